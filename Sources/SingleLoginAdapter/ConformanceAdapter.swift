@@ -1,0 +1,66 @@
+/// The contract between the harness and an app under test.
+///
+/// An adapter owns one instance of the app and drives it as a device would. The harness
+/// calls it from one task at a time; calls never overlap.
+///
+/// ## Implementation requirements
+/// 1. ``reset(environment:)`` returns the app to a fresh install: no files, defaults,
+///    keychain items, caches or memory left from any earlier scenario, and the app not
+///    running. From then on every MSAL call the app makes goes to `environment.broker` and
+///    every backend call to `environment.backend`; the app must not keep tokens or data of
+///    its own making outside what it reports in ``Observation/storage``.
+/// 2. ``handle(_:)`` delivers one ``AppEvent`` and returns only when the app has settled:
+///    every task the event started has finished, every broker and backend call has been
+///    answered, and the screen shows its final state. The returned ``Observation`` is taken
+///    after settling.
+/// 3. ``observe()`` reports the app's current state without changing it.
+/// 4. An observation is complete: every visible element (text, buttons, alerts, errors, the
+///    sign-in sheet) and every stored item (keychain, files, defaults, caches, memory
+///    state the app would keep across a sign-out), each with its full text. The harness
+///    finds leftover user data by scanning these strings, so what is not reported cannot pass.
+/// 5. The app crashing is not an adapter error: report it as `crashed: true` and
+///    `running: false` and keep answering. Throw only when the adapter itself is broken.
+/// 6. Events arrive in any order a device allows; ``AppEvent/accountChangedBroadcast`` arrives
+///    only while the app runs, and lifecycle events for a terminated app (other than
+///    ``AppEvent/launch``) are never sent.
+///
+/// `ConformanceCheck` in the conformance library (`sl-conformance doctor`) checks an adapter against these requirements.
+public protocol ConformanceAdapter: Sendable {
+    /// Who this adapter is and what app it drives.
+    var identity: AdapterIdentity { get }
+    /// Returns the app to a fresh install that uses `environment` for MSAL and its backend.
+    func reset(environment: AppEnvironment) async throws
+    /// Delivers one event and returns what the app shows and stores once it has settled.
+    func handle(_ event: AppEvent) async throws -> Observation
+    /// Reports what the app shows and stores now.
+    func observe() async throws -> Observation
+}
+
+/// Who an adapter is, as announced in the handshake and printed in every report.
+public struct AdapterIdentity: Hashable, Codable, Sendable {
+    /// The adapter's name.
+    public var adapterName: String
+    /// The adapter's version.
+    public var adapterVersion: String
+    /// The app's name.
+    public var appName: String
+    /// The app's version.
+    public var appVersion: String
+    /// The app's bundle identifier.
+    public var bundleId: String
+    /// The MSAL version the app links.
+    public var msalVersion: String
+    /// Optional features the adapter supports (see the wire protocol document).
+    public var capabilities: [String]
+
+    /// Creates an identity.
+    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = []) {
+        self.adapterName = adapterName
+        self.adapterVersion = adapterVersion
+        self.appName = appName
+        self.appVersion = appVersion
+        self.bundleId = bundleId
+        self.msalVersion = msalVersion
+        self.capabilities = capabilities
+    }
+}

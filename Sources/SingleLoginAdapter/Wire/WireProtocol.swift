@@ -1,0 +1,85 @@
+/// The names and version of the stdio wire protocol (see docs/wire-protocol.md).
+public enum WireProtocol {
+    /// The protocol version this build speaks. A different major version is refused at the handshake.
+    public static let version = "1.0"
+
+    /// Requests the harness sends to the adapter.
+    public enum HarnessMethod: String, Sendable, CaseIterable {
+        /// The handshake: `{protocolVersion, harness}` answered with the adapter's ``Handshake``.
+        case initialize
+        /// Fresh install. Answered with `{}`.
+        case reset
+        /// `{event}`: deliver one ``AppEvent``; answered with an ``Observation`` once settled.
+        case event
+        /// Answered with an ``Observation``.
+        case observe
+        /// The adapter should exit after answering `{}`.
+        case shutdown
+    }
+
+    /// Requests the adapter sends to the harness while a harness request is pending.
+    public enum AppMethod: String, Sendable, CaseIterable {
+        /// Answered with ``DeviceInformation``.
+        case getDeviceInformation = "msal.getDeviceInformation"
+        /// Answered with ``CurrentAccount``.
+        case getCurrentAccount = "msal.getCurrentAccount"
+        /// Params ``SilentTokenParameters``; answered with ``MSALResult``.
+        case acquireTokenSilent = "msal.acquireTokenSilent"
+        /// Params ``InteractiveTokenParameters``; answered with ``MSALResult``.
+        case acquireToken = "msal.acquireToken"
+        /// Params ``SignoutParameters``; answered with `{}`.
+        case signout = "msal.signout"
+        /// Params `{accessToken}`; answered with `{records: [UserRecord]}`.
+        case fetchRecords = "backend.fetchRecords"
+    }
+
+    /// The adapter's half of the handshake: the result of `initialize`.
+    public struct Handshake: Hashable, Codable, Sendable {
+        /// The protocol version the adapter speaks.
+        public var protocolVersion: String
+        /// Who the adapter is.
+        public var adapter: Named
+        /// The app it drives.
+        public var app: App
+        /// The MSAL version the app links.
+        public var msalVersion: String
+        /// Optional features.
+        public var capabilities: [String]
+
+        /// A name and a version.
+        public struct Named: Hashable, Codable, Sendable {
+            /// The name.
+            public var name: String
+            /// The version.
+            public var version: String
+            /// Creates the pair.
+            public init(name: String, version: String) { self.name = name; self.version = version }
+        }
+
+        /// The app's name, version and bundle id.
+        public struct App: Hashable, Codable, Sendable {
+            /// The name.
+            public var name: String
+            /// The version.
+            public var version: String
+            /// The bundle identifier.
+            public var bundleId: String
+            /// Creates the app description.
+            public init(name: String, version: String, bundleId: String) { self.name = name; self.version = version; self.bundleId = bundleId }
+        }
+
+        /// Builds the handshake from an identity.
+        public init(_ identity: AdapterIdentity, protocolVersion: String = WireProtocol.version) {
+            self.protocolVersion = protocolVersion
+            adapter = Named(name: identity.adapterName, version: identity.adapterVersion)
+            app = App(name: identity.appName, version: identity.appVersion, bundleId: identity.bundleId)
+            msalVersion = identity.msalVersion
+            capabilities = identity.capabilities
+        }
+
+        /// The identity the handshake announces.
+        public var identity: AdapterIdentity {
+            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities)
+        }
+    }
+}

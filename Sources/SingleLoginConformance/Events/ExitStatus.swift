@@ -1,0 +1,24 @@
+/// The documented exit codes of `sl-conformance`, derived from a run's events.
+public enum ExitStatus: Int32, Sendable {
+    /// Every selected requirement passed (SHOULD failures may warn under `--level must`).
+    case passed = 0
+    /// At least one requirement failed.
+    case requirementFailures = 1
+    /// The adapter or the harness broke, or the run was interrupted.
+    case adapterOrHarnessError = 2
+    /// The command line was wrong.
+    case usage = 64
+    /// The spec is invalid.
+    case invalidSpec = 65
+
+    /// The status a run's summary implies; `gateOnMustOnly` makes SHOULD failures warnings.
+    public init(summary: RunSummary, gateOnMustOnly: Bool) {
+        if summary.errored > 0 || summary.interrupted || summary.notRun > 0 {
+            self = .adapterOrHarnessError
+        } else if summary.failedMust > 0 || (!gateOnMustOnly && summary.failedShould > 0) {
+            self = .requirementFailures
+        } else {
+            self = .passed
+        }
+    }
+}
