@@ -25,6 +25,9 @@ let package = Package(
             dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]
         ),
         .executableTarget(name: "sl-reference-adapter", dependencies: ["ReferenceApp", "SingleLoginAdapter"]),
+        // Development tools: not products, run with `swift run TOOL`.
+        .executableTarget(name: "sl-spec-fuzz", dependencies: ["SingleLoginSpec"]),
+        .executableTarget(name: "sl-fake-adapter", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginConformance", "SingleLoginSpec"], resources: [.copy("Golden")]),
