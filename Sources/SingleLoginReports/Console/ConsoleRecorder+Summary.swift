@@ -1,0 +1,87 @@
+import SingleLoginConformance
+import SingleLoginSpec
+
+extension ConsoleRecorder {
+    /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
+    func summary(results: [TestCaseResult], summary: RunSummary) -> String {
+        var out = ""
+        let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
+        let failures = problems.filter { !isWarning($0) }
+        let warnings = problems.filter(isWarning)
+        if !failures.isEmpty {
+            out += "\n" + style.paint("Failures:", "1") + "\n"
+            for result in failures { out += evidence(of: result) }
+        }
+        if !warnings.isEmpty {
+            out += "\n" + style.paint("Warnings (SHOULD, not gating with --level must):", "1") + "\n"
+            for result in warnings { out += evidence(of: result) }
+        }
+        let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
+        if !notRun.isEmpty, summary.interrupted {
+            out += "\nInterrupted: \(notRun.count) test case\(notRun.count == 1 ? "" : "s") not run.\n"
+        }
+        let warned = style.gateOnMustOnly ? summary.failedShould : 0
+        let failed = summary.failedMust + summary.failedShould - warned
+        var totals = "\(summary.passed) passed, \(failed) failed"
+        if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
+        totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
+        if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
+        let status = ExitStatus(summary: summary, gateOnMustOnly: style.gateOnMustOnly)
+        out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
+        let verdict: String
+        switch status {
+        case .passed: verdict = style.paint("PASSED", "1;32")
+        case .requirementFailures: verdict = style.paint("FAILED", "1;31")
+        default: verdict = style.paint("ERROR", "1;31")
+        }
+        out += "Result: \(verdict) (exit status \(status.rawValue): \(Self.meaning(of: status)))\n"
+        return out
+    }
+
+    private func isWarning(_ result: TestCaseResult) -> Bool {
+        result.outcome == .failed && style.gateOnMustOnly && result.requirement.level == .should
+    }
+
+    /// What an exit status means, in a few words.
+    static func meaning(of status: ExitStatus) -> String {
+        switch status {
+        case .passed: "every gating requirement passed"
+        case .requirementFailures: "requirement failures"
+        case .adapterOrHarnessError: "adapter or harness errors, or the run did not finish"
+        case .usage: "usage error"
+        case .invalidSpec: "invalid spec"
+        }
+    }
+
+    /// One failing test case: heading, each issue with its step and a -/+ diff, transcript, log tail.
+    func evidence(of result: TestCaseResult) -> String {
+        let verdict = Verdict(aggregating: [result], gateOnMustOnly: style.gateOnMustOnly)
+        var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
+        out += "  \(PlainText.clean(result.requirement.title))\n"
+        for issue in result.issues {
+            let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? "final checks"
+            out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
+            if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
+            if !issue.expected.isEmpty || !issue.observed.isEmpty {
+                for line in LineDiff.lines(expected: PlainText.clean(issue.expected), observed: PlainText.clean(issue.observed)) {
+                    switch line {
+                    case .removed: out += "    " + style.paint(line.text, "31") + "\n"
+                    case .added: out += "    " + style.paint(line.text, "32") + "\n"
+                    default: out += "    " + line.text + "\n"
+                    }
+                }
+            }
+        }
+        if !result.transcript.isEmpty {
+            out += "  transcript:\n"
+            for call in result.transcript { out += "    \(PlainText.clean(call.line))\n" }
+        }
+        if result.outcome == .errored, !result.adapterLog.isEmpty {
+            let lines = PlainText.clean(result.adapterLog).split(separator: "\n", omittingEmptySubsequences: false)
+            let tail = lines.suffix(10)
+            out += "  adapter stderr (last \(tail.count) of \(lines.count) lines):\n"
+            for line in tail { out += "    \(line.prefix(300))\n" }
+        }
+        return out
+    }
+}

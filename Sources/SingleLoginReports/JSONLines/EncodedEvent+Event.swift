@@ -1,0 +1,105 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginSpec
+
+extension EncodedEvent {
+    /// The wire form of `event`; the adapter's log is cut to its last `maxLogBytes` bytes.
+    public init(_ event: Event, maxLogBytes: Int = 64 * 1024) {
+        let date = UTCDate.rfc3339(event.date)
+        switch event.kind {
+        case let .runStarted(context, plan):
+            self.init(kind: "runStarted", date: date)
+            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate))
+            self.adapter = context.adapter.map(EncodedAdapter.init)
+            self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
+        case let .adapterIdentified(identity):
+            self.init(kind: "adapterIdentified", date: date)
+            self.adapter = EncodedAdapter(identity)
+        case let .testCaseStarted(id):
+            self.init(kind: "testCaseStarted", date: date)
+            self.testCase = EncodedTestCaseID(id)
+        case let .stepPerformed(id, index, description):
+            self.init(kind: "stepPerformed", date: date)
+            self.testCase = EncodedTestCaseID(id)
+            self.stepIndex = index
+            self.step = description
+        case let .brokerCalled(id, record):
+            self.init(kind: "brokerCalled", date: date)
+            self.testCase = EncodedTestCaseID(id)
+            self.call = EncodedBrokerCall(record)
+        case let .observed(id, observation):
+            self.init(kind: "observed", date: date)
+            self.testCase = EncodedTestCaseID(id)
+            self.observation = EncodedObservation(observation)
+        case let .issueRecorded(id, issue):
+            self.init(kind: "issueRecorded", date: date)
+            self.testCase = EncodedTestCaseID(id)
+            self.issue = EncodedIssue(issue)
+        case let .testCaseEnded(result):
+            self.init(kind: "testCaseEnded", date: date)
+            self.testCase = EncodedTestCaseID(result.id)
+            self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
+        case let .runEnded(summary):
+            self.init(kind: "runEnded", date: date)
+            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, duration: summary.duration, interrupted: summary.interrupted)
+        }
+    }
+}
+
+extension EncodedTestCaseID {
+    init(_ id: TestCaseID) {
+        self.init(requirementID: id.requirementID, scenario: id.scenarioName)
+    }
+}
+
+extension EncodedAdapter {
+    init(_ identity: AdapterIdentity) {
+        self.init(name: identity.adapterName, version: identity.adapterVersion, appName: identity.appName, appVersion: identity.appVersion, bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities)
+    }
+}
+
+extension EncodedRequirement {
+    init(_ summary: RequirementSummary) {
+        self.init(id: summary.id, level: summary.level.rawValue, title: summary.title, tags: summary.tags, references: summary.references.map { EncodedReference(title: $0.title, url: $0.url) })
+    }
+}
+
+extension EncodedBrokerCall {
+    init(_ record: BrokerCallRecord) {
+        self.init(sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer, failed: record.failed)
+    }
+}
+
+extension EncodedObservation {
+    init(_ observation: Observation) {
+        self.init(
+            running: observation.running,
+            crashed: observation.crashed,
+            signedInAccount: observation.signedInAccount,
+            screen: observation.screen.map { Element(kind: $0.kind.rawValue, text: $0.text) },
+            storage: observation.storage.map { Item(area: $0.area.rawValue, key: $0.key, value: $0.value) }
+        )
+    }
+}
+
+extension EncodedIssue {
+    init(_ issue: Issue) {
+        self.init(kind: issue.kind.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
+    }
+}
+
+extension EncodedResult {
+    init(_ result: TestCaseResult, maxLogBytes: Int) {
+        let outcome: String
+        var reason: String?
+        switch result.outcome {
+        case .passed: outcome = "passed"
+        case .failed: outcome = "failed"
+        case .errored: outcome = "errored"
+        case let .skipped(why): outcome = "skipped"; reason = why
+        case let .notRun(why): outcome = "notRun"; reason = why
+        }
+        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginConformance
+
+extension JUnitReport {
+    /// A report of one run: one suite for the spec, one case per requirement scenario, in the given order.
+    ///
+    /// - Parameters:
+    ///   - results: The finished test cases.
+    ///   - context: The run's context (spec, harness, adapter, host, start date).
+    ///   - duration: The run's wall time; the sum of the cases' times when nil.
+    ///   - steps: Step descriptions per test case, by 0-based step index, to name steps in evidence.
+    ///   - maxBytesPerCase: The most bytes of evidence per case.
+    public init(results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:], maxBytesPerCase: Int = 64 * 1024) {
+        var names = CaseNamer(specID: context.specID)
+        var cases: [Case] = []
+        cases.reserveCapacity(results.count)
+        for result in results {
+            let (classname, name) = names.unique(for: result.id)
+            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+        }
+        let suite = Suite(
+            name: JUnitNames.normalize(context.specID, fallback: "spec"),
+            timestamp: UTCDate.junitTimestamp(context.startDate),
+            hostname: JUnitNames.normalize(context.hostname, fallback: "localhost"),
+            time: duration ?? results.reduce(0) { $0 + $1.duration },
+            properties: Self.properties(of: context),
+            cases: cases
+        )
+        self.init(suites: [suite])
+    }
+
+    /// The properties every report carries: what was run, by what, against which app.
+    public static func properties(of context: RunContext) -> [Property] {
+        var properties = [
+            Property("spec.id", context.specID),
+            Property("spec.version", context.specVersion),
+            Property("spec.title", context.specTitle),
+            Property("spec.sha256", context.specSHA256),
+            Property("harness.version", context.harnessVersion),
+            Property("run.kind", context.kind),
+        ]
+        if let adapter = context.adapter {
+            properties += [
+                Property("adapter.name", adapter.adapterName),
+                Property("adapter.version", adapter.adapterVersion),
+                Property("app.name", adapter.appName),
+                Property("app.version", adapter.appVersion),
+                Property("app.bundleId", adapter.bundleId),
+                Property("msal.version", adapter.msalVersion),
+            ]
+        }
+        return properties
+    }
+
+    /// The `<failure>`, `<error>` or `<skipped>` a result becomes.
+    static func result(of result: TestCaseResult, steps: [Int: String], maxBytes: Int) -> Result {
+        switch result.outcome {
+        case .passed:
+            return .passed
+        case let .skipped(reason):
+            return .skipped(message: reason.isEmpty ? "skipped" : reason)
+        case let .notRun(reason):
+            return .skipped(message: "not run: " + (reason.isEmpty ? "the run was interrupted" : reason))
+        case .failed:
+            let failures = result.issues.filter { $0.kind == .failure }
+            let lead = failures.first ?? result.issues.first
+            let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
+            let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes)
+            return .failure(message: message, type: lead?.type ?? "failure", body: body)
+        case .errored:
+            let errors = result.issues.filter { $0.kind == .error }
+            let lead = errors.first ?? result.issues.first
+            let message = Self.message(lead?.message ?? "the adapter or harness broke", more: max(0, (errors.isEmpty ? result.issues.count : errors.count) - 1))
+            let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes)
+            return .error(message: message, type: lead?.type ?? "error", body: body)
+        }
+    }
+
+    private static func message(_ first: String, more: Int) -> String {
+        let line = JUnitNames.normalize(first, fallback: "(no message)")
+        return more == 0 ? line : "\(line) (and \(more) more)"
+    }
+}
+
+/// Gives each test case a unique, non-empty (classname, name).
+struct CaseNamer {
+    let specID: String
+    private var used = Set<String>()
+
+    init(specID: String) {
+        self.specID = JUnitNames.normalize(specID, fallback: "spec")
+    }
+
+    /// `(<spec-id>.<REQUIREMENT-ID>, <scenario name>)`, with ` [2]`, ` [3]`... on a collision.
+    mutating func unique(for id: TestCaseID) -> (String, String) {
+        // Jenkins splits classname at the last dot: dots inside the requirement ID would split it wrongly.
+        let requirement = JUnitNames.normalize(id.requirementID, fallback: "requirement").replacingOccurrences(of: ".", with: "_")
+        let classname = specID + "." + requirement
+        let base = JUnitNames.normalize(id.scenarioName, fallback: "(unnamed scenario)")
+        var name = base
+        var counter = 1
+        while !used.insert(classname + "\u{0}" + name).inserted {
+            counter += 1
+            name = "\(base) [\(counter)]"
+        }
+        return (classname, name)
+    }
+}
+
+/// Normalises names and one-line messages: cleaned, whitespace collapsed, never empty.
+enum JUnitNames {
+    /// `text` cleaned (see ``PlainText``) with runs of whitespace as one space and no ends; `fallback` when empty.
+    static func normalize(_ text: String, fallback: String) -> String {
+        if isAlreadyNormal(text) { return text }
+        let cleaned = PlainText.clean(text)
+        let collapsed = cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        return collapsed.isEmpty ? fallback : collapsed
+    }
+
+    /// Fast path: printable ASCII (and UTF-8 past the C1 range) with single inner spaces.
+    private static func isAlreadyNormal(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        var sawAny = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x21...0x7E: break
+            case 0x20: if previous == 0x20 { return false }
+            default: return false
+            }
+            previous = byte
+            sawAny = true
+        }
+        return sawAny && previous != 0x20
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+import SingleLoginConformance
+import SingleLoginSpec
+
+/// Writes `summary.md`: a release checklist and CI job summary, one row per requirement.
+///
+/// Each row shows the requirement's ID, level, title, result (✅ passed, ❌ failed, ⚠️ warning
+/// or error, ⏭ skipped or not run) and its Microsoft references. The header names the spec,
+/// adapter, app, date and totals. Written atomically when the run ends.
+public final class MarkdownChecklistRecorder: EventRecorder {
+    /// Where the checklist goes.
+    public let url: URL
+    /// Whether SHOULD failures are warnings (`--level must`).
+    public let gateOnMustOnly: Bool
+    private let onError: @Sendable (any Error) -> Void
+    private let state = Mutex(RunRecord())
+
+    /// Creates a recorder writing to `url`.
+    public init(url: URL, gateOnMustOnly: Bool = false, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+        self.url = url
+        self.gateOnMustOnly = gateOnMustOnly
+        self.onError = onError
+    }
+
+    /// Takes one event; on `runEnded` renders and writes the checklist.
+    public func record(_ event: Event) {
+        let finished: RunRecord? = state.withLock { record in
+            record.take(event) ? record : nil
+        }
+        guard let finished else { return }
+        let text = Self.render(results: finished.orderedResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary, gateOnMustOnly: gateOnMustOnly)
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: url)
+        } catch {
+            onError(error)
+        }
+    }
+
+    /// Renders the checklist for results and their context.
+    public static func render(results: [TestCaseResult], context: RunContext, summary: RunSummary, gateOnMustOnly: Bool = false) -> String {
+        let status = ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly)
+        let headline: String
+        switch status {
+        case .passed: headline = "✅ passed"
+        case .requirementFailures: headline = "❌ failed"
+        default: headline = "⚠️ did not complete (errors)"
+        }
+        var out = "# \(cell(context.specTitle)): \(headline)\n\n"
+        out += "| | |\n|---|---|\n"
+        out += "| Spec | \(cell(context.specID)) \(cell(context.specVersion)) (sha256 `\(code(String(context.specSHA256.prefix(12))))`) |\n"
+        if let adapter = context.adapter {
+            out += "| Adapter | \(cell(adapter.adapterName)) \(cell(adapter.adapterVersion)) |\n"
+            out += "| App | \(cell(adapter.appName)) \(cell(adapter.appVersion)) (`\(code(adapter.bundleId))`), MSAL \(cell(adapter.msalVersion)) |\n"
+        } else {
+            out += "| Adapter | not identified |\n"
+        }
+        out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
+        out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
+        let warned = gateOnMustOnly ? summary.failedShould : 0
+        var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failedMust + summary.failedShould - warned) failed"
+        if warned > 0 { totals += ", \(warned) warnings" }
+        totals += ", \(summary.errored) errors, \(summary.skipped) skipped"
+        if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
+        out += "| Totals | \(totals) |\n"
+        out += "| Exit status | \(status.rawValue) |\n\n"
+
+        out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"
+        var order: [String] = []
+        var byRequirement: [String: [TestCaseResult]] = [:]
+        for result in results {
+            if byRequirement[result.id.requirementID] == nil { order.append(result.id.requirementID) }
+            byRequirement[result.id.requirementID, default: []].append(result)
+        }
+        for id in order {
+            guard let group = byRequirement[id], let requirement = group.first?.requirement else { continue }
+            let references = requirement.references.map { "[\(cell($0.title))](\(url($0.url)))" }.joined(separator: "<br>")
+            out += "| \(mark(group, gateOnMustOnly: gateOnMustOnly)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
+        }
+        let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
+        if !problems.isEmpty {
+            out += "\n## Failures and errors\n"
+            for result in problems {
+                out += "\n### \(mark([result], gateOnMustOnly: gateOnMustOnly)) \(cell(result.id.description))\n\n"
+                for issue in result.issues {
+                    let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? "final checks"
+                    out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
+                }
+                let diffs = result.issues.filter { !$0.expected.isEmpty || !$0.observed.isEmpty }
+                if !diffs.isEmpty {
+                    out += "\n```diff\n"
+                    for issue in diffs {
+                        for line in LineDiff.lines(expected: PlainText.clean(issue.expected), observed: PlainText.clean(issue.observed)) {
+                            out += fence(line.text) + "\n"
+                        }
+                    }
+                    out += "```\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// ✅, ❌, ⚠️ or ⏭ with a word, for a requirement's scenarios.
+    static func mark(_ results: [TestCaseResult], gateOnMustOnly: Bool) -> String {
+        var errored = false, failed = false, warned = false, passed = false, notRun = false
+        for result in results {
+            switch result.outcome {
+            case .errored: errored = true
+            case .failed where gateOnMustOnly && result.requirement.level == .should: warned = true
+            case .failed: failed = true
+            case .passed: passed = true
+            case .notRun: notRun = true
+            case .skipped: break
+            }
+        }
+        if errored { return "⚠️ error" }
+        if failed { return "❌ failed" }
+        if warned { return "⚠️ warning" }
+        if notRun { return "⏭ not run" }
+        if passed { return "✅ passed" }
+        return "⏭ skipped"
+    }
+
+    /// Text safe in a table cell: cleaned, one line, pipes and markup escaped.
+    static func cell(_ text: String) -> String {
+        var out = ""
+        for character in JUnitNames.normalize(text, fallback: "") {
+            switch character {
+            case "|", "\\", "`", "*", "_", "[", "]", "<", ">", "#": out += "\\\(character)"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Text safe inside inline code: one line, no backticks.
+    static func code(_ text: String) -> String {
+        JUnitNames.normalize(text, fallback: "").replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "¦")
+    }
+
+    /// A link target without spaces or parentheses that would end it.
+    static func url(_ text: String) -> String {
+        JUnitNames.normalize(text, fallback: "").replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+    }
+
+    /// A line safe inside a fenced block: no line can close the fence.
+    static func fence(_ text: String) -> String {
+        text.replacingOccurrences(of: "```", with: "`\u{200B}``")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files atomically: into a temporary file in the same directory, then renamed over the target.
+///
+/// Readers see either the old file or the complete new one, never a half-written report, even
+/// when the process is killed mid-write. Every file recorder writes through this.
+public enum AtomicFileWriter {
+    /// A write that failed, with the path and the reason.
+    public struct WriteError: Error, CustomStringConvertible {
+        /// The file that could not be written.
+        public var path: String
+        /// Why.
+        public var reason: String
+
+        /// `cannot write reports/junit.xml: No space left on device`.
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Writes `data` to `url`, creating the parent directory when needed.
+    public static func write(_ data: Data, to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: url.path, reason: "cannot create directory \(directory.path): \(error.localizedDescription)")
+        }
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = String(cString: strerror(errno))
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary.path, url.path) != 0 {
+            failure = String(cString: strerror(errno))
+        }
+        if let failure {
+            unlink(temporary.path)
+            throw WriteError(path: url.path, reason: failure)
+        }
+    }
+}
+
+/// `write(2)`, named apart from ``AtomicFileWriter/write(_:to:)``.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginConformance
+
+/// Everything a file report needs, gathered from a run's events.
+///
+/// File recorders feed every event in and render once the run ends. Planned test cases that
+/// never reported an end (an interrupted run) are completed as not run (or skipped, when the
+/// plan skipped them) so that a report always accounts for the whole plan.
+public struct RunRecord: Sendable {
+    /// The run's context, with the adapter filled in from `adapterIdentified`.
+    public var context: RunContext?
+    /// The plan, in order.
+    public var plan: [PlannedTestCase] = []
+    /// Finished test cases, by ID.
+    public var results: [TestCaseID: TestCaseResult] = [:]
+    /// IDs in the order they finished.
+    public var finishOrder: [TestCaseID] = []
+    /// Step descriptions per test case, by step index.
+    public var steps: [TestCaseID: [Int: String]] = [:]
+    /// The summary, once the run ended.
+    public var summary: RunSummary?
+    /// When the run ended.
+    public var endDate: Date?
+
+    /// Creates an empty record.
+    public init() {}
+
+    /// Takes one event; returns true when it ended the run.
+    @discardableResult
+    public mutating func take(_ event: Event) -> Bool {
+        switch event.kind {
+        case let .runStarted(context, plan):
+            self.context = context
+            self.plan = plan
+        case let .adapterIdentified(identity):
+            context?.adapter = identity
+        case let .stepPerformed(id, index, description):
+            steps[id, default: [:]][index] = description
+        case let .testCaseEnded(result):
+            if results.updateValue(result, forKey: result.id) == nil {
+                finishOrder.append(result.id)
+            }
+        case let .runEnded(summary):
+            self.summary = summary
+            self.endDate = event.date
+            return true
+        case .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
+            break
+        }
+        return false
+    }
+
+    /// Every test case in plan order (then any not planned, in finishing order), unfinished ones completed.
+    public var orderedResults: [TestCaseResult] {
+        var seen = Set<TestCaseID>()
+        var ordered: [TestCaseResult] = []
+        ordered.reserveCapacity(max(plan.count, results.count))
+        let interrupted = summary?.interrupted ?? true
+        for planned in plan where seen.insert(planned.id).inserted {
+            if let result = results[planned.id] {
+                ordered.append(result)
+            } else if let reason = planned.skipReason {
+                ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0))
+            } else {
+                let reason = interrupted ? "the run was interrupted before this test case finished" : "the run ended before this test case finished"
+                ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: reason), duration: 0))
+            }
+        }
+        for id in finishOrder where seen.insert(id).inserted {
+            if let result = results[id] { ordered.append(result) }
+        }
+        return ordered
+    }
+
+    /// The summary the runner sent, or one computed from the results.
+    public var effectiveSummary: RunSummary {
+        let ordered = orderedResults
+        let computed = RunSummary(results: ordered, duration: summary?.duration ?? ordered.reduce(0) { $0 + $1.duration }, interrupted: summary?.interrupted ?? true)
+        return computed
+    }
+
+    /// A context to render with, even when `runStarted` never came.
+    public var effectiveContext: RunContext {
+        context ?? RunContext(specID: "unknown", specVersion: "unknown", specTitle: "unknown", specSHA256: "", harnessVersion: "unknown", adapter: nil, hostname: "localhost", startDate: endDate ?? Date(timeIntervalSince1970: 0))
+    }
+}
