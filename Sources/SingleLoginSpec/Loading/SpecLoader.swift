@@ -20,8 +20,35 @@ public enum SpecLoader {
 
     /// Loads and checks a spec from UTF-8 bytes; `file` names it in diagnostics.
     public static func load(bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> LoadedSpec {
-        throw SpecLoadingFailure(diagnostics: [
-            SpecDiagnostic(location: SourceLocation(file: file, line: 1, column: 1), path: "$", message: "the spec loader is not implemented yet"),
-        ])
+        let spec = try decode(bytes: bytes, file: file)
+        return LoadedSpec(spec: spec, sha256Hex: SHA256.hexDigest(bytes), byteCount: bytes.count)
+    }
+
+    /// Parses and decodes without fingerprinting: every syntax, duplicate-key and model problem, sorted by position.
+    public static func decode(bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> Spec {
+        let document: JSONParser.Document
+        do {
+            document = try JSONParser().parseDocument(bytes)
+        } catch {
+            throw SpecLoadingFailure(diagnostics: [
+                SpecDiagnostic(location: SourceLocation(file: file, line: error.position.line, column: error.position.column),
+                               path: error.path, message: error.message, fix: error.fix),
+            ])
+        }
+        var decoder = SpecDecoder(file: file)
+        for duplicate in document.duplicateKeys {
+            decoder.report(duplicate.position, duplicate.objectPath,
+                           "duplicate key '\(duplicate.key)' (first at line \(duplicate.firstPosition.line), column \(duplicate.firstPosition.column))",
+                           fix: "remove one of the two '\(duplicate.key)' entries")
+        }
+        let spec = decoder.decodeSpec(document.root)
+        guard let spec, decoder.diagnostics.isEmpty else {
+            let sorted = decoder.diagnostics.enumerated().sorted { lhs, rhs in
+                let (l, r) = (lhs.element.location, rhs.element.location)
+                return (l.line, l.column, lhs.offset) < (r.line, r.column, rhs.offset)
+            }.map(\.element)
+            throw SpecLoadingFailure(diagnostics: sorted)
+        }
+        return spec
     }
 }
