@@ -48,26 +48,16 @@ extension JSONScanner {
         JSONSyntaxError(message: message, fix: fix, position: position(at: target ?? offset), path: renderPath())
     }
 
-    /// The offset of the comma before `end`, skipping whitespace back; stays on the current line when the comma is not.
-    func lastComma(before end: Int) -> Int {
-        var index = end - 1
-        while index >= lineStart {
-            if bytes[index] == UInt8(ascii: ",") { return index }
-            if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[index]) { break }
-            index -= 1
-        }
-        return end
-    }
-
-    /// The current path, e.g. `$.requirements[3].id`.
+    /// The current path, e.g. `$.requirements[3].id`; beyond 16 levels the rest is elided as `[…]`.
     func renderPath() -> String {
         var path = JSONPath.root
-        for component in pathComponents {
+        for component in pathComponents.prefix(16) {
             switch component {
             case .key(let key): path = JSONPath.appending(key: key, to: path)
             case .index(let index): path = JSONPath.appending(index: index, to: path)
             }
         }
+        if pathComponents.count > 16 { path += "[…]" }
         return path
     }
 

@@ -15,6 +15,7 @@ struct JSONScanner {
     var depth = 0
     var pathComponents: [PathComponent] = []
     var duplicateKeys: [JSONDuplicateKey] = []
+    var lastCommaPosition = JSONPosition(line: 1, column: 1, offset: 0)
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -58,6 +59,8 @@ struct JSONScanner {
             throw error("comments are not allowed in JSON", fix: "remove the comment, or move it into a string field")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             throw error("unexpected \(describeByte(at: offset)); expected a value")
+        case let byte where isWordByte(byte):
+            throw error("unexpected '\(word(at: offset))'; expected a value")
         default:
             throw error("unexpected \(describeByte(at: offset)); expected a value")
         }
@@ -86,7 +89,7 @@ struct JSONScanner {
             guard offset < bytes.count else { throw error("unexpected end of file; expected a key or '}'", fix: "close the object with '}'") }
             guard bytes[offset] == UInt8(ascii: "\"") else {
                 if bytes[offset] == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'", fix: "remove the comma after the last member", at: lastComma(before: offset))
+                    throw JSONSyntaxError(message: "trailing comma before '}'", fix: "remove the comma after the last member", position: lastCommaPosition, path: renderPath())
                 }
                 if bytes[offset] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON", fix: "remove the comment") }
                 if bytes[offset] == UInt8(ascii: "'") { throw error("keys must use double quotes", fix: "replace the single quotes with double quotes") }
@@ -112,7 +115,9 @@ struct JSONScanner {
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or '}'", fix: "close the object with '}'") }
             switch bytes[offset] {
-            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: ","):
+                lastCommaPosition = position()
+                offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
@@ -138,14 +143,16 @@ struct JSONScanner {
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 pathComponents.removeLast()
-                throw error("trailing comma before ']'", fix: "remove the comma after the last element", at: lastComma(before: offset))
+                throw JSONSyntaxError(message: "trailing comma before ']'", fix: "remove the comma after the last element", position: lastCommaPosition, path: renderPath())
             }
             pathComponents[pathComponents.count - 1] = .index(elements.count)
             elements.append(try parseValue())
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or ']'", fix: "close the array with ']'") }
             switch bytes[offset] {
-            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: ","):
+                lastCommaPosition = position()
+                offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
@@ -164,7 +171,7 @@ struct JSONScanner {
         }
         offset += count
         if offset < bytes.count, isWordByte(bytes[offset]) {
-            throw error("unexpected '\(word(at: offset - count))'; expected a value")
+            throw error("unexpected '\(word(at: offset - count))'; expected a value", at: offset - count)
         }
     }
 
