@@ -12,6 +12,7 @@ import Darwin
 let tool = CommandLineTool(commands: [
     ValidateCommand(),
     ListCommand(),
+    RunCommand(),
 ])
 
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))

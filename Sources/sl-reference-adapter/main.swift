@@ -1,1 +1,34 @@
-print("todo")
+// The reference app behind the stdio wire protocol: `sl-conformance run --adapter sl-reference-adapter`.
+// Every behaviour lives in ReferenceApp and SingleLoginAdapter; this file only reads arguments.
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+
+let usage = """
+    USAGE: sl-reference-adapter [--flaw <flaw> ...]
+
+    Serves the reference Single Login app over stdin/stdout (JSON-RPC 2.0, one message per line).
+    With --flaw, one or more real mistakes are switched on (a faulty variant):
+    \(ReferenceAppFlaw.allCases.map { "  \($0.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+    """
+
+var flaws: Set<ReferenceAppFlaw> = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "--flaw":
+        guard let name = arguments.popFirst(), let flaw = ReferenceAppFlaw(rawValue: name) else {
+            FileHandle.standardError.write(Data("Error: --flaw needs one of: \(ReferenceAppFlaw.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(64)
+        }
+        flaws.insert(flaw)
+    default:
+        FileHandle.standardError.write(Data("Error: Unknown option '\(argument)'\n\(usage)\n".utf8))
+        exit(64)
+    }
+}
+
+await StdioAdapterHost.serve(ReferenceAppAdapter(flaws: flaws, adapterName: "reference-stdio"))

@@ -66,6 +66,7 @@ public enum StdioAdapterHost {
 actor StdioPeer {
     private var nextId = 1
     private var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    private var closed = false
 
     func send(_ message: WireMessage) {
         guard var line = try? message.encodedLine() else { return }
@@ -75,6 +76,7 @@ actor StdioPeer {
 
     /// Sends a request to the harness and waits for its answer.
     func call(_ method: WireProtocol.AppMethod, _ params: JSONValue = .object([:])) async throws -> JSONValue {
+        guard !closed else { throw WireError(code: WireError.internalError, message: "the harness closed the connection") }
         let id = nextId
         nextId += 1
         return try await withCheckedThrowingContinuation { continuation in
@@ -93,6 +95,7 @@ actor StdioPeer {
     }
 
     func failAll() {
+        closed = true
         for continuation in pending.values { continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection")) }
         pending.removeAll()
     }

@@ -95,9 +95,12 @@ public struct BrokerCallRecord: Sendable, Hashable {
     public var answer: String
     /// Whether the answer was an error.
     public var failed: Bool
+    /// The scopes asked for, for token calls (interactive: with the extra scopes to consent).
+    public var scopes: [String]
 
     /// Creates a record.
-    public init(sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool) {
+    public init(sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = []) {
+        self.scopes = scopes
         self.sequence = sequence
         self.stepIndex = stepIndex
         self.method = method

@@ -1,0 +1,126 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginSpec
+
+/// Checks expectations against an observation and the calls the app made.
+struct ExpectationEvaluator {
+    let broker: SimulatedBroker
+    let scanner = LeftoverScanner()
+
+    /// The issues `expectations` find; `calls` are the calls in scope (the step's, or the scenario's).
+    func evaluate(_ expectations: [Expectation], observation: Observation, calls: [BrokerCallRecord], stepIndex: Int?, location: SourceLocation?) async -> [Issue] {
+        var issues: [Issue] = []
+        for expectation in expectations {
+            if let problem = await check(expectation, observation: observation, calls: calls) {
+                issues.append(Issue(kind: problem.isScenarioError ? .error : .failure, type: problem.type, message: problem.message, stepIndex: stepIndex, expected: problem.expected, observed: problem.observed, location: location))
+            }
+        }
+        return issues
+    }
+
+    private struct Problem {
+        var type: String
+        var message: String
+        var expected: String
+        var observed: String
+        var isScenarioError = false
+    }
+
+    private func check(_ expectation: Expectation, observation: Observation, calls: [BrokerCallRecord]) async -> Problem? {
+        switch expectation {
+        case .calls(let method, let range):
+            let made = calls.filter { $0.method == method }
+            guard !range.contains(made.count) else { return nil }
+            return Problem(
+                type: "expectation.calls", message: "expected \(range) \(method.rawValue) call(s), the app made \(made.count)",
+                expected: "\(method.rawValue) calls: \(range)", observed: (["\(method.rawValue) calls: \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
+
+        case .signedIn(let name):
+            guard let user = await broker.user(named: name) else { return unknownAccount(name) }
+            let considered = observation.signedInAccount.map { [user.account.identifier.lowercased(), user.account.username?.lowercased()].contains($0.lowercased()) } ?? false
+            let shown = observation.screen.contains { element in user.identityMarkers.prefix(2).contains { element.text.localizedCaseInsensitiveContains($0) } }
+            guard !(considered && shown) else { return nil }
+            var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
+            if !shown { observed.append("no screen element shows \(user.account.username ?? "") or \(user.displayName)") }
+            return Problem(
+                type: "expectation.signedIn", message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
+                expected: "signedInAccount: \(user.account.identifier) (\(user.account.username ?? ""))\nscreen shows \(user.displayName)", observed: (observed + screenLines(observation)).joined(separator: "\n"))
+
+        case .signedOut:
+            guard let account = observation.signedInAccount else { return nil }
+            return Problem(type: "expectation.signedOut", message: "the app still considers \(account) signed in", expected: "signedInAccount: nil", observed: "signedInAccount: \(account)")
+
+        case .noDataOf(let name, let places, let session):
+            guard let user = await broker.user(named: name) else { return unknownAccount(name) }
+            let sessions = await broker.sessions(of: name)
+            var markers: [LeftoverScanner.Marker] = []
+            if let session {
+                guard session <= sessions.count else {
+                    return Problem(type: "scenario.invalid", message: "noDataOf refers to session \(session) of \(name), but \(name) had \(sessions.count)", expected: "", observed: "", isScenarioError: true)
+                }
+                markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
+            } else {
+                markers = zip(["username", "display name", "object id"], user.identityMarkers).map { .init($0.1, owner: "\(name)'s \($0.0)") }
+                markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
+            }
+            let findings = scanner.findings(of: markers, in: observation, places: places)
+            guard !findings.isEmpty else { return nil }
+            let scope = session.map { "session \($0) of \(name)" } ?? name
+            return Problem(
+                type: "expectation.noDataOf", message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
+                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))", observed: findings.map(\.description).joined(separator: "\n"))
+
+        case .hasDataOf(let name, let places):
+            guard await broker.user(named: name) != nil else { return unknownAccount(name) }
+            guard let session = await broker.sessions(of: name).last else {
+                return Problem(type: "expectation.hasDataOf", message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)", observed: "no session of \(name)")
+            }
+            let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
+            let missing = places.sorted { $0.rawValue < $1.rawValue }.filter { scanner.findings(of: [marker], in: observation, places: [$0]).isEmpty }
+            guard !missing.isEmpty else { return nil }
+            return Problem(
+                type: "expectation.hasDataOf", message: "\(name)'s records (session \(session.number)) are not in \(missing.map(\.rawValue).joined(separator: " or "))",
+                expected: "\(name)'s records, marked \(session.marker), in \(missing.map(\.rawValue).joined(separator: " and "))", observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
+
+        case .noErrorShown:
+            let shown = observation.screen.filter { $0.kind == .error || $0.kind == .alert }
+            guard !shown.isEmpty else { return nil }
+            return Problem(type: "expectation.noErrorShown", message: "the app shows \(shown[0].kind.rawValue) \"\(shown[0].text)\"", expected: "no error or alert on screen", observed: shown.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+
+        case .notCrashed:
+            guard observation.crashed else { return nil }
+            return Problem(type: "expectation.notCrashed", message: "the app crashed", expected: "crashed: false", observed: "crashed: true, running: \(observation.running)")
+
+        case .noElement(let kind, let pattern):
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+                return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
+            }
+            let matching = observation.screen.filter { element in
+                (kind == nil || element.kind.rawValue == kind?.rawValue) && regex.firstMatch(in: element.text, range: NSRange(element.text.startIndex..., in: element.text)) != nil
+            }
+            guard !matching.isEmpty else { return nil }
+            return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", which matches /\(pattern)/", expected: "no \(kind?.rawValue ?? "element") matching /\(pattern)/i", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+
+        case .scopesCovered:
+            let interactive = Set(calls.filter { $0.method == .acquireToken }.flatMap(\.scopes).map { $0.lowercased() })
+            let silent = calls.filter { $0.method == .acquireTokenSilent }
+            let uncovered = Array(Set(silent.flatMap(\.scopes).map { $0.lowercased() }).subtracting(interactive)).sorted()
+            guard !uncovered.isEmpty else { return nil }
+            return Problem(
+                type: "expectation.scopesCovered", message: "the app asked silently for \(uncovered.joined(separator: ", ")), which its interactive sign-in did not request",
+                expected: "silent scopes within: \(interactive.sorted().joined(separator: " "))", observed: (["uncovered: \(uncovered.joined(separator: " "))"] + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
+        }
+    }
+
+    private func unknownAccount(_ name: String) -> Problem {
+        Problem(type: "scenario.invalid", message: "no account named '\(name)' in the spec", expected: "", observed: "", isScenarioError: true)
+    }
+
+    private func screenLines(_ observation: Observation) -> [String] {
+        observation.screen.map { "screen \($0.kind.rawValue) \"\($0.text)\"" }
+    }
+
+    private func storageLines(_ observation: Observation) -> [String] {
+        observation.storage.map { "storage \($0.area.rawValue) \($0.key)" }
+    }
+}

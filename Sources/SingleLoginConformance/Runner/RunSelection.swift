@@ -1,0 +1,57 @@
+import SingleLoginSpec
+
+/// Which test cases a run includes, skips or leaves to other shards.
+public struct RunSelection: Sendable, Hashable {
+    /// Only requirements whose ID or a tag is listed (empty: all).
+    public var only: [String]
+    /// Requirements whose ID or a tag is listed are skipped.
+    public var skip: [String]
+    /// This run's shard, `index` from 1 to `count`.
+    public var shard: (index: Int, count: Int)?
+
+    /// Creates a selection.
+    public init(only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil) {
+        self.only = only
+        self.skip = skip
+        self.shard = shard
+    }
+
+    public static func == (lhs: RunSelection, rhs: RunSelection) -> Bool {
+        lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(only)
+        hasher.combine(skip)
+        hasher.combine(shard?.index)
+        hasher.combine(shard?.count)
+    }
+
+    /// Names in `only` and `skip` that match no requirement ID and no tag of `spec`.
+    public func unknownNames(in spec: Spec) -> [String] {
+        let known = Set(spec.requirements.flatMap { [$0.id] + $0.tags })
+        return (only + skip).filter { !known.contains($0) }
+    }
+
+    /// The plan: this shard's test cases in spec order, each to run or skipped with a reason.
+    ///
+    /// Sharding is by test case, sorted by requirement ID then scenario name, dealt round-robin,
+    /// so every shard's share is fixed by the spec alone.
+    public func plan(for spec: Spec) -> [(PlannedTestCase, Scenario)] {
+        var cases: [(PlannedTestCase, Scenario)] = []
+        for requirement in spec.requirements {
+            let names = Set([requirement.id] + requirement.tags)
+            var reason: String?
+            if !only.isEmpty, names.isDisjoint(with: only) { reason = "not selected by --only \(only.joined(separator: ","))" }
+            if let matched = skip.first(where: names.contains) { reason = "skipped by --skip \(matched)" }
+            for scenario in requirement.scenarios {
+                let id = TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)
+                cases.append((PlannedTestCase(id: id, requirement: RequirementSummary(requirement), skipReason: reason), scenario))
+            }
+        }
+        guard let shard else { return cases }
+        let sorted = cases.map(\.0.id).sorted()
+        let mine = Set(sorted.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+        return cases.filter { mine.contains($0.0.id) }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Synchronization
+import SingleLoginAdapter
+import SingleLoginSpec
+
+/// Runs one test case: reset, steps, broadcasts, checks; turns whatever happens into a result.
+final class TestCaseExecution: Sendable {
+    private let spec: Spec
+    private let provider: any AdapterProvider
+    private let scenarioTimeout: Duration
+    private let handler: @Sendable (Event) -> Void
+    private let lastIdentity = Mutex<AdapterIdentity?>(nil)
+
+    init(spec: Spec, provider: any AdapterProvider, scenarioTimeout: Duration, handler: @escaping @Sendable (Event) -> Void) {
+        self.spec = spec
+        self.provider = provider
+        self.scenarioTimeout = scenarioTimeout
+        self.handler = handler
+    }
+
+    /// Where the app is in its lifecycle, as far as the harness has driven it.
+    private enum AppState { case notRunning, foreground, suspended }
+
+    func run(_ planned: PlannedTestCase, _ scenario: Scenario) async -> TestCaseResult {
+        let started = ContinuousClock.now
+        let id = planned.id
+        let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
+        let evaluator = ExpectationEvaluator(broker: broker)
+        var issues: [Issue] = []
+        var emittedCalls = 0
+
+        func emitNewCalls() async {
+            let transcript = await broker.transcript()
+            for call in transcript.dropFirst(emittedCalls) { handler(Event(.brokerCalled(id, call))) }
+            emittedCalls = transcript.count
+        }
+        func record(_ found: [Issue]) {
+            for issue in found { handler(Event(.issueRecorded(id, issue))) }
+            issues += found
+        }
+
+        do {
+            let adapter = try await provider.adapter()
+            let identity = adapter.identity
+            if lastIdentity.withLock({ previous in defer { previous = identity }; return previous != identity }) {
+                handler(Event(.adapterIdentified(identity)))
+            }
+            await broker.beginStep(nil)
+            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
+            var state = AppState.notRunning
+            var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+            var crashed = false
+
+            for (index, step) in scenario.steps.enumerated() {
+                if ContinuousClock.now - started > scenarioTimeout {
+                    throw AdapterFailure(.timeout, "the test case took longer than \(StdioConnection.seconds(scenarioTimeout)) (scenario timeout)")
+                }
+                await broker.beginStep(index)
+                let callsBefore = await broker.transcript().count
+                handler(Event(.stepPerformed(id, index: index, description: Self.describe(step.action))))
+
+                func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
+                    guard state == required else {
+                        throw ScenarioError("step \(index + 1) '\(Self.describe(step.action))' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
+                    }
+                    observation = try await adapter.handle(event)
+                    state = next
+                }
+                switch step.action {
+                case .launch: try await deliver(.launch, requires: .notRunning, then: .foreground)
+                case .suspend: try await deliver(.suspend, requires: .foreground, then: .suspended)
+                case .resume: try await deliver(.resume, requires: .suspended, then: .foreground)
+                case .terminate:
+                    guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
+                    observation = try await adapter.handle(.terminate)
+                    state = .notRunning
+                case .tapSignIn: try await deliver(.tapSignIn, requires: .foreground, then: .foreground)
+                case .tapSignOut: try await deliver(.tapSignOut, requires: .foreground, then: .foreground)
+                case .refresh: try await deliver(.refresh, requires: .foreground, then: .foreground)
+                case .globalSignIn(let account): await broker.globalSignIn(account)
+                case .globalSignOut: await broker.globalSignOut()
+                case .switchUser(let account): await broker.switchUser(to: account)
+                case .broadcast(let count): await broker.broadcastWithoutChange(count: count)
+                case .answerNext(let method, let answer): await broker.script(method, answer)
+                }
+                crashed = observation.crashed
+
+                // The broadcast reaches only a running app in the foreground; a suspended or
+                // terminated app has to find out on resume or launch. An app's own sign-in or
+                // sign-out posts it too, so delivery repeats until nothing is pending.
+                var rounds = 0
+                while !crashed {
+                    let pending = await broker.takePendingBroadcasts()
+                    guard pending > 0 else { break }
+                    rounds += 1
+                    guard rounds <= 50 else { throw ScenarioError("the account-change broadcast kept being posted (over 50 rounds in step \(index + 1))") }
+                    guard state == .foreground else { continue }
+                    for _ in 0..<pending where !crashed {
+                        observation = try await adapter.handle(.accountChangedBroadcast)
+                        crashed = observation.crashed
+                    }
+                }
+                await emitNewCalls()
+                handler(Event(.observed(id, observation)))
+                if crashed || (state != .notRunning && !observation.running) {
+                    record([Issue(kind: .failure, type: "app.crashed", message: "the app crashed during step \(index + 1) '\(Self.describe(step.action))'", stepIndex: index, expected: "running: true, crashed: false", observed: "running: \(observation.running), crashed: \(observation.crashed)", location: step.location)])
+                    crashed = true
+                    break
+                }
+                if !step.expect.isEmpty {
+                    let calls = Array(await broker.transcript().dropFirst(callsBefore))
+                    record(await evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location))
+                }
+            }
+            if !crashed {
+                record(await evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
+            }
+            record(await broker.scenarioProblems().map { Issue(kind: .error, type: "scenario.invalid", message: $0, location: scenario.location) })
+        } catch {
+            await emitNewCalls()
+            if Task.isCancelled {
+                await provider.discard()
+                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: await provider.takeLog())
+            }
+            if let failure = error as? AdapterFailure {
+                record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)])
+                await provider.discard()
+            } else if let problem = error as? ScenarioError {
+                record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
+            } else {
+                record([Issue(kind: .error, type: "adapter.error", message: "the adapter threw: \(error)")])
+                await provider.discard()
+            }
+        }
+        let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: await provider.takeLog())
+    }
+
+    /// A scenario that cannot be carried out as written (a spec problem found at run time).
+    struct ScenarioError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    static func describe(_ action: Step.Action) -> String {
+        switch action {
+        case .launch: return "launch"
+        case .suspend: return "suspend"
+        case .resume: return "resume"
+        case .terminate: return "terminate"
+        case .tapSignIn: return "tapSignIn"
+        case .tapSignOut: return "tapSignOut"
+        case .refresh: return "refresh"
+        case .globalSignIn(let account): return "globalSignIn \(account)"
+        case .globalSignOut: return "globalSignOut"
+        case .switchUser(let account): return "switchUser \(account)"
+        case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
+        case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(describe(answer))"
+        }
+    }
+
+    static func describe(_ answer: BrokerAnswer) -> String {
+        switch answer {
+        case .complete(let account): return account.map { "complete as \($0)" } ?? "complete"
+        case .cancel: return "cancel"
+        case .interactionRequired: return "interactionRequired"
+        case .networkError: return "networkError"
+        case .noIdToken: return "noIdToken"
+        case .brokerNotAvailable: return "brokerNotAvailable"
+        }
+    }
+
+    private static func describe(_ state: AppState) -> String {
+        switch state {
+        case .notRunning: return "not running"
+        case .foreground: return "in the foreground"
+        case .suspended: return "suspended"
+        }
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An adapter process in a process group of its own, with its stdin, stdout and stderr piped.
+///
+/// The whole group is ended on ``terminate(grace:)``, so grandchildren an adapter starts
+/// never outlive the run. stdout is split into lines on a reader thread; stderr is drained
+/// into a capped buffer so a chatty adapter can never block on a full pipe.
+public final class ChildProcess: Sendable {
+    /// The process id, which is also the process group id.
+    public let pid: pid_t
+    /// Lines the child writes to stdout.
+    public let lines: LineMailbox
+    /// What the child writes to stderr (the last ``StderrBuffer/capacity`` bytes).
+    public let stderr: StderrBuffer
+    private let stdinFD: Int32
+    private let exitState = Mutex<ExitStatus?>(nil)
+
+    /// How a child ended.
+    public enum ExitStatus: Sendable, Hashable, CustomStringConvertible {
+        /// It exited with a code.
+        case exited(Int32)
+        /// A signal ended it.
+        case signaled(Int32)
+
+        /// `exit code 3` or `signal 11 (SIGSEGV)`.
+        public var description: String {
+            switch self {
+            case .exited(let code): return "exit code \(code)"
+            case .signaled(let signal): return "signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
+            }
+        }
+
+        private static let signalNames: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 4: "SIGILL", 5: "SIGTRAP", 7: "SIGBUS", 8: "SIGFPE"]
+    }
+
+    /// Starts `command` with `/bin/sh -c`, so users can quote arguments and set variables as in a shell.
+    public init(command: String, maximumLineLength: Int = 16 << 20) throws {
+        // A write to a child that died must be an error, not the end of the harness.
+        signal(SIGPIPE, SIG_IGN)
+        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+            throw ChildProcessError.spawnFailed(command: command, reason: String(cString: strerror(errno)))
+        }
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawn_file_actions_destroy(&actions); posix_spawnattr_destroy(&attributes) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        for fd in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+
+        let arguments = ["/bin/sh", "-c", "exec " + command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var childPID: pid_t = 0
+        let status = posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ)
+        close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
+        guard status == 0 else {
+            close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
+            throw ChildProcessError.spawnFailed(command: command, reason: String(cString: strerror(status)))
+        }
+        pid = childPID
+        stdinFD = stdinPipe[1]
+        lines = LineMailbox()
+        stderr = StderrBuffer()
+        Self.startReader(fd: stdoutPipe[0], name: "adapter-stdout") { [lines] chunk in lines.append(chunk, maximumLineLength: maximumLineLength) } atEnd: { [lines] in lines.close() }
+        Self.startReader(fd: stderrPipe[0], name: "adapter-stderr") { [stderr] chunk in stderr.append(chunk) } atEnd: {}
+    }
+
+    deinit {
+        terminate(grace: .milliseconds(200))
+        close(stdinFD)
+    }
+
+    /// Writes `data` to the child's stdin; false when the child no longer reads it.
+    @discardableResult
+    public func write(_ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc_or_Darwin_write(stdinFD, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 { if errno == EINTR { continue }; return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// How the child ended, if it has (never blocks).
+    public func exitStatus() -> ExitStatus? {
+        exitState.withLock { state in
+            if let state { return state }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            state = Self.decode(status)
+            return state
+        }
+    }
+
+    /// Ends the child's whole process group: SIGTERM, then SIGKILL after `grace`; reaps the child.
+    public func terminate(grace: Duration = .milliseconds(500)) {
+        if exitStatus() == nil { kill(-pid, SIGTERM) } else { kill(-pid, SIGKILL); return }
+        let deadline = ContinuousClock.now + grace
+        while exitStatus() == nil, ContinuousClock.now < deadline { usleep(2_000) }
+        // Grandchildren may linger after the child exits: the group goes down either way.
+        kill(-pid, SIGKILL)
+        if exitStatus() == nil {
+            exitState.withLock { state in
+                var status: Int32 = 0
+                if waitpid(pid, &status, 0) == pid { state = Self.decode(status) }
+            }
+        }
+    }
+
+    private static func decode(_ status: Int32) -> ExitStatus {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+
+    private static func startReader(fd: Int32, name: String, onChunk: @escaping @Sendable (UnsafeRawBufferPointer) -> Void, atEnd: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+            defer { buffer.deallocate(); close(fd) }
+            while true {
+                let count = read(fd, buffer.baseAddress, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                onChunk(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+            atEnd()
+        }
+        thread.name = name
+        thread.start()
+    }
+}
+
+@inline(__always)
+private func Glibc_or_Darwin_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, pointer, count)
+    #else
+    return Darwin.write(fd, pointer, count)
+    #endif
+}
+
+/// Why an adapter process could not be started.
+public enum ChildProcessError: Error, CustomStringConvertible {
+    /// posix_spawn failed.
+    case spawnFailed(command: String, reason: String)
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .spawnFailed(let command, let reason): return "could not start adapter '\(command)': \(reason)"
+        }
+    }
+}

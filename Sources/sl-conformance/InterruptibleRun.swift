@@ -1,0 +1,28 @@
+import Dispatch
+import SingleLoginConformance
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs work that Ctrl-C (SIGINT) and SIGTERM cancel instead of killing the process, so the
+/// runner can end its adapters and still write every report.
+enum InterruptibleRun {
+    static func run(_ work: @escaping @Sendable () async -> RunSummary) async -> RunSummary {
+        let task = Task { await work() }
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                StandardStreams.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
+                task.cancel()
+            }
+            source.resume()
+            return source
+        }
+        let summary = await task.value
+        for source in sources { source.cancel() }
+        return summary
+    }
+}
