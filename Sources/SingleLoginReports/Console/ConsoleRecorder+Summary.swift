@@ -59,7 +59,7 @@ extension ConsoleRecorder {
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
         for issue in result.issues {
-            let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? "final checks"
+            let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
             if !issue.expected.isEmpty || !issue.observed.isEmpty {

@@ -116,8 +116,12 @@ public final class ConsoleRecorder: EventRecorder {
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
         let level = summary.level.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
         let time = results.reduce(0) { $0 + $1.duration }
-        var line = "\(verdict.painted(style))  \(id)  \(level)  \(PlainText.clean(summary.title)) (\(Self.seconds(time)))"
-        if let reason = verdict.reason { line += ": \(PlainText.clean(reason))" }
+        var line = "\(verdict.painted(style))  \(id)  \(level)  \(PlainText.clean(summary.title))"
+        if let reason = verdict.reason {
+            line += ": \(PlainText.clean(reason))"
+        } else {
+            line += " (\(Self.seconds(time)))"
+        }
         line += "\n"
         if style.verbosity == .verbose {
             for result in results {

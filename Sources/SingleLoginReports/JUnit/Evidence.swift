@@ -11,7 +11,9 @@ enum Evidence {
         text += "Scenario: \(result.id.scenarioName)\n"
         for (number, issue) in result.issues.enumerated() {
             text += "\n\(issue.kind == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
-            text += "  Step: \(stepLabel(issue.stepIndex, steps: steps))\n"
+            if issue.kind == .failure || issue.stepIndex != nil {
+                text += "  Step: \(stepLabel(issue.stepIndex, steps: steps))\n"
+            }
             if let location = issue.location {
                 text += "  Spec: \(location)\n"
             }
@@ -73,6 +75,10 @@ enum Evidence {
         var start = text.utf8.index(text.utf8.endIndex, offsetBy: -max(0, maxBytes - note))
         while start < text.utf8.endIndex, text.utf8[start] & 0xC0 == 0x80 {
             start = text.utf8.index(after: start)
+        }
+        // Start at a line when one begins soon after the cut.
+        if let newline = text.utf8[start...].prefix(1024).firstIndex(of: 0x0A) {
+            start = text.utf8.index(after: newline)
         }
         let kept = String(text.utf8[start...]) ?? ""
         return "[truncated \(count - kept.utf8.count) bytes]\n" + kept

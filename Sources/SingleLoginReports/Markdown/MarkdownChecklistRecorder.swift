@@ -83,7 +83,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             for result in problems {
                 out += "\n### \(mark([result], gateOnMustOnly: gateOnMustOnly)) \(cell(result.id.description))\n\n"
                 for issue in result.issues {
-                    let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? "final checks"
+                    let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
                 }
                 let diffs = result.issues.filter { !$0.expected.isEmpty || !$0.observed.isEmpty }

@@ -1,0 +1,191 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
+///
+/// Suites of the same name are joined; counts are recomputed from the cases; cases are sorted
+/// stably by (classname, name). A case present in several shards keeps its most informative
+/// result (a failure or error over a pass, a pass over a skip: shards report the others'
+/// cases as skipped), the first one on a tie. Reports of different specs are refused.
+public enum JUnitMerger {
+    /// Why reports cannot be merged.
+    public enum MergeError: Error, Equatable, CustomStringConvertible {
+        /// No input was given.
+        case noInputs
+        /// An input is not well-formed XML or not a JUnit report.
+        case unreadable(path: String, reason: String)
+        /// An input was written for another spec (id, version or SHA-256).
+        case differentSpec(path: String, property: String, expected: String, found: String)
+
+        /// The message for people.
+        public var description: String {
+            switch self {
+            case .noInputs:
+                "no reports to merge"
+            case let .unreadable(path, reason):
+                "\(path): not a JUnit report: \(reason)"
+            case let .differentSpec(path, property, expected, found):
+                "\(path): \(property) is '\(found)' but the first report's is '\(expected)'; merge only shards of one run of one spec"
+            }
+        }
+    }
+
+    /// The properties that must agree for reports to be merged.
+    public static let identifyingProperties = ["spec.id", "spec.version", "spec.sha256"]
+
+    /// Reads each file and merges them.
+    public static func merge(files: [URL]) throws -> JUnitReport {
+        var reports: [(String, JUnitReport)] = []
+        for file in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: file)
+            } catch {
+                throw MergeError.unreadable(path: file.path, reason: error.localizedDescription)
+            }
+            reports.append((file.path, try parse(data, path: file.path)))
+        }
+        return try merge(reports)
+    }
+
+    /// Merges parsed reports, each named by its path for error messages.
+    public static func merge(_ reports: [(path: String, report: JUnitReport)]) throws -> JUnitReport {
+        guard let first = reports.first else { throw MergeError.noInputs }
+        let reference = first.report.suites.first
+        for (path, report) in reports {
+            for suite in report.suites {
+                for property in identifyingProperties {
+                    let expected = reference?.property(property) ?? ""
+                    let found = suite.property(property) ?? ""
+                    if expected != found {
+                        throw MergeError.differentSpec(path: path, property: property, expected: expected, found: found)
+                    }
+                }
+            }
+        }
+        var order: [String] = []
+        var suites: [String: JUnitReport.Suite] = [:]
+        var indexOfCase: [String: [String: Int]] = [:]
+        for (_, report) in reports {
+            for suite in report.suites {
+                guard var merged = suites[suite.name] else {
+                    order.append(suite.name)
+                    var fresh = suite
+                    fresh.cases = []
+                    var index: [String: Int] = [:]
+                    for testCase in suite.cases { add(testCase, to: &fresh.cases, index: &index) }
+                    suites[suite.name] = fresh
+                    indexOfCase[suite.name] = index
+                    continue
+                }
+                merged.time += suite.time
+                merged.timestamp = min(merged.timestamp, suite.timestamp)
+                var index = indexOfCase[suite.name] ?? [:]
+                for testCase in suite.cases { add(testCase, to: &merged.cases, index: &index) }
+                suites[suite.name] = merged
+                indexOfCase[suite.name] = index
+            }
+        }
+        let joined = order.compactMap { name -> JUnitReport.Suite? in
+            guard var suite = suites[name] else { return nil }
+            // Stable: equal keys keep input order.
+            suite.cases = suite.cases.enumerated().sorted { lhs, rhs in
+                (lhs.element.classname, lhs.element.name, lhs.offset) < (rhs.element.classname, rhs.element.name, rhs.offset)
+            }.map(\.element)
+            return suite
+        }
+        return JUnitReport(name: first.report.name, suites: joined)
+    }
+
+    private static func add(_ testCase: JUnitReport.Case, to cases: inout [JUnitReport.Case], index: inout [String: Int]) {
+        let key = testCase.classname + "\u{0}" + testCase.name
+        if let existing = index[key] {
+            if testCase.result.rank > cases[existing].result.rank { cases[existing] = testCase }
+        } else {
+            index[key] = cases.count
+            cases.append(testCase)
+        }
+    }
+
+    /// Parses a JUnit XML report (as this library writes it, or any with `<testsuites>` or `<testsuite>` at the root).
+    public static func parse(_ data: Data, path: String = "<data>") throws -> JUnitReport {
+        #if canImport(FoundationXML) || os(macOS)
+        // FoundationXML on Linux crashes on a document without any element: refuse it first.
+        guard data.contains(UInt8(ascii: "<")) else {
+            throw MergeError.unreadable(path: path, reason: data.isEmpty ? "the file is empty" : "no XML element found")
+        }
+        // XMLDocument on Linux parses in libxml2's recovery mode and accepts a truncated file;
+        // XMLParser does not, so it checks well-formedness first.
+        let checker = XMLParser(data: data)
+        let balance = ElementBalance()
+        checker.delegate = balance
+        guard checker.parse(), balance.depth == 0, balance.elements > 0 else {
+            let reason = checker.parserError.map { "line \(checker.lineNumber): \($0.localizedDescription)" } ?? "the document ends before its elements are closed (truncated?)"
+            throw MergeError.unreadable(path: path, reason: reason)
+        }
+        let document: XMLDocument
+        do {
+            document = try XMLDocument(data: data, options: [])
+        } catch {
+            throw MergeError.unreadable(path: path, reason: "\(error)")
+        }
+        guard let root = document.rootElement() else {
+            throw MergeError.unreadable(path: path, reason: "the document is empty")
+        }
+        let suiteElements: [XMLElement]
+        switch root.name {
+        case "testsuites": suiteElements = root.elements(forName: "testsuite")
+        case "testsuite": suiteElements = [root]
+        default: throw MergeError.unreadable(path: path, reason: "the root element is <\(root.name ?? "")>, not <testsuites>")
+        }
+        let suites = suiteElements.map { element in
+            let properties = element.elements(forName: "properties").flatMap { $0.elements(forName: "property") }.map {
+                JUnitReport.Property(attribute("name", of: $0), attribute("value", of: $0))
+            }
+            let cases = element.elements(forName: "testcase").map { testCase in
+                JUnitReport.Case(classname: attribute("classname", of: testCase), name: attribute("name", of: testCase), time: Double(attribute("time", of: testCase)) ?? 0, result: result(of: testCase))
+            }
+            return JUnitReport.Suite(name: attribute("name", of: element), timestamp: attribute("timestamp", of: element), hostname: attribute("hostname", of: element), time: Double(attribute("time", of: element)) ?? 0, properties: properties, cases: cases)
+        }
+        return JUnitReport(name: root.name == "testsuites" ? (root.attribute(forName: "name")?.stringValue ?? "sl-conformance") : "sl-conformance", suites: suites)
+        #else
+        throw MergeError.unreadable(path: path, reason: "XML parsing is not available on this platform")
+        #endif
+    }
+
+    #if canImport(FoundationXML) || os(macOS)
+    /// Counts open elements, to catch a truncated document the parser does not complain about.
+    private final class ElementBalance: NSObject, XMLParserDelegate {
+        var depth = 0
+        var elements = 0
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            depth += 1
+            elements += 1
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
+        }
+    }
+
+    private static func attribute(_ name: String, of element: XMLElement) -> String {
+        element.attribute(forName: name)?.stringValue ?? ""
+    }
+
+    private static func result(of testCase: XMLElement) -> JUnitReport.Result {
+        if let error = testCase.elements(forName: "error").first {
+            return .error(message: attribute("message", of: error), type: attribute("type", of: error), body: error.stringValue ?? "")
+        }
+        if let failure = testCase.elements(forName: "failure").first {
+            return .failure(message: attribute("message", of: failure), type: attribute("type", of: failure), body: failure.stringValue ?? "")
+        }
+        if let skipped = testCase.elements(forName: "skipped").first {
+            return .skipped(message: attribute("message", of: skipped))
+        }
+        return .passed
+    }
+    #endif
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import SingleLoginReports
+import SingleLoginConformance
+import SingleLoginSpec
+
+@Suite("JUnit XML reports")
+struct JUnitReportTests {
+    static let requirement = SyntheticRun.login
+
+    static func result(_ scenario: String, _ outcome: TestCaseResult.Outcome, requirement: RequirementSummary = requirement, log: String = "") -> TestCaseResult {
+        TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: 0.5, issues: outcome == .errored ? [Issue(kind: .error, type: "adapter.crash", message: "boom")] : [], adapterLog: log)
+    }
+
+    @Test("Names are unique, never empty, and classnames split at the requirement")
+    func names() throws {
+        let dotted = RequirementSummary(id: "SL.DOTTED.1", level: .must, title: "t", tags: [], references: [])
+        let report = JUnitReport(results: [
+            Self.result("same", .passed), Self.result("same", .passed), Self.result("  \n\u{1B}[1m ", .passed),
+            Self.result("line\nbreak  and   spaces", .passed), Self.result("x", .passed, requirement: dotted),
+        ], context: SyntheticRun.context)
+        let cases = try #require(report.suites.first?.cases)
+        #expect(cases.map(\.name) == ["same", "same [2]", "(unnamed scenario)", "line break and spaces", "x"])
+        #expect(cases.map(\.classname) == ["single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL_DOTTED_1"])
+    }
+
+    @Test("Counts are computed from the emitted cases")
+    func counts() throws {
+        let results = [Self.result("a", .passed), Self.result("b", .failed), Self.result("c", .errored), Self.result("d", .skipped(reason: "r")), Self.result("e", .notRun(reason: "sigint"))]
+        let xml = String(decoding: JUnitXMLRecorder.render(results: results, context: SyntheticRun.context), as: UTF8.self)
+        #expect(xml.contains("<testsuites name=\"sl-conformance\" tests=\"5\" failures=\"1\" errors=\"1\" time=\"2.500\">"))
+        #expect(xml.contains("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"2\""))
+        #expect(xml.contains("<skipped message=\"not run: sigint\"/>"))
+    }
+
+    @Test("A huge adapter log is capped per case with a note of what was cut, keeping its tail")
+    func capped() throws {
+        let log = String(repeating: "x", count: 1_000_000) + "\nTHE END"
+        let data = JUnitXMLRecorder.render(results: [Self.result("huge", .errored, log: log)], context: SyntheticRun.context, options: .init(maxBytesPerCase: 4096))
+        let xml = String(decoding: data, as: UTF8.self)
+        #expect(data.count < 6000)
+        #expect(xml.contains("[truncated "))
+        #expect(xml.contains("THE END</error>"))
+    }
+
+    @Test("Rendering, parsing and rendering again gives the same bytes", arguments: SyntheticRun.allCases)
+    func roundTrip(_ run: SyntheticRun) throws {
+        let record = run.events.reduce(into: RunRecord()) { $0.take($1) }
+        let report = JUnitReport(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps)
+        for strict in [false, true] {
+            let data = report.render(strict: strict)
+            let parsed = try JUnitMerger.parse(data)
+            // A raw CR in element content is read back as LF, as XML requires; compare after that normalisation.
+            #expect(String(decoding: parsed.render(strict: strict), as: UTF8.self) == String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        }
+    }
+
+    @Test("Merging keeps a shard's result over another shard's skip and recomputes counts")
+    func merge() throws {
+        let context = SyntheticRun.context
+        let first = JUnitReport(results: [Self.result("a", .passed), Self.result("b", .skipped(reason: "in shard 2/2"))], context: context)
+        let second = JUnitReport(results: [Self.result("a", .skipped(reason: "in shard 1/2")), Self.result("b", .failed)], context: context)
+        let merged = try JUnitMerger.merge([("1.xml", first), ("2.xml", second)])
+        let cases = try #require(merged.suites.first?.cases)
+        #expect(cases.map(\.name) == ["a", "b"])
+        #expect(cases[0].result == .passed)
+        guard case .failure = cases[1].result else {
+            Issue.record("expected the failure to win over the skip")
+            return
+        }
+        #expect(String(decoding: merged.render(), as: UTF8.self).contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\""))
+    }
+
+    @Test("Merging reports of different specs is refused", arguments: [("spec.sha256", "0000"), ("spec.version", "9.9.9"), ("spec.id", "other")])
+    func mergeRefusesOtherSpecs(_ property: String, _ value: String) throws {
+        var other = SyntheticRun.context
+        switch property {
+        case "spec.sha256": other.specSHA256 = value
+        case "spec.version": other.specVersion = value
+        default: other.specID = value
+        }
+        let first = JUnitReport(results: [Self.result("a", .passed)], context: SyntheticRun.context)
+        let second = JUnitReport(results: [Self.result("a", .passed)], context: other)
+        let expectedValue: String
+        switch property {
+        case "spec.sha256": expectedValue = SyntheticRun.context.specSHA256
+        case "spec.version": expectedValue = "1.2.0"
+        default: expectedValue = "single-login"
+        }
+        let error = JUnitMerger.MergeError.differentSpec(path: "2.xml", property: property, expected: expectedValue, found: value)
+        #expect(throws: error) {
+            try JUnitMerger.merge([("1.xml", first), ("2.xml", second)])
+        }
+    }
+
+    @Test("Parsing something that is not a JUnit report fails clearly", arguments: ["", "<html/>", "<testsuites><unclosed"])
+    func parseRejects(_ text: String) {
+        #expect(throws: JUnitMerger.MergeError.self) { try JUnitMerger.parse(Data(text.utf8), path: "x.xml") }
+    }
+
+    @Test("100,000 test cases render in linear time into one buffer")
+    func scales() {
+        let issue = SingleLoginConformance.Issue(kind: .failure, type: "expectation.signedIn", message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
+        var results: [TestCaseResult] = []
+        results.reserveCapacity(100_000)
+        for index in 0..<100_000 {
+            let id = TestCaseID(requirementID: "SL-REQ-\(index / 10)", scenarioName: "scenario \(index % 10)")
+            let failed = index % 50 == 0
+            results.append(TestCaseResult(id: id, requirement: Self.requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000, issues: failed ? [issue] : []))
+        }
+        let clock = ContinuousClock()
+        var data = Data()
+        let elapsed = clock.measure {
+            data = JUnitXMLRecorder.render(results: results, context: SyntheticRun.context)
+        }
+        #expect(data.count > 9_000_000)
+        // The 1 s budget holds for release builds; debug builds get headroom.
+        #if DEBUG
+        #expect(elapsed < .seconds(20))
+        #else
+        #expect(elapsed < .seconds(1))
+        #endif
+    }
+}

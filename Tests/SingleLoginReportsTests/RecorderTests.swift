@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SingleLoginReports
+import SingleLoginConformance
+
+@Suite("Recorders write files atomically and account for the whole plan")
+struct RecorderTests {
+    @Test("An interrupted run still writes every report, with unfinished cases as not run")
+    func interrupted() throws {
+        let directory = try TemporaryDirectory()
+        let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("reports/junit.xml"))
+        let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("reports/summary.md"))
+        let events = SyntheticRun.skippedAndNotRun.events
+        for event in events.dropLast() {
+            junit.record(event)
+            markdown.record(event)
+        }
+        #expect(!FileManager.default.fileExists(atPath: junit.url.path), "nothing is written before the run ends")
+        junit.record(events.last!)
+        markdown.record(events.last!)
+        let xml = try String(contentsOf: junit.url, encoding: .utf8)
+        #expect(xml.contains("name=\"user switch clears\" time=\"0.000\">\n      <skipped message=\"not run: the run was interrupted before this test case finished\"/>"))
+        #expect(try String(contentsOf: markdown.url, encoding: .utf8).contains("⏭ not run"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("reports").path).sorted()
+        #expect(names == ["junit.xml", "summary.md"], "no temporary files are left behind")
+    }
+
+    @Test("Atomic writes replace an existing file and report an unwritable path")
+    func atomic() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("out.txt")
+        try AtomicFileWriter.write(Data("old".utf8), to: url)
+        try AtomicFileWriter.write(Data("new".utf8), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        let blocked = url.appendingPathComponent("child.txt") // out.txt is a file, not a directory
+        #expect(throws: AtomicFileWriter.WriteError.self) { try AtomicFileWriter.write(Data(), to: blocked) }
+    }
+
+    @Test("Colours only on a terminal without NO_COLOR", arguments: [
+        (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true), (true, ["TERM": "dumb"], false),
+    ] as [(Bool, [String: String], Bool)])
+    func colors(_ isTerminal: Bool, _ environment: [String: String], _ expected: Bool) {
+        #expect(ConsoleStyle.colorsEnabled(isTerminal: isTerminal, environment: environment) == expected)
+    }
+
+    @Test("On a terminal, progress and colours appear; the summary still reads the same")
+    func terminal() {
+        let sink = TextSink()
+        GoldenFileTests.feed(.failures, to: [ConsoleRecorder(style: .init(isTerminal: true, colors: true), write: sink.write)])
+        #expect(sink.value.contains("\u{1B}[31mFAIL"))
+        #expect(sink.value.contains("running SL-LOGIN-1 / opens signed in"))
+        #expect(sink.value.contains("\r\u{1B}[2K"))
+    }
+
+    @Test("Line diffs collapse unchanged runs")
+    func diff() {
+        let expected = (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let observed = expected.replacingOccurrences(of: "line 5", with: "LINE 5")
+        #expect(LineDiff.lines(expected: expected, observed: observed).map(\.text) == [
+            "  … (3 unchanged lines)", "  line 4", "- line 5", "+ LINE 5", "  line 6", "  … (4 unchanged lines)",
+        ])
+    }
+
+    @Test("Every JSON line is an object with version 1, a kind and a date; unknown kinds and fields decode")
+    func jsonLines() throws {
+        let lines = Mutex<[Data]>([])
+        let recorder = JSONLinesRecorder { line in lines.withLock { $0.append(line) } }
+        GoldenFileTests.feed(.failures, to: [recorder])
+        let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
+        #expect(decoded.allSatisfy { $0.version == 1 && !$0.date.isEmpty })
+        #expect(decoded.first?.kind == "runStarted" && decoded.last?.kind == "runEnded")
+        let future = #"{"version":1,"kind":"somethingNew","date":"2030-01-01T00:00:00.000Z","newField":{"x":1}}"#
+        #expect(try JSONDecoder().decode(EncodedEvent.self, from: Data(future.utf8)).kind == "somethingNew")
+    }
+}
