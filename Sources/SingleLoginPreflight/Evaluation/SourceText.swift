@@ -1,0 +1,48 @@
+import Foundation
+
+/// Source text with comments blanked, so that a commented-out call does not count as a call.
+enum SourceText {
+    /// The 1-based line of the first match of `regex` outside comments, if any.
+    static func firstMatch(of regex: NSRegularExpression, in text: String) -> Int? {
+        let stripped = withoutComments(text)
+        let range = NSRange(stripped.startIndex..., in: stripped)
+        guard let match = regex.firstMatch(in: stripped, range: range), let found = Range(match.range, in: stripped) else { return nil }
+        return stripped[..<found.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// Replaces `//` and `/* */` comments with spaces (keeping newlines), leaving string literals alone.
+    static func withoutComments(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var inString = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if inString {
+                output.append(scalar)
+                if scalar == "\\", let next { output.append(next); index += 2; continue }
+                if scalar == "\"" || scalar == "\n" { inString = false }
+                index += 1
+            } else if scalar == "\"" {
+                inString = true
+                output.append(scalar)
+                index += 1
+            } else if scalar == "/", next == "/" {
+                while index < scalars.count, scalars[index] != "\n" { output.append(" "); index += 1 }
+            } else if scalar == "/", next == "*" {
+                var depth = 0
+                repeat {
+                    if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" { depth += 1; output.append(" "); output.append(" "); index += 2; continue }
+                    if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" { depth -= 1; output.append(" "); output.append(" "); index += 2; continue }
+                    output.append(scalars[index] == "\n" ? "\n" : " ")
+                    index += 1
+                } while depth > 0 && index < scalars.count
+            } else {
+                output.append(scalar)
+                index += 1
+            }
+        }
+        return String(output)
+    }
+}

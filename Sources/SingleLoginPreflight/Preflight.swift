@@ -1,0 +1,75 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginSpec
+
+/// Runs a preflight spec's checks against an app's files and reports them as harness events, so
+/// that the recorders of `run` (console, JUnit XML, Markdown) report preflight too.
+public enum Preflight {
+    /// The scenario name every preflight test case carries.
+    public static let scenarioName = "static configuration"
+
+    /// Reads the project's files, evaluates every check in spec order, and emits `runStarted`, then
+    /// `testCaseStarted`/`issueRecorded`/`testCaseEnded` per check, then `runEnded`. Never throws:
+    /// missing or malformed files become failures or errors of the checks that need them.
+    @discardableResult
+    public static func run(project input: PreflightInput, spec: PreflightSpec, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let context = RunContext(kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
+                                 specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
+                                 hostname: hostname, startDate: Date())
+        let plan = spec.checks.map { PlannedTestCase(id: testCaseID(of: $0), requirement: $0.summary) }
+        handler(Event(.runStarted(context, plan: plan)))
+
+        let snapshot = ProjectSnapshot(input: input)
+        let evaluator = RuleEvaluator(snapshot: snapshot)
+        var results: [TestCaseResult] = []
+        for check in spec.checks {
+            let id = testCaseID(of: check)
+            let checkStarted = clock.now
+            handler(Event(.testCaseStarted(id)))
+            var evaluation = evaluator.evaluate(check.rule)
+            for index in evaluation.issues.indices {
+                evaluation.issues[index].location = check.location
+                handler(Event(.issueRecorded(id, evaluation.issues[index])))
+            }
+            let result = TestCaseResult(id: id, requirement: check.summary, outcome: evaluation.outcome,
+                                        duration: seconds(clock.now - checkStarted), issues: evaluation.issues)
+            results.append(result)
+            handler(Event(.testCaseEnded(result)))
+        }
+        let summary = RunSummary(results: results, duration: seconds(clock.now - started), interrupted: false)
+        handler(Event(.runEnded(summary)))
+        return PreflightReport(context: context, results: results, summary: summary)
+    }
+
+    /// The test case a check becomes: requirement = the check's ID, scenario = ``scenarioName``.
+    public static func testCaseID(of check: PreflightCheck) -> TestCaseID {
+        TestCaseID(requirementID: check.id, scenarioName: scenarioName)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}
+
+/// What a preflight run found: the same results and totals recorders saw.
+public struct PreflightReport: Sendable {
+    /// The run's context (`kind` is `preflight`).
+    public var context: RunContext
+    /// One result per check, in spec order.
+    public var results: [TestCaseResult]
+    /// The totals.
+    public var summary: RunSummary
+
+    /// The IDs of the checks that failed or errored, in spec order.
+    public var unmetCheckIDs: [String] {
+        results.filter { $0.outcome == .failed || $0.outcome == .errored }.map(\.id.requirementID)
+    }
+
+    /// The exit status the run implies; `gateOnMustOnly` makes SHOULD failures warnings.
+    public func exitStatus(gateOnMustOnly: Bool = false) -> ExitStatus {
+        ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly)
+    }
+}

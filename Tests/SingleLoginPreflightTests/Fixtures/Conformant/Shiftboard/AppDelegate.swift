@@ -1,0 +1,15 @@
+import MSAL
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        MSALGlobalConfig.loggerConfig.logLevel = .warning
+        return true
+    }
+
+    // Before iOS 13 (and for apps without scenes) the redirect arrives here.
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: options[.sourceApplication] as? String)
+    }
+}
