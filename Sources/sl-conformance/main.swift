@@ -13,6 +13,7 @@ let tool = CommandLineTool(commands: [
     ValidateCommand(),
     ListCommand(),
     RunCommand(),
+    PreflightCommand(),
 ])
 
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
