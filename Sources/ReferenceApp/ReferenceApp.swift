@@ -179,7 +179,9 @@ public actor ReferenceApp {
             let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
             memory.records = records
             memory.banner = nil
-            let json = (try? JSONEncoder().encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
             storage.files["Documents/records.json"] = json
             storage.cache["records/\(account.identifier)"] = json
         } catch {

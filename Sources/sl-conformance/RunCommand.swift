@@ -33,6 +33,7 @@ struct RunCommand: Command {
         .option("--junit", value: "file", help: "Where to write JUnit XML (default: <reports>/junit.xml)."),
         .option("--markdown", value: "file", help: "Where to write the Markdown checklist (default: <reports>/summary.md)."),
         .option("--events", value: "file", help: "Also write the JSON Lines event stream to this file."),
+        .option("--wire-log", value: "file", help: "With --adapter: record every line on the wire ('> ' sent, '< ' received)."),
         .flag("--junit-strict", help: "Write JUnit XML that also passes the strict Ant schema."),
         .flag("--quiet", short: "-q", help: "Print only failures and the totals."),
         .flag("--verbose", short: "-v", help: "Print every scenario with its broker transcript."),
@@ -66,7 +67,11 @@ struct RunCommand: Command {
         let provider: any AdapterProvider
         if let command = arguments.value("--adapter") {
             guard arguments.values("--reference-flaw").isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
-            provider = StdioAdapterProvider(command: command, timeouts: timeouts)
+            var wireLog: WireLog?
+            if let path = arguments.value("--wire-log") {
+                do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+            }
+            provider = StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog)
         } else {
             let flaws = Set(arguments.values("--reference-flaw").compactMap(ReferenceAppFlaw.init(rawValue:)))
             provider = InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }

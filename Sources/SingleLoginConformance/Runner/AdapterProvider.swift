@@ -36,18 +36,20 @@ public actor InProcessAdapterProvider: AdapterProvider {
 public actor StdioAdapterProvider: AdapterProvider {
     private let command: String
     private let timeouts: AdapterTimeouts
+    private let wireLog: WireLog?
     private var current: StdioAdapter?
     private var pendingLog = ""
 
-    /// Creates a provider for `command` (run with `/bin/sh -c`).
-    public init(command: String, timeouts: AdapterTimeouts = AdapterTimeouts()) {
+    /// Creates a provider for `command` (run with `/bin/sh -c`); `wireLog` records every line on the wire.
+    public init(command: String, timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil) {
         self.command = command
         self.timeouts = timeouts
+        self.wireLog = wireLog
     }
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }
-        let started = try await StdioAdapter.start(command: command, timeouts: timeouts)
+        let started = try await StdioAdapter.start(command: command, timeouts: timeouts, wireLog: wireLog)
         current = started
         return started
     }

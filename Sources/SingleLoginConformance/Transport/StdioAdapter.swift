@@ -12,12 +12,13 @@ public final class StdioAdapter: ConformanceAdapter {
     private let connection: StdioConnection
 
     /// Starts `command`, performs the handshake, and returns the connected adapter.
-    public static func start(command: String, timeouts: AdapterTimeouts = AdapterTimeouts()) async throws -> StdioAdapter {
+    public static func start(command: String, timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil) async throws -> StdioAdapter {
         let process: ChildProcess
         do { process = try ChildProcess(command: command) } catch {
             throw AdapterFailure(.spawn, "\(error)")
         }
-        let connection = StdioConnection(process: process, timeouts: timeouts)
+        wireLog?.started(command)
+        let connection = StdioConnection(process: process, timeouts: timeouts, wireLog: wireLog)
         do {
             let identity = try await connection.handshake()
             return StdioAdapter(identity: identity, connection: connection)
@@ -56,13 +57,22 @@ public final class StdioAdapter: ConformanceAdapter {
 actor StdioConnection {
     nonisolated let process: ChildProcess
     private let timeouts: AdapterTimeouts
+    private let wireLog: WireLog?
     private var environment: AppEnvironment?
     private var nextId = 1
     private var answeredIds: Set<Int> = []
 
-    init(process: ChildProcess, timeouts: AdapterTimeouts) {
+    init(process: ChildProcess, timeouts: AdapterTimeouts, wireLog: WireLog?) {
         self.process = process
         self.timeouts = timeouts
+        self.wireLog = wireLog
+    }
+
+    /// Writes one line to the adapter; false when it no longer reads.
+    @discardableResult
+    private func send(_ line: Data) -> Bool {
+        wireLog?.record(.sent, line)
+        return process.write(line + Data([0x0A]))
     }
 
     func setEnvironment(_ environment: AppEnvironment) { self.environment = environment }
@@ -91,7 +101,7 @@ actor StdioConnection {
     func call(_ method: WireProtocol.HarnessMethod, _ params: JSONValue, timeout: Duration? = nil) async throws -> JSONValue {
         let id = nextId
         nextId += 1
-        guard let line = try? WireMessage.request(id: id, method: method.rawValue, params: params).encodedLine(), process.write(line + Data([0x0A])) else {
+        guard let line = try? WireMessage.request(id: id, method: method.rawValue, params: params).encodedLine(), send(line) else {
             throw await exitFailure(during: method.rawValue)
         }
         let deadline = ContinuousClock.now + (timeout ?? timeouts.step)
@@ -105,6 +115,7 @@ actor StdioConnection {
                 throw failure(.timeout, "no answer to '\(method.rawValue)' within \(Self.seconds(timeout ?? timeouts.step))")
             }
             guard let next else { throw await exitFailure(during: method.rawValue) }
+            if case .text(let data) = next { wireLog?.record(.received, data) }
             guard case .text(let data) = next else {
                 if case .overlong(let length) = next { throw failure(.protocolViolation, "the adapter wrote a line of \(length) bytes to stdout, over the 16 MiB limit") }
                 continue
@@ -138,7 +149,7 @@ actor StdioConnection {
     func close() async {
         if process.exitStatus() == nil, let line = try? WireMessage.request(id: nextId, method: WireProtocol.HarnessMethod.shutdown.rawValue).encodedLine() {
             nextId += 1
-            process.write(line + Data([0x0A]))
+            send(line)
             let deadline = ContinuousClock.now + .milliseconds(500)
             while process.exitStatus() == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         }
@@ -191,7 +202,7 @@ actor StdioConnection {
     }
 
     private func respond(_ message: WireMessage) {
-        if let line = try? message.encodedLine() { process.write(line + Data([0x0A])) }
+        if let line = try? message.encodedLine() { send(line) }
     }
 
     private func failure(_ kind: AdapterFailure.Kind, _ message: String) -> AdapterFailure {
