@@ -28,6 +28,7 @@ let package = Package(
         // Development tools: not products, run with `swift run TOOL`.
         .executableTarget(name: "sl-spec-fuzz", dependencies: ["SingleLoginSpec"]),
         .executableTarget(name: "sl-fake-adapter", dependencies: ["SingleLoginAdapter"]),
+        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginConformance", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginConformance", "SingleLoginSpec"], resources: [.copy("Golden")]),

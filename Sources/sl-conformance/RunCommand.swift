@@ -27,6 +27,7 @@ struct RunCommand: Command {
         .option("--skip", value: "id-or-tag", repeatable: true, help: "Skip requirements with this ID or tag (repeatable)."),
         .option("--level", value: "level", allowed: ["must", "should"], default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both."),
         .option("--shard", value: "i/n", help: "Run shard i of n (by sorted test case ID); merge reports with 'sl-conformance merge'."),
+        .option("--jobs", short: "-j", value: "n", default: "1", help: "Run test cases on n adapter instances at once; reports keep plan order."),
         .flag("--fail-fast", help: "Skip the remaining test cases after the first failure or error."),
         .flag("--list", help: "Print the plan (what would run or be skipped) and exit."),
         .option("--reports", value: "dir", default: "reports", help: "Directory for junit.xml and summary.md."),
@@ -64,23 +65,27 @@ struct RunCommand: Command {
         let timeouts = AdapterTimeouts(
             handshake: try Self.seconds(arguments, "--handshake-timeout"), step: try Self.seconds(arguments, "--step-timeout"),
             scenario: try Self.seconds(arguments, "--scenario-timeout"))
-        let provider: any AdapterProvider
+        let makeProvider: @Sendable () -> any AdapterProvider
         if let command = arguments.value("--adapter") {
             guard arguments.values("--reference-flaw").isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
             var wireLog: WireLog?
             if let path = arguments.value("--wire-log") {
                 do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
             }
-            provider = StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog)
+            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
         } else {
             let flaws = Set(arguments.values("--reference-flaw").compactMap(ReferenceAppFlaw.init(rawValue:)))
-            provider = InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
+            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
         }
         let gateOnMustOnly = arguments.value("--level") == "must"
         let recorders = recorders(arguments, gateOnMustOnly: gateOnMustOnly)
+        guard let jobs = Int(arguments.value("--jobs") ?? "1"), jobs >= 1 else {
+            throw UsageError("The value '\(arguments.value("--jobs") ?? "")' is invalid for '--jobs <n>'", suggestion: "Please give a whole number of at least 1.")
+        }
         let runner = Runner(
-            spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider,
-            options: Runner.Options(selection: selection, failFast: arguments.flag("--fail-fast"), scenarioTimeout: timeouts.scenario))
+            spec: loaded.spec, specSHA256: loaded.sha256Hex,
+            options: Runner.Options(selection: selection, failFast: arguments.flag("--fail-fast"), scenarioTimeout: timeouts.scenario, jobs: jobs),
+            makeProvider: makeProvider)
         let summary = await InterruptibleRun.run {
             await runner.run { event in for recorder in recorders { recorder.record(event) } }
         }

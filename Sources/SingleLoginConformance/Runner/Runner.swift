@@ -1,46 +1,59 @@
 import Foundation
+import Synchronization
 import SingleLoginAdapter
 import SingleLoginSpec
 
 /// Runs a spec's test cases against an adapter and reports everything as events.
 ///
 /// The plan is made before anything runs; each test case starts from a fresh install and a
-/// broker in the scenario's starting state. Recorders see events only. When the task running
-/// ``run(handler:)`` is cancelled (Ctrl-C, SIGTERM), the test case in flight and the rest are
-/// reported as not run, and `runEnded` is still emitted so every report gets written.
+/// broker in the scenario's starting state. Recorders see events only. With several jobs,
+/// test cases run on that many adapter instances at once, but their events are released in
+/// plan order, so every report is the same as with one job. When the task running
+/// ``run(handler:)`` is cancelled (Ctrl-C, SIGTERM), the test cases in flight and the rest
+/// are reported as not run, and `runEnded` is still emitted so every report gets written.
 public struct Runner: Sendable {
     /// The spec to run.
     public var spec: Spec
     /// SHA-256 of the spec file, for report properties.
     public var specSHA256: String
-    /// Supplies the adapter.
-    public var provider: any AdapterProvider
-    /// Selection, sharding, fail-fast and timeouts.
+    /// Makes one adapter provider per job.
+    public var makeProvider: @Sendable () -> any AdapterProvider
+    /// Selection, sharding, fail-fast, jobs and timeouts.
     public var options: Options
 
     /// How a run is shaped.
     public struct Options: Sendable {
         /// Which test cases run.
         public var selection: RunSelection
-        /// Skip the rest after the first failure or error.
+        /// Skip the rest after the first failure or error (test cases already running on other jobs finish).
         public var failFast: Bool
         /// How long a whole test case may take.
         public var scenarioTimeout: Duration
+        /// How many adapter instances run test cases at once.
+        public var jobs: Int
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60)) {
+        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1) {
             self.selection = selection
             self.failFast = failFast
             self.scenarioTimeout = scenarioTimeout
+            self.jobs = max(1, jobs)
         }
     }
 
-    /// Creates a runner.
-    public init(spec: Spec, specSHA256: String, provider: any AdapterProvider, options: Options = Options()) {
+    /// Creates a runner; `makeProvider` is called once per job.
+    public init(spec: Spec, specSHA256: String, options: Options = Options(), makeProvider: @escaping @Sendable () -> any AdapterProvider) {
         self.spec = spec
         self.specSHA256 = specSHA256
-        self.provider = provider
         self.options = options
+        self.makeProvider = makeProvider
+    }
+
+    /// Creates a runner with one job on `provider`.
+    public init(spec: Spec, specSHA256: String, provider: any AdapterProvider, options: Options = Options()) {
+        var options = options
+        options.jobs = 1
+        self.init(spec: spec, specSHA256: specSHA256, options: options) { provider }
     }
 
     /// Runs the plan, sending every event to `handler` in order, and returns the totals.
@@ -52,29 +65,88 @@ public struct Runner: Sendable {
             specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: specSHA256,
             harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date())
         handler(Event(.runStarted(context, plan: plan.map(\.0))))
-        var results: [TestCaseResult] = []
-        var stopReason: String?
-        let execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: options.scenarioTimeout, handler: handler)
-        for (planned, scenario) in plan {
-            let result: TestCaseResult
-            if Task.isCancelled {
-                result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
-            } else if let reason = planned.skipReason ?? stopReason {
-                result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
-            } else {
-                handler(Event(.testCaseStarted(planned.id)))
-                result = await execution.run(planned, scenario)
-            }
-            results.append(result)
-            handler(Event(.testCaseEnded(result)))
-            if options.failFast, stopReason == nil, result.outcome == .failed || result.outcome == .errored {
-                stopReason = "--fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")"
+        let release = OrderedRelease(count: plan.count, handler: handler)
+        let queue = WorkQueue()
+        let failFast = options.failFast
+        let jobs = min(options.jobs, max(1, plan.count))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<jobs {
+                let provider = makeProvider()
+                let execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: options.scenarioTimeout)
+                group.addTask {
+                    while true {
+                        let index = queue.take()
+                        guard index < plan.count else { break }
+                        let (planned, scenario) = plan[index]
+                        var events: [Event] = []
+                        let result: TestCaseResult
+                        if Task.isCancelled {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
+                        } else if let reason = planned.skipReason ?? queue.stopReason {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                        } else {
+                            events.append(Event(.testCaseStarted(planned.id)))
+                            result = await execution.run(planned, scenario) { events.append($0) }
+                            if failFast, result.outcome == .failed || result.outcome == .errored {
+                                queue.stop(because: "--fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
+                            }
+                        }
+                        events.append(Event(.testCaseEnded(result)))
+                        await release.complete(index, events: events, result: result)
+                    }
+                    await provider.close()
+                }
             }
         }
-        await provider.close()
         let elapsed = ContinuousClock.now - started
-        let summary = RunSummary(results: results, duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, interrupted: Task.isCancelled)
+        let summary = RunSummary(results: await release.results(), duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, interrupted: Task.isCancelled)
         handler(Event(.runEnded(summary)))
         return summary
     }
+}
+
+/// Hands out plan indices to the jobs, and remembers why the run stopped early.
+final class WorkQueue: Sendable {
+    private let state = Mutex<(next: Int, stopReason: String?)>((0, nil))
+
+    /// The next index to run.
+    func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
+
+    /// Why the remaining test cases are skipped, once the run has stopped early.
+    var stopReason: String? { state.withLock { $0.stopReason } }
+
+    /// Stops the run early; the first reason wins.
+    func stop(because reason: String) { state.withLock { if $0.stopReason == nil { $0.stopReason = reason } } }
+}
+
+/// Releases each test case's events in plan order, whatever order the jobs finish in.
+actor OrderedRelease {
+    private let handler: @Sendable (Event) -> Void
+    private var finished: [Int: ([Event], TestCaseResult)] = [:]
+    private var next = 0
+    private var released: [TestCaseResult] = []
+    private var lastIdentity: AdapterIdentity?
+
+    init(count: Int, handler: @escaping @Sendable (Event) -> Void) {
+        self.handler = handler
+        released.reserveCapacity(count)
+    }
+
+    func complete(_ index: Int, events: [Event], result: TestCaseResult) {
+        finished[index] = (events, result)
+        while let (events, result) = finished.removeValue(forKey: next) {
+            for event in events {
+                // Every job announces its adapter; reports show it once, and again only if it changed.
+                if case .adapterIdentified(let identity) = event.kind {
+                    guard identity != lastIdentity else { continue }
+                    lastIdentity = identity
+                }
+                handler(event)
+            }
+            released.append(result)
+            next += 1
+        }
+    }
+
+    func results() -> [TestCaseResult] { released }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SingleLoginAdapter
 import SingleLoginSpec
 
@@ -8,20 +7,18 @@ final class TestCaseExecution: Sendable {
     private let spec: Spec
     private let provider: any AdapterProvider
     private let scenarioTimeout: Duration
-    private let handler: @Sendable (Event) -> Void
-    private let lastIdentity = Mutex<AdapterIdentity?>(nil)
 
-    init(spec: Spec, provider: any AdapterProvider, scenarioTimeout: Duration, handler: @escaping @Sendable (Event) -> Void) {
+    init(spec: Spec, provider: any AdapterProvider, scenarioTimeout: Duration) {
         self.spec = spec
         self.provider = provider
         self.scenarioTimeout = scenarioTimeout
-        self.handler = handler
     }
 
     /// Where the app is in its lifecycle, as far as the harness has driven it.
     private enum AppState { case notRunning, foreground, suspended }
 
-    func run(_ planned: PlannedTestCase, _ scenario: Scenario) async -> TestCaseResult {
+    /// Runs one test case, sending its events to `handler` as they happen.
+    func run(_ planned: PlannedTestCase, _ scenario: Scenario, handler: (Event) -> Void) async -> TestCaseResult {
         let started = ContinuousClock.now
         let id = planned.id
         let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
@@ -41,10 +38,7 @@ final class TestCaseExecution: Sendable {
 
         do {
             let adapter = try await provider.adapter()
-            let identity = adapter.identity
-            if lastIdentity.withLock({ previous in defer { previous = identity }; return previous != identity }) {
-                handler(Event(.adapterIdentified(identity)))
-            }
+            handler(Event(.adapterIdentified(adapter.identity)))
             await broker.beginStep(nil)
             try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
             var state = AppState.notRunning
