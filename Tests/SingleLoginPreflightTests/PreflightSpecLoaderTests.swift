@@ -1,0 +1,70 @@
+import Foundation
+import SingleLoginSpec
+@testable import SingleLoginPreflight
+import Testing
+
+@Suite("Loading preflight specs")
+struct PreflightSpecLoaderTests {
+    @Test("the committed spec loads with its five checks and their rules")
+    func committedSpec() throws {
+        let spec = try PreflightSpecLoader.load(path: FixtureProject.specPath)
+        #expect(spec.checks.map(\.id) == ["PF-REDIRECT", "PF-QUERY-SCHEMES", "PF-KEYCHAIN", "PF-MSAL-VERSION", "PF-HANDLE-RESPONSE"])
+        #expect(spec.checks.map(\.level) == [.must, .must, .must, .must, .should])
+        #expect(spec.checks.allSatisfy { !$0.references.isEmpty && $0.references.allSatisfy { $0.url.hasPrefix("https://") } })
+        #expect(spec.checks[0].rule == .urlSchemeRegistered(template: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)"))
+        #expect(spec.sha256Hex.count == 64)
+        #expect(spec.checks[0].location?.line == 9)
+    }
+
+    static func load(_ text: String) -> [SpecDiagnostic] {
+        do {
+            _ = try PreflightSpecLoader.load(bytes: Array(text.utf8), file: "p.json")
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    static func spec(rule: String, extra: String = "") -> String {
+        """
+        {"formatVersion": "1.0", "id": "t", "version": "1", "title": "T", "checks": [
+          {"id": "PF-X", "level": "MUST", "title": "t", "rationale": "r", "references": [{"title": "a", "url": "https://x"}],\(extra)
+           "rule": \(rule)}
+        ]}
+        """
+    }
+
+    @Test("a valid rule of each kind loads", arguments: [
+        #"{"kind": "urlSchemeRegistered", "template": "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)"}"#,
+        #"{"kind": "arrayContainsAll", "file": "infoPlist", "key": "K", "values": ["a"]}"#,
+        #"{"kind": "entitlementContainsOneOf", "key": "K", "valuesByPlatform": {"iOS": ["a"]}}"#,
+        #"{"kind": "minimumDependencyVersion", "minimum": "1.1.0", "packages": {"cocoapods": ["MSAL"]}}"#,
+        #"{"kind": "sourceContains", "pattern": "\\bx\\b", "extensions": [".swift"]}"#,
+    ])
+    func validRules(rule: String) {
+        #expect(Self.load(Self.spec(rule: rule)).isEmpty)
+    }
+
+    @Test("mistakes are reported like a compiler, with line, column, path and a suggestion", arguments: [
+        (spec(rule: #"{"kind": "urlSchemeRegistered", "templat": "x"}"#), "p.json:3:44: error: unknown key 'templat'; did you mean 'template'? (at $.checks[0].rule.templat)"),
+        (spec(rule: #"{"kind": "urlSchemeRegistred", "template": "x"}"#), "p.json:3:21: error: unknown rule kind 'urlSchemeRegistred'; did you mean 'urlSchemeRegistered'? (at $.checks[0].rule.kind)"),
+        (spec(rule: #"{"kind": "arrayContainsAll", "file": "infoPlist", "key": "K", "values": "a"}"#), "p.json:3:84: error: expected an array, found a string (at $.checks[0].rule.values)"),
+        (spec(rule: #"{"kind": "sourceContains", "pattern": "(", "extensions": ["m"]}"#), "p.json:3:50: error: invalid regular expression '(' (at $.checks[0].rule.pattern)"),
+        (spec(rule: #"{"kind": "minimumDependencyVersion", "minimum": "one", "packages": {"pip": ["x"]}}"#), "p.json:3:60: error: 'one' is not a version such as '1.1.0' (at $.checks[0].rule.minimum)"),
+        (spec(rule: #"{"kind": "urlSchemeRegistered", "template": "x"}"#, extra: #" "tag": [],"#), "p.json:2:119: error: unknown key 'tag'; did you mean 'tags'? (at $.checks[0].tag)"),
+        ("{\"formatVersion\": \"2.0\", \"id\": \"t\", \"version\": \"1\", \"title\": \"T\", \"checks\": []}", "p.json:1:19: error: format version 2.0 is newer than this build reads (1.0); update sl-conformance (at $.formatVersion)"),
+        ("{\"id\": 1,}", "p.json:1:9: error: trailing comma before '}'"),
+    ])
+    func diagnostics(text: String, expected: String) {
+        let diagnostics = Self.load(text)
+        #expect(diagnostics.contains { $0.headline.hasPrefix(expected) }, "\(diagnostics.map(\.headline))")
+    }
+
+    @Test("duplicate check IDs and bad levels are both reported at once")
+    func severalProblems() {
+        let check = #"{"id": "PF-X", "level": "MAY", "title": "t", "rationale": "r", "references": [{"title": "a", "url": "https://x"}], "rule": {"kind": "urlSchemeRegistered", "template": "x"}}"#
+        let text = #"{"formatVersion": "1.0", "id": "t", "version": "1", "title": "T", "checks": ["# + check + ", " + check + "]}"
+        let messages = Self.load(text).map(\.message)
+        #expect(messages.filter { $0.hasPrefix("unknown level 'MAY'") }.count == 2)
+    }
+}
