@@ -60,6 +60,13 @@ struct PreflightSpecLoaderTests {
         #expect(diagnostics.contains { $0.headline.hasPrefix(expected) }, "\(diagnostics.map(\.headline))")
     }
 
+    @Test("a misspelt required key is reported once, as unknown with a suggestion, not also as missing")
+    func misspeltKeyReportedOnce() {
+        let diagnostics = Self.load(Self.spec(rule: #"{"kind": "urlSchemeRegistered", "templat": "x"}"#))
+        #expect(diagnostics.map(\.message) == ["unknown key 'templat'; did you mean 'template'?"])
+        #expect(diagnostics.first?.fix == "rename 'templat' to 'template'")
+    }
+
     @Test("duplicate check IDs and bad levels are both reported at once")
     func severalProblems() {
         let check = #"{"id": "PF-X", "level": "MAY", "title": "t", "rationale": "r", "references": [{"title": "a", "url": "https://x"}], "rule": {"kind": "urlSchemeRegistered", "template": "x"}}"#

@@ -31,9 +31,11 @@ struct JSONNodeReader {
         }
         let known = required + optional
         var byKey: [String: JSONMember] = [:]
+        var suggested: Set<String> = []
         for member in members {
             guard known.contains(member.key) else {
                 let suggestion = Suggestion.closest(to: member.key, among: known)
+                if let suggestion { suggested.insert(suggestion) }
                 error(at: member.keyPosition, path: JSONPath.appending(key: member.key, to: path),
                       "unknown key '\(member.key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                       fix: suggestion.map { "rename '\(member.key)' to '\($0)'" })
@@ -45,7 +47,8 @@ struct JSONNodeReader {
             }
             byKey[member.key] = member
         }
-        for key in required where byKey[key] == nil {
+        // A misspelt key already says which key it should be; do not report that key missing too.
+        for key in required where byKey[key] == nil && !suggested.contains(key) {
             error(at: node.position, path: path, "missing required key '\(key)'")
         }
         return byKey
