@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""A stdio adapter for sl-conformance around the Contoso Shifts app model (shifts_app.py).
+
+Run it under the harness:
+
+    sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
+    sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py --flaw leave-records'
+
+It speaks the wire protocol of docs/wire-protocol.md (version 1.0): newline-delimited JSON-RPC 2.0
+on stdin/stdout, logs on stderr. The harness sends one request at a time; while it is pending the
+app's MSAL and backend calls go back to the harness as requests of our own, and we answer the
+harness's request once the app has settled. Python 3.9+, standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import traceback
+from typing import Any, Callable, Dict, IO, List, Optional, Tuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from shifts_app import (  # noqa: E402  (the path line above makes the sibling module importable)
+    FLAWS, Account, Backend, Broker, HostFailure, MSALError, Record, ShiftsApp, TokenResult,
+)
+
+PROTOCOL_VERSION = "1.0"
+ADAPTER_INFO = {"name": "shifts-python-adapter", "version": "1.0.0"}
+APP_INFO = {"name": "Contoso Shifts (Python model)", "version": "5.4.0", "bundleId": "com.contoso.shifts"}
+MSAL_VERSION = "1.6.2"
+
+# JSON-RPC 2.0 error codes.
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+
+log = logging.getLogger("adapter")
+
+
+class ProtocolError(HostFailure):
+    """The other side broke the wire protocol, or the wire closed."""
+
+
+class RemoteError(HostFailure):
+    """The harness answered one of our requests with a JSON-RPC error that is not an app-level error."""
+
+
+class Wire:
+    """One JSON-RPC message per line in each direction; stdout carries nothing else."""
+
+    def __init__(self, reader: IO[str], writer: IO[str]) -> None:
+        self._reader = reader
+        self._writer = writer
+
+    def send(self, message: Dict[str, Any]) -> None:
+        """Writes one message as one line and flushes it."""
+        line = json.dumps(message, separators=(",", ":"), ensure_ascii=True)
+        self._writer.write(line + "\n")
+        self._writer.flush()
+
+    def receive(self) -> Optional[Dict[str, Any]]:
+        """Reads the next message, or None at end of input; a malformed line is a ProtocolError."""
+        while True:
+            line = self._reader.readline()
+            if line == "":
+                return None
+            if line.strip() == "":
+                continue
+            try:
+                message = json.loads(line)
+            except ValueError as error:
+                raise ProtocolError(f"not JSON: {error}: {line[:200]!r}") from None
+            if not isinstance(message, dict):
+                raise ProtocolError(f"not a JSON-RPC object: {line[:200]!r}")
+            return message
+
+
+class HarnessClient:
+    """Sends the app's requests to the harness and waits for each answer (only while a harness request is pending)."""
+
+    def __init__(self, wire: Wire) -> None:
+        self._wire = wire
+        self._next_id = 1
+        self.pending_harness_request = False
+
+    def call(self, method: str, params: Dict[str, Any]) -> Any:
+        """Calls a harness method; returns its result, raises MSALError for app-level errors."""
+        if not self.pending_harness_request:
+            raise ProtocolError(f"{method} outside a harness request: the harness would not answer it")
+        request_id = self._next_id
+        self._next_id += 1
+        self._wire.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        message = self._wire.receive()
+        if message is None:
+            raise ProtocolError(f"the harness closed the wire while we waited for {method}")
+        if "method" in message:
+            raise ProtocolError(f"the harness sent {message.get('method')!r} while we waited for {method}")
+        if message.get("id") != request_id:
+            raise ProtocolError(f"answer for id {message.get('id')!r} while we waited for id {request_id} ({method})")
+        if "error" in message:
+            raise _error_from_wire(method, message["error"])
+        return message.get("result")
+
+
+def _error_from_wire(method: str, error: Any) -> Exception:
+    """An error object from the harness: MSAL/system/backend errors carry data.domain; anything else is the host's."""
+    if not isinstance(error, dict):
+        return ProtocolError(f"{method}: malformed error {error!r}")
+    data = error.get("data") if isinstance(error.get("data"), dict) else {}
+    domain = data.get("domain")
+    code = error.get("code")
+    if isinstance(domain, str) and isinstance(code, int):
+        return MSALError(code, str(error.get("message", "")), domain, data.get("internalCode"))
+    return RemoteError(f"{method}: harness error {code}: {error.get('message')}")
+
+
+def account_from_wire(value: Any) -> Optional[Account]:
+    """ACCOUNT (or null/absent) to an Account."""
+    if not isinstance(value, dict) or not isinstance(value.get("identifier"), str):
+        return None
+    claims = value.get("accountClaims") if isinstance(value.get("accountClaims"), dict) else {}
+    return Account(identifier=value["identifier"], username=value.get("username"), name=claims.get("name"))
+
+
+def result_from_wire(value: Any) -> TokenResult:
+    """RESULT to a TokenResult; idToken may be absent."""
+    if not isinstance(value, dict) or not isinstance(value.get("accessToken"), str):
+        raise ProtocolError(f"malformed token result: {value!r}"[:300])
+    account = account_from_wire(value.get("account"))
+    if account is None:
+        raise ProtocolError("token result without an account")
+    id_token = value.get("idToken")
+    return TokenResult(access_token=value["accessToken"], id_token=id_token if isinstance(id_token, str) else None,
+                       scopes=tuple(value.get("scopes") or ()), account=account)
+
+
+class HarnessBroker(Broker):
+    """MSAL routed to the harness's simulated broker."""
+
+    def __init__(self, client: HarnessClient) -> None:
+        self._client = client
+
+    def get_device_information(self) -> bool:
+        result = self._client.call("msal.getDeviceInformation", {})
+        return isinstance(result, dict) and result.get("deviceMode") == "shared"
+
+    def get_current_account(self) -> Tuple[Optional[Account], Optional[Account]]:
+        result = self._client.call("msal.getCurrentAccount", {}) or {}
+        return account_from_wire(result.get("account")), account_from_wire(result.get("previousAccount"))
+
+    def acquire_token_silent(self, scopes: List[str], account_identifier: str,
+                             force_refresh: bool = False) -> TokenResult:
+        return result_from_wire(self._client.call("msal.acquireTokenSilent", {
+            "scopes": scopes, "accountIdentifier": account_identifier, "forceRefresh": force_refresh}))
+
+    def acquire_token(self, scopes: List[str], extra_scopes_to_consent: List[str],
+                      prompt_type: str = "promptIfNecessary", login_hint: Optional[str] = None) -> TokenResult:
+        params: Dict[str, Any] = {"scopes": scopes, "extraScopesToConsent": extra_scopes_to_consent,
+                                  "promptType": prompt_type}
+        if login_hint:
+            params["loginHint"] = login_hint
+        return result_from_wire(self._client.call("msal.acquireToken", params))
+
+    def signout(self, account_identifier: str, signout_from_browser: bool = False,
+                wipe_account: bool = False) -> None:
+        self._client.call("msal.signout", {"accountIdentifier": account_identifier,
+                                           "signoutFromBrowser": signout_from_browser, "wipeAccount": wipe_account})
+
+
+class HarnessBackend(Backend):
+    """The app's backend routed to the harness's data service."""
+
+    def __init__(self, client: HarnessClient) -> None:
+        self._client = client
+
+    def fetch_records(self, access_token: str) -> List[Record]:
+        result = self._client.call("backend.fetchRecords", {"accessToken": access_token}) or {}
+        return [Record(str(item.get("id", "")), str(item.get("title", "")), str(item.get("detail", "")))
+                for item in result.get("records") or [] if isinstance(item, dict)]
+
+
+class Adapter:
+    """Serves the harness: handshake, reset, events, observations, shutdown."""
+
+    def __init__(self, wire: Wire, flaws: frozenset = frozenset()) -> None:
+        self._wire = wire
+        self._client = HarnessClient(wire)
+        self._flaws = flaws
+        self.app = self._fresh_app()
+        self._events: Dict[str, Callable[[], None]] = {}
+
+    def _fresh_app(self) -> ShiftsApp:
+        return ShiftsApp(HarnessBroker(self._client), HarnessBackend(self._client), self._flaws)
+
+    def serve(self) -> int:
+        """Answers harness requests until shutdown or end of input; returns the exit status."""
+        while True:
+            try:
+                message = self._wire.receive()
+            except ProtocolError as error:
+                log.error("%s", error)
+                self._wire.send({"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": str(error)}})
+                continue
+            if message is None:
+                log.info("end of input: exiting")
+                return 0
+            if "method" not in message:
+                log.error("unexpected message outside a call of ours: %s", json.dumps(message)[:300])
+                continue
+            request_id = message.get("id")
+            method = message["method"]
+            self._client.pending_harness_request = True
+            try:
+                result = self._dispatch(method, message.get("params") or {})
+            except _RequestError as error:
+                self._respond_error(request_id, error.code, str(error))
+                continue
+            except HostFailure as error:
+                log.error("%s failed: %s", method, error)
+                self._respond_error(request_id, INTERNAL_ERROR, f"adapter: {error}")
+                continue
+            finally:
+                self._client.pending_harness_request = False
+            if request_id is not None:
+                self._wire.send({"jsonrpc": "2.0", "id": request_id, "result": result})
+            if method == "shutdown":
+                return 0
+
+    def _respond_error(self, request_id: Any, code: int, message: str) -> None:
+        if request_id is not None:
+            self._wire.send({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}})
+
+    def _dispatch(self, method: str, params: Dict[str, Any]) -> Any:
+        if method == "initialize":
+            version = str(params.get("protocolVersion", ""))
+            if version.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
+                raise _RequestError(INVALID_PARAMS,
+                                    f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
+            return {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
+                    "msalVersion": MSAL_VERSION, "capabilities": []}
+        if method == "reset":
+            self.app = self._fresh_app()   # a fresh install: new sandbox, not running
+            return {}
+        if method == "event":
+            self._deliver(params.get("event"))
+            return self.observation()
+        if method == "observe":
+            return self.observation()
+        if method == "shutdown":
+            return {}
+        raise _RequestError(METHOD_NOT_FOUND, f"unknown method {method!r}")
+
+    def _deliver(self, event: Any) -> None:
+        app = self.app
+        actions: Dict[str, Callable[[], None]] = {
+            "launch": app.launch, "suspend": app.suspend, "resume": app.resume, "terminate": app.terminate,
+            "tapSignIn": app.tap_sign_in, "tapSignOut": app.tap_sign_out, "refresh": app.refresh,
+            "accountChangedBroadcast": app.account_changed,
+        }
+        action = actions.get(event) if isinstance(event, str) else None
+        if action is None:
+            raise _RequestError(INVALID_PARAMS, f"unknown event {event!r}")
+        if not app.running and event != "launch":
+            log.warning("%s for an app that is not running: ignored", event)
+            return
+        try:
+            action()
+        except HostFailure:
+            raise
+        except Exception:  # noqa: BLE001  an uncaught error in the app is a crash, which is a result
+            log.error("the app crashed during %s:\n%s", event, traceback.format_exc())
+            app.crash()
+
+    def observation(self) -> Dict[str, Any]:
+        """What the app shows and keeps right now."""
+        app = self.app
+        return {
+            "running": app.running,
+            "crashed": app.crashed,
+            "signedInAccount": app.signed_in_account(),
+            "screen": [{"kind": element.kind, "text": element.text} for element in app.screen()],
+            "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()],
+        }
+
+
+class _RequestError(Exception):
+    """A harness request the adapter refuses, with its JSON-RPC code."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Parses options, then serves on stdin/stdout."""
+    parser = argparse.ArgumentParser(description="sl-conformance stdio adapter for the Contoso Shifts Python model.")
+    parser.add_argument("--flaw", action="append", default=[], choices=sorted(FLAWS),
+                        help="switch on a deliberate mistake (repeatable): " +
+                             "; ".join(f"{name}: {text}" for name, text in sorted(FLAWS.items())))
+    parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    options = parser.parse_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=options.log_level, format="%(name)s %(levelname)s %(message)s")
+    # stdout is the protocol: nothing else may write there, so print() goes to stderr from here on.
+    protocol_out = sys.stdout
+    sys.stdout = sys.stderr
+    wire = Wire(sys.stdin, protocol_out)
+    return Adapter(wire, frozenset(options.flaw)).serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
