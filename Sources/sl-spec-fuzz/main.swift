@@ -30,7 +30,7 @@ func installCrashReporter() {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("Usage: sl-spec-fuzz [--iterations <n>] [--seed <s>] [--corpus <dir-or-file> ...] [--replay <iteration>]\n".utf8))
+    FileHandle.standardError.write(Data("Usage: sl-spec-fuzz [--iterations <n>] [--seed <s>] [--corpus <dir-or-file> ...] [--replay <iteration>] [--time-load <spec>]\n".utf8))
     exit(64)
 }
 
@@ -38,6 +38,7 @@ var iterations = 10_000
 var seed: UInt64 = 1
 var corpusPaths: [String] = []
 var replay: Int?
+var timedFile: String?
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { usage() }
@@ -46,8 +47,28 @@ while let argument = arguments.popFirst() {
     case "--seed": seed = UInt64(value) ?? { usage() }()
     case "--corpus": corpusPaths.append(value)
     case "--replay": replay = Int(value) ?? { usage() }()
+    case "--time-load": timedFile = value
     default: usage()
     }
+}
+// `--time-load FILE`: how long one load of a (large) spec takes, best of five, then exit.
+if let timedFile {
+    guard let data = FileManager.default.contents(atPath: timedFile) else { usage() }
+    let bytes = [UInt8](data)
+    var best = Double.infinity
+    var outcome = ""
+    for _ in 0..<5 {
+        let start = Date()
+        do {
+            let loaded = try SpecLoader.load(bytes: bytes, file: timedFile)
+            outcome = "valid, \(loaded.spec.requirements.count) requirements"
+        } catch {
+            outcome = "invalid, \(error.diagnostics.count) problems"
+        }
+        best = min(best, Date().timeIntervalSince(start))
+    }
+    print("\(timedFile): \(bytes.count) bytes, \(outcome), best of 5: \(String(format: "%.3f", best)) s")
+    exit(0)
 }
 if corpusPaths.isEmpty { corpusPaths = ["Tests/SingleLoginSpecTests/Fixtures/valid", "specs"] }
 

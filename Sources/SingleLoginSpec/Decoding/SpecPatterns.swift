@@ -66,7 +66,12 @@ enum SpecPatterns {
     static func isURL(_ text: String) -> Bool {
         let rest: Substring
         if text.hasPrefix("https://") { rest = text.dropFirst(8) } else if text.hasPrefix("http://") { rest = text.dropFirst(7) } else { return false }
-        return !rest.isEmpty && !rest.unicodeScalars.contains { $0.properties.isWhitespace }
+        guard !rest.isEmpty else { return false }
+        for scalar in rest.unicodeScalars {
+            // ASCII first: Unicode property lookups are slow, and addresses are almost always ASCII.
+            if scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace { return false }
+        }
+        return true
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -21,8 +21,12 @@ public enum SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         var schedule = [UInt32](repeating: 0, count: 64)
         message.withUnsafeBufferPointer { buffer in
-            for chunk in stride(from: 0, to: buffer.count, by: 64) {
-                compress(buffer, chunk: chunk, state: &state, schedule: &schedule)
+            schedule.withUnsafeMutableBufferPointer { w in
+                roundConstants.withUnsafeBufferPointer { k in
+                    for chunk in stride(from: 0, to: buffer.count, by: 64) {
+                        compress(buffer, chunk: chunk, state: &state, schedule: w, constants: k)
+                    }
+                }
             }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
@@ -40,7 +44,7 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static func compress(_ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: inout [UInt32]) {
+    private static func compress(_ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>) {
         for i in 0..<16 {
             let base = chunk + 4 * i
             w[i] = UInt32(buffer[base]) << 24 | UInt32(buffer[base + 1]) << 16 | UInt32(buffer[base + 2]) << 8 | UInt32(buffer[base + 3])
@@ -54,7 +58,7 @@ public enum SHA256 {
         for i in 0..<64 {
             let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ w[i]
+            let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
             let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
