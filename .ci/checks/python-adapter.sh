@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The Python adapter (Examples/python-adapter, standard library only) passes the shipped spec over stdio,
+# and the harness catches one of its deliberate flaws.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+example=Examples/python-adapter
+python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "python-adapter needs Python 3.9 or later")'
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# 1. Unit tests of the app model and of the wire loop.
+python3 -m unittest discover -s "$example/tests" -t "$example/tests"
+
+# 2. Build the harness (swift test has built most of it already). SWIFT_SCRATCH_PATH picks another build directory.
+scratch=()
+[ -n "${SWIFT_SCRATCH_PATH:-}" ] && scratch=(--scratch-path "$SWIFT_SCRATCH_PATH")
+swift build ${scratch[@]+"${scratch[@]}"} --product sl-conformance >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+harness="$(swift build ${scratch[@]+"${scratch[@]}"} --show-bin-path)/sl-conformance"
+
+# 3. The correct app passes every requirement: exit status 0.
+status=0
+"$harness" run --adapter "python3 $example/adapter.py" --reports "$work/pass" --wire-log "$work/pass.wire.log" --quiet || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "python-adapter: expected exit status 0 from the correct app, got $status" >&2
+    tail -n 40 "$work/pass.wire.log" >&2 || true
+    exit 1
+fi
+
+# 4. A flawed app (leaves the records file on sign-out) fails requirements: exit status 1, not 0 or 2.
+status=0
+"$harness" run --adapter "python3 $example/adapter.py --flaw leave-records" --reports "$work/flaw" --quiet \
+    >"$work/flaw.out" 2>&1 || status=$?
+if [ "$status" -ne 1 ]; then
+    echo "python-adapter: expected exit status 1 for --flaw leave-records, got $status" >&2
+    cat "$work/flaw.out" >&2
+    exit 1
+fi
+grep -q 'SL-LOGOUT-3' "$work/flaw.out" || { echo "python-adapter: SL-LOGOUT-3 did not fail for --flaw leave-records" >&2; cat "$work/flaw.out" >&2; exit 1; }
+echo "python-adapter: passes the spec; --flaw leave-records caught (exit 1)"
