@@ -44,7 +44,11 @@ public final class ChildProcess: Sendable {
         // A write to a child that died must be an error, not the end of the harness.
         signal(SIGPIPE, SIG_IGN)
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+        // Close-on-exec: an adapter started later (with --jobs) must not inherit this one's pipes,
+        // or this one's end of stream would never come. dup2 in the child clears the flag on 0, 1, 2.
+        // (pipe then fcntl is not atomic: no other adapter is spawned in between.)
+        let piped = Self.spawnLock.withLock { _ in Self.makePipe(&stdinPipe) && Self.makePipe(&stdoutPipe) && Self.makePipe(&stderrPipe) }
+        guard piped else {
             throw ChildProcessError.spawnFailed(command: command, reason: String(cString: strerror(errno)))
         }
         #if canImport(Glibc)
@@ -75,7 +79,7 @@ public final class ChildProcess: Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var childPID: pid_t = 0
-        let status = posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ)
+        let status = Self.spawnLock.withLock { _ in posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ) }
         close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
         guard status == 0 else {
             close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
@@ -83,6 +87,8 @@ public final class ChildProcess: Sendable {
         }
         pid = childPID
         stdinFD = stdinPipe[1]
+        // Writes never block the harness: a child that stops reading gets a timeout, not a deadlock.
+        _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
         lines = LineMailbox()
         stderr = StderrBuffer()
         Self.startReader(fd: stdoutPipe[0], name: "adapter-stdout") { [lines] chunk in lines.append(chunk, maximumLineLength: maximumLineLength) } atEnd: { [lines] in lines.close() }
@@ -94,17 +100,60 @@ public final class ChildProcess: Sendable {
         close(stdinFD)
     }
 
-    /// Writes `data` to the child's stdin; false when the child no longer reads it.
+    /// Writes `data` to the child's stdin, waiting as long as it takes; false when the child no longer reads it.
     @discardableResult
     public func write(_ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
+        var offset = 0
+        while true {
+            switch writeSome(data, from: &offset) {
+            case .written: return true
+            case .closed: return false
+            case .wouldBlock:
+                var descriptor = pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&descriptor, 1, 100)
+            }
+        }
+    }
+
+    /// How a bounded write ended.
+    public enum WriteOutcome: Sendable, Equatable {
+        /// Every byte was written.
+        case written
+        /// The child closed its stdin (or died).
+        case closed
+        /// The child did not read its stdin in time: its pipe stayed full.
+        case timedOut
+    }
+
+    /// Writes `data` to the child's stdin without ever blocking a thread; gives up after `timeout`.
+    public func write(_ data: Data, timeout: Duration) async -> WriteOutcome {
+        let deadline = ContinuousClock.now + timeout
+        var offset = 0
+        while true {
+            switch writeSome(data, from: &offset) {
+            case .written: return .written
+            case .closed: return .closed
+            case .wouldBlock:
+                guard ContinuousClock.now < deadline else { return .timedOut }
+                if (try? await Task.sleep(for: .milliseconds(2))) == nil { return .timedOut }
+            }
+        }
+    }
+
+    private enum Progress { case written, closed, wouldBlock }
+
+    private func writeSome(_ data: Data, from offset: inout Int) -> Progress {
+        let fd = stdinFD
+        return data.withUnsafeBytes { buffer -> Progress in
             while offset < buffer.count {
-                let written = Glibc_or_Darwin_write(stdinFD, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue }; return false }
+                let written = Glibc_or_Darwin_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .closed
+                }
                 offset += written
             }
-            return true
+            return .written
         }
     }
 
@@ -132,6 +181,17 @@ public final class ChildProcess: Sendable {
                 if waitpid(pid, &status, 0) == pid { state = Self.decode(status) }
             }
         }
+    }
+
+    /// Ids of the processes still alive in the child's process group (zombies excluded).
+    public func livingGroupMembers() -> [pid_t] { ProcessGroup.livingMembers(of: pid) }
+
+    private static let spawnLock = Mutex(())
+
+    private static func makePipe(_ fds: inout [Int32]) -> Bool {
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
     }
 
     private static func decode(_ status: Int32) -> ExitStatus {

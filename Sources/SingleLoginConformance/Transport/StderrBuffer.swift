@@ -5,7 +5,14 @@ import Synchronization
 public final class StderrBuffer: Sendable {
     /// The most bytes kept; older bytes are dropped first.
     public static let capacity = 64 << 10
-    private let state = Mutex<(bytes: [UInt8], dropped: Int, mark: Int)>(([], 0, 0))
+    /// The most bytes ``tail(lines:)`` returns, so that one runaway line cannot swamp a report.
+    public static let tailCapacity = 4 << 10
+    private struct State {
+        var bytes: [UInt8] = []
+        var dropped = 0
+        var mark = 0
+    }
+    private let state = Mutex(State())
 
     /// Creates an empty buffer.
     public init() {}
@@ -13,6 +20,13 @@ public final class StderrBuffer: Sendable {
     /// Adds a chunk, dropping the oldest bytes beyond the capacity.
     public func append(_ chunk: UnsafeRawBufferPointer) {
         state.withLock { state in
+            if chunk.count >= Self.capacity {
+                // A flood: keep only the newest bytes, without shuffling the old ones first.
+                state.dropped += state.bytes.count + chunk.count - Self.capacity
+                state.bytes = Array(chunk.suffix(Self.capacity))
+                state.mark = 0
+                return
+            }
             state.bytes.append(contentsOf: chunk)
             let excess = state.bytes.count - Self.capacity
             if excess > 0 {
@@ -23,6 +37,9 @@ public final class StderrBuffer: Sendable {
         }
     }
 
+    /// How many bytes the adapter has written to stderr in all, kept or dropped.
+    public var totalBytes: Int { state.withLock { $0.dropped + $0.bytes.count } }
+
     /// What was written since the previous call (at most the capacity), as text for reports.
     public func takeNew() -> String {
         state.withLock { state in
@@ -32,11 +49,14 @@ public final class StderrBuffer: Sendable {
         }
     }
 
-    /// The last `lines` lines kept, for error messages.
+    /// The last `lines` lines kept (at most ``tailCapacity`` bytes), for error messages.
     public func tail(lines: Int = 20) -> String {
         state.withLock { state in
-            let text = String(decoding: state.bytes, as: UTF8.self)
-            return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+            let text = String(decoding: state.bytes.suffix(Self.tailCapacity), as: UTF8.self)
+            var kept = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if kept.last == "" { kept.removeLast() }
+            let cut = state.dropped > 0 || state.bytes.count > Self.tailCapacity || kept.count > lines
+            return (cut ? "[...]\n" : "") + kept.suffix(lines).joined(separator: "\n")
         }
     }
 }

@@ -1,0 +1,154 @@
+import Foundation
+
+/// One way the fake adapter misbehaves.
+enum Fault: Equatable {
+    /// Stops answering (sleeps forever) at the trigger.
+    case hang
+    /// At an event: keeps calling the broker and never answers.
+    case neverSettle
+    /// Exits with this code (0 = exits early as if it had finished).
+    case exit(Int32)
+    /// Raises this signal.
+    case signal(Int32)
+    /// Writes a line that is not JSON before answering.
+    case garbage
+    /// Writes the start of a message without a newline, then exits 0.
+    case partialLineExit
+    /// Writes one line of this many bytes (not JSON) before answering.
+    case hugeLine(Int)
+    /// Answers with a different id.
+    case wrongId
+    /// Answers twice.
+    case duplicate
+    /// Sends a response to a request the harness never made before answering.
+    case unsolicited
+    /// Prints a log line on stdout before answering.
+    case stdoutLog
+    /// Writes this many MB to stderr while handling every request (not an error by itself).
+    case stderrFlood(Int)
+    /// Answers the handshake with this protocol version.
+    case protocolVersion(String)
+    /// Calls a broker method that does not exist.
+    case unknownMethod
+    /// Answers every request after this many milliseconds (not an error within the timeout).
+    case slow(Int)
+    /// Answers an event or observe with an observation of the wrong shape.
+    case badObservation
+    /// Answers with a JSON-RPC error.
+    case errorAnswer
+
+    /// Whether the fault applies to every request rather than once, at its trigger.
+    var isContinuous: Bool {
+        switch self {
+        case .stderrFlood, .slow: return true
+        default: return false
+        }
+    }
+
+    /// Parses `hang`, `exit:3`, `signal:SEGV`, `huge-line:10`, `slow:200`, ...
+    init?(parsing text: String) {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch parts.first ?? "" {
+        case "hang": self = .hang
+        case "never-settle": self = .neverSettle
+        case "exit": guard let code = Int32(argument ?? "1") else { return nil }; self = .exit(code)
+        case "signal":
+            guard let number = Self.signalNumber(argument ?? "SEGV") else { return nil }
+            self = .signal(number)
+        case "garbage": self = .garbage
+        case "partial-line": self = .partialLineExit
+        case "huge-line": guard let megabytes = Int(argument ?? "10") else { return nil }; self = .hugeLine(megabytes << 20)
+        case "wrong-id": self = .wrongId
+        case "duplicate": self = .duplicate
+        case "unsolicited": self = .unsolicited
+        case "stdout-log": self = .stdoutLog
+        case "stderr-flood": guard let megabytes = Int(argument ?? "8") else { return nil }; self = .stderrFlood(megabytes)
+        case "protocol": self = .protocolVersion(argument ?? "2.0")
+        case "unknown-method": self = .unknownMethod
+        case "slow": guard let milliseconds = Int(argument ?? "200") else { return nil }; self = .slow(milliseconds)
+        case "bad-observation": self = .badObservation
+        case "error-answer": self = .errorAnswer
+        default: return nil
+        }
+    }
+
+    /// The trigger used when none is given.
+    var defaultTrigger: Trigger {
+        switch self {
+        case .protocolVersion: return .handshake
+        case .unknownMethod: return .msal(1)
+        default: return .event(nil, 1)
+        }
+    }
+
+    static func signalNumber(_ name: String) -> Int32? {
+        let names: [String: Int32] = ["SEGV": SIGSEGV, "ABRT": SIGABRT, "KILL": SIGKILL, "BUS": SIGBUS, "ILL": SIGILL, "TERM": SIGTERM, "FPE": SIGFPE]
+        return names[name.uppercased().replacingOccurrences(of: "SIG", with: "")] ?? Int32(name)
+    }
+}
+
+/// When a fault strikes.
+enum Trigger: Equatable, CustomStringConvertible {
+    /// At `initialize`.
+    case handshake
+    /// At the Nth `reset`.
+    case reset(Int)
+    /// At the Nth event with this name (any event when nil).
+    case event(String?, Int)
+    /// At the Nth harness request (1 is `initialize`).
+    case request(Int)
+    /// During the Nth broker call the app makes: after sending it, before reading the answer.
+    case msal(Int)
+
+    /// Parses `handshake`, `reset`, `reset:2`, `event`, `event:launch`, `event:launch:2`, `request:5`, `msal`, `msal:3`.
+    init?(parsing text: String) {
+        let parts = text.split(separator: ":").map(String.init)
+        let number = { (index: Int) -> Int? in parts.count > index ? Int(parts[index]) : 1 }
+        switch parts.first ?? "" {
+        case "handshake": self = .handshake
+        case "reset": guard let n = number(1) else { return nil }; self = .reset(n)
+        case "event":
+            let name = parts.count > 1 ? parts[1] : nil
+            guard let n = number(2) else { return nil }
+            self = .event(name, n)
+        case "request": guard parts.count == 2, let n = Int(parts[1]) else { return nil }; self = .request(n)
+        case "msal": guard let n = number(1) else { return nil }; self = .msal(n)
+        default: return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .handshake: return "handshake"
+        case .reset(let n): return "reset #\(n)"
+        case .event(let name, let n): return "event \(name ?? "(any)") #\(n)"
+        case .request(let n): return "request #\(n)"
+        case .msal(let n): return "broker call #\(n)"
+        }
+    }
+}
+
+/// A fault and when it strikes.
+struct FaultPlan: Equatable {
+    var fault: Fault
+    var trigger: Trigger
+
+    /// Parses `FAULT` or `FAULT@TRIGGER`, e.g. `exit:3@reset`, `hang@event:launch`, `signal:KILL@msal:2`.
+    init?(parsing text: String) {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let fault = Fault(parsing: parts[0]) else { return nil }
+        self.fault = fault
+        if parts.count > 1 {
+            guard let trigger = Trigger(parsing: parts[1]) else { return nil }
+            self.trigger = trigger
+        } else {
+            self.trigger = fault.defaultTrigger
+        }
+    }
+
+    init(fault: Fault, trigger: Trigger) {
+        self.fault = fault
+        self.trigger = trigger
+    }
+}
