@@ -110,15 +110,18 @@ public struct LeftoverScanner: Sendable {
         var run = ""
         func flush() {
             defer { run = "" }
-            guard run.count >= 16 else { return }
-            var standard = run.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            standard = standard.trimmingCharacters(in: CharacterSet(charactersIn: "="))
-            // A marker may start at any of the three byte alignments; trying each start offset finds it.
-            for offset in 0..<4 where standard.count - offset >= 4 {
-                var candidate = String(standard.dropFirst(offset))
-                candidate = String(candidate.prefix(candidate.count - candidate.count % 4))
-                if let data = Data(base64Encoded: candidate), let decoded = String(bytes: data, encoding: .utf8) ?? String(bytes: data, encoding: .isoLatin1) {
-                    segments.append(decoded)
+            // "=" is padding at the end of an encoding; elsewhere ("user=...") it separates.
+            for piece in run.split(separator: "=") where piece.count >= 16 {
+                let standard = piece.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+                // The piece may begin with characters that are not part of the encoding
+                // ("blob" in "blobYWxp..."): one of the four start offsets finds the real start.
+                for offset in 0..<4 where standard.count - offset >= 4 {
+                    var candidate = String(standard.dropFirst(offset))
+                    if candidate.count % 4 == 1 { candidate.removeLast() }
+                    candidate += String(repeating: "=", count: (4 - candidate.count % 4) % 4)
+                    if let data = Data(base64Encoded: candidate), let decoded = String(bytes: data, encoding: .utf8) ?? String(bytes: data, encoding: .isoLatin1) {
+                        segments.append(decoded)
+                    }
                 }
             }
         }

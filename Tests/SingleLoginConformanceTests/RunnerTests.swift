@@ -1,0 +1,84 @@
+import Foundation
+import ReferenceApp
+import SingleLoginConformance
+import SingleLoginSpec
+import Testing
+
+@Suite("Planning, selection, sharding and jobs")
+struct RunnerTests {
+    @Test("shards partition the plan: every test case in exactly one shard, deterministically", arguments: [1, 2, 3, 5, 40])
+    func shardsPartition(count: Int) throws {
+        let spec = try TestSupport.shippedSpec().spec
+        let all = RunSelection().plan(for: spec).map(\.0.id)
+        var seen: [TestCaseID] = []
+        for index in 1...count {
+            let shard = RunSelection(shard: (index, count)).plan(for: spec).map(\.0.id)
+            #expect(shard == RunSelection(shard: (index, count)).plan(for: spec).map(\.0.id))
+            seen += shard
+        }
+        #expect(seen.count == all.count)
+        #expect(Set(seen) == Set(all))
+    }
+
+    @Test("--only and --skip select by ID or tag; the rest is skipped with a reason")
+    func onlyAndSkip() throws {
+        let spec = try TestSupport.shippedSpec().spec
+        let plan = RunSelection(only: ["logout"], skip: ["SL-LOGOUT-3"]).plan(for: spec)
+        let running = plan.filter { $0.0.skipReason == nil }.map(\.0.id.requirementID)
+        #expect(Set(running) == ["SL-LOGOUT-1", "SL-LOGOUT-2"])
+        let skipped = plan.first { $0.0.id.requirementID == "SL-LOGOUT-3" }?.0.skipReason
+        #expect(skipped == "skipped by --skip SL-LOGOUT-3")
+        #expect(RunSelection(only: ["logut"]).unknownNames(in: spec) == ["logut"])
+    }
+
+    @Test("an empty shard runs nothing and passes")
+    func emptyShardPasses() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: (40, 40)))) { InProcessAdapterProvider { ReferenceAppAdapter() } }
+        #expect(run.results.isEmpty)
+        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .passed)
+    }
+
+    @Test("several jobs give the same events, in the same order, as one")
+    func jobsKeepOrder() async throws {
+        let spec = try TestSupport.shippedSpec()
+        func shape(_ events: [Event]) -> [String] {
+            events.map { event in
+                switch event.kind {
+                case .runStarted(_, let plan): return "runStarted \(plan.count)"
+                case .adapterIdentified(let identity): return "adapter \(identity.adapterName)"
+                case .testCaseStarted(let id): return "started \(id)"
+                case .stepPerformed(let id, let index, let description): return "step \(id) \(index) \(description)"
+                case .brokerCalled(let id, let call): return "call \(id) \(call.sequence) \(call.method.rawValue) \(call.failed)"
+                case .observed(let id, let observation): return "observed \(id) \(observation.screen.count) \(observation.storage.count)"
+                case .issueRecorded(let id, let issue): return "issue \(id) \(issue.message)"
+                case .testCaseEnded(let result): return "ended \(result.id) \(result.outcome)"
+                case .runEnded(let summary): return "runEnded \(summary.passed) \(summary.failedMust) \(summary.failedShould)"
+                }
+            }
+        }
+        let one = await TestSupport.run(spec, options: .init(jobs: 1)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.ignoresBroadcast]) } }
+        let four = await TestSupport.run(spec, options: .init(jobs: 4)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.ignoresBroadcast]) } }
+        #expect(shape(one.events) == shape(four.events))
+    }
+
+    @Test("--fail-fast skips what follows the first failure")
+    func failFast() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: .init(failFast: true)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsDeviceInformation]) } }
+        #expect(run.results.first?.outcome == .failed)
+        #expect(run.results.dropFirst().allSatisfy { if case .skipped(let reason) = $0.outcome { return reason.contains("--fail-fast") } else { return false } })
+    }
+
+    @Test("a cancelled run reports every planned test case, the unfinished ones as not run")
+    func cancellationMarksNotRun() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let task = Task { await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } } }
+        task.cancel()
+        let run = await task.value
+        #expect(run.results.count == spec.spec.requirements.reduce(0) { $0 + $1.scenarios.count })
+        #expect(run.summary.interrupted)
+        #expect(run.results.allSatisfy { if case .notRun = $0.outcome { return true } else { return false } })
+        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .adapterOrHarnessError)
+    }
+}

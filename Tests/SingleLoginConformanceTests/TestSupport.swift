@@ -1,0 +1,51 @@
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginSpec
+import Synchronization
+
+/// Paths and helpers shared by the engine's tests.
+enum TestSupport {
+    /// The repository's root, found from this file's path.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The shipped catalogue.
+    static func shippedSpec() throws -> LoadedSpec {
+        try SpecLoader.load(path: repositoryRoot.appendingPathComponent("specs/single-login.json").path)
+    }
+
+    /// A built executable of this package (`swift test` builds them all), or nil.
+    ///
+    /// The directory of the running test bundle comes first, so a build with another
+    /// `--scratch-path` finds its own executables, not stale ones in `.build`.
+    static func builtExecutable(_ name: String) -> URL? {
+        var candidates: [URL] = []
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            candidates.append(directory.appendingPathComponent(name))
+            directory.deleteLastPathComponent()
+        }
+        let build = repositoryRoot.appendingPathComponent(".build")
+        candidates += ["debug", "release"].map { build.appendingPathComponent($0).appendingPathComponent(name) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs `spec` and returns every event and the results.
+    static func run(_ spec: LoadedSpec, options: Runner.Options = .init(), makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> (events: [Event], results: [TestCaseResult], summary: RunSummary) {
+        let collected = Mutex<[Event]>([])
+        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, options: options, makeProvider: makeProvider)
+        let summary = await runner.run { event in collected.withLock { $0.append(event) } }
+        let events = collected.withLock { $0 }
+        let results = events.compactMap { event -> TestCaseResult? in
+            if case .testCaseEnded(let result) = event.kind { return result }
+            return nil
+        }
+        return (events, results, summary)
+    }
+
+    /// The requirement IDs whose test cases failed or errored.
+    static func failingRequirements(_ results: [TestCaseResult]) -> Set<String> {
+        Set(results.filter { $0.outcome == .failed || $0.outcome == .errored }.map(\.id.requirementID))
+    }
+}
