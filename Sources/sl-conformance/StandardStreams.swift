@@ -10,12 +10,12 @@ import Darwin
 enum StandardStreams {
     /// Writes `text` and a newline to standard output.
     static func out(_ text: String) {
-        write(text + "\n", to: 1)
+        writeAll(text + "\n", to: 1)
     }
 
     /// Writes `text` and a newline to standard error.
     static func err(_ text: String) {
-        write(text + "\n", to: 2)
+        writeAll(text + "\n", to: 2)
     }
 
     /// Whether standard error is a terminal (for colour and progress output).
@@ -25,16 +25,12 @@ enum StandardStreams {
     static var outputIsTerminal: Bool { isatty(1) != 0 }
 
     /// Writes every byte of `text` to the file descriptor, retrying short writes.
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                #if canImport(Darwin)
-                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written <= 0 { return }
             offset += written

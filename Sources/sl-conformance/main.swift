@@ -14,6 +14,7 @@ let tool = CommandLineTool(commands: [
     ListCommand(),
     RunCommand(),
     PreflightCommand(),
+    BenchCommand(),
 ])
 
 let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
