@@ -17,6 +17,8 @@ let usage = """
             slow and stderr-flood apply to every request)
     --grandchild      start `sleep 300` in the adapter's process group (proves group kill)
     --ignore-sigterm  ignore SIGTERM (proves the harness escalates to SIGKILL)
+    --once FILE       misbehave only in the first process that starts with this FILE (restarts behave)
+    --pid-log FILE    append this process's id to FILE (tests check that none is left running)
     --random-faults   choose faults at random per scenario (for sl-soak); --counter FILE gives
                       each process its own instance number, so restarts draw different faults
     """
@@ -34,6 +36,7 @@ var randomFaults = false
 var seed: UInt64 = 1
 var rate = 0.1
 var counter: String?
+var onceFile: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "-h", "--help": print(usage); exit(0)
@@ -45,11 +48,20 @@ while let argument = arguments.popFirst() {
     case "--random-faults": randomFaults = true
     case "--seed": guard let value = arguments.popFirst().flatMap(UInt64.init) else { fail("--seed needs a whole number") }; seed = value
     case "--fault-rate": guard let value = arguments.popFirst().flatMap(Double.init), (0...1).contains(value) else { fail("--fault-rate needs a number from 0 to 1") }; rate = value
+    case "--once": guard let value = arguments.popFirst() else { fail("--once needs a file") }; onceFile = value
+    case "--pid-log":
+        guard let value = arguments.popFirst() else { fail("--pid-log needs a file") }
+        let fd = open(value, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        if fd >= 0 { let line = Array("\(getpid())\n".utf8); _ = Foundation.write(fd, line, line.count); close(fd) }
     case "--counter": guard let value = arguments.popFirst() else { fail("--counter needs a file") }; counter = value
     default: fail("Unknown option '\(argument)'")
     }
 }
 
+if let onceFile, RandomFaults.drawInstance(counter: onceFile) > 0 {
+    log("a later process for --once \(onceFile): behaving")
+    plans = []
+}
 var random: RandomFaults?
 if randomFaults {
     let generator = RandomFaults(seed: seed, rate: rate, instance: counter.map(RandomFaults.drawInstance(counter:)) ?? Int(getpid()))

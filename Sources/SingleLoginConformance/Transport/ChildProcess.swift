@@ -169,10 +169,15 @@ public final class ChildProcess: Sendable {
     }
 
     /// Ends the child's whole process group: SIGTERM, then SIGKILL after `grace`; reaps the child.
+    ///
+    /// Returns once every process of the group has ended (or after one more second at most),
+    /// so that nothing an adapter started outlives this call.
     public func terminate(grace: Duration = .milliseconds(500)) {
-        if exitStatus() == nil { kill(-pid, SIGTERM) } else { kill(-pid, SIGKILL); return }
-        let deadline = ContinuousClock.now + grace
-        while exitStatus() == nil, ContinuousClock.now < deadline { usleep(2_000) }
+        if exitStatus() == nil {
+            kill(-pid, SIGTERM)
+            let deadline = ContinuousClock.now + grace
+            while exitStatus() == nil, ContinuousClock.now < deadline { usleep(2_000) }
+        }
         // Grandchildren may linger after the child exits: the group goes down either way.
         kill(-pid, SIGKILL)
         if exitStatus() == nil {
@@ -181,6 +186,8 @@ public final class ChildProcess: Sendable {
                 if waitpid(pid, &status, 0) == pid { state = Self.decode(status) }
             }
         }
+        let deadline = ContinuousClock.now + .seconds(1)
+        while !livingGroupMembers().isEmpty, ContinuousClock.now < deadline { usleep(2_000) }
     }
 
     /// Ids of the processes still alive in the child's process group (zombies excluded).

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SingleLoginConformance
+import SingleLoginSpec
+
+/// One misbehaviour of the fake adapter and what the harness must make of it.
+struct FaultCase: CustomTestStringConvertible, Sendable {
+    /// Arguments for sl-fake-adapter.
+    var arguments: String
+    /// The error's type in the report, or nil when every scenario must pass.
+    var kind: String?
+    /// A fragment the error's message must contain.
+    var fragment: String
+
+    var testDescription: String { arguments }
+
+    static func fails(_ arguments: String, _ kind: AdapterFailure.Kind, _ fragment: String) -> FaultCase {
+        FaultCase(arguments: arguments, kind: kind.rawValue, fragment: fragment)
+    }
+
+    static func passes(_ arguments: String) -> FaultCase { FaultCase(arguments: arguments, kind: nil, fragment: "") }
+}
+
+@Suite("A misbehaving adapter costs one scenario, is named, and leaves nothing behind")
+struct FaultTableTests {
+    static let table: [FaultCase] = [
+        .fails("--fault hang@handshake", .timeout, "handshake failed: no answer to 'initialize' within"),
+        .fails("--fault exit:3@handshake", .exited, "exit code 3 during 'initialize'"),
+        .fails("--fault signal:ABRT@handshake", .exited, "signal 6 (SIGABRT) during 'initialize'"),
+        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.0"),
+        .fails("--fault garbage@handshake", .protocolViolation, "not a JSON-RPC 2.0 message"),
+        .fails("--fault hang@reset", .timeout, "no answer to 'reset' within"),
+        .fails("--fault exit:4@reset", .exited, "exit code 4 during 'reset'"),
+        .fails("--fault signal:SEGV@reset", .exited, "signal 11 (SIGSEGV) during 'reset'"),
+        .fails("--fault hang@event:launch", .timeout, "no answer to 'event launch' within"),
+        .fails("--fault hang@request:4", .timeout, "no answer to 'event tapSignOut' within"),
+        .fails("--fault never-settle@event:launch", .timeout, "it never settled"),
+        .fails("--fault exit:5@event:tapSignOut", .exited, "exit code 5 during 'event tapSignOut'"),
+        .fails("--fault signal:KILL@event:launch", .exited, "signal 9 (SIGKILL) during 'event launch'"),
+        .fails("--fault exit:7@msal:2", .exited, "after the app's call 'msal.getCurrentAccount'"),
+        .fails("--fault signal:SEGV@msal:1", .exited, "signal 11 (SIGSEGV) during 'event launch' (after the app's call 'msal.getDeviceInformation')"),
+        .fails("--fault hang@msal:3", .timeout, "no answer to 'event launch'"),
+        .fails("--fault exit:0@event:launch", .exited, "exit code 0 during 'event launch'"),
+        .fails("--fault garbage", .protocolViolation, "not a JSON-RPC 2.0 message to stdout during 'event launch'"),
+        .fails("--fault partial-line", .exited, "in the middle of a line: '{\"jsonrpc\":\"2.0\",\"id\":'"),
+        .fails("--fault huge-line:10", .protocolViolation, "(10485760 bytes)"),
+        .fails("--fault huge-line:17", .protocolViolation, "over the 16 MiB limit"),
+        .fails("--fault wrong-id", .protocolViolation, "answered request '1003', which the harness never sent"),
+        .fails("--fault duplicate@event:launch", .protocolViolation, "answered request 3 twice"),
+        .fails("--fault unsolicited", .protocolViolation, "answered request '999', which the harness never sent"),
+        .fails("--fault stdout-log", .protocolViolation, "'[INFO] handling event launch'"),
+        .fails("--fault unknown-method", .protocolViolation, "called 'msal.getAccounts' during 'event launch', which does not exist"),
+        .fails("--fault bad-observation", .protocolViolation, "is not a valid Observation"),
+        .fails("--fault error-answer", .adapterError, "the simulator is not booted"),
+        .fails("--fault stderr-flood:16 --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
+        .fails("--ignore-sigterm --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
+        .passes("--fault slow:150"),
+        .passes("--fault stderr-flood:16"),
+    ]
+
+    @Test("the faulty scenario errors with its cause and stderr tail; the next ones pass; no process is left", arguments: table)
+    func fault(_ fault: FaultCase) async throws {
+        guard let adapter = BuiltProducts.path("sl-fake-adapter") else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let command = "\(adapter) --grandchild --pid-log \(directory.path("pids")) --once \(directory.path("once")) \(fault.arguments)"
+        let results = await Self.run(command: command, scenarios: 3)
+
+        #expect(results.count == 3, "every planned test case has a result")
+        if let kind = fault.kind {
+            let first = try #require(results.first)
+            let error = try #require(first.issues.first { $0.kind == .error })
+            #expect(first.outcome == .errored)
+            #expect(error.type == kind)
+            #expect(error.message.contains(fault.fragment), "\(error.message)")
+            #expect(error.observed.contains("sl-fake-adapter["), "the stderr tail is shown: \(error.observed)")
+            #expect(error.observed.utf8.count < 5_000, "the stderr tail stays short")
+            #expect(results.dropFirst().allSatisfy { $0.outcome == .passed }, "the adapter restarts and the next scenarios pass: \(results.map(\.outcome))")
+        } else {
+            #expect(results.allSatisfy { $0.outcome == .passed }, "\(results.map { ($0.outcome, $0.issues.map(\.message)) })")
+        }
+        let pids = try String(contentsOfFile: directory.path("pids"), encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(pids.count == (fault.kind == nil ? 1 : 2), "one restart after the fault: \(pids)")
+        for pid in pids {
+            #expect(ProcessGroup.livingMembers(of: pid).isEmpty, "process group \(pid) (adapter and its sleep 300) has ended")
+        }
+    }
+
+    /// Runs the probe spec against `command` with short timeouts and returns the results.
+    static func run(command: String, scenarios: Int) async -> [TestCaseResult] {
+        let loaded = ProbeSpec.load(scenarios: scenarios)
+        let timeouts = AdapterTimeouts(handshake: .seconds(2), step: .seconds(1), scenario: .seconds(10))
+        let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
+        let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))
+        let results = Mutex<[TestCaseResult]>([])
+        await runner.run { event in
+            if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }
+        }
+        return results.withLock { $0 }
+    }
+}
