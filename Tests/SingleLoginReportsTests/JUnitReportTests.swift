@@ -98,8 +98,9 @@ struct JUnitReportTests {
         #expect(throws: JUnitMerger.MergeError.self) { try JUnitMerger.parse(Data(text.utf8), path: "x.xml") }
     }
 
-    @Test("100,000 test cases render in linear time into one buffer")
-    func scales() {
+    // Speed and memory for 100,000 cases are measured by `sl-conformance bench`, not asserted here.
+    @Test("100,000 test cases render into one report with counts computed from the cases")
+    func rendersManyCases() throws {
         let issue = SingleLoginConformance.Issue(kind: .failure, type: "expectation.signedIn", message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
         var results: [TestCaseResult] = []
         results.reserveCapacity(100_000)
@@ -108,17 +109,10 @@ struct JUnitReportTests {
             let failed = index % 50 == 0
             results.append(TestCaseResult(id: id, requirement: Self.requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000, issues: failed ? [issue] : []))
         }
-        let clock = ContinuousClock()
-        var data = Data()
-        let elapsed = clock.measure {
-            data = JUnitXMLRecorder.render(results: results, context: SyntheticRun.context)
-        }
-        #expect(data.count > 9_000_000)
-        // The 1 s budget holds for release builds; debug builds get headroom.
-        #if DEBUG
-        #expect(elapsed < .seconds(20))
-        #else
-        #expect(elapsed < .seconds(1))
-        #endif
+        let data = JUnitXMLRecorder.render(results: results, context: SyntheticRun.context)
+        let head = String(decoding: data.prefix(2_000), as: UTF8.self)
+        #expect(head.contains(#"tests="100000""#))
+        #expect(head.contains(#"failures="2000""#))
+        #expect(String(decoding: data.suffix(100), as: UTF8.self).hasSuffix("</testsuites>\n"))
     }
 }
