@@ -43,22 +43,35 @@ def load_lenient(path):
     return json.loads(path.read_bytes().decode("utf-8"))
 
 
+def shipped_specs():
+    """specs/*.json whose "$schema" names the v1 schema (other formats may live in specs/ too)."""
+    found = []
+    for spec in sorted((ROOT / "specs").glob("*.json")):
+        try:
+            document = json.loads(spec.read_bytes().decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            document = None
+        if isinstance(document, dict) and str(document.get("$schema", "")).endswith("spec-format-v1.schema.json"):
+            found.append(spec)
+    return found
+
+
 def main():
+    if sys.argv[1:] == ["--list-specs"]:
+        for spec in shipped_specs():
+            print(spec.relative_to(ROOT))
+        return 0
     schema = json.loads(SCHEMA_PATH.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     failures = []
     checked = 0
 
-    for spec in sorted((ROOT / "specs").glob("*.json")):
-        if spec == SCHEMA_PATH:
-            continue
+    for spec in shipped_specs():
         try:
             document = load_strict(spec)
         except (ValueError, UnicodeDecodeError) as error:
             failures.append(f"{spec.relative_to(ROOT)}: not strict JSON: {error}")
-            continue
-        if not isinstance(document, dict) or not str(document.get("$schema", "")).endswith("spec-format-v1.schema.json"):
             continue
         errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
         for error in errors:
