@@ -15,7 +15,10 @@ final class FakeAdapter {
     private var eventCounts: [String: Int] = [:]
     private var brokerCalls = 0
 
-    init(plans: [FaultPlan], random: RandomFaults?) {
+    private let progressFile: String?
+
+    init(plans: [FaultPlan], random: RandomFaults?, progressFile: String? = nil) {
+        self.progressFile = progressFile
         self.plans = plans.filter { !$0.fault.isContinuous }
         self.continuous = plans.filter(\.fault.isContinuous).map(\.fault)
         self.random = random
@@ -45,6 +48,10 @@ final class FakeAdapter {
                 if let random { plans += random.handshakeFaults() }
             case "reset":
                 resetCount += 1
+                if let progressFile {
+                    let fd = open(progressFile, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+                    if fd >= 0 { let line = Array("reset \(resetCount)\n".utf8); _ = Foundation.write(fd, line, line.count); close(fd) }
+                }
                 triggers.append(.reset(resetCount))
                 if let random {
                     let (oneShot, continuing) = random.scenarioFaults(events: eventCount, brokerCalls: brokerCalls, resets: resetCount)

@@ -19,6 +19,7 @@ let usage = """
     --ignore-sigterm  ignore SIGTERM (proves the harness escalates to SIGKILL)
     --once FILE       misbehave only in the first process that starts with this FILE (restarts behave)
     --pid-log FILE    append this process's id to FILE (tests check that none is left running)
+    --progress FILE   append a line to FILE at each reset (tests wait for scenarios to finish)
     --random-faults   choose faults at random per scenario (for sl-soak); --counter FILE gives
                       each process its own instance number, so restarts draw different faults
     """
@@ -37,6 +38,7 @@ var seed: UInt64 = 1
 var rate = 0.1
 var counter: String?
 var onceFile: String?
+var progressFile: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "-h", "--help": print(usage); exit(0)
@@ -53,6 +55,7 @@ while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst() else { fail("--pid-log needs a file") }
         let fd = open(value, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         if fd >= 0 { let line = Array("\(getpid())\n".utf8); _ = Foundation.write(fd, line, line.count); close(fd) }
+    case "--progress": guard let value = arguments.popFirst() else { fail("--progress needs a file") }; progressFile = value
     case "--counter": guard let value = arguments.popFirst() else { fail("--counter needs a file") }; counter = value
     default: fail("Unknown option '\(argument)'")
     }
@@ -80,4 +83,4 @@ func startGrandchild() {
     }
 }
 
-FakeAdapter(plans: plans, random: random).serve()
+FakeAdapter(plans: plans, random: random, progressFile: progressFile).serve()
