@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Real runs of every kind (passing, failing, erroring, skipped, strict, sharded and merged,
+# interrupted is covered by the hardening tests) produce JUnit XML that the Jenkins schema
+# accepts and whose counts junitparser confirms; exit statuses are the documented ones.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+swift build --product sl-conformance >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+swift build --product sl-reference-adapter >>"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+bin="$(swift build --show-bin-path)"
+harness="$bin/sl-conformance"
+
+expect_status() {  # expect_status NAME WANTED ARGS...
+    local name=$1 wanted=$2 status=0
+    shift 2
+    "$harness" run --quiet --reports "$work/$name" --junit "$work/reports/$name.junit.xml" "$@" >"$work/$name.out" 2>&1 || status=$?
+    if [ "$status" -ne "$wanted" ]; then
+        echo "run-reports: '$name' exited $status, expected $wanted" >&2
+        cat "$work/$name.out" >&2
+        exit 1
+    fi
+    echo "run-reports: $name exited $status as documented"
+}
+mkdir -p "$work/reports"
+
+expect_status pass 0
+expect_status pass-stdio 0 --adapter "$bin/sl-reference-adapter"
+expect_status fail 1 --reference-flaw leavesRecordsFile
+expect_status should-only 0 --reference-flaw wipesOnUnchangedBroadcast --level must
+expect_status skipped 0 --only SL-LOGIN-1 --skip SL-LOGIN-1 --only logout
+# An adapter that writes ANSI escapes, control characters, ']]>', U+FFFE and invalid UTF-8 to
+# stderr and dies: every test case errors, and the report still validates.
+cat >"$work/noisy-adapter.sh" <<'SH'
+#!/bin/sh
+printf '\033[31mfatal\033[0m \001\002 ]]> \357\277\276 \377\376 <tag attr="&">\n' >&2
+exit 3
+SH
+chmod +x "$work/noisy-adapter.sh"
+expect_status error 2 --adapter "$work/noisy-adapter.sh" --handshake-timeout 2
+"$harness" run --quiet --junit-strict --reports "$work/strict" --junit "$work/reports/strict.junit-strict.xml" --reference-flaw showsCancelAsError >/dev/null 2>&1 || true
+for shard in 1 2 3; do
+    "$harness" run --quiet --shard "$shard/3" --reference-flaw ignoresBroadcast --reports "$work/shard$shard" >/dev/null 2>&1 || true
+done
+"$harness" merge "$work/reports/merged.junit.xml" "$work"/shard*/junit.xml
+empty_status=0
+"$harness" run --quiet --spec specs/single-login.json --shard 3/40 --reports "$work/empty" >/dev/null 2>&1 || empty_status=$?
+[ "$empty_status" -eq 0 ] || { echo "run-reports: an empty shard exited $empty_status, expected 0" >&2; exit 1; }
+
+python3 .ci/checks/junit_check.py --xsd-dir ../shared/junit-xsd "$work/reports"
+python3 - "$work/reports" <<'PY'
+import sys, pathlib
+from junitparser import JUnitXml
+reports = pathlib.Path(sys.argv[1])
+def totals(name):
+    xml = JUnitXml.fromfile(str(reports / name))
+    return sum(s.tests for s in xml), sum(s.failures for s in xml), sum(s.errors for s in xml), sum(s.skipped for s in xml)
+checks = {
+    "pass.junit.xml": lambda t: t[0] == 22 and t[1:] == (0, 0, 0),
+    "fail.junit.xml": lambda t: t[1] > 0 and t[2] == 0,
+    "error.junit.xml": lambda t: t[2] == 22,
+    "skipped.junit.xml": lambda t: t[3] > 0 and t[1] == 0,
+    "merged.junit.xml": lambda t: t[0] == 22 and t[1] > 0,
+}
+for name, ok in checks.items():
+    t = totals(name)
+    if not ok(t):
+        sys.exit(f"run-reports: {name} has tests/failures/errors/skipped {t}")
+    print(f"run-reports: {name} tests/failures/errors/skipped = {t}")
+PY
+grep -q 'fatal' "$work/reports/error.junit.xml" || { echo "run-reports: the adapter's stderr tail is missing from the error report" >&2; exit 1; }
