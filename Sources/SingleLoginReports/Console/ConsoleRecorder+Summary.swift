@@ -62,7 +62,13 @@ extension ConsoleRecorder {
             let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
-            if !issue.expected.isEmpty || !issue.observed.isEmpty {
+            if issue.kind == .error, issue.expected.isEmpty {
+                // An error has nothing expected to diff against: what it carries is the adapter's stderr tail.
+                if !issue.observed.isEmpty {
+                    out += "    adapter stderr (last lines):\n"
+                    for line in PlainText.clean(issue.observed).split(separator: "\n", omittingEmptySubsequences: false).suffix(10) { out += "      \(line.prefix(300))\n" }
+                }
+            } else if !issue.expected.isEmpty || !issue.observed.isEmpty {
                 for line in LineDiff.lines(expected: PlainText.clean(issue.expected), observed: PlainText.clean(issue.observed)) {
                     switch line {
                     case .removed: out += "    " + style.paint(line.text, "31") + "\n"
@@ -76,7 +82,8 @@ extension ConsoleRecorder {
             out += "  transcript:\n"
             for call in result.transcript { out += "    \(PlainText.clean(call.line))\n" }
         }
-        if result.outcome == .errored, !result.adapterLog.isEmpty {
+        let stderrShown = result.issues.contains { $0.kind == .error && $0.expected.isEmpty && !$0.observed.isEmpty }
+        if result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
             let lines = PlainText.clean(result.adapterLog).split(separator: "\n", omittingEmptySubsequences: false)
             let tail = lines.suffix(10)
             out += "  adapter stderr (last \(tail.count) of \(lines.count) lines):\n"

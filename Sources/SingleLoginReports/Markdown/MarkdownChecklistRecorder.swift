@@ -52,7 +52,8 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if let adapter = context.adapter {
             out += "| Adapter | \(cell(adapter.adapterName)) \(cell(adapter.adapterVersion)) |\n"
             out += "| App | \(cell(adapter.appName)) \(cell(adapter.appVersion)) (`\(code(adapter.bundleId))`), MSAL \(cell(adapter.msalVersion)) |\n"
-        } else {
+        } else if context.kind != "preflight" {
+            // Preflight reads files and has no adapter; a behavioural run without one never got past the handshake.
             out += "| Adapter | not identified |\n"
         }
         out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
