@@ -51,7 +51,7 @@ struct PreflightCommand: Command {
         }
         let input = try Self.input(arguments)
         let gateOnMustOnly = arguments.value("--level") == "must"
-        let recorders = recorders(arguments, gateOnMustOnly: gateOnMustOnly)
+        let recorders = ReportRecorders.make(arguments, gateOnMustOnly: gateOnMustOnly, junitName: "preflight-junit.xml", markdownName: "preflight.md")
         let report = Preflight.run(project: input, spec: spec) { event in
             for recorder in recorders { recorder.record(event) }
         }
@@ -77,23 +77,5 @@ struct PreflightCommand: Command {
             projectDirectory: project, infoPlist: arguments.value("--info-plist"), entitlements: arguments.value("--entitlements"),
             packageResolved: arguments.values("--package-resolved"), podfileLock: arguments.value("--podfile-lock"),
             pbxproj: arguments.value("--pbxproj"), configuration: arguments.value("--configuration") ?? "Release")
-    }
-
-    private func recorders(_ arguments: ParsedArguments, gateOnMustOnly: Bool) -> [any EventRecorder] {
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let junit = arguments.value("--junit").map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent("preflight-junit.xml")
-        let markdown = arguments.value("--markdown").map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent("preflight.md")
-        let verbosity: ConsoleStyle.Verbosity = arguments.flag("--quiet") ? .quiet : arguments.flag("--verbose") ? .verbose : .normal
-        let isTerminal = StandardStreams.outputIsTerminal
-        let style = ConsoleStyle(
-            verbosity: verbosity, isTerminal: isTerminal,
-            colors: ConsoleStyle.colorsEnabled(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment), gateOnMustOnly: gateOnMustOnly)
-        var recorders: [any EventRecorder] = [
-            ConsoleRecorder(style: style) { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            JUnitXMLRecorder(url: junit, options: JUnitReport.Options(strict: arguments.flag("--junit-strict"))),
-            MarkdownChecklistRecorder(url: markdown, gateOnMustOnly: gateOnMustOnly),
-        ]
-        if let events = arguments.value("--events") { recorders.append(JSONLinesRecorder(url: URL(fileURLWithPath: events))) }
-        return recorders
     }
 }

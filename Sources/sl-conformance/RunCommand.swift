@@ -78,7 +78,7 @@ struct RunCommand: Command {
             makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
         }
         let gateOnMustOnly = arguments.value("--level") == "must"
-        let recorders = recorders(arguments, gateOnMustOnly: gateOnMustOnly)
+        let recorders = ReportRecorders.make(arguments, gateOnMustOnly: gateOnMustOnly, junitName: "junit.xml", markdownName: "summary.md")
         guard let jobs = Int(arguments.value("--jobs") ?? "1"), jobs >= 1 else {
             throw UsageError("The value '\(arguments.value("--jobs") ?? "")' is invalid for '--jobs <n>'", suggestion: "Please give a whole number of at least 1.")
         }
@@ -90,24 +90,6 @@ struct RunCommand: Command {
             await runner.run { event in for recorder in recorders { recorder.record(event) } }
         }
         return ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly).rawValue
-    }
-
-    private func recorders(_ arguments: ParsedArguments, gateOnMustOnly: Bool) -> [any EventRecorder] {
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let junit = arguments.value("--junit").map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent("junit.xml")
-        let markdown = arguments.value("--markdown").map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent("summary.md")
-        let verbosity: ConsoleStyle.Verbosity = arguments.flag("--quiet") ? .quiet : arguments.flag("--verbose") ? .verbose : .normal
-        let isTerminal = StandardStreams.outputIsTerminal
-        let style = ConsoleStyle(
-            verbosity: verbosity, isTerminal: isTerminal,
-            colors: ConsoleStyle.colorsEnabled(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment), gateOnMustOnly: gateOnMustOnly)
-        var recorders: [any EventRecorder] = [
-            ConsoleRecorder(style: style) { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            JUnitXMLRecorder(url: junit, options: JUnitReport.Options(strict: arguments.flag("--junit-strict"))),
-            MarkdownChecklistRecorder(url: markdown, gateOnMustOnly: gateOnMustOnly),
-        ]
-        if let events = arguments.value("--events") { recorders.append(JSONLinesRecorder(url: URL(fileURLWithPath: events))) }
-        return recorders
     }
 
     static func shard(_ text: String?) throws(UsageError) -> (index: Int, count: Int)? {
