@@ -14,6 +14,7 @@ let tool = CommandLineTool(commands: [
     ListCommand(),
     RunCommand(),
     PreflightCommand(),
+    DoctorCommand(),
     MergeCommand(),
     BenchCommand(),
 ])

@@ -1,0 +1,100 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginSpec
+
+/// A reusable check of a stdio adapter against the wire protocol and the adapter contract,
+/// as swift-log ships a conformance check for every `LogHandler`: `sl-conformance doctor`.
+///
+/// It starts the adapter, performs the handshake, resets, delivers every event, checks each
+/// observation's shape, checks that `observe` changes nothing and that `reset` is a fresh
+/// install, watches stdout and answer times, and shuts the adapter down. Each check ends as
+/// passed, failed (with what to fix) or not checked (an earlier failure made it impossible).
+public struct ConformanceCheck: Sendable {
+    /// The adapter command line, run with `/bin/sh -c`.
+    public var command: String
+    /// How long the adapter may take.
+    public var timeouts: AdapterTimeouts
+
+    /// Creates a check of `command`.
+    public init(command: String, timeouts: AdapterTimeouts = AdapterTimeouts()) {
+        self.command = command
+        self.timeouts = timeouts
+    }
+
+    /// The result of one check.
+    public struct Outcome: Sendable, Hashable {
+        /// What was checked, as a short sentence.
+        public var name: String
+        /// How it went.
+        public var status: Status
+        /// What was seen.
+        public var detail: String
+        /// What to fix, for failures.
+        public var hint: String?
+    }
+
+    /// How a check went.
+    public enum Status: String, Sendable, Hashable {
+        /// The adapter does what the protocol asks.
+        case passed
+        /// It does not; the outcome's hint says what to fix.
+        case failed
+        /// An earlier failure made the check impossible.
+        case notChecked
+    }
+
+    /// Everything the check found, in order, with the adapter's stderr tail.
+    public struct Report: Sendable {
+        /// The outcomes, in the order the checks ran.
+        public var outcomes: [Outcome]
+        /// The last lines the adapter wrote to stderr.
+        public var stderrTail: String
+        /// Whether every check passed.
+        public var passed: Bool { outcomes.allSatisfy { $0.status == .passed } }
+    }
+
+    /// Runs every check and returns what it found; never throws: failures are outcomes.
+    public func run() async -> Report {
+        let process: ChildProcess
+        do { process = try ChildProcess(command: command) } catch {
+            return Report(outcomes: [Outcome(name: "the adapter starts", status: .failed, detail: "\(error)", hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")], stderrTail: "")
+        }
+        let session = DoctorSession(process: process, timeouts: timeouts)
+        await session.runAll()
+        let outcomes = await session.outcomes
+        process.terminate()
+        return Report(outcomes: outcomes, stderrTail: process.stderr.tail())
+    }
+}
+
+extension ConformanceCheck.Report {
+    /// The report as lines of text: `✓`/`✗` with colours on a terminal, `PASS`/`FAIL` otherwise.
+    public func render(terminal: Bool) -> String {
+        var lines: [String] = []
+        for outcome in outcomes {
+            let mark: String
+            switch (outcome.status, terminal) {
+            case (.passed, true): mark = "\u{1B}[32m✓\u{1B}[0m"
+            case (.failed, true): mark = "\u{1B}[31m✗\u{1B}[0m"
+            case (.notChecked, true): mark = "\u{1B}[2m–\u{1B}[0m"
+            case (.passed, false): mark = "PASS"
+            case (.failed, false): mark = "FAIL"
+            case (.notChecked, false): mark = "SKIP"
+            }
+            lines.append("\(mark) \(outcome.name)" + (outcome.detail.isEmpty ? "" : ": \(outcome.detail)"))
+            if let hint = outcome.hint, outcome.status == .failed { lines.append("     fix: \(hint)") }
+        }
+        let failed = outcomes.filter { $0.status == .failed }.count
+        let unchecked = outcomes.filter { $0.status == .notChecked }.count
+        if failed > 0, !stderrTail.isEmpty {
+            lines.append("")
+            lines.append("adapter stderr (last lines):")
+            lines += stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
+        lines.append("")
+        lines.append(failed == 0 && unchecked == 0
+            ? "All \(outcomes.count) checks passed."
+            : "\(failed) of \(outcomes.count) checks failed" + (unchecked > 0 ? ", \(unchecked) not checked" : "") + ".")
+        return lines.joined(separator: "\n")
+    }
+}
