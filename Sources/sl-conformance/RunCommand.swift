@@ -45,6 +45,11 @@ struct RunCommand: Command {
 
     func run(_ arguments: ParsedArguments) async throws(UsageError) -> Int32 {
         let specPath = arguments.value("--spec") ?? ListCommand.defaultSpec
+        if arguments.optionValues["--spec"] == nil, !FileManager.default.fileExists(atPath: specPath) {
+            throw UsageError(
+                "The default spec '\(specPath)' is not in \(FileManager.default.currentDirectoryPath)",
+                suggestion: "Run from the repository's root, or name a spec with '--spec <file>'.")
+        }
         let loaded: LoadedSpec
         do { loaded = try SpecLoader.load(path: specPath) } catch {
             StandardStreams.err(error.description)
