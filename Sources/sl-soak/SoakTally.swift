@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Synchronization
+import SingleLoginConformance
+
+/// Counts what the soak needs from the event stream, from the runner's handler.
+final class SoakTally: Sendable {
+    /// The figures so far.
+    struct Counts {
+        var planned = 0
+        var recorded = 0
+        var duplicates = 0
+        var runEnded = 0
+        /// Errors the adapter cannot explain: the harness's own.
+        var harnessErrors = 0
+        var errorKinds: [String: Int] = [:]
+        var seen: Set<TestCaseID> = []
+    }
+
+    private let state = Mutex(Counts())
+
+    /// Takes one event into account.
+    func record(_ event: Event) {
+        state.withLock { counts in
+            switch event.kind {
+            case .runStarted(_, let plan): counts.planned = plan.count
+            case .testCaseEnded(let result):
+                counts.recorded += 1
+                if !counts.seen.insert(result.id).inserted { counts.duplicates += 1 }
+                for issue in result.issues where issue.kind == .error {
+                    counts.errorKinds[issue.type, default: 0] += 1
+                    if !issue.type.hasPrefix("adapter.") { counts.harnessErrors += 1 }
+                }
+            case .runEnded: counts.runEnded += 1
+            default: break
+            }
+        }
+    }
+
+    /// The figures.
+    func counts() -> Counts { state.withLock { $0 } }
+}
+
+/// Counts `<testcase>` elements in a JUnit report; nil when it does not parse.
+enum JUnitCaseCount {
+    static func count(in url: URL) -> Int? {
+        guard let parser = XMLParser(contentsOf: url) else { return nil }
+        let delegate = Delegate()
+        parser.delegate = delegate
+        return parser.parse() ? delegate.count : nil
+    }
+
+    private final class Delegate: NSObject, XMLParserDelegate {
+        var count = 0
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if name == "testcase" { count += 1 }
+        }
+    }
+}
