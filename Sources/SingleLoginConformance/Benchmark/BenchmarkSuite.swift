@@ -1,0 +1,230 @@
+import Foundation
+import SingleLoginSpec
+
+/// Every measurement of `sl-conformance bench`, run in one go and gathered into a ``BenchmarkReport``.
+///
+/// The suite holds no knowledge of the reference app or of report formats: the executable
+/// hands it an in-process provider, a report renderer and its own path for the probe child.
+public struct BenchmarkSuite: Sendable {
+    /// What to run and how often.
+    public struct Configuration: Sendable {
+        /// Round trips measured per method.
+        public var iterations: Int
+        /// The stdio adapter command line.
+        public var adapterCommand: String
+        /// The echo child command line.
+        public var echoCommand: String
+        /// The spec run whole (the shipped one).
+        public var spec: LoadedSpec
+        /// Whole-spec runs per configuration; the median is reported.
+        public var repetitions: Int
+        /// The job counts compared; the first is the reference.
+        public var jobCounts: [Int]
+        /// Synthetic test cases written as JUnit.
+        public var junitCases: Int
+        /// Size of the generated spec, in bytes.
+        public var generatedSpecBytes: Int
+        /// Where temporary files go (a directory that exists).
+        public var temporaryDirectory: URL
+
+        /// Creates a configuration with the sizes: 100,000 JUnit cases, a 10 MB spec, jobs 1, 2 and 4.
+        public init(iterations: Int = 2000, adapterCommand: String, echoCommand: String = "cat", spec: LoadedSpec, repetitions: Int = 5, jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL) {
+            self.iterations = iterations
+            self.adapterCommand = adapterCommand
+            self.echoCommand = echoCommand
+            self.spec = spec
+            self.repetitions = repetitions
+            self.jobCounts = jobCounts
+            self.junitCases = junitCases
+            self.generatedSpecBytes = generatedSpecBytes
+            self.temporaryDirectory = temporaryDirectory
+        }
+    }
+
+    /// What the suite needs from the executable.
+    public struct Hooks: Sendable {
+        /// A provider for the bundled reference app in process.
+        public var makeInProcessProvider: @Sendable () -> any AdapterProvider
+        /// Renders a run's (normalised) events as the reports to compare across job counts.
+        public var renderReports: @Sendable ([Event]) -> Data
+        /// The executable and arguments that become a ``ReportWritingProbe`` child.
+        public var probeCommand: (executable: String, arguments: [String])
+
+        /// Creates hooks.
+        public init(makeInProcessProvider: @escaping @Sendable () -> any AdapterProvider, renderReports: @escaping @Sendable ([Event]) -> Data, probeCommand: (executable: String, arguments: [String])) {
+            self.makeInProcessProvider = makeInProcessProvider
+            self.renderReports = renderReports
+            self.probeCommand = probeCommand
+        }
+    }
+
+    /// What to run.
+    public var configuration: Configuration
+    /// What the executable supplies.
+    public var hooks: Hooks
+    /// Hears the title of each part as it starts (progress on stderr).
+    public var progress: @Sendable (String) -> Void
+
+    /// Creates a suite.
+    public init(configuration: Configuration, hooks: Hooks, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.hooks = hooks
+        self.progress = progress
+    }
+
+    /// The targets: stdio round trip at most 2x the raw pipe; whole spec over stdio under 0.5 s; JUnit under 1 s and 200 MB.
+    public enum Targets {
+        /// Adapter round trip over raw pipe round trip.
+        public static let roundTripRatio = BenchmarkTarget(.atMost, 2)
+        /// The shipped spec over stdio, adapter start included, in seconds.
+        public static let stdioSpecWall = BenchmarkTarget(.below, 0.5)
+        /// 100,000 JUnit testcases, in seconds.
+        public static let junitSeconds = BenchmarkTarget(.below, 1)
+        /// 100,000 JUnit testcases, peak bytes of the writing process.
+        public static let junitPeakBytes = BenchmarkTarget(.below, 200_000_000)
+        /// Reports that differ from the --jobs 1 report.
+        public static let differingReports = BenchmarkTarget(.atMost, 0)
+    }
+
+    /// Runs every part and returns the report.
+    public func run() async throws -> BenchmarkReport {
+        var report = BenchmarkReport(machine: [
+            "cores": String(ProcessInfo.processInfo.activeProcessorCount),
+            "os": ProcessInfo.processInfo.operatingSystemVersionString,
+            "iterations": String(configuration.iterations),
+            "repetitions": String(configuration.repetitions),
+        ])
+        progress("stdio round trip")
+        report.sections.append(try await roundTripSection())
+        progress("whole spec, in process and over stdio")
+        report.sections += await specSections()
+        progress("--jobs")
+        report.sections.append(await jobsSection())
+        progress("JUnit writing")
+        report.sections.append(try junitSection())
+        progress("spec loading")
+        report.sections.append(try specLoadingSection())
+        return report
+    }
+
+    func roundTripSection() async throws -> BenchmarkReport.Section {
+        let benchmark = RoundTripBenchmark(adapterCommand: configuration.adapterCommand, echoCommand: configuration.echoCommand, iterations: configuration.iterations, warmUp: min(200, configuration.iterations), spec: configuration.spec.spec)
+        let result = try await benchmark.run()
+        let medianRatio = result.raw.median > 0 ? result.adapter.median / result.raw.median : .infinity
+        let p95Ratio = result.raw.p95 > 0 ? result.adapter.p95 / result.raw.p95 : .infinity
+        var starts: [Double] = []
+        for _ in 0..<5 {
+            let started = ContinuousClock.now
+            let adapter = try await StdioAdapter.start(command: configuration.adapterCommand)
+            starts.append((ContinuousClock.now - started).benchmarkSeconds)
+            await adapter.close()
+        }
+        return BenchmarkReport.Section(title: "stdio round trip (\(result.adapter.count) each, \(result.lineBytes)-byte lines)", figures: [
+            BenchmarkFigure(key: "roundTrip.raw.median", title: "raw pipe echo, median", value: result.raw.median, unit: .seconds, note: "write + blocking read to '\(configuration.echoCommand)'"),
+            BenchmarkFigure(key: "roundTrip.raw.p95", title: "raw pipe echo, p95", value: result.raw.p95, unit: .seconds),
+            BenchmarkFigure(key: "roundTrip.transport.median", title: "ChildProcess echo, median", value: result.transport.median, unit: .seconds, note: "reader thread + LineMailbox.next(timeout:)"),
+            BenchmarkFigure(key: "roundTrip.transport.p95", title: "ChildProcess echo, p95", value: result.transport.p95, unit: .seconds),
+            BenchmarkFigure(key: "roundTrip.adapter.median", title: "adapter observe, median", value: result.adapter.median, unit: .seconds, note: configuration.adapterCommand),
+            BenchmarkFigure(key: "roundTrip.adapter.p95", title: "adapter observe, p95", value: result.adapter.p95, unit: .seconds),
+            BenchmarkFigure(key: "roundTrip.ratio.median", title: "observe / raw echo, median", value: medianRatio, unit: .ratio, target: Targets.roundTripRatio),
+            BenchmarkFigure(key: "roundTrip.ratio.p95", title: "observe / raw echo, p95", value: p95Ratio, unit: .ratio, target: Targets.roundTripRatio),
+            BenchmarkFigure(key: "roundTrip.transportRatio.median", title: "ChildProcess echo / raw echo, median", value: result.raw.median > 0 ? result.transport.median / result.raw.median : .infinity, unit: .ratio),
+            BenchmarkFigure(key: "adapter.start.median", title: "adapter start + handshake, median of 5", value: LatencySummary(samples: starts).median, unit: .seconds),
+        ])
+    }
+
+    func specSections() async -> [BenchmarkReport.Section] {
+        let spec = configuration.spec
+        let inProcess = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex, makeProvider: hooks.makeInProcessProvider)
+        let command = configuration.adapterCommand
+        let stdio = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex) { StdioAdapterProvider(command: command) }
+        _ = await inProcess.run()  // warm caches once; not reported
+        let local = SpecRunBenchmark.median(await inProcess.run(repetitions: configuration.repetitions))!
+        let remote = SpecRunBenchmark.median(await stdio.run(repetitions: configuration.repetitions))!
+        let outcome = { (m: SpecRunBenchmark.Measurement) in "\(m.summary.passed) passed, \(m.summary.failedMust + m.summary.failedShould) failed, \(m.summary.errored) errored" }
+        return [
+            BenchmarkReport.Section(title: "whole shipped spec in process (\(local.requirements) requirements, \(local.testCases) test cases; median of \(configuration.repetitions))", figures: [
+                BenchmarkFigure(key: "spec.inProcess.wall", title: "wall time", value: local.wallSeconds, unit: .seconds),
+                BenchmarkFigure(key: "spec.inProcess.requirementsPerSecond", title: "requirements per second", value: local.requirementsPerSecond, unit: .perSecond),
+                BenchmarkFigure(key: "spec.inProcess.testCasesPerSecond", title: "test cases per second", value: local.testCasesPerSecond, unit: .perSecond),
+            ], notes: [outcome(local)]),
+            BenchmarkReport.Section(title: "whole shipped spec over stdio, adapter start included (median of \(configuration.repetitions))", figures: [
+                BenchmarkFigure(key: "spec.stdio.wall", title: "wall time", value: remote.wallSeconds, unit: .seconds, target: Targets.stdioSpecWall),
+                BenchmarkFigure(key: "spec.stdio.requirementsPerSecond", title: "requirements per second", value: remote.requirementsPerSecond, unit: .perSecond),
+                BenchmarkFigure(key: "spec.stdio.testCasesPerSecond", title: "test cases per second", value: remote.testCasesPerSecond, unit: .perSecond),
+                BenchmarkFigure(key: "spec.stdio.harnessCPU", title: "harness CPU (RUSAGE_SELF)", value: remote.harness.cpuSeconds, unit: .seconds),
+                BenchmarkFigure(key: "spec.stdio.adapterCPU", title: "adapter CPU (RUSAGE_CHILDREN)", value: remote.adapters.cpuSeconds, unit: .seconds),
+                BenchmarkFigure(key: "spec.stdio.harnessShare", title: "harness share of CPU", value: remote.harnessCPUShare, unit: .fraction),
+                BenchmarkFigure(key: "spec.stdio.cpuPerWall", title: "CPU used / wall time (2 cores = 2.00x)", value: remote.wallSeconds > 0 ? (remote.harness.cpuSeconds + remote.adapters.cpuSeconds) / remote.wallSeconds : 0, unit: .ratio),
+            ], notes: [outcome(remote)]),
+        ]
+    }
+
+    func jobsSection() async -> BenchmarkReport.Section {
+        let spec = configuration.spec
+        let command = configuration.adapterCommand
+        let stdio = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex) { StdioAdapterProvider(command: command) }
+        var figures: [BenchmarkFigure] = []
+        var notes: [String] = []
+        var reference: (wall: Double, reports: Data)?
+        var differing = 0
+        for jobs in configuration.jobCounts {
+            let runs = await stdio.run(jobs: jobs, repetitions: configuration.repetitions)
+            let median = SpecRunBenchmark.median(runs)!
+            figures.append(BenchmarkFigure(key: "jobs.\(jobs).wall", title: "--jobs \(jobs): wall time", value: median.wallSeconds, unit: .seconds))
+            for run in runs {
+                let reports = hooks.renderReports(run.events.map { $0.normalisedForComparison() })
+                guard let reference else { reference = (median.wallSeconds, reports); continue }
+                if let difference = ReportComparison.firstDifference(reference.reports, reports) {
+                    differing += 1
+                    if notes.count < 3 { notes.append("--jobs \(jobs) report differs from --jobs \(configuration.jobCounts[0]): \(difference)") }
+                }
+            }
+            if let reference, jobs != configuration.jobCounts[0] {
+                figures.append(BenchmarkFigure(key: "jobs.\(jobs).speedUp", title: "--jobs \(jobs): speed-up over --jobs \(configuration.jobCounts[0])", value: median.wallSeconds > 0 ? reference.wall / median.wallSeconds : 0, unit: .ratio))
+            }
+        }
+        let compared = configuration.jobCounts.count * configuration.repetitions - 1
+        figures.append(BenchmarkFigure(key: "jobs.differingReports", title: "reports differing from the first (of \(compared))", value: Double(differing), unit: .count, target: Targets.differingReports, note: "JUnit XML + JSON Lines, dates and durations normalised"))
+        return BenchmarkReport.Section(title: "--jobs over stdio (median of \(configuration.repetitions) each; \(ProcessInfo.processInfo.activeProcessorCount) cores)", figures: figures, notes: notes)
+    }
+
+    func junitSection() throws -> BenchmarkReport.Section {
+        let count = configuration.junitCases
+        let output = configuration.temporaryDirectory.appendingPathComponent("junit-probe.xml").path
+        let (executable, arguments) = hooks.probeCommand
+        let idle = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: 0, render: false, output: output))
+        let input = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output))
+        let full = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output))
+        try? FileManager.default.removeItem(atPath: output)
+        return BenchmarkReport.Section(title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process", figures: [
+            BenchmarkFigure(key: "junit.seconds", title: "record + render + atomic write", value: full.answer.seconds, unit: .seconds, target: Targets.junitSeconds),
+            BenchmarkFigure(key: "junit.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.junitPeakBytes, note: "ru_maxrss from wait4"),
+            BenchmarkFigure(key: "junit.peak.input", title: "peak RSS, input events only", value: Double(input.peakBytes), unit: .bytes),
+            BenchmarkFigure(key: "junit.peak.idle", title: "peak RSS, idle process", value: Double(idle.peakBytes), unit: .bytes),
+            BenchmarkFigure(key: "junit.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+        ], notes: ["the writer's own peak is about \(BenchmarkFigure.format(Double(full.peakBytes - input.peakBytes), .bytes)) over the input's"])
+    }
+
+    func specLoadingSection() throws -> BenchmarkReport.Section {
+        let data = SpecGenerator.generate(minimumBytes: configuration.generatedSpecBytes)
+        let url = configuration.temporaryDirectory.appendingPathComponent("generated-spec.json")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var samples: [Double] = []
+        var loaded: LoadedSpec?
+        for _ in 0..<3 {
+            let started = ContinuousClock.now
+            loaded = try? SpecLoader.load(path: url.path)
+            samples.append((ContinuousClock.now - started).benchmarkSeconds)
+        }
+        guard let loaded else { throw BenchmarkProcess.Failure("the generated spec did not load") }
+        let scenarios = loaded.spec.requirements.reduce(0) { $0 + $1.scenarios.count }
+        let median = LatencySummary(samples: samples).median
+        return BenchmarkReport.Section(title: "spec loading: generated spec, \(loaded.spec.requirements.count) requirements, \(scenarios) scenarios (median of 3)", figures: [
+            BenchmarkFigure(key: "specLoad.bytes", title: "spec size", value: Double(data.count), unit: .bytes),
+            BenchmarkFigure(key: "specLoad.seconds", title: "load (read, parse, check, SHA-256)", value: median, unit: .seconds),
+            BenchmarkFigure(key: "specLoad.bytesPerSecond", title: "throughput, MB/s", value: median > 0 ? Double(data.count) / median / 1e6 : 0, unit: .count),
+        ])
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Measures a report writer's time and peak memory in a separate process, so the peak belongs to the writer alone.
+///
+/// The parent starts its own executable with ``environmentKey`` set to an encoded
+/// ``Request``; that child builds the synthetic events, optionally feeds them to a recorder
+/// (timing only the feeding, which ends with the file written), prints an ``Answer`` as one
+/// JSON line and exits. The parent reads the child's peak resident set size from `wait4`,
+/// which covers that one process and nothing else. Running the child once with no rendering
+/// separates the input's share of the peak from the writer's.
+public enum ReportWritingProbe {
+    /// The environment variable that turns an executable into the probe child.
+    public static let environmentKey = "SL_CONFORMANCE_BENCH_PROBE"
+
+    /// What the child does.
+    public struct Request: Codable, Sendable, Hashable {
+        /// How many synthetic test cases.
+        public var count: Int
+        /// Whether to feed them to the recorder (false measures the input alone).
+        public var render: Bool
+        /// Where the recorder writes its report.
+        public var output: String
+
+        /// Creates a request.
+        public init(count: Int, render: Bool, output: String) {
+            self.count = count
+            self.render = render
+            self.output = output
+        }
+    }
+
+    /// What the child reports back.
+    public struct Answer: Codable, Sendable, Hashable {
+        /// Seconds from the first event fed to the recorder until the report was written.
+        public var seconds: Double
+        /// The size of the written report in bytes.
+        public var bytes: Int
+    }
+
+    /// A child's answer with its peak memory as `wait4` measured it.
+    public struct Measurement: Sendable, Hashable {
+        /// What the child reported.
+        public var answer: Answer
+        /// The child's peak resident set size, in bytes.
+        public var peakBytes: Int
+    }
+
+    /// The request in this process's environment, if it was started as a probe child.
+    public static func requestFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Request? {
+        guard let text = environment[environmentKey] else { return nil }
+        return try? JSONDecoder().decode(Request.self, from: Data(text.utf8))
+    }
+
+    /// The child's work: builds the events, feeds them to `makeRecorder(url)` when asked, and returns the answer.
+    public static func serve(_ request: Request, makeRecorder: (URL) -> any EventRecorder) -> Answer {
+        let events = SyntheticResults.events(count: request.count)
+        guard request.render else { return Answer(seconds: 0, bytes: 0) }
+        let url = URL(fileURLWithPath: request.output)
+        let recorder = makeRecorder(url)
+        let started = ContinuousClock.now
+        for event in events { recorder.record(event) }
+        let seconds = (ContinuousClock.now - started).benchmarkSeconds
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        return Answer(seconds: seconds, bytes: bytes)
+    }
+
+    /// The child's answer as the one JSON line it prints.
+    public static func encode(_ answer: Answer) -> String {
+        String(decoding: (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// Runs `executable` as a probe child with `request` and measures it.
+    public static func measure(executable: String, arguments: [String], request: Request) throws -> Measurement {
+        let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
+        let child = try BenchmarkProcess(command: command, environment: [environmentKey: encoded])
+        child.closeInput()
+        let output = child.readToEnd()
+        let (status, usage) = child.wait()
+        guard status == 0, let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last,
+              let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8)) else {
+            throw BenchmarkProcess.Failure("the report-writing probe failed (wait status \(status)): \(String(decoding: output.prefix(500), as: UTF8.self))")
+        }
+        return Measurement(answer: answer, peakBytes: usage.maxResidentBytes)
+    }
+
+    /// `text` in single quotes for `/bin/sh`, with embedded quotes escaped.
+    public static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CPU time and peak memory of this process or of its waited-for children, from `getrusage`.
+///
+/// `RUSAGE_CHILDREN` counts only children that have ended and been reaped, so a measurement
+/// that wants its children's CPU must end them (and wait for them) before taking the second
+/// snapshot; the difference of two snapshots is then the CPU of what happened in between.
+public struct ResourceUsage: Sendable, Hashable {
+    /// User-mode CPU time, in seconds.
+    public var userSeconds: Double
+    /// Kernel-mode CPU time, in seconds.
+    public var systemSeconds: Double
+    /// Peak resident set size, in bytes (the largest of one process, never a sum).
+    public var maxResidentBytes: Int
+
+    /// Creates a usage record.
+    public init(userSeconds: Double, systemSeconds: Double, maxResidentBytes: Int) {
+        self.userSeconds = userSeconds
+        self.systemSeconds = systemSeconds
+        self.maxResidentBytes = maxResidentBytes
+    }
+
+    /// User plus system CPU time, in seconds.
+    public var cpuSeconds: Double { userSeconds + systemSeconds }
+
+    /// This process so far.
+    public static func current() -> ResourceUsage { read(who: .ownProcess) }
+
+    /// This process's ended and reaped children so far.
+    public static func children() -> ResourceUsage { read(who: .children) }
+
+    /// The CPU spent between `earlier` and `self` (peak memory is kept from `self`).
+    public func since(_ earlier: ResourceUsage) -> ResourceUsage {
+        ResourceUsage(userSeconds: userSeconds - earlier.userSeconds, systemSeconds: systemSeconds - earlier.systemSeconds, maxResidentBytes: maxResidentBytes)
+    }
+
+    /// Converts a kernel `rusage` record (`ru_maxrss` is KiB on Linux, bytes on macOS).
+    public init(_ usage: rusage) {
+        userSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        systemSeconds = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        #if canImport(Darwin)
+        maxResidentBytes = Int(usage.ru_maxrss)
+        #else
+        maxResidentBytes = Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
+    private enum Who { case ownProcess, children }
+
+    private static func read(who: Who) -> ResourceUsage {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t((who == .ownProcess ? RUSAGE_SELF : RUSAGE_CHILDREN).rawValue), &usage)
+        #else
+        getrusage(who == .ownProcess ? RUSAGE_SELF : RUSAGE_CHILDREN, &usage)
+        #endif
+        return ResourceUsage(usage)
+    }
+}
