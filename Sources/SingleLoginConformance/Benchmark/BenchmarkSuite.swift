@@ -119,6 +119,7 @@ public struct BenchmarkSuite: Sendable {
             starts.append((ContinuousClock.now - started).benchmarkSeconds)
             await adapter.close()
         }
+        let race = await TimeoutRaceCost.measure(iterations: configuration.iterations)
         return BenchmarkReport.Section(title: "stdio round trip (\(result.adapter.count) each, \(result.lineBytes)-byte lines)", figures: [
             BenchmarkFigure(key: "roundTrip.raw.median", title: "raw pipe echo, median", value: result.raw.median, unit: .seconds, note: "write + blocking read to '\(configuration.echoCommand)'"),
             BenchmarkFigure(key: "roundTrip.raw.p95", title: "raw pipe echo, p95", value: result.raw.p95, unit: .seconds),
@@ -129,6 +130,7 @@ public struct BenchmarkSuite: Sendable {
             BenchmarkFigure(key: "roundTrip.ratio.median", title: "observe / raw echo, median", value: medianRatio, unit: .ratio, target: Targets.roundTripRatio),
             BenchmarkFigure(key: "roundTrip.ratio.p95", title: "observe / raw echo, p95", value: p95Ratio, unit: .ratio, target: Targets.roundTripRatio),
             BenchmarkFigure(key: "roundTrip.transportRatio.median", title: "ChildProcess echo / raw echo, median", value: result.raw.median > 0 ? result.transport.median / result.raw.median : .infinity, unit: .ratio),
+            BenchmarkFigure(key: "roundTrip.timeoutRace.median", title: "task group + timer race alone, median", value: race.median, unit: .seconds, note: "the pattern of LineMailbox.next(timeout:), no I/O"),
             BenchmarkFigure(key: "adapter.start.median", title: "adapter start + handshake, median of 5", value: LatencySummary(samples: starts).median, unit: .seconds),
         ])
     }

@@ -104,3 +104,13 @@ struct BenchmarkFiguresTests {
         #expect(ResourceUsage.current().cpuSeconds > 0)
     }
 }
+
+@Suite("Benchmark micro-measurements")
+struct BenchmarkMicroTests {
+    @Test("The timeout race returns one sample per iteration and never waits for the timer")
+    func timeoutRace() async {
+        let summary = await TimeoutRaceCost.measure(iterations: 20)
+        #expect(summary.count == 20)
+        #expect(summary.maximum < 10)
+    }
+}
