@@ -36,16 +36,18 @@ public final class StdioAdapter: ConformanceAdapter {
     public func reset(environment: AppEnvironment) async throws {
         // Every test case starts with a reset: the scenario timeout counts from here.
         await connection.beginScenario(environment)
-        _ = try await connection.call(.reset, .object([:]))
+        _ = try await connection.exchange(.reset, WireEmpty())
     }
 
     public func handle(_ event: AppEvent) async throws -> Observation {
-        try await connection.decode(Observation.self, from: connection.call(.event, .object(["event": .string(event.rawValue)]), label: "event \(event.rawValue)"), answering: "event \(event.rawValue)")
+        try await connection.call(.event, EventParams(event: event.rawValue), as: Observation.self, label: "event \(event.rawValue)")
     }
 
     public func observe() async throws -> Observation {
-        try await connection.decode(Observation.self, from: connection.call(.observe, .object([:])), answering: "observe")
+        try await connection.call(.observe, WireEmpty(), as: Observation.self)
     }
+
+    private struct EventParams: Encodable { var event: String }
 
     /// What the adapter wrote to stderr since the last call.
     public func takeLog() -> String { connection.process.stderr.takeNew() }

@@ -35,17 +35,14 @@ actor StdioConnection {
     }
 
     func handshake() async throws -> AdapterIdentity {
-        let params: JSONValue = .object([
-            "protocolVersion": .string(WireProtocol.version),
-            "harness": .object(["name": .string("sl-conformance"), "version": .string(HarnessVersion.current)]),
-        ])
-        let result: JSONValue
-        do { result = try await call(.initialize, params, timeout: timeouts.handshake) } catch var failure as AdapterFailure {
+        let params = InitializeParams(protocolVersion: WireProtocol.version, harness: .init(name: "sl-conformance", version: HarnessVersion.current))
+        let line: Data
+        do { line = try await exchange(.initialize, params, timeout: timeouts.handshake) } catch var failure as AdapterFailure {
             if failure.kind != .handshake { failure.message = "handshake failed: " + failure.message }
             throw failure
         }
-        guard let handshake = try? result.decode(WireProtocol.Handshake.self) else {
-            throw failure(.handshake, "the handshake answer is not {protocolVersion, adapter{name,version}, app{name,version,bundleId}, msalVersion, capabilities}: \(Self.excerpt(result))")
+        guard let handshake = try? WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: line).result else {
+            throw failure(.handshake, "the handshake answer is not {protocolVersion, adapter{name,version}, app{name,version,bundleId}, msalVersion, capabilities}: \(Self.excerpt(line))")
         }
         let theirs = handshake.protocolVersion.split(separator: ".").first.map(String.init) ?? ""
         let ours = WireProtocol.version.split(separator: ".").first.map(String.init) ?? ""
@@ -53,6 +50,26 @@ actor StdioConnection {
             throw failure(.handshake, "the adapter speaks protocol \(handshake.protocolVersion); this harness speaks \(WireProtocol.version) (major version \(ours) only)")
         }
         return handshake.identity
+    }
+
+    private struct InitializeParams: Encodable {
+        var protocolVersion: String
+        var harness: WireProtocol.Handshake.Named
+    }
+
+    /// Sends one request and returns its result as a JSON value (for callers that inspect any shape).
+    func call(_ method: WireProtocol.HarnessMethod, _ params: JSONValue, timeout: Duration? = nil, label: String? = nil) async throws -> JSONValue {
+        let line = try await exchange(method, params, timeout: timeout, label: label)
+        return (try? WireCodec.decoder.decode(WireResult<JSONValue?>.self, from: line).result ?? .null) ?? .null
+    }
+
+    /// Sends one request and decodes its result as `type`; a result of another shape is a protocol violation.
+    func call<T: Decodable>(_ method: WireProtocol.HarnessMethod, _ params: some Encodable, as type: T.Type, label: String? = nil) async throws -> T {
+        let request = label ?? method.rawValue
+        let line = try await exchange(method, params, label: label)
+        do { return try WireCodec.decoder.decode(WireResult<T>.self, from: line).result } catch {
+            throw failure(.protocolViolation, "the answer to '\(request)' is not a valid \(type): \(Self.describe(error)) in \(Self.excerpt(line))")
+        }
     }
 
     /// What happened while one harness request was pending, for messages.
@@ -69,7 +86,10 @@ actor StdioConnection {
     /// The wait ends at the step timeout (`timeout` for the handshake), or at the scenario
     /// timeout if that comes first; it also ends as soon as the process is gone, even when a
     /// process it started still holds its stdout open.
-    func call(_ method: WireProtocol.HarnessMethod, _ params: JSONValue, timeout: Duration? = nil, label: String? = nil) async throws -> JSONValue {
+    ///
+    /// Returns the answer's whole line: decoding its result once, into the type the caller
+    /// wants, is cheaper than building a JSON value and converting it.
+    func exchange(_ method: WireProtocol.HarnessMethod, _ params: some Encodable, timeout: Duration? = nil, label: String? = nil) async throws -> Data {
         var pending = Pending(what: label ?? method.rawValue)
         let id = nextId
         nextId += 1
@@ -80,7 +100,7 @@ actor StdioConnection {
             deadline = scenarioDeadline
             limitText = "before the scenario timeout (\(Self.seconds(timeouts.scenario)) for the whole test case)"
         }
-        guard let line = try? WireMessage.request(id: id, method: method.rawValue, params: params).encodedLine() else {
+        guard let line = try? WireCodec.line(WireRequest(id: id, method: method.rawValue, params: params)) else {
             throw failure(.protocolViolation, "the request '\(pending.what)' could not be encoded")
         }
         try await deliver(line, before: deadline, pending: pending)
@@ -115,11 +135,11 @@ actor StdioConnection {
                 throw await exitFailure(pending, note: ", in the middle of a line: \(Self.excerpt(text)) (every message ends with a newline)")
             }
             wireLog?.record(.received, data)
-            guard let message = try? WireCodec.decoder.decode(WireMessage.self, from: data), message.jsonrpc == "2.0" else {
+            guard let message = try? WireCodec.decoder.decode(WireEnvelope.self, from: data), message.jsonrpc == "2.0" else {
                 throw failure(.protocolViolation, "the adapter wrote a line that is not a JSON-RPC 2.0 message to stdout during '\(pending.what)' (stdout is for protocol messages only; log to stderr): \(Self.excerpt(data))")
             }
             if let requested = message.method {
-                try await serve(requested, message, pending: &pending, before: deadline)
+                try await serve(requested, message, data, pending: &pending, before: deadline)
                 continue
             }
             guard case .number(let number)? = message.id, Int(exactly: number) == id else {
@@ -137,7 +157,7 @@ actor StdioConnection {
             if let error = message.error {
                 throw failure(.adapterError, "the adapter failed '\(pending.what)': \(error.message) (code \(error.code))")
             }
-            return message.result ?? .null
+            return data
         }
     }
 
@@ -157,15 +177,9 @@ actor StdioConnection {
         return failure(.timeout, "no answer to '\(pending.what)' \(limitText)\(meanwhile)")
     }
 
-    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, answering request: String) throws -> T {
-        do { return try value.decode(type) } catch {
-            throw failure(.protocolViolation, "the answer to '\(request)' is not a valid \(type): \(Self.describe(error)) in \(Self.excerpt(value))")
-        }
-    }
-
     func close() async {
         // Interrupted: no time for courtesy, the group goes down at once (SIGTERM, then SIGKILL).
-        if process.exitStatus() == nil, !Task.isCancelled, let line = try? WireMessage.request(id: nextId, method: WireProtocol.HarnessMethod.shutdown.rawValue).encodedLine() {
+        if process.exitStatus() == nil, !Task.isCancelled, let line = try? WireCodec.line(WireRequest(id: nextId, method: WireProtocol.HarnessMethod.shutdown.rawValue, params: WireEmpty())) {
             nextId += 1
             if await send(line, timeout: .milliseconds(100)) == .written {
                 let deadline = ContinuousClock.now + .milliseconds(500)
@@ -178,57 +192,56 @@ actor StdioConnection {
     }
 
     /// Answers one of the adapter's requests from the broker or backend.
-    private func serve(_ method: String, _ request: WireMessage, pending: inout Pending, before deadline: ContinuousClock.Instant) async throws {
+    private func serve(_ method: String, _ request: WireEnvelope, _ line: Data, pending: inout Pending, before deadline: ContinuousClock.Instant) async throws {
         guard let id = request.id else { return }  // Notifications need no answer.
         pending.servedCalls += 1
         pending.lastCall = method
-        func respond(_ message: WireMessage) async throws {
-            guard let line = try? message.encodedLine() else { return }
+        func respond(_ message: some Encodable) async throws {
+            guard let line = try? WireCodec.line(message) else { return }
             // A dead adapter is noticed when its stdout ends; a full pipe is the adapter's fault.
             if await send(line, timeout: max(.zero, deadline - ContinuousClock.now)) == .timedOut, !Task.isCancelled {
                 throw failure(.timeout, "the adapter stopped reading its stdin during '\(pending.what)' (its call '\(method)' could not be answered)")
             }
         }
         guard let appMethod = WireProtocol.AppMethod(rawValue: method) else {
-            try await respond(.failure(id: id, error: WireError(code: WireError.methodNotFound, message: "no method '\(method)'")))
+            try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.methodNotFound, message: "no method '\(method)'")))
             throw failure(.protocolViolation, "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(WireProtocol.AppMethod.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let environment else {
-            try await respond(.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
+            try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
             throw failure(.protocolViolation, "the adapter called '\(method)' before the first reset")
         }
-        let params = request.params ?? .object([:])
         do {
-            let result: JSONValue
             switch appMethod {
-            case .getDeviceInformation: result = try JSONValue(encoding: await environment.broker.getDeviceInformation())
-            case .getCurrentAccount: result = try JSONValue(encoding: await environment.broker.getCurrentAccount())
-            case .acquireTokenSilent: result = try JSONValue(encoding: await environment.broker.acquireTokenSilent(parameters(params, method)))
-            case .acquireToken: result = try JSONValue(encoding: await environment.broker.acquireToken(parameters(params, method)))
+            case .getDeviceInformation: try await respond(WireResponse(id: id, result: await environment.broker.getDeviceInformation()))
+            case .getCurrentAccount: try await respond(WireResponse(id: id, result: await environment.broker.getCurrentAccount()))
+            case .acquireTokenSilent: try await respond(WireResponse(id: id, result: await environment.broker.acquireTokenSilent(parameters(line))))
+            case .acquireToken: try await respond(WireResponse(id: id, result: await environment.broker.acquireToken(parameters(line))))
             case .signout:
-                try await environment.broker.signout(parameters(params, method))
-                result = .object([:])
+                try await environment.broker.signout(parameters(line))
+                try await respond(WireResponse(id: id, result: WireEmpty()))
             case .fetchRecords:
-                guard let token = params["accessToken"]?.stringValue else { throw invalidParams(method, "{accessToken: string}") }
-                result = .object(["records": try JSONValue(encoding: await environment.backend.fetchRecords(accessToken: token))])
+                let token: AccessTokenParams = try parameters(line)
+                try await respond(WireResponse(id: id, result: RecordsResult(records: await environment.backend.fetchRecords(accessToken: token.accessToken))))
             }
-            try await respond(.response(id: id, result: result))
         } catch let error as MSALError {
-            try await respond(.failure(id: id, error: WireError(error)))
+            try await respond(WireMessage.failure(id: id, error: WireError(error)))
         } catch let error as InvalidParams {
-            try await respond(.failure(id: id, error: WireError(code: WireError.invalidParams, message: error.message)))
+            try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.invalidParams, message: error.message)))
             throw failure(.protocolViolation, "the adapter called '\(method)' with bad parameters: \(error.message)")
         }
     }
 
     private struct InvalidParams: Error { var message: String }
 
-    private func parameters<T: Decodable>(_ params: JSONValue, _ method: String) throws -> T {
-        do { return try params.decode(T.self) } catch { throw InvalidParams(message: "\(Self.describe(error)) in \(Self.excerpt(params))") }
-    }
+    private struct AccessTokenParams: Decodable { var accessToken: String }
+    private struct RecordsResult: Encodable { var records: [UserRecord] }
 
-    private func invalidParams(_ method: String, _ shape: String) -> InvalidParams {
-        InvalidParams(message: "'\(method)' takes \(shape)")
+    /// The request's params as `T`, decoded straight from its line.
+    private func parameters<T: Decodable>(_ line: Data) throws -> T {
+        do { return try WireCodec.decoder.decode(WireParams<T>.self, from: line).params } catch {
+            throw InvalidParams(message: "\(Self.describe(error)) in \(Self.excerpt(line))")
+        }
     }
 
     private func failure(_ kind: AdapterFailure.Kind, _ message: String) -> AdapterFailure {
@@ -247,7 +260,7 @@ actor StdioConnection {
 
     /// What an unexpected line after an answer is, in words.
     static func describeStray(_ line: Data, after id: Int, answered: Set<Int>) -> String {
-        guard let message = try? WireCodec.decoder.decode(WireMessage.self, from: line), message.jsonrpc == "2.0" else {
+        guard let message = try? WireCodec.decoder.decode(WireEnvelope.self, from: line), message.jsonrpc == "2.0" else {
             return "the adapter wrote a line that is not a JSON-RPC 2.0 message to stdout: \(excerpt(line))"
         }
         if let method = message.method { return "the adapter sent a request '\(method)' while no harness request was pending" }
