@@ -9,7 +9,8 @@ public enum Preflight {
     public static let scenarioName = "static configuration"
 
     /// Reads the project's files, evaluates every check in spec order, and emits `runStarted`, then
-    /// `testCaseStarted`/`issueRecorded`/`testCaseEnded` per check, then `runEnded`. Never throws:
+    /// `requirementStarted`/`testCaseStarted`/`issueRecorded`/`testCaseEnded`/`requirementEnded` per
+    /// check, then `runEnded`. Never throws:
     /// missing or malformed files become failures or errors of the checks that need them.
     @discardableResult
     public static func run(project input: PreflightInput, spec: PreflightSpec, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
@@ -27,6 +28,7 @@ public enum Preflight {
         for check in spec.checks {
             let id = testCaseID(of: check)
             let checkStarted = clock.now
+            handler(Event(.requirementStarted(check.summary)))
             handler(Event(.testCaseStarted(id)))
             var evaluation = evaluator.evaluate(check.rule)
             for index in evaluation.issues.indices {
@@ -37,6 +39,7 @@ public enum Preflight {
                                         duration: seconds(clock.now - checkStarted), issues: evaluation.issues)
             results.append(result)
             handler(Event(.testCaseEnded(result)))
+            handler(Event(.requirementEnded(RequirementResult(requirement: check.summary, results: [result]))))
         }
         let summary = RunSummary(results: results, duration: seconds(clock.now - started), interrupted: false)
         handler(Event(.runEnded(summary)))

@@ -47,6 +47,8 @@ struct RunnerTests {
                 switch event.kind {
                 case .runStarted(_, let plan): return "runStarted \(plan.count)"
                 case .adapterIdentified(let identity): return "adapter \(identity.adapterName)"
+                case .requirementStarted(let requirement): return "requirement \(requirement.id)"
+                case .requirementEnded(let result): return "requirement ended \(result.requirement.id) \(result.outcome)"
                 case .testCaseStarted(let id): return "started \(id)"
                 case .stepPerformed(let id, let index, let description): return "step \(id) \(index) \(description)"
                 case .brokerCalled(let id, let call): return "call \(id) \(call.sequence) \(call.method.rawValue) \(call.failed)"
@@ -60,6 +62,32 @@ struct RunnerTests {
         let one = await TestSupport.run(spec, options: .init(jobs: 1)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.ignoresBroadcast]) } }
         let four = await TestSupport.run(spec, options: .init(jobs: 4)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.ignoresBroadcast]) } }
         #expect(shape(one.events) == shape(four.events))
+    }
+
+    @Test("each requirement's test cases are bracketed by its start and end, with the outcome aggregated")
+    func requirementEvents() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: .init(jobs: 2)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsCheckOnResume]) } }
+        var open: String?
+        var ended: [String: TestCaseResult.Outcome] = [:]
+        for event in run.events {
+            switch event.kind {
+            case .requirementStarted(let requirement):
+                #expect(open == nil)
+                open = requirement.id
+            case .testCaseEnded(let result):
+                #expect(result.id.requirementID == open)
+            case .requirementEnded(let result):
+                #expect(result.requirement.id == open)
+                ended[result.requirement.id] = result.outcome
+                open = nil
+            default: break
+            }
+        }
+        #expect(ended.count == spec.spec.requirements.count)
+        // SL-LOGOUT-2 has two scenarios; only the suspended one fails, so the requirement fails.
+        #expect(ended["SL-LOGOUT-2"] == .failed)
+        #expect(ended.filter { $0.value != .passed }.count == 1)
     }
 
     @Test("--fail-fast skips what follows the first failure")

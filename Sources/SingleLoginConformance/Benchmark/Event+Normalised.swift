@@ -22,7 +22,10 @@ extension Event {
         case .runEnded(var summary):
             summary.duration = 0
             kind = .runEnded(summary)
-        case .adapterIdentified, .testCaseStarted, .stepPerformed, .brokerCalled, .observed, .issueRecorded:
+        case .requirementEnded(var result):
+            result.duration = 0
+            kind = .requirementEnded(result)
+        case .adapterIdentified, .requirementStarted, .testCaseStarted, .stepPerformed, .brokerCalled, .observed, .issueRecorded:
             break
         }
         return Event(kind, date: Self.normalisedDate)

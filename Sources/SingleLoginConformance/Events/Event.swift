@@ -22,6 +22,10 @@ public struct Event: Sendable {
         case runStarted(RunContext, plan: [PlannedTestCase])
         /// The adapter answered the handshake (once per run; again after a restart only when it changed).
         case adapterIdentified(AdapterIdentity)
+        /// A requirement's first test case is about to be reported (in plan order).
+        case requirementStarted(RequirementSummary)
+        /// A requirement's last test case has been reported; the outcome aggregates its test cases.
+        case requirementEnded(RequirementResult)
         /// A test case (one scenario of one requirement) begins.
         case testCaseStarted(TestCaseID)
         /// A step of a test case was delivered.

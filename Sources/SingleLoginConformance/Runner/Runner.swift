@@ -65,7 +65,7 @@ public struct Runner: Sendable {
             specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: specSHA256,
             harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date())
         handler(Event(.runStarted(context, plan: plan.map(\.0))))
-        let release = OrderedRelease(count: plan.count, handler: handler)
+        let release = OrderedRelease(plan: plan.map(\.0), handler: handler)
         let queue = WorkQueue()
         let failFast = options.failFast
         let jobs = min(options.jobs, max(1, plan.count))
@@ -120,21 +120,30 @@ final class WorkQueue: Sendable {
 }
 
 /// Releases each test case's events in plan order, whatever order the jobs finish in.
+/// Requirements start before their first test case and end after their last, so a
+/// requirement's test cases are always reported together.
 actor OrderedRelease {
+    private let plan: [PlannedTestCase]
     private let handler: @Sendable (Event) -> Void
     private var finished: [Int: ([Event], TestCaseResult)] = [:]
     private var next = 0
     private var released: [TestCaseResult] = []
+    private var currentRequirement: [TestCaseResult] = []
     private var lastIdentity: AdapterIdentity?
 
-    init(count: Int, handler: @escaping @Sendable (Event) -> Void) {
+    init(plan: [PlannedTestCase], handler: @escaping @Sendable (Event) -> Void) {
+        self.plan = plan
         self.handler = handler
-        released.reserveCapacity(count)
+        released.reserveCapacity(plan.count)
     }
 
     func complete(_ index: Int, events: [Event], result: TestCaseResult) {
         finished[index] = (events, result)
         while let (events, result) = finished.removeValue(forKey: next) {
+            let requirement = plan[next].requirement
+            if next == 0 || plan[next - 1].requirement.id != requirement.id {
+                handler(Event(.requirementStarted(requirement)))
+            }
             for event in events {
                 // Every job announces its adapter; reports show it once, and again only if it changed.
                 if case .adapterIdentified(let identity) = event.kind {
@@ -144,7 +153,12 @@ actor OrderedRelease {
                 handler(event)
             }
             released.append(result)
+            currentRequirement.append(result)
             next += 1
+            if next == plan.count || plan[next].requirement.id != requirement.id {
+                handler(Event(.requirementEnded(RequirementResult(requirement: requirement, results: currentRequirement))))
+                currentRequirement = []
+            }
         }
     }
 

@@ -72,7 +72,7 @@ public final class ConsoleRecorder: EventRecorder {
             out += finish(result, in: &state)
         case .runEnded:
             break
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded:
+        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted, .requirementEnded:
             break
         }
         if ended {

@@ -16,6 +16,13 @@ extension EncodedEvent {
         case let .adapterIdentified(identity):
             self.init(kind: "adapterIdentified", date: date)
             self.adapter = EncodedAdapter(identity)
+        case let .requirementStarted(requirement):
+            self.init(kind: "requirementStarted", date: date)
+            self.requirement = EncodedRequirement(requirement)
+        case let .requirementEnded(result):
+            self.init(kind: "requirementEnded", date: date)
+            self.requirement = EncodedRequirement(result.requirement)
+            self.requirementResult = EncodedRequirementResult(result)
         case let .testCaseStarted(id):
             self.init(kind: "testCaseStarted", date: date)
             self.testCase = EncodedTestCaseID(id)
@@ -89,17 +96,29 @@ extension EncodedIssue {
     }
 }
 
+extension TestCaseResult.Outcome {
+    /// The outcome's wire name and, for skipped and not run, its reason.
+    var encoded: (name: String, reason: String?) {
+        switch self {
+        case .passed: return ("passed", nil)
+        case .failed: return ("failed", nil)
+        case .errored: return ("errored", nil)
+        case let .skipped(why): return ("skipped", why)
+        case let .notRun(why): return ("notRun", why)
+        }
+    }
+}
+
+extension EncodedRequirementResult {
+    init(_ result: RequirementResult) {
+        let (outcome, reason) = result.outcome.encoded
+        self.init(outcome: outcome, reason: reason, duration: result.duration)
+    }
+}
+
 extension EncodedResult {
     init(_ result: TestCaseResult, maxLogBytes: Int) {
-        let outcome: String
-        var reason: String?
-        switch result.outcome {
-        case .passed: outcome = "passed"
-        case .failed: outcome = "failed"
-        case .errored: outcome = "errored"
-        case let .skipped(why): outcome = "skipped"; reason = why
-        case let .notRun(why): outcome = "notRun"; reason = why
-        }
+        let (outcome, reason) = result.outcome.encoded
         self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes))
     }
 }

@@ -37,6 +37,10 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     public var observation: EncodedObservation?
     /// `issueRecorded`: the failure or error.
     public var issue: EncodedIssue?
+    /// `requirementStarted` and `requirementEnded`: the requirement.
+    public var requirement: EncodedRequirement?
+    /// `requirementEnded`: how the requirement fared.
+    public var requirementResult: EncodedRequirementResult?
     /// `testCaseEnded`: the result.
     public var result: EncodedResult?
     /// `runEnded`: the totals.
@@ -212,6 +216,16 @@ public struct EncodedResult: Codable, Hashable, Sendable {
     public var transcript: [EncodedBrokerCall]
     /// The tail of the adapter's stderr (at most the recorder's cap).
     public var adapterLog: String
+}
+
+/// How a requirement fared, on the wire.
+public struct EncodedRequirementResult: Codable, Hashable, Sendable {
+    /// `passed`, `failed`, `errored`, `skipped` or `notRun`: errored if any test case errored, else failed if any failed, and so on.
+    public var outcome: String
+    /// Why it was skipped or not run.
+    public var reason: String?
+    /// The sum of its test cases' durations, in seconds.
+    public var duration: Double
 }
 
 /// The run's totals on the wire.

@@ -45,7 +45,7 @@ public struct RunRecord: Sendable {
             self.summary = summary
             self.endDate = event.date
             return true
-        case .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
+        case .requirementStarted, .requirementEnded, .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
             break
         }
         return false
