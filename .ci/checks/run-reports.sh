@@ -26,8 +26,8 @@ expect_status() {  # expect_status NAME WANTED ARGS...
 mkdir -p "$work/reports"
 
 expect_status pass 0
-expect_status pass-stdio 0 --adapter "$bin/sl-reference-adapter"
-expect_status fail 1 --reference-flaw leavesRecordsFile
+expect_status pass-stdio 0 --adapter "$bin/sl-reference-adapter" --jobs 2 --events "$work/pass-stdio.events.jsonl"
+expect_status fail 1 --reference-flaw leavesRecordsFile --events "$work/fail.events.jsonl"
 expect_status should-only 0 --reference-flaw wipesOnUnchangedBroadcast --level must
 expect_status skipped 0 --only SL-LOGIN-1 --skip SL-LOGIN-1 --only logout
 # An adapter that writes ANSI escapes, control characters, ']]>', U+FFFE and invalid UTF-8 to
@@ -38,7 +38,7 @@ printf '\033[31mfatal\033[0m \001\002 ]]> \357\277\276 \377\376 <tag attr="&">\n
 exit 3
 SH
 chmod +x "$work/noisy-adapter.sh"
-expect_status error 2 --adapter "$work/noisy-adapter.sh" --handshake-timeout 2
+expect_status error 2 --adapter "$work/noisy-adapter.sh" --handshake-timeout 2 --events "$work/error.events.jsonl"
 "$harness" run --quiet --junit-strict --reports "$work/strict" --junit "$work/reports/strict.junit-strict.xml" --reference-flaw showsCancelAsError >/dev/null 2>&1 || true
 for shard in 1 2 3; do
     "$harness" run --quiet --shard "$shard/3" --reference-flaw ignoresBroadcast --reports "$work/shard$shard" >/dev/null 2>&1 || true
@@ -49,6 +49,7 @@ empty_status=0
 [ "$empty_status" -eq 0 ] || { echo "run-reports: an empty shard exited $empty_status, expected 0" >&2; exit 1; }
 
 python3 .ci/checks/junit_check.py --xsd-dir ../shared/junit-xsd "$work/reports"
+python3 .ci/checks/events_check.py "$work"/*.events.jsonl Tests/SingleLoginReportsTests/Golden/*.events.jsonl
 python3 - "$work/reports" <<'PY'
 import sys, pathlib
 from junitparser import JUnitXml

@@ -146,6 +146,8 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     public var answer: String
     /// Whether the answer was an error.
     public var failed: Bool
+    /// The scopes asked for, for token calls (interactive: with the extra scopes to consent); absent otherwise.
+    public var scopes: [String]?
 }
 
 /// An observation on the wire.
