@@ -84,6 +84,8 @@ struct InvalidSpecTests {
         ("unknown-device-mode.json", [.init(22, 35, "$.requirements[0].scenarios[0].given.deviceMode", "unknown device mode 'shard'; did you mean 'shared'?")]),
         ("unknown-given-key.json", [.init(22, 42, "$.requirements[0].scenarios[0].given", "unknown key 'signedin'; did you mean 'signedIn'?")]),
         ("unknown-method.json", [.init(24, 44, "$.requirements[0].scenarios[0].steps[0].method", "unknown broker method 'acquireTokenSilently'; did you mean 'acquireTokenSilent'?")]),
+        // A misspelt required key is reported once, as the misspelling, not also as missing.
+        ("misspelt-required-key.json", [.init(24, 36, "$.requirements[0].scenarios[0].steps[0]", "unknown key 'acount'; did you mean 'account'?")]),
         ("unknown-step-key.json", [.init(24, 54, "$.requirements[0].scenarios[0].steps[0]", "unknown key 'acount'; did you mean 'account'?")]),
         ("unknown-step-kind.json", [.init(24, 20, "$.requirements[0].scenarios[0].steps[0].do", "unknown step kind 'lanch'; did you mean 'launch'?")]),
         ("unknown-top-level-key.json", [.init(7, 3, "$", "unknown key 'acounts'; did you mean 'accounts'?")]),

@@ -36,14 +36,18 @@ struct SpecDecoder {
 
     /// Reports keys outside `allowed` (with "did you mean") and missing `required` keys.
     mutating func checkKeys(_ members: [JSONMember], of node: JSONNode, _ path: String, allowed: [String], required: [String]) {
+        // A misspelt required key is one mistake: the "did you mean" says it all, so the key it
+        // names is not also reported as missing.
+        var suggested: Set<String> = []
         for member in members where !allowed.contains(member.key) {
             if let suggestion = Suggestion.closest(to: member.key, among: allowed) {
+                suggested.insert(suggestion)
                 report(member.keyPosition, path, "unknown key '\(member.key)'; did you mean '\(suggestion)'?", fix: "rename '\(member.key)' to '\(suggestion)'")
             } else {
                 report(member.keyPosition, path, "unknown key '\(member.key)'", fix: "remove it; allowed keys here: \(allowed.joined(separator: ", "))")
             }
         }
-        for key in required where !members.contains(where: { $0.key == key }) {
+        for key in required where !members.contains(where: { $0.key == key }) && !suggested.contains(key) {
             report(node.position, path, "missing required key '\(key)'", fix: "add \"\(key)\"")
         }
     }
