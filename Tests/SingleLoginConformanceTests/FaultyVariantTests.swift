@@ -6,7 +6,7 @@ import Testing
 /// Each faulty variant of the reference app and the exact requirements the shipped spec fails it on.
 /// The README's table is this table.
 let faultyVariantTable: [(ReferenceAppFlaw, Set<String>)] = [
-    (.promptsAtLaunch, ["SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-5"]),
+    (.promptsAtLaunch, ["SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-5", "SL-LOGIN-6"]),
     (.leavesNameOnScreen, ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3"]),
     (.leavesRecordsFile, ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3"]),
     (.keepsDataOnUserChange, ["SL-SWITCH-1", "SL-SWITCH-2"]),
@@ -14,7 +14,7 @@ let faultyVariantTable: [(ReferenceAppFlaw, Set<String>)] = [
     (.crashesOnMissingIdToken, ["SL-TOKEN-1"]),
     (.ignoresBroadcast, ["SL-LOGOUT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-BROADCAST-2"]),
     (.skipsCheckOnResume, ["SL-LOGOUT-2"]),
-    (.promptsOnNetworkError, ["SL-LOGIN-5"]),
+    (.promptsOnNetworkError, ["SL-LOGIN-5", "SL-LOGIN-6"]),
     (.wipesOnUnchangedBroadcast, ["SL-BROADCAST-1", "SL-BROADCAST-2"]),
     (.showsSignUpWhenShared, ["SL-DETECT-2"]),
     (.skipsDeviceInformation, ["SL-DETECT-1"]),
