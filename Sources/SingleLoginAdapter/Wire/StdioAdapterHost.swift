@@ -6,24 +6,34 @@ import Foundation
 /// stdout carries protocol messages only; write logs to stderr.
 public enum StdioAdapterHost {
     /// Answers the harness until it sends `shutdown` or closes stdin.
+    ///
+    /// A reader thread takes stdin line by line: answers to the app's own calls resume those
+    /// calls directly, and the harness's requests go, in order, to one task that serves them.
+    /// The harness never sends a request before the previous one is answered, so one task is
+    /// enough, and no hand-off is paid twice on the way.
     public static func serve(_ adapter: some ConformanceAdapter) async {
         let peer = StdioPeer()
-        let lines = StandardInputLines.start()
-        await withTaskGroup(of: Void.self) { group in
-            for await line in lines {
+        // The closure form of AsyncStream (not makeStream) and NSLock below keep this library
+        // buildable for the older iOS versions an app's test target may still support.
+        var captured: AsyncStream<(WireEnvelope, Data)>.Continuation!
+        let requests = AsyncStream<(WireEnvelope, Data)> { captured = $0 }
+        let continuation = captured!
+        let reader = Thread {
+            while let text = readLine(strippingNewline: true) {
+                let line = Data(text.utf8)
                 guard let envelope = try? WireCodec.decoder.decode(WireEnvelope.self, from: line) else {
-                    await peer.send(WireMessage.failure(id: nil, error: WireError(code: WireError.parseError, message: "not a JSON-RPC message")))
+                    peer.send(WireMessage.failure(id: nil, error: WireError(code: WireError.parseError, message: "not a JSON-RPC message")))
                     continue
                 }
-                if envelope.isRequest {
-                    // The harness's request stays pending while the app calls the broker, so
-                    // it is served beside this loop, which goes on reading the answers.
-                    group.addTask { if await handle(envelope, line, adapter: adapter, peer: peer) == .stop { exit(0) } }
-                } else {
-                    await peer.deliver(envelope, line)
-                }
+                if envelope.isRequest { continuation.yield((envelope, line)) } else { peer.deliver(envelope, line) }
             }
-            await peer.failAll()
+            peer.failAll()
+            continuation.finish()
+        }
+        reader.name = "sl-adapter-stdin"
+        reader.start()
+        for await (request, line) in requests {
+            if await handle(request, line, adapter: adapter, peer: peer) == .stop { exit(0) }
         }
     }
 
@@ -36,42 +46,48 @@ public enum StdioAdapterHost {
         do {
             switch WireProtocol.HarnessMethod(rawValue: request.method ?? "") {
             case .initialize:
-                await peer.send(WireResponse(id: id, result: WireProtocol.Handshake(adapter.identity)))
+                peer.send(WireResponse(id: id, result: WireProtocol.Handshake(adapter.identity)))
             case .reset:
                 try await adapter.reset(environment: AppEnvironment(broker: WireBroker(peer: peer), backend: WireBackend(peer: peer)))
-                await peer.send(WireResponse(id: id, result: WireEmpty()))
+                peer.send(WireResponse(id: id, result: WireEmpty()))
             case .event:
                 guard let name = try? WireCodec.decoder.decode(WireParams<EventParams>.self, from: line).params.event, let event = AppEvent(rawValue: name) else {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
                 }
-                await peer.send(WireResponse(id: id, result: try await adapter.handle(event)))
+                peer.send(WireResponse(id: id, result: try await adapter.handle(event)))
             case .observe:
-                await peer.send(WireResponse(id: id, result: try await adapter.observe()))
+                peer.send(WireResponse(id: id, result: try await adapter.observe()))
             case .shutdown:
-                await peer.send(WireResponse(id: id, result: WireEmpty()))
+                peer.send(WireResponse(id: id, result: WireEmpty()))
                 return .stop
             case nil:
                 throw WireError(code: WireError.methodNotFound, message: "unknown method \(request.method ?? "")")
             }
         } catch let error as WireError {
-            await peer.send(WireMessage.failure(id: id, error: error))
+            peer.send(WireMessage.failure(id: id, error: error))
         } catch {
-            await peer.send(WireMessage.failure(id: id, error: WireError(code: WireError.internalError, message: "\(error)")))
+            peer.send(WireMessage.failure(id: id, error: WireError(code: WireError.internalError, message: "\(error)")))
         }
         return .goOn
     }
 }
 
 /// The adapter's end of the connection: writes lines to stdout and matches answers to calls.
-actor StdioPeer {
+///
+/// `@unchecked Sendable` because its state is guarded by `stateLock` and its writes by `outputLock`.
+final class StdioPeer: @unchecked Sendable {
     private var nextId = 1
     private var pending: [Int: CheckedContinuation<Data, any Error>] = [:]
     private var closed = false
+    /// Guards `nextId`, `pending` and `closed`.
+    private let stateLock = NSLock()
+    /// Held while a line is written, so that lines from different threads never interleave.
+    private let outputLock = NSLock()
 
     func send(_ message: some Encodable) {
         guard var line = try? WireCodec.line(message) else { return }
         line.append(0x0A)
-        FileHandle.standardOutput.write(line)
+        outputLock.withLock { FileHandle.standardOutput.write(line) }
     }
 
     /// Sends a request to the harness and decodes the answer's result as `Result`.
@@ -82,17 +98,24 @@ actor StdioPeer {
 
     /// Sends a request to the harness and waits for the answer's line; an error answer is thrown.
     func call(_ method: WireProtocol.AppMethod, _ params: some Encodable) async throws -> Data {
-        guard !closed else { throw WireError(code: WireError.internalError, message: "the harness closed the connection") }
-        let id = nextId
-        nextId += 1
-        return try await withCheckedThrowingContinuation { continuation in
-            pending[id] = continuation
+        try await withCheckedThrowingContinuation { continuation in
+            let id: Int? = stateLock.withLock {
+                guard !closed else { return nil }
+                defer { nextId += 1 }
+                pending[nextId] = continuation
+                return nextId
+            }
+            guard let id else {
+                continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection"))
+                return
+            }
             send(WireRequest(id: id, method: method.rawValue, params: params))
         }
     }
 
+    /// Resumes the call `response` answers (called on the reader thread).
     func deliver(_ response: WireEnvelope, _ line: Data) {
-        guard let id = response.integerId, let continuation = pending.removeValue(forKey: id) else { return }
+        guard let id = response.integerId, let continuation = stateLock.withLock({ pending.removeValue(forKey: id) }) else { return }
         if let error = response.error {
             continuation.resume(throwing: error.msalError ?? error)
         } else {
@@ -100,10 +123,14 @@ actor StdioPeer {
         }
     }
 
+    /// stdin ended: every call waiting for an answer fails, and later calls fail at once.
     func failAll() {
-        closed = true
-        for continuation in pending.values { continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection")) }
-        pending.removeAll()
+        let waiting = stateLock.withLock {
+            closed = true
+            defer { pending.removeAll() }
+            return Array(pending.values)
+        }
+        for continuation in waiting { continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection")) }
     }
 }
 
@@ -137,19 +164,5 @@ struct WireBackend: BackendService {
 
     func fetchRecords(accessToken: String) async throws -> [UserRecord] {
         try await peer.call(.fetchRecords, Token(accessToken: accessToken), as: Records.self).records
-    }
-}
-
-/// Lines of standard input, read on a thread of their own so that blocking reads never hold
-/// up the cooperative pool.
-enum StandardInputLines {
-    static func start() -> AsyncStream<Data> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
-        let reader = Thread {
-            while let line = readLine(strippingNewline: true) { continuation.yield(Data(line.utf8)) }
-            continuation.finish()
-        }
-        reader.start()
-        return stream
     }
 }
