@@ -26,6 +26,9 @@ struct PreflightFixtureTests {
         FixtureCase(variant: nil, unmet: []),
         FixtureCase(variant: nil, binaryInfoPlist: true, unmet: []),
         FixtureCase(variant: "CocoaPodsConformant", unmet: []),
+        // The bundle id set only in an .xcconfig (with an #include and a setting it expands).
+        FixtureCase(variant: "BundleIDInXcconfig", unmet: []),
+        FixtureCase(variant: "WrongBundleIDInXcconfig", unmet: ["PF-REDIRECT"]),
         FixtureCase(variant: "MissingRedirectScheme", unmet: ["PF-REDIRECT"]),
         FixtureCase(variant: "WrongBundleIDScheme", unmet: ["PF-REDIRECT"]),
         FixtureCase(variant: "MissingMsauthv3", unmet: ["PF-QUERY-SCHEMES"]),

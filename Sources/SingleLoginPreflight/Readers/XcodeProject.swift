@@ -40,13 +40,16 @@ public struct XcodeProject: Hashable, Sendable {
 
     /// Reads and parses the file at `path`; `configuration` is preferred (default `Release`).
     public static func read(at path: String, configuration: String = "Release") -> Result<XcodeProject, FileProblem> {
-        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap { parse($0, path: path, configuration: configuration) }
+        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap { parse($0, path: path, configuration: configuration, readText: XcconfigFile.readText) }
     }
 
     /// Parses the text. Picks the first target whose product type is an application (else the first
-    /// target), and its `configuration` (else the first). When the file does not parse as a whole, falls
-    /// back to scanning `KEY = value;` lines, and fails only when no PRODUCT_BUNDLE_IDENTIFIER is found.
-    public static func parse(_ text: String, path: String, configuration: String = "Release") -> Result<XcodeProject, FileProblem> {
+    /// target), and its `configuration` (else the first). Settings are layered as Xcode layers them:
+    /// the project's `.xcconfig`, the project's settings, the target's `.xcconfig`, the target's
+    /// settings (`baseConfigurationReference` files, read with `readText`; none when it is nil).
+    /// When the file does not parse as a whole, falls back to scanning `KEY = value;` lines, and
+    /// fails only when no PRODUCT_BUNDLE_IDENTIFIER is found.
+    public static func parse(_ text: String, path: String, configuration: String = "Release", readText: ((String) -> String?)? = nil) -> Result<XcodeProject, FileProblem> {
         let root: PropertyListValue
         do {
             root = try OldStylePlistParser.parse(text)
@@ -69,7 +72,9 @@ public struct XcodeProject: Hashable, Sendable {
         let chosenTarget = targets.first { productType($0.value) == "com.apple.product-type.application" }
             ?? targets.first { isApp($0.value) } ?? targets.first
 
-        func configurations(of owner: PropertyListValue?) -> [(name: String, settings: [String: String])] {
+        let sourceRoot = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().path
+        var xcconfigsRead: [String] = []
+        func configurations(of owner: PropertyListValue?) -> [(name: String, settings: [String: String], base: [String: String])] {
             guard let listID = owner?["buildConfigurationList"]?.stringValue,
                   let ids = objects[listID]?["buildConfigurations"]?.arrayValue else { return [] }
             return ids.compactMap { id in
@@ -77,7 +82,14 @@ public struct XcodeProject: Hashable, Sendable {
                 let settings = (object["buildSettings"]?.dictionaryValue ?? [:]).compactMapValues { value -> String? in
                     value.stringValue ?? value.arrayValue.map { $0.compactMap(\.stringValue).joined(separator: " ") }
                 }
-                return (object["name"]?.stringValue ?? id, settings)
+                var base: [String: String] = [:]
+                if let readText, let reference = object["baseConfigurationReference"]?.stringValue,
+                   let file = FileReferences(objects: objects).path(of: reference, sourceRoot: sourceRoot),
+                   let read = XcconfigFile.settings(at: file, readText: readText) {
+                    base = read
+                    xcconfigsRead.append(URL(fileURLWithPath: file).lastPathComponent)
+                }
+                return (object["name"]?.stringValue ?? id, settings, base)
             }
         }
 
@@ -86,11 +98,14 @@ public struct XcodeProject: Hashable, Sendable {
             return scanLines(text, path: path, parseError: "no app target with build configurations")
         }
         let chosen = targetConfigurations.first { $0.name == configuration } ?? targetConfigurations[0]
-        let projectSettings = configurations(of: projectObject).first { $0.name == chosen.name }?.settings ?? [:]
-        let settings = projectSettings.merging(chosen.settings) { _, target in target }
+        let projectConfiguration = configurations(of: projectObject).first { $0.name == chosen.name }
+        var settings = XcconfigFile.layer(projectConfiguration?.settings ?? [:], over: projectConfiguration?.base ?? [:])
+        settings = XcconfigFile.layer(chosen.base, over: settings)
+        settings = XcconfigFile.layer(chosen.settings, over: settings)
         let targetName = chosenTarget?.value["name"]?.stringValue ?? chosenTarget?.key ?? "?"
         var why = "target \"\(targetName)\"" + (chosenTarget.map { isApp($0.value) } == true ? "" : " (no application target found)")
         why += ", configuration \"\(chosen.name)\"" + (chosen.name == configuration ? "" : " (no \"\(configuration)\")")
+        if !xcconfigsRead.isEmpty { why += ", with \(xcconfigsRead.map { "\"\($0)\"" }.joined(separator: ", "))" }
         return .success(XcodeProject(path: path, targetName: targetName, configurationName: chosen.name, buildSettings: settings, selection: why))
     }
 
@@ -116,5 +131,36 @@ public struct XcodeProject: Hashable, Sendable {
             + (distinct > 1 ? " (\(distinct) distinct values)" : "")
         settings["PRODUCT_BUNDLE_IDENTIFIER"] = first
         return .success(XcodeProject(path: path, buildSettings: settings, selection: why))
+    }
+}
+
+/// Where a `PBXFileReference` points on disk: its path joined with the paths of the groups that hold it.
+struct FileReferences {
+    let objects: [String: PropertyListValue]
+
+    /// The file `reference` names, relative to `sourceRoot` as Xcode resolves `<group>` and `SOURCE_ROOT` paths.
+    func path(of reference: String, sourceRoot: String) -> String? {
+        guard let object = objects[reference], let path = object["path"]?.stringValue else { return nil }
+        switch object["sourceTree"]?.stringValue ?? "<group>" {
+        case "<absolute>": return path
+        case "SOURCE_ROOT": return URL(fileURLWithPath: sourceRoot).appendingPathComponent(path).path
+        case "<group>": return URL(fileURLWithPath: sourceRoot).appendingPathComponent(groupPath(holding: reference) + path).path
+        default: return nil
+        }
+    }
+
+    /// The joined `path`s of the groups above `child`, outermost first, each ending in `/`.
+    private func groupPath(holding child: String) -> String {
+        var components: [String] = []
+        var current = child
+        var seen: Set<String> = []
+        while seen.insert(current).inserted, let parent = objects.first(where: { entry in
+            entry.value["isa"]?.stringValue == "PBXGroup" && (entry.value["children"]?.arrayValue ?? []).contains { $0.stringValue == current }
+        }) {
+            if let path = parent.value["path"]?.stringValue { components.insert(path, at: 0) }
+            if parent.value["sourceTree"]?.stringValue == "SOURCE_ROOT" { break }
+            current = parent.key
+        }
+        return components.map { $0 + "/" }.joined()
     }
 }
