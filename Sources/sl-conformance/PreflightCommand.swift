@@ -31,6 +31,7 @@ struct PreflightCommand: Command {
         .option("--podfile-lock", value: "file", help: "The app's Podfile.lock."),
         .option("--pbxproj", value: "file", help: "The project.pbxproj whose app target gives PRODUCT_BUNDLE_IDENTIFIER."),
         .option("--configuration", value: "name", default: "Release", help: "The build configuration to take build settings from."),
+        .option("--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target)."),
         .option("--spec", value: "file", default: PreflightCommand.defaultSpec, help: "The preflight spec."),
         .option("--level", value: "level", allowed: ["must", "should"], default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both."),
         .option("--reports", value: "dir", default: "reports", help: "Directory for preflight-junit.xml and preflight.md."),
@@ -73,9 +74,21 @@ struct PreflightCommand: Command {
                 throw UsageError("No such directory '\(project)' for '--project'")
             }
         }
+        if let target = arguments.value("--target") {
+            let projects = (arguments.value("--pbxproj").map { [$0] } ?? ProjectDiscovery.walk(project ?? ".").pbxprojs)
+                .compactMap { try? XcodeProject.read(at: $0).get() }
+            let names = projects.flatMap(\.allTargetNames)
+            if !names.contains(target) {
+                throw UsageError(
+                    "No target '\(target)' in \(projects.isEmpty ? "any project.pbxproj found" : projects.map(\.path).joined(separator: ", "))",
+                    suggestion: Suggestion.closest(to: target, among: names).map { "Did you mean '\($0)'?" } ?? (names.isEmpty ? nil : "Targets: \(names.joined(separator: ", ")).")
+                )
+            }
+        }
         return PreflightInput(
             projectDirectory: project, infoPlist: arguments.value("--info-plist"), entitlements: arguments.value("--entitlements"),
             packageResolved: arguments.values("--package-resolved"), podfileLock: arguments.value("--podfile-lock"),
-            pbxproj: arguments.value("--pbxproj"), configuration: arguments.value("--configuration") ?? "Release")
+            pbxproj: arguments.value("--pbxproj"), configuration: arguments.value("--configuration") ?? "Release",
+            target: arguments.value("--target"))
     }
 }

@@ -103,6 +103,19 @@ struct ReaderTests {
         #expect(debug.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.shiftboard.dev")
     }
 
+    @Test("--target picks a target by name, and a name the project lacks is a problem naming the targets")
+    func pbxprojNamedTarget() throws {
+        let path = FixtureProject.fixturesDirectory.appendingPathComponent("Conformant/Shiftboard.xcodeproj/project.pbxproj").path
+        let tests = try XcodeProject.read(at: path, target: "ShiftboardTests").get()
+        #expect(tests.targetName == "ShiftboardTests")
+        #expect(tests.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "com.contoso.shiftboardTests")
+        #expect(tests.selection.hasPrefix("target \"ShiftboardTests\""))
+        let missing = XcodeProject.read(at: path, target: "Shiftbord")
+        guard case .failure(let problem) = missing else { Issue.record("expected a failure"); return }
+        #expect(problem.description.hasSuffix("no target named \"Shiftbord\"; targets: ShiftboardTests, Shiftboard") || problem.description.hasSuffix("no target named \"Shiftbord\"; targets: Shiftboard, ShiftboardTests"))
+        #expect(try XcodeProject.read(at: path).get().allTargetNames.sorted() == ["Shiftboard", "ShiftboardTests"])
+    }
+
     @Test("a project.pbxproj that does not parse falls back to its PRODUCT_BUNDLE_IDENTIFIER lines, and says so")
     func pbxprojFallback() throws {
         let text = "// !$*UTF8*$!\n{ objects = { A = { buildSettings = {\n PRODUCT_BUNDLE_IDENTIFIER = \"com.contoso.app\";\n SDKROOT = iphoneos;\n"

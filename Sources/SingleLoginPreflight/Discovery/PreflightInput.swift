@@ -14,9 +14,11 @@ public struct PreflightInput: Hashable, Sendable {
     public var pbxproj: String?
     /// The build configuration to take settings from.
     public var configuration: String
+    /// The target to take settings from; nil picks the first application target.
+    public var target: String?
 
     /// Creates an input.
-    public init(projectDirectory: String? = nil, infoPlist: String? = nil, entitlements: String? = nil, packageResolved: [String] = [], podfileLock: String? = nil, pbxproj: String? = nil, configuration: String = "Release") {
+    public init(projectDirectory: String? = nil, infoPlist: String? = nil, entitlements: String? = nil, packageResolved: [String] = [], podfileLock: String? = nil, pbxproj: String? = nil, configuration: String = "Release", target: String? = nil) {
         self.projectDirectory = projectDirectory
         self.infoPlist = infoPlist
         self.entitlements = entitlements
@@ -24,6 +26,7 @@ public struct PreflightInput: Hashable, Sendable {
         self.podfileLock = podfileLock
         self.pbxproj = pbxproj
         self.configuration = configuration
+        self.target = target
     }
 
     /// Walks `directory` and reads whatever it finds.

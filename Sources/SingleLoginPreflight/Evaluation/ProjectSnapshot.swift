@@ -28,9 +28,10 @@ struct ProjectSnapshot: Sendable {
 
         // The project: explicit, else the first discovered one with an app target.
         if let path = input.pbxproj {
-            project = XcodeProject.read(at: path, configuration: input.configuration)
+            project = XcodeProject.read(at: path, configuration: input.configuration, target: input.target)
         } else if let candidates = discovery?.pbxprojs, !candidates.isEmpty {
-            let reads = candidates.map { XcodeProject.read(at: $0, configuration: input.configuration) }
+            let reads = candidates.map { XcodeProject.read(at: $0, configuration: input.configuration, target: input.target) }
+            // With --target, a project that lacks it fails to read, so the first success is the one that has it.
             project = reads.first { (try? $0.get())?.targetName != nil } ?? reads.first { (try? $0.get()) != nil } ?? reads[0]
         }
         let xcode = try? project?.get()

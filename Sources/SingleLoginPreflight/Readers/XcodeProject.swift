@@ -13,6 +13,8 @@ public struct XcodeProject: Hashable, Sendable {
     public var buildSettings: [String: String]
     /// Says what was picked and why, e.g. `target "Contoso", configuration "Release"`.
     public var selection: String
+    /// Every native target's name, in the project's order (for `--target` suggestions).
+    public var allTargetNames: [String] = []
 
     /// Creates a project from parts (for tests and explicit input).
     public init(path: String, targetName: String? = nil, configurationName: String? = nil, buildSettings: [String: String], selection: String = "") {
@@ -38,9 +40,10 @@ public struct XcodeProject: Hashable, Sendable {
         }
     }
 
-    /// Reads and parses the file at `path`; `configuration` is preferred (default `Release`).
-    public static func read(at path: String, configuration: String = "Release") -> Result<XcodeProject, FileProblem> {
-        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap { parse($0, path: path, configuration: configuration, readText: XcconfigFile.readText) }
+    /// Reads and parses the file at `path`; `configuration` is preferred (default `Release`), and
+    /// `target`, when given, must exist.
+    public static func read(at path: String, configuration: String = "Release", target: String? = nil) -> Result<XcodeProject, FileProblem> {
+        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap { parse($0, path: path, configuration: configuration, target: target, readText: XcconfigFile.readText) }
     }
 
     /// Parses the text. Picks the first target whose product type is an application (else the first
@@ -49,7 +52,7 @@ public struct XcodeProject: Hashable, Sendable {
     /// settings (`baseConfigurationReference` files, read with `readText`; none when it is nil).
     /// When the file does not parse as a whole, falls back to scanning `KEY = value;` lines, and
     /// fails only when no PRODUCT_BUNDLE_IDENTIFIER is found.
-    public static func parse(_ text: String, path: String, configuration: String = "Release", readText: ((String) -> String?)? = nil) -> Result<XcodeProject, FileProblem> {
+    public static func parse(_ text: String, path: String, configuration: String = "Release", target wanted: String? = nil, readText: ((String) -> String?)? = nil) -> Result<XcodeProject, FileProblem> {
         let root: PropertyListValue
         do {
             root = try OldStylePlistParser.parse(text)
@@ -69,7 +72,12 @@ public struct XcodeProject: Hashable, Sendable {
         }
         let productType = { (target: PropertyListValue) in target["productType"]?.stringValue ?? "" }
         let isApp = { (target: PropertyListValue) in productType(target).hasPrefix("com.apple.product-type.application") }
-        let chosenTarget = targets.first { productType($0.value) == "com.apple.product-type.application" }
+        let named = { (target: (key: String, value: PropertyListValue)) in target.value["name"]?.stringValue ?? target.key }
+        if let wanted, !targets.contains(where: { named($0) == wanted }) {
+            return .failure(.malformed(path: path, reason: "no target named \"\(wanted)\"; targets: \(targets.map(named).joined(separator: ", "))"))
+        }
+        let chosenTarget = wanted.flatMap { wanted in targets.first { named($0) == wanted } }
+            ?? targets.first { productType($0.value) == "com.apple.product-type.application" }
             ?? targets.first { isApp($0.value) } ?? targets.first
 
         let sourceRoot = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().path
@@ -103,10 +111,12 @@ public struct XcodeProject: Hashable, Sendable {
         settings = XcconfigFile.layer(chosen.base, over: settings)
         settings = XcconfigFile.layer(chosen.settings, over: settings)
         let targetName = chosenTarget?.value["name"]?.stringValue ?? chosenTarget?.key ?? "?"
-        var why = "target \"\(targetName)\"" + (chosenTarget.map { isApp($0.value) } == true ? "" : " (no application target found)")
+        var why = "target \"\(targetName)\"" + (wanted != nil || chosenTarget.map { isApp($0.value) } == true ? "" : " (no application target found)")
         why += ", configuration \"\(chosen.name)\"" + (chosen.name == configuration ? "" : " (no \"\(configuration)\")")
         if !xcconfigsRead.isEmpty { why += ", with \(xcconfigsRead.map { "\"\($0)\"" }.joined(separator: ", "))" }
-        return .success(XcodeProject(path: path, targetName: targetName, configurationName: chosen.name, buildSettings: settings, selection: why))
+        var project = XcodeProject(path: path, targetName: targetName, configurationName: chosen.name, buildSettings: settings, selection: why)
+        project.allTargetNames = targets.map(named)
+        return .success(project)
     }
 
     /// The fallback: `KEY = value;` lines, the first value of each key winning.
