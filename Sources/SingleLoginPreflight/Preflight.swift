@@ -36,12 +36,12 @@ public enum Preflight {
                 handler(Event(.issueRecorded(id, evaluation.issues[index])))
             }
             let result = TestCaseResult(id: id, requirement: check.summary, outcome: evaluation.outcome,
-                                        duration: seconds(clock.now - checkStarted), issues: evaluation.issues)
+                                        duration: (clock.now - checkStarted).inSeconds, issues: evaluation.issues)
             results.append(result)
             handler(Event(.testCaseEnded(result)))
             handler(Event(.requirementEnded(RequirementResult(requirement: check.summary, results: [result]))))
         }
-        let summary = RunSummary(results: results, duration: seconds(clock.now - started), interrupted: false)
+        let summary = RunSummary(results: results, duration: (clock.now - started).inSeconds, interrupted: false)
         handler(Event(.runEnded(summary)))
         return PreflightReport(context: context, results: results, summary: summary)
     }
@@ -49,11 +49,6 @@ public enum Preflight {
     /// The test case a check becomes: requirement = the check's ID, scenario = ``scenarioName``.
     public static func testCaseID(of check: PreflightCheck) -> TestCaseID {
         TestCaseID(requirementID: check.id, scenarioName: scenarioName)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (whole, attoseconds) = duration.components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }
 

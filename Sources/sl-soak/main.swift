@@ -86,7 +86,7 @@ print("""
     harness crashes:      \(crashes)
     lost results:         \(lost)
     leftover processes:   \(leftovers.count)\(leftovers.isEmpty ? "" : " " + leftovers.map(String.init).joined(separator: ","))
-    wall time:            \(String(format: "%.1f s", Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18))
+    wall time:            \(String(format: "%.1f s", wall.inSeconds))
     """)
 let ok = counts.planned == scenarios && counts.recorded == scenarios && junitCases == scenarios && crashes == 0 && lost == 0 && leftovers.isEmpty
 print(ok ? "soak: OK" : "soak: FAILED")

@@ -116,7 +116,7 @@ public struct BenchmarkSuite: Sendable {
         for _ in 0..<5 {
             let started = ContinuousClock.now
             let adapter = try await StdioAdapter.start(command: configuration.adapterCommand)
-            starts.append((ContinuousClock.now - started).benchmarkSeconds)
+            starts.append((ContinuousClock.now - started).inSeconds)
             await adapter.close()
         }
         let race = await TimeoutRaceCost.measure(iterations: configuration.iterations)
@@ -218,7 +218,7 @@ public struct BenchmarkSuite: Sendable {
         for _ in 0..<3 {
             let started = ContinuousClock.now
             loaded = try? SpecLoader.load(path: url.path)
-            samples.append((ContinuousClock.now - started).benchmarkSeconds)
+            samples.append((ContinuousClock.now - started).inSeconds)
         }
         guard let loaded else { throw BenchmarkProcess.Failure("the generated spec did not load") }
         let scenarios = loaded.spec.requirements.reduce(0) { $0 + $1.scenarios.count }

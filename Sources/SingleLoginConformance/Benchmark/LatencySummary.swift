@@ -40,11 +40,3 @@ public struct LatencySummary: Sendable, Hashable, Codable {
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    public var benchmarkSeconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

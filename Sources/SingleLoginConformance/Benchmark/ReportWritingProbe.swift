@@ -59,7 +59,7 @@ public enum ReportWritingProbe {
         let recorder = makeRecorder(url)
         let started = ContinuousClock.now
         for event in events { recorder.record(event) }
-        let seconds = (ContinuousClock.now - started).benchmarkSeconds
+        let seconds = (ContinuousClock.now - started).inSeconds
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
         return Answer(seconds: seconds, bytes: bytes)
     }

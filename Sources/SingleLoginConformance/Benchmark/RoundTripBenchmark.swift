@@ -80,19 +80,19 @@ public struct RoundTripBenchmark: Sendable {
             let start = ContinuousClock.now
             let sent = line.withUnsafeBytes { raw.write($0) }
             guard sent, raw.readLine() != nil else { throw BenchmarkProcess.Failure("the echo child '\(echoCommand)' stopped answering") }
-            return (ContinuousClock.now - start).benchmarkSeconds
+            return (ContinuousClock.now - start).inSeconds
         }
         func transportTrip() async throws -> Double {
             let start = ContinuousClock.now
             guard transport.write(lineData), try await transport.lines.next(timeout: .seconds(10)) != nil else {
                 throw BenchmarkProcess.Failure("the echo child '\(echoCommand)' stopped answering")
             }
-            return (ContinuousClock.now - start).benchmarkSeconds
+            return (ContinuousClock.now - start).inSeconds
         }
         func adapterTrip() async throws -> Double {
             let start = ContinuousClock.now
             _ = try await adapter.observe()
-            return (ContinuousClock.now - start).benchmarkSeconds
+            return (ContinuousClock.now - start).inSeconds
         }
 
         for _ in 0..<warmUp {

@@ -59,7 +59,7 @@ public struct SpecRunBenchmark: Sendable {
         let started = ContinuousClock.now
         let runner = Runner(spec: spec, specSHA256: specSHA256, options: Runner.Options(jobs: jobs), makeProvider: makeProvider)
         let summary = await runner.run { event in events.withLock { $0.append(event) } }
-        let wall = (ContinuousClock.now - started).benchmarkSeconds
+        let wall = (ContinuousClock.now - started).inSeconds
         let harness = ResourceUsage.current().since(selfBefore)
         let adapters = ResourceUsage.children().since(childrenBefore)
         let recorded = events.withLock { $0 }

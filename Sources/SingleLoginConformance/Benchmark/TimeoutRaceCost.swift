@@ -19,7 +19,7 @@ public enum TimeoutRaceCost {
                 defer { group.cancelAll() }
                 return try await group.next()!
             }
-            samples.append((ContinuousClock.now - start).benchmarkSeconds)
+            samples.append((ContinuousClock.now - start).inSeconds)
             precondition(value == index)
         }
         return LatencySummary(samples: samples)

@@ -1,7 +1,7 @@
 import SingleLoginSpec
 
 /// Which test cases a run includes, skips or leaves to other shards.
-public struct RunSelection: Sendable, Hashable {
+public struct RunSelection: Sendable {
     /// Only requirements whose ID or a tag is listed (empty: all).
     public var only: [String]
     /// Requirements whose ID or a tag is listed are skipped.
@@ -14,17 +14,6 @@ public struct RunSelection: Sendable, Hashable {
         self.only = only
         self.skip = skip
         self.shard = shard
-    }
-
-    public static func == (lhs: RunSelection, rhs: RunSelection) -> Bool {
-        lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(only)
-        hasher.combine(skip)
-        hasher.combine(shard?.index)
-        hasher.combine(shard?.count)
     }
 
     /// Names in `only` and `skip` that match no requirement ID and no tag of `spec`.

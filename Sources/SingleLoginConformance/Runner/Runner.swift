@@ -99,7 +99,7 @@ public struct Runner: Sendable {
             }
         }
         let elapsed = ContinuousClock.now - started
-        let summary = RunSummary(results: await release.results(), duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, interrupted: Task.isCancelled)
+        let summary = RunSummary(results: await release.results(), duration: elapsed.inSeconds, interrupted: Task.isCancelled)
         handler(Event(.runEnded(summary)))
         return summary
     }

@@ -173,7 +173,6 @@ final class TestCaseExecution: Sendable {
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 }

@@ -26,8 +26,6 @@ actor StdioConnection {
         return await process.write(line + Data([0x0A]), timeout: timeout)
     }
 
-    func setEnvironment(_ environment: AppEnvironment) { self.environment = environment }
-
     /// A test case starts: use `environment` from now on, and count the scenario timeout from now.
     func beginScenario(_ environment: AppEnvironment) {
         self.environment = environment
@@ -290,7 +288,6 @@ actor StdioConnection {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(format: "%.1f s", Double(seconds) + Double(attoseconds) / 1e18)
+        String(format: "%.1f s", duration.inSeconds)
     }
 }

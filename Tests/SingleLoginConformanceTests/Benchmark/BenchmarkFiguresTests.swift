@@ -29,8 +29,8 @@ struct BenchmarkFiguresTests {
 
     @Test("Durations convert to seconds with their fraction")
     func durationSeconds() {
-        #expect(Duration.milliseconds(1500).benchmarkSeconds == 1.5)
-        #expect(Duration.microseconds(84).benchmarkSeconds == 84e-6)
+        #expect(Duration.milliseconds(1500).inSeconds == 1.5)
+        #expect(Duration.microseconds(84).inSeconds == 84e-6)
     }
 
     @Test("An at-most target passes on the limit, a below target misses on it", arguments: [
