@@ -3,6 +3,10 @@ import PackageDescription
 
 // Library first, thin executables: every behaviour lives in a library target; the
 // executables only parse arguments and wire pieces together.
+//
+// Targets follow the data path (docs/architecture.md): the adapter kit's vocabulary, the
+// spec, the event vocabulary, then the runner on one side and the recorders and preflight
+// on the other. Each target declares exactly the targets it imports.
 let package = Package(
     name: "SingleLoginConformance",
     platforms: [.macOS(.v15)],
@@ -11,27 +15,37 @@ let package = Package(
         .executable(name: "sl-reference-adapter", targets: ["sl-reference-adapter"]),
         // Small on purpose: an app's own test target links this without the runner.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
-        .library(name: "SingleLoginConformance", targets: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight"]),
+        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight"]),
     ],
     targets: [
+        // The app-side vocabulary and the wire: no dependencies.
         .target(name: "SingleLoginAdapter"),
+        // The spec model, the strict JSON reader, loaders and diagnostics.
         .target(name: "SingleLoginSpec"),
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginAdapter", "SingleLoginSpec"]),
-        .target(name: "SingleLoginReports", dependencies: ["SingleLoginConformance", "SingleLoginSpec"]),
-        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginConformance", "SingleLoginSpec"]),
+        // The event vocabulary: events, results, issues, run context, exit status.
+        .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
+        // The broker simulation, leftover scanner, runner, stdio transport and doctor.
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
+        // Recorders (console, JUnit XML, Markdown, JSON Lines) and the JUnit merge: events in, reports out.
+        .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
+        // Static configuration checks, reported as events.
+        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
+        // `sl-conformance bench`: not in any library product.
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         .executableTarget(
             name: "sl-conformance",
-            dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]
+            dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBenchmarks", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]
         ),
         .executableTarget(name: "sl-reference-adapter", dependencies: ["ReferenceApp", "SingleLoginAdapter"]),
         // Development tools: not products, run with `swift run TOOL`.
         .executableTarget(name: "sl-spec-fuzz", dependencies: ["SingleLoginSpec"]),
         .executableTarget(name: "sl-fake-adapter", dependencies: ["SingleLoginAdapter"]),
-        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginConformance", "SingleLoginSpec", "SingleLoginReports"]),
+        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
-        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginConformance", "SingleLoginSpec"], resources: [.copy("Golden")]),
-        .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginConformance", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
+        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
+        .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Runs a preflight spec's checks against an app's files and reports them as harness events, so

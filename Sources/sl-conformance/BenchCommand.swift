@@ -1,7 +1,6 @@
 import Foundation
-import ReferenceApp
-import SingleLoginConformance
-import SingleLoginReports
+import SingleLoginBenchmarks
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance bench`: measures the harness on this machine against its targets and the pipe floor.
@@ -27,16 +26,15 @@ struct BenchCommand: Command {
     ])
 
     func run(_ arguments: ParsedArguments) async throws(UsageError) -> Int32 {
-        if let request = ReportWritingProbe.requestFromEnvironment() {
-            let answer = ReportWritingProbe.serve(request) { url in JUnitXMLRecorder(url: url) }
-            StandardStreams.out(ReportWritingProbe.encode(answer))
+        if let request = ReportWriterBenchmark.requestFromEnvironment() {
+            StandardStreams.out(ReportWriterBenchmark.encode(ReportWriterBenchmark.serve(request)))
             return ExitStatus.passed.rawValue
         }
         let iterations = try Self.count(arguments, "--iterations")
         let repetitions = try Self.count(arguments, "--repetitions")
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let adapter = arguments.value("--adapter") ?? ReportWritingProbe.shellQuoted(directory.appendingPathComponent("sl-reference-adapter").path)
+        let adapter = arguments.value("--adapter") ?? ReportWriterBenchmark.shellQuoted(directory.appendingPathComponent("sl-reference-adapter").path)
         let specPath = arguments.value("--spec") ?? ListCommand.defaultSpec
         let loaded: LoadedSpec
         do { loaded = try SpecLoader.load(path: specPath) } catch {
@@ -51,12 +49,8 @@ struct BenchCommand: Command {
         defer { try? FileManager.default.removeItem(at: temporary) }
         let configuration = BenchmarkSuite.Configuration(
             iterations: iterations, adapterCommand: adapter, echoCommand: arguments.value("--echo") ?? "cat", spec: loaded,
-            repetitions: repetitions, temporaryDirectory: temporary)
-        let hooks = BenchmarkSuite.Hooks(
-            makeInProcessProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } },
-            renderReports: Self.renderReports,
-            probeCommand: (executable, [name]))
-        let suite = BenchmarkSuite(configuration: configuration, hooks: hooks) { part in StandardStreams.err("bench: \(part)...") }
+            repetitions: repetitions, temporaryDirectory: temporary, reportWriterCommand: (executable, [name]))
+        let suite = BenchmarkSuite(configuration: configuration) { part in StandardStreams.err("bench: \(part)...") }
         do {
             var report = try await suite.run()
             report.machine["build"] = Self.buildConfiguration
@@ -79,17 +73,6 @@ struct BenchCommand: Command {
         #else
         "release"
         #endif
-    }
-
-    /// The JUnit XML and JSON Lines reports of a run, one after the other.
-    @Sendable static func renderReports(_ events: [Event]) -> Data {
-        var record = RunRecord()
-        var lines = Data()
-        for event in events {
-            record.take(event)
-            lines.append(JSONLinesRecorder.line(for: event))
-        }
-        return JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps) + lines
     }
 
     static func count(_ arguments: ParsedArguments, _ option: String) throws(UsageError) -> Int {

@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// The `sl-conformance` dispatcher: picks the subcommand, handles help and version, maps errors to exit codes.

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginConformance
+import SingleLoginEvents
 
 /// `sl-conformance doctor --adapter CMD`: checks an adapter against the wire protocol and says what to fix.
 struct DoctorCommand: Command {

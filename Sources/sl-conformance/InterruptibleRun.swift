@@ -1,5 +1,5 @@
 import Dispatch
-import SingleLoginConformance
+import SingleLoginEvents
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

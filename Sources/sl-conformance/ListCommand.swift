@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance list [SPEC] [--format text|json]`: the requirements of a spec, one per line or as JSON.

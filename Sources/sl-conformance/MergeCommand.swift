@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginReports
 
 /// `sl-conformance merge OUT IN...`: joins shard JUnit reports into one valid report.

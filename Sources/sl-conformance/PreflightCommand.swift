@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginPreflight
 import SingleLoginReports
 import SingleLoginSpec

@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginReports
 
 /// The recorders `run` and `preflight` share, built from the same report options

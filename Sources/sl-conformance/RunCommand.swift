@@ -2,6 +2,7 @@ import Foundation
 import ReferenceApp
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
 

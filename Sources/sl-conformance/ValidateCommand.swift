@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance validate SPEC...`: checks spec files and prints every problem like a compiler.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Synchronization
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Counts what the soak needs from the event stream, from the runner's handler.
 final class SoakTally: Sendable {

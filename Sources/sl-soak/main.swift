@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
 

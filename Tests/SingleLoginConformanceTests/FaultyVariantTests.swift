@@ -1,7 +1,8 @@
 import Foundation
+import Testing
 import ReferenceApp
 import SingleLoginConformance
-import Testing
+import SingleLoginEvents
 
 /// Each faulty variant of the reference app and the exact requirements the shipped spec fails it on.
 /// The README's table is this table.

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
 import ReferenceApp
 import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
-import Testing
 
 @Suite("Planning, selection, sharding and jobs")
 struct RunnerTests {

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import ReferenceApp
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
-import Synchronization
 
 /// Paths and helpers shared by the engine's tests.
 enum TestSupport {

@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 @testable import SingleLoginPreflight
 import Testing
 
@@ -22,7 +22,7 @@ struct PreflightEventTests {
         #expect(plan.allSatisfy { $0.id.scenarioName == "static configuration" })
 
         var ended: [String] = []
-        var issues: [(String, SingleLoginConformance.Issue)] = []
+        var issues: [(String, SingleLoginEvents.Issue)] = []
         for kind in events {
             if case let .testCaseEnded(result) = kind { ended.append(result.id.requirementID) }
             if case let .issueRecorded(id, issue) = kind { issues.append((id.requirementID, issue)) }

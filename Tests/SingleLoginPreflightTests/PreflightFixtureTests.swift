@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 @testable import SingleLoginPreflight
 import Testing
 

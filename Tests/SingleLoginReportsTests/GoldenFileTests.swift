@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SingleLoginReports
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Collects console output.
 final class TextSink: Sendable {

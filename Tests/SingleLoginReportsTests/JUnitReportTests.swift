@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SingleLoginReports
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 @Suite("JUnit XML reports")
@@ -101,7 +101,7 @@ struct JUnitReportTests {
     // Speed and memory for 100,000 cases are measured by `sl-conformance bench`, not asserted here.
     @Test("100,000 test cases render into one report with counts computed from the cases")
     func rendersManyCases() throws {
-        let issue = SingleLoginConformance.Issue(kind: .failure, type: "expectation.signedIn", message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
+        let issue = SingleLoginEvents.Issue(kind: .failure, type: "expectation.signedIn", message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
         var results: [TestCaseResult] = []
         results.reserveCapacity(100_000)
         for index in 0..<100_000 {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SingleLoginReports
-import SingleLoginConformance
+import SingleLoginEvents
 
 @Suite("Recorders write files atomically and account for the whole plan")
 struct RecorderTests {

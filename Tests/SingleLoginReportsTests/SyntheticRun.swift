@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 import Testing
 

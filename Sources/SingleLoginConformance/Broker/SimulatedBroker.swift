@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// A deterministic simulation of Microsoft's broker in Shared Device Mode, with the app's

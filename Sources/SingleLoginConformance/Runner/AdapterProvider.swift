@@ -1,4 +1,5 @@
 import SingleLoginAdapter
+import SingleLoginEvents
 
 /// Supplies the runner with a ready adapter, and replaces it when it breaks.
 public protocol AdapterProvider: Sendable {

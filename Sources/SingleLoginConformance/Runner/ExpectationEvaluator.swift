@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Checks expectations against an observation and the calls the app made.

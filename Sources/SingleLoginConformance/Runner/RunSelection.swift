@@ -1,3 +1,4 @@
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Which test cases a run includes, skips or leaves to other shards.

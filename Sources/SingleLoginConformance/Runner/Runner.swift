@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Runs a spec's test cases against an adapter and reports everything as events.

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Runs one test case: reset, steps, broadcasts, checks; turns whatever happens into a result.

@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// The verdict on one check before it becomes a test case result (an `Error` so that a file
 /// problem can short-circuit a rule as `Result<_, CheckEvaluation>`).

@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Interprets the rule vocabulary against a project snapshot.
 ///

@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// A preflight spec: the static configuration checks an app's files must pass, as data

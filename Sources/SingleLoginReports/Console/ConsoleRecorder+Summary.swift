@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 extension ConsoleRecorder {

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Prints a run for people: live progress, a line per requirement, then failures as short diffs.

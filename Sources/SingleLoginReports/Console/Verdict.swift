@@ -1,4 +1,4 @@
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// The one-word result of a test case or requirement for people: PASS, FAIL, WARN, ERROR, SKIP, NOT RUN.

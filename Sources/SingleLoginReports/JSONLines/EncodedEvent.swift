@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// One line of the JSON Lines event stream (version 1): the wire form of an ``Event``.
 ///

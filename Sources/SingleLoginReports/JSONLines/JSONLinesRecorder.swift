@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Writes the run as a versioned JSON Lines event stream (`--events FILE`): one ``EncodedEvent`` per line.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// The full evidence of a failed or errored test case, as text for people (JUnit bodies, summaries).
 enum Evidence {

@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 
 extension JUnitReport {
     /// A report of one run: one suite for the spec, one case per requirement scenario, in the given order.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Writes a JUnit XML report that Jenkins, GitLab, GitHub reporters, Azure DevOps and CircleCI read.
 ///

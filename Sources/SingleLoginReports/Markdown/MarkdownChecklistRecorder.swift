@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SingleLoginConformance
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// Writes `summary.md`: a release checklist and CI job summary, one row per requirement.

@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+import SingleLoginEvents
 
 /// Everything a file report needs, gathered from a run's events.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import SingleLoginEvents
 @testable import SingleLoginConformance
 import SingleLoginSpec
 

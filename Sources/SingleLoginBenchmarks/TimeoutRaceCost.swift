@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// Times the pattern the transport uses to wait for a line with a timeout, with no I/O at all.
 ///
 /// `LineMailbox.next(timeout:)` races the wait against a sleeping task in a throwing task

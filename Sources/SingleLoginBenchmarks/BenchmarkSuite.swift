@@ -1,10 +1,15 @@
 import Foundation
+import ReferenceApp
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
 import SingleLoginSpec
 
 /// Every measurement of `sl-conformance bench`, run in one go and gathered into a ``BenchmarkReport``.
 ///
-/// The suite holds no knowledge of the reference app or of report formats: the executable
-/// hands it an in-process provider, a report renderer and its own path for the probe child.
+/// The suite runs the bundled reference app in process, renders the reports it compares with
+/// the report recorders themselves, and measures JUnit writing in a child: the executable named
+/// by ``Configuration/reportWriterCommand``, which must answer ``ReportWriterBenchmark`` requests.
 public struct BenchmarkSuite: Sendable {
     /// What to run and how often.
     public struct Configuration: Sendable {
@@ -26,9 +31,11 @@ public struct BenchmarkSuite: Sendable {
         public var generatedSpecBytes: Int
         /// Where temporary files go (a directory that exists).
         public var temporaryDirectory: URL
+        /// The executable and arguments that serve a ``ReportWriterBenchmark`` request in a child process.
+        public var reportWriterCommand: (executable: String, arguments: [String])
 
         /// Creates a configuration with the sizes: 100,000 JUnit cases, a 10 MB spec, jobs 1, 2 and 4.
-        public init(iterations: Int = 2000, adapterCommand: String, echoCommand: String = "cat", spec: LoadedSpec, repetitions: Int = 5, jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL) {
+        public init(iterations: Int = 2000, adapterCommand: String, echoCommand: String = "cat", spec: LoadedSpec, repetitions: Int = 5, jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL, reportWriterCommand: (executable: String, arguments: [String])) {
             self.iterations = iterations
             self.adapterCommand = adapterCommand
             self.echoCommand = echoCommand
@@ -38,37 +45,18 @@ public struct BenchmarkSuite: Sendable {
             self.junitCases = junitCases
             self.generatedSpecBytes = generatedSpecBytes
             self.temporaryDirectory = temporaryDirectory
-        }
-    }
-
-    /// What the suite needs from the executable.
-    public struct Hooks: Sendable {
-        /// A provider for the bundled reference app in process.
-        public var makeInProcessProvider: @Sendable () -> any AdapterProvider
-        /// Renders a run's (normalised) events as the reports to compare across job counts.
-        public var renderReports: @Sendable ([Event]) -> Data
-        /// The executable and arguments that become a ``ReportWritingProbe`` child.
-        public var probeCommand: (executable: String, arguments: [String])
-
-        /// Creates hooks.
-        public init(makeInProcessProvider: @escaping @Sendable () -> any AdapterProvider, renderReports: @escaping @Sendable ([Event]) -> Data, probeCommand: (executable: String, arguments: [String])) {
-            self.makeInProcessProvider = makeInProcessProvider
-            self.renderReports = renderReports
-            self.probeCommand = probeCommand
+            self.reportWriterCommand = reportWriterCommand
         }
     }
 
     /// What to run.
     public var configuration: Configuration
-    /// What the executable supplies.
-    public var hooks: Hooks
     /// Hears the title of each part as it starts (progress on stderr).
     public var progress: @Sendable (String) -> Void
 
     /// Creates a suite.
-    public init(configuration: Configuration, hooks: Hooks, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(configuration: Configuration, progress: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
-        self.hooks = hooks
         self.progress = progress
     }
 
@@ -137,7 +125,7 @@ public struct BenchmarkSuite: Sendable {
 
     func specSections() async -> [BenchmarkReport.Section] {
         let spec = configuration.spec
-        let inProcess = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex, makeProvider: hooks.makeInProcessProvider)
+        let inProcess = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex) { InProcessAdapterProvider { ReferenceAppAdapter() } }
         let command = configuration.adapterCommand
         let stdio = SpecRunBenchmark(spec: spec.spec, specSHA256: spec.sha256Hex) { StdioAdapterProvider(command: command) }
         _ = await inProcess.run()  // warm caches once; not reported
@@ -175,7 +163,7 @@ public struct BenchmarkSuite: Sendable {
             let median = SpecRunBenchmark.median(runs)!
             figures.append(BenchmarkFigure(key: "jobs.\(jobs).wall", title: "--jobs \(jobs): wall time", value: median.wallSeconds, unit: .seconds))
             for run in runs {
-                let reports = hooks.renderReports(run.events.map { $0.normalisedForComparison() })
+                let reports = Self.renderReports(run.events.map { $0.normalisedForComparison() })
                 guard let reference else { reference = (median.wallSeconds, reports); continue }
                 if let difference = ReportComparison.firstDifference(reference.reports, reports) {
                     differing += 1
@@ -194,10 +182,10 @@ public struct BenchmarkSuite: Sendable {
     func junitSection() throws -> BenchmarkReport.Section {
         let count = configuration.junitCases
         let output = configuration.temporaryDirectory.appendingPathComponent("junit-probe.xml").path
-        let (executable, arguments) = hooks.probeCommand
-        let idle = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: 0, render: false, output: output))
-        let input = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output))
-        let full = try ReportWritingProbe.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output))
+        let (executable, arguments) = configuration.reportWriterCommand
+        let idle = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: 0, render: false, output: output))
+        let input = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output))
+        let full = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output))
         try? FileManager.default.removeItem(atPath: output)
         return BenchmarkReport.Section(title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process", figures: [
             BenchmarkFigure(key: "junit.seconds", title: "record + render + atomic write", value: full.answer.seconds, unit: .seconds, target: Targets.junitSeconds),
@@ -228,5 +216,16 @@ public struct BenchmarkSuite: Sendable {
             BenchmarkFigure(key: "specLoad.seconds", title: "load (read, parse, check, SHA-256)", value: median, unit: .seconds),
             BenchmarkFigure(key: "specLoad.bytesPerSecond", title: "throughput, MB/s", value: median > 0 ? Double(data.count) / median / 1e6 : 0, unit: .count),
         ])
+    }
+
+    /// The JUnit XML and JSON Lines reports of a run, one after the other: what `--jobs` runs must agree on.
+    static func renderReports(_ events: [Event]) -> Data {
+        var record = RunRecord()
+        var lines = Data()
+        for event in events {
+            record.take(event)
+            lines.append(JSONLinesRecorder.line(for: event))
+        }
+        return JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps) + lines
     }
 }

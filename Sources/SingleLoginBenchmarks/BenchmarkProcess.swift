@@ -9,7 +9,7 @@ import Darwin
 ///
 /// This is the floor the harness's transport is measured against: no reader thread, no
 /// mailbox, no tasks; one `write` and blocking `read`s on the calling thread. It is also how
-/// the benchmark runs a probe in a separate process to read that process's peak memory alone.
+/// the benchmark runs the report writer in a separate process to read that process's peak memory alone.
 /// Not for concurrent use: one thread drives it, and ``wait()`` must be called once.
 public final class BenchmarkProcess {
     /// The process id.

@@ -1,13 +1,15 @@
 import Foundation
-import ReferenceApp
-import SingleLoginConformance
-import SingleLoginSpec
 import Testing
+import ReferenceApp
+import SingleLoginBenchmarks
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
 
 @Suite("Benchmark inputs and measurements compute what they claim on small inputs")
 struct BenchmarkInputsTests {
     static let shippedSpecPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("specs/single-login.json").path
 
     @Test("A generated spec reaches the size asked for and loads with every requirement and scenario", arguments: [1, 20_000, 100_000])
@@ -88,10 +90,10 @@ struct BenchmarkInputsTests {
 
     @Test("A probe request survives the environment and shell quoting keeps spaces and quotes")
     func probeRequest() throws {
-        let request = ReportWritingProbe.Request(count: 7, render: true, output: "/tmp/a b/j.xml")
+        let request = ReportWriterBenchmark.Request(count: 7, render: true, output: "/tmp/a b/j.xml")
         let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
-        #expect(ReportWritingProbe.requestFromEnvironment([ReportWritingProbe.environmentKey: encoded]) == request)
-        #expect(ReportWritingProbe.requestFromEnvironment([:]) == nil)
-        #expect(ReportWritingProbe.shellQuoted("it's here") == "'it'\\''s here'")
+        #expect(ReportWriterBenchmark.requestFromEnvironment([ReportWriterBenchmark.environmentKey: encoded]) == request)
+        #expect(ReportWriterBenchmark.requestFromEnvironment([:]) == nil)
+        #expect(ReportWriterBenchmark.shellQuoted("it's here") == "'it'\\''s here'")
     }
 }

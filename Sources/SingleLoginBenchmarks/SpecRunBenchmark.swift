@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import SingleLoginSpec
+import SingleLoginConformance
+import SingleLoginEvents
 
 /// Runs a whole spec through the real ``Runner`` and measures wall time, throughput and where the CPU went.
 ///

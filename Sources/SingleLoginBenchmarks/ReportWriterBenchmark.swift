@@ -1,4 +1,6 @@
 import Foundation
+import SingleLoginEvents
+import SingleLoginReports
 
 /// Measures a report writer's time and peak memory in a separate process, so the peak belongs to the writer alone.
 ///
@@ -8,8 +10,8 @@ import Foundation
 /// JSON line and exits. The parent reads the child's peak resident set size from `wait4`,
 /// which covers that one process and nothing else. Running the child once with no rendering
 /// separates the input's share of the peak from the writer's.
-public enum ReportWritingProbe {
-    /// The environment variable that turns an executable into the probe child.
+public enum ReportWriterBenchmark {
+    /// The environment variable that turns an executable into the report-writing child.
     public static let environmentKey = "SL_CONFORMANCE_BENCH_PROBE"
 
     /// What the child does.
@@ -45,18 +47,18 @@ public enum ReportWritingProbe {
         public var peakBytes: Int
     }
 
-    /// The request in this process's environment, if it was started as a probe child.
+    /// The request in this process's environment, if it was started as the report-writing child.
     public static func requestFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Request? {
         guard let text = environment[environmentKey] else { return nil }
         return try? JSONDecoder().decode(Request.self, from: Data(text.utf8))
     }
 
-    /// The child's work: builds the events, feeds them to `makeRecorder(url)` when asked, and returns the answer.
-    public static func serve(_ request: Request, makeRecorder: (URL) -> any EventRecorder) -> Answer {
+    /// The child's work: builds the events, feeds them to a ``JUnitXMLRecorder`` when asked, and returns the answer.
+    public static func serve(_ request: Request) -> Answer {
         let events = SyntheticResults.events(count: request.count)
         guard request.render else { return Answer(seconds: 0, bytes: 0) }
         let url = URL(fileURLWithPath: request.output)
-        let recorder = makeRecorder(url)
+        let recorder = JUnitXMLRecorder(url: url)
         let started = ContinuousClock.now
         for event in events { recorder.record(event) }
         let seconds = (ContinuousClock.now - started).inSeconds
@@ -69,7 +71,7 @@ public enum ReportWritingProbe {
         String(decoding: (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
-    /// Runs `executable` as a probe child with `request` and measures it.
+    /// Runs `executable` as the report-writing child with `request` and measures it.
     public static func measure(executable: String, arguments: [String], request: Request) throws -> Measurement {
         let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
@@ -79,7 +81,7 @@ public enum ReportWritingProbe {
         let (status, usage) = child.wait()
         guard status == 0, let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last,
               let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8)) else {
-            throw BenchmarkProcess.Failure("the report-writing probe failed (wait status \(status)): \(String(decoding: output.prefix(500), as: UTF8.self))")
+            throw BenchmarkProcess.Failure("the report-writing child failed (wait status \(status)): \(String(decoding: output.prefix(500), as: UTF8.self))")
         }
         return Measurement(answer: answer, peakBytes: usage.maxResidentBytes)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import SingleLoginConformance
 import Testing
+import SingleLoginBenchmarks
+import SingleLoginEvents
 
 @Suite("Benchmark figures: statistics, targets and verdicts")
 struct BenchmarkFiguresTests {

@@ -1,6 +1,8 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
+import SingleLoginConformance
+import SingleLoginEvents
 
 /// Times one request/answer round trip three ways in the same run: a raw pipe loop, the harness's pipe machinery, and a real adapter.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginEvents
 
 extension Event {
     /// The moment every normalised date is set to (1970-01-01T00:00:00Z).

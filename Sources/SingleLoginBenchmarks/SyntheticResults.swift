@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
+import SingleLoginEvents
 
 /// A large synthetic run, as events, for measuring report writers without running anything.
 ///

@@ -1,0 +1,37 @@
+import Foundation
+import SingleLoginAdapter
+
+/// What the run is about, for report headers and properties.
+public struct RunContext: Sendable {
+    /// What kind of run: `run` for behaviour, `preflight` for static configuration.
+    public var kind: String
+    /// The spec's id.
+    public var specID: String
+    /// The spec's version.
+    public var specVersion: String
+    /// The spec's title.
+    public var specTitle: String
+    /// SHA-256 of the spec file's bytes, lowercase hex.
+    public var specSHA256: String
+    /// The harness's version.
+    public var harnessVersion: String
+    /// The adapter, once known (nil until the handshake, or when it never succeeded).
+    public var adapter: AdapterIdentity?
+    /// The machine's host name.
+    public var hostname: String
+    /// When the run started.
+    public var startDate: Date
+
+    /// Creates a context.
+    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date) {
+        self.kind = kind
+        self.specID = specID
+        self.specVersion = specVersion
+        self.specTitle = specTitle
+        self.specSHA256 = specSHA256
+        self.harnessVersion = harnessVersion
+        self.adapter = adapter
+        self.hostname = hostname
+        self.startDate = startDate
+    }
+}

@@ -1,0 +1,48 @@
+/// The totals of a run.
+public struct RunSummary: Sendable, Hashable {
+    /// Test cases that passed.
+    public var passed: Int
+    /// Test cases that failed, by level.
+    public var failedMust: Int
+    /// SHOULD test cases that failed.
+    public var failedShould: Int
+    /// Test cases that errored.
+    public var errored: Int
+    /// Test cases skipped by choice.
+    public var skipped: Int
+    /// Test cases not run because the run was interrupted.
+    public var notRun: Int
+    /// Wall time of the run in seconds.
+    public var duration: Double
+    /// Whether the run was interrupted (signal, fail-fast does not count).
+    public var interrupted: Bool
+
+    /// Creates a summary.
+    public init(passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, duration: Double = 0, interrupted: Bool = false) {
+        self.passed = passed
+        self.failedMust = failedMust
+        self.failedShould = failedShould
+        self.errored = errored
+        self.skipped = skipped
+        self.notRun = notRun
+        self.duration = duration
+        self.interrupted = interrupted
+    }
+
+    /// Totals from results.
+    public init(results: [TestCaseResult], duration: Double, interrupted: Bool) {
+        self.init(duration: duration, interrupted: interrupted)
+        for result in results {
+            switch result.outcome {
+            case .passed: passed += 1
+            case .failed: if result.requirement.level == .must { failedMust += 1 } else { failedShould += 1 }
+            case .errored: errored += 1
+            case .skipped: skipped += 1
+            case .notRun: notRun += 1
+            }
+        }
+    }
+
+    /// All test cases counted.
+    public var total: Int { passed + failedMust + failedShould + errored + skipped + notRun }
+}

@@ -1,0 +1,42 @@
+/// Everything known about one finished test case: recorders need nothing else.
+public struct TestCaseResult: Sendable {
+    /// Which test case.
+    public var id: TestCaseID
+    /// Its requirement.
+    public var requirement: RequirementSummary
+    /// How it ended.
+    public var outcome: Outcome
+    /// Wall time in seconds, from reset to the last check.
+    public var duration: Double
+    /// Failed checks and errors, in the order they were found.
+    public var issues: [Issue]
+    /// Every broker and backend call the app made, in order.
+    public var transcript: [BrokerCallRecord]
+    /// The tail of what the adapter wrote to stderr during the test case (already capped).
+    public var adapterLog: String
+
+    /// Creates a result.
+    public init(id: TestCaseID, requirement: RequirementSummary, outcome: Outcome, duration: Double, issues: [Issue] = [], transcript: [BrokerCallRecord] = [], adapterLog: String = "") {
+        self.id = id
+        self.requirement = requirement
+        self.outcome = outcome
+        self.duration = duration
+        self.issues = issues
+        self.transcript = transcript
+        self.adapterLog = adapterLog
+    }
+
+    /// How a test case ended.
+    public enum Outcome: Hashable, Sendable {
+        /// Every check held.
+        case passed
+        /// A check failed: the app violates the requirement.
+        case failed
+        /// The adapter or the harness broke; nothing is known about the requirement.
+        case errored
+        /// Not run by choice (selection, shard, fail-fast), with the reason.
+        case skipped(reason: String)
+        /// Not run because the run was interrupted, with the reason.
+        case notRun(reason: String)
+    }
+}
