@@ -21,7 +21,7 @@ let package = Package(
         // The app-side vocabulary and the wire: no dependencies.
         .target(name: "SingleLoginAdapter"),
         // The spec model, the strict JSON reader, loaders and diagnostics.
-        .target(name: "SingleLoginSpec"),
+        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter"]),
         // The event vocabulary: events, results, issues, run context, exit status.
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
         // The broker simulation, leftover scanner, runner, stdio transport and doctor.
@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(name: "sl-spec-fuzz", dependencies: ["SingleLoginSpec"]),
         .executableTarget(name: "sl-fake-adapter", dependencies: ["SingleLoginAdapter"]),
         .executableTarget(name: "sl-soak", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),

@@ -2,7 +2,8 @@
 ///
 /// An adapter routes its app's `MSALPublicClientApplication` calls here. In a conformance
 /// run the harness's simulated broker answers them, and records each one.
-/// Errors thrown are always ``MSALError``.
+/// Errors thrown are always ``MSALError``. Each function is one ``BrokerMethod`` case, the name
+/// transcripts, `calls` checks and the wire (`msal.<name>`) use for it.
 public protocol SharedDeviceBroker: Sendable {
     /// `getDeviceInformation(with:completionBlock:)`.
     func getDeviceInformation() async throws -> DeviceInformation
@@ -17,6 +18,8 @@ public protocol SharedDeviceBroker: Sendable {
 }
 
 /// The app's own backend, which the harness plays so that every user's data carries markers.
+///
+/// Its one function is ``BrokerMethod/fetchRecords`` (`backend.fetchRecords` on the wire).
 public protocol BackendService: Sendable {
     /// The signed-in user's records, authorised by an access token from the broker.
     func fetchRecords(accessToken: String) async throws -> [UserRecord]

@@ -1,4 +1,4 @@
-import SingleLoginSpec
+import SingleLoginAdapter
 
 /// One call the app made, as the harness's broker or backend answered it.
 public struct BrokerCallRecord: Sendable, Hashable {

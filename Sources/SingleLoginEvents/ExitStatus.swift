@@ -1,6 +1,6 @@
 /// The documented exit codes of `sl-conformance`, derived from a run's events.
 public enum ExitStatus: Int32, Sendable {
-    /// Every selected requirement passed (SHOULD failures may warn under `--level must`).
+    /// Every selected requirement passed (SHOULD failures may only warn, under ``Gate/mustOnly``).
     case passed = 0
     /// At least one requirement failed.
     case requirementFailures = 1
@@ -11,11 +11,11 @@ public enum ExitStatus: Int32, Sendable {
     /// The spec is invalid.
     case invalidSpec = 65
 
-    /// The status a run's summary implies; `gateOnMustOnly` makes SHOULD failures warnings.
-    public init(summary: RunSummary, gateOnMustOnly: Bool) {
+    /// The status a run's summary implies under `gate`.
+    public init(summary: RunSummary, gate: Gate) {
         if summary.errored > 0 || summary.interrupted || summary.notRun > 0 {
             self = .adapterOrHarnessError
-        } else if summary.failedMust > 0 || (!gateOnMustOnly && summary.failedShould > 0) {
+        } else if summary.failures(under: gate) > 0 {
             self = .requirementFailures
         } else {
             self = .passed

@@ -1,29 +1,23 @@
-/// How one requirement fared: its test cases taken together.
+/// How one requirement fared: its test cases taken together, under the run's gate.
+///
+/// The runner and preflight send it with `requirementEnded`; recorders show its verdict.
 public struct RequirementResult: Sendable, Hashable {
     /// The requirement.
     public var requirement: RequirementSummary
-    /// Errored if any test case errored, else failed if any failed, else not run if any was not run,
-    /// else passed if any passed, else skipped (with the first reason).
-    public var outcome: TestCaseResult.Outcome
+    /// The worst of its test cases' verdicts (see ``Verdict``).
+    public var verdict: Verdict
     /// The sum of its test cases' durations, in seconds.
     public var duration: Double
 
     /// Creates a result.
-    public init(requirement: RequirementSummary, outcome: TestCaseResult.Outcome, duration: Double) {
+    public init(requirement: RequirementSummary, verdict: Verdict, duration: Double) {
         self.requirement = requirement
-        self.outcome = outcome
+        self.verdict = verdict
         self.duration = duration
     }
 
-    /// Aggregates the results of one requirement's test cases.
-    public init(requirement: RequirementSummary, results: [TestCaseResult]) {
-        let outcomes = results.map(\.outcome)
-        let outcome: TestCaseResult.Outcome
-        if outcomes.contains(.errored) { outcome = .errored }
-        else if outcomes.contains(.failed) { outcome = .failed }
-        else if let notRun = outcomes.first(where: { if case .notRun = $0 { return true } else { return false } }) { outcome = notRun }
-        else if outcomes.contains(.passed) { outcome = .passed }
-        else { outcome = outcomes.first ?? .skipped(reason: "no test cases") }
-        self.init(requirement: requirement, outcome: outcome, duration: results.reduce(0) { $0 + $1.duration })
+    /// Aggregates the results of one requirement's test cases under `gate`.
+    public init(requirement: RequirementSummary, results: [TestCaseResult], gate: Gate) {
+        self.init(requirement: requirement, verdict: Verdict(aggregating: results, gate: gate), duration: results.reduce(0) { $0 + $1.duration })
     }
 }

@@ -21,9 +21,11 @@ public struct RunContext: Sendable {
     public var hostname: String
     /// When the run started.
     public var startDate: Date
+    /// Which failures fail the run; every verdict and the exit status apply it.
+    public var gate: Gate
 
     /// Creates a context.
-    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date) {
+    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould) {
         self.kind = kind
         self.specID = specID
         self.specVersion = specVersion
@@ -33,5 +35,6 @@ public struct RunContext: Sendable {
         self.adapter = adapter
         self.hostname = hostname
         self.startDate = startDate
+        self.gate = gate
     }
 }

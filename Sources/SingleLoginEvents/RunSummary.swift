@@ -45,4 +45,14 @@ public struct RunSummary: Sendable, Hashable {
 
     /// All test cases counted.
     public var total: Int { passed + failedMust + failedShould + errored + skipped + notRun }
+
+    /// Failed test cases whose failure only warns under `gate`.
+    public func warnings(under gate: Gate) -> Int {
+        gate.gates(.should) ? 0 : failedShould
+    }
+
+    /// Failed test cases whose failure fails the run under `gate`.
+    public func failures(under gate: Gate) -> Int {
+        failedMust + failedShould - warnings(under: gate)
+    }
 }

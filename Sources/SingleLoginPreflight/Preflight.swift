@@ -13,12 +13,12 @@ public enum Preflight {
     /// check, then `runEnded`. Never throws:
     /// missing or malformed files become failures or errors of the checks that need them.
     @discardableResult
-    public static func run(project input: PreflightInput, spec: PreflightSpec, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
+    public static func run(project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
         let clock = ContinuousClock()
         let started = clock.now
         let context = RunContext(kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
                                  specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
-                                 hostname: hostname, startDate: Date())
+                                 hostname: hostname, startDate: Date(), gate: gate)
         let plan = spec.checks.map { PlannedTestCase(id: testCaseID(of: $0), requirement: $0.summary) }
         handler(Event(.runStarted(context, plan: plan)))
 
@@ -39,7 +39,7 @@ public enum Preflight {
                                         duration: (clock.now - checkStarted).inSeconds, issues: evaluation.issues)
             results.append(result)
             handler(Event(.testCaseEnded(result)))
-            handler(Event(.requirementEnded(RequirementResult(requirement: check.summary, results: [result]))))
+            handler(Event(.requirementEnded(RequirementResult(requirement: check.summary, results: [result], gate: gate))))
         }
         let summary = RunSummary(results: results, duration: (clock.now - started).inSeconds, interrupted: false)
         handler(Event(.runEnded(summary)))
@@ -66,8 +66,8 @@ public struct PreflightReport: Sendable {
         results.filter { $0.outcome == .failed || $0.outcome == .errored }.map(\.id.requirementID)
     }
 
-    /// The exit status the run implies; `gateOnMustOnly` makes SHOULD failures warnings.
-    public func exitStatus(gateOnMustOnly: Bool = false) -> ExitStatus {
-        ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly)
+    /// The exit status the run implies under its context's gate.
+    public var exitStatus: ExitStatus {
+        ExitStatus(summary: summary, gate: context.gate)
     }
 }

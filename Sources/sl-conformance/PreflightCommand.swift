@@ -51,12 +51,12 @@ struct PreflightCommand: Command {
             return ExitStatus.invalidSpec.rawValue
         }
         let input = try Self.input(arguments)
-        let gateOnMustOnly = arguments.value("--level") == "must"
-        let recorders = ReportRecorders.make(arguments, gateOnMustOnly: gateOnMustOnly, junitName: "preflight-junit.xml", markdownName: "preflight.md")
-        let report = Preflight.run(project: input, spec: spec) { event in
+        let gate: Gate = arguments.value("--level") == "must" ? .mustOnly : .mustAndShould
+        let recorders = ReportRecorders.make(arguments, junitName: "preflight-junit.xml", markdownName: "preflight.md")
+        let report = Preflight.run(project: input, spec: spec, gate: gate) { event in
             for recorder in recorders { recorder.record(event) }
         }
-        return report.exitStatus(gateOnMustOnly: gateOnMustOnly).rawValue
+        return report.exitStatus.rawValue
     }
 
     /// The input the options describe; a missing project directory or explicit file is a usage error.

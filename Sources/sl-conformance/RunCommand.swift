@@ -83,19 +83,19 @@ struct RunCommand: Command {
             let flaws = Set(arguments.values("--reference-flaw").compactMap(ReferenceAppFlaw.init(rawValue:)))
             makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
         }
-        let gateOnMustOnly = arguments.value("--level") == "must"
-        let recorders = ReportRecorders.make(arguments, gateOnMustOnly: gateOnMustOnly, junitName: "junit.xml", markdownName: "summary.md")
+        let gate: Gate = arguments.value("--level") == "must" ? .mustOnly : .mustAndShould
+        let recorders = ReportRecorders.make(arguments, junitName: "junit.xml", markdownName: "summary.md")
         guard let jobs = Int(arguments.value("--jobs") ?? "1"), jobs >= 1 else {
             throw UsageError("The value '\(arguments.value("--jobs") ?? "")' is invalid for '--jobs <n>'", suggestion: "Please give a whole number of at least 1.")
         }
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
-            options: Runner.Options(selection: selection, failFast: arguments.flag("--fail-fast"), scenarioTimeout: timeouts.scenario, jobs: jobs),
+            options: Runner.Options(selection: selection, failFast: arguments.flag("--fail-fast"), scenarioTimeout: timeouts.scenario, jobs: jobs, gate: gate),
             makeProvider: makeProvider)
         let summary = await InterruptibleRun.run {
             await runner.run { event in for recorder in recorders { recorder.record(event) } }
         }
-        return ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly).rawValue
+        return ExitStatus(summary: summary, gate: gate).rawValue
     }
 
     static func shard(_ text: String?) throws(UsageError) -> (index: Int, count: Int)? {

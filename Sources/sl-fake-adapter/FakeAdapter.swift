@@ -110,7 +110,7 @@ final class FakeAdapter {
         case .neverSettle:
             log("fault: never settling at \(place)")
             while true {
-                _ = try? wire.call(WireProtocol.AppMethod.getCurrentAccount.rawValue)
+                _ = try? wire.call(BrokerMethod.getCurrentAccount.wireName)
                 usleep(20_000)
             }
         case .exit(let code):

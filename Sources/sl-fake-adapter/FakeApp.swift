@@ -26,7 +26,7 @@ final class FakeApp {
         switch event {
         case .launch:
             running = true
-            _ = try call(WireProtocol.AppMethod.getDeviceInformation.rawValue, .object([:]))
+            _ = try call(BrokerMethod.getDeviceInformation.wireName, .object([:]))
             try checkAccount()
         case .resume, .accountChangedBroadcast: try checkAccount()
         case .suspend: break
@@ -35,11 +35,11 @@ final class FakeApp {
             token = nil
         case .tapSignIn:
             do {
-                let result = try call(WireProtocol.AppMethod.acquireToken.rawValue, .object(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
+                let result = try call(BrokerMethod.acquireToken.wireName, .object(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
                 try adopt(result.decode(MSALResult.self))
             } catch is MSALError {}
         case .tapSignOut:
-            if let account { _ = try? call(WireProtocol.AppMethod.signout.rawValue, .object(["accountIdentifier": .string(account.identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)])) }
+            if let account { _ = try? call(BrokerMethod.signout.wireName, .object(["accountIdentifier": .string(account.identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)])) }
             clear()
         case .refresh:
             if account != nil { try signInSilently() }
@@ -48,7 +48,7 @@ final class FakeApp {
 
     private func checkAccount() throws {
         let current: CurrentAccount
-        do { current = try call(WireProtocol.AppMethod.getCurrentAccount.rawValue, .object([:])).decode(CurrentAccount.self) } catch is MSALError { return }
+        do { current = try call(BrokerMethod.getCurrentAccount.wireName, .object([:])).decode(CurrentAccount.self) } catch is MSALError { return }
         guard let now = current.account else { clear(); return }
         if now.identifier != account?.identifier {
             clear()
@@ -60,7 +60,7 @@ final class FakeApp {
     private func signInSilently() throws {
         guard let account else { return }
         do {
-            let result = try call(WireProtocol.AppMethod.acquireTokenSilent.rawValue, .object(["scopes": .array(scopes), "accountIdentifier": .string(account.identifier), "forceRefresh": .bool(false)]))
+            let result = try call(BrokerMethod.acquireTokenSilent.wireName, .object(["scopes": .array(scopes), "accountIdentifier": .string(account.identifier), "forceRefresh": .bool(false)]))
             try adopt(result.decode(MSALResult.self))
         } catch is MSALError {
             token = nil
@@ -73,7 +73,7 @@ final class FakeApp {
         token = result.accessToken
         do {
             struct Records: Decodable { var records: [UserRecord] }
-            records = try call(WireProtocol.AppMethod.fetchRecords.rawValue, .object(["accessToken": .string(result.accessToken)])).decode(Records.self).records
+            records = try call(BrokerMethod.fetchRecords.wireName, .object(["accessToken": .string(result.accessToken)])).decode(Records.self).records
         } catch is MSALError {}
     }
 

@@ -30,7 +30,7 @@ struct FaultyVariantTests {
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } }
         #expect(run.results.count == spec.spec.requirements.reduce(0) { $0 + $1.scenarios.count })
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(run.results.filter { $0.outcome != .passed }.map { "\($0.id): \($0.issues.map(\.message))" })")
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .passed)
+        #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
 
     @Test("every flaw is in the table")
@@ -45,7 +45,7 @@ struct FaultyVariantTests {
         #expect(TestSupport.failingRequirements(run.results) == expected)
         // A flaw is the app's fault: failures, never adapter errors.
         #expect(run.results.allSatisfy { $0.outcome != .errored })
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .requirementFailures)
+        #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .requirementFailures)
     }
 
     @Test("a variant failing only SHOULD requirements passes the gate under --level must")
@@ -53,8 +53,8 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.wipesOnUnchangedBroadcast]) } }
         #expect(run.summary.failedShould > 0 && run.summary.failedMust == 0)
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: true) == .passed)
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .requirementFailures)
+        #expect(ExitStatus(summary: run.summary, gate: .mustOnly) == .passed)
+        #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .requirementFailures)
     }
 
     @Test("a failure carries its evidence: the step, expected against observed, and the transcript")

@@ -37,7 +37,7 @@ struct RunnerTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: (40, 40)))) { InProcessAdapterProvider { ReferenceAppAdapter() } }
         #expect(run.results.isEmpty)
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .passed)
+        #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
 
     @Test("several jobs give the same events, in the same order, as one")
@@ -49,7 +49,7 @@ struct RunnerTests {
                 case .runStarted(_, let plan): return "runStarted \(plan.count)"
                 case .adapterIdentified(let identity): return "adapter \(identity.adapterName)"
                 case .requirementStarted(let requirement): return "requirement \(requirement.id)"
-                case .requirementEnded(let result): return "requirement ended \(result.requirement.id) \(result.outcome)"
+                case .requirementEnded(let result): return "requirement ended \(result.requirement.id) \(result.verdict)"
                 case .testCaseStarted(let id): return "started \(id)"
                 case .stepPerformed(let id, let index, let description): return "step \(id) \(index) \(description)"
                 case .brokerCalled(let id, let call): return "call \(id) \(call.sequence) \(call.method.rawValue) \(call.failed)"
@@ -65,12 +65,12 @@ struct RunnerTests {
         #expect(shape(one.events) == shape(four.events))
     }
 
-    @Test("each requirement's test cases are bracketed by its start and end, with the outcome aggregated")
+    @Test("each requirement's test cases are bracketed by its start and end, with the verdict aggregated")
     func requirementEvents() async throws {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: .init(jobs: 2)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsCheckOnResume]) } }
         var open: String?
-        var ended: [String: TestCaseResult.Outcome] = [:]
+        var ended: [String: Verdict] = [:]
         for event in run.events {
             switch event.kind {
             case .requirementStarted(let requirement):
@@ -80,7 +80,7 @@ struct RunnerTests {
                 #expect(result.id.requirementID == open)
             case .requirementEnded(let result):
                 #expect(result.requirement.id == open)
-                ended[result.requirement.id] = result.outcome
+                ended[result.requirement.id] = result.verdict
                 open = nil
             default: break
             }
@@ -89,6 +89,25 @@ struct RunnerTests {
         // SL-LOGOUT-2 has two scenarios; only the suspended one fails, so the requirement fails.
         #expect(ended["SL-LOGOUT-2"] == .failed)
         #expect(ended.filter { $0.value != .passed }.count == 1)
+    }
+
+    @Test("under a MUST-only gate a SHOULD failure ends its requirement as warned, a MUST failure as failed; the context carries the gate")
+    func gateInVerdicts() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let flaws: Set<ReferenceAppFlaw> = [.wipesOnUnchangedBroadcast, .skipsCheckOnResume]
+        for gate in Gate.allCases {
+            let run = await TestSupport.run(spec, options: .init(gate: gate)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
+            var verdicts: [String: Verdict] = [:]
+            var contextGate: Gate?
+            for event in run.events {
+                if case .runStarted(let context, _) = event.kind { contextGate = context.gate }
+                if case .requirementEnded(let result) = event.kind { verdicts[result.requirement.id] = result.verdict }
+            }
+            #expect(contextGate == gate)
+            #expect(verdicts["SL-BROADCAST-1"] == (gate == .mustOnly ? .warned : .failed))
+            #expect(verdicts["SL-LOGOUT-2"] == .failed)
+            #expect(verdicts["SL-LOGIN-1"] == .passed)
+        }
     }
 
     @Test("--fail-fast skips what follows the first failure")
@@ -108,6 +127,6 @@ struct RunnerTests {
         #expect(run.results.count == spec.spec.requirements.reduce(0) { $0 + $1.scenarios.count })
         #expect(run.summary.interrupted)
         #expect(run.results.allSatisfy { if case .notRun = $0.outcome { return true } else { return false } })
-        #expect(ExitStatus(summary: run.summary, gateOnMustOnly: false) == .adapterOrHarnessError)
+        #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .adapterOrHarnessError)
     }
 }

@@ -34,7 +34,7 @@ struct PreflightEventTests {
         guard case let .runEnded(summary) = events.last else { Issue.record("last event is not runEnded"); return }
         #expect(summary == report.summary)
         #expect(summary.failedMust == 1 && summary.passed == 4)
-        #expect(report.exitStatus() == .requirementFailures)
+        #expect(report.exitStatus == .requirementFailures)
     }
 
     @Test("explicit files only: checks whose files were not given are skipped, the others run")

@@ -26,6 +26,32 @@ struct RecorderTests {
         #expect(names == ["junit.xml", "summary.md"], "no temporary files are left behind")
     }
 
+    @Test("Under a MUST-only gate every recorder shows the SHOULD failure as a warning, the MUST failure as a failure")
+    func mustOnlyGate() throws {
+        let directory = try TemporaryDirectory()
+        let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
+        let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("summary.md"))
+        let lines = Mutex<[Data]>([])
+        let stream = JSONLinesRecorder { line in lines.withLock { $0.append(line) } }
+        let console = TextSink()
+        let events = SyntheticRun.failures.events(gate: .mustOnly)
+        let recorders: [any EventRecorder] = [junit, markdown, stream, ConsoleRecorder(write: console.write)]
+        for event in events { for recorder in recorders { recorder.record(event) } }
+        let xml = try String(contentsOf: junit.url, encoding: .utf8)
+        #expect(xml.contains(#"<property name="run.gate" value="mustOnly"/>"#))
+        #expect(xml.contains(#"<failure message="warning (not gating): a &quot;Sign up&quot; button is shown in shared mode""#))
+        #expect(xml.contains(#"<failure message="alice&apos;s display name is still on screen (and 1 more)""#))
+        let checklist = try String(contentsOf: markdown.url, encoding: .utf8)
+        #expect(checklist.contains("| ⚠️ warning | SL-UI-1 | SHOULD |"))
+        #expect(checklist.contains("| ❌ failed | SL-LOGOUT-1 | MUST |"))
+        #expect(checklist.contains("| Totals | 3 test cases: 1 passed, 1 failed, 1 warnings, 0 errors, 0 skipped |"))
+        let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
+        #expect(decoded.first?.context?.gate == "mustOnly")
+        #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == "requirementEnded" }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])
+        #expect(console.value.contains("WARN     SL-UI-1"))
+        #expect(console.value.contains("FAIL     SL-LOGOUT-1"))
+    }
+
     @Test("Atomic writes replace an existing file and report an unwritable path")
     func atomic() throws {
         let directory = try TemporaryDirectory()

@@ -90,16 +90,27 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
     var interrupted: Bool { self == .skippedAndNotRun }
 
     /// The events a runner would emit for this run, with fixed dates.
-    var events: [Event] {
+    var events: [Event] { events(gate: .mustAndShould) }
+
+    /// The events a runner would emit for this run under `gate`, with fixed dates: each requirement
+    /// starts before its first test case and ends after its last, unless one of them never ended.
+    func events(gate: Gate) -> [Event] {
         var clock = Self.start
         func at() -> Date {
             clock += 0.25
             return clock
         }
-        var events = [Event(.runStarted(Self.context, plan: cases.map { PlannedTestCase(id: $0.id, requirement: $0.requirement, skipReason: $0.skipReason) }), date: Self.start)]
+        var context = Self.context
+        context.gate = gate
+        var events = [Event(.runStarted(context, plan: cases.map { PlannedTestCase(id: $0.id, requirement: $0.requirement, skipReason: $0.skipReason) }), date: Self.start)]
         events.append(Event(.adapterIdentified(Self.adapter), date: at()))
         var results: [TestCaseResult] = []
-        for testCase in cases {
+        let cases = self.cases
+        for (index, testCase) in cases.enumerated() {
+            let group = cases.filter { $0.requirement.id == testCase.requirement.id }
+            if index == 0 || cases[index - 1].requirement.id != testCase.requirement.id {
+                events.append(Event(.requirementStarted(testCase.requirement), date: at()))
+            }
             guard let result = testCase.result else { continue }
             switch result.outcome {
             case .notRun, .skipped:
@@ -122,6 +133,9 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
             }
             results.append(result)
             events.append(Event(.testCaseEnded(result), date: at()))
+            if index == cases.count - 1 || cases[index + 1].requirement.id != testCase.requirement.id, group.allSatisfy({ $0.result != nil }) {
+                events.append(Event(.requirementEnded(RequirementResult(requirement: testCase.requirement, results: group.compactMap(\.result), gate: gate)), date: at()))
+            }
         }
         var summary = RunSummary(results: results, duration: 4.2, interrupted: interrupted)
         summary.notRun += cases.filter { $0.result == nil }.count

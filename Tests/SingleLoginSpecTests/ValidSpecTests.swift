@@ -1,4 +1,5 @@
 import Testing
+import SingleLoginAdapter
 @testable import SingleLoginSpec
 
 @Suite("Valid specs")
@@ -25,7 +26,7 @@ struct ValidSpecTests {
                 tags: [],
                 scenarios: [Scenario(
                     name: "cold launch", given: Given(deviceMode: .shared, signedIn: nil, token: .valid, userAtDevice: nil),
-                    steps: [Step(.launch, location: SourceLocation(file: "m.json", line: 18, column: 55))],
+                    steps: [Step(.app(.launch), location: SourceLocation(file: "m.json", line: 18, column: 55))],
                     expect: [.notCrashed], location: SourceLocation(file: "m.json", line: 18, column: 21))],
                 location: SourceLocation(file: "m.json", line: 11, column: 5))],
             source: SourceLocation(file: "m.json", line: 1, column: 1))
@@ -41,7 +42,7 @@ struct ValidSpecTests {
         let scenarios = spec.requirements[0].scenarios
         #expect(scenarios[0].given == Given(deviceMode: .default, signedIn: "alice", token: .interactionRequired, userAtDevice: "bob"))
         #expect(scenarios[0].steps.map(\.action) == [
-            .launch, .suspend, .resume, .terminate, .tapSignIn, .tapSignOut, .refresh, .globalSignIn(account: "bob"), .globalSignOut,
+            .app(.launch), .app(.suspend), .app(.resume), .app(.terminate), .app(.tapSignIn), .app(.tapSignOut), .app(.refresh), .globalSignIn(account: "bob"), .globalSignOut,
             .switchUser(account: "carol_2"), .broadcast(count: 1), .broadcast(count: 100),
             .answerNext(method: .acquireToken, answer: .complete(account: "alice")),
             .answerNext(method: .acquireToken, answer: .cancel),

@@ -91,13 +91,13 @@ final class StdioPeer: @unchecked Sendable {
     }
 
     /// Sends a request to the harness and decodes the answer's result as `Result`.
-    func call<Result: Decodable>(_ method: WireProtocol.AppMethod, _ params: some Encodable = WireEmpty(), as: Result.Type) async throws -> Result {
+    func call<Result: Decodable>(_ method: BrokerMethod, _ params: some Encodable = WireEmpty(), as: Result.Type) async throws -> Result {
         let line = try await call(method, params)
         return try WireCodec.decoder.decode(WireResult<Result>.self, from: line).result
     }
 
     /// Sends a request to the harness and waits for the answer's line; an error answer is thrown.
-    func call(_ method: WireProtocol.AppMethod, _ params: some Encodable) async throws -> Data {
+    func call(_ method: BrokerMethod, _ params: some Encodable) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
             let id: Int? = stateLock.withLock {
                 guard !closed else { return nil }
@@ -109,7 +109,7 @@ final class StdioPeer: @unchecked Sendable {
                 continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection"))
                 return
             }
-            send(WireRequest(id: id, method: method.rawValue, params: params))
+            send(WireRequest(id: id, method: method.wireName, params: params))
         }
     }
 

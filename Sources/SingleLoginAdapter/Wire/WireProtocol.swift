@@ -17,21 +17,8 @@ public enum WireProtocol {
         case shutdown
     }
 
-    /// Requests the adapter sends to the harness while a harness request is pending.
-    public enum AppMethod: String, Sendable, CaseIterable {
-        /// Answered with ``DeviceInformation``.
-        case getDeviceInformation = "msal.getDeviceInformation"
-        /// Answered with ``CurrentAccount``.
-        case getCurrentAccount = "msal.getCurrentAccount"
-        /// Params ``SilentTokenParameters``; answered with ``MSALResult``.
-        case acquireTokenSilent = "msal.acquireTokenSilent"
-        /// Params ``InteractiveTokenParameters``; answered with ``MSALResult``.
-        case acquireToken = "msal.acquireToken"
-        /// Params ``SignoutParameters``; answered with `{}`.
-        case signout = "msal.signout"
-        /// Params `{accessToken}`; answered with `{records: [UserRecord]}`.
-        case fetchRecords = "backend.fetchRecords"
-    }
+    // Requests the adapter sends to the harness while a harness request is pending are the
+    // cases of ``BrokerMethod``, named on the wire by ``BrokerMethod/wireName``.
 
     /// The adapter's half of the handshake: the result of `initialize`.
     public struct Handshake: Hashable, Codable, Sendable {

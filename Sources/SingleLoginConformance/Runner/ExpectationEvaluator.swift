@@ -97,7 +97,7 @@ struct ExpectationEvaluator {
                 return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
             }
             let matching = observation.screen.filter { element in
-                (kind == nil || element.kind.rawValue == kind?.rawValue) && regex.firstMatch(in: element.text, range: NSRange(element.text.startIndex..., in: element.text)) != nil
+                (kind == nil || element.kind == kind) && regex.firstMatch(in: element.text, range: NSRange(element.text.startIndex..., in: element.text)) != nil
             }
             guard !matching.isEmpty else { return nil }
             return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", which matches /\(pattern)/", expected: "no \(kind?.rawValue ?? "element") matching /\(pattern)/i", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))

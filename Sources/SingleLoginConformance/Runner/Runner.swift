@@ -32,13 +32,16 @@ public struct Runner: Sendable {
         public var scenarioTimeout: Duration
         /// How many adapter instances run test cases at once.
         public var jobs: Int
+        /// Which failures fail the run: the run's context carries it, and each requirement's verdict applies it.
+        public var gate: Gate
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1) {
+        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1, gate: Gate = .mustAndShould) {
             self.selection = selection
             self.failFast = failFast
             self.scenarioTimeout = scenarioTimeout
             self.jobs = max(1, jobs)
+            self.gate = gate
         }
     }
 
@@ -64,9 +67,9 @@ public struct Runner: Sendable {
         let plan = options.selection.plan(for: spec)
         let context = RunContext(
             specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: specSHA256,
-            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date())
+            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate)
         handler(Event(.runStarted(context, plan: plan.map(\.0))))
-        let release = OrderedRelease(plan: plan.map(\.0), handler: handler)
+        let release = OrderedRelease(plan: plan.map(\.0), gate: options.gate, handler: handler)
         let queue = WorkQueue()
         let failFast = options.failFast
         let jobs = min(options.jobs, max(1, plan.count))
@@ -125,6 +128,7 @@ final class WorkQueue: Sendable {
 /// requirement's test cases are always reported together.
 actor OrderedRelease {
     private let plan: [PlannedTestCase]
+    private let gate: Gate
     private let handler: @Sendable (Event) -> Void
     private var finished: [Int: ([Event], TestCaseResult)] = [:]
     private var next = 0
@@ -132,8 +136,9 @@ actor OrderedRelease {
     private var currentRequirement: [TestCaseResult] = []
     private var lastIdentity: AdapterIdentity?
 
-    init(plan: [PlannedTestCase], handler: @escaping @Sendable (Event) -> Void) {
+    init(plan: [PlannedTestCase], gate: Gate, handler: @escaping @Sendable (Event) -> Void) {
         self.plan = plan
+        self.gate = gate
         self.handler = handler
         released.reserveCapacity(plan.count)
     }
@@ -157,7 +162,7 @@ actor OrderedRelease {
             currentRequirement.append(result)
             next += 1
             if next == plan.count || plan[next].requirement.id != requirement.id {
-                handler(Event(.requirementEnded(RequirementResult(requirement: requirement, results: currentRequirement))))
+                handler(Event(.requirementEnded(RequirementResult(requirement: requirement, results: currentRequirement, gate: gate))))
                 currentRequirement = []
             }
         }

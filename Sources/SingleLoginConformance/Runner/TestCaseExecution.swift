@@ -62,16 +62,16 @@ final class TestCaseExecution: Sendable {
                     state = next
                 }
                 switch step.action {
-                case .launch: try await deliver(.launch, requires: .notRunning, then: .foreground)
-                case .suspend: try await deliver(.suspend, requires: .foreground, then: .suspended)
-                case .resume: try await deliver(.resume, requires: .suspended, then: .foreground)
-                case .terminate:
+                case .app(.launch): try await deliver(.launch, requires: .notRunning, then: .foreground)
+                case .app(.suspend): try await deliver(.suspend, requires: .foreground, then: .suspended)
+                case .app(.resume): try await deliver(.resume, requires: .suspended, then: .foreground)
+                case .app(.terminate):
                     guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
                     observation = try await adapter.handle(.terminate)
                     state = .notRunning
-                case .tapSignIn: try await deliver(.tapSignIn, requires: .foreground, then: .foreground)
-                case .tapSignOut: try await deliver(.tapSignOut, requires: .foreground, then: .foreground)
-                case .refresh: try await deliver(.refresh, requires: .foreground, then: .foreground)
+                case .app(let event) where event == .accountChangedBroadcast:
+                    throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
+                case .app(let event): try await deliver(event, requires: .foreground, then: .foreground)
                 case .globalSignIn(let account): await broker.globalSignIn(account)
                 case .globalSignOut: await broker.globalSignOut()
                 case .switchUser(let account): await broker.switchUser(to: account)
@@ -139,13 +139,7 @@ final class TestCaseExecution: Sendable {
 
     static func describe(_ action: Step.Action) -> String {
         switch action {
-        case .launch: return "launch"
-        case .suspend: return "suspend"
-        case .resume: return "resume"
-        case .terminate: return "terminate"
-        case .tapSignIn: return "tapSignIn"
-        case .tapSignOut: return "tapSignOut"
-        case .refresh: return "refresh"
+        case .app(let event): return event.rawValue
         case .globalSignIn(let account): return "globalSignIn \(account)"
         case .globalSignOut: return "globalSignOut"
         case .switchUser(let account): return "switchUser \(account)"

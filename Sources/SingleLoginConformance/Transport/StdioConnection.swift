@@ -202,9 +202,9 @@ actor StdioConnection {
                 throw failure(.timeout, "the adapter stopped reading its stdin during '\(pending.what)' (its call '\(method)' could not be answered)")
             }
         }
-        guard let appMethod = WireProtocol.AppMethod(rawValue: method) else {
+        guard let appMethod = BrokerMethod(wireName: method) else {
             try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.methodNotFound, message: "no method '\(method)'")))
-            throw failure(.protocolViolation, "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(WireProtocol.AppMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw failure(.protocolViolation, "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(BrokerMethod.allCases.map(\.wireName).joined(separator: ", "))")
         }
         guard let environment else {
             try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))

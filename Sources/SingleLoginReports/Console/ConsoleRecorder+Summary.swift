@@ -3,30 +3,30 @@ import SingleLoginSpec
 
 extension ConsoleRecorder {
     /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
-    func summary(results: [TestCaseResult], summary: RunSummary) -> String {
+    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate) -> String {
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
-        let failures = problems.filter { !isWarning($0) }
-        let warnings = problems.filter(isWarning)
+        let failures = problems.filter { Verdict(of: $0, gate: gate) != .warned }
+        let warnings = problems.filter { Verdict(of: $0, gate: gate) == .warned }
         if !failures.isEmpty {
             out += "\n" + style.paint("Failures:", "1") + "\n"
-            for result in failures { out += evidence(of: result) }
+            for result in failures { out += evidence(of: result, gate: gate) }
         }
         if !warnings.isEmpty {
             out += "\n" + style.paint("Warnings (SHOULD, not gating with --level must):", "1") + "\n"
-            for result in warnings { out += evidence(of: result) }
+            for result in warnings { out += evidence(of: result, gate: gate) }
         }
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
         if !notRun.isEmpty, summary.interrupted {
             out += "\nInterrupted: \(notRun.count) test case\(notRun.count == 1 ? "" : "s") not run.\n"
         }
-        let warned = style.gateOnMustOnly ? summary.failedShould : 0
-        let failed = summary.failedMust + summary.failedShould - warned
+        let warned = summary.warnings(under: gate)
+        let failed = summary.failures(under: gate)
         var totals = "\(summary.passed) passed, \(failed) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
-        let status = ExitStatus(summary: summary, gateOnMustOnly: style.gateOnMustOnly)
+        let status = ExitStatus(summary: summary, gate: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         let verdict: String
         switch status {
@@ -36,10 +36,6 @@ extension ConsoleRecorder {
         }
         out += "Result: \(verdict) (exit status \(status.rawValue): \(Self.meaning(of: status)))\n"
         return out
-    }
-
-    private func isWarning(_ result: TestCaseResult) -> Bool {
-        result.outcome == .failed && style.gateOnMustOnly && result.requirement.level == .should
     }
 
     /// What an exit status means, in a few words.
@@ -54,8 +50,8 @@ extension ConsoleRecorder {
     }
 
     /// One failing test case: heading, each issue with its step and a -/+ diff, transcript, log tail.
-    func evidence(of result: TestCaseResult) -> String {
-        let verdict = Verdict(aggregating: [result], gateOnMustOnly: style.gateOnMustOnly)
+    func evidence(of result: TestCaseResult, gate: Gate) -> String {
+        let verdict = Verdict(of: result, gate: gate)
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
         for issue in result.issues {

@@ -17,8 +17,11 @@ public final class ConsoleRecorder: EventRecorder {
 
     private struct State {
         var record = RunRecord()
+        /// The planned requirements, in plan order.
         var requirementOrder: [String] = []
-        var remaining: [String: Int] = [:]
+        /// Planned requirements whose line has not been printed yet.
+        var unprinted: Set<String> = []
+        /// Each requirement's finished test cases, in the order they ended.
         var finished: [String: [TestCaseResult]] = [:]
         var idWidth = 0
         var transientShown = false
@@ -52,8 +55,7 @@ public final class ConsoleRecorder: EventRecorder {
         case let .runStarted(context, plan):
             for planned in plan {
                 let id = planned.id.requirementID
-                if state.remaining[id] == nil { state.requirementOrder.append(id) }
-                state.remaining[id, default: 0] += 1
+                if state.unprinted.insert(id).inserted { state.requirementOrder.append(id) }
                 state.idWidth = max(state.idWidth, id.count)
             }
             if style.verbosity != .quiet {
@@ -69,63 +71,57 @@ public final class ConsoleRecorder: EventRecorder {
                 state.transientShown = true
             }
         case let .testCaseEnded(result):
-            out += finish(result, in: &state)
+            state.finished[result.id.requirementID, default: []].append(result)
+        case let .requirementEnded(result):
+            out += line(for: result, in: &state)
         case .runEnded:
             break
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted, .requirementEnded:
+        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
             break
         }
         if ended {
-            // Requirements whose scenarios never all ended (an interrupted run) still get their line.
+            // Requirements that never ended (an interrupted run) still get their line, with the
+            // test cases that did not finish completed as not run.
             let results = state.record.orderedResults
-            for result in results where state.finished[result.id.requirementID]?.contains(where: { $0.id == result.id }) != true {
-                if state.remaining[result.id.requirementID] != nil {
-                    out += finish(result, in: &state)
+            let unended = state.record.orderedRequirementResults.filter { state.unprinted.contains($0.requirement.id) }
+            if !unended.isEmpty {
+                let byRequirement = Dictionary(grouping: results, by: \.id.requirementID)
+                for requirement in unended {
+                    state.finished[requirement.requirement.id] = byRequirement[requirement.requirement.id] ?? []
+                    out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate)
         }
         return out
     }
 
-    private func finish(_ result: TestCaseResult, in state: inout State) -> String {
-        let requirement = result.id.requirementID
-        state.finished[requirement, default: []].append(result)
-        guard let left = state.remaining[requirement] else {
-            return ""
-        }
-        if left > 1 {
-            state.remaining[requirement] = left - 1
-            return ""
-        }
-        state.remaining[requirement] = nil
-        guard style.verbosity != .quiet else { return "" }
-        let results = state.finished[requirement] ?? [result]
-        return requirementLine(results, idWidth: state.idWidth)
+    /// The line of a planned requirement, once; nothing for one the plan did not hold, or when quiet.
+    private func line(for result: RequirementResult, in state: inout State) -> String {
+        guard state.unprinted.remove(result.requirement.id) != nil, style.verbosity != .quiet else { return "" }
+        return requirementLine(result, results: state.finished[result.requirement.id] ?? [], gate: state.record.gate, idWidth: state.idWidth)
     }
 
     private static func adapterLine(_ adapter: AdapterIdentity) -> String {
         "Adapter \(PlainText.clean(adapter.adapterName)) \(PlainText.clean(adapter.adapterVersion)); app \(PlainText.clean(adapter.appName)) \(PlainText.clean(adapter.appVersion)) (\(PlainText.clean(adapter.bundleId))), MSAL \(PlainText.clean(adapter.msalVersion))\n"
     }
 
-    /// `PASS  SL-LOGIN-1  MUST    Opens signed in (0.120s)`, plus scenario lines when verbose.
-    func requirementLine(_ results: [TestCaseResult], idWidth: Int) -> String {
-        guard let first = results.first else { return "" }
-        let verdict = Verdict(aggregating: results, gateOnMustOnly: style.gateOnMustOnly)
-        let summary = first.requirement
+    /// `PASS  SL-LOGIN-1  MUST    Opens signed in (0.120s)`, plus scenario lines (`results`) when verbose.
+    func requirementLine(_ requirement: RequirementResult, results: [TestCaseResult], gate: Gate, idWidth: Int) -> String {
+        let verdict = requirement.verdict
+        let summary = requirement.requirement
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
         let level = summary.level.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-        let time = results.reduce(0) { $0 + $1.duration }
         var line = "\(verdict.painted(style))  \(id)  \(level)  \(PlainText.clean(summary.title))"
         if let reason = verdict.reason {
             line += ": \(PlainText.clean(reason))"
         } else {
-            line += " (\(Self.seconds(time)))"
+            line += " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
         if style.verbosity == .verbose {
             for result in results {
-                let scenario = Verdict(aggregating: [result], gateOnMustOnly: style.gateOnMustOnly)
+                let scenario = Verdict(of: result, gate: gate)
                 line += "      \(scenario.painted(style))  \(PlainText.clean(result.id.scenarioName)) (\(Self.seconds(result.duration)))\n"
                 for call in result.transcript {
                     line += "            \(PlainText.clean(call.line))\n"

@@ -16,15 +16,12 @@ public struct ConsoleStyle: Hashable, Sendable {
     public var isTerminal: Bool
     /// Whether to colour with ANSI escapes.
     public var colors: Bool
-    /// Whether SHOULD failures are warnings (`--level must`).
-    public var gateOnMustOnly: Bool
 
     /// Creates a style; plain text unless told otherwise.
-    public init(verbosity: Verbosity = .normal, isTerminal: Bool = false, colors: Bool = false, gateOnMustOnly: Bool = false) {
+    public init(verbosity: Verbosity = .normal, isTerminal: Bool = false, colors: Bool = false) {
         self.verbosity = verbosity
         self.isTerminal = isTerminal
         self.colors = colors
-        self.gateOnMustOnly = gateOnMustOnly
     }
 
     /// Colours only on a terminal, and never when `NO_COLOR` is set and not empty or `TERM` is `dumb`.

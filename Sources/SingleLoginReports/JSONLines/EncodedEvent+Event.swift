@@ -10,7 +10,7 @@ extension EncodedEvent {
         switch event.kind {
         case let .runStarted(context, plan):
             self.init(kind: "runStarted", date: date)
-            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate))
+            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue)
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
         case let .adapterIdentified(identity):
@@ -111,8 +111,8 @@ extension TestCaseResult.Outcome {
 
 extension EncodedRequirementResult {
     init(_ result: RequirementResult) {
-        let (outcome, reason) = result.outcome.encoded
-        self.init(outcome: outcome, reason: reason, duration: result.duration)
+        let (outcome, reason) = result.verdict.outcome.encoded
+        self.init(outcome: outcome, verdict: result.verdict.name, reason: reason, duration: result.duration)
     }
 }
 

@@ -80,6 +80,8 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var hostname: String
     /// When the run started.
     public var startDate: String
+    /// `mustAndShould` or `mustOnly`: which failures fail the run (absent in streams written before it existed).
+    public var gate: String?
 }
 
 /// The adapter and app on the wire.
@@ -224,6 +226,9 @@ public struct EncodedResult: Codable, Hashable, Sendable {
 public struct EncodedRequirementResult: Codable, Hashable, Sendable {
     /// `passed`, `failed`, `errored`, `skipped` or `notRun`: errored if any test case errored, else failed if any failed, and so on.
     public var outcome: String
+    /// The outcome under the run's gate: `passed`, `failed`, `warned` (a failure that does not gate), `errored`,
+    /// `skipped` or `notRun` (absent in streams written before it existed).
+    public var verdict: String?
     /// Why it was skipped or not run.
     public var reason: String?
     /// The sum of its test cases' durations, in seconds.

@@ -17,7 +17,7 @@ extension JUnitReport {
         cases.reserveCapacity(results.count)
         for result in results {
             let (classname, name) = names.unique(for: result.id)
-            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
         }
         let suite = Suite(
             name: JUnitNames.normalize(context.specID, fallback: "spec"),
@@ -39,6 +39,7 @@ extension JUnitReport {
             Property("spec.sha256", context.specSHA256),
             Property("harness.version", context.harnessVersion),
             Property("run.kind", context.kind),
+            Property("run.gate", context.gate.rawValue),
         ]
         if let adapter = context.adapter {
             properties += [
@@ -53,19 +54,23 @@ extension JUnitReport {
         return properties
     }
 
-    /// The `<failure>`, `<error>` or `<skipped>` a result becomes.
-    static func result(of result: TestCaseResult, steps: [Int: String], maxBytes: Int) -> Result {
-        switch result.outcome {
+    /// The `<failure>`, `<error>` or `<skipped>` a result's verdict under `gate` becomes.
+    ///
+    /// JUnit has no warning: a failure that does not gate the run stays a `<failure>` with its
+    /// evidence, its message starting `warning (not gating): `.
+    static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int) -> Result {
+        let verdict = Verdict(of: result, gate: gate)
+        switch verdict {
         case .passed:
             return .passed
         case let .skipped(reason):
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
             return .skipped(message: "not run: " + (reason.isEmpty ? "the run was interrupted" : reason))
-        case .failed:
+        case .failed, .warned:
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first
-            let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
+            let message = (verdict == .warned ? "warning (not gating): " : "") + Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes)
             return .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:

@@ -11,15 +11,12 @@ import SingleLoginSpec
 public final class MarkdownChecklistRecorder: EventRecorder {
     /// Where the checklist goes.
     public let url: URL
-    /// Whether SHOULD failures are warnings (`--level must`).
-    public let gateOnMustOnly: Bool
     private let onError: @Sendable (any Error) -> Void
     private let state = Mutex(RunRecord())
 
     /// Creates a recorder writing to `url`.
-    public init(url: URL, gateOnMustOnly: Bool = false, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+    public init(url: URL, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
         self.url = url
-        self.gateOnMustOnly = gateOnMustOnly
         self.onError = onError
     }
 
@@ -29,7 +26,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text = Self.render(results: finished.orderedResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary, gateOnMustOnly: gateOnMustOnly)
+        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary)
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {
@@ -37,9 +34,10 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         }
     }
 
-    /// Renders the checklist for results and their context.
-    public static func render(results: [TestCaseResult], context: RunContext, summary: RunSummary, gateOnMustOnly: Bool = false) -> String {
-        let status = ExitStatus(summary: summary, gateOnMustOnly: gateOnMustOnly)
+    /// Renders the checklist: a row per requirement result, the failing test cases, in the context's gate.
+    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary) -> String {
+        let gate = context.gate
+        let status = ExitStatus(summary: summary, gate: gate)
         let headline: String
         switch status {
         case .passed: headline = "✅ passed"
@@ -58,8 +56,8 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         }
         out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
         out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
-        let warned = gateOnMustOnly ? summary.failedShould : 0
-        var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failedMust + summary.failedShould - warned) failed"
+        let warned = summary.warnings(under: gate)
+        var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warnings" }
         totals += ", \(summary.errored) errors, \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
@@ -67,22 +65,16 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"
-        var order: [String] = []
-        var byRequirement: [String: [TestCaseResult]] = [:]
-        for result in results {
-            if byRequirement[result.id.requirementID] == nil { order.append(result.id.requirementID) }
-            byRequirement[result.id.requirementID, default: []].append(result)
-        }
-        for id in order {
-            guard let group = byRequirement[id], let requirement = group.first?.requirement else { continue }
+        for result in requirements {
+            let requirement = result.requirement
             let references = requirement.references.map { "[\(cell($0.title))](\(url($0.url)))" }.joined(separator: "<br>")
-            out += "| \(mark(group, gateOnMustOnly: gateOnMustOnly)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
+            out += "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
         }
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         if !problems.isEmpty {
             out += "\n## Failures and errors\n"
             for result in problems {
-                out += "\n### \(mark([result], gateOnMustOnly: gateOnMustOnly)) \(cell(result.id.description))\n\n"
+                out += "\n### \(mark(Verdict(of: result, gate: gate))) \(cell(result.id.description))\n\n"
                 for issue in result.issues {
                     let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
@@ -102,25 +94,16 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         return out
     }
 
-    /// ✅, ❌, ⚠️ or ⏭ with a word, for a requirement's scenarios.
-    static func mark(_ results: [TestCaseResult], gateOnMustOnly: Bool) -> String {
-        var errored = false, failed = false, warned = false, passed = false, notRun = false
-        for result in results {
-            switch result.outcome {
-            case .errored: errored = true
-            case .failed where gateOnMustOnly && result.requirement.level == .should: warned = true
-            case .failed: failed = true
-            case .passed: passed = true
-            case .notRun: notRun = true
-            case .skipped: break
-            }
+    /// ✅, ❌, ⚠️ or ⏭ with a word, for a verdict.
+    static func mark(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .errored: "⚠️ error"
+        case .failed: "❌ failed"
+        case .warned: "⚠️ warning"
+        case .notRun: "⏭ not run"
+        case .passed: "✅ passed"
+        case .skipped: "⏭ skipped"
         }
-        if errored { return "⚠️ error" }
-        if failed { return "❌ failed" }
-        if warned { return "⚠️ warning" }
-        if notRun { return "⏭ not run" }
-        if passed { return "✅ passed" }
-        return "⏭ skipped"
     }
 
     /// Text safe in a table cell: cleaned, one line, pipes and markup escaped.

@@ -18,6 +18,8 @@ public struct RunRecord: Sendable {
     public var finishOrder: [TestCaseID] = []
     /// Step descriptions per test case, by step index.
     public var steps: [TestCaseID: [Int: String]] = [:]
+    /// The results `requirementEnded` brought, by requirement ID.
+    public var requirementResults: [String: RequirementResult] = [:]
     /// The summary, once the run ended.
     public var summary: RunSummary?
     /// When the run ended.
@@ -41,11 +43,13 @@ public struct RunRecord: Sendable {
             if results.updateValue(result, forKey: result.id) == nil {
                 finishOrder.append(result.id)
             }
+        case let .requirementEnded(result):
+            requirementResults[result.requirement.id] = result
         case let .runEnded(summary):
             self.summary = summary
             self.endDate = event.date
             return true
-        case .requirementStarted, .requirementEnded, .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
+        case .requirementStarted, .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
             break
         }
         return false
@@ -71,6 +75,26 @@ public struct RunRecord: Sendable {
             if let result = results[id] { ordered.append(result) }
         }
         return ordered
+    }
+
+    /// The run's gate, from its context (every failure gates when the run never started).
+    public var gate: Gate { context?.gate ?? .mustAndShould }
+
+    /// Every requirement of ``orderedResults``, in that order: the result `requirementEnded`
+    /// brought, or, for a requirement that never ended (an interrupted run), its test cases
+    /// aggregated the same way.
+    public var orderedRequirementResults: [RequirementResult] {
+        var order: [String] = []
+        var byRequirement: [String: [TestCaseResult]] = [:]
+        for result in orderedResults {
+            if byRequirement[result.id.requirementID] == nil { order.append(result.id.requirementID) }
+            byRequirement[result.id.requirementID, default: []].append(result)
+        }
+        return order.compactMap { id in
+            if let ended = requirementResults[id] { return ended }
+            guard let group = byRequirement[id], let requirement = group.first?.requirement else { return nil }
+            return RequirementResult(requirement: requirement, results: group, gate: gate)
+        }
     }
 
     /// The summary the runner sent, or one computed from the results.

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginAdapter
 
 extension SpecDecoder {
     /// Every check kind, in the order documentation lists them.
@@ -44,7 +45,7 @@ extension SpecDecoder {
             return .noDataOf(account: account, places: places, session: session)
         case "noElement":
             checkKeys(fields, of: node, path, allowed: ["check", "kind", "matching"], required: ["matching"])
-            let elementKind = enumeration(fields, "kind", path, as: Expectation.ElementKindName.self, what: "element kind")
+            let elementKind = enumeration(fields, "kind", path, as: ScreenElement.Kind.self, what: "element kind")
             guard let pattern = string(fields, "matching", path) else { return nil }
             if (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) == nil {
                 let patternNode = fields.first { $0.key == "matching" }!.value

@@ -1,12 +1,11 @@
+import SingleLoginAdapter
+
 extension SpecDecoder {
-    /// Step kinds that take no arguments.
-    static let plainStepKinds: [String: Step.Action] = [
-        "launch": .launch, "suspend": .suspend, "resume": .resume, "terminate": .terminate,
-        "tapSignIn": .tapSignIn, "tapSignOut": .tapSignOut, "refresh": .refresh, "globalSignOut": .globalSignOut,
-    ]
+    /// Step kinds that take no arguments: the app events a step delivers, and a device-wide sign-out.
+    static let plainStepKinds: [String: Step.Action] = Dictionary(
+        uniqueKeysWithValues: Step.Action.appEvents.map { ($0.rawValue, Step.Action.app($0)) } + [("globalSignOut", .globalSignOut)])
     /// Every step kind, in the order documentation lists them.
-    static let stepKinds = ["launch", "suspend", "resume", "terminate", "tapSignIn", "tapSignOut", "refresh",
-                            "globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext"]
+    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext"]
     /// The broker answers `answerNext` accepts.
     static let answers = ["complete", "cancel", "interactionRequired", "networkError", "noIdToken", "brokerNotAvailable"]
 

@@ -1,3 +1,5 @@
+import SingleLoginAdapter
+
 /// A check against what the harness observed (`"check"` in JSON).
 public enum Expectation: Hashable, Sendable {
     /// `{"check": "calls", "method": "acquireToken", "count": 0}` (or `atLeast`, `atMost`):
@@ -17,7 +19,7 @@ public enum Expectation: Hashable, Sendable {
     /// `{"check": "notCrashed"}`: the app did not crash and is still running.
     case notCrashed
     /// `{"check": "noElement", "kind": "button", "matching": "sign ?up"}`: no element (of that kind) whose text matches the case-insensitive pattern.
-    case noElement(kind: ElementKindName?, matching: String)
+    case noElement(kind: ScreenElement.Kind?, matching: String)
     /// `{"check": "scopesCovered"}`: every scope asked for silently was asked for in an interactive sign-in.
     case scopesCovered
 
@@ -27,11 +29,6 @@ public enum Expectation: Hashable, Sendable {
         case screen
         /// What is stored.
         case storage
-    }
-
-    /// Element kinds, as in the adapter's observation.
-    public enum ElementKindName: String, Hashable, Sendable, CaseIterable {
-        case text, button, alert, error, signInSheet
     }
 }
 

@@ -1,3 +1,5 @@
+import SingleLoginAdapter
+
 /// One concrete demonstration of a requirement: a starting state, steps, and checks.
 public struct Scenario: Hashable, Sendable {
     /// A name unique within its requirement; with the requirement ID it names a test case.
@@ -75,20 +77,10 @@ public struct Step: Hashable, Sendable {
 
     /// The step vocabulary (`"do"` in JSON).
     public enum Action: Hashable, Sendable {
-        /// `{"do": "launch"}`: cold launch of the app.
-        case launch
-        /// `{"do": "suspend"}`: to the background.
-        case suspend
-        /// `{"do": "resume"}`: back to the foreground.
-        case resume
-        /// `{"do": "terminate"}`: the process ends.
-        case terminate
-        /// `{"do": "tapSignIn"}`: the user taps the app's sign-in button.
-        case tapSignIn
-        /// `{"do": "tapSignOut"}`: the user taps the app's sign-out button.
-        case tapSignOut
-        /// `{"do": "refresh"}`: the user asks for fresh data (retry, pull to refresh).
-        case refresh
+        /// `{"do": "launch"}`, `"suspend"`, `"resume"`, `"terminate"`, `"tapSignIn"`, `"tapSignOut"`,
+        /// `"refresh"`: the harness delivers that ``AppEvent`` to the app (its name is the `do` word).
+        /// The account-change broadcast is not written this way: see ``broadcast(count:)``.
+        case app(AppEvent)
         /// `{"do": "globalSignIn", "account": "alice"}`: Jamf Setup signs a user in device-wide.
         case globalSignIn(account: String)
         /// `{"do": "globalSignOut"}`: Jamf Reset signs the user out device-wide.
@@ -99,23 +91,11 @@ public struct Step: Hashable, Sendable {
         case broadcast(count: Int)
         /// `{"do": "answerNext", "method": "acquireToken", "answer": "cancel"}`: how the broker answers the next call of `method`.
         case answerNext(method: BrokerMethod, answer: BrokerAnswer)
-    }
-}
 
-/// The broker and backend calls an app makes, as the harness records them.
-public enum BrokerMethod: String, Hashable, Sendable, CaseIterable {
-    /// `getDeviceInformation`.
-    case getDeviceInformation
-    /// `getCurrentAccount`.
-    case getCurrentAccount
-    /// `acquireTokenSilent`.
-    case acquireTokenSilent
-    /// `acquireToken`: one interactive prompt each.
-    case acquireToken
-    /// `signout`.
-    case signout
-    /// The app's backend call for the user's records.
-    case fetchRecords
+        /// The app events a step may deliver by name: every ``AppEvent`` but the account-change
+        /// broadcast, which the harness delivers itself whenever the broker posts it.
+        public static let appEvents = AppEvent.allCases.filter { $0 != .accountChangedBroadcast }
+    }
 }
 
 /// A scripted broker answer (`"answer"` of `answerNext`).

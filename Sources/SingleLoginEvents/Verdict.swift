@@ -1,0 +1,90 @@
+import SingleLoginSpec
+
+/// How a test case or a requirement fared under the run's ``Gate``: the one verdict the runner,
+/// the exit status and every report use.
+///
+/// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
+/// failed, warned, not run, passed, skipped (a reason is the first test case's that has one).
+public enum Verdict: Hashable, Sendable {
+    /// Every check held.
+    case passed
+    /// A check failed and the failure gates the run.
+    case failed
+    /// A check failed, but the gate makes the failure a warning (a SHOULD requirement under ``Gate/mustOnly``).
+    case warned
+    /// The adapter or the harness broke.
+    case errored
+    /// Not run by choice (selection, shard, fail-fast), with the reason.
+    case skipped(reason: String)
+    /// Not run because the run was interrupted, with the reason.
+    case notRun(reason: String)
+
+    /// The verdict on one test case's outcome, for a requirement at `level`, under `gate`.
+    public init(_ outcome: TestCaseResult.Outcome, level: Requirement.Level, gate: Gate) {
+        switch outcome {
+        case .passed: self = .passed
+        case .failed: self = gate.gates(level) ? .failed : .warned
+        case .errored: self = .errored
+        case let .skipped(reason): self = .skipped(reason: reason)
+        case let .notRun(reason): self = .notRun(reason: reason)
+        }
+    }
+
+    /// The verdict on one test case under `gate`.
+    public init(of result: TestCaseResult, gate: Gate) {
+        self.init(result.outcome, level: result.requirement.level, gate: gate)
+    }
+
+    /// The verdict on a requirement: the worst of its test cases' (skipped when there are none).
+    public init(aggregating results: [TestCaseResult], gate: Gate) {
+        var worst: Verdict?
+        for result in results {
+            let verdict = Verdict(of: result, gate: gate)
+            if worst == nil || verdict.severity > worst!.severity { worst = verdict }
+        }
+        self = worst ?? .skipped(reason: "no test cases")
+    }
+
+    /// How bad, to find the worst: skipped 0, passed 1, not run 2, warned 3, failed 4, errored 5.
+    public var severity: Int {
+        switch self {
+        case .skipped: 0
+        case .passed: 1
+        case .notRun: 2
+        case .warned: 3
+        case .failed: 4
+        case .errored: 5
+        }
+    }
+
+    /// `passed`, `failed`, `warned`, `errored`, `skipped` or `notRun`: the name in the event stream.
+    public var name: String {
+        switch self {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .warned: "warned"
+        case .errored: "errored"
+        case .skipped: "skipped"
+        case .notRun: "notRun"
+        }
+    }
+
+    /// Why it was skipped or not run.
+    public var reason: String? {
+        switch self {
+        case let .skipped(reason), let .notRun(reason): reason
+        default: nil
+        }
+    }
+
+    /// The outcome before the gate is applied: a warning is a failure.
+    public var outcome: TestCaseResult.Outcome {
+        switch self {
+        case .passed: .passed
+        case .failed, .warned: .failed
+        case .errored: .errored
+        case let .skipped(reason): .skipped(reason: reason)
+        case let .notRun(reason): .notRun(reason: reason)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import SingleLoginEvents
+
+extension Verdict {
+    /// The word people read: PASS, FAIL, WARN, ERROR, SKIP, NOT RUN.
+    var consoleWord: String {
+        switch self {
+        case .passed: "PASS"
+        case .failed: "FAIL"
+        case .warned: "WARN"
+        case .errored: "ERROR"
+        case .skipped: "SKIP"
+        case .notRun: "NOT RUN"
+        }
+    }
+
+    /// The SGR colour code of the word.
+    var consoleColor: String {
+        switch self {
+        case .passed: "32"
+        case .failed: "31"
+        case .warned, .notRun: "33"
+        case .errored: "1;31"
+        case .skipped: "2"
+        }
+    }
+
+    /// The word padded to a column, coloured when the style says so.
+    func painted(_ style: ConsoleStyle) -> String {
+        style.paint(consoleWord.padding(toLength: 7, withPad: " ", startingAt: 0), consoleColor)
+    }
+}
