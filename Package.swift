@@ -18,10 +18,12 @@ let package = Package(
         .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight"]),
     ],
     targets: [
+        // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
+        .target(name: "DidYouMean"),
         // The app-side vocabulary and the wire: no dependencies.
         .target(name: "SingleLoginAdapter"),
         // The spec model, the strict JSON reader, loaders and diagnostics.
-        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter"]),
+        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
         // The broker simulation, leftover scanner, runner, stdio transport and doctor.
@@ -29,19 +31,27 @@ let package = Package(
         // Recorders (console, JUnit XML, Markdown, JSON Lines) and the JUnit merge: events in, reports out.
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
         // Static configuration checks, reported as events.
-        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
+        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
-        .executableTarget(
-            name: "sl-conformance",
-            dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBenchmarks", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]
-        ),
+        // A small command-line parser in the manner of swift-argument-parser: typed option groups,
+        // help, usage errors with "Did you mean", exit status 64.
+        .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
+        // The sl-conformance commands, each a small type, and the option groups they share.
+        .target(name: "SingleLoginCommands", dependencies: [
+            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBenchmarks",
+            "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
+        ]),
+        .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
         .executableTarget(name: "sl-reference-adapter", dependencies: ["ReferenceApp", "SingleLoginAdapter"]),
         // Development tools: not products, run with `swift run TOOL`.
-        .executableTarget(name: "sl-spec-fuzz", dependencies: ["SingleLoginSpec"]),
-        .executableTarget(name: "sl-fake-adapter", dependencies: ["SingleLoginAdapter"]),
-        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
+        .executableTarget(name: "sl-spec-fuzz", dependencies: ["CommandLineKit", "SingleLoginSpec"]),
+        .executableTarget(name: "sl-fake-adapter", dependencies: ["CommandLineKit", "SingleLoginAdapter"]),
+        .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
+        .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginEvents", "SingleLoginPreflight"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),

@@ -1,6 +1,6 @@
-// The thin executable: every behaviour lives in the libraries; this file only registers
-// the subcommands and sets the exit status. To add a command, write `NameCommand.swift`
-// conforming to `Command` and add it to this list.
+// The thin executable: every behaviour lives in the libraries, and every command in
+// SingleLoginCommands (see ConformanceCommandLine); this file only runs the tool and sets the
+// exit status.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,16 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SingleLoginCommands
 
-let tool = CommandLineTool(commands: [
-    ValidateCommand(),
-    ListCommand(),
-    RunCommand(),
-    PreflightCommand(),
-    DoctorCommand(),
-    MergeCommand(),
-    BenchCommand(),
-])
-
-let status = await tool.run(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+exit(await ConformanceCommandLine.tool.run(Array(CommandLine.arguments.dropFirst())))

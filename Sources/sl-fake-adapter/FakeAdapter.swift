@@ -174,9 +174,12 @@ final class FakeAdapter {
             answerId = .number(number + 1000)
         }
         let message: WireMessage = error.map { .failure(id: answerId, error: $0) } ?? .response(id: answerId, result: result)
-        wire.write(message)
         if faults.contains(.duplicate) {
+            // Both answers in one write, so the harness finds the second waiting behind the first
+            // whatever the timing.
             log("fault: answering twice")
+            wire.write(message, times: 2)
+        } else {
             wire.write(message)
         }
     }

@@ -19,11 +19,11 @@ final class FakeWire {
         return nil
     }
 
-    /// Writes one message and its newline.
-    func write(_ message: WireMessage) {
+    /// Writes a message and its newline, `times` times in one write.
+    func write(_ message: WireMessage, times: Int = 1) {
         guard var line = try? message.encodedLine() else { return }
         line.append(0x0A)
-        writeRaw(line)
+        writeRaw(Data(Array(repeating: line, count: times).joined()))
     }
 
     /// Writes bytes as they are (no newline added) and flushes.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One way the fake adapter misbehaves.
-enum Fault: Equatable {
+enum Fault: Equatable, Sendable {
     /// Stops answering (sleeps forever) at the trigger.
     case hang
     /// At an event: keeps calling the broker and never answers.
@@ -89,7 +89,7 @@ enum Fault: Equatable {
 }
 
 /// When a fault strikes.
-enum Trigger: Equatable, CustomStringConvertible {
+enum Trigger: Equatable, Sendable, CustomStringConvertible {
     /// At `initialize`.
     case handshake
     /// At the Nth `reset`.
@@ -130,7 +130,7 @@ enum Trigger: Equatable, CustomStringConvertible {
 }
 
 /// A fault and when it strikes.
-struct FaultPlan: Equatable {
+struct FaultPlan: Equatable, Sendable {
     var fault: Fault
     var trigger: Trigger
 

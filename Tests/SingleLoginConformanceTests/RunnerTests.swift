@@ -13,29 +13,30 @@ struct RunnerTests {
         let all = RunSelection().plan(for: spec).map(\.0.id)
         var seen: [TestCaseID] = []
         for index in 1...count {
-            let shard = RunSelection(shard: (index, count)).plan(for: spec).map(\.0.id)
-            #expect(shard == RunSelection(shard: (index, count)).plan(for: spec).map(\.0.id))
+            let shard = RunSelection(shard: .init(index: index, count: count)).plan(for: spec).map(\.0.id)
+            #expect(shard == RunSelection(shard: .init(index: index, count: count)).plan(for: spec).map(\.0.id))
             seen += shard
         }
         #expect(seen.count == all.count)
         #expect(Set(seen) == Set(all))
     }
 
-    @Test("--only and --skip select by ID or tag; the rest is skipped with a reason")
+    @Test("only and skip select by ID or tag; the rest is skipped with a reason that names the selection")
     func onlyAndSkip() throws {
         let spec = try TestSupport.shippedSpec().spec
         let plan = RunSelection(only: ["logout"], skip: ["SL-LOGOUT-3"]).plan(for: spec)
         let running = plan.filter { $0.0.skipReason == nil }.map(\.0.id.requirementID)
         #expect(Set(running) == ["SL-LOGOUT-1", "SL-LOGOUT-2"])
         let skipped = plan.first { $0.0.id.requirementID == "SL-LOGOUT-3" }?.0.skipReason
-        #expect(skipped == "skipped by --skip SL-LOGOUT-3")
+        #expect(skipped == "skipped (skip: SL-LOGOUT-3)")
+        #expect(plan.first { $0.0.id.requirementID == "SL-LOGIN-1" }?.0.skipReason == "not selected (only: logout)")
         #expect(RunSelection(only: ["logut"]).unknownNames(in: spec) == ["logut"])
     }
 
     @Test("an empty shard runs nothing and passes")
     func emptyShardPasses() async throws {
         let spec = try TestSupport.shippedSpec()
-        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: (40, 40)))) { InProcessAdapterProvider { ReferenceAppAdapter() } }
+        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: .init(index: 40, count: 40)))) { InProcessAdapterProvider { ReferenceAppAdapter() } }
         #expect(run.results.isEmpty)
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
@@ -110,12 +111,12 @@ struct RunnerTests {
         }
     }
 
-    @Test("--fail-fast skips what follows the first failure")
+    @Test("fail-fast skips what follows the first failure")
     func failFast() async throws {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: .init(failFast: true)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsDeviceInformation]) } }
         #expect(run.results.first?.outcome == .failed)
-        #expect(run.results.dropFirst().allSatisfy { if case .skipped(let reason) = $0.outcome { return reason.contains("--fail-fast") } else { return false } })
+        #expect(run.results.dropFirst().allSatisfy { if case .skipped(let reason) = $0.outcome { return reason.hasPrefix("fail-fast: the run stopped after ") } else { return false } })
     }
 
     @Test("a cancelled run reports every planned test case, the unfinished ones as not run")

@@ -46,9 +46,9 @@ struct PreflightEventTests {
         let outcomes = Dictionary(uniqueKeysWithValues: report.results.map { ($0.id.requirementID, $0.outcome) })
         #expect(outcomes["PF-REDIRECT"] == .passed)
         #expect(outcomes["PF-QUERY-SCHEMES"] == .passed)
-        #expect(outcomes["PF-KEYCHAIN"] == .skipped(reason: "no entitlements file given (use --project or --entitlements)"))
-        #expect(outcomes["PF-MSAL-VERSION"] == .skipped(reason: "no Package.resolved or Podfile.lock given (use --project, --package-resolved or --podfile-lock)"))
-        #expect(outcomes["PF-HANDLE-RESPONSE"] == .skipped(reason: "no project directory given, so sources cannot be searched (use --project)"))
+        #expect(outcomes["PF-KEYCHAIN"] == .skipped(reason: "no entitlements file given (no project directory to walk, and no entitlements file named)"))
+        #expect(outcomes["PF-MSAL-VERSION"] == .skipped(reason: "no Package.resolved or Podfile.lock given (no project directory to walk, and no lock file named)"))
+        #expect(outcomes["PF-HANDLE-RESPONSE"] == .skipped(reason: "no project directory given, so sources cannot be searched"))
     }
 
     @Test("a project.pbxproj alone leads to the Info.plist and entitlements its app target names")

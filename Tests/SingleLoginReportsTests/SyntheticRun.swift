@@ -79,7 +79,7 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
         case .skippedAndNotRun:
             return [
                 Case(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, result: TestCaseResult(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, outcome: .passed, duration: 0.3), steps: ["launch"]),
-                Case(id: Self.id(Self.cancel, "cancel is not an error"), requirement: Self.cancel, skipReason: "not selected by --only login,logout", result: TestCaseResult(id: Self.id(Self.cancel, "cancel is not an error"), requirement: Self.cancel, outcome: .skipped(reason: "not selected by --only login,logout"), duration: 0)),
+                Case(id: Self.id(Self.cancel, "cancel is not an error"), requirement: Self.cancel, skipReason: "not selected (only: login, logout)", result: TestCaseResult(id: Self.id(Self.cancel, "cancel is not an error"), requirement: Self.cancel, outcome: .skipped(reason: "not selected (only: login, logout)"), duration: 0)),
                 Case(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, result: TestCaseResult(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, outcome: .notRun(reason: "interrupted by SIGINT"), duration: 0)),
                 // Planned, never started: the recorders complete it as not run.
                 Case(id: Self.id(Self.logout, "user switch clears"), requirement: Self.logout),

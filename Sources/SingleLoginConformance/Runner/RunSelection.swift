@@ -7,11 +7,25 @@ public struct RunSelection: Sendable {
     public var only: [String]
     /// Requirements whose ID or a tag is listed are skipped.
     public var skip: [String]
-    /// This run's shard, `index` from 1 to `count`.
-    public var shard: (index: Int, count: Int)?
+    /// This run's shard, if the test cases are split between several runs.
+    public var shard: Shard?
+
+    /// One of `count` runs that share a spec's test cases, `index` from 1 to `count`.
+    public struct Shard: Hashable, Sendable {
+        /// Which run, from 1.
+        public var index: Int
+        /// How many runs share the test cases.
+        public var count: Int
+
+        /// Creates a shard; `index` must be in `1...count`.
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+    }
 
     /// Creates a selection.
-    public init(only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil) {
+    public init(only: [String] = [], skip: [String] = [], shard: Shard? = nil) {
         self.only = only
         self.skip = skip
         self.shard = shard
@@ -32,8 +46,8 @@ public struct RunSelection: Sendable {
         for requirement in spec.requirements {
             let names = Set([requirement.id] + requirement.tags)
             var reason: String?
-            if !only.isEmpty, names.isDisjoint(with: only) { reason = "not selected by --only \(only.joined(separator: ","))" }
-            if let matched = skip.first(where: names.contains) { reason = "skipped by --skip \(matched)" }
+            if !only.isEmpty, names.isDisjoint(with: only) { reason = "not selected (only: \(only.joined(separator: ", ")))" }
+            if let matched = skip.first(where: names.contains) { reason = "skipped (skip: \(matched))" }
             for scenario in requirement.scenarios {
                 let id = TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)
                 cases.append((PlannedTestCase(id: id, requirement: RequirementSummary(requirement), skipReason: reason), scenario))

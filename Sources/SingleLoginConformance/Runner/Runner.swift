@@ -92,7 +92,7 @@ public struct Runner: Sendable {
                             events.append(Event(.testCaseStarted(planned.id)))
                             result = await execution.run(planned, scenario) { events.append($0) }
                             if failFast, result.outcome == .failed || result.outcome == .errored {
-                                queue.stop(because: "--fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
+                                queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
                         }
                         events.append(Event(.testCaseEnded(result)))

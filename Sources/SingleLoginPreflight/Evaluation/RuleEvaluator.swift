@@ -36,8 +36,8 @@ struct RuleEvaluator {
     private func plist(_ kind: PropertyListKind, expected: String) -> Result<PropertyListFile, CheckEvaluation> {
         let loaded = kind == .infoPlist ? snapshot.infoPlist : snapshot.entitlements
         guard let loaded else {
-            let option = kind == .infoPlist ? "--info-plist" : "--entitlements"
-            return .failure(.skipped("no \(kind == .infoPlist ? "Info.plist" : "entitlements file") given (use --project or \(option))"))
+            let file = kind == .infoPlist ? "Info.plist" : "entitlements file"
+            return .failure(.skipped("no \(file) given (no project directory to walk, and no \(file) named)"))
         }
         return loaded.mapError { verdict(for: $0, expected: expected) }
     }
@@ -135,7 +135,7 @@ struct RuleEvaluator {
         let names = packages.keys.sorted().map { "\($0.rawValue) \(list(packages[$0]!))" }.joined(separator: " or ")
         let expectedText = "\(names) at \(minimum) or later"
         guard snapshot.lockFilesSearched else {
-            return .skipped("no Package.resolved or Podfile.lock given (use --project, --package-resolved or --podfile-lock)")
+            return .skipped("no Package.resolved or Podfile.lock given (no project directory to walk, and no lock file named)")
         }
         var found: [ResolvedDependency] = []
         var problems: [FileProblem] = []
@@ -180,7 +180,7 @@ struct RuleEvaluator {
     private func sourceContains(pattern: String, extensions: [String]) -> CheckEvaluation {
         let expectedText = "a .\(extensions.joined(separator: "/.")) file matching /\(pattern)/"
         guard let sources = snapshot.sources else {
-            return .skipped("no project directory given, so sources cannot be searched (use --project)")
+            return .skipped("no project directory given, so sources cannot be searched")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")

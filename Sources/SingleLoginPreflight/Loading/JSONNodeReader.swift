@@ -1,3 +1,4 @@
+import DidYouMean
 import SingleLoginSpec
 
 /// Reads a positioned JSON tree strictly, collecting compiler-style diagnostics instead of stopping

@@ -1,4 +1,5 @@
 import Foundation
+import DidYouMean
 import SingleLoginSpec
 
 /// Reads preflight specs strictly: unknown keys, missing keys, wrong types and bad values are all

@@ -13,7 +13,7 @@ extension ConsoleRecorder {
             for result in failures { out += evidence(of: result, gate: gate) }
         }
         if !warnings.isEmpty {
-            out += "\n" + style.paint("Warnings (SHOULD, not gating with --level must):", "1") + "\n"
+            out += "\n" + style.paint("Warnings (SHOULD, not gating: the run gates on MUST only):", "1") + "\n"
             for result in warnings { out += evidence(of: result, gate: gate) }
         }
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }

@@ -1,3 +1,5 @@
+import DidYouMean
+
 /// Turns a parsed JSON tree into a ``Spec``, collecting every problem rather than stopping at the first.
 struct SpecDecoder {
     /// The file name diagnostics cite.

@@ -1,14 +1,16 @@
-import SingleLoginSpec
+import DidYouMean
 
 /// Parses a command line against a ``CommandSignature``, the way swift-argument-parser does.
 ///
-/// Accepts `--name value`, `--name=value`, short names, and `--` to end options.
-enum ArgumentParser {
+/// Accepts `--name value`, `--name=value`, short names, and `--` to end options. Unknown
+/// options (with "Did you mean"), missing values, values outside a closed set, a
+/// non-repeatable option given twice and wrong argument counts are usage errors.
+public enum ArgumentParser {
     /// The names every command accepts for help.
-    static let helpNames: Set<String> = ["--help", "-h"]
+    public static let helpNames: Set<String> = ["--help", "-h"]
 
     /// Parses `arguments` (without the command name) or throws the first usage error.
-    static func parse(_ arguments: [String], signature: CommandSignature) throws(UsageError) -> ParsedArguments {
+    public static func parse(_ arguments: [String], signature: CommandSignature) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         for option in signature.options where option.valueName != nil {
             if let value = option.defaultValue { parsed.defaults[option.name] = value }
@@ -64,6 +66,11 @@ enum ArgumentParser {
         }
         try assignPositionals(loose, to: signature.arguments, into: &parsed)
         return parsed
+    }
+
+    /// Whether `arguments` ask for help (`--help` or `-h` before any `--`).
+    public static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix(while: { $0 != "--" }).contains(where: helpNames.contains)
     }
 
     /// Distributes loose arguments over the positional definitions in order.

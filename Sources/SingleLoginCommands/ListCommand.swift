@@ -1,31 +1,46 @@
+import CommandLineKit
 import Foundation
 import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance list [SPEC] [--format text|json]`: the requirements of a spec, one per line or as JSON.
-struct ListCommand: Command {
-    /// The spec used when none is named.
-    static let defaultSpec = "specs/single-login.json"
+public struct ListCommand: Command {
+    /// `list`'s options.
+    public struct Options: OptionGroup {
+        /// `--format text|json`.
+        public static let format = OutputFormat.option(help: "Output format.")
+        /// The spec file.
+        public static let spec = Argument("spec", arity: .optional, help: "The spec file (default: \(DefaultSpecs.catalogue)).")
+        public static var signature: CommandSignature { CommandSignature([format], arguments: [spec]) }
 
-    let name = "list"
-    let abstract = "List the requirements of a spec: ID, level, title and tags."
-    let signature = CommandSignature(
-        options: [.option("--format", value: "format", allowed: ["text", "json"], default: "text", help: "Output format.")],
-        arguments: [ArgumentDefinition(name: "spec", arity: .optional, help: "The spec file (default: \(ListCommand.defaultSpec)).")])
+        /// What to print.
+        public var format: OutputFormat
+        /// The spec file.
+        public var specPath: String
 
-    func run(_ arguments: ParsedArguments) async throws(UsageError) -> Int32 {
-        let path = arguments.argument("spec") ?? Self.defaultSpec
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            format = try arguments.value(Self.format) ?? .text
+            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
+        }
+    }
+
+    public let name = "list"
+    public let abstract = "List the requirements of a spec: ID, level, title and tags."
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
         do {
-            loaded = try SpecLoader.load(path: path)
+            loaded = try SpecLoader.load(path: options.specPath)
         } catch {
-            StandardStreams.err(error.description)
+            output.err(error.description)
             return ExitStatus.invalidSpec.rawValue
         }
-        if arguments.value("--format") == "json" {
-            StandardStreams.out(Self.json(loaded))
-        } else {
-            StandardStreams.out(Self.text(loaded.spec))
+        switch options.format {
+        case .json: output.out(Self.json(loaded))
+        case .text: output.out(Self.text(loaded.spec))
         }
         return ExitStatus.passed.rawValue
     }

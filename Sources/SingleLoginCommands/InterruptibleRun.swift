@@ -9,13 +9,13 @@ import Darwin
 /// Runs work that Ctrl-C (SIGINT) and SIGTERM cancel instead of killing the process, so the
 /// runner can end its adapters and still write every report.
 enum InterruptibleRun {
-    static func run(_ work: @escaping @Sendable () async -> RunSummary) async -> RunSummary {
+    static func run(onInterrupt: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () async -> RunSummary) async -> RunSummary {
         let task = Task { await work() }
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                StandardStreams.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
+                onInterrupt()
                 task.cancel()
             }
             source.resume()

@@ -1,4 +1,4 @@
-/// "Did you mean" suggestions from an edit distance, shared by the spec loader and the command line.
+/// "Did you mean" suggestions from an edit distance: the one rule the spec loaders and every command line use.
 public enum Suggestion {
     /// The candidate closest to `word`, if one is close enough to be a plausible typo.
     ///

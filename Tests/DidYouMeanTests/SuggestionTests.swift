@@ -1,5 +1,5 @@
 import Testing
-import SingleLoginSpec
+import DidYouMean
 
 @Suite("Did you mean")
 struct SuggestionTests {

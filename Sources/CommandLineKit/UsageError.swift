@@ -1,18 +1,21 @@
 /// A mistake on the command line: printed as `Error: ...` with the usage line, exit status 64.
-struct UsageError: Error, Sendable, Equatable {
+public struct UsageError: Error, Sendable, Equatable {
+    /// The exit status of a usage error (`EX_USAGE`).
+    public static let exitStatus: Int32 = 64
+
     /// The message after `Error: `, e.g. `Unknown option '--foo'`.
-    var message: String
+    public var message: String
     /// A suggestion printed after the message, e.g. `Did you mean '--format'?`.
-    var suggestion: String?
+    public var suggestion: String?
 
     /// Creates a usage error.
-    init(_ message: String, suggestion: String? = nil) {
+    public init(_ message: String, suggestion: String? = nil) {
         self.message = message
         self.suggestion = suggestion
     }
 
     /// `Error: message. Did you mean 'x'?` on one line.
-    var line: String {
+    public var line: String {
         guard let suggestion else { return "Error: \(message)" }
         return "Error: \(message). \(suggestion)"
     }

@@ -1,0 +1,38 @@
+/// A positional argument, as the parser and help see it.
+public struct ArgumentDefinition: Sendable, Equatable {
+    /// How many values a positional argument takes.
+    public enum Arity: Sendable, Equatable {
+        /// Exactly one.
+        case one
+        /// Zero or one.
+        case optional
+        /// One or more.
+        case oneOrMore
+        /// Zero or more.
+        case zeroOrMore
+    }
+
+    /// The placeholder, e.g. `spec` (prints as `<spec>`).
+    public var name: String
+    /// How many values it takes.
+    public var arity: Arity
+    /// One line of help.
+    public var help: String
+
+    /// Creates a definition.
+    public init(name: String, arity: Arity, help: String) {
+        self.name = name
+        self.arity = arity
+        self.help = help
+    }
+
+    /// `<spec>`, `[<spec>]`, `<spec> ...` or `[<spec> ...]`, as usage lines show it.
+    public var synopsis: String {
+        switch arity {
+        case .one: "<\(name)>"
+        case .optional: "[<\(name)>]"
+        case .oneOrMore: "<\(name)> ..."
+        case .zeroOrMore: "[<\(name)> ...]"
+        }
+    }
+}

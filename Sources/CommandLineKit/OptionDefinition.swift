@@ -1,0 +1,35 @@
+/// An option such as `--format <format>` or a flag such as `--quiet`, as the parser and help see it.
+///
+/// Commands declare typed ``Option`` and ``Flag`` values, which carry one of these.
+public struct OptionDefinition: Sendable, Equatable {
+    /// The long name with dashes, e.g. `--format`.
+    public var name: String
+    /// A short name with one dash, e.g. `-f`, if any.
+    public var shortName: String?
+    /// The placeholder for the value (`format` prints as `<format>`); nil makes a flag.
+    public var valueName: String?
+    /// The values allowed, if the set is closed.
+    public var allowedValues: [String]?
+    /// The value used when the option is absent, shown in help.
+    public var defaultValue: String?
+    /// Whether the option may be given more than once (values accumulate).
+    public var repeatable: Bool
+    /// One line of help.
+    public var help: String
+
+    /// Creates a definition; `valueName` nil makes a flag.
+    public init(name: String, shortName: String? = nil, valueName: String?, allowedValues: [String]? = nil, defaultValue: String? = nil, repeatable: Bool = false, help: String) {
+        self.name = name
+        self.shortName = shortName
+        self.valueName = valueName
+        self.allowedValues = allowedValues
+        self.defaultValue = defaultValue
+        self.repeatable = repeatable
+        self.help = help
+    }
+
+    /// `--format <format>` or `--quiet`, as usage lines show it.
+    public var synopsis: String {
+        valueName.map { "\(name) <\($0)>" } ?? name
+    }
+}

@@ -1,0 +1,109 @@
+import CommandLineKit
+import Foundation
+import SingleLoginBenchmarks
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// `sl-conformance bench`: measures the harness on this machine against its targets and the pipe floor.
+public struct BenchCommand: Command {
+    /// `bench`'s options.
+    public struct Options: OptionGroup {
+        /// `--iterations <n>`.
+        public static let iterations = Option("--iterations", value: "n", default: "2000", help: "Round trips measured per method.", parser: .positiveInteger)
+        /// `--repetitions <n>`.
+        public static let repetitions = Option("--repetitions", value: "n", default: "5", help: "Whole-spec runs per configuration (the median is reported).", parser: .positiveInteger)
+        /// `--adapter <command>`.
+        public static let adapter = Option("--adapter", value: "command", help: "The stdio adapter; default: sl-reference-adapter next to this executable.")
+        /// `--echo <command>`.
+        public static let echo = Option("--echo", value: "command", default: "cat", help: "The echo child for the pipe floor: writes back every line at once.")
+        /// `--spec <file>`.
+        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.catalogue, help: "The spec run whole.")
+        /// `--format text|json`.
+        public static let format = OutputFormat.option(help: "Print a table or JSON.")
+
+        public static var signature: CommandSignature { CommandSignature([iterations, repetitions, adapter, echo, spec, format]) }
+
+        /// Round trips per method.
+        public var iterations: Int
+        /// Whole-spec runs per configuration.
+        public var repetitions: Int
+        /// The stdio adapter, or nil for the reference adapter next to this executable.
+        public var adapter: String?
+        /// The echo child.
+        public var echo: String
+        /// The spec run whole.
+        public var specPath: String
+        /// Table or JSON.
+        public var format: OutputFormat
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            iterations = try arguments.value(Self.iterations) ?? 2000
+            repetitions = try arguments.value(Self.repetitions) ?? 5
+            adapter = try arguments.value(Self.adapter)
+            echo = try arguments.value(Self.echo) ?? "cat"
+            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
+            format = try arguments.value(Self.format) ?? .text
+        }
+    }
+
+    public let name = "bench"
+    public let abstract = "Measure round trips, throughput, report writing and spec loading against the targets."
+    public let discussion = """
+        Prints, for this machine: the stdio adapter round trip against a raw pipe echo; the shipped
+        spec's requirements per second in process and over stdio with the harness's share of CPU;
+        --jobs 1, 2 and 4 with a check that their reports are identical; 100,000 JUnit testcases
+        (time and peak memory, in a child process); and loading a generated 10 MB spec.
+        Build in release mode for meaningful figures (see docs/performance.md):
+          swift build -c release && .build/release/sl-conformance bench
+        Exit status: 0 when it ran (missed targets are printed, not failed); 2 when a part broke.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        if let request = ReportWriterBenchmark.requestFromEnvironment() {
+            output.out(ReportWriterBenchmark.encode(ReportWriterBenchmark.serve(request)))
+            return ExitStatus.passed.rawValue
+        }
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let adapter = options.adapter ?? ReportWriterBenchmark.shellQuoted(directory.appendingPathComponent("sl-reference-adapter").path)
+        let loaded: LoadedSpec
+        do { loaded = try SpecLoader.load(path: options.specPath) } catch {
+            output.err(error.description)
+            return ExitStatus.invalidSpec.rawValue
+        }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("sl-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true) } catch {
+            output.err("error: cannot create \(temporary.path): \(error.localizedDescription)")
+            return ExitStatus.adapterOrHarnessError.rawValue
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let configuration = BenchmarkSuite.Configuration(
+            iterations: options.iterations, adapterCommand: adapter, echoCommand: options.echo, spec: loaded,
+            repetitions: options.repetitions, temporaryDirectory: temporary, reportWriterCommand: (executable, [name]))
+        let suite = BenchmarkSuite(configuration: configuration) { part in output.err("bench: \(part)...") }
+        do {
+            var report = try await suite.run()
+            report.machine["build"] = Self.buildConfiguration
+            switch options.format {
+            case .json: output.out(String(decoding: report.renderJSON(), as: UTF8.self))
+            case .text: output.out(report.renderText())
+            }
+            return ExitStatus.passed.rawValue
+        } catch {
+            output.err("error: the benchmark broke: \(error)")
+            return ExitStatus.adapterOrHarnessError.rawValue
+        }
+    }
+
+    /// `release` or `debug`, so a debug figure is never mistaken for a release one.
+    static var buildConfiguration: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+}

@@ -1,0 +1,113 @@
+import CommandLineKit
+import DidYouMean
+import Foundation
+import SingleLoginEvents
+import SingleLoginPreflight
+import SingleLoginSpec
+
+/// `sl-conformance preflight`: checks an app's static Single Login configuration from its files.
+public struct PreflightCommand: Command {
+    /// `preflight`'s options.
+    public struct Options: OptionGroup {
+        /// `--project <dir>`.
+        public static let project = Option("--project", value: "dir", help: "The app's project directory to walk (default: . when no file options are given).")
+        /// `--info-plist <file>`.
+        public static let infoPlist = Option("--info-plist", value: "file", help: "The app's Info.plist (XML or binary).")
+        /// `--entitlements <file>`.
+        public static let entitlements = Option("--entitlements", value: "file", help: "The app's .entitlements file.")
+        /// `--package-resolved <file>`, repeatable.
+        public static let packageResolved = Option("--package-resolved", value: "file", repeatable: true, help: "A Package.resolved (format v1, v2 or v3); repeatable.")
+        /// `--podfile-lock <file>`.
+        public static let podfileLock = Option("--podfile-lock", value: "file", help: "The app's Podfile.lock.")
+        /// `--pbxproj <file>`.
+        public static let pbxproj = Option("--pbxproj", value: "file", help: "The project.pbxproj whose app target gives PRODUCT_BUNDLE_IDENTIFIER.")
+        /// `--configuration <name>`.
+        public static let configuration = Option("--configuration", value: "name", default: "Release", help: "The build configuration to take build settings from.")
+        /// `--target <name>`.
+        public static let target = Option("--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target).")
+        /// `--spec <file>`.
+        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.preflight, help: "The preflight spec.")
+
+        public static var signature: CommandSignature {
+            CommandSignature([project, infoPlist, entitlements, packageResolved, podfileLock, pbxproj, configuration, target, spec])
+                .including(ReportOptions<PreflightReportFiles>.signature)
+        }
+
+        /// What to read (not yet checked against the file system).
+        public var input: PreflightInput
+        /// The preflight spec.
+        public var specPath: String
+        /// The reports and the gate.
+        public var reports: ReportOptions<PreflightReportFiles>
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            var input = PreflightInput(
+                infoPlist: try arguments.value(Self.infoPlist), entitlements: try arguments.value(Self.entitlements),
+                packageResolved: try arguments.values(Self.packageResolved), podfileLock: try arguments.value(Self.podfileLock),
+                pbxproj: try arguments.value(Self.pbxproj), configuration: try arguments.value(Self.configuration) ?? "Release",
+                target: try arguments.value(Self.target))
+            input.projectDirectory = try arguments.value(Self.project) ?? (input.namedFiles.isEmpty ? "." : nil)
+            self.input = input
+            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.preflight
+            reports = try ReportOptions(parsing: arguments)
+        }
+
+        /// The option that names a file of `role`.
+        static func option(for role: PreflightInput.FileRole) -> Option<String> {
+            switch role {
+            case .infoPlist: infoPlist
+            case .entitlements: entitlements
+            case .packageResolved: packageResolved
+            case .podfileLock: podfileLock
+            case .pbxproj: pbxproj
+            }
+        }
+    }
+
+    public let name = "preflight"
+    public let abstract = "Check an app's static Single Login configuration (Info.plist, entitlements, lock files, sources)."
+    public let discussion = """
+        Walks --project (default: the current directory, unless explicit files are given), skipping
+        .build, Pods, DerivedData, .git and node_modules, and evaluates the checks of specs/preflight.json:
+        PF-REDIRECT, PF-QUERY-SCHEMES, PF-KEYCHAIN, PF-MSAL-VERSION (MUST) and PF-HANDLE-RESPONSE (SHOULD).
+        Explicit files override what the walk finds; with explicit files only, checks whose files were
+        not given are skipped. Build settings come from the app target's Release configuration.
+        Reports go to reports/preflight-junit.xml and reports/preflight.md unless --reports, --junit
+        or --markdown say otherwise. See docs/preflight.md.
+
+        Exit status: 0 passed; 1 a check failed; 2 a file could not be read; 64 usage error; 65 invalid spec.
+        With --level must, SHOULD failures warn and do not fail.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        let spec: PreflightSpec
+        do { spec = try PreflightSpecLoader.load(path: options.specPath) } catch {
+            output.err(error.description)
+            return ExitStatus.invalidSpec.rawValue
+        }
+        do { try options.input.validate() } catch { throw Self.usageError(error) }
+        let recorders = options.reports.recorders(output: output)
+        let report = Preflight.run(project: options.input, spec: spec, gate: options.reports.gate) { event in
+            for recorder in recorders { recorder.record(event) }
+        }
+        return report.exitStatus.rawValue
+    }
+
+    /// The usage error an input problem is, naming the option that caused it.
+    static func usageError(_ problem: PreflightInput.Problem) -> UsageError {
+        switch problem {
+        case let .noSuchFile(path, role):
+            return UsageError("No such file '\(path)' for '\(Options.option(for: role).definition.name)'")
+        case let .noSuchDirectory(path):
+            return UsageError("No such directory '\(path)' for '\(Options.project.definition.name)'")
+        case let .unknownTarget(target, projects, names):
+            return UsageError(
+                "No target '\(target)' in \(projects.isEmpty ? "any project.pbxproj found" : projects.joined(separator: ", "))",
+                suggestion: Suggestion.closest(to: target, among: names).map { "Did you mean '\($0)'?" } ?? (names.isEmpty ? nil : "Targets: \(names.joined(separator: ", ")).")
+            )
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CommandLineKit
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+
+/// The report options of every command that reports a run (`run`, `preflight`): the gate, where
+/// the files go, the event stream, and how much the console prints.
+///
+/// `--level`, `--reports`, `--junit`, `--markdown`, `--events`, `--junit-strict`, `--quiet`,
+/// `--verbose`, defined once; `Files` names the command's default files.
+public struct ReportOptions<Files: ReportFiles>: OptionGroup {
+    /// `--level must|should`: which failures fail the run.
+    public static var level: Option<Gate> {
+        Option("--level", value: "level", default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both.", parser: .choice(["must": .mustOnly, "should": .mustAndShould]))
+    }
+    /// `--reports <dir>`.
+    public static var reports: Option<String> {
+        Option("--reports", value: "dir", default: "reports", help: "Directory for \(Files.junit) and \(Files.markdown).")
+    }
+    /// `--junit <file>`.
+    public static var junit: Option<String> {
+        Option("--junit", value: "file", help: "Where to write JUnit XML (default: <reports>/\(Files.junit)).")
+    }
+    /// `--markdown <file>`.
+    public static var markdown: Option<String> {
+        Option("--markdown", value: "file", help: "Where to write the Markdown checklist (default: <reports>/\(Files.markdown)).")
+    }
+    /// `--events <file>`.
+    public static var events: Option<String> {
+        Option("--events", value: "file", help: "Also write the JSON Lines event stream to this file.")
+    }
+    /// `--quiet`, `-q`.
+    public static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
+    /// `--verbose`, `-v`.
+    public static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
+
+    public static var signature: CommandSignature {
+        CommandSignature([level, reports, junit, markdown, events, JUnitOptions.strict, quiet, verbose])
+    }
+
+    /// Which failures fail the run.
+    public var gate: Gate
+    /// Where the JUnit XML goes.
+    public var junitFile: URL
+    /// Where the Markdown checklist goes.
+    public var markdownFile: URL
+    /// Where the JSON Lines event stream goes, if anywhere.
+    public var eventsFile: URL?
+    /// Whether the JUnit XML also passes the strict Ant schema.
+    public var junitStrict: Bool
+    /// How much the console prints (`--quiet` wins over `--verbose`).
+    public var verbosity: ConsoleStyle.Verbosity
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        gate = try arguments.value(Self.level) ?? .mustAndShould
+        let reports = URL(fileURLWithPath: try arguments.value(Self.reports) ?? "reports")
+        junitFile = try arguments.value(Self.junit).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.junit)
+        markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.markdown)
+        eventsFile = try arguments.value(Self.events).map { URL(fileURLWithPath: $0) }
+        junitStrict = arguments.flag(JUnitOptions.strict)
+        verbosity = arguments.flag(Self.quiet) ? .quiet : arguments.flag(Self.verbose) ? .verbose : .normal
+    }
+
+    /// The recorders these options ask for: console on `output`, JUnit XML and Markdown files,
+    /// and JSON Lines when `--events` is given.
+    public func recorders(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> [any EventRecorder] {
+        let style = ConsoleStyle(verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
+        var recorders: [any EventRecorder] = [
+            ConsoleRecorder(style: style, write: output.write),
+            JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict)),
+            MarkdownChecklistRecorder(url: markdownFile),
+        ]
+        if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile)) }
+        return recorders
+    }
+}

@@ -1,0 +1,166 @@
+import CommandLineKit
+import DidYouMean
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+/// `sl-conformance run`: runs a spec against an adapter and writes the reports.
+public struct RunCommand: Command {
+    /// `run`'s options.
+    public struct Options: OptionGroup {
+        /// `--spec <file>`.
+        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.catalogue, help: "The spec to run.")
+        /// `--adapter <command>`.
+        public static let adapter = Option("--adapter", value: "command", help: "An adapter command line, run with /bin/sh -c; default: the bundled reference app in process.")
+        /// `--reference-flaw <flaw>`, repeatable.
+        public static let referenceFlaw = Option("--reference-flaw", value: "flaw", repeatable: true, help: "Run the bundled reference app with this flaw (a faulty variant, for demos).", parser: ValueParser<ReferenceAppFlaw>.cases)
+        /// `--only <id-or-tag>`, repeatable.
+        public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only requirements with this ID or tag (repeatable).")
+        /// `--skip <id-or-tag>`, repeatable.
+        public static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip requirements with this ID or tag (repeatable).")
+        /// `--shard <i/n>`.
+        public static let shard = Option("--shard", value: "i/n", help: "Run shard i of n (by sorted test case ID); merge reports with 'sl-conformance merge'.", parser: Self.shardParser)
+        /// `--jobs <n>`, `-j`.
+        public static let jobs = Option("--jobs", short: "-j", value: "n", default: "1", help: "Run test cases on n adapter instances at once; reports keep plan order.", parser: .positiveInteger)
+        /// `--fail-fast`.
+        public static let failFast = Flag("--fail-fast", help: "Skip the remaining test cases after the first failure or error.")
+        /// `--list`.
+        public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
+        /// `--wire-log <file>`.
+        public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter: record every line on the wire ('> ' sent, '< ' received).")
+        /// `--scenario-timeout <seconds>`.
+        public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take.", parser: .positiveSeconds)
+
+        /// `i/n` with 1 <= i <= n.
+        static let shardParser = ValueParser<RunSelection.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+            return RunSelection.Shard(index: index, count: count)
+        }
+
+        public static var signature: CommandSignature {
+            CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog])
+                .including(ReportOptions<RunReportFiles>.signature)
+                .including(AdapterTimeoutOptions.signature)
+                .including(CommandSignature([scenarioTimeout]))
+        }
+
+        /// Which app the run drives.
+        public enum Target: Sendable, Equatable {
+            /// The bundled reference app in process, with these flaws.
+            case referenceApp(flaws: Set<ReferenceAppFlaw>)
+            /// An adapter over stdio, started with this command line.
+            case adapter(command: String)
+        }
+
+        /// The spec file.
+        public var specPath: String
+        /// Whether the spec file was named (rather than the default).
+        public var specNamed: Bool
+        /// The app.
+        public var target: Target
+        /// What runs, is skipped, or belongs to other shards.
+        public var selection: RunSelection
+        /// How many adapter instances run at once.
+        public var jobs: Int
+        /// Skip the rest after the first failure or error.
+        public var failFast: Bool
+        /// Print the plan and exit.
+        public var listOnly: Bool
+        /// Where to record the wire, if anywhere.
+        public var wireLog: String?
+        /// The reports and the gate.
+        public var reports: ReportOptions<RunReportFiles>
+        /// The adapter's time limits.
+        public var timeouts: AdapterTimeouts
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
+            specNamed = arguments.isGiven(Self.spec)
+            let flaws = try arguments.values(Self.referenceFlaw)
+            if let command = try arguments.value(Self.adapter) {
+                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
+                target = .adapter(command: command)
+            } else {
+                target = .referenceApp(flaws: Set(flaws))
+            }
+            selection = RunSelection(only: try arguments.values(Self.only), skip: try arguments.values(Self.skip), shard: try arguments.value(Self.shard))
+            jobs = try arguments.value(Self.jobs) ?? 1
+            failFast = arguments.flag(Self.failFast)
+            listOnly = arguments.flag(Self.list)
+            wireLog = try arguments.value(Self.wireLog)
+            reports = try ReportOptions(parsing: arguments)
+            timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
+        }
+    }
+
+    public let name = "run"
+    public let abstract = "Run a spec against an app's adapter and write JUnit XML and Markdown reports."
+    public let discussion = """
+        With no options, runs specs/single-login.json against the bundled reference app, in process.
+        --adapter runs any adapter over stdio instead (see docs/wire-protocol.md), e.g.
+          sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
+        Reports go to reports/ (junit.xml, summary.md) unless --reports, --junit or --markdown say otherwise.
+
+        Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
+        64 usage error; 65 invalid spec. With --level must, SHOULD failures warn and do not fail.
+        Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        let specPath = options.specPath
+        if !options.specNamed, !FileManager.default.fileExists(atPath: specPath) {
+            throw UsageError(
+                "The default spec '\(specPath)' is not in \(FileManager.default.currentDirectoryPath)",
+                suggestion: "Run from the repository's root, or name a spec with '--spec <file>'.")
+        }
+        let loaded: LoadedSpec
+        do { loaded = try SpecLoader.load(path: specPath) } catch {
+            output.err(error.description)
+            return ExitStatus.invalidSpec.rawValue
+        }
+        let selection = options.selection
+        let unknown = selection.unknownNames(in: loaded.spec)
+        if !unknown.isEmpty {
+            let known = loaded.spec.requirements.flatMap { [$0.id] + $0.tags }
+            throw UsageError("No requirement ID or tag '\(unknown[0])' in \(specPath)", suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
+        }
+        if options.listOnly {
+            for (planned, _) in selection.plan(for: loaded.spec) {
+                output.out("\(planned.id)" + (planned.skipReason.map { "  (skip: \($0))" } ?? ""))
+            }
+            return ExitStatus.passed.rawValue
+        }
+        let timeouts = options.timeouts
+        let makeProvider: @Sendable () -> any AdapterProvider
+        switch options.target {
+        case let .adapter(command):
+            var wireLog: WireLog?
+            if let path = options.wireLog {
+                do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+            }
+            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
+        case let .referenceApp(flaws):
+            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
+        }
+        let gate = options.reports.gate
+        let recorders = options.reports.recorders(output: output)
+        let runner = Runner(
+            spec: loaded.spec, specSHA256: loaded.sha256Hex,
+            options: Runner.Options(selection: selection, failFast: options.failFast, scenarioTimeout: timeouts.scenario, jobs: options.jobs, gate: gate),
+            makeProvider: makeProvider)
+        let summary = await InterruptibleRun.run(onInterrupt: {
+            output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
+        }) {
+            await runner.run { event in for recorder in recorders { recorder.record(event) } }
+        }
+        return ExitStatus(summary: summary, gate: gate).rawValue
+    }
+}

@@ -1,0 +1,74 @@
+import CommandLineKit
+import Foundation
+import SingleLoginCommands
+import SingleLoginEvents
+import SingleLoginPreflight
+import Testing
+
+@Suite("Command options are typed when parsed; report options are one group that run and preflight share")
+struct CommandOptionsTests {
+    @Test("run's options parse into typed values")
+    func runOptions() throws {
+        let options = try RunCommand.Options.parse(["--jobs", "3", "--shard", "2/4", "--level", "must", "--only", "login", "--only", "logout", "--reference-flaw", "promptsAtLaunch", "--scenario-timeout", "1.5", "-q", "--reports", "out"])
+        #expect(options.jobs == 3)
+        #expect(options.selection.shard == .init(index: 2, count: 4))
+        #expect(options.selection.only == ["login", "logout"])
+        #expect(options.reports.gate == .mustOnly)
+        #expect(options.reports.junitFile.path.hasSuffix("/out/junit.xml"))
+        #expect(options.reports.markdownFile.path.hasSuffix("/out/summary.md"))
+        #expect(options.reports.verbosity == .quiet)
+        #expect(options.timeouts.scenario == .milliseconds(1500) && options.timeouts.handshake == .seconds(10))
+        #expect(options.target == .referenceApp(flaws: [.promptsAtLaunch]))
+        #expect(options.specNamed == false)
+    }
+
+    @Test("run's invalid values and combinations are usage errors", arguments: [
+        (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
+        (["--jobs", "-1"], "Missing value for '--jobs <n>'"),
+        (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
+        (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
+    ] as [([String], String)])
+    func runMistakes(words: [String], message: String) {
+        #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }
+    }
+
+    @Test("run and preflight list the same eight report options, each defined once, with their own file names")
+    func sharedReportOptions() throws {
+        let reportNames = ["--level", "--reports", "--junit", "--markdown", "--events", "--junit-strict", "--quiet", "--verbose"]
+        #expect(ReportOptions<RunReportFiles>.signature.options.map(\.name) == reportNames)
+        for signature in [RunCommand.Options.signature, PreflightCommand.Options.signature] {
+            let names = signature.options.map(\.name)
+            #expect(reportNames.allSatisfy(names.contains))
+            #expect(Set(names).count == names.count, "no option is listed twice")
+        }
+        let preflight = try PreflightCommand.Options.parse(["--info-plist", "Info.plist", "--level", "must"])
+        #expect(preflight.reports.junitFile.lastPathComponent == "preflight-junit.xml")
+        #expect(preflight.reports.gate == .mustOnly)
+        #expect(preflight.input.projectDirectory == nil, "explicit files only: no walk")
+        #expect(try PreflightCommand.Options.parse([]).input.projectDirectory == ".")
+    }
+
+    @Test("run and doctor share the adapter timeouts")
+    func sharedTimeouts() throws {
+        let doctor = try DoctorCommand.Options.parse(["--adapter", "./a", "--handshake-timeout", "2"])
+        #expect(doctor.timeouts.handshake == .seconds(2) && doctor.timeouts.step == .seconds(10))
+        let names = AdapterTimeoutOptions.signature.options.map(\.name)
+        #expect(names.allSatisfy(RunCommand.Options.signature.options.map(\.name).contains))
+        #expect(names.allSatisfy(DoctorCommand.Options.signature.options.map(\.name).contains))
+    }
+
+    @Test("preflight's input problems become usage errors that name the option")
+    func preflightInput() async {
+        let missing = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/preflight.json", "--entitlements", "/no/such/App.entitlements"])
+        #expect(missing.status == 64)
+        #expect(missing.err.hasPrefix("Error: No such file '/no/such/App.entitlements' for '--entitlements'\n"))
+        let directory = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/preflight.json", "--project", "/no/such/dir"])
+        #expect(directory.err.hasPrefix("Error: No such directory '/no/such/dir' for '--project'\n"))
+    }
+
+    @Test("the library says what is wrong with an input without naming options")
+    func inputProblems() {
+        #expect(throws: PreflightInput.Problem.noSuchFile(path: "/no/Info.plist", role: .infoPlist)) { try PreflightInput(infoPlist: "/no/Info.plist").validate() }
+        #expect(throws: PreflightInput.Problem.noSuchDirectory(path: "/no/dir")) { try PreflightInput(projectDirectory: "/no/dir").validate() }
+    }
+}

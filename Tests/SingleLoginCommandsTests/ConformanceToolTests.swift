@@ -1,0 +1,88 @@
+import CommandLineKit
+import Foundation
+import SingleLoginCommands
+import Testing
+
+/// Runs `sl-conformance` in process, as `main.swift` does, capturing both streams.
+enum Tool {
+    /// The spec test target's fixtures.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SingleLoginSpecTests/Fixtures").path
+
+    static func run(_ words: [String]) async -> (status: Int32, out: String, err: String) {
+        let captured = CapturedOutput()
+        let status = await ConformanceCommandLine.tool.run(words, output: captured.output)
+        return (status, captured.standardOutput, captured.standardError)
+    }
+}
+
+@Suite("sl-conformance: help, usage errors, validate, list, version (in process)")
+struct ConformanceToolTests {
+    @Test("--help and help SUBCOMMAND print on stdout and exit 0", arguments: [["--help"], ["-h"], ["help", "list"], ["list", "--help"], ["validate", "-h"], ["run", "--help"], ["preflight", "-h"]])
+    func help(arguments: [String]) async {
+        let run = await Tool.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("OVERVIEW: "))
+        #expect(run.out.contains("USAGE: sl-conformance"))
+        #expect(run.err.isEmpty)
+    }
+
+    @Test("the tool's help lists every subcommand")
+    func rootHelp() async {
+        let run = await Tool.run([])
+        for name in ["validate", "list", "run", "preflight", "doctor", "merge", "bench", "help"] {
+            #expect(run.out.contains("\n  \(name) "), "\(name) is listed")
+        }
+    }
+
+    @Test("an unknown option is a usage error with a suggestion, exit 64")
+    func unknownOption() async {
+        let run = await Tool.run(["list", "--formt", "json"])
+        #expect(run.status == 64)
+        #expect(run.out.isEmpty)
+        #expect(run.err == """
+            Error: Unknown option '--formt'. Did you mean '--format'?
+            Usage: sl-conformance list [<spec>] [--format <format>]
+              See 'sl-conformance list --help' for more information.
+
+            """)
+    }
+
+    @Test("usage errors exit 64", arguments: [["valdate"], ["validate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"]])
+    func usageErrors(arguments: [String]) async {
+        let run = await Tool.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.err.hasPrefix("Error: "))
+        #expect(run.err.contains("for more information."))
+    }
+
+    @Test("validate reports a valid spec on stdout and an invalid one on stderr with exit 65")
+    func validate() async {
+        let valid = await Tool.run(["validate", Tool.fixtures + "/valid/minimal.json"])
+        #expect(valid.status == 0)
+        #expect(valid.out == Tool.fixtures + "/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
+        let invalid = await Tool.run(["validate", Tool.fixtures + "/valid/minimal.json", Tool.fixtures + "/invalid/empty-accounts.json"])
+        #expect(invalid.status == 65)
+        #expect(invalid.err.contains("/invalid/empty-accounts.json:7:15: error: 'accounts' needs at least 1 account (at $.accounts)"))
+        #expect(invalid.err.hasSuffix("empty-accounts.json: invalid (3 problems)\n"))
+    }
+
+    @Test("list prints ID, level, title and tags, as text or JSON")
+    func list() async throws {
+        let text = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json"])
+        #expect(text.status == 0)
+        #expect(text.out == "EX-ALL-1  SHOULD Steps  [login, logout]\n")
+        let json = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json", "--format=json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        let requirements = object?["requirements"] as? [[String: Any]]
+        #expect(requirements?.first?["id"] as? String == "EX-ALL-1")
+        #expect(requirements?.first?["tags"] as? [String] == ["login", "logout"])
+    }
+
+    @Test("--version prints the harness version")
+    func version() async {
+        let run = await Tool.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.out.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+    }
+}
