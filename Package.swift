@@ -31,7 +31,7 @@ let package = Package(
         // Recorders (console, JUnit XML, Markdown, JSON Lines) and the JUnit merge: events in, reports out.
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
         // Static configuration checks, reported as events.
-        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
+        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),

@@ -6,13 +6,11 @@ cd "$(dirname "$0")/../.."
 # 1. python-jsonschema judges the shipped specs and every fixture as the manifest records.
 python3 .ci/checks/spec_schema_check.py
 
-# 2. The Swift loader accepts every shipped spec (swift test has built the package already).
+# 2. The Swift loader accepts every shipped spec of every kind (swift test has built the package
+#    already): `validate` recognises each file's kind by the key that holds its items.
 swift build --product sl-conformance >/dev/null
-# Only the specs whose "$schema" names the v1 schema; other formats may live in specs/ too.
-mapfile -t specs < <(python3 .ci/checks/spec_schema_check.py --list-specs)
-if [ "${#specs[@]}" -gt 0 ]; then
-    .build/debug/sl-conformance validate "${specs[@]}"
-fi
+mapfile -t specs < <(ls specs/*.json | grep -v '\.schema\.json$')
+.build/debug/sl-conformance validate "${specs[@]}"
 
 # 3. A short fuzz run (the full run is 100,000+ inputs; see docs/spec-format.md).
 swift build --product sl-spec-fuzz >/dev/null

@@ -79,6 +79,23 @@ def main():
         checked += 1
         print(f"{spec.relative_to(ROOT)}: {'valid' if not errors else 'INVALID'}")
 
+    # Shipped preflight specs against their own schema (the Swift loader is checked by `validate` below).
+    preflight_schema = json.loads((ROOT / "specs" / "preflight-format-v1.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(preflight_schema)
+    preflight_validator = jsonschema.Draft202012Validator(preflight_schema)
+    for spec in sorted((ROOT / "specs").glob("*.json")):
+        try:
+            document = load_strict(spec)
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if not (isinstance(document, dict) and str(document.get("$schema", "")).endswith("preflight-format-v1.schema.json")):
+            continue
+        errors = sorted(preflight_validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+        for error in errors:
+            failures.append(f"{spec.relative_to(ROOT)}: {error.json_path}: {error.message}")
+        checked += 1
+        print(f"{spec.relative_to(ROOT)}: {'valid' if not errors else 'INVALID'} (preflight format)")
+
     manifest = json.loads((FIXTURES / "schema-manifest.json").read_text())
     counts = {}
     for folder in ("valid", "invalid"):

@@ -1,15 +1,19 @@
 import CommandLineKit
 import SingleLoginEvents
+import SingleLoginPreflight
 import SingleLoginSpec
 
-/// `sl-conformance validate SPEC...`: checks spec files and prints every problem like a compiler.
+/// `sl-conformance validate SPEC...`: checks spec files of any kind and prints every problem like a compiler.
 public struct ValidateCommand: Command {
+    /// The kinds of spec `validate` recognises, by the rule of ``SpecFormat``: add a new kind here.
+    public static let formats: [SpecFormat] = [.behavioural, .preflight]
+
     /// `validate`'s options.
     public struct Options: OptionGroup {
         /// `--quiet`, `-q`.
         public static let quiet = Flag("--quiet", short: "-q", help: "Print nothing for valid files.")
         /// The files.
-        public static let specs = Argument("spec", arity: .oneOrMore, help: "A spec file to check.")
+        public static let specs = Argument("spec", arity: .oneOrMore, help: "A spec file to check (behavioural or preflight).")
         public static var signature: CommandSignature { CommandSignature([quiet], arguments: [specs]) }
 
         /// Print nothing for valid files.
@@ -24,11 +28,13 @@ public struct ValidateCommand: Command {
     }
 
     public let name = "validate"
-    public let abstract = "Check spec files against spec format v1 and report every problem."
+    public let abstract = "Check spec files (behavioural or preflight) and report every problem."
     public let discussion = """
-        Problems print on standard error as 'file:line:column: error: message (at JSON path)',
-        with an indented 'fix:' line when there is an obvious fix. Exit status: 0 when every
-        file is valid, 65 when any is invalid.
+        Each file's kind is recognised by the top-level key that holds its items: 'requirements'
+        for a behavioural spec (specs/spec-format-v1.schema.json), 'checks' for a preflight spec
+        (specs/preflight-format-v1.schema.json). Problems print on standard error as
+        'file:line:column: error: message (at JSON path)', with an indented 'fix:' line when there
+        is an obvious fix. Exit status: 0 when every file is valid, 65 when any is invalid.
         """
 
     /// Creates the command.
@@ -38,12 +44,9 @@ public struct ValidateCommand: Command {
         var status = ExitStatus.passed
         for path in options.paths {
             do {
-                let loaded = try SpecLoader.load(path: path)
-                if !options.quiet {
-                    let requirements = loaded.spec.requirements.count
-                    let scenarios = loaded.spec.requirements.reduce(0) { $0 + $1.scenarios.count }
-                    output.out("\(path): valid (\(requirements) requirement\(requirements == 1 ? "" : "s"), \(scenarios) scenario\(scenarios == 1 ? "" : "s"))")
-                }
+                let bytes = try SpecFile.bytes(atPath: path)
+                let summary = try SpecFormat.recognise(bytes, file: path, among: Self.formats).check(bytes, path)
+                if !options.quiet { output.out("\(path): valid (\(summary))") }
             } catch {
                 output.err(error.description)
                 let count = error.diagnostics.count

@@ -67,6 +67,29 @@ struct ConformanceToolTests {
         #expect(invalid.err.hasSuffix("empty-accounts.json: invalid (3 problems)\n"))
     }
 
+    @Test("validate recognises a preflight spec by its 'checks' and a behavioural one by its 'requirements'")
+    func validateAnyKind() async throws {
+        let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/preflight.json").path
+        let both = await Tool.run(["validate", preflight, Tool.fixtures + "/valid/minimal.json"])
+        #expect(both.status == 0)
+        #expect(both.out == "\(preflight): valid (5 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let broken = directory.appendingPathComponent("preflight.json").path
+        try Data(#"{"formatVersion": "1.0", "id": "p", "version": "1.0.0", "title": "P", "checks": [{"id": "PF-X", "level": "MUST", "title": "t", "rationale": "r", "references": [], "rule": {"kind": "sourceContains", "patern": "x", "extensions": ["m"]}}]}"#.utf8).write(to: URL(fileURLWithPath: broken))
+        let invalid = await Tool.run(["validate", broken])
+        #expect(invalid.status == 65)
+        #expect(invalid.err.contains("preflight.json:1:160: error: 'references' needs at least 1 element (at $.checks[0].references)"))
+        #expect(invalid.err.contains("error: unknown key 'patern'; did you mean 'pattern'? (at $.checks[0].rule)\n  fix: rename 'patern' to 'pattern'"))
+        #expect(invalid.err.hasSuffix("preflight.json: invalid (2 problems)\n"))
+        let neither = directory.appendingPathComponent("neither.json").path
+        try Data(#"{"formatVersion": "1.0"}"#.utf8).write(to: URL(fileURLWithPath: neither))
+        let unknown = await Tool.run(["validate", "-q", neither])
+        #expect(unknown.status == 65)
+        #expect(unknown.err.hasPrefix("\(neither):1:1: error: cannot tell which kind of spec this is"))
+    }
+
     @Test("list prints ID, level, title and tags, as text or JSON")
     func list() async throws {
         let text = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json"])

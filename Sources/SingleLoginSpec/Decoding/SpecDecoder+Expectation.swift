@@ -2,8 +2,14 @@ import Foundation
 import SingleLoginAdapter
 
 extension SpecDecoder {
-    /// Every check kind, in the order documentation lists them.
-    static let checkKinds = ["calls", "signedIn", "signedOut", "noDataOf", "hasDataOf", "noErrorShown", "notCrashed", "noElement", "scopesCovered"]
+    /// Every check kind with the keys it requires and allows besides `"check"`, in the order documentation lists them.
+    static let checkKinds: KeyValuePairs<String, (required: [String], optional: [String])> = [
+        "calls": (["method"], ["count", "atLeast", "atMost"]), "signedIn": (["account"], []), "signedOut": ([], []),
+        "noDataOf": (["account"], ["in", "session"]), "hasDataOf": (["account"], ["in"]), "noErrorShown": ([], []), "notCrashed": ([], []),
+        "noElement": (["matching"], ["kind"]), "scopesCovered": ([], []),
+    ]
+    /// Every key some check kind allows.
+    static let allCheckKeys = ["check"] + checkKinds.flatMap { $0.value.required + $0.value.optional }.reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }
 
     /// Decodes the optional `expect` array of a step or scenario.
     mutating func decodeChecks(_ fields: [JSONMember], _ path: String) -> [Expectation] {
@@ -17,47 +23,34 @@ extension SpecDecoder {
     /// Decodes one check: its kind decides which keys are allowed.
     private mutating func decodeCheck(_ node: JSONNode, _ path: String) -> Expectation? {
         guard let fields = members(node, path, what: "a check") else { return nil }
-        guard let kindNode = fields.first(where: { $0.key == "check" })?.value else {
-            checkKeys(fields, of: node, path, allowed: ["check", "method", "count", "atLeast", "atMost", "account", "in", "session", "kind", "matching"], required: ["check"])
+        guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "check", allKeys: Self.allCheckKeys) else { return nil }
+        guard let keys = Self.checkKinds.first(where: { $0.key == kind })?.value else {
+            unknownWord(kind, what: "check kind", among: Self.checkKinds.map(\.key), at: kindNode.position, JSONPath.appending(key: "check", to: path))
             return nil
         }
-        let kindPath = JSONPath.appending(key: "check", to: path)
-        guard let kind = string(kindNode, kindPath, name: "check", allowEmpty: true) else { return nil }
+        checkKeys(fields, of: node, path, allowed: ["check"] + keys.required + keys.optional, required: keys.required)
         switch kind {
         case "calls":
-            checkKeys(fields, of: node, path, allowed: ["check", "method", "count", "atLeast", "atMost"], required: ["method"])
             return decodeCalls(fields, node, path)
         case "signedIn":
-            checkKeys(fields, of: node, path, allowed: ["check", "account"], required: ["account"])
             return accountReference(fields, "account", path).map { .signedIn(account: $0) }
-        case "signedOut", "noErrorShown", "notCrashed", "scopesCovered":
-            checkKeys(fields, of: node, path, allowed: ["check"], required: [])
-            return [.signedOut, .noErrorShown, .notCrashed, .scopesCovered][["signedOut", "noErrorShown", "notCrashed", "scopesCovered"].firstIndex(of: kind)!]
+        case "signedOut": return .signedOut
+        case "noErrorShown": return .noErrorShown
+        case "notCrashed": return .notCrashed
+        case "scopesCovered": return .scopesCovered
         case "noDataOf", "hasDataOf":
-            let allowed = kind == "noDataOf" ? ["check", "account", "in", "session"] : ["check", "account", "in"]
-            checkKeys(fields, of: node, path, allowed: allowed, required: ["account"])
             let account = accountReference(fields, "account", path)
             let places = decodePlaces(fields, path)
             let session = kind == "noDataOf" ? integer(fields, "session", path, in: 1...Int.max) : nil
             guard let account, let places else { return nil }
             if kind == "hasDataOf" { return .hasDataOf(account: account, places: places) }
-            if fields.contains(where: { $0.key == "session" }), session == nil { return nil }
+            if member(fields, "session") != nil, session == nil { return nil }
             return .noDataOf(account: account, places: places, session: session)
-        case "noElement":
-            checkKeys(fields, of: node, path, allowed: ["check", "kind", "matching"], required: ["matching"])
+        default:  // noElement
             let elementKind = enumeration(fields, "kind", path, as: ScreenElement.Kind.self, what: "element kind")
-            guard let pattern = string(fields, "matching", path) else { return nil }
-            if (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) == nil {
-                let patternNode = fields.first { $0.key == "matching" }!.value
-                report(patternNode.position, JSONPath.appending(key: "matching", to: path), "'matching' is not a valid regular expression: '\(pattern)'",
-                       fix: "escape special characters such as ( [ { with a backslash (written \\\\ in JSON)")
-                return nil
-            }
-            if fields.contains(where: { $0.key == "kind" }), elementKind == nil { return nil }
+            guard let pattern = regularExpression(fields, "matching", path, options: [.caseInsensitive]) else { return nil }
+            if member(fields, "kind") != nil, elementKind == nil { return nil }
             return .noElement(kind: elementKind, matching: pattern)
-        default:
-            unknownWord(kind, what: "check kind", among: Self.checkKinds, at: kindNode.position, kindPath)
-            return nil
         }
     }
 

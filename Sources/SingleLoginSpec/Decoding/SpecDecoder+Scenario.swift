@@ -53,12 +53,8 @@ extension SpecDecoder {
     /// Decodes one step: its kind decides which keys are allowed.
     private mutating func decodeStep(_ node: JSONNode, _ path: String) -> Step? {
         guard let fields = members(node, path, what: "a step") else { return nil }
-        guard let kindNode = fields.first(where: { $0.key == "do" })?.value else {
-            checkKeys(fields, of: node, path, allowed: ["do", "account", "count", "method", "answer", "expect"], required: ["do"])
-            return nil
-        }
+        guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "do", allKeys: ["do", "account", "count", "method", "answer", "expect"]) else { return nil }
         let kindPath = JSONPath.appending(key: "do", to: path)
-        guard let kind = string(kindNode, kindPath, name: "do", allowEmpty: true) else { return nil }
         let expect = decodeChecks(fields, path)
         if let action = Self.plainStepKinds[kind] {
             checkKeys(fields, of: node, path, allowed: ["do", "expect"], required: [])
