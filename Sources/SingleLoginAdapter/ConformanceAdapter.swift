@@ -35,32 +35,3 @@ public protocol ConformanceAdapter: Sendable {
     /// Reports what the app shows and stores now.
     func observe() async throws -> Observation
 }
-
-/// Who an adapter is, as announced in the handshake and printed in every report.
-public struct AdapterIdentity: Hashable, Codable, Sendable {
-    /// The adapter's name.
-    public var adapterName: String
-    /// The adapter's version.
-    public var adapterVersion: String
-    /// The app's name.
-    public var appName: String
-    /// The app's version.
-    public var appVersion: String
-    /// The app's bundle identifier.
-    public var bundleId: String
-    /// The MSAL version the app links.
-    public var msalVersion: String
-    /// Optional features the adapter supports (see the wire protocol document).
-    public var capabilities: [String]
-
-    /// Creates an identity.
-    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = []) {
-        self.adapterName = adapterName
-        self.adapterVersion = adapterVersion
-        self.appName = appName
-        self.appVersion = appVersion
-        self.bundleId = bundleId
-        self.msalVersion = msalVersion
-        self.capabilities = capabilities
-    }
-}

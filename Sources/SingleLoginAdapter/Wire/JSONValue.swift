@@ -1,5 +1,3 @@
-import Foundation
-
 /// Any JSON value, for the parts of a wire message whose type depends on its method.
 public enum JSONValue: Hashable, Codable, Sendable {
     case null
@@ -55,23 +53,4 @@ public enum JSONValue: Hashable, Codable, Sendable {
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try WireCodec.decoder.decode(T.self, from: WireCodec.encoder.encode(self))
     }
-}
-
-/// The one JSON configuration both sides of the wire use: ISO 8601 dates, sorted keys.
-public enum WireCodec {
-    /// The encoder: compact (one message per line), sorted keys, ISO 8601 dates. Made once:
-    /// a new encoder per message costs more than encoding a small message.
-    public static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    /// The decoder: ISO 8601 dates. Made once.
-    public static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
 }

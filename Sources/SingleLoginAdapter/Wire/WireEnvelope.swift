@@ -1,5 +1,3 @@
-import Foundation
-
 /// The routing fields of a wire message, decoded without building its params or result.
 ///
 /// Both ends decode a line twice: once as an envelope, to tell requests from responses and
@@ -23,62 +21,4 @@ public struct WireEnvelope: Decodable, Sendable {
         if case .number(let number)? = id { return Int(exactly: number) }
         return nil
     }
-}
-
-/// The `result` of a response, typed.
-public struct WireResult<Result: Decodable>: Decodable {
-    /// The result.
-    public var result: Result
-}
-
-/// The `params` of a request, typed.
-public struct WireParams<Params: Decodable>: Decodable {
-    /// The parameters.
-    public var params: Params
-}
-
-/// A successful response with a typed result, encoded in one pass.
-public struct WireResponse<Result: Encodable>: Encodable {
-    /// Always `"2.0"`.
-    public var jsonrpc = "2.0"
-    /// The id of the request answered.
-    public var id: JSONValue
-    /// The result.
-    public var result: Result
-
-    /// Creates a response.
-    public init(id: JSONValue, result: Result) {
-        self.id = id
-        self.result = result
-    }
-}
-
-/// A request with typed parameters, encoded in one pass.
-public struct WireRequest<Params: Encodable>: Encodable {
-    /// Always `"2.0"`.
-    public var jsonrpc = "2.0"
-    /// The request id.
-    public var id: Int
-    /// The method.
-    public var method: String
-    /// The parameters.
-    public var params: Params
-
-    /// Creates a request.
-    public init(id: Int, method: String, params: Params) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
-}
-
-/// An empty object, for `{}` params and results.
-public struct WireEmpty: Codable, Sendable, Hashable {
-    /// Creates `{}`.
-    public init() {}
-}
-
-extension WireCodec {
-    /// One line of JSON for `value`, without the newline.
-    public static func line(_ value: some Encodable) throws -> Data { try encoder.encode(value) }
 }

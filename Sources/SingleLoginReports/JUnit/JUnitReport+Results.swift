@@ -1,4 +1,3 @@
-import Foundation
 import SingleLoginAdapter
 import SingleLoginEvents
 
@@ -85,57 +84,5 @@ extension JUnitReport {
     private static func message(_ first: String, more: Int) -> String {
         let line = JUnitNames.normalize(first, fallback: "(no message)")
         return more == 0 ? line : "\(line) (and \(more) more)"
-    }
-}
-
-/// Gives each test case a unique, non-empty (classname, name).
-struct CaseNamer {
-    let specID: String
-    private var used = Set<String>()
-
-    init(specID: String) {
-        self.specID = JUnitNames.normalize(specID, fallback: "spec")
-    }
-
-    /// `(<spec-id>.<REQUIREMENT-ID>, <scenario name>)`, with ` [2]`, ` [3]`... on a collision.
-    mutating func unique(for id: TestCaseID) -> (String, String) {
-        // Jenkins splits classname at the last dot: dots inside the requirement ID would split it wrongly.
-        let requirement = JUnitNames.normalize(id.requirementID, fallback: "requirement").replacingOccurrences(of: ".", with: "_")
-        let classname = specID + "." + requirement
-        let base = JUnitNames.normalize(id.scenarioName, fallback: "(unnamed scenario)")
-        var name = base
-        var counter = 1
-        while !used.insert(classname + "\u{0}" + name).inserted {
-            counter += 1
-            name = "\(base) [\(counter)]"
-        }
-        return (classname, name)
-    }
-}
-
-/// Normalises names and one-line messages: cleaned, whitespace collapsed, never empty.
-enum JUnitNames {
-    /// `text` cleaned (see ``PlainText``) with runs of whitespace as one space and no ends; `fallback` when empty.
-    static func normalize(_ text: String, fallback: String) -> String {
-        if isAlreadyNormal(text) { return text }
-        let cleaned = PlainText.clean(text)
-        let collapsed = cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
-        return collapsed.isEmpty ? fallback : collapsed
-    }
-
-    /// Fast path: printable ASCII (and UTF-8 past the C1 range) with single inner spaces.
-    private static func isAlreadyNormal(_ text: String) -> Bool {
-        var previous: UInt8 = 0x20
-        var sawAny = false
-        for byte in text.utf8 {
-            switch byte {
-            case 0x21...0x7E: break
-            case 0x20: if previous == 0x20 { return false }
-            default: return false
-            }
-            previous = byte
-            sawAny = true
-        }
-        return sawAny && previous != 0x20
     }
 }

@@ -41,11 +41,3 @@ public final class JUnitXMLRecorder: EventRecorder {
         JUnitReport(results: results, context: context, duration: duration, steps: steps, maxBytesPerCase: options.maxBytesPerCase).render(strict: options.strict)
     }
 }
-
-/// What file recorders do with a report they could not write.
-public enum ReportErrors {
-    /// Prints `error: cannot write PATH: REASON` on stderr.
-    @Sendable public static func printToStandardError(_ error: any Error) {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    }
-}

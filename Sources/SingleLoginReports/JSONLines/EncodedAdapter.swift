@@ -1,0 +1,17 @@
+/// The adapter and app on the wire.
+public struct EncodedAdapter: Codable, Hashable, Sendable {
+    /// The adapter's name.
+    public var name: String
+    /// The adapter's version.
+    public var version: String
+    /// The app's name.
+    public var appName: String
+    /// The app's version.
+    public var appVersion: String
+    /// The app's bundle identifier.
+    public var bundleId: String
+    /// The MSAL version the app links.
+    public var msalVersion: String
+    /// Optional features the adapter supports.
+    public var capabilities: [String]
+}

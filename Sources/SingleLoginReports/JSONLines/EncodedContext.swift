@@ -1,0 +1,21 @@
+/// The run's context on the wire.
+public struct EncodedContext: Codable, Hashable, Sendable {
+    /// `run` or `preflight`.
+    public var kind: String
+    /// The spec's id.
+    public var specID: String
+    /// The spec's version.
+    public var specVersion: String
+    /// The spec's title.
+    public var specTitle: String
+    /// SHA-256 of the spec file, lowercase hex.
+    public var specSHA256: String
+    /// The harness's version.
+    public var harnessVersion: String
+    /// The machine's host name.
+    public var hostname: String
+    /// When the run started.
+    public var startDate: String
+    /// `mustAndShould` or `mustOnly`: which failures fail the run (absent in streams written before it existed).
+    public var gate: String?
+}

@@ -1,0 +1,19 @@
+/// A finished test case on the wire.
+public struct EncodedResult: Codable, Hashable, Sendable {
+    /// Which test case.
+    public var testCase: EncodedTestCaseID
+    /// Its requirement.
+    public var requirement: EncodedRequirement
+    /// `passed`, `failed`, `errored`, `skipped` or `notRun`.
+    public var outcome: String
+    /// Why it was skipped or not run.
+    public var reason: String?
+    /// Wall time in seconds.
+    public var duration: Double
+    /// Failures and errors, in order.
+    public var issues: [EncodedIssue]
+    /// Every call the app made, in order.
+    public var transcript: [EncodedBrokerCall]
+    /// The tail of the adapter's stderr (at most the recorder's cap).
+    public var adapterLog: String
+}

@@ -1,0 +1,19 @@
+/// The run's totals on the wire.
+public struct EncodedSummary: Codable, Hashable, Sendable {
+    /// Test cases that passed.
+    public var passed: Int
+    /// MUST test cases that failed.
+    public var failedMust: Int
+    /// SHOULD test cases that failed.
+    public var failedShould: Int
+    /// Test cases that errored.
+    public var errored: Int
+    /// Test cases skipped by choice.
+    public var skipped: Int
+    /// Test cases not run because the run was interrupted.
+    public var notRun: Int
+    /// Wall time in seconds.
+    public var duration: Double
+    /// Whether the run was interrupted.
+    public var interrupted: Bool
+}

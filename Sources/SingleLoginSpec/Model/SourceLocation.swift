@@ -1,0 +1,19 @@
+/// A position in a spec file, 1-based.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file's path as given.
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters, from 1.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, as compilers print it.
+    public var description: String { "\(file):\(line):\(column)" }
+}

@@ -1,0 +1,40 @@
+import SingleLoginAdapter
+
+/// One thing that happens in a scenario.
+public struct Step: Hashable, Sendable {
+    /// What happens.
+    public var action: Action
+    /// Checks made right after this step; call counts cover this step only.
+    public var expect: [Expectation]
+    /// Where the step is in its file.
+    public var location: SourceLocation?
+
+    /// Creates a step.
+    public init(_ action: Action, expect: [Expectation] = [], location: SourceLocation? = nil) {
+        self.action = action
+        self.expect = expect
+        self.location = location
+    }
+
+    /// The step vocabulary (`"do"` in JSON).
+    public enum Action: Hashable, Sendable {
+        /// `{"do": "launch"}`, `"suspend"`, `"resume"`, `"terminate"`, `"tapSignIn"`, `"tapSignOut"`,
+        /// `"refresh"`: the harness delivers that ``AppEvent`` to the app (its name is the `do` word).
+        /// The account-change broadcast is not written this way: see ``broadcast(count:)``.
+        case app(AppEvent)
+        /// `{"do": "globalSignIn", "account": "alice"}`: Jamf Setup signs a user in device-wide.
+        case globalSignIn(account: String)
+        /// `{"do": "globalSignOut"}`: Jamf Reset signs the user out device-wide.
+        case globalSignOut
+        /// `{"do": "switchUser", "account": "bob"}`: the device's account changes to another user.
+        case switchUser(account: String)
+        /// `{"do": "broadcast", "count": 3}`: the account-change broadcast with no change, `count` times.
+        case broadcast(count: Int)
+        /// `{"do": "answerNext", "method": "acquireToken", "answer": "cancel"}`: how the broker answers the next call of `method`.
+        case answerNext(method: BrokerMethod, answer: BrokerAnswer)
+
+        /// The app events a step may deliver by name: every ``AppEvent`` but the account-change
+        /// broadcast, which the harness delivers itself whenever the broker posts it.
+        public static let appEvents = AppEvent.allCases.filter { $0 != .accountChangedBroadcast }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SingleLoginAdapter
+import Testing
+
+/// The line a value encodes to, as text.
+func line(_ value: some Encodable) throws -> String {
+    String(decoding: try WireCodec.line(value), as: UTF8.self)
+}
+
+@Suite("Wire messages encode as one compact line with sorted keys, and decode back")
+struct WireMessageTests {
+    @Test("a request: integer id, the method's wire name, no absent fields")
+    func request() throws {
+        let message = WireMessage.request(id: 3, method: BrokerMethod.getCurrentAccount.wireName)
+        #expect(try line(message) == #"{"id":3,"jsonrpc":"2.0","method":"msal.getCurrentAccount"}"#)
+        let withParams = WireMessage.request(id: 4, method: "event", params: .object(["event": .string("launch")]))
+        #expect(try line(withParams) == #"{"id":4,"jsonrpc":"2.0","method":"event","params":{"event":"launch"}}"#)
+        #expect(withParams.isRequest)
+    }
+
+    @Test("a response and a failure; a failure without an id answers with a null id")
+    func responses() throws {
+        #expect(try line(WireMessage.response(id: .number(7), result: .object([:]))) == #"{"id":7,"jsonrpc":"2.0","result":{}}"#)
+        let failure = WireMessage.failure(id: nil, error: WireError(code: WireError.parseError, message: "not a JSON-RPC message"))
+        #expect(try line(failure) == #"{"error":{"code":-32700,"message":"not a JSON-RPC message"},"id":null,"jsonrpc":"2.0"}"#)
+        #expect(!failure.isRequest)
+    }
+
+    @Test("what was encoded decodes to the same message", arguments: [
+        WireMessage.request(id: 1, method: "initialize", params: .object(["protocolVersion": .string("1.0")])),
+        WireMessage.response(id: .number(2), result: .array([.bool(true), .null, .number(0.5), .string("a/b")])),
+        WireMessage.failure(id: .string("x"), error: WireError(MSALError(code: -50002, message: "interaction required"))),
+    ])
+    func roundTrip(message: WireMessage) throws {
+        let data = try message.encodedLine()
+        #expect(!data.contains(0x0A), "one line")
+        #expect(try WireCodec.decoder.decode(WireMessage.self, from: data) == message)
+    }
+
+    @Test("slashes are not escaped and keys are sorted at every depth")
+    func layout() throws {
+        let value = JSONValue.object(["b": .string("https://x/y"), "a": .object(["z": .number(1), "y": .number(2)])])
+        #expect(try line(value) == #"{"a":{"y":2,"z":1},"b":"https://x/y"}"#)
+    }
+
+    @Test("the typed response and request encode exactly as the untyped messages do")
+    func typedEncoding() throws {
+        #expect(try line(WireResponse(id: .number(5), result: WireEmpty())) == (try line(WireMessage.response(id: .number(5), result: .object([:])))))
+        let params = SignoutParameters(accountIdentifier: "oid.tid")
+        let typed = try line(WireRequest(id: 9, method: BrokerMethod.signout.wireName, params: params))
+        let untyped = try line(WireMessage.request(id: 9, method: "msal.signout", params: JSONValue(encoding: params)))
+        #expect(typed == untyped)
+    }
+}
+
+@Suite("The envelope routes a line without decoding its payload; the payload decodes typed")
+struct WireEnvelopeTests {
+    @Test("a request is told from a response, and its id read as an integer")
+    func routing() throws {
+        let request = try WireCodec.decoder.decode(WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":12,"method":"msal.acquireToken","params":{"scopes":["User.Read"]}}"#.utf8))
+        #expect(request.isRequest && request.method == "msal.acquireToken" && request.integerId == 12 && request.error == nil)
+        let response = try WireCodec.decoder.decode(WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":"a","result":{}}"#.utf8))
+        #expect(!response.isRequest && response.integerId == nil && response.id == .string("a"))
+        let fractional = try WireCodec.decoder.decode(WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":1.5,"result":{}}"#.utf8))
+        #expect(fractional.integerId == nil)
+    }
+
+    @Test("params and results decode into their types from the same line")
+    func typedPayloads() throws {
+        let line = Data(#"{"jsonrpc":"2.0","id":3,"method":"msal.acquireTokenSilent","params":{"scopes":["User.Read"],"accountIdentifier":"oid.tid","forceRefresh":true}}"#.utf8)
+        let params = try WireCodec.decoder.decode(WireParams<SilentTokenParameters>.self, from: line).params
+        #expect(params == SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: "oid.tid", forceRefresh: true))
+        let answer = Data(#"{"jsonrpc":"2.0","id":3,"result":{"deviceMode":"shared","hasAADSSOExtension":true,"extraDeviceInformation":{}}}"#.utf8)
+        let information = try WireCodec.decoder.decode(WireResult<DeviceInformation>.self, from: answer).result
+        #expect(information == DeviceInformation(deviceMode: .shared, hasAADSSOExtension: true))
+    }
+
+    @Test("a response missing its typed result is an error, not a default")
+    func missingResult() {
+        #expect(throws: DecodingError.self) {
+            try WireCodec.decoder.decode(WireResult<DeviceInformation>.self, from: Data(#"{"jsonrpc":"2.0","id":3,"result":{"deviceMode":"shared"}}"#.utf8))
+        }
+    }
+}
+
+@Suite("MSAL errors cross the wire with their domain, code and internal code")
+struct WireErrorTests {
+    @Test("an MSAL error becomes a JSON-RPC error with its code and data, and comes back the same", arguments: [
+        MSALError(code: -50005, message: "the user cancelled"),
+        MSALError(code: -50000, internalCode: -42714, message: "the broker is not available"),
+        MSALError(domain: MSALError.urlDomain, code: -1009, message: "offline"),
+    ])
+    func roundTrip(error: MSALError) throws {
+        let wire = WireError(error)
+        #expect(wire.code == error.code)
+        #expect(wire.data?["domain"]?.stringValue == error.domain)
+        let decoded = try WireCodec.decoder.decode(WireError.self, from: WireCodec.line(wire))
+        #expect(decoded.msalError == error)
+    }
+
+    @Test("the internal code is written only when there is one")
+    func layout() throws {
+        #expect(try line(WireError(MSALError(code: -50000, internalCode: -42714, message: "m"))) == #"{"code":-50000,"data":{"domain":"MSALErrorDomain","internalCode":-42714},"message":"m"}"#)
+        #expect(try line(WireError(MSALError(code: -50002, message: "m"))) == #"{"code":-50002,"data":{"domain":"MSALErrorDomain"},"message":"m"}"#)
+    }
+
+    @Test("a protocol error carries no MSAL error")
+    func protocolError() {
+        #expect(WireError(code: WireError.methodNotFound, message: "no method 'x'").msalError == nil)
+        let codes: [Int] = [WireError.parseError, WireError.invalidRequest, WireError.methodNotFound, WireError.invalidParams, WireError.internalError]
+        #expect(codes == [-32700, -32600, -32601, -32602, -32603])
+    }
+}
+
+@Suite("JSONValue holds any JSON and keeps its kind")
+struct JSONValueTests {
+    @Test("each kind decodes as itself: true is a boolean, \"1\" a string, 1 a number", arguments: [
+        ("null", JSONValue.null), ("true", .bool(true)), ("1", .number(1)), (#""1""#, .string("1")), ("-0.25", .number(-0.25)),
+        ("[1,[]]", .array([.number(1), .array([])])), (#"{"a":{"b":null}}"#, .object(["a": .object(["b": .null])])),
+    ])
+    func kinds(text: String, expected: JSONValue) throws {
+        #expect(try WireCodec.decoder.decode(JSONValue.self, from: Data(text.utf8)) == expected)
+    }
+
+    @Test("whole numbers encode without a fraction, others as doubles", arguments: [
+        (JSONValue.number(3), "3"), (.number(-42714), "-42714"), (.number(0.5), "0.5"),
+    ])
+    func numbers(value: JSONValue, expected: String) throws {
+        #expect(try line(value) == expected)
+    }
+
+    @Test("numbers beyond a 64-bit integer's exact range are written as doubles and read back the same", arguments: [1e15, 2.5e20, -1e300])
+    func largeNumbers(value: Double) throws {
+        #expect(try WireCodec.decoder.decode(JSONValue.self, from: WireCodec.line(JSONValue.number(value))) == .number(value))
+    }
+
+    @Test("any Codable value converts to JSONValue and back, dates as ISO 8601")
+    func conversion() throws {
+        let account = MSALAccount(username: "alice@contoso.example", objectId: "oid", tenantId: "tid")
+        let result = MSALResult(accessToken: "at", idToken: nil, expiresOn: Date(timeIntervalSince1970: 1_740_821_400), scopes: ["User.Read"], account: account, tenantId: "tid", correlationId: "c", authority: "https://login.microsoftonline.com/tid")
+        let value = try JSONValue(encoding: result)
+        #expect(value["expiresOn"]?.stringValue == "2025-03-01T09:30:00Z")
+        #expect(value["accessToken"]?.stringValue == "at")
+        #expect(value["missing"] == nil && JSONValue.string("x")["a"] == nil)
+        #expect(try value.decode(MSALResult.self) == result)
+        let observation = Observation(running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.button, "Sign out")], storage: [StoredItem(.keychain, "k", "v")])
+        #expect(try JSONValue(encoding: observation).decode(Observation.self) == observation)
+    }
+}
+
+@Suite("Broker methods are one list; their wire names derive from it")
+struct BrokerMethodTests {
+    @Test("MSAL calls are msal.<name>, the backend call backend.fetchRecords, and each name maps back")
+    func wireNames() {
+        #expect(BrokerMethod.allCases.map(\.wireName) == [
+            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout", "backend.fetchRecords",
+        ])
+        for method in BrokerMethod.allCases { #expect(BrokerMethod(wireName: method.wireName) == method) }
+        #expect(BrokerMethod(wireName: "getCurrentAccount") == nil)
+        #expect(BrokerMethod(wireName: "msal.fetchRecords") == nil)
+    }
+}
