@@ -24,7 +24,7 @@
 ///    only while the app runs, and lifecycle events for a terminated app (other than
 ///    ``AppEvent/launch``) are never sent.
 ///
-/// `ConformanceCheck` in the conformance library (`sl-conformance doctor`) checks an adapter against these requirements.
+/// `AdapterDoctor` in the conformance library (`sl-conformance doctor`) checks an adapter against these requirements.
 public protocol ConformanceAdapter: Sendable {
     /// Who this adapter is and what app it drives.
     var identity: AdapterIdentity { get }

@@ -37,7 +37,7 @@ public struct DoctorCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        let report = await ConformanceCheck(command: options.adapter, timeouts: options.timeouts.timeouts()).run()
+        let report = await AdapterDoctor(command: options.adapter, timeouts: options.timeouts.timeouts()).run()
         output.out(report.render(terminal: output.isTerminal))
         return report.passed ? ExitStatus.passed.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }

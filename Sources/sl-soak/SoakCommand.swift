@@ -62,7 +62,7 @@ struct SoakCommand: Command {
         let (scenarios, seed, rate, jobs) = (options.scenarios, options.seed, options.faultRate, options.jobs)
         let command = "\(options.adapterPath) --random-faults --seed \(seed) --fault-rate \(rate) --counter \(directory.appendingPathComponent("counter").path) --pid-log \(pidLog)"
 
-        let loaded = ProbeSpec.load(scenarios: scenarios)
+        let loaded = ExerciseSpec.load(scenarios: scenarios)
         let timeouts = options.timeouts
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,

@@ -7,11 +7,11 @@ actor DoctorSession {
     private let process: ChildProcess
     private let timeouts: AdapterTimeouts
     private let connection: StdioConnection
-    private(set) var outcomes: [ConformanceCheck.Outcome] = []
+    private(set) var outcomes: [AdapterDoctor.Outcome] = []
     private var broken: String?
     private var slowest: (Duration, String) = (.zero, "")
     private var stdoutDirty: String?
-    private let spec = ProbeSpec.load(scenarios: 1).spec
+    private let spec = ExerciseSpec.load(scenarios: 1).spec
 
     init(process: ChildProcess, timeouts: AdapterTimeouts) {
         self.process = process

@@ -19,10 +19,10 @@ public final class ChildProcess: Sendable {
     /// What the child writes to stderr (the last ``StderrBuffer/capacity`` bytes).
     public let stderr: StderrBuffer
     private let stdinFD: Int32
-    private let exitState = Mutex<ExitStatus?>(nil)
+    private let exitState = Mutex<Termination?>(nil)
 
     /// How a child ended.
-    public enum ExitStatus: Sendable, Hashable, CustomStringConvertible {
+    public enum Termination: Sendable, Hashable, CustomStringConvertible {
         /// It exited with a code.
         case exited(Int32)
         /// A signal ended it.
@@ -158,7 +158,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// How the child ended, if it has (never blocks).
-    public func exitStatus() -> ExitStatus? {
+    public func exitStatus() -> Termination? {
         exitState.withLock { state in
             if let state { return state }
             var status: Int32 = 0
@@ -201,7 +201,7 @@ public final class ChildProcess: Sendable {
         return true
     }
 
-    private static func decode(_ status: Int32) -> ExitStatus {
+    private static func decode(_ status: Int32) -> Termination {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }

@@ -90,9 +90,9 @@ struct FaultTableTests {
         }
     }
 
-    /// Runs the probe spec against `command` with short timeouts and returns the results.
+    /// Runs the exercise spec against `command` with short timeouts and returns the results.
     static func run(command: String, scenarios: Int) async -> [TestCaseResult] {
-        let loaded = ProbeSpec.load(scenarios: scenarios)
+        let loaded = ExerciseSpec.load(scenarios: scenarios)
         let timeouts = AdapterTimeouts(handshake: .seconds(2), step: .seconds(1), scenario: .seconds(10))
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))

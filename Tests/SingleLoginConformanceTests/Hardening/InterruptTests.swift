@@ -15,7 +15,7 @@ struct InterruptTests {
         }
         let directory = try TemporaryDirectory()
         let planned = 12
-        try ProbeSpec.json(scenarios: planned).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
+        try ExerciseSpec.json(scenarios: planned).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = [

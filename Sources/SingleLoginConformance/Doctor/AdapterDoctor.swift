@@ -2,14 +2,15 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
 
-/// A reusable check of a stdio adapter against the wire protocol and the adapter contract,
-/// as swift-log ships a conformance check for every `LogHandler`: `sl-conformance doctor`.
+/// The adapter doctor: a reusable check of a stdio adapter against the wire protocol and the
+/// adapter contract, as swift-log ships a conformance check for every `LogHandler`
+/// (`sl-conformance doctor`).
 ///
 /// It starts the adapter, performs the handshake, resets, delivers every event, checks each
 /// observation's shape, checks that `observe` changes nothing and that `reset` is a fresh
 /// install, watches stdout and answer times, and shuts the adapter down. Each check ends as
 /// passed, failed (with what to fix) or not checked (an earlier failure made it impossible).
-public struct ConformanceCheck: Sendable {
+public struct AdapterDoctor: Sendable {
     /// The adapter command line, run with `/bin/sh -c`.
     public var command: String
     /// How long the adapter may take.
@@ -67,7 +68,7 @@ public struct ConformanceCheck: Sendable {
     }
 }
 
-extension ConformanceCheck.Report {
+extension AdapterDoctor.Report {
     /// The report as lines of text: `✓`/`✗` with colours on a terminal, `PASS`/`FAIL` otherwise.
     public func render(terminal: Bool) -> String {
         var lines: [String] = []

@@ -1,12 +1,12 @@
 import Foundation
 import SingleLoginSpec
 
-/// A small spec, made in memory, that any adapter speaking the protocol can be driven with:
-/// for the doctor's broker, for the soak and for the hardening tests.
+/// A small spec, made in memory, that exercises any adapter speaking the protocol: the doctor's
+/// broker, the soak and the hardening tests drive adapters with it.
 ///
 /// Its scenarios cycle through three shapes (launch signed in and sign out; sign in
 /// interactively; a device-wide sign-out while running), each passed by a correct app.
-public enum ProbeSpec {
+public enum ExerciseSpec {
     /// The spec's JSON text with `scenarios` test cases, in requirements of up to 50 scenarios.
     public static func json(scenarios: Int) -> String {
         let shapes = [
@@ -42,9 +42,9 @@ public enum ProbeSpec {
     /// The spec with `scenarios` test cases, loaded (it is always valid).
     public static func load(scenarios: Int) -> LoadedSpec {
         do {
-            return try SpecLoader.load(data: Data(json(scenarios: max(1, scenarios)).utf8), file: "<probe spec>")
+            return try SpecLoader.load(data: Data(json(scenarios: max(1, scenarios)).utf8), file: "<exercise spec>")
         } catch {
-            preconditionFailure("the probe spec is invalid: \(error)")
+            preconditionFailure("the exercise spec is invalid: \(error)")
         }
     }
 }
