@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "sl-reference-adapter", targets: ["sl-reference-adapter"]),
         // Small on purpose: an app's own test target links this without the runner.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
-        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight"]),
+        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
     ],
     targets: [
         // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
         // Static configuration checks, reported as events.
         .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
+        // The backend profile: a loopback test tenant, Entra-shaped tokens signed in Swift, and
+        // the cases of specs/backend.json run against a vendor's backend processes.
+        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
+        .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
