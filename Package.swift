@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
         // The sl-conformance commands, each a small type, and the option groups they share.
         .target(name: "SingleLoginCommands", dependencies: [
-            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBenchmarks",
+            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks",
             "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
         ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),

@@ -12,6 +12,7 @@ public enum ConformanceCommandLine {
         AnyCommand(ListCommand()),
         AnyCommand(RunCommand()),
         AnyCommand(PreflightCommand()),
+        AnyCommand(BackendCommand()),
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
         AnyCommand(BenchCommand()),

@@ -4,4 +4,6 @@ public enum DefaultSpecs {
     public static let catalogue = "specs/single-login.json"
     /// The shipped preflight checks.
     public static let preflight = "specs/preflight.json"
+    /// The shipped backend profile.
+    public static let backend = "specs/backend.json"
 }

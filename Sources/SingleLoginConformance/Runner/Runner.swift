@@ -125,8 +125,8 @@ final class WorkQueue: Sendable {
 
 /// Releases each test case's events in plan order, whatever order the jobs finish in.
 /// Requirements start before their first test case and end after their last, so a
-/// requirement's test cases are always reported together.
-actor OrderedRelease {
+/// requirement's test cases are always reported together. Public for other runners (the backend profile).
+public actor OrderedRelease {
     private let plan: [PlannedTestCase]
     private let gate: Gate
     private let handler: @Sendable (Event) -> Void
@@ -136,14 +136,16 @@ actor OrderedRelease {
     private var currentRequirement: [TestCaseResult] = []
     private var lastIdentity: AdapterIdentity?
 
-    init(plan: [PlannedTestCase], gate: Gate, handler: @escaping @Sendable (Event) -> Void) {
+    /// Creates a release for `plan` that hands events to `handler`; `gate` judges each requirement's verdict.
+    public init(plan: [PlannedTestCase], gate: Gate, handler: @escaping @Sendable (Event) -> Void) {
         self.plan = plan
         self.gate = gate
         self.handler = handler
         released.reserveCapacity(plan.count)
     }
 
-    func complete(_ index: Int, events: [Event], result: TestCaseResult) {
+    /// Records the events and result of plan entry `index`, and releases every entry now in order.
+    public func complete(_ index: Int, events: [Event], result: TestCaseResult) {
         finished[index] = (events, result)
         while let (events, result) = finished.removeValue(forKey: next) {
             let requirement = plan[next].requirement
@@ -168,5 +170,6 @@ actor OrderedRelease {
         }
     }
 
-    func results() -> [TestCaseResult] { released }
+    /// The results released so far, in plan order.
+    public func results() -> [TestCaseResult] { released }
 }

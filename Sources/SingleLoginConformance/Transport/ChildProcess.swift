@@ -40,7 +40,9 @@ public final class ChildProcess: Sendable {
     }
 
     /// Starts `command` with `/bin/sh -c`, so users can quote arguments and set variables as in a shell.
-    public init(command: String, maximumLineLength: Int = 16 << 20) throws {
+    ///
+    /// `environment` is added to the harness's own environment (its values win).
+    public init(command: String, maximumLineLength: Int = 16 << 20, environment: [String: String] = [:]) throws {
         // A write to a child that died must be an error, not the end of the harness.
         signal(SIGPIPE, SIG_IGN)
         var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
@@ -79,7 +81,12 @@ public final class ChildProcess: Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var childPID: pid_t = 0
-        let status = Self.spawnLock.withLock { _ in posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ) }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.isEmpty ? [] : ProcessInfo.processInfo.environment
+            .merging(environment) { _, new in new }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        let status = Self.spawnLock.withLock { _ in
+            environment.isEmpty ? posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ) : posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, &envp)
+        }
         close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
         guard status == 0 else {
             close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])

@@ -1,0 +1,98 @@
+/// One request the harness sent to the backend and what came back, for verdicts and evidence.
+public struct HTTPExchange: Sendable, Hashable {
+    /// What was sent.
+    public var request: OutgoingRequest
+    /// The reply, when a complete status line and head arrived.
+    public var reply: HTTPReply?
+    /// Set when the request could not be sent whole (the backend may still have answered).
+    public var sendFailure: String?
+    /// Why no usable reply came: nil when ``reply`` is set.
+    public var failure: Failure?
+    /// From the connection attempt to the end of the reply (or the failure).
+    public var elapsed: Duration
+
+    /// Why an exchange produced no reply.
+    public enum Failure: Sendable, Hashable, CustomStringConvertible {
+        /// The connection could not be made.
+        case connect(String)
+        /// No complete reply before the time limit.
+        case timedOut(Duration)
+        /// The backend closed (or reset) the connection without a complete reply.
+        case closedWithoutReply(receivedBytes: Int)
+        /// What came back is not HTTP.
+        case malformedReply(String)
+
+        /// A sentence for reports.
+        public var description: String {
+            switch self {
+            case .connect(let reason): return "no connection: \(reason)"
+            case .timedOut(let limit): return "no reply within \(limit.inSecondsText) (a hang)"
+            case .closedWithoutReply(let count): return count == 0 ? "the connection was closed without a reply (dropped)" : "the connection was closed after \(count) bytes of an incomplete reply (dropped)"
+            case .malformedReply(let reason): return "the reply is not HTTP: \(reason)"
+            }
+        }
+    }
+
+    /// Creates an exchange record.
+    public init(request: OutgoingRequest, reply: HTTPReply?, sendFailure: String?, failure: Failure?, elapsed: Duration) {
+        self.request = request
+        self.reply = reply
+        self.sendFailure = sendFailure
+        self.failure = failure
+        self.elapsed = elapsed
+    }
+
+    /// The status code, if a reply came.
+    public var status: Int? { reply?.status }
+}
+
+/// A request to send.
+public struct OutgoingRequest: Sendable, Hashable {
+    /// `POST` or `GET`.
+    public var method: String
+    /// The request target, e.g. `/session`.
+    public var target: String
+    /// Header fields (Host, Content-Length and Connection are added when sent).
+    public var headers: [HTTPHeader]
+    /// The body.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A reply's status, head and (capped) body.
+public struct HTTPReply: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// The reason phrase.
+    public var reason: String
+    /// The header fields.
+    public var headers: [HTTPHeader]
+    /// The first ``HTTPClient/keptBodyBytes`` bytes of the body.
+    public var body: [UInt8]
+    /// The body's full length in bytes.
+    public var bodyByteCount: Int
+
+    /// Creates a reply.
+    public init(status: Int, reason: String, headers: [HTTPHeader], body: [UInt8], bodyByteCount: Int) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body
+        self.bodyByteCount = bodyByteCount
+    }
+}
+
+extension Duration {
+    /// `10 s`, `0.25 s`: seconds for people.
+    var inSecondsText: String {
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 1000).rounded() / 1000) s"
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginEvents
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, blocking wrappers over POSIX TCP sockets on the IPv4 loopback address, and nothing else:
+/// the harness never talks to any other address. Callers run them on threads of their own.
+enum Socket {
+    /// The loopback address 127.0.0.1 in network byte order.
+    static let loopback: in_addr_t = in_addr_t(0x7f00_0001).bigEndian
+
+    /// A socket address for 127.0.0.1:`port`.
+    static func loopbackAddress(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: loopback)
+        return address
+    }
+
+    /// A new TCP socket with close-on-exec set (a backend started later must not inherit it).
+    static func make() -> Int32? {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return fd
+    }
+
+    /// A socket listening on 127.0.0.1 at `port` (0: the system picks), and the port it got.
+    static func listen(port: UInt16 = 0, backlog: Int32 = 64) throws -> (fd: Int32, port: UInt16) {
+        guard let fd = make() else { throw SocketError("socket() failed: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopbackAddress(port: port)
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, Glibc_or_Darwin_listen(fd, backlog) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw SocketError("cannot listen on 127.0.0.1:\(port): \(reason)")
+        }
+        return (fd, boundPort(fd))
+    }
+
+    /// The local port a socket is bound to.
+    static func boundPort(_ fd: Int32) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// A port on 127.0.0.1 that was free a moment ago (bound, then released), for the backend.
+    static func freePort() throws -> UInt16 {
+        let (fd, port) = try listen(port: 0, backlog: 1)
+        close(fd)
+        return port
+    }
+
+    /// Sets or clears O_NONBLOCK.
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Waits until `fd` is ready for `events` or `deadline` passes; returns the ready events (0 on timeout).
+    static func wait(_ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant) -> Int16 {
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return 0 }
+            let milliseconds = Int32(min(Double(Int32.max), max(1, (remaining.inSeconds * 1000).rounded(.up))))
+            var descriptor = pollfd(fd: fd, events: events, revents: 0)
+            let result = poll(&descriptor, 1, milliseconds)
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { return result == 0 ? 0 : Int16(POLLERR) }
+            return descriptor.revents
+        }
+    }
+
+    /// Connects to 127.0.0.1:`port` within the deadline; the socket is left non-blocking.
+    static func connect(port: UInt16, until deadline: ContinuousClock.Instant) -> Result<Int32, SocketError> {
+        guard let fd = make() else { return .failure(SocketError("socket() failed: \(String(cString: strerror(errno)))")) }
+        setNonBlocking(fd)
+        var address = loopbackAddress(port: port)
+        let status = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_or_Darwin_connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if status != 0 {
+            guard errno == EINPROGRESS else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                return .failure(SocketError("connect to 127.0.0.1:\(port) failed: \(reason)"))
+            }
+            guard wait(fd, for: Int16(POLLOUT), until: deadline) != 0 else {
+                close(fd)
+                return .failure(SocketError("connect to 127.0.0.1:\(port) timed out"))
+            }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            guard error == 0 else {
+                close(fd)
+                return .failure(SocketError("connect to 127.0.0.1:\(port) failed: \(String(cString: strerror(error)))"))
+            }
+        }
+        return .success(fd)
+    }
+
+    /// One `send` without SIGPIPE; the count written, or -1 with errno set.
+    static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        #else
+        return Darwin.send(fd, pointer, count, 0)
+        #endif
+    }
+
+    /// Writes every byte of `bytes` before the deadline; false if the peer closed or time ran out.
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8], until deadline: ContinuousClock.Instant) -> Bool {
+        var offset = 0
+        return bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = send(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 { offset += written; continue }
+                if written < 0, errno == EINTR { continue }
+                if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                    guard wait(fd, for: Int16(POLLOUT), until: deadline) != 0 else { return false }
+                    continue
+                }
+                return false
+            }
+            return true
+        }
+    }
+}
+
+/// A socket call that failed, as a sentence.
+struct SocketError: Error, CustomStringConvertible {
+    /// What failed and why.
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+@inline(__always)
+private func Glibc_or_Darwin_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.listen(fd, backlog)
+    #else
+    return Darwin.listen(fd, backlog)
+    #endif
+}
+
+@inline(__always)
+private func Glibc_or_Darwin_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.connect(fd, address, length)
+    #else
+    return Darwin.connect(fd, address, length)
+    #endif
+}

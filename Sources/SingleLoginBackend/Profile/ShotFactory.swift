@@ -1,0 +1,116 @@
+/// Builds the shots of each probe: the valid token with only what the case names changed.
+public struct ShotFactory: Sendable {
+    /// The run's tokens.
+    public let mint: TokenMint
+    /// How tokens are posted.
+    public let shape: SessionRequestShape
+    /// The request time limit when a case names none.
+    public let defaultTimeLimit: Duration
+
+    /// Creates a factory.
+    public init(mint: TokenMint, shape: SessionRequestShape, defaultTimeLimit: Duration) {
+        self.mint = mint
+        self.shape = shape
+        self.defaultTimeLimit = defaultTimeLimit
+    }
+
+    private var identity: TenantIdentity { mint.identity }
+    private var tenantHeader: JSONText { TokenMint.header(kid: TestKeys.tenant.kid) }
+
+    /// A shot carrying `token`.
+    public func shot(_ label: String, _ token: ForgedToken, expect: BackendExpectation, timeLimit: Duration? = nil) -> Shot {
+        Shot(label: label, token: token, request: shape.request(token: token.compact), expect: expect, timeLimit: timeLimit ?? defaultTimeLimit)
+    }
+
+    /// The valid token of the home tenant.
+    public func valid(expect: BackendExpectation = .accepted) -> Shot {
+        shot("a valid token of the home tenant", mint.validToken(), expect: expect)
+    }
+
+    /// The valid token signed with the rotation key (BE-ROTATE-1, after the wait).
+    public func rotated(expect: BackendExpectation) -> Shot {
+        let token = ForgedToken.rs256(header: TokenMint.header(kid: TestKeys.rotation.kid), claims: mint.idTokenClaims(), key: TestKeys.rotation, keyName: "the new (rotated) tenant key")
+        return shot("a valid token signed by the newly published key", token, expect: expect)
+    }
+
+    /// The shots of a probe that runs on the shared process (not rotation or decoys).
+    public func shots(for backendCase: BackendCase) -> [Shot] {
+        let expect = backendCase.expect
+        let limit = backendCase.timeLimit
+        func signed(_ label: String, _ claims: JSONText) -> Shot {
+            shot(label, .rs256(header: tenantHeader, claims: claims, key: TestKeys.tenant, keyName: "the tenant key"), expect: expect, timeLimit: limit)
+        }
+        let now = mint.now()
+        switch backendCase.probe {
+        case .validToken, .decoyKeys:
+            var shots = [shot("a valid token of the home tenant", mint.validToken(), expect: expect, timeLimit: limit)]
+            if identity.mode == .multi {
+                shots.append(shot("a valid token of another tenant (A)", mint.validToken(tenant: identity.otherTenantID), expect: expect, timeLimit: limit))
+            }
+            return shots
+        case .keyRotation:
+            return [valid(), rotated(expect: expect)]
+        case .clockSkew:
+            let claims = mint.idTokenClaims(issuedAt: now + 60)
+            return [signed("nbf and iat 60 s in the future", claims)]
+        case .foreignKey:
+            let token = ForgedToken.rs256(header: tenantHeader, claims: mint.idTokenClaims(), key: TestKeys.foreign, keyName: "a key no JWKS publishes, under the tenant key's kid")
+            return [shot("signed by an unpublished key under the tenant kid", token, expect: expect, timeLimit: limit)]
+        case .algNone:
+            let header = tenantHeader.setting("alg", "none")
+            return [shot("alg none, empty signature", .unsigned(header: header, claims: mint.idTokenClaims()), expect: expect, timeLimit: limit)]
+        case .publicKeyHMAC:
+            let header = tenantHeader.setting("alg", "HS256")
+            let publicKey = TestKeys.tenant.key.publicKey
+            return [
+                shot("HS256 keyed with the tenant key's PEM (final newline included)", .hs256(header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8), secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit),
+                shot("HS256 keyed with the tenant JWK's n as ASCII", .hs256(header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8), secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit),
+            ]
+        case .payloadChanged:
+            let original = mint.validToken()
+            let changed = original.claims.setting("oid", .string(TokenMint.derivedGUID("another user", "oid")))
+            let parts = original.compact.split(separator: ".", omittingEmptySubsequences: false)
+            let compact = parts[0] + "." + Base64URL.encode(changed.compact) + "." + parts[2]
+            let token = ForgedToken(header: original.header, claims: changed, compact: String(compact), signing: "RS256 with the tenant key over the original payload (oid \(original.claims["oid"].map { $0.compact } ?? "?")), then the payload replaced")
+            return [shot("payload changed after signing (another oid)", token, expect: expect, timeLimit: limit)]
+        case .unknownKid:
+            let token = ForgedToken.rs256(header: TokenMint.header(kid: TestKeys.stranger.kid), claims: mint.idTokenClaims(), key: TestKeys.stranger, keyName: "a key no JWKS publishes, under a kid no JWKS holds")
+            return [shot("an unknown key under an unknown kid", token, expect: expect, timeLimit: limit)]
+        case .wrongAudience:
+            return [signed("aud of another app", mint.idTokenClaims().setting("aud", .string(identity.otherClientID)))]
+        case .otherTenant:
+            return [signed("iss and tid of another tenant", mint.idTokenClaims(tenant: identity.otherTenantID))]
+        case .issuerTenantMismatch:
+            let a = identity.otherTenantID, b = identity.thirdTenantID, home = identity.homeTenantID
+            func mismatched(_ issuerTenant: String, _ tid: String) -> JSONText {
+                mint.idTokenClaims(tenant: tid).setting("iss", .string(TenantIdentity.issuer(of: issuerTenant)))
+            }
+            return [
+                signed("iss of tenant A with tid B", mismatched(a, b)),
+                signed("iss of the home tenant with tid A", mismatched(home, a)),
+                signed("iss of tenant A with the home tid", mismatched(a, home)),
+            ]
+        case .expired:
+            let claims = mint.idTokenClaims(issuedAt: now - 4200)
+            return [signed("expired 10 minutes ago", claims)]
+        case .notYetValid:
+            return [signed("nbf 10 minutes ahead", mint.idTokenClaims().setting("nbf", .integer(now + 600)))]
+        case .missingToken:
+            return shape.requestsWithoutToken().map { Shot(label: $0.label, token: nil, request: $0.request, expect: expect, timeLimit: limit ?? defaultTimeLimit) }
+        case .malformedToken:
+            let valid = mint.validToken()
+            let parts = valid.compact.split(separator: ".").map(String.init)
+            let notJSON = Base64URL.encode("this header is not JSON") + "." + parts[1]
+            let notJSONToken = notJSON + "." + Base64URL.encode(TestKeys.tenant.key.signRS256(Array(notJSON.utf8)))
+            return [
+                shot("two parts (no signature part)", ForgedToken(header: valid.header, claims: valid.claims, compact: parts[0] + "." + parts[1], signing: "none: the signature part is missing"), expect: expect, timeLimit: limit),
+                shot("characters outside base64url in every part", ForgedToken(header: valid.header, claims: valid.claims, compact: "eyJ0eXAi*JKV1Qi!.eyJhdWQ@Ij~.c2ln%YXR1cmU=", signing: "none: not base64url"), expect: expect, timeLimit: limit),
+                shot("a header that is not JSON", ForgedToken(header: "this header is not JSON", claims: valid.claims, compact: notJSONToken, signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit),
+            ]
+        case .oversizedToken:
+            return [shot("a JWS of exactly 1 MiB", OversizedToken.make(kid: TestKeys.tenant.kid, byteCount: 1 << 20), expect: expect, timeLimit: limit)]
+        case .graphAccessToken:
+            return [shot("a v1 Microsoft Graph access token", mint.graphAccessToken(), expect: expect, timeLimit: limit)]
+        }
+    }
+}

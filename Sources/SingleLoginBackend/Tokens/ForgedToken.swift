@@ -1,0 +1,44 @@
+/// A token as the harness built it: the header and claims it meant, and the compact text it sent.
+///
+/// Forgeries are valid tokens with one thing changed; reports show the header and claims so a
+/// failure says exactly what the backend accepted.
+public struct ForgedToken: Sendable, Hashable {
+    /// The JOSE header as meant (for a malformed token, what the broken part was built from).
+    public var header: JSONText
+    /// The claims as meant.
+    public var claims: JSONText
+    /// The compact serialisation sent: `header.payload.signature`, or a deliberately broken one.
+    public var compact: String
+    /// How it was signed, for people: `RS256 with the tenant key (kid ...)`.
+    public var signing: String
+
+    /// Creates a token record.
+    public init(header: JSONText, claims: JSONText, compact: String, signing: String) {
+        self.header = header
+        self.claims = claims
+        self.compact = compact
+        self.signing = signing
+    }
+
+    /// An RS256 JWS of `claims` under `header`, signed by `key`.
+    public static func rs256(header: JSONText, claims: JSONText, key: TestKey, keyName: String) -> ForgedToken {
+        let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
+        let signature = key.key.signRS256(Array(signingInput.utf8))
+        return ForgedToken(header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(signature),
+                           signing: "RS256 with \(keyName) (kid \(key.kid))")
+    }
+
+    /// An HS256 JWS of `claims` under `header`, keyed with `secret`.
+    public static func hs256(header: JSONText, claims: JSONText, secret: [UInt8], secretName: String) -> ForgedToken {
+        let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
+        let mac = HMACSHA256.mac(key: secret, message: Array(signingInput.utf8))
+        return ForgedToken(header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(mac),
+                           signing: "HS256 keyed with \(secretName)")
+    }
+
+    /// An unsecured JWS (alg `none`): header and claims, an empty signature.
+    public static func unsigned(header: JSONText, claims: JSONText) -> ForgedToken {
+        ForgedToken(header: header, claims: claims, compact: Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact) + ".",
+                    signing: "none (empty signature)")
+    }
+}

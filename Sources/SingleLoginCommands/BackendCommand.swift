@@ -1,0 +1,163 @@
+import CommandLineKit
+import DidYouMean
+import Foundation
+import SingleLoginBackend
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// `sl-conformance backend`: proves that a vendor's backend verifies the Entra ID tokens its app posts.
+public struct BackendCommand: Command {
+    /// `backend`'s options.
+    public struct Options: OptionGroup {
+        /// `--start <command>`.
+        public static let start = Option("--start", value: "command", help: "The backend command line, run with /bin/sh -c (required).")
+        /// `--tenant single|multi`.
+        public static let tenant = Option("--tenant", value: "mode", default: "single", help: "A single-tenant or a multi-tenant app.", parser: ValueParser<TenantMode>.cases)
+        /// `--url <path-or-url>`.
+        public static let url = Option("--url", value: "path-or-url", default: "/session", help: "Where tokens are posted: a path, or http://127.0.0.1/path (the port is always SL_BACKEND_PORT).")
+        /// `--token-field <name>`.
+        public static let tokenField = Option("--token-field", value: "name", default: "id_token", help: "The JSON body field that carries the token.",
+                                              parser: ValueParser<String>(expectation: "Please name the JSON field, e.g. id_token.") { $0.isEmpty ? nil : $0 })
+        /// `--bearer`.
+        public static let bearer = Flag("--bearer", help: "Send the token as 'Authorization: Bearer <jwt>' (empty body) instead of a JSON field.")
+        /// `--health <path>`.
+        public static let health = Option("--health", value: "path", default: "/health", help: "The path that answers 200 once the backend is ready.",
+                                          parser: ValueParser<String>(expectation: "Please give a path that starts with '/', e.g. /health.") { $0.hasPrefix("/") ? $0 : nil })
+        /// `--spec <file>`.
+        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.backend, help: "The backend spec.")
+        /// `--only <id-or-tag>`, repeatable.
+        public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only cases with this ID or tag (repeatable).")
+        /// `--skip <id-or-tag>`, repeatable.
+        public static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip cases with this ID or tag (repeatable).")
+        /// `--list`.
+        public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
+
+        public static var signature: CommandSignature {
+            CommandSignature([start, tenant, url, tokenField, bearer, health, spec, only, skip, list])
+                .including(ReportOptions<BackendReportFiles>.signature)
+        }
+
+        /// The backend command (nil only with `--list`).
+        public var command: String?
+        /// Single or multi-tenant.
+        public var mode: TenantMode
+        /// How tokens are posted.
+        public var shape: SessionRequestShape
+        /// The health path.
+        public var healthPath: String
+        /// The spec file.
+        public var specPath: String
+        /// Whether the spec file was named (rather than the default).
+        public var specNamed: Bool
+        /// Case IDs or tags to run.
+        public var only: [String]
+        /// Case IDs or tags to skip.
+        public var skip: [String]
+        /// Print the plan and exit.
+        public var listOnly: Bool
+        /// The reports and the gate.
+        public var reports: ReportOptions<BackendReportFiles>
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            listOnly = arguments.flag(Self.list)
+            command = try arguments.value(Self.start)
+            if command == nil, !listOnly {
+                throw UsageError("Missing '--start <command>'", suggestion: "Name the command that starts your backend, e.g. --start 'python3 app.py'.")
+            }
+            mode = try arguments.value(Self.tenant) ?? .single
+            shape = SessionRequestShape(target: try BackendCommand.target(try arguments.value(Self.url) ?? "/session"),
+                                        tokenField: try arguments.value(Self.tokenField) ?? "id_token", bearer: arguments.flag(Self.bearer))
+            healthPath = try arguments.value(Self.health) ?? "/health"
+            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.backend
+            specNamed = arguments.isGiven(Self.spec)
+            only = try arguments.values(Self.only)
+            skip = try arguments.values(Self.skip)
+            reports = try ReportOptions(parsing: arguments)
+        }
+    }
+
+    public let name = "backend"
+    public let abstract = "Prove that your backend verifies Entra ID tokens, with forged tokens from a loopback test tenant."
+    public let discussion = """
+        Starts a test tenant on 127.0.0.1 (an OpenID discovery document and a JWKS), then starts --start
+        (with /bin/sh -c, up to three times: the quick cases run while BE-ROTATE-1 waits 35 s) with:
+          SL_BACKEND_PORT       the port to listen on, on 127.0.0.1
+          SL_CLIENT_ID          the app's client ID (a GUID): every valid token's aud
+          SL_TENANT_ID          the home tenant's ID (a GUID)
+          SL_TENANT_MODE        single or multi
+          SL_AUTHORITY          https://login.microsoftonline.com/<tid>/v2.0 (multi: .../organizations/v2.0)
+          SL_OIDC_METADATA_URL  the discovery document on loopback (issuer: the Entra issuer;
+                                multi: https://login.microsoftonline.com/{tenantid}/v2.0)
+          SL_JWKS_URL           the JWKS on loopback
+        Each process has 20 s to answer GET /health with 200. Then every case of specs/backend.json posts
+        {"id_token": "<jwt>"} to http://127.0.0.1:$SL_BACKEND_PORT/session (10 s per request).
+        Accepted = a 2xx; rejected = 400, 401 or 403; anything else (5xx, a hang, a dropped connection)
+        fails the case with the answer shown. See docs/backend.md.
+          sl-conformance backend --start 'python3 Examples/python-backend/backend.py'
+          sl-conformance backend --start './gradlew bootRun' --tenant multi --url /api/session --bearer
+        Reports go to reports/ (backend-junit.xml, backend.md) unless --reports, --junit or --markdown say otherwise.
+
+        Exit status: 0 passed; 1 a case failed; 2 the backend could not start, or the run was interrupted;
+        64 usage error; 65 invalid spec. With --level must, SHOULD failures warn and do not fail.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        if !options.specNamed, !FileManager.default.fileExists(atPath: options.specPath) {
+            throw UsageError(
+                "The default spec '\(options.specPath)' is not in \(FileManager.default.currentDirectoryPath)",
+                suggestion: "Run from the repository's root, or name a spec with '--spec <file>'.")
+        }
+        let spec: BackendSpec
+        do { spec = try BackendSpecLoader.load(path: options.specPath) } catch {
+            output.err(error.description)
+            return ExitStatus.invalidSpec.rawValue
+        }
+        let gate = options.reports.gate
+        let profile = BackendProfile(spec: spec, options: BackendProfile.Options(
+            command: options.command ?? "", mode: options.mode, shape: options.shape, healthPath: options.healthPath,
+            only: options.only, skip: options.skip, gate: gate))
+        if let unknown = profile.unknownNames().first {
+            let known = spec.cases.flatMap { [$0.id] + $0.tags }
+            throw UsageError("No case ID or tag '\(unknown)' in \(options.specPath)", suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
+        }
+        if options.listOnly {
+            for entry in profile.plan() {
+                output.out("\(entry.planned.id)" + (entry.planned.skipReason.map { "  (skip: \($0))" } ?? ""))
+            }
+            return ExitStatus.passed.rawValue
+        }
+        let recorders = options.reports.recorders(output: output)
+        let summary = await InterruptibleRun.run(onInterrupt: {
+            output.err("\nInterrupted: ending the backend processes and writing reports (the rest is marked as not run).")
+        }) {
+            await profile.run { event in for recorder in recorders { recorder.record(event) } }
+        }
+        return ExitStatus(summary: summary, gate: gate).rawValue
+    }
+
+    /// The request target `--url` names: a path, or a loopback URL without a port.
+    static func target(_ text: String) throws(UsageError) -> String {
+        if text.hasPrefix("/") { return text }
+        guard let components = URLComponents(string: text), components.scheme == "http", let host = components.host else {
+            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>'", suggestion: "Please give a path such as /session, or http://127.0.0.1/session.")
+        }
+        guard host == "127.0.0.1" || host == "localhost" else {
+            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>': the harness talks to 127.0.0.1 only", suggestion: "Please give a path such as /session; the backend listens on 127.0.0.1:$SL_BACKEND_PORT.")
+        }
+        if let port = components.port {
+            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>': the port is SL_BACKEND_PORT, which the harness chooses for each backend process", suggestion: "Please drop ':\(port)' and make the backend listen on $SL_BACKEND_PORT.")
+        }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
+}
+
+/// `backend`'s reports: `backend-junit.xml` and `backend.md`.
+public enum BackendReportFiles: ReportFiles {
+    public static let junit = "backend-junit.xml"
+    public static let markdown = "backend.md"
+    public static let verboseHelp = "Print every case with its requests."
+}
