@@ -145,6 +145,7 @@ public final class LoopbackHTTPServer: Sendable {
                     return .refusal(.text("bad request: \(error)\n", status: 400))
                 }
                 if let head {
+                    guard head.byteCount <= limits.headBytes else { return .refusal(.text("head over \(limits.headBytes) bytes\n", status: 431)) }
                     guard head.startLine.count == 3 else { return .refusal(.text("bad request line\n", status: 400)) }
                     if head.header("Transfer-Encoding") != nil { return .refusal(.text("chunked bodies are not accepted\n", status: 400)) }
                     let declared = head.header("Content-Length").map { Int($0) } ?? 0

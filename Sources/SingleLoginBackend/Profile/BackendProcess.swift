@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SingleLoginConformance
 import SingleLoginEvents
 
@@ -16,6 +17,7 @@ public final class BackendProcess: Sendable {
     public let role: BackendProcessRole
     /// The environment it was given (the profile's variables only).
     public let environment: [String: String]
+    private let stopped = Mutex(false)
 
     /// Starts `command` (through `/bin/sh -c`, stdout joined to stderr) on a free port with a fresh view.
     public init(command: String, role: BackendProcessRole, tenant: TestTenant, keys: [JSONText]) throws {
@@ -56,8 +58,9 @@ public final class BackendProcess: Sendable {
     /// Whether it is still running.
     public var isRunning: Bool { child.exitStatus() == nil }
 
-    /// Ends its whole process group (SIGTERM, then SIGKILL), on a thread of its own.
+    /// Ends its whole process group (SIGTERM, then SIGKILL), on a thread of its own; once.
     public func stop() async {
+        guard stopped.withLock({ state in defer { state = true }; return !state }) else { return }
         let child = self.child
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let thread = Thread {

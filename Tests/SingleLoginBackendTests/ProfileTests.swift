@@ -1,0 +1,134 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginEvents
+import Synchronization
+import Testing
+@testable import SingleLoginBackend
+
+/// Events collected by a test.
+final class EventLog: Sendable {
+    private let events = Mutex<[Event]>([])
+    func record(_ event: Event) { events.withLock { $0.append(event) } }
+    var results: [TestCaseResult] {
+        events.withLock { $0 }.compactMap { if case .testCaseEnded(let result) = $0.kind { return result } else { return nil } }
+    }
+    func outcome(_ id: String) -> TestCaseResult.Outcome? { results.first { $0.id.requirementID == id }?.outcome }
+}
+
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var spec: BackendSpec { try! BackendSpecLoader.load(path: root.appendingPathComponent("specs/backend.json").path) }
+    static let exampleBackend = root.appendingPathComponent("Examples/python-backend/backend.py").path
+    /// Whether python3 with PyJWT and cryptography is here (.ci/run installs them).
+    static let hasPyJWT: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "python3 -c 'import jwt, cryptography' 2>/dev/null"]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+}
+
+@Suite("A backend that cannot be used gets one clear error, and nothing of it outlives the run", .serialized)
+struct BadBackendTests {
+    func run(_ command: String, health: Duration = .seconds(20), only: [String] = []) async -> (EventLog, RunSummary) {
+        let log = EventLog()
+        let options = BackendProfile.Options(command: command, mode: .single, healthTimeout: health, only: only)
+        let summary = await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+        return (log, summary)
+    }
+
+    @Test("a backend that exits at once: every case errors, the first with its exit status and output, the rest point at it")
+    func exitsEarly() async throws {
+        let (log, summary) = await run("echo 'cannot read SL_CLIENT_ID' >&2; exit 3")
+        #expect(summary.errored == 17 && summary.skipped == 1 && summary.passed == 0)
+        #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
+        let first = try #require(log.results.first)
+        #expect(first.id.requirementID == "BE-ACCEPT-1")
+        let issue = try #require(first.issues.first)
+        #expect(issue.kind == .error && issue.type == "backend.start.exited")
+        #expect(issue.message.contains("exit code 3"))
+        #expect(issue.observed.contains("cannot read SL_CLIENT_ID") && issue.observed.contains("SL_JWKS_URL=http://127.0.0.1:"))
+        #expect(log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy { $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true })
+    }
+
+    @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
+    func neverHealthy() async throws {
+        let marker = "sl-never-healthy-\(UUID().uuidString.prefix(8))"
+        let (log, _) = await run("echo \(marker) >&2; exec sleep 37.25", health: .seconds(1), only: ["BE-AUD-1"])
+        let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+        #expect(issue.type == "backend.start.timeout")
+        #expect(issue.message.contains("did not answer GET /health with 200 on 127.0.0.1:"))
+        #expect(issue.observed.contains(marker))
+        #expect(try livingProcesses(containing: "sleep 37.25").isEmpty)
+    }
+
+    @Test("a backend that listens on another port is told which port it listens on", .enabled(if: FileManager.default.fileExists(atPath: "/proc/net/tcp")))
+    func listensElsewhere() async throws {
+        let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(1), only: ["BE-AUD-1"])
+        let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+        #expect(issue.message.contains("it listens on port"), "\(issue.message)")
+        #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
+    }
+
+    /// Command lines of living processes that contain `text` (Linux: /proc; elsewhere: none known).
+    func livingProcesses(containing text: String) throws -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry in
+            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            guard line.contains(text), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z" else { return nil }
+            return line
+        }
+    }
+}
+
+@Suite("The profile's verdicts on a conformant backend built on PyJWT, and on its flaws", .serialized, .enabled(if: Repository.hasPyJWT))
+struct ExampleBackendTests {
+    func run(flaw: String?, mode: TenantMode, rotationWait: Duration = .seconds(2), skip: [String] = []) async -> EventLog {
+        let log = EventLog()
+        let command = "python3 '\(Repository.exampleBackend)'" + (flaw.map { " --flaw \($0)" } ?? "")
+        // The rotation wait is shortened here (PyJWT's own cooldown is 30 s, so BE-ROTATE-1 is
+        // only run with the real 35 s in .ci/checks/backend-examples.sh).
+        let options = BackendProfile.Options(command: command, mode: mode, rotationWait: rotationWait, skip: skip)
+        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+        return log
+    }
+
+    @Test("the conformant example passes every applicable case, and the other mode's case is skipped as not applicable", arguments: TenantMode.allCases)
+    func conformant(mode: TenantMode) async {
+        let log = await run(flaw: nil, mode: mode, skip: ["BE-ROTATE-1"])
+        let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
+        #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
+        let other = mode == .single ? "BE-ISS-2" : "BE-ISS-1"
+        #expect(log.outcome(other) == .skipped(reason: "not applicable in \(mode.rawValue) mode"))
+        #expect(log.results.filter { $0.outcome == .passed }.count == 16)
+    }
+
+    @Test("each flaw fails exactly the cases it should", arguments: [
+        ("no-signature-check", TenantMode.single, ["BE-SIG-1", "BE-SIG-2", "BE-SIG-3", "BE-SIG-4", "BE-KID-1"]),
+        ("accepts-alg-none", .multi, ["BE-SIG-2"]),
+        ("no-audience-check", .single, ["BE-AUD-1"]),
+        ("issuer-not-tied-to-tid", .multi, ["BE-ISS-2"]),
+        ("issuer-not-tied-to-tid", .single, []),
+        ("crashes-on-bad-input", .single, ["BE-KID-1", "BE-INPUT-1"]),
+        ("no-expiry-check", .single, ["BE-TIME-1"]),
+    ])
+    func flaws(flaw: String, mode: TenantMode, expected: [String]) async {
+        let log = await run(flaw: flaw, mode: mode, skip: ["BE-ROTATE-1"])
+        #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID).sorted() == expected.sorted())
+        #expect(log.results.filter { $0.outcome == .errored }.isEmpty)
+    }
+
+    @Test("a backend that caches its keys forever fails BE-ROTATE-1 only, with the fetch timeline in its evidence")
+    func rotation() async throws {
+        let log = await run(flaw: "caches-keys-forever", mode: .single, rotationWait: .milliseconds(200))
+        #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID) == ["BE-ROTATE-1"])
+        let issue = try #require(log.results.first { $0.id.requirementID == "BE-ROTATE-1" }?.issues.first)
+        #expect(issue.type == "backend.rejected")
+        #expect(issue.observed.contains("Timeline from this process's start: JWKS fetched at"))
+        #expect(issue.observed.contains("\"kid\":\"\(TestKeys.rotation.kid)\""))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import SingleLoginBackend
+
+@Suite("Tokens are Entra v2 ID tokens, and each forgery changes only what its case names")
+struct TokenTests {
+    let identity = TenantIdentity(mode: .multi)
+    var mint: TokenMint { TokenMint(identity: identity, now: { 1_800_000_000 }) }
+    var factory: ShotFactory { ShotFactory(mint: mint, shape: SessionRequestShape(), defaultTimeLimit: .seconds(10)) }
+
+    func decode(_ part: Substring) throws -> [String: Any] {
+        let bytes = try #require(Base64URL.decode(part))
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test("a valid token: RS256 with the tenant kid, every claim Entra writes, one hour of validity, verifiable")
+    func valid() throws {
+        let token = mint.validToken()
+        let parts = token.compact.split(separator: ".", omittingEmptySubsequences: false)
+        #expect(parts.count == 3)
+        let header = try decode(parts[0])
+        #expect(header as NSDictionary == ["typ": "JWT", "alg": "RS256", "kid": TestKeys.tenant.kid] as NSDictionary)
+        let claims = try decode(parts[1])
+        #expect(Set(claims.keys) == ["aud", "iss", "iat", "nbf", "exp", "name", "nonce", "oid", "preferred_username", "sub", "tid", "ver"])
+        #expect(claims["aud"] as? String == identity.clientID)
+        #expect(claims["iss"] as? String == "https://login.microsoftonline.com/\(identity.homeTenantID)/v2.0")
+        #expect(claims["tid"] as? String == identity.homeTenantID)
+        #expect(claims["ver"] as? String == "2.0")
+        #expect((claims["exp"] as? Int).map { $0 - 1_800_000_000 } == 3600)
+        let signature = try #require(Base64URL.decode(parts[2]))
+        #expect(TestKeys.tenant.key.publicKey.verifyRS256(Array((parts[0] + "." + parts[1]).utf8), signature: signature))
+    }
+
+    func claims(of shot: Shot) throws -> [String: Any] {
+        try decode(try #require(shot.token).compact.split(separator: ".", omittingEmptySubsequences: false)[1])
+    }
+
+    func backendCase(_ probe: BackendProbe, expect: BackendExpectation = .rejected) -> BackendCase {
+        BackendCase(id: "BE-T-1", level: .must, title: "t", rationale: "r", references: [], tags: [], modes: [.single, .multi], probe: probe, expect: expect, forges: "", timeLimit: nil, location: .init(file: "x", line: 1, column: 1))
+    }
+
+    @Test("claims forgeries differ from the valid claims in exactly the named claims", arguments: [
+        (BackendProbe.wrongAudience, ["aud"]), (.clockSkew, ["iat", "nbf", "exp", "nonce"]), (.expired, ["iat", "nbf", "exp", "nonce"]),
+        (.notYetValid, ["nbf"]), (.otherTenant, ["iss", "tid", "oid", "sub", "name", "preferred_username"]), (.payloadChanged, ["oid"]),
+    ] as [(BackendProbe, [String])])
+    func onlyNamedClaimsChange(probe: BackendProbe, changed: [String]) throws {
+        let valid = try claims(of: factory.valid())
+        let shot = try #require(factory.shots(for: backendCase(probe)).first)
+        let forged = try claims(of: shot)
+        let differing = Set(valid.keys).union(forged.keys).filter { "\(valid[$0] ?? "-")" != "\(forged[$0] ?? "-")" }
+        #expect(differing == Set(changed))
+    }
+
+    @Test("times: skew 60 s ahead, expired 10 minutes ago, nbf 10 minutes ahead")
+    func times() throws {
+        let skew = try claims(of: factory.shots(for: backendCase(.clockSkew))[0])
+        #expect(skew["nbf"] as? Int == 1_800_000_060 && skew["iat"] as? Int == 1_800_000_060)
+        let expired = try claims(of: factory.shots(for: backendCase(.expired))[0])
+        #expect(expired["exp"] as? Int == 1_800_000_000 - 600)
+        let early = try claims(of: factory.shots(for: backendCase(.notYetValid))[0])
+        #expect(early["nbf"] as? Int == 1_800_000_600)
+    }
+
+    @Test("BE-ISS-2 sends three tokens whose iss and tid disagree in the three named ways")
+    func issuerMismatch() throws {
+        let shots = factory.shots(for: backendCase(.issuerTenantMismatch))
+        let pairs = try shots.map { shot -> [String] in
+            let claims = try claims(of: shot)
+            return [claims["iss"] as? String ?? "", claims["tid"] as? String ?? ""]
+        }
+        let a = identity.otherTenantID, b = identity.thirdTenantID, home = identity.homeTenantID
+        #expect(pairs == [[TenantIdentity.issuer(of: a), b], [TenantIdentity.issuer(of: home), a], [TenantIdentity.issuer(of: a), home]])
+    }
+
+    @Test("BE-SIG-3's two tokens are HS256 MACs keyed with the PEM and with n, over the kept header")
+    func publicKeyHMAC() throws {
+        let shots = factory.shots(for: backendCase(.publicKeyHMAC))
+        #expect(shots.count == 2)
+        let secrets = [Array(TestKeys.tenant.key.publicKey.pem.utf8), Array(TestKeys.tenant.key.publicKey.jwkN.utf8)]
+        #expect(TestKeys.tenant.key.publicKey.pem.hasSuffix("-----END PUBLIC KEY-----\n"))
+        for (shot, secret) in zip(shots, secrets) {
+            let parts = try #require(shot.token).compact.split(separator: ".")
+            #expect(try decode(parts[0]) as NSDictionary == ["typ": "JWT", "alg": "HS256", "kid": TestKeys.tenant.kid] as NSDictionary)
+            #expect(Base64URL.decode(parts[2]) == HMACSHA256.mac(key: secret, message: Array((parts[0] + "." + parts[1]).utf8)))
+        }
+    }
+
+    @Test("the oversized token is exactly 1 MiB, names the tenant kid and carries no identity claims")
+    func oversized() throws {
+        let shot = try #require(factory.shots(for: backendCase(.oversizedToken, expect: .clientError)).first)
+        let compact = try #require(shot.token).compact
+        #expect(compact.utf8.count == 1 << 20)
+        let parts = compact.split(separator: ".")
+        #expect(try decode(parts[0])["kid"] as? String == TestKeys.tenant.kid)
+        #expect(Set(try decode(parts[1]).keys) == ["pad"])
+    }
+
+    @Test("alg none keeps the kid and has an empty signature; BE-KID-1's kid is in no view")
+    func headers() throws {
+        let none = try #require(factory.shots(for: backendCase(.algNone)).first?.token)
+        #expect(none.compact.hasSuffix("."))
+        #expect(none.header["kid"] == .string(TestKeys.tenant.kid) && none.header["alg"] == "none")
+        let unknown = try #require(factory.shots(for: backendCase(.unknownKid)).first?.token)
+        #expect(unknown.header["kid"] == .string(TestKeys.stranger.kid))
+        #expect(![TestKeys.tenant.kid, TestKeys.rotation.kid].contains(TestKeys.stranger.kid))
+    }
+}
