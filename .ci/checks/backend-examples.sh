@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The backend profile against backends built on libraries others wrote, with the environment,
+# cases and timings exactly as the profile names them (BE-ROTATE-1 waits its real 35 s):
+# - Examples/python-backend/backend.py (PyJWT's PyJWKClient) and joserfc_backend.py (joserfc,
+#   WSGI) pass every case in both modes: exit status 0;
+# - each of backend.py's flaws fails exactly the cases it should: exit status 1;
+# - a backend that cannot start gets one clear error: exit status 2;
+# - every JUnit report validates against the Jenkins schema, every event stream against its schema.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+work="$(mktemp -d)"
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+swift build --product sl-conformance >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+harness="$(swift build --show-bin-path)/sl-conformance"
+mkdir -p "$work/junit"
+example=Examples/python-backend
+
+profile() {  # profile NAME COMMAND ARGS... : runs the profile, records its exit status
+    local name=$1 command=$2 status=0
+    shift 2
+    "$harness" backend --start "$command" --quiet --reports "$work/$name" --junit "$work/junit/$name.junit.xml" \
+        --events "$work/$name.events.jsonl" "$@" >"$work/$name.out" 2>&1 || status=$?
+    echo "$status" >"$work/$name.status"
+}
+
+failed_cases() {  # failed_cases NAME : the IDs that failed or errored, sorted, comma-joined
+    python3 - "$work/$1.events.jsonl" <<'PY'
+import json, sys
+ids = sorted({e["result"]["testCase"]["requirementID"] for e in map(json.loads, open(sys.argv[1]))
+              if e.get("kind") == "testCaseEnded" and e["result"]["outcome"] in ("failed", "errored")})
+print(",".join(ids))
+PY
+}
+
+expect() {  # expect NAME STATUS FAILED-IDS
+    local name=$1 status=$2 wanted=$3 got
+    got="$(cat "$work/$name.status")"
+    if [ "$got" != "$status" ]; then
+        echo "backend-examples: '$name' exited $got, expected $status" >&2
+        cat "$work/$name.out" >&2
+        exit 1
+    fi
+    got="$(failed_cases "$name")"
+    if [ "$got" != "$wanted" ]; then
+        echo "backend-examples: '$name' failed [$got], expected [$wanted]" >&2
+        cat "$work/$name.out" >&2
+        exit 1
+    fi
+    echo "backend-examples: $name exited $status${wanted:+, failing exactly $wanted}"
+}
+
+# The long runs (each waits 35 s in BE-ROTATE-1) go in parallel; the quick flaws meanwhile.
+start=$(date +%s)
+for mode in single multi; do
+    profile "pyjwt-$mode" "python3 $example/backend.py" --tenant "$mode" & pids+=($!)
+    profile "joserfc-$mode" "python3 $example/joserfc_backend.py" --tenant "$mode" & pids+=($!)
+done
+profile caches-keys-forever "python3 $example/backend.py --flaw caches-keys-forever" & pids+=($!)
+
+flaw() {  # flaw NAME MODE FAILED-IDS
+    profile "$1-$2" "python3 $example/backend.py --flaw $1" --tenant "$2" --skip BE-ROTATE-1
+    expect "$1-$2" 1 "$3"
+}
+flaw no-signature-check single BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check multi BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw accepts-alg-none single BE-SIG-2
+flaw no-audience-check multi BE-AUD-1
+flaw issuer-not-tied-to-tid multi BE-ISS-2
+flaw crashes-on-bad-input single BE-INPUT-1,BE-KID-1
+flaw no-expiry-check multi BE-TIME-1
+# The same flaw is harmless in single mode, where the issuer is one exact string: exit 0.
+profile issuer-flaw-single "python3 $example/backend.py --flaw issuer-not-tied-to-tid" --skip BE-ROTATE-1
+expect issuer-flaw-single 0 ""
+
+# A backend that cannot start: one clear error with its output, exit status 2.
+profile exits "echo 'backend: SL_CLIENT_ID is required' >&2; exit 3"
+expect exits 2 "$(python3 -c "import json; print(','.join(sorted(c['id'] for c in json.load(open('specs/backend.json'))['cases'] if 'single' in c['modes'])))")"
+grep -q "the backend exited (exit code 3)" "$work/exits.out" && grep -q "SL_CLIENT_ID is required" "$work/exits.out" \
+    || { echo "backend-examples: the start failure does not name the exit status and the output" >&2; cat "$work/exits.out" >&2; exit 1; }
+
+for pid in "${pids[@]}"; do wait "$pid"; done
+pids=()
+for mode in single multi; do
+    expect "pyjwt-$mode" 0 ""
+    expect "joserfc-$mode" 0 ""
+done
+expect caches-keys-forever 1 BE-ROTATE-1
+echo "backend-examples: the whole profile took $(( $(date +%s) - start )) s with the rotation runs in parallel"
+
+python3 .ci/checks/junit_check.py --xsd-dir ../shared/junit-xsd "$work/junit"
+python3 .ci/checks/events_check.py "$work"/*.events.jsonl
