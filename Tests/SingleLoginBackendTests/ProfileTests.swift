@@ -97,29 +97,16 @@ struct ExampleBackendTests {
         return log
     }
 
-    @Test("the conformant example passes every applicable case, and the other mode's case is skipped as not applicable", arguments: TenantMode.allCases)
-    func conformant(mode: TenantMode) async {
-        let log = await run(flaw: nil, mode: mode, skip: ["BE-ROTATE-1"])
+    // One conformant run and one flawed run here; the whole table (both example backends in both
+    // modes with the real 35 s wait, and every flaw) is .ci/checks/backend-examples.sh, which keeps
+    // this suite light enough not to starve the timing-sensitive suites that run beside it.
+    @Test("the conformant example passes every applicable case, and BE-ISS-2 is skipped as not applicable in single mode")
+    func conformant() async {
+        let log = await run(flaw: nil, mode: .single, skip: ["BE-ROTATE-1"])
         let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
         #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
-        let other = mode == .single ? "BE-ISS-2" : "BE-ISS-1"
-        #expect(log.outcome(other) == .skipped(reason: "not applicable in \(mode.rawValue) mode"))
+        #expect(log.outcome("BE-ISS-2") == .skipped(reason: "not applicable in single mode"))
         #expect(log.results.filter { $0.outcome == .passed }.count == 16)
-    }
-
-    @Test("each flaw fails exactly the cases it should", arguments: [
-        ("no-signature-check", TenantMode.single, ["BE-SIG-1", "BE-SIG-2", "BE-SIG-3", "BE-SIG-4", "BE-KID-1"]),
-        ("accepts-alg-none", .multi, ["BE-SIG-2"]),
-        ("no-audience-check", .single, ["BE-AUD-1"]),
-        ("issuer-not-tied-to-tid", .multi, ["BE-ISS-2"]),
-        ("issuer-not-tied-to-tid", .single, []),
-        ("crashes-on-bad-input", .single, ["BE-KID-1", "BE-INPUT-1"]),
-        ("no-expiry-check", .single, ["BE-TIME-1"]),
-    ])
-    func flaws(flaw: String, mode: TenantMode, expected: [String]) async {
-        let log = await run(flaw: flaw, mode: mode, skip: ["BE-ROTATE-1"])
-        #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID).sorted() == expected.sorted())
-        #expect(log.results.filter { $0.outcome == .errored }.isEmpty)
     }
 
     @Test("a backend that caches its keys forever fails BE-ROTATE-1 only, with the fetch timeline in its evidence")

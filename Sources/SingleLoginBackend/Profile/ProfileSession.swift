@@ -59,6 +59,12 @@ struct ProfileSession: Sendable {
     // MARK: Shared cases
 
     private func runShared(_ indices: [Int]) async {
+        // Sign every shared case's tokens while the first backend process starts (RS256 in a
+        // debug build costs ~35 ms a signature; the backend's start is mostly waiting).
+        let factory = self.factory
+        let cases = indices.map { entries[$0].backendCase }
+        async let preparedShots = cases.map { factory.shots(for: $0) }
+        var prepared: [[Shot]]?
         var process: BackendProcess?
         var failure: (StartFailure, firstCase: String)?
         var restart = false
@@ -80,6 +86,10 @@ struct ProfileSession: Sendable {
                     if process == nil { await gate.open(nil) }
                     process = started
                     restart = false
+                case .failure(_) where Task.isCancelled:
+                    await recorder.complete(index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - startedAt, log: "")
+                    process = nil
+                    continue
                 case .failure(let startFailure):
                     if process == nil { await gate.open((startFailure, planned.id.requirementID)) }
                     failure = (startFailure, planned.id.requirementID)
@@ -89,9 +99,12 @@ struct ProfileSession: Sendable {
                 }
             }
             guard let current = process else { continue }
-            let shots = factory.shots(for: entries[index].backendCase)
+            if prepared == nil { prepared = await preparedShots }
+            let shots = prepared![indices.firstIndex(of: index)!]
             restart = await runShots(index, shots, on: current)
         }
+        // Never leave the other processes waiting (an interruption before the first start).
+        await gate.open(Optional<(StartFailure, String)>.none)
         if let process { await process.stop() }
     }
 
@@ -147,6 +160,9 @@ struct ProfileSession: Sendable {
         let process: BackendProcess
         switch await start(role: role, keys: keys, again: false) {
         case .success(let started): process = started
+        case .failure(_) where Task.isCancelled:
+            await recorder.complete(index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - started, log: "")
+            return
         case .failure(let failure):
             await recorder.complete(index, outcome: .errored, issues: [failure.issue], duration: clock.now - started, log: failure.log)
             return
