@@ -119,3 +119,68 @@ struct ExampleBackendTests {
         #expect(issue.observed.contains("\"kid\":\"\(TestKeys.rotation.kid)\""))
     }
 }
+
+@Suite("A backend that hangs or dies on a request fails that case, and the next case gets a fresh process", .serialized)
+struct MisbehavingBackendTests {
+    /// A standard-library backend: /health answers 200; POST hangs (`hang`) or ends the process (`die`).
+    static func command(_ behaviour: String) -> String {
+        let script = """
+        import os, sys, time
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+        class H(BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_GET(self):
+                self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+            def do_POST(self):
+                sys.stderr.write('got a token, now {0}\\\\n'.format('\(behaviour)')); sys.stderr.flush()
+                if '\(behaviour)' == 'die': os._exit(9)
+                time.sleep(30)
+        HTTPServer(('127.0.0.1', int(os.environ['SL_BACKEND_PORT'])), H).serve_forever()
+        """
+        return "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
+    }
+
+    func run(_ behaviour: String) async -> EventLog {
+        let log = EventLog()
+        let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .milliseconds(500), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
+        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+        return log
+    }
+
+    func processIDs(_ log: EventLog) -> Set<String> {
+        Set(log.results.compactMap { result in
+            result.issues.first?.observed.split(separator: "\n").first { $0.hasPrefix("Backend process ") }.map { String($0.split(separator: " ")[2]) }
+        })
+    }
+
+    @Test("a request that hangs past the time limit is a failure ('a hang'), and each case runs on a new process")
+    func hangs() async {
+        let log = await run("hang")
+        #expect(log.results.filter { $0.outcome == .failed }.count == 3)
+        #expect(log.results.allSatisfy { $0.outcome != .failed || $0.issues.first?.type == "backend.timeout" })
+        #expect(log.results.first { $0.outcome == .failed }?.adapterLog.contains("got a token, now hang") == true)
+        #expect(processIDs(log).count == 3)
+    }
+
+    @Test("a process that dies mid-request is a failure ('a dropped connection'), and the next case restarts it")
+    func dies() async {
+        let log = await run("die")
+        #expect(log.results.filter { $0.outcome == .failed }.map { $0.issues.first?.type } == ["backend.dropped", "backend.dropped", "backend.dropped"])
+        #expect(processIDs(log).count == 3)
+    }
+}
+
+@Suite("How tokens are posted")
+struct SessionRequestShapeTests {
+    @Test("by default {\"id_token\": ...} as JSON to /session; another field; or a bearer header with an empty body")
+    func shapes() {
+        let json = SessionRequestShape().request(token: "a.b.c")
+        #expect(json.target == "/session" && json.body == Array(#"{"id_token":"a.b.c"}"#.utf8))
+        #expect(json.headers == [HTTPHeader("Content-Type", "application/json")])
+        let field = SessionRequestShape(target: "/api/login?v=2", tokenField: "idToken").request(token: "t")
+        #expect(field.target == "/api/login?v=2" && field.body == Array(#"{"idToken":"t"}"#.utf8))
+        let bearer = SessionRequestShape(bearer: true).request(token: "t")
+        #expect(bearer.headers == [HTTPHeader("Authorization", "Bearer t")] && bearer.body.isEmpty)
+        #expect(SessionRequestShape(bearer: true).requestsWithoutToken().map(\.label) == ["no Authorization header", "an empty bearer token", "another scheme (Basic)"])
+    }
+}
