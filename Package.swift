@@ -51,7 +51,7 @@ let package = Package(
         // Development tools: not products, run with `swift run TOOL`.
         .executableTarget(name: "sl-spec-fuzz", dependencies: ["CommandLineKit", "SingleLoginSpec"]),
         .executableTarget(name: "sl-fake-adapter", dependencies: ["CommandLineKit", "SingleLoginAdapter"]),
-        .executableTarget(name: "sl-backend-tokens", dependencies: ["SingleLoginBackend"]),
+        .executableTarget(name: "sl-backend-tokens", dependencies: ["CommandLineKit", "SingleLoginBackend"]),
         .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),

@@ -21,7 +21,7 @@ release="$(swift build -c release --show-bin-path)"
 echo "== RS256 signatures per second (RSA-2048, CRT, each self-checked)"
 for build in debug release; do
     bin=$debug; [ "$build" = release ] && bin=$release
-    printf '%-8s ' "$build"; "$bin/sl-backend-tokens" --sign-rate 3
+    printf "%-8s " "$build"; "$bin/sl-backend-tokens" --sign-rate 3
 done
 
 echo "== whole profile against Examples/python-backend/backend.py ($runs runs per mode and build)"

@@ -12,7 +12,7 @@ swift build --product sl-backend-tokens >"$work/build.log" 2>&1 || { cat "$work/
 tokens="$(swift build --show-bin-path)/sl-backend-tokens"
 
 for mode in single multi; do
-    "$tokens" "$mode" >"$work/$mode.json"
+    "$tokens" --tenant "$mode" >"$work/$mode.json"
     python3 .ci/checks/backend_tokens_check.py "$work/$mode.json"
 done
 
