@@ -14,8 +14,9 @@ struct TokenTests {
     }
 
     @Test("a valid token: RS256 with the tenant kid, every claim Entra writes, one hour of validity, verifiable")
-    func valid() throws {
-        let token = mint.validToken()
+    func valid() async throws {
+        let mint = self.mint
+        let token = await OffPool.run("test-tokens") { mint.validToken() }
         let parts = token.compact.split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 3)
         let header = try decode(parts[0])
@@ -31,6 +32,14 @@ struct TokenTests {
         #expect(TestKeys.tenant.key.publicKey.verifyRS256(Array((parts[0] + "." + parts[1]).utf8), signature: signature))
     }
 
+    /// The probe's shots, signed off Swift's cooperative pool (RS256 in a debug build is slow
+    /// enough to starve timing-sensitive suites running beside this one).
+    func shots(_ probe: BackendProbe, expect: BackendExpectation = .rejected) async -> [Shot] {
+        let factory = self.factory
+        let backendCase = self.backendCase(probe, expect: expect)
+        return await OffPool.run("test-tokens") { factory.shots(for: backendCase) }
+    }
+
     func claims(of shot: Shot) throws -> [String: Any] {
         try decode(try #require(shot.token).compact.split(separator: ".", omittingEmptySubsequences: false)[1])
     }
@@ -43,28 +52,29 @@ struct TokenTests {
         (BackendProbe.wrongAudience, ["aud"]), (.clockSkew, ["iat", "nbf", "exp", "nonce"]), (.expired, ["iat", "nbf", "exp", "nonce"]),
         (.notYetValid, ["nbf"]), (.otherTenant, ["iss", "tid", "oid", "sub", "name", "preferred_username"]), (.payloadChanged, ["oid"]),
     ] as [(BackendProbe, [String])])
-    func onlyNamedClaimsChange(probe: BackendProbe, changed: [String]) throws {
-        let valid = try claims(of: factory.valid())
-        let shot = try #require(factory.shots(for: backendCase(probe)).first)
+    func onlyNamedClaimsChange(probe: BackendProbe, changed: [String]) async throws {
+        let factory = self.factory
+        let valid = try claims(of: await OffPool.run("test-tokens") { factory.valid() })
+        let shot = try #require(await shots(probe).first)
         let forged = try claims(of: shot)
         let differing = Set(valid.keys).union(forged.keys).filter { "\(valid[$0] ?? "-")" != "\(forged[$0] ?? "-")" }
         #expect(differing == Set(changed))
     }
 
     @Test("times: skew 60 s ahead, expired 10 minutes ago, nbf 10 minutes ahead")
-    func times() throws {
-        let skew = try claims(of: factory.shots(for: backendCase(.clockSkew))[0])
+    func times() async throws {
+        let skew = try claims(of: (await shots(.clockSkew))[0])
         #expect(skew["nbf"] as? Int == 1_800_000_060 && skew["iat"] as? Int == 1_800_000_060)
-        let expired = try claims(of: factory.shots(for: backendCase(.expired))[0])
+        let expired = try claims(of: (await shots(.expired))[0])
         #expect(expired["exp"] as? Int == 1_800_000_000 - 600)
-        let early = try claims(of: factory.shots(for: backendCase(.notYetValid))[0])
+        let early = try claims(of: (await shots(.notYetValid))[0])
         #expect(early["nbf"] as? Int == 1_800_000_600)
     }
 
     @Test("BE-ISS-2 sends three tokens whose iss and tid disagree in the three named ways")
-    func issuerMismatch() throws {
-        let shots = factory.shots(for: backendCase(.issuerTenantMismatch))
-        let pairs = try shots.map { shot -> [String] in
+    func issuerMismatch() async throws {
+        let issued = await shots(.issuerTenantMismatch)
+        let pairs = try issued.map { shot -> [String] in
             let claims = try claims(of: shot)
             return [claims["iss"] as? String ?? "", claims["tid"] as? String ?? ""]
         }
@@ -73,12 +83,12 @@ struct TokenTests {
     }
 
     @Test("BE-SIG-3's two tokens are HS256 MACs keyed with the PEM and with n, over the kept header")
-    func publicKeyHMAC() throws {
-        let shots = factory.shots(for: backendCase(.publicKeyHMAC))
-        #expect(shots.count == 2)
+    func publicKeyHMAC() async throws {
+        let issued = await shots(.publicKeyHMAC)
+        #expect(issued.count == 2)
         let secrets = [Array(TestKeys.tenant.key.publicKey.pem.utf8), Array(TestKeys.tenant.key.publicKey.jwkN.utf8)]
         #expect(TestKeys.tenant.key.publicKey.pem.hasSuffix("-----END PUBLIC KEY-----\n"))
-        for (shot, secret) in zip(shots, secrets) {
+        for (shot, secret) in zip(issued, secrets) {
             let parts = try #require(shot.token).compact.split(separator: ".")
             #expect(try decode(parts[0]) as NSDictionary == ["typ": "JWT", "alg": "HS256", "kid": TestKeys.tenant.kid] as NSDictionary)
             #expect(Base64URL.decode(parts[2]) == HMACSHA256.mac(key: secret, message: Array((parts[0] + "." + parts[1]).utf8)))
@@ -86,8 +96,8 @@ struct TokenTests {
     }
 
     @Test("the oversized token is exactly 1 MiB, names the tenant kid and carries no identity claims")
-    func oversized() throws {
-        let shot = try #require(factory.shots(for: backendCase(.oversizedToken, expect: .clientError)).first)
+    func oversized() async throws {
+        let shot = try #require((await shots(.oversizedToken, expect: .clientError)).first)
         let compact = try #require(shot.token).compact
         #expect(compact.utf8.count == 1 << 20)
         let parts = compact.split(separator: ".")
@@ -96,11 +106,11 @@ struct TokenTests {
     }
 
     @Test("alg none keeps the kid and has an empty signature; BE-KID-1's kid is in no view")
-    func headers() throws {
-        let none = try #require(factory.shots(for: backendCase(.algNone)).first?.token)
+    func headers() async throws {
+        let none = try #require((await shots(.algNone)).first?.token)
         #expect(none.compact.hasSuffix("."))
         #expect(none.header["kid"] == .string(TestKeys.tenant.kid) && none.header["alg"] == "none")
-        let unknown = try #require(factory.shots(for: backendCase(.unknownKid)).first?.token)
+        let unknown = try #require((await shots(.unknownKid)).first?.token)
         #expect(unknown.header["kid"] == .string(TestKeys.stranger.kid))
         #expect(![TestKeys.tenant.kid, TestKeys.rotation.kid].contains(TestKeys.stranger.kid))
     }

@@ -57,11 +57,3 @@ public enum TestKeys {
     /// The decoy EC P-256 public key's y coordinate (BE-DECOY-1).
     public static let decoyP256Y = BigUInt(hex: "aa500d663f91bd7706154aa69ffd32d01d0a90850355d70213aa4304fe8eb68e")!
 }
-
-/// A signing key with the kid that names it in a JWKS.
-public struct TestKey: Sendable {
-    /// The key id (base64url of the SHA-1 of the modulus, in the style of Entra's kids).
-    public let kid: String
-    /// The key.
-    public let key: RSAPrivateKey
-}

@@ -20,13 +20,7 @@ public enum HTTPClient {
 
     /// Sends `request` to 127.0.0.1:`port`; never throws, every failure is in the exchange.
     public static func send(_ request: OutgoingRequest, port: UInt16, timeout: Duration) async -> HTTPExchange {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: exchange(request, port: port, timeout: timeout))
-            }
-            thread.name = "backend-request"
-            thread.start()
-        }
+        await OffPool.run("backend-request") { exchange(request, port: port, timeout: timeout) }
     }
 
     /// The blocking exchange.

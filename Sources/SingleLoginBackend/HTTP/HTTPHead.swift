@@ -40,10 +40,4 @@ struct HTTPHead: Sendable {
     }
 }
 
-/// A head that is not HTTP.
-struct HTTPHeadError: Error, CustomStringConvertible {
-    /// What is wrong.
-    var description: String
-}
-
 import Foundation

@@ -151,13 +151,6 @@ enum Socket {
     }
 }
 
-/// A socket call that failed, as a sentence.
-struct SocketError: Error, CustomStringConvertible {
-    /// What failed and why.
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 @inline(__always)
 private func Glibc_or_Darwin_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     #if canImport(Glibc)

@@ -62,14 +62,7 @@ public final class BackendProcess: Sendable {
     public func stop() async {
         guard stopped.withLock({ state in defer { state = true }; return !state }) else { return }
         let child = self.child
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                child.terminate(grace: .milliseconds(300))
-                continuation.resume()
-            }
-            thread.name = "backend-stop"
-            thread.start()
-        }
+        await OffPool.run("backend-stop") { child.terminate(grace: .milliseconds(300)) }
     }
 
     /// The last lines it wrote (stdout and stderr), for errors.

@@ -117,7 +117,7 @@ public struct BackendProfile: Sendable {
             let tenant = try TestTenant(identity: identity)
             let session = ProfileSession(options: options, tenant: tenant, entries: entries, release: release)
             await session.runAll(runnable)
-            tenant.stop()
+            await OffPool.run("tenant-stop") { tenant.stop() }
         } catch {
             let issue = Issue(kind: .error, type: "harness.tenant", message: "the test tenant could not start on 127.0.0.1: \(error)")
             for index in runnable {
@@ -127,23 +127,5 @@ public struct BackendProfile: Sendable {
         let summary = RunSummary(results: await release.results(), duration: (clock.now - started).inSeconds, interrupted: Task.isCancelled)
         handler(Event(.runEnded(summary)))
         return summary
-    }
-}
-
-/// Completes plan entries with their events.
-struct CaseRecorder: Sendable {
-    let release: OrderedRelease
-    let entries: [(planned: PlannedTestCase, backendCase: BackendCase)]
-
-    /// Completes entry `index` with no steps: testCaseStarted (unless not run), issues, testCaseEnded.
-    func complete(_ index: Int, outcome: TestCaseResult.Outcome, issues: [Issue], duration: Duration, log: String, steps: [Event] = []) async {
-        let planned = entries[index].planned
-        var events: [Event] = []
-        if case .notRun = outcome {} else { events.append(Event(.testCaseStarted(planned.id))) }
-        events += steps
-        events += issues.map { Event(.issueRecorded(planned.id, $0)) }
-        let result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration.inSeconds, issues: issues, adapterLog: log)
-        events.append(Event(.testCaseEnded(result)))
-        await release.complete(index, events: events, result: result)
     }
 }

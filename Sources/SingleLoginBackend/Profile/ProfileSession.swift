@@ -63,7 +63,7 @@ struct ProfileSession: Sendable {
         // debug build costs ~35 ms a signature; the backend's start is mostly waiting).
         let factory = self.factory
         let cases = indices.map { entries[$0].backendCase }
-        async let preparedShots = cases.map { factory.shots(for: $0) }
+        async let preparedShots = OffPool.run("backend-tokens") { cases.map { factory.shots(for: $0) } }
         var prepared: [[Shot]]?
         var process: BackendProcess?
         var failure: (StartFailure, firstCase: String)?
@@ -168,7 +168,8 @@ struct ProfileSession: Sendable {
             return
         }
         if role == .decoy {
-            await runShots(index, factory.shots(for: backendCase), on: process, note: { "Its JWKS lists, in order: kty XYZ (decoy-unknown-kty), RSA with alg RS1024 (decoy-rs1024), EC P-256 (decoy-ec-p256), then the tenant key (\(TestKeys.tenant.kid))." }, startedAt: started)
+            let shots = await OffPool.run("backend-tokens") { [factory] in factory.shots(for: backendCase) }
+            await runShots(index, shots, on: process, note: { "Its JWKS lists, in order: kty XYZ (decoy-unknown-kty), RSA with alg RS1024 (decoy-rs1024), EC P-256 (decoy-ec-p256), then the tenant key (\(TestKeys.tenant.kid))." }, startedAt: started)
         } else {
             await runRotation(index, backendCase, on: process, startedAt: started)
         }
@@ -177,7 +178,7 @@ struct ProfileSession: Sendable {
 
     private func runRotation(_ index: Int, _ backendCase: BackendCase, on process: BackendProcess, startedAt: ContinuousClock.Instant) async {
         let planned = entries[index].planned
-        let first = factory.valid()
+        let (first, rotated) = await OffPool.run("backend-tokens") { [factory] in (factory.valid(), factory.rotated(expect: backendCase.expect)) }
         let firstExchange = await HTTPClient.send(first.request, port: process.port, timeout: first.timeLimit)
         var events = [Event(.stepPerformed(planned.id, index: 0, description: "POST \(first.request.target): \(first.label), before the rotation"))]
         if let issue = ShotVerdict.issue(for: first, firstExchange, stepIndex: 0, processNote: processNote(process) + "\nThe rotation was not attempted: the backend must accept a valid token first (see BE-ACCEPT-1).") {
@@ -206,41 +207,10 @@ struct ProfileSession: Sendable {
             return "Timeline from this process's start: JWKS fetched at \(offsets.isEmpty ? "no time" : offsets.joined(separator: ", ")); key \(TestKeys.rotation.kid) appended at \(String(format: "%.1f s", (rotatedAt - startedAt).inSeconds)); the rotated token sent at \(String(format: "%.1f s", (sentAt - startedAt).inSeconds))."
         }
         events.append(Event(.stepPerformed(planned.id, index: 1, description: "the tenant appends key \(TestKeys.rotation.kid); the harness waits \(options.rotationWait.inSecondsText) since the last JWKS fetch")))
-        let rotated = factory.rotated(expect: backendCase.expect)
         _ = process.takeNewOutput()
         let exchange = await HTTPClient.send(rotated.request, port: process.port, timeout: rotated.timeLimit)
         events.append(Event(.stepPerformed(planned.id, index: 2, description: "POST \(rotated.request.target): \(rotated.label)")))
         let issues = ShotVerdict.issue(for: rotated, exchange, stepIndex: 2, processNote: processNote(process) + "\n" + timeline()).map { [$0] } ?? []
         await recorder.complete(index, outcome: issues.isEmpty ? .passed : .failed, issues: issues, duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
-    }
-}
-
-/// Every backend process a session started, so that all are stopped at its end.
-actor ProcessRegistry {
-    private var processes: [BackendProcess] = []
-
-    func add(_ process: BackendProcess) { processes.append(process) }
-
-    func stopAll() async {
-        for process in processes { await process.stop() }
-        processes = []
-    }
-}
-
-/// Opens once the shared process is healthy (nil) or could not start (the failure and its first case).
-actor StartGate {
-    private var outcome: (StartFailure, String)??
-    private var waiters: [CheckedContinuation<(StartFailure, String)?, Never>] = []
-
-    func open(_ failure: (StartFailure, String)?) {
-        guard outcome == nil else { return }
-        outcome = .some(failure)
-        for waiter in waiters { waiter.resume(returning: failure) }
-        waiters = []
-    }
-
-    func wait() async -> (StartFailure, String)? {
-        if let outcome { return outcome }
-        return await withCheckedContinuation { waiters.append($0) }
     }
 }
