@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import SingleLoginBackend
 
@@ -57,6 +62,35 @@ struct TenantTests {
         let longHead = OutgoingRequest(method: "GET", target: "/", headers: [HTTPHeader("X-Long", String(repeating: "a", count: 4096))])
         #expect(await HTTPClient.send(longHead, port: server.port, timeout: .seconds(10)).status == 431)
         #expect(await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(10)).status == 200)
+    }
+
+    @Test("connections over the bound are answered 503 at once, and the server serves again once they end")
+    func connectionBound() async throws {
+        var limits = LoopbackHTTPServer.Limits()
+        limits.connections = 1
+        limits.readTimeout = .seconds(30)
+        let server = try LoopbackHTTPServer(limits: limits) { _ in .text("ok\n", status: 200) }
+        defer { server.stop() }
+        // A client that connects and sends nothing holds the only connection.
+        guard case .success(let idle) = Socket.connect(port: server.port, until: .now + .seconds(5)) else {
+            Issue.record("could not connect")
+            return
+        }
+        var refused: HTTPExchange?
+        for _ in 0..<100 {
+            let exchange = await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5))
+            if exchange.status == 503 { refused = exchange; break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(refused?.status == 503)
+        #expect(server.counts.refused >= 1)
+        close(idle)
+        var served = false
+        for _ in 0..<500 where !served {
+            served = await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5)).status == 200
+            if !served { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(served)
     }
 
     @Test("the server binds 127.0.0.1 only, and stops")
