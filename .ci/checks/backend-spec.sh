@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # specs/backend.json validates against its JSON Schema (python-jsonschema), and the schema is not
-# vacuous: a misspelt key, an unknown probe and a reused ID... each mutation is rejected. The
+# vacuous: a misspelt key, an unknown probe or mode, a reference that is no address, a newer format:
+# each mutation is rejected. The
 # Swift loader's own diagnostics are tested in Tests/SingleLoginBackendTests/SpecLoaderTests.swift.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,7 +26,7 @@ mutations = {
     "misspelt key": lambda s: s["cases"][0].update(forgez=s["cases"][0].pop("forges")),
     "unknown probe": lambda s: s["cases"][0].update(probe="algNon"),
     "unknown mode": lambda s: s["cases"][0].update(modes=["singel"]),
-    "plain http reference": lambda s: s["cases"][0]["references"][0].update(url="http://example.com"),
+    "reference that is no address": lambda s: s["cases"][0]["references"][0].update(url="see the docs"),
     "format 2": lambda s: s.update(formatVersion="2.0"),
 }
 for name, change in mutations.items():

@@ -1,4 +1,5 @@
 import CommandLineKit
+import SingleLoginBackend
 import SingleLoginEvents
 import SingleLoginPreflight
 import SingleLoginSpec
@@ -6,14 +7,14 @@ import SingleLoginSpec
 /// `sl-conformance validate SPEC...`: checks spec files of any kind and prints every problem like a compiler.
 public struct ValidateCommand: Command {
     /// The kinds of spec `validate` recognises, by the rule of ``SpecFormat``: add a new kind here.
-    public static let formats: [SpecFormat] = [.behavioural, .preflight]
+    public static let formats: [SpecFormat] = [.behavioural, .preflight, .backend]
 
     /// `validate`'s options.
     public struct Options: OptionGroup {
         /// `--quiet`, `-q`.
         public static let quiet = Flag("--quiet", short: "-q", help: "Print nothing for valid files.")
         /// The files.
-        public static let specs = Argument("spec", arity: .oneOrMore, help: "A spec file to check (behavioural or preflight).")
+        public static let specs = Argument("spec", arity: .oneOrMore, help: "A spec file to check (behavioural, preflight or backend).")
         public static var signature: CommandSignature { CommandSignature([quiet], arguments: [specs]) }
 
         /// Print nothing for valid files.
@@ -28,11 +29,12 @@ public struct ValidateCommand: Command {
     }
 
     public let name = "validate"
-    public let abstract = "Check spec files (behavioural or preflight) and report every problem."
+    public let abstract = "Check spec files (behavioural, preflight or backend) and report every problem."
     public let discussion = """
         Each file's kind is recognised by the top-level key that holds its items: 'requirements'
         for a behavioural spec (specs/spec-format-v1.schema.json), 'checks' for a preflight spec
-        (specs/preflight-format-v1.schema.json). Problems print on standard error as
+        (specs/preflight-format-v1.schema.json), 'cases' for a backend spec
+        (specs/backend-spec-v1.schema.json). Problems print on standard error as
         'file:line:column: error: message (at JSON path)', with an indented 'fix:' line when there
         is an obvious fix. Exit status: 0 when every file is valid, 65 when any is invalid.
         """

@@ -40,6 +40,13 @@ struct BackendCommandTests {
         #expect(lines.suffix(2) == ["BE-DECOY-1 / multi-tenant backend", "BE-ROTATE-1 / multi-tenant backend"])
     }
 
+    @Test("validate recognises the backend spec by its 'cases'")
+    func validate() async {
+        let run = await Tool.run(["validate", Self.spec])
+        #expect(run.status == 0)
+        #expect(run.out == "\(Self.spec): valid (18 cases)\n")
+    }
+
     @Test("an invalid spec exits 65 with a compiler-style diagnostic")
     func invalidSpec() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID().uuidString).json")
