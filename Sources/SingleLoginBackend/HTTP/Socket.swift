@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginConformance
+import Synchronization
 import SingleLoginEvents
 #if canImport(Glibc)
 import Glibc
@@ -68,12 +69,26 @@ enum Socket {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// A port on 127.0.0.1 that was free a moment ago (bound, then released), for the backend.
+    /// A port on 127.0.0.1 that was free a moment ago (bound, then released), for a backend
+    /// process; never one already handed out recently by this process, so that backend
+    /// processes started at the same time never share one.
     static func freePort() throws -> UInt16 {
-        let (fd, port) = try listen(port: 0, backlog: 1)
-        close(fd)
-        return port
+        for _ in 0..<32 {
+            let (fd, port) = try listen(port: 0, backlog: 1)
+            close(fd)
+            let fresh = handedOut.withLock { ports in
+                guard !ports.contains(port) else { return false }
+                ports.append(port)
+                if ports.count > 256 { ports.removeFirst() }
+                return true
+            }
+            if fresh { return port }
+        }
+        throw SocketError("no free port on 127.0.0.1 that was not just handed out")
     }
+
+    /// The ports ``freePort()`` handed out last, oldest first.
+    private static let handedOut = Mutex<[UInt16]>([])
 
     /// Sets or clears O_NONBLOCK.
     static func setNonBlocking(_ fd: Int32) {
