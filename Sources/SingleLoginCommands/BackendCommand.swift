@@ -80,7 +80,7 @@ public struct BackendCommand: Command {
     public let abstract = "Prove that your backend verifies Entra ID tokens, with forged tokens from a loopback test tenant."
     public let discussion = """
         Starts a test tenant on 127.0.0.1 (an OpenID discovery document and a JWKS), then starts --start
-        (with /bin/sh -c, up to three times: the quick cases run while BE-ROTATE-1 waits 35 s) with:
+        (with /bin/sh -c, as three processes: the quick cases run while BE-ROTATE-1 waits 35 s) with:
           SL_BACKEND_PORT       the port to listen on, on 127.0.0.1
           SL_CLIENT_ID          the app's client ID (a GUID): every valid token's aud
           SL_TENANT_ID          the home tenant's ID (a GUID)
