@@ -184,3 +184,37 @@ struct SessionRequestShapeTests {
         #expect(SessionRequestShape(bearer: true).requestsWithoutToken().map(\.label) == ["no Authorization header", "an empty bearer token", "another scheme (Basic)"])
     }
 }
+
+@Suite("A port taken by another program between the harness's check and the backend's bind is no error of the backend's")
+struct PortRaceTests {
+    @Test("the backend is started again on another port, and the case runs")
+    func restartsOnAnotherPort() async throws {
+        let flag = FileManager.default.temporaryDirectory.appendingPathComponent("sl-port-race-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: flag) }
+        // First start: a process outside the backend's group takes the port (for 3 s), and the
+        // backend exits as a real one would ("Address already in use"). Second start: it serves.
+        let script = """
+        import os, subprocess, sys, time
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+        port = int(os.environ['SL_BACKEND_PORT'])
+        if not os.path.exists('\(flag)'):
+            open('\(flag)', 'w').close()
+            subprocess.Popen([sys.executable, '-c', 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", %d)); s.listen(); time.sleep(3)' % port], start_new_session=True)
+            time.sleep(0.5)
+            sys.exit('OSError: [Errno 98] Address already in use')
+        class H(BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_GET(self):
+                self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                self.send_response(401); self.send_header('Content-Length', '0'); self.end_headers()
+        HTTPServer(('127.0.0.1', port), H).serve_forever()
+        """
+        let command = "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
+        let log = EventLog()
+        let options = BackendProfile.Options(command: command, mode: .single, only: ["BE-AUD-1"])
+        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+        #expect(log.outcome("BE-AUD-1") == .passed, "\(log.results.map { ($0.id.requirementID, $0.outcome, $0.issues.map(\.message)) })")
+    }
+}

@@ -70,21 +70,44 @@ enum Socket {
     }
 
     /// A port on 127.0.0.1 that was free a moment ago (bound, then released), for a backend
-    /// process; never one already handed out recently by this process, so that backend
-    /// processes started at the same time never share one.
+    /// process to listen on.
+    ///
+    /// It is taken from below the system's ephemeral range, so that no outgoing connection
+    /// (the harness's own health polls, the backend's JWKS fetches) can be given it by the kernel
+    /// between now and the backend's bind; and never one handed out recently by this process, so
+    /// that backend processes started at the same time never share one.
     static func freePort() throws -> UInt16 {
-        for _ in 0..<32 {
-            let (fd, port) = try listen(port: 0, backlog: 1)
+        let upper = max(10_000, min(Int(ephemeralRangeStart) - 1, 30_000))
+        for _ in 0..<256 {
+            let candidate = UInt16(Int.random(in: 10_000...upper))
+            let fresh = handedOut.withLock { ports in !ports.contains(candidate) }
+            guard fresh, let (fd, port) = try? listen(port: candidate, backlog: 1) else { continue }
             close(fd)
-            let fresh = handedOut.withLock { ports in
-                guard !ports.contains(port) else { return false }
+            handedOut.withLock { ports in
                 ports.append(port)
                 if ports.count > 256 { ports.removeFirst() }
-                return true
             }
-            if fresh { return port }
+            return port
         }
-        throw SocketError("no free port on 127.0.0.1 that was not just handed out")
+        throw SocketError("no free port on 127.0.0.1 between 10000 and \(upper)")
+    }
+
+    /// The first port of the system's ephemeral range (Linux: ip_local_port_range; else 49152, IANA's).
+    static let ephemeralRangeStart: UInt16 = {
+        #if os(Linux)
+        if let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
+           let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first, let port = UInt16(first) {
+            return port
+        }
+        #endif
+        return 49152
+    }()
+
+    /// Whether something listens on (or holds) 127.0.0.1:`port` now.
+    static func isTaken(_ port: UInt16) -> Bool {
+        guard let (fd, _) = try? listen(port: port, backlog: 1) else { return true }
+        close(fd)
+        return false
     }
 
     /// The ports ``freePort()`` handed out last, oldest first.

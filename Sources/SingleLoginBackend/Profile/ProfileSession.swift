@@ -41,19 +41,28 @@ struct ProfileSession: Sendable {
     // MARK: Processes
 
     /// Starts a backend process with `keys` in its view and waits for `/health`; the error issue when it cannot.
+    ///
+    /// A process that exits while something else holds its port (another program took the port
+    /// between the harness's check and the backend's bind) is no fault of the backend's: it is
+    /// started again on another port, twice at most.
     private func start(role: BackendProcessRole, keys: [JSONText], again: Bool) async -> Result<BackendProcess, StartFailure> {
-        let process: BackendProcess
-        do {
-            process = try BackendProcess(command: options.command, role: role, tenant: tenant, keys: keys)
-        } catch {
-            return .failure(StartFailure(issue: Issue(kind: .error, type: "backend.start.spawn", message: "the backend command could not be started: \(error)"), log: ""))
+        var attempt = 0
+        while true {
+            attempt += 1
+            let process: BackendProcess
+            do {
+                process = try BackendProcess(command: options.command, role: role, tenant: tenant, keys: keys)
+            } catch {
+                return .failure(StartFailure(issue: Issue(kind: .error, type: "backend.start.spawn", message: "the backend command could not be started: \(error)"), log: ""))
+            }
+            await processes.add(process)
+            let health = await process.waitUntilHealthy(path: options.healthPath, timeout: options.healthTimeout)
+            if case .healthy = health { return .success(process) }
+            let failure = StartFailure.describe(health, process: process, command: options.command, healthPath: options.healthPath, again: again)
+            await process.stop()
+            if case .exited = health, attempt < 3, !Task.isCancelled, Socket.isTaken(process.port) { continue }
+            return .failure(failure)
         }
-        await processes.add(process)
-        let health = await process.waitUntilHealthy(path: options.healthPath, timeout: options.healthTimeout)
-        if case .healthy = health { return .success(process) }
-        let failure = StartFailure.describe(health, process: process, command: options.command, healthPath: options.healthPath, again: again)
-        await process.stop()
-        return .failure(failure)
     }
 
     // MARK: Shared cases
