@@ -15,6 +15,11 @@ final class EventLog: Sendable {
     func outcome(_ id: String) -> TestCaseResult.Outcome? { results.first { $0.id.requirementID == id }?.outcome }
 }
 
+/// The suites that start processes, open servers or sign tokens run one at a time: they are
+/// light alone, but together beside the transport's timing-sensitive suites (1 s step timeouts)
+/// on a 2-core machine they could starve them.
+@Suite(.serialized) enum BackendProfileTests {}
+
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static var spec: BackendSpec { try! BackendSpecLoader.load(path: root.appendingPathComponent("specs/backend.json").path) }
@@ -30,143 +35,149 @@ enum Repository {
     }()
 }
 
-@Suite("A backend that cannot be used gets one clear error, and nothing of it outlives the run", .serialized)
-struct BadBackendTests {
-    func run(_ command: String, health: Duration = .seconds(20), only: [String] = []) async -> (EventLog, RunSummary) {
-        let log = EventLog()
-        let options = BackendProfile.Options(command: command, mode: .single, healthTimeout: health, only: only)
-        let summary = await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
-        return (log, summary)
-    }
+extension BackendProfileTests {
+    @Suite("A backend that cannot be used gets one clear error, and nothing of it outlives the run")
+    struct BadBackendTests {
+        func run(_ command: String, health: Duration = .seconds(20), only: [String] = []) async -> (EventLog, RunSummary) {
+            let log = EventLog()
+            let options = BackendProfile.Options(command: command, mode: .single, healthTimeout: health, only: only)
+            let summary = await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            return (log, summary)
+        }
 
-    @Test("a backend that exits at once: every case errors, the first with its exit status and output, the rest point at it")
-    func exitsEarly() async throws {
-        let (log, summary) = await run("echo 'cannot read SL_CLIENT_ID' >&2; exit 3")
-        #expect(summary.errored == 17 && summary.skipped == 1 && summary.passed == 0)
-        #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
-        let first = try #require(log.results.first)
-        #expect(first.id.requirementID == "BE-ACCEPT-1")
-        let issue = try #require(first.issues.first)
-        #expect(issue.kind == .error && issue.type == "backend.start.exited")
-        #expect(issue.message.contains("exit code 3"))
-        #expect(issue.observed.contains("cannot read SL_CLIENT_ID") && issue.observed.contains("SL_JWKS_URL=http://127.0.0.1:"))
-        #expect(log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy { $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true })
-    }
+        @Test("a backend that exits at once: every case errors, the first with its exit status and output, the rest point at it")
+        func exitsEarly() async throws {
+            let (log, summary) = await run("echo 'cannot read SL_CLIENT_ID' >&2; exit 3")
+            #expect(summary.errored == 17 && summary.skipped == 1 && summary.passed == 0)
+            #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
+            let first = try #require(log.results.first)
+            #expect(first.id.requirementID == "BE-ACCEPT-1")
+            let issue = try #require(first.issues.first)
+            #expect(issue.kind == .error && issue.type == "backend.start.exited")
+            #expect(issue.message.contains("exit code 3"))
+            #expect(issue.observed.contains("cannot read SL_CLIENT_ID") && issue.observed.contains("SL_JWKS_URL=http://127.0.0.1:"))
+            #expect(log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy { $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true })
+        }
 
-    @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
-    func neverHealthy() async throws {
-        let marker = "sl-never-healthy-\(UUID().uuidString.prefix(8))"
-        let (log, _) = await run("echo \(marker) >&2; exec sleep 37.25", health: .seconds(1), only: ["BE-AUD-1"])
-        let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
-        #expect(issue.type == "backend.start.timeout")
-        #expect(issue.message.contains("did not answer GET /health with 200 on 127.0.0.1:"))
-        #expect(issue.observed.contains(marker))
-        #expect(try livingProcesses(containing: "sleep 37.25").isEmpty)
-    }
+        @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
+        func neverHealthy() async throws {
+            let marker = "sl-never-healthy-\(UUID().uuidString.prefix(8))"
+            let (log, _) = await run("echo \(marker) >&2; exec sleep 37.25", health: .seconds(1), only: ["BE-AUD-1"])
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+            #expect(issue.type == "backend.start.timeout")
+            #expect(issue.message.contains("did not answer GET /health with 200 on 127.0.0.1:"))
+            #expect(issue.observed.contains(marker))
+            #expect(try livingProcesses(containing: "sleep 37.25").isEmpty)
+        }
 
-    @Test("a backend that listens on another port is told which port it listens on", .enabled(if: FileManager.default.fileExists(atPath: "/proc/net/tcp")))
-    func listensElsewhere() async throws {
-        let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(1), only: ["BE-AUD-1"])
-        let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
-        #expect(issue.message.contains("it listens on port"), "\(issue.message)")
-        #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
-    }
+        @Test("a backend that listens on another port is told which port it listens on", .enabled(if: FileManager.default.fileExists(atPath: "/proc/net/tcp")))
+        func listensElsewhere() async throws {
+            let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(1), only: ["BE-AUD-1"])
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+            #expect(issue.message.contains("it listens on port"), "\(issue.message)")
+            #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
+        }
 
-    /// Command lines of living processes that contain `text` (Linux: /proc; elsewhere: none known).
-    func livingProcesses(containing text: String) throws -> [String] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        return entries.compactMap { entry in
-            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            guard line.contains(text), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z" else { return nil }
-            return line
+        /// Command lines of living processes that contain `text` (Linux: /proc; elsewhere: none known).
+        func livingProcesses(containing text: String) throws -> [String] {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            return entries.compactMap { entry in
+                guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+                let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+                guard line.contains(text), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z" else { return nil }
+                return line
+            }
         }
     }
 }
 
-@Suite("The profile's verdicts on a conformant backend built on PyJWT, and on its flaws", .serialized, .enabled(if: Repository.hasPyJWT))
-struct ExampleBackendTests {
-    func run(flaw: String?, mode: TenantMode, rotationWait: Duration = .seconds(2), skip: [String] = []) async -> EventLog {
-        let log = EventLog()
-        let command = "python3 '\(Repository.exampleBackend)'" + (flaw.map { " --flaw \($0)" } ?? "")
-        // The rotation wait is shortened here (PyJWT's own cooldown is 30 s, so BE-ROTATE-1 is
-        // only run with the real 35 s in .ci/checks/backend-examples.sh).
-        let options = BackendProfile.Options(command: command, mode: mode, rotationWait: rotationWait, skip: skip)
-        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
-        return log
-    }
+extension BackendProfileTests {
+    @Suite("The profile's verdicts on a conformant backend built on PyJWT, and on its flaws", .enabled(if: Repository.hasPyJWT))
+    struct ExampleBackendTests {
+        func run(flaw: String?, mode: TenantMode, rotationWait: Duration = .seconds(2), skip: [String] = []) async -> EventLog {
+            let log = EventLog()
+            let command = "python3 '\(Repository.exampleBackend)'" + (flaw.map { " --flaw \($0)" } ?? "")
+            // The rotation wait is shortened here (PyJWT's own cooldown is 30 s, so BE-ROTATE-1 is
+            // only run with the real 35 s in .ci/checks/backend-examples.sh).
+            let options = BackendProfile.Options(command: command, mode: mode, rotationWait: rotationWait, skip: skip)
+            await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            return log
+        }
 
-    // One conformant run and one flawed run here; the whole table (both example backends in both
-    // modes with the real 35 s wait, and every flaw) is .ci/checks/backend-examples.sh, which keeps
-    // this suite light enough not to starve the timing-sensitive suites that run beside it.
-    @Test("the conformant example passes every applicable case, and BE-ISS-2 is skipped as not applicable in single mode")
-    func conformant() async {
-        let log = await run(flaw: nil, mode: .single, skip: ["BE-ROTATE-1"])
-        let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
-        #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
-        #expect(log.outcome("BE-ISS-2") == .skipped(reason: "not applicable in single mode"))
-        #expect(log.results.filter { $0.outcome == .passed }.count == 16)
-    }
+        // One conformant run and one flawed run here; the whole table (both example backends in both
+        // modes with the real 35 s wait, and every flaw) is .ci/checks/backend-examples.sh, which keeps
+        // this suite light enough not to starve the timing-sensitive suites that run beside it.
+        @Test("the conformant example passes every applicable case, and BE-ISS-2 is skipped as not applicable in single mode")
+        func conformant() async {
+            let log = await run(flaw: nil, mode: .single, skip: ["BE-ROTATE-1"])
+            let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
+            #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
+            #expect(log.outcome("BE-ISS-2") == .skipped(reason: "not applicable in single mode"))
+            #expect(log.results.filter { $0.outcome == .passed }.count == 16)
+        }
 
-    @Test("a backend that caches its keys forever fails BE-ROTATE-1 only, with the fetch timeline in its evidence")
-    func rotation() async throws {
-        let log = await run(flaw: "caches-keys-forever", mode: .single, rotationWait: .milliseconds(200))
-        #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID) == ["BE-ROTATE-1"])
-        let issue = try #require(log.results.first { $0.id.requirementID == "BE-ROTATE-1" }?.issues.first)
-        #expect(issue.type == "backend.rejected")
-        #expect(issue.observed.contains("Timeline from this process's start: JWKS fetched at"))
-        #expect(issue.observed.contains("\"kid\":\"\(TestKeys.rotation.kid)\""))
+        @Test("a backend that caches its keys forever fails BE-ROTATE-1 only, with the fetch timeline in its evidence")
+        func rotation() async throws {
+            let log = await run(flaw: "caches-keys-forever", mode: .single, rotationWait: .milliseconds(200))
+            #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID) == ["BE-ROTATE-1"])
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-ROTATE-1" }?.issues.first)
+            #expect(issue.type == "backend.rejected")
+            #expect(issue.observed.contains("Timeline from this process's start: JWKS fetched at"))
+            #expect(issue.observed.contains("\"kid\":\"\(TestKeys.rotation.kid)\""))
+        }
     }
 }
 
-@Suite("A backend that hangs or dies on a request fails that case, and the next case gets a fresh process", .serialized)
-struct MisbehavingBackendTests {
-    /// A standard-library backend: /health answers 200; POST hangs (`hang`) or ends the process (`die`).
-    static func command(_ behaviour: String) -> String {
-        let script = """
-        import os, sys, time
-        from http.server import BaseHTTPRequestHandler, HTTPServer
-        class H(BaseHTTPRequestHandler):
-            def log_message(self, *a): pass
-            def do_GET(self):
-                self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
-            def do_POST(self):
-                sys.stderr.write('got a token, now {0}\\\\n'.format('\(behaviour)')); sys.stderr.flush()
-                if '\(behaviour)' == 'die': os._exit(9)
-                time.sleep(30)
-        HTTPServer(('127.0.0.1', int(os.environ['SL_BACKEND_PORT'])), H).serve_forever()
-        """
-        return "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
-    }
+extension BackendProfileTests {
+    @Suite("A backend that hangs or dies on a request fails that case, and the next case gets a fresh process")
+    struct MisbehavingBackendTests {
+        /// A standard-library backend: /health answers 200; POST hangs (`hang`) or ends the process (`die`).
+        static func command(_ behaviour: String) -> String {
+            let script = """
+            import os, sys, time
+            from http.server import BaseHTTPRequestHandler, HTTPServer
+            class H(BaseHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def do_GET(self):
+                    self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+                def do_POST(self):
+                    sys.stderr.write('got a token, now {0}\\\\n'.format('\(behaviour)')); sys.stderr.flush()
+                    if '\(behaviour)' == 'die': os._exit(9)
+                    time.sleep(30)
+            HTTPServer(('127.0.0.1', int(os.environ['SL_BACKEND_PORT'])), H).serve_forever()
+            """
+            return "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
+        }
 
-    func run(_ behaviour: String) async -> EventLog {
-        let log = EventLog()
-        let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .milliseconds(500), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
-        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
-        return log
-    }
+        func run(_ behaviour: String) async -> EventLog {
+            let log = EventLog()
+            let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .milliseconds(500), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
+            await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            return log
+        }
 
-    func processIDs(_ log: EventLog) -> Set<String> {
-        Set(log.results.compactMap { result in
-            result.issues.first?.observed.split(separator: "\n").first { $0.hasPrefix("Backend process ") }.map { String($0.split(separator: " ")[2]) }
-        })
-    }
+        func processIDs(_ log: EventLog) -> Set<String> {
+            Set(log.results.compactMap { result in
+                result.issues.first?.observed.split(separator: "\n").first { $0.hasPrefix("Backend process ") }.map { String($0.split(separator: " ")[2]) }
+            })
+        }
 
-    @Test("a request that hangs past the time limit is a failure ('a hang'), and each case runs on a new process")
-    func hangs() async {
-        let log = await run("hang")
-        #expect(log.results.filter { $0.outcome == .failed }.count == 3)
-        #expect(log.results.allSatisfy { $0.outcome != .failed || $0.issues.first?.type == "backend.timeout" })
-        #expect(log.results.first { $0.outcome == .failed }?.adapterLog.contains("got a token, now hang") == true)
-        #expect(processIDs(log).count == 3)
-    }
+        @Test("a request that hangs past the time limit is a failure ('a hang'), and each case runs on a new process")
+        func hangs() async {
+            let log = await run("hang")
+            #expect(log.results.filter { $0.outcome == .failed }.count == 3)
+            #expect(log.results.allSatisfy { $0.outcome != .failed || $0.issues.first?.type == "backend.timeout" })
+            #expect(log.results.first { $0.outcome == .failed }?.adapterLog.contains("got a token, now hang") == true)
+            #expect(processIDs(log).count == 3)
+        }
 
-    @Test("a process that dies mid-request is a failure ('a dropped connection'), and the next case restarts it")
-    func dies() async {
-        let log = await run("die")
-        #expect(log.results.filter { $0.outcome == .failed }.map { $0.issues.first?.type } == ["backend.dropped", "backend.dropped", "backend.dropped"])
-        #expect(processIDs(log).count == 3)
+        @Test("a process that dies mid-request is a failure ('a dropped connection'), and the next case restarts it")
+        func dies() async {
+            let log = await run("die")
+            #expect(log.results.filter { $0.outcome == .failed }.map { $0.issues.first?.type } == ["backend.dropped", "backend.dropped", "backend.dropped"])
+            #expect(processIDs(log).count == 3)
+        }
     }
 }
 
@@ -185,36 +196,38 @@ struct SessionRequestShapeTests {
     }
 }
 
-@Suite("A port taken by another program between the harness's check and the backend's bind is no error of the backend's")
-struct PortRaceTests {
-    @Test("the backend is started again on another port, and the case runs")
-    func restartsOnAnotherPort() async throws {
-        let flag = FileManager.default.temporaryDirectory.appendingPathComponent("sl-port-race-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: flag) }
-        // First start: a process outside the backend's group takes the port (for 3 s), and the
-        // backend exits as a real one would ("Address already in use"). Second start: it serves.
-        let script = """
-        import os, subprocess, sys, time
-        from http.server import BaseHTTPRequestHandler, HTTPServer
-        port = int(os.environ['SL_BACKEND_PORT'])
-        if not os.path.exists('\(flag)'):
-            open('\(flag)', 'w').close()
-            subprocess.Popen([sys.executable, '-c', 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", %d)); s.listen(); time.sleep(3)' % port], start_new_session=True)
-            time.sleep(0.5)
-            sys.exit('OSError: [Errno 98] Address already in use')
-        class H(BaseHTTPRequestHandler):
-            def log_message(self, *a): pass
-            def do_GET(self):
-                self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
-            def do_POST(self):
-                self.rfile.read(int(self.headers.get('Content-Length', 0)))
-                self.send_response(401); self.send_header('Content-Length', '0'); self.end_headers()
-        HTTPServer(('127.0.0.1', port), H).serve_forever()
-        """
-        let command = "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
-        let log = EventLog()
-        let options = BackendProfile.Options(command: command, mode: .single, only: ["BE-AUD-1"])
-        await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
-        #expect(log.outcome("BE-AUD-1") == .passed, "\(log.results.map { ($0.id.requirementID, $0.outcome, $0.issues.map(\.message)) })")
+extension BackendProfileTests {
+    @Suite("A port taken by another program between the harness's check and the backend's bind is no error of the backend's")
+    struct PortRaceTests {
+        @Test("the backend is started again on another port, and the case runs")
+        func restartsOnAnotherPort() async throws {
+            let flag = FileManager.default.temporaryDirectory.appendingPathComponent("sl-port-race-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: flag) }
+            // First start: a process outside the backend's group takes the port (for 3 s), and the
+            // backend exits as a real one would ("Address already in use"). Second start: it serves.
+            let script = """
+            import os, subprocess, sys, time
+            from http.server import BaseHTTPRequestHandler, HTTPServer
+            port = int(os.environ['SL_BACKEND_PORT'])
+            if not os.path.exists('\(flag)'):
+                open('\(flag)', 'w').close()
+                subprocess.Popen([sys.executable, '-c', 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", %d)); s.listen(); time.sleep(3)' % port], start_new_session=True)
+                time.sleep(0.5)
+                sys.exit('OSError: [Errno 98] Address already in use')
+            class H(BaseHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def do_GET(self):
+                    self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+                def do_POST(self):
+                    self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                    self.send_response(401); self.send_header('Content-Length', '0'); self.end_headers()
+            HTTPServer(('127.0.0.1', port), H).serve_forever()
+            """
+            let command = "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
+            let log = EventLog()
+            let options = BackendProfile.Options(command: command, mode: .single, only: ["BE-AUD-1"])
+            await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            #expect(log.outcome("BE-AUD-1") == .passed, "\(log.results.map { ($0.id.requirementID, $0.outcome, $0.issues.map(\.message)) })")
+        }
     }
 }
