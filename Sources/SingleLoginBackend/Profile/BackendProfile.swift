@@ -83,9 +83,9 @@ public struct BackendProfile: Sendable {
             if !backendCase.modes.contains(options.mode) {
                 reason = "not applicable in \(options.mode.rawValue) mode"
             } else if !options.only.isEmpty, names.isDisjoint(with: options.only) {
-                reason = "not selected (--only \(options.only.joined(separator: ",")))"
+                reason = "not selected (only: \(options.only.joined(separator: ", ")))"
             } else if let skipped = options.skip.first(where: names.contains) {
-                reason = "skipped (--skip \(skipped))"
+                reason = "skipped (skip: \(skipped))"
             }
             let planned = PlannedTestCase(id: TestCaseID(requirementID: backendCase.id, scenarioName: scenarioName), requirement: backendCase.summary, skipReason: reason)
             return (planned, backendCase)
