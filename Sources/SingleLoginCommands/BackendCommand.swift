@@ -159,5 +159,5 @@ public struct BackendCommand: Command {
 public enum BackendReportFiles: ReportFiles {
     public static let junit = "backend-junit.xml"
     public static let markdown = "backend.md"
-    public static let verboseHelp = "Print every case with its requests."
+    public static let verboseHelp = "Print every case's scenario line under its requirement."
 }
