@@ -10,7 +10,7 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(5), step: .seconds(5))).run()
+        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(30), step: .seconds(30))).run()
         #expect(report.passed, "\(report.render(terminal: false))")
         #expect(report.outcomes.count >= 15)
         #expect(report.render(terminal: false).hasSuffix("checks passed."))
@@ -32,7 +32,7 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(3), step: .seconds(1))).run()
+        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(10), step: .seconds(3))).run()
         #expect(!report.passed)
         let failed = try #require(report.outcomes.first { $0.status == .failed && $0.name == fault.failing }, "\(report.render(terminal: false))")
         #expect(failed.detail.contains(fault.fragment), "\(failed.detail)")

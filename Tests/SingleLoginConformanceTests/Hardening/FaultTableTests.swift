@@ -93,7 +93,8 @@ struct FaultTableTests {
     /// Runs the exercise spec against `command` with short timeouts and returns the results.
     static func run(command: String, scenarios: Int) async -> [TestCaseResult] {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
-        let timeouts = AdapterTimeouts(handshake: .seconds(2), step: .seconds(1), scenario: .seconds(10))
+        // Generous enough for a loaded machine: a correct answer must never time out; only the hang faults wait this long.
+        let timeouts = AdapterTimeouts(handshake: .seconds(8), step: .seconds(4), scenario: .seconds(30))
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))
         let results = Mutex<[TestCaseResult]>([])
