@@ -153,7 +153,8 @@ struct BrokerMethodTests {
     @Test("MSAL calls are msal.<name>, the backend call backend.fetchRecords, and each name maps back")
     func wireNames() {
         #expect(BrokerMethod.allCases.map(\.wireName) == [
-            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout", "backend.fetchRecords",
+            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout",
+            "msal.allAccounts", "msal.accountForIdentifier", "msal.accountForUsername", "msal.removeAccount", "msal.accountsFromDevice", "backend.fetchRecords",
         ])
         for method in BrokerMethod.allCases { #expect(BrokerMethod(wireName: method.wireName) == method) }
         #expect(BrokerMethod(wireName: "getCurrentAccount") == nil)

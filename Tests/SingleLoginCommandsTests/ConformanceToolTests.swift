@@ -94,7 +94,7 @@ struct ConformanceToolTests {
     func list() async throws {
         let text = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json"])
         #expect(text.status == 0)
-        #expect(text.out == "EX-ALL-1  SHOULD Steps  [login, logout]\n")
+        #expect(text.out == "EX-ALL-1  SHOULD Steps  [login, logout]\nEX-ALL-2  MUST   Nothing signed in\n")
         let json = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json", "--format=json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
         let requirements = object?["requirements"] as? [[String: Any]]

@@ -20,7 +20,7 @@ struct DoctorTests {
         ("--grandchild", "nothing it started outlives it", "still running in its process group"),
         ("--fault bad-observation@event:refresh", "event refresh answers a valid observation", "'screen[0].kind' is 'label'"),
         ("--fault stdout-log@event:suspend", "stdout carries protocol messages only", "[INFO] handling event suspend"),
-        ("--fault protocol:2.0", "it speaks protocol 1.0", "it says 2.0"),
+        ("--fault protocol:2.0", "it speaks protocol 1.x", "it says 2.0"),
         ("--fault hang@event:launch", "event launch answers a valid observation", "no answer to 'event launch'"),
         ("--fault exit:3@reset", "reset answers {}", "exit code 3"),
         ("--fault never-settle@event:resume", "event resume answers a valid observation", "it never settled"),
