@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp", "SingleLoginAdapter"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
