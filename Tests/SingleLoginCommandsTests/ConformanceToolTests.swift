@@ -72,7 +72,7 @@ struct ConformanceToolTests {
         let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/preflight.json").path
         let both = await Tool.run(["validate", preflight, Tool.fixtures + "/valid/minimal.json"])
         #expect(both.status == 0)
-        #expect(both.out == "\(preflight): valid (5 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
+        #expect(both.out == "\(preflight): valid (7 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-validate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
