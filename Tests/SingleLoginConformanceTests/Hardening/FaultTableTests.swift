@@ -57,6 +57,8 @@ struct FaultTableTests {
         .fails("--fault stderr-flood:16 --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
         .fails("--ignore-sigterm --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
         .passes("--fault slow:150"),
+        // An adapter of protocol 1.0 (no msalConfiguration, no 1.1 methods) is served as it is.
+        .passes("--fault protocol:1.0"),
         .passes("--fault stderr-flood:16"),
     ]
 
