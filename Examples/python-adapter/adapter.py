@@ -6,7 +6,7 @@ Run it under the harness:
     sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
     sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py --flaw leave-records'
 
-It speaks the wire protocol of docs/wire-protocol.md (version 1.0): newline-delimited JSON-RPC 2.0
+It speaks the wire protocol of docs/wire-protocol.md (version 1.1): newline-delimited JSON-RPC 2.0
 on stdin/stdout, logs on stderr. The harness sends one request at a time; while it is pending the
 app's MSAL and backend calls go back to the harness as requests of our own, and we answer the
 harness's request once the app has settled. Python 3.9+, standard library only.
@@ -28,10 +28,12 @@ from shifts_app import (  # noqa: E402  (the path line above makes the sibling m
     FLAWS, Account, Backend, Broker, HostFailure, MSALError, Record, ShiftsApp, TokenResult,
 )
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 ADAPTER_INFO = {"name": "shifts-python-adapter", "version": "1.0.0"}
 APP_INFO = {"name": "Contoso Shifts (Python model)", "version": "5.4.0", "bundleId": "com.contoso.shifts"}
-MSAL_VERSION = "1.6.2"
+MSAL_VERSION = "2.13.0"
+# How the app configures MSAL (protocol 1.1): the broker may be used, as MSAL's default.
+MSAL_CONFIGURATION = {"brokerAvailability": "auto"}
 
 # JSON-RPC 2.0 error codes.
 PARSE_ERROR = -32700
@@ -172,6 +174,13 @@ class HarnessBroker(Broker):
         self._client.call("msal.signout", {"accountIdentifier": account_identifier,
                                            "signoutFromBrowser": signout_from_browser, "wipeAccount": wipe_account})
 
+    def all_accounts(self) -> List[Account]:
+        result = self._client.call("msal.allAccounts", {}) or {}
+        return [account for account in map(account_from_wire, result.get("accounts") or []) if account is not None]
+
+    def remove_account(self, account_identifier: str) -> None:
+        self._client.call("msal.removeAccount", {"accountIdentifier": account_identifier})
+
 
 class HarnessBackend(Backend):
     """The app's backend routed to the harness's data service."""
@@ -243,7 +252,7 @@ class Adapter:
                 raise _RequestError(INVALID_PARAMS,
                                     f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
             return {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
-                    "msalVersion": MSAL_VERSION, "capabilities": []}
+                    "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
         if method == "reset":
             self.app = self._fresh_app()   # a fresh install: new sandbox, not running
             return {}

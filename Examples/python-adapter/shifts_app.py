@@ -54,6 +54,8 @@ FLAWS = {
     "interactive-on-any-error": "any silent failure (e.g. offline) falls back to the interactive sheet",
     "compare-previous": "a non-nil previousAccount is taken as an account change and wipes the session",
     "show-sign-up": "the signed-out screen offers 'Sign up' even on a shared device",
+    "sign-out-local-only": "sign-out removes the account from the app's MSAL cache (remove) instead of signing out",
+    "trust-all-accounts": "decides who is signed in with allAccounts() when it lists anyone, not getCurrentAccount",
 }
 
 
@@ -164,6 +166,14 @@ class Broker:
     def signout(self, account_identifier: str, signout_from_browser: bool = False,
                 wipe_account: bool = False) -> None:
         """Signs the account out (device-wide in Shared Device Mode)."""
+        raise NotImplementedError
+
+    def all_accounts(self) -> List[Account]:
+        """MSAL's allAccounts(): the accounts in the app's own MSAL cache (never asks the broker)."""
+        raise NotImplementedError
+
+    def remove_account(self, account_identifier: str) -> None:
+        """MSAL's remove(_:): removes the account from the app's own MSAL cache only."""
         raise NotImplementedError
 
 
@@ -297,7 +307,10 @@ class ShiftsApp:
                       else self.sandbox.get("keychain", "session.account"))
         if identifier is not None:
             try:
-                self.broker.signout(identifier, signout_from_browser=False, wipe_account=False)
+                if "sign-out-local-only" in self.flaws:
+                    self.broker.remove_account(identifier)
+                else:
+                    self.broker.signout(identifier, signout_from_browser=False, wipe_account=False)
             except MSALError as error:
                 # The local session ends anyway; the next account check will see what the broker says.
                 log.warning("signout failed: %s", error)
@@ -409,7 +422,12 @@ class ShiftsApp:
         """getCurrentAccount, then compare identifiers with the app's own session."""
         process = self._require_process()
         try:
-            current, previous = self.broker.get_current_account()
+            cached = self.broker.all_accounts() if "trust-all-accounts" in self.flaws else []
+            if cached:
+                # The classic plugin mistake: the app's own MSAL cache still lists a user the broker signed out.
+                current, previous = cached[0], None
+            else:
+                current, previous = self.broker.get_current_account()
         except MSALError as error:
             if error.is_ambiguous_account:
                 self._clear_user_data("more than one account on a shared device")

@@ -5,22 +5,29 @@ import SingleLoginAdapter
 /// against the MSAL-shaped ``SharedDeviceBroker``.
 ///
 /// It is the harness's reference: with no flaws it passes every MUST and SHOULD of the
-/// shipped spec. Each ``ReferenceAppFlaw`` switches on one real mistake.
+/// shipped spec, and so does every ``ReferenceAppOption``. Each ``ReferenceAppFlaw`` switches
+/// on one real mistake.
 public actor ReferenceApp {
     /// The scopes of the interactive sign-in.
     public static let signInScopes = ["User.Read"]
     /// The scope the app's data needs; consented up front so that a session costs one prompt.
     public static let dataScopes = ["Tasks.Read"]
+    /// The backend's scope when the app calls two resources (``ReferenceAppOption/twoResources``).
+    public static let backendScope = "api://northwind-tasks/Tasks.Read"
 
-    private let flaws: Set<ReferenceAppFlaw>
-    private var environment: AppEnvironment?
-    private var storage = AppStorage()
-    private var memory = AppMemory()
-    private var running = false
-    private var crashed = false
+    let flaws: Set<ReferenceAppFlaw>
+    let options: Set<ReferenceAppOption>
+    var environment: AppEnvironment?
+    var storage = AppStorage()
+    var memory = AppMemory()
+    var running = false
+    var crashed = false
 
-    /// Creates the app with the given flaws (none: the reference behaviour).
-    public init(flaws: Set<ReferenceAppFlaw> = []) { self.flaws = flaws }
+    /// Creates the app with the given flaws (none: the reference behaviour) and options.
+    public init(flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = []) {
+        self.flaws = flaws
+        self.options = options
+    }
 
     /// A fresh install that will use `environment`.
     public func install(_ environment: AppEnvironment) {
@@ -37,16 +44,13 @@ public actor ReferenceApp {
         case .launch:
             running = true
             crashed = false
-            if !flaws.contains(.skipsDeviceInformation) {
-                memory.isSharedDevice = (try? await broker.getDeviceInformation())?.deviceMode == .shared
-            } else {
-                memory.isSharedDevice = true
-            }
-            await checkAccount(atLaunch: true)
+            await detectSharedMode()
+            if flaws.contains(.restoresSessionAtLaunch), restoreStoredSession() { break }
+            await checkAccount(.launch)
         case .suspend:
             break
         case .resume:
-            if !flaws.contains(.skipsCheckOnResume) { await checkAccount(atLaunch: false) }
+            if !flaws.contains(.skipsCheckOnResume) { await checkAccount(.resume) }
         case .terminate:
             running = false
             memory = AppMemory()
@@ -55,152 +59,128 @@ public actor ReferenceApp {
         case .tapSignOut:
             await signOut()
         case .refresh:
-            if let session = memory.session { await loadData(for: session.account) } else { await checkAccount(atLaunch: false) }
+            if let session = memory.session { await loadData(for: session.account) } else { await checkAccount(.refresh) }
         case .accountChangedBroadcast:
             guard !flaws.contains(.ignoresBroadcast) else { break }
+            if flaws.contains(.ignoresBroadcastWhenSignedOut), memory.session == nil { break }
             if flaws.contains(.wipesOnUnchangedBroadcast) {
                 memory.records = []
                 storage.files.removeAll()
                 storage.cache.removeAll()
             }
-            await checkAccount(atLaunch: false)
+            await checkAccount(.broadcast)
         }
         return observe()
     }
 
     /// What the app shows and stores now.
     public func observe() -> Observation {
-        Observation(running: running, crashed: crashed, signedInAccount: running ? memory.session?.account.identifier : nil, screen: running ? screen() : [], storage: storedItems())
+        let signedIn = memory.session.map { options.contains(.usernameAsSignedInAccount) ? ($0.account.username ?? $0.identifier) : $0.identifier }
+        return Observation(running: running, crashed: crashed, signedInAccount: running ? signedIn : nil, screen: running ? screen() : [], storage: storedItems())
+    }
+
+    var broker: any SharedDeviceBroker { environment!.broker }
+
+    // MARK: Shared mode
+
+    /// getDeviceInformation at every launch; an error is no reason for personal-device UI.
+    private func detectSharedMode() async {
+        guard !flaws.contains(.skipsDeviceInformation) else {
+            memory.isSharedDevice = true
+            return
+        }
+        do {
+            memory.isSharedDevice = try await broker.getDeviceInformation().deviceMode == .shared
+        } catch let error as MSALError {
+            // MSAL hands over a default-mode object beside an SSO-extension error: it says nothing about the device.
+            memory.isSharedDevice = flaws.contains(.trustsDeviceInfoOnError) ? error.deviceInformation.map { $0.deviceMode == .shared } : nil
+        } catch {
+            memory.isSharedDevice = nil
+        }
     }
 
     // MARK: Account checks (every launch, resume and broadcast)
 
-    private var broker: any SharedDeviceBroker { environment!.broker }
+    /// Why the account is checked.
+    enum Reason { case launch, resume, broadcast, refresh }
 
     /// Asks the broker who is signed in and reconciles the app with it: Microsoft requires this
     /// at every launch, resume and broadcast, because a change can happen while the app is away.
-    private func checkAccount(atLaunch: Bool) async {
+    func checkAccount(_ reason: Reason) async {
         let current: CurrentAccount
-        do { current = try await broker.getCurrentAccount() } catch {
-            memory.banner = "Can't reach Microsoft sign-in right now."
-            return
-        }
-        guard let account = current.account else {
-            // Signed out elsewhere (or never signed in): nothing of anyone may remain.
-            if memory.session != nil || storage.hasUserData { wipe(farewell: memory.session?.displayName) }
-            return
-        }
-        // Compare identifiers, never trust previousAccount alone: it is non-nil even when nothing changed.
-        let known = memory.session?.account.identifier ?? storage.keychain["session.account"]
-        if let known, known != account.identifier {
-            if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) } else { memory.session = nil }
-        }
-        if memory.session?.account.identifier == account.identifier { return }
-        if atLaunch, flaws.contains(.promptsAtLaunch) {
-            await signInInteractively(loginHint: account.username)
+        if flaws.contains(.trustsAccountCache), let cached = try? await broker.allAccounts(), let first = cached.first {
+            current = CurrentAccount(account: first, previousAccount: nil)
         } else {
-            await signInSilently(account)
-        }
-    }
-
-    // MARK: Sign-in
-
-    private func signIn() async {
-        guard memory.session == nil else { return }
-        if let account = try? await broker.getCurrentAccount().account {
-            await signInSilently(account)
-        } else {
-            await signInInteractively(loginHint: nil)
-        }
-    }
-
-    private func signInSilently(_ account: MSALAccount) async {
-        do {
-            let result = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: Self.signInScopes + Self.dataScopes, accountIdentifier: account.identifier))
-            await adopt(result)
-        } catch let error as MSALError where error.isInteractionRequired || flaws.contains(.promptsOnNetworkError) {
-            // Only InteractionRequired justifies the sheet.
-            await signInInteractively(loginHint: account.username)
-        } catch {
-            show(error)
-        }
-    }
-
-    private func signInInteractively(loginHint: String?) async {
-        let extra = flaws.contains(.asksScopesLate) ? [] : Self.dataScopes
-        do {
-            let result = try await broker.acquireToken(InteractiveTokenParameters(scopes: Self.signInScopes, extraScopesToConsent: extra, loginHint: loginHint))
-            await adopt(result)
-        } catch let error as MSALError where error.isUserCanceled && !flaws.contains(.showsCancelAsError) {
-            // The user dismissed the sheet: a normal outcome, the app stays signed out and usable.
-            memory.errorMessage = nil
-        } catch {
-            show(error)
-        }
-    }
-
-    private func adopt(_ result: MSALResult) async {
-        guard let idToken = result.idToken else {
-            if flaws.contains(.crashesOnMissingIdToken) {
-                // What `result.idToken!` does on a device.
-                crashed = true
-                running = false
-                memory = AppMemory()
+            do { current = try await broker.getCurrentAccount() } catch let error as MSALError {
+                await accountCheckFailed(error)
+                return
+            } catch {
                 return
             }
-            memory.errorMessage = "Sign-in could not be completed. Please try again."
+        }
+        guard let account = current.account, let identifier = account.identifier else {
+            // Signed out elsewhere (or never signed in): nothing of anyone may remain.
+            if memory.session != nil || storage.hasUserData { wipe(farewell: memory.session?.displayName) }
+            memory.errorMessage = nil
+            if reason == .launch, flaws.contains(.promptsAtFirstLaunch) { await signInInteractively(account: nil) }
             return
         }
-        let displayName = result.account.accountClaims["name"] ?? result.account.username ?? "Signed-in user"
-        memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: result.accessToken)
-        memory.errorMessage = nil
-        storage.keychain["session.account"] = result.account.identifier
-        storage.keychain["session.accessToken"] = result.accessToken
-        storage.keychain["session.idToken"] = idToken
-        storage.defaults["lastUsername"] = result.account.username ?? ""
-        await fetchRecords(accessToken: result.accessToken, account: result.account)
-    }
-
-    /// Refresh: a token again (silently), then the records.
-    private func loadData(for account: MSALAccount) async {
-        let scopes = Self.signInScopes + Self.dataScopes
-        do {
-            let result = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier))
-            await fetchRecords(accessToken: result.accessToken, account: account)
-        } catch let error as MSALError where error.isInteractionRequired || flaws.contains(.promptsOnNetworkError) {
-            await signInInteractively(loginHint: account.username)
-        } catch {
-            show(error)
+        // Compare identifiers with the app's own session, never previousAccount with account: previousAccount
+        // is non-nil whenever an earlier call saw someone, and differs after the app's own sign-in.
+        var known = memory.session?.identifier ?? storage.keychain["session.account"]
+        if flaws.contains(.rebuildsOnOwnSignInBroadcast), reason == .broadcast, current.previousAccount?.identifier != identifier {
+            known = current.previousAccount?.identifier ?? "(none)"
+        }
+        if let known, known != identifier {
+            if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) } else { memory.session = nil }
+        }
+        if memory.session?.identifier == identifier {
+            if reason == .resume, options.contains(.refreshesOnResume) { await loadData(for: account) }
+            return
+        }
+        if flaws.contains(.showsAccountBeforeToken) {
+            memory.session = AppMemory.Session(account: account, displayName: account.username ?? "Signed-in user", accessToken: "")
+        }
+        if reason == .launch, flaws.contains(.promptsAtLaunch) {
+            await signInInteractively(account: account)
+        } else {
+            await signInSilently(account)
         }
     }
 
-    private func fetchRecords(accessToken: String, account: MSALAccount) async {
-        do {
-            let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
+    private func accountCheckFailed(_ error: MSALError) async {
+        if flaws.contains(.ignoresAccountErrors) {
+            wipe(farewell: nil)
+            return
+        }
+        if error.isInternal(.ambiguousAccount) {
+            // More than one account on a shared device: the app must not pick one.
+            if memory.session != nil || storage.hasUserData { wipe(farewell: nil) }
+            memory.errorMessage = "More than one account is signed in on this device. Ask your administrator to reset it."
+            return
+        }
+        if flaws.contains(.promptsOnNetworkError) {
+            await signInInteractively(account: nil)
+            return
+        }
+        memory.banner = "Can't reach Microsoft sign-in right now. Pull to refresh."
+    }
+
+    /// The flawed launch: the session the app stored, shown without asking the broker.
+    private func restoreStoredSession() -> Bool {
+        guard let identifier = storage.keychain["session.account"], let token = storage.keychain["session.accessToken"] else { return false }
+        let name = storage.keychain["session.displayName"] ?? "Signed-in user"
+        let account = MSALAccount(username: storage.defaults["lastUsername"], homeAccountId: MSALAccountId(parsing: identifier))
+        memory.session = AppMemory.Session(account: account, displayName: name, accessToken: token)
+        if let json = storage.files["Documents/records.json"], let records = try? JSONDecoder().decode([UserRecord].self, from: Data(json.utf8)) {
             memory.records = records
-            memory.banner = nil
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-            storage.files["Documents/records.json"] = json
-            storage.cache["records/\(account.identifier)"] = json
-        } catch {
-            show(error)
         }
-    }
-
-    // MARK: Sign-out
-
-    private func signOut() async {
-        guard let session = memory.session else { return }
-        // Global sign-out: the broker signs the account out device-wide and tells every app.
-        try? await broker.signout(SignoutParameters(accountIdentifier: session.account.identifier))
-        wipe(farewell: session.displayName)
+        return true
     }
 
     /// Removes the app's own session, caches, files, keychain items and everything displayed:
     /// MSAL clears only its own token cache.
-    private func wipe(farewell: String?) {
+    func wipe(farewell: String?) {
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
         storage = AppStorage()
         storage.files = keptFiles
@@ -210,11 +190,13 @@ public actor ReferenceApp {
         if flaws.contains(.leavesNameOnScreen), let farewell { memory.farewell = "Goodbye, \(farewell)" }
     }
 
-    private func show(_ error: any Error) {
+    func show(_ error: any Error) {
         if let error = error as? MSALError, error.domain == MSALError.urlDomain {
             memory.banner = "You're offline. Pull to refresh when you're connected."
         } else if let error = error as? MSALError, error.isUserCanceled {
             memory.errorMessage = "Sign-in failed: user cancelled (\(error.code))"
+        } else if let error = error as? MSALError, error.isInternal(.ambiguousAccount) {
+            memory.errorMessage = "More than one account is signed in on this device. Ask your administrator to reset it."
         } else {
             memory.errorMessage = "Something went wrong. Please try again."
         }
@@ -226,14 +208,16 @@ public actor ReferenceApp {
         var elements: [ScreenElement] = []
         if let session = memory.session {
             elements.append(ScreenElement(.text, "Signed in as \(session.displayName)"))
-            elements.append(ScreenElement(.text, session.account.username ?? ""))
+            if let username = session.account.username { elements.append(ScreenElement(.text, username)) }
             elements += memory.records.map { ScreenElement(.text, "\($0.title): \($0.detail)") }
             elements.append(ScreenElement(.button, "Refresh"))
             elements.append(ScreenElement(.button, "Sign out"))
+            if flaws.contains(.showsSwitchAccountWhenSignedIn) { elements.append(ScreenElement(.button, "Switch account")) }
         } else {
             elements.append(ScreenElement(.text, "Not signed in"))
+            if options.contains(.registeredBanner) { elements.append(ScreenElement(.text, "This iPad is registered to Northwind Field Services.")) }
             elements.append(ScreenElement(.button, "Sign in"))
-            if memory.isSharedDevice != true || flaws.contains(.showsSignUpWhenShared) { elements.append(ScreenElement(.button, "Sign up")) }
+            if memory.isSharedDevice == false || flaws.contains(.showsSignUpWhenShared) { elements.append(ScreenElement(.button, "Sign up")) }
         }
         if let farewell = memory.farewell { elements.append(ScreenElement(.text, farewell)) }
         if let banner = memory.banner { elements.append(ScreenElement(.text, banner)) }
@@ -248,7 +232,7 @@ public actor ReferenceApp {
         items += storage.defaults.sorted { $0.key < $1.key }.map { StoredItem(.defaults, $0.key, $0.value) }
         items += storage.cache.sorted { $0.key < $1.key }.map { StoredItem(.cache, $0.key, $0.value) }
         if running, let session = memory.session {
-            items.append(StoredItem(.memory, "session", "\(session.account.identifier) \(session.displayName) \(session.accessToken)"))
+            items.append(StoredItem(.memory, "session", "\(session.identifier) \(session.displayName) \(session.accessToken)"))
             items.append(StoredItem(.memory, "records", memory.records.map(\.id).joined(separator: ",")))
         }
         return items
@@ -271,6 +255,9 @@ struct AppMemory {
         var account: MSALAccount
         var displayName: String
         var accessToken: String
+
+        /// The account's identifier (opaque); empty when MSAL gave none.
+        var identifier: String { account.identifier ?? "" }
     }
 
     var session: Session?
@@ -279,4 +266,8 @@ struct AppMemory {
     var banner: String?
     var errorMessage: String?
     var farewell: String?
+    /// Whether the declined-scopes flaw has already presented the sheet again (it does so once).
+    var reprompted = false
+    /// Whether the user dismissed the sheet in this process (only the cancellation flaw remembers it).
+    var cancelled = false
 }

@@ -7,14 +7,15 @@ public struct ReferenceAppAdapter: ConformanceAdapter {
     /// Who it is; the adapter name carries the flaws of a faulty variant.
     public let identity: AdapterIdentity
 
-    /// Creates an adapter around a reference app with `flaws`; `adapterName` tells transports apart in reports.
-    public init(flaws: Set<ReferenceAppFlaw> = [], adapterName: String = "reference-in-process") {
-        app = ReferenceApp(flaws: flaws)
-        let variant = flaws.map(\.rawValue).sorted().joined(separator: "+")
+    /// Creates an adapter around a reference app with `flaws` and `options`; `adapterName` tells transports apart in reports.
+    public init(flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = [], adapterName: String = "reference-in-process") {
+        app = ReferenceApp(flaws: flaws, options: options)
+        let variant = (flaws.map(\.rawValue) + options.map(\.rawValue)).sorted().joined(separator: "+")
         identity = AdapterIdentity(
             adapterName: adapterName, adapterVersion: ReferenceAppVersion.current,
             appName: variant.isEmpty ? "Reference App" : "Reference App (\(variant))", appVersion: ReferenceAppVersion.current,
-            bundleId: "com.example.singlelogin.reference", msalVersion: "1.6.2")
+            bundleId: "com.example.singlelogin.reference", msalVersion: "2.13.0",
+            msalConfiguration: MSALConfiguration(brokerAvailability: flaws.contains(.disablesBroker) ? .none : .auto))
     }
 
     public func reset(environment: AppEnvironment) async throws { await app.install(environment) }

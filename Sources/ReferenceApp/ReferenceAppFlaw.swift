@@ -17,7 +17,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case ignoresBroadcast
     /// Does not check the account when it returns to the foreground.
     case skipsCheckOnResume
-    /// Falls back to the interactive sheet on any silent failure, network errors included.
+    /// Falls back to the interactive sheet on any MSAL failure, network errors and SSO extension failures included.
     case promptsOnNetworkError
     /// Wipes its data on every broadcast, even when the account did not change.
     case wipesOnUnchangedBroadcast
@@ -27,6 +27,38 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case skipsDeviceInformation
     /// Asks for its data scope only later, silently, instead of at the interactive sign-in.
     case asksScopesLate
+    /// Offers "Switch account" on the signed-in screen.
+    case showsSwitchAccountWhenSignedIn
+    /// Takes the device information MSAL returns beside an error as the truth: personal-device UI on a shared device.
+    case trustsDeviceInfoOnError
+    /// Configures MSAL with `brokerAvailability = .none` (the default of one popular plugin).
+    case disablesBroker
+    /// Ignores the broadcast while nobody is signed in in the app, so a session started meanwhile is missed.
+    case ignoresBroadcastWhenSignedOut
+    /// Its sign-out calls the broker and waits for the broadcast to clear its data.
+    case waitsForBroadcastToSignOut
+    /// Signs out the first account `allAccounts()` lists (as one popular plugin does), not the current one.
+    case signsOutStaleAccount
+    /// Signs out with `signoutFromBrowser` but no webview parameters (MSAL fails with -42000, the device stays signed in).
+    case signsOutFromBrowserWithoutWebview
+    /// At launch, restores the session it stored instead of asking the broker.
+    case restoresSessionAtLaunch
+    /// Shows the account from getCurrentAccount as signed in before a token arrives, and keeps it when none does.
+    case showsAccountBeforeToken
+    /// Calls its backend with the access token it kept, without asking MSAL for a fresh one.
+    case reusesExpiredToken
+    /// Takes a broadcast whose previousAccount differs from the account as a user change, even after its own sign-in.
+    case rebuildsOnOwnSignInBroadcast
+    /// Presents the sheet again when fewer scopes were granted than asked (-50003).
+    case repromptsOnDeclinedScopes
+    /// Treats a getCurrentAccount error as "nobody signed in" and says nothing, even for more than one account.
+    case ignoresAccountErrors
+    /// Decides who is signed in with allAccounts() when it lists anyone, as one popular plugin does.
+    case trustsAccountCache
+    /// Presents the sign-in sheet at launch when nobody is signed in, without waiting for a tap.
+    case promptsAtFirstLaunch
+    /// After the user dismissed the sheet once, its sign-in button does nothing until the app is relaunched.
+    case staysCancelledAfterCancel
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -36,14 +68,30 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .leavesRecordsFile: return "leaves the user's records in a file after sign-out"
         case .keepsDataOnUserChange: return "does not clear the previous user's data on a user change"
         case .showsCancelAsError: return "shows \"user cancelled\" as an error"
-        case .crashesOnMissingIdToken: return "crashes on a result without an idToken"
+        case .crashesOnMissingIdToken: return "force-unwraps the idToken"
         case .ignoresBroadcast: return "ignores the account-change broadcast"
         case .skipsCheckOnResume: return "never checks the account on resume"
-        case .promptsOnNetworkError: return "falls back to the interactive sheet on a network error"
+        case .promptsOnNetworkError: return "falls back to the interactive sheet on any MSAL failure (offline, SSO extension)"
         case .wipesOnUnchangedBroadcast: return "wipes its data on a broadcast that changed nothing"
         case .showsSignUpWhenShared: return "offers sign-up on a shared device"
         case .skipsDeviceInformation: return "never asks for device information"
-        case .asksScopesLate: return "asks for a scope silently that its sign-in did not request"
+        case .asksScopesLate: return "asks silently for a scope its sign-in did not request"
+        case .showsSwitchAccountWhenSignedIn: return "offers \"Switch account\" when signed in"
+        case .trustsDeviceInfoOnError: return "shows personal-device UI when getDeviceInformation fails"
+        case .disablesBroker: return "configures MSAL with brokerAvailability = .none"
+        case .ignoresBroadcastWhenSignedOut: return "ignores the broadcast while signed out"
+        case .waitsForBroadcastToSignOut: return "its sign-out waits for the broadcast to clear the data"
+        case .signsOutStaleAccount: return "signs out allAccounts().first, not the current account"
+        case .signsOutFromBrowserWithoutWebview: return "signs out with signoutFromBrowser and no webview parameters"
+        case .restoresSessionAtLaunch: return "restores its stored session at launch without asking the broker"
+        case .showsAccountBeforeToken: return "shows the account as signed in before a token arrives"
+        case .reusesExpiredToken: return "calls its backend with the token it kept, never a fresh one"
+        case .rebuildsOnOwnSignInBroadcast: return "compares previousAccount with the account, so its own sign-in's broadcast rebuilds the session"
+        case .repromptsOnDeclinedScopes: return "presents the sheet again when scopes are declined"
+        case .ignoresAccountErrors: return "treats a getCurrentAccount error as nobody signed in, silently"
+        case .trustsAccountCache: return "decides who is signed in with allAccounts()"
+        case .promptsAtFirstLaunch: return "presents the sheet at launch when nobody is signed in, without a tap"
+        case .staysCancelledAfterCancel: return "after one cancellation its sign-in button does nothing"
         }
     }
 }

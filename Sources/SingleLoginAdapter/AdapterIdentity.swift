@@ -14,9 +14,11 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     public var msalVersion: String
     /// Optional features the adapter supports (see the wire protocol document).
     public var capabilities: [String]
+    /// How the app configures MSAL: whether MSAL may use the broker (MSAL's default, `auto`, when not said).
+    public var msalConfiguration: MSALConfiguration
 
     /// Creates an identity.
-    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = []) {
+    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [], msalConfiguration: MSALConfiguration = .default) {
         self.adapterName = adapterName
         self.adapterVersion = adapterVersion
         self.appName = appName
@@ -24,5 +26,6 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
         self.bundleId = bundleId
         self.msalVersion = msalVersion
         self.capabilities = capabilities
+        self.msalConfiguration = msalConfiguration
     }
 }

@@ -15,6 +15,16 @@ public enum BrokerMethod: String, Hashable, Sendable, CaseIterable {
     case acquireToken
     /// ``SharedDeviceBroker/signout(_:)``.
     case signout
+    /// ``SharedDeviceBroker/allAccounts()``: the app's own MSAL cache, never the broker.
+    case allAccounts
+    /// ``SharedDeviceBroker/account(forIdentifier:)``: the app's own MSAL cache.
+    case accountForIdentifier
+    /// ``SharedDeviceBroker/account(forUsername:)``: the app's own MSAL cache.
+    case accountForUsername
+    /// ``SharedDeviceBroker/removeAccount(identifier:)``: removes the account from the app's own MSAL cache only.
+    case removeAccount
+    /// ``SharedDeviceBroker/accountsFromDevice()``: in Shared Device Mode, the broker's accounts.
+    case accountsFromDevice
     /// ``BackendService/fetchRecords(accessToken:)``: the app's backend call for the user's records.
     case fetchRecords
 
@@ -29,6 +39,11 @@ public enum BrokerMethod: String, Hashable, Sendable, CaseIterable {
     /// Who answers this call.
     public var service: Service {
         self == .fetchRecords ? .backend : .msal
+    }
+
+    /// Whether MSAL answers this call from the app's own cache alone, never asking the broker or the network.
+    public var isLocalCacheCall: Bool {
+        [.allAccounts, .accountForIdentifier, .accountForUsername, .removeAccount].contains(self)
     }
 
     /// The JSON-RPC method name on the wire: `msal.getCurrentAccount`, `backend.fetchRecords`.

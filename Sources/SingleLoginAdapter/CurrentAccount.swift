@@ -2,7 +2,8 @@
 public struct CurrentAccount: Hashable, Codable, Sendable {
     /// The account signed in on the device now, or nil.
     public var account: MSALAccount?
-    /// The account the previous call of getCurrentAccount saw (per client id); nil on the first call ever.
+    /// What the previous call of getCurrentAccount saw (per client id): nil on the first call ever,
+    /// and nil again after a call that saw nobody. Materialised without claims.
     public var previousAccount: MSALAccount?
 
     /// Creates the pair.

@@ -1,10 +1,10 @@
-/// `MSALDeviceInformation`.
+/// `MSALDeviceInformation` (`MSAL/src/public/MSALDeviceInformation.h`).
 public struct DeviceInformation: Hashable, Codable, Sendable {
     /// The device's mode.
     public var deviceMode: DeviceMode
-    /// Whether the Enterprise SSO extension is present.
+    /// Whether the Enterprise SSO extension can perform authorization (true on every shared device).
     public var hasAADSSOExtension: Bool
-    /// `extraDeviceInformation`.
+    /// `extraDeviceInformation`: string keys and string values, e.g. `isSSOExtensionInFullMode: "Yes"`.
     public var extraDeviceInformation: [String: String]
 
     /// Creates device information.

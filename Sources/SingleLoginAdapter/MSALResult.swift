@@ -4,13 +4,14 @@ import Foundation
 public struct MSALResult: Hashable, Codable, Sendable {
     /// The access token for the requested resource.
     public var accessToken: String
-    /// The id token; OPTIONAL in MSAL. A missing one is a failure to handle, never a force unwrap.
+    /// The id token. MSAL itself never returns nil here (it fails with -50000/-42600 instead), but the
+    /// property is declared nullable and wrappers expose it as optional: handle nil, never force-unwrap.
     public var idToken: String?
-    /// When the access token expires.
+    /// When the access token expires: the time of issuance plus the server's `expires_in` (about an hour).
     public var expiresOn: Date?
-    /// The scopes GRANTED, possibly fewer than asked for.
+    /// The scopes GRANTED: possibly fewer than asked for, never the `extraScopesToConsent`.
     public var scopes: [String]
-    /// The account the token belongs to.
+    /// The account the token belongs to, with its claims from the id token.
     public var account: MSALAccount
     /// The tenant the token was issued in.
     public var tenantId: String

@@ -1,4 +1,4 @@
-/// `MSALPromptType`.
+/// `MSALPromptType` (`MSAL/src/public/MSALDefinitions.h`).
 public enum PromptType: String, Codable, Sendable, CaseIterable {
     /// 0: show the account picker.
     case selectAccount

@@ -1,20 +1,22 @@
 import CommandLineKit
 import Foundation
 import SingleLoginEvents
+import SingleLoginReports
 import SingleLoginSpec
 
-/// `sl-conformance list [SPEC] [--format text|json]`: the requirements of a spec, one per line or as JSON.
+/// `sl-conformance list [SPEC] [--format text|json|markdown]`: the requirements of a spec, one per line, as JSON,
+/// or as the README's Markdown table.
 public struct ListCommand: Command {
     /// `list`'s options.
     public struct Options: OptionGroup {
-        /// `--format text|json`.
-        public static let format = OutputFormat.option(help: "Output format.")
+        /// `--format text|json|markdown`.
+        public static let format = ListFormat.option(help: "Output format (markdown: the README's catalogue table).")
         /// The spec file.
         public static let spec = Argument("spec", arity: .optional, help: "The spec file (default: \(DefaultSpecs.catalogue)).")
         public static var signature: CommandSignature { CommandSignature([format], arguments: [spec]) }
 
         /// What to print.
-        public var format: OutputFormat
+        public var format: ListFormat
         /// The spec file.
         public var specPath: String
 
@@ -41,6 +43,7 @@ public struct ListCommand: Command {
         switch options.format {
         case .json: output.out(Self.json(loaded))
         case .text: output.out(Self.text(loaded.spec))
+        case .markdown: output.out(String(CatalogueTable.markdown(loaded.spec).dropLast()))
         }
         return ExitStatus.passed.rawValue
     }

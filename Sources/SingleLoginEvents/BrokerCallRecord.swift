@@ -1,4 +1,5 @@
 import SingleLoginAdapter
+import SingleLoginSpec
 
 /// One call the app made, as the harness's broker or backend answered it.
 public struct BrokerCallRecord: Sendable, Hashable {
@@ -16,10 +17,13 @@ public struct BrokerCallRecord: Sendable, Hashable {
     public var failed: Bool
     /// The scopes asked for, for token calls (interactive: with the extra scopes to consent).
     public var scopes: [String]
+    /// Whether it was made while the step's own event was delivered, or the broadcasts the step caused.
+    public var phase: CallPhase
 
     /// Creates a record.
-    public init(sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = []) {
+    public init(sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = [], phase: CallPhase = .step) {
         self.scopes = scopes
+        self.phase = phase
         self.sequence = sequence
         self.stepIndex = stepIndex
         self.method = method
@@ -28,8 +32,8 @@ public struct BrokerCallRecord: Sendable, Hashable {
         self.failed = failed
     }
 
-    /// `#3 acquireToken(scopes: User.Read) -> MSALErrorDomain -50005`.
+    /// `#3 acquireToken(scopes: User.Read) -> MSALErrorDomain -50005`, marked `(broadcast)` when a broadcast caused it.
     public var line: String {
-        "#\(sequence) \(method.rawValue)(\(parameters)) -> \(answer)"
+        "#\(sequence) \(method.rawValue)(\(parameters)) -> \(answer)" + (phase == .broadcasts ? " (broadcast)" : "")
     }
 }

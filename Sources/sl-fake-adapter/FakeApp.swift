@@ -39,7 +39,7 @@ final class FakeApp {
                 try adopt(result.decode(MSALResult.self))
             } catch is MSALError {}
         case .tapSignOut:
-            if let account { _ = try? call(BrokerMethod.signout.wireName, .object(["accountIdentifier": .string(account.identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)])) }
+            if let identifier = account?.identifier { _ = try? call(BrokerMethod.signout.wireName, .object(["accountIdentifier": .string(identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)])) }
             clear()
         case .refresh:
             if account != nil { try signInSilently() }
@@ -58,9 +58,9 @@ final class FakeApp {
     }
 
     private func signInSilently() throws {
-        guard let account else { return }
+        guard let identifier = account?.identifier else { return }
         do {
-            let result = try call(BrokerMethod.acquireTokenSilent.wireName, .object(["scopes": .array(scopes), "accountIdentifier": .string(account.identifier), "forceRefresh": .bool(false)]))
+            let result = try call(BrokerMethod.acquireTokenSilent.wireName, .object(["scopes": .array(scopes), "accountIdentifier": .string(identifier), "forceRefresh": .bool(false)]))
             try adopt(result.decode(MSALResult.self))
         } catch is MSALError {
             token = nil
@@ -91,7 +91,7 @@ final class FakeApp {
         guard let account else {
             return Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Not signed in"), ScreenElement(.button, "Sign in")], storage: [])
         }
-        let name = account.accountClaims["name"] ?? account.username ?? account.identifier
+        let name = account.accountClaims?["name"] ?? account.username ?? account.identifier ?? "Signed-in user"
         var screen = [ScreenElement(.text, "Signed in as \(name)"), ScreenElement(.text, account.username ?? "")]
         screen += records.map { ScreenElement(.text, "\($0.title): \($0.detail)") }
         screen.append(ScreenElement(.button, "Sign out"))
@@ -100,7 +100,7 @@ final class FakeApp {
 
     private func storage() -> [StoredItem] {
         guard let account else { return [] }
-        var items = [StoredItem(.keychain, "session.account", account.identifier)]
+        var items = [StoredItem(.keychain, "session.account", account.identifier ?? "")]
         if let token { items.append(StoredItem(.memory, "session.accessToken", token)) }
         if !records.isEmpty { items.append(StoredItem(.file, "Documents/records.json", records.map(\.title).joined(separator: "\n"))) }
         return items

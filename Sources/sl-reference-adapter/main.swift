@@ -5,14 +5,17 @@ import ReferenceApp
 import SingleLoginAdapter
 
 let usage = """
-    USAGE: sl-reference-adapter [--flaw <flaw> ...]
+    USAGE: sl-reference-adapter [--flaw <flaw> ...] [--option <option> ...]
 
     Serves the reference Single Login app over stdin/stdout (JSON-RPC 2.0, one message per line).
     With --flaw, one or more real mistakes are switched on (a faulty variant):
-    \(ReferenceAppFlaw.allCases.map { "  \($0.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+    \(ReferenceAppFlaw.allCases.map { "  \($0.rawValue.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+    With --option, a conformant way of building the app (every option passes the whole spec):
+    \(ReferenceAppOption.allCases.map { "  \($0.rawValue.padding(toLength: 36, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
     """
 
 var flaws: Set<ReferenceAppFlaw> = []
+var options: Set<ReferenceAppOption> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -25,10 +28,16 @@ while let argument = arguments.popFirst() {
             exit(64)
         }
         flaws.insert(flaw)
+    case "--option":
+        guard let name = arguments.popFirst(), let option = ReferenceAppOption(rawValue: name) else {
+            FileHandle.standardError.write(Data("Error: --option needs one of: \(ReferenceAppOption.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(64)
+        }
+        options.insert(option)
     default:
         FileHandle.standardError.write(Data("Error: Unknown option '\(argument)'\n\(usage)\n".utf8))
         exit(64)
     }
 }
 
-await StdioAdapterHost.serve(ReferenceAppAdapter(flaws: flaws, adapterName: "reference-stdio"))
+await StdioAdapterHost.serve(ReferenceAppAdapter(flaws: flaws, options: options, adapterName: "reference-stdio"))

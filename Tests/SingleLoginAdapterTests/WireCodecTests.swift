@@ -153,10 +153,55 @@ struct BrokerMethodTests {
     @Test("MSAL calls are msal.<name>, the backend call backend.fetchRecords, and each name maps back")
     func wireNames() {
         #expect(BrokerMethod.allCases.map(\.wireName) == [
-            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout", "backend.fetchRecords",
+            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout",
+            "msal.allAccounts", "msal.accountForIdentifier", "msal.accountForUsername", "msal.removeAccount", "msal.accountsFromDevice", "backend.fetchRecords",
         ])
         for method in BrokerMethod.allCases { #expect(BrokerMethod(wireName: method.wireName) == method) }
         #expect(BrokerMethod(wireName: "getCurrentAccount") == nil)
         #expect(BrokerMethod(wireName: "msal.fetchRecords") == nil)
+    }
+}
+
+@Suite("Protocol 1.1 serves 1.0 adapters as they are")
+struct WireCompatibilityTests {
+    @Test("a 1.0 handshake (no msalConfiguration) means MSAL's default: the broker may be used")
+    func handshakeWithoutConfiguration() throws {
+        let line = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.0","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"1.6.2","capabilities":[]}}"#.utf8)
+        let handshake = try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: line).result
+        #expect(handshake.identity.msalConfiguration == MSALConfiguration(brokerAvailability: .auto))
+        let none = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.1","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"msalConfiguration":{"brokerAvailability":"none"}}}"#.utf8)
+        #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: none).result.identity.msalConfiguration.brokerAvailability == .none)
+    }
+
+    @Test("1.0 params decode with MSAL's defaults for what 1.1 added")
+    func oldParams() throws {
+        let silent = try WireCodec.decoder.decode(SilentTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"accountIdentifier":"o.t","forceRefresh":false}"#.utf8))
+        #expect(silent.allowUsingLocalCachedRtWhenSsoExtFailed)
+        let signout = try WireCodec.decoder.decode(SignoutParameters.self, from: Data(#"{"accountIdentifier":"o.t","signoutFromBrowser":false,"wipeAccount":false}"#.utf8))
+        #expect(!signout.wipeCacheForAllAccounts && !signout.hasWebviewParameters)
+        let interactive = try WireCodec.decoder.decode(InteractiveTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"extraScopesToConsent":[],"promptType":"login"}"#.utf8))
+        #expect(interactive.promptType == .login && interactive.accountIdentifier == nil)
+    }
+
+    @Test("an account without username or identifier decodes, as MSAL allows; equality is MSAL's")
+    func optionalAccountFields() throws {
+        let account = try WireCodec.decoder.decode(MSALAccount.self, from: Data(#"{"environment":"login.microsoftonline.com"}"#.utf8))
+        #expect(account.username == nil && account.identifier == nil && account.accountClaims == nil && !account.isSSOAccount)
+        let full = try WireCodec.decoder.decode(MSALAccount.self, from: Data(#"{"username":"A@x","identifier":"o.t","objectId":"o","tenantId":"t","environment":"e","isSSOAccount":true}"#.utf8))
+        #expect(full.homeAccountId == MSALAccountId(identifier: "o.t", objectId: "o", tenantId: "t") && full.isSSOAccount)
+        #expect(try WireCodec.decoder.decode(MSALAccount.self, from: WireCodec.encoder.encode(full)).isIdentical(to: full))
+    }
+
+    @Test("an MSAL error's userInfo fields travel in data and come back")
+    func errorData() throws {
+        let account = MSALAccount(username: "a@x", objectId: "o", tenantId: "t")
+        let partial = MSALResult(accessToken: "at", idToken: "id", expiresOn: nil, scopes: ["User.Read"], account: account, tenantId: "t", correlationId: "c", authority: "https://login.microsoftonline.com/common")
+        let error = MSALError(code: -50003, message: "declined", grantedScopes: ["User.Read"], declinedScopes: ["Tasks.Read"], invalidResult: partial,
+                              deviceInformation: DeviceInformation(deviceMode: .default, hasAADSSOExtension: true), oauthError: "invalid_scope", correlationId: "c")
+        let wire = try WireCodec.decoder.decode(WireError.self, from: WireCodec.encoder.encode(WireError(error)))
+        #expect(wire.msalError == error)
+        // A 1.0 error (domain and internal code only) still decodes.
+        let old = WireError(code: -50000, message: "m", data: .object(["domain": .string("MSALErrorDomain"), "internalCode": .number(-42102)]))
+        #expect(old.msalError?.isInternal(.ambiguousAccount) == true)
     }
 }

@@ -72,7 +72,7 @@ struct ConformanceToolTests {
         let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/preflight.json").path
         let both = await Tool.run(["validate", preflight, Tool.fixtures + "/valid/minimal.json"])
         #expect(both.status == 0)
-        #expect(both.out == "\(preflight): valid (5 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
+        #expect(both.out == "\(preflight): valid (7 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-validate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -94,7 +94,7 @@ struct ConformanceToolTests {
     func list() async throws {
         let text = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json"])
         #expect(text.status == 0)
-        #expect(text.out == "EX-ALL-1  SHOULD Steps  [login, logout]\n")
+        #expect(text.out == "EX-ALL-1  SHOULD Steps  [login, logout]\nEX-ALL-2  MUST   Nothing signed in\n")
         let json = await Tool.run(["list", Tool.fixtures + "/valid/every-kind.json", "--format=json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
         let requirements = object?["requirements"] as? [[String: Any]]

@@ -45,6 +45,17 @@ enum TestSupport {
         return (events, results, summary)
     }
 
+    /// The requirement IDs whose failing test cases all failed only at a starting point.
+    static func startingPointOnly(_ results: [TestCaseResult]) -> Set<String> {
+        let failing = Dictionary(grouping: results.filter { $0.outcome == .failed || $0.outcome == .errored }, by: \.id.requirementID)
+        return Set(failing.filter { $0.value.allSatisfy { $0.issues.allSatisfy { $0.type == "precondition.unmet" } } }.keys)
+    }
+
+    /// The test cases that did not pass, with their issues, for messages.
+    static func unpassed(_ results: [TestCaseResult]) -> [String] {
+        results.filter { $0.outcome != .passed }.map { "\($0.id): \($0.issues.map(\.message))" }
+    }
+
     /// The requirement IDs whose test cases failed or errored.
     static func failingRequirements(_ results: [TestCaseResult]) -> Set<String> {
         Set(results.filter { $0.outcome == .failed || $0.outcome == .errored }.map(\.id.requirementID))

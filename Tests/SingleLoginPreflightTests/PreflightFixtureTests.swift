@@ -40,6 +40,11 @@ struct PreflightFixtureTests {
         FixtureCase(variant: "NoHandleMSALResponse", unmet: ["PF-HANDLE-RESPONSE"]),
         FixtureCase(variant: "MissingInfoPlist", unmet: ["PF-REDIRECT", "PF-QUERY-SCHEMES"]),
         FixtureCase(variant: "MalformedInfoPlist", unmet: ["PF-REDIRECT", "PF-QUERY-SCHEMES"]),
+        // The broker turned off in sources (docs/broker-fidelity.md, "Broker availability").
+        FixtureCase(variant: "BrokerDisabled", unmet: ["PF-BROKER-AVAILABILITY"]),
+        FixtureCase(variant: "BrokerDisabledObjC", unmet: ["PF-BROKER-AVAILABILITY"]),
+        FixtureCase(variant: "BrokerDisabledInComment", unmet: []),
+        FixtureCase(variant: "KnownAuthorities", unmet: ["PF-KNOWN-AUTHORITIES"]),
     ]
 
     @Test("each fixture fails exactly the checks it breaks", arguments: table)
@@ -51,6 +56,17 @@ struct PreflightFixtureTests {
         #expect(report.unmetCheckIDs == fixture.unmet, "\(details)")
         #expect(report.results.count == Self.spec.checks.count)
         #expect(report.results.allSatisfy { $0.outcome == .passed || $0.outcome == .failed }, "no check errors or skips on a project directory")
+    }
+
+    @Test("a source that turns the broker off is named with its file and line")
+    func brokerDisabledEvidence() throws {
+        let root = try FixtureProject.materialize(variant: "BrokerDisabledObjC")
+        defer { FixtureProject.remove(root) }
+        let report = Preflight.run(project: .project(root.path), spec: Self.spec) { _ in }
+        let issue = try #require(report.results.first { $0.id.requirementID == "PF-BROKER-AVAILABILITY" }?.issues.first)
+        #expect(issue.kind == .failure)
+        #expect(issue.type == "preflight.sourceForbidden")
+        #expect(issue.observed.contains("Shiftboard/MsalPlugin.m:8: MSALGlobalConfig.brokerAvailability = MSALBrokeredAvailabilityNone;"))
     }
 
     @Test("a binary Info.plist is read as binary")
@@ -111,12 +127,14 @@ struct PreflightFixtureTests {
         #expect(issue.observed.contains(observed), "\(issue.observed)")
     }
 
-    @Test("a directory with no project files fails every MUST check with 'not found' and never crashes")
+    @Test("a directory with no project files fails every check that needs a file with 'not found' and never crashes")
     func emptyDirectory() throws {
         let root = try FixtureProject.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let report = Preflight.run(project: .project(root.path), spec: Self.spec) { _ in }
-        #expect(report.unmetCheckIDs == Self.spec.checks.map(\.id))
+        // A check that a source lacks something holds where there are no sources.
+        let needingFiles = Self.spec.checks.filter { if case .sourceLacks = $0.rule { return false } else { return true } }.map(\.id)
+        #expect(report.unmetCheckIDs == needingFiles)
         let messages = report.results.compactMap(\.issues.first?.message)
         #expect(messages.contains("Info.plist not found under \(root.path)"))
     }

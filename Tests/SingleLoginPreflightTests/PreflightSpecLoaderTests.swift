@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Loading preflight specs")
 struct PreflightSpecLoaderTests {
-    @Test("the committed spec loads with its five checks and their rules")
+    @Test("the committed spec loads with its seven checks and their rules")
     func committedSpec() throws {
         let spec = try PreflightSpecLoader.load(path: FixtureProject.specPath)
-        #expect(spec.checks.map(\.id) == ["PF-REDIRECT", "PF-QUERY-SCHEMES", "PF-KEYCHAIN", "PF-MSAL-VERSION", "PF-HANDLE-RESPONSE"])
-        #expect(spec.checks.map(\.level) == [.must, .must, .must, .must, .should])
+        #expect(spec.checks.map(\.id) == ["PF-REDIRECT", "PF-QUERY-SCHEMES", "PF-KEYCHAIN", "PF-MSAL-VERSION", "PF-HANDLE-RESPONSE", "PF-BROKER-AVAILABILITY", "PF-KNOWN-AUTHORITIES"])
+        #expect(spec.checks.map(\.level) == [.must, .must, .must, .must, .should, .must, .should])
         #expect(spec.checks.allSatisfy { !$0.references.isEmpty && $0.references.allSatisfy { $0.url.hasPrefix("https://") } })
         #expect(spec.checks[0].rule == .urlSchemeRegistered(template: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)"))
         #expect(spec.sha256Hex.count == 64)

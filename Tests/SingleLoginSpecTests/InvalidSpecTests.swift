@@ -60,7 +60,7 @@ struct InvalidSpecTests {
         ("missing-do.json", [.init(24, 13, "$.requirements[0].scenarios[0].steps[0]", "missing required key 'do'")]),
         ("missing-rationale.json", [.init(12, 5, "$.requirements[0]", "missing required key 'rationale'")]),
         ("nan.json", [.init(18, 16, "$.requirements[0].tags[0]", "'NaN' is not a JSON value; numbers must be finite")]),
-        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.0)")]),
+        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.1)")]),
         ("no-data-in-empty.json", [.init(26, 68, "$.requirements[0].scenarios[0].expect[0].in", "'in' needs at least 1 element")]),
         ("no-data-in-repeated.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0].in[1]", "place 'screen' is listed twice")]),
         ("no-data-session-zero.json", [.init(26, 73, "$.requirements[0].scenarios[0].expect[0].session", "'session' must be at least 1, found 0")]),
@@ -90,6 +90,18 @@ struct InvalidSpecTests {
         ("unknown-step-kind.json", [.init(24, 20, "$.requirements[0].scenarios[0].steps[0].do", "unknown step kind 'lanch'; did you mean 'launch'?")]),
         ("unknown-top-level-key.json", [.init(7, 3, "$", "unknown key 'acounts'; did you mean 'accounts'?")]),
         ("wrong-type-title.json", [.init(15, 16, "$.requirements[0].title", "expected 'title' to be a string, found an integer")]),
+        // Format 1.1.
+        ("advance-clock-too-far.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].minutes", "'minutes' must be between 1 and 10080, found 20000")]),
+        ("broadcast-on-silent.json", [.init(24, 88, "$.requirements[0].scenarios[0].steps[0]", "'broadcast' is allowed only with method 'acquireToken' or 'signout'")]),
+        ("broker-not-available-on-silent.json", [.init(24, 76, "$.requirements[0].scenarios[0].steps[0].answer", "answer 'brokerNotAvailable' is not possible for method 'acquireTokenSilent'")]),
+        ("calls-unknown-phase.json", [.init(26, 89, "$.requirements[0].scenarios[0].expect[0].during", "unknown phase 'broadcast'; did you mean 'broadcasts'?")]),
+        ("network-error-on-local-cache.json", [.init(24, 69, "$.requirements[0].scenarios[0].steps[0].answer", "answer 'networkError' is not possible for method 'allAccounts'")]),
+        ("no-element-words-and-matching.json", [.init(26, 22, "$.requirements[0].scenarios[0].expect[0]", "'noElement' takes 'matching' or 'words', not both")]),
+        ("scopes-without-declined-scopes.json", [.init(24, 99, "$.requirements[0].scenarios[0].steps[0]", "'scopes' is allowed only with answer 'declinedScopes'")]),
+        ("signed-in-listed-twice.json", [.init(22, 43, "$.requirements[0].scenarios[0].given.signedIn[1]", "account 'alice' is listed twice in 'signedIn'")]),
+        ("sso-failure-code-cancel.json", [.init(24, 106, "$.requirements[0].scenarios[0].steps[0].code", "'code' must be 1000, 1003 or 1004 (ASAuthorizationError unknown, notHandled, failed)")]),
+        ("starting-point-self.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].startingPoint", "'startingPoint' names the requirement it is in ('SL-TEST-1')")]),
+        ("starting-point-undefined.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].startingPoint", "'startingPoint' names requirement 'SL-TEST-2', which the spec does not define; did you mean 'SL-TEST-1'?")]),
     ]
 
     @Test("each invalid fixture gives exactly the expected diagnostics", arguments: table)
@@ -135,7 +147,7 @@ struct InvalidSpecTests {
             Issue.record("accepted")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.diagnostics.first?.message.contains("(1.0)") == true)
+            #expect(error.diagnostics.first?.message.contains("(1.1)") == true)
             #expect(error.diagnostics.first?.fix?.contains("upgrade sl-conformance") == true)
         }
     }

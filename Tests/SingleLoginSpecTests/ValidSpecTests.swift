@@ -51,9 +51,20 @@ struct ValidSpecTests {
             .answerNext(method: .acquireTokenSilent, answer: .noIdToken),
             .answerNext(method: .getDeviceInformation, answer: .brokerNotAvailable),
             .answerNext(method: .signout, answer: .complete(account: nil)),
+            .answerNext(method: .signout, answer: .complete(account: nil, broadcast: false)),
+            .answerNext(method: .acquireToken, answer: .blankIdToken),
+            .answerNext(method: .acquireTokenSilent, answer: .declinedScopes(scopes: nil)),
+            .answerNext(method: .acquireToken, answer: .declinedScopes(scopes: ["Tasks.Read"])),
+            .answerNext(method: .getCurrentAccount, answer: .ssoExtensionFailure(code: .failed)),
+            .answerNext(method: .acquireTokenSilent, answer: .ssoExtensionFailure(code: .notHandled)),
+            .answerNext(method: .allAccounts, answer: .complete(account: nil)),
+            .advanceClock(minutes: 70),
         ])
+        #expect(scenarios[0].steps.last?.startingPoint == "EX-ALL-2")
+        #expect(scenarios[0].steps.dropLast().allSatisfy { $0.startingPoint == nil })
         #expect(scenarios[0].steps[0].expect == [.calls(method: .getDeviceInformation, range: CountRange(atLeast: 1, atMost: nil))])
-        #expect(scenarios[1].given == Given())
+        #expect(scenarios[1].given == Given(signedIn: ["alice", "bob"]))
+        #expect(spec.requirements[1].scenarios[0].given == Given())
         #expect(scenarios[1].expect == [
             .calls(method: .acquireToken, range: .exactly(0)),
             .calls(method: .getCurrentAccount, range: CountRange(atLeast: 0, atMost: 3)),
@@ -63,9 +74,12 @@ struct ValidSpecTests {
             .noDataOf(account: "bob", places: [.storage], session: 2),
             .hasDataOf(account: "alice", places: [.screen, .storage]),
             .noErrorShown, .notCrashed,
-            .noElement(kind: nil, matching: "sign ?up"),
-            .noElement(kind: .button, matching: "add (another )?account"),
+            .noElement(kind: nil, match: .pattern("sign ?up")),
+            .noElement(kind: .button, match: .pattern("add (another )?account")),
             .scopesCovered,
+            .calls(method: .acquireTokenSilent, range: .exactly(0), filter: CallFilter(answered: .error, during: .broadcasts)),
+            .noElement(kind: .button, match: .words(["sign up", "switch account"])),
+            .deviceSignedOut, .errorShown, .brokerEnabled,
         ])
     }
 

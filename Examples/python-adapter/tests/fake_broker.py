@@ -29,6 +29,7 @@ class FakeDevice(Broker, Backend):
         self.next_answers: Dict[str, List[str]] = {}
         self._previous_seen: Optional[Account] = None
         self._sessions: Dict[str, int] = {}
+        self.local_accounts: List[Account] = []   # the app's own MSAL cache: written by token responses only
 
     # -- test controls --------------------------------------------------------------------------------
 
@@ -77,6 +78,8 @@ class FakeDevice(Broker, Backend):
         if scripted == "networkError":
             raise MSALError(-1009, "offline", URL_ERROR_DOMAIN)
         marker = self.marker(account)
+        if account not in self.local_accounts:
+            self.local_accounts.append(account)
         return TokenResult(f"at-{marker}", None if scripted == "noIdToken" else f"id-{marker}", tuple(scopes), account)
 
     def acquire_token_silent(self, scopes: List[str], account_identifier: str,
@@ -106,7 +109,16 @@ class FakeDevice(Broker, Backend):
 
     def signout(self, account_identifier: str, signout_from_browser: bool = False, wipe_account: bool = False) -> None:
         self.calls.append(("signout", {"account": account_identifier}))
+        self.local_accounts = [a for a in self.local_accounts if a.identifier != account_identifier]
         self.account = None
+
+    def all_accounts(self) -> List[Account]:
+        self.calls.append(("allAccounts", {}))
+        return list(self.local_accounts)
+
+    def remove_account(self, account_identifier: str) -> None:
+        self.calls.append(("removeAccount", {"account": account_identifier}))
+        self.local_accounts = [a for a in self.local_accounts if a.identifier != account_identifier]
 
     def fetch_records(self, access_token: str) -> List[Record]:
         self.calls.append(("fetchRecords", {"accessToken": access_token}))

@@ -246,6 +246,29 @@ class InteractiveTests(unittest.TestCase):
         with self.assertRaises(RuntimeError):
             app.launch()
 
+    def test_sign_out_local_only_flaw_leaves_the_device_signed_in(self) -> None:
+        device = FakeDevice()
+        device.sign_in_globally(ALICE)
+        app = make_app(device, "sign-out-local-only")
+        app.launch()
+        app.tap_sign_out()
+        self.assertIsNone(app.signed_in_account())
+        self.assertEqual(device.count("signout"), 0)
+        self.assertEqual(device.count("removeAccount"), 1)
+        self.assertEqual(device.account, ALICE)
+
+    def test_trust_all_accounts_flaw_keeps_a_user_the_broker_signed_out(self) -> None:
+        device = FakeDevice()
+        device.sign_in_globally(ALICE)
+        app = make_app(device, "trust-all-accounts")
+        app.launch()
+        device.sign_out_globally()
+        app.account_changed()
+        self.assertEqual(app.signed_in_account(), ALICE.identifier)
+        correct = make_app(device)
+        correct.launch()
+        self.assertIsNone(correct.signed_in_account())
+
     def test_an_unknown_flaw_is_refused(self) -> None:
         with self.assertRaises(ValueError):
             make_app(FakeDevice(), "no-such-flaw")

@@ -153,16 +153,28 @@ struct WireBroker: SharedDeviceBroker {
     func signout(_ parameters: SignoutParameters) async throws {
         _ = try await peer.call(.signout, parameters)
     }
+    func allAccounts() async throws -> [MSALAccount] {
+        try await peer.call(.allAccounts, as: WireBrokerShapes.Accounts.self).accounts
+    }
+    func account(forIdentifier identifier: String) async throws -> MSALAccount? {
+        try await peer.call(.accountForIdentifier, WireBrokerShapes.Identifier(identifier: identifier), as: WireBrokerShapes.OptionalAccount.self).account
+    }
+    func account(forUsername username: String) async throws -> MSALAccount? {
+        try await peer.call(.accountForUsername, WireBrokerShapes.Username(username: username), as: WireBrokerShapes.OptionalAccount.self).account
+    }
+    func removeAccount(identifier: String?) async throws {
+        _ = try await peer.call(.removeAccount, WireBrokerShapes.AccountIdentifier(accountIdentifier: identifier))
+    }
+    func accountsFromDevice() async throws -> [MSALAccount] {
+        try await peer.call(.accountsFromDevice, as: WireBrokerShapes.Accounts.self).accounts
+    }
 }
 
 /// A backend whose answers come from the harness over the wire.
 struct WireBackend: BackendService {
     let peer: StdioPeer
 
-    private struct Records: Decodable { var records: [UserRecord] }
-    private struct Token: Encodable { var accessToken: String }
-
     func fetchRecords(accessToken: String) async throws -> [UserRecord] {
-        try await peer.call(.fetchRecords, Token(accessToken: accessToken), as: Records.self).records
+        try await peer.call(.fetchRecords, WireBrokerShapes.AccessToken(accessToken: accessToken), as: WireBrokerShapes.Records.self).records
     }
 }

@@ -28,10 +28,18 @@ public struct WireError: Error, Hashable, Codable, Sendable {
     /// JSON-RPC: the other side failed.
     public static let internalError = -32603
 
-    /// Wraps an MSAL error for the wire.
+    /// Wraps an MSAL error for the wire: `data` holds `domain`, and `internalCode` and MSAL's other
+    /// userInfo fields (`grantedScopes`, `declinedScopes`, `invalidResult`, `deviceInformation`,
+    /// `oauthError`, `correlationId`) where present.
     public init(_ error: MSALError) {
         var data: [String: JSONValue] = ["domain": .string(error.domain)]
         if let internalCode = error.internalCode { data["internalCode"] = .number(Double(internalCode)) }
+        if let scopes = error.grantedScopes { data["grantedScopes"] = .array(scopes.map(JSONValue.string)) }
+        if let scopes = error.declinedScopes { data["declinedScopes"] = .array(scopes.map(JSONValue.string)) }
+        if let result = error.invalidResult, let value = try? JSONValue(encoding: result) { data["invalidResult"] = value }
+        if let information = error.deviceInformation, let value = try? JSONValue(encoding: information) { data["deviceInformation"] = value }
+        if let oauthError = error.oauthError { data["oauthError"] = .string(oauthError) }
+        if let correlationId = error.correlationId { data["correlationId"] = .string(correlationId) }
         self.init(code: error.code, message: error.message, data: .object(data))
     }
 
@@ -40,6 +48,14 @@ public struct WireError: Error, Hashable, Codable, Sendable {
         guard let domain = data?["domain"]?.stringValue else { return nil }
         var internalCode: Int?
         if case .number(let value)? = data?["internalCode"] { internalCode = Int(value) }
-        return MSALError(domain: domain, code: code, internalCode: internalCode, message: message)
+        func strings(_ key: String) -> [String]? {
+            guard case .array(let values)? = data?[key] else { return nil }
+            return values.compactMap(\.stringValue)
+        }
+        return MSALError(domain: domain, code: code, internalCode: internalCode, message: message,
+                         grantedScopes: strings("grantedScopes"), declinedScopes: strings("declinedScopes"),
+                         invalidResult: try? data?["invalidResult"]?.decode(MSALResult.self),
+                         deviceInformation: try? data?["deviceInformation"]?.decode(DeviceInformation.self),
+                         oauthError: data?["oauthError"]?.stringValue, correlationId: data?["correlationId"]?.stringValue)
     }
 }

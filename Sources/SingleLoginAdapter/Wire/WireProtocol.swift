@@ -1,7 +1,8 @@
 /// The names and version of the stdio wire protocol (see docs/wire-protocol.md).
 public enum WireProtocol {
-    /// The protocol version this build speaks. A different major version is refused at the handshake.
-    public static let version = "1.0"
+    /// The protocol version this build speaks. A different major version is refused at the handshake;
+    /// an adapter of an older minor version (1.0) is served as it is: every 1.1 addition is optional.
+    public static let version = "1.1"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {
@@ -32,6 +33,8 @@ public enum WireProtocol {
         public var msalVersion: String
         /// Optional features.
         public var capabilities: [String]
+        /// How the app configures MSAL (1.1; absent: `{"brokerAvailability": "auto"}`, MSAL's default).
+        public var msalConfiguration: MSALConfiguration?
 
         /// A name and a version.
         public struct Named: Hashable, Codable, Sendable {
@@ -62,11 +65,12 @@ public enum WireProtocol {
             app = App(name: identity.appName, version: identity.appVersion, bundleId: identity.bundleId)
             msalVersion = identity.msalVersion
             capabilities = identity.capabilities
+            msalConfiguration = identity.msalConfiguration == .default ? nil : identity.msalConfiguration
         }
 
         /// The identity the handshake announces.
         public var identity: AdapterIdentity {
-            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities)
+            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default)
         }
     }
 }

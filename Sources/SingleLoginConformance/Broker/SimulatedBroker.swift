@@ -3,32 +3,55 @@ import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
-/// A deterministic simulation of Microsoft's broker in Shared Device Mode, with the app's
-/// backend beside it, as ../shared/DOMAIN.md describes them.
+/// A deterministic simulation of Microsoft's broker in Shared Device Mode, with MSAL's behaviour
+/// in the app and the app's backend beside it. docs/broker-fidelity.md cites the MSAL source
+/// for every behaviour, and names the ones of the closed-source broker we chose.
 ///
-/// It keeps the device's state (mode, signed-in account, token state), answers the app's
-/// MSAL calls with MSAL's own results and error codes, remembers what each
-/// getCurrentAccount call saw (so `previousAccount` behaves as in MSAL), and records every
-/// call with its answer. Account changes queue the account-change broadcast; the runner
-/// delivers it only to a running app.
+/// It keeps, per test case: the device (mode, the accounts signed in on it, who holds it, token
+/// state), the app's MSAL configuration (whether MSAL may use the broker), the app's own MSAL
+/// cache (its account records and what getCurrentAccount remembers for `previousAccount`), a
+/// simulated clock, and every session and access token it issued, so that the backend refuses
+/// tokens that expired or whose session ended. Every call is recorded with its answer. Account
+/// changes queue the account-change broadcast; the runner delivers it only to a running app.
 public actor SimulatedBroker: SharedDeviceBroker, BackendService {
-    private let users: [String: SimulatedUser]
-    private let scenarioKey: String
-    private let deviceMode: DeviceMode
-    private let userAtDevice: SimulatedUser?
-    private var deviceSession: UserSession?
-    private var tokenNeedsInteraction: Bool
-    private var sessionsByUser: [String: [UserSession]] = [:]
-    private var getCurrentAccountCalled = false
-    private var lastAccountSeen: MSALAccount?
-    private var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
-    private var stepIndex: Int?
-    private var calls: [BrokerCallRecord] = []
-    private var pendingBroadcasts = 0
-    private var problems: [String] = []
+    let users: [String: SimulatedUser]
+    let scenarioKey: String
+    let deviceMode: DeviceMode
+    /// How the app configured MSAL (from the handshake).
+    var configuration = MSALConfiguration.default
+    /// The sessions of the accounts signed in on the device, in order; more than one is ambiguous.
+    var deviceSessions: [UserSession] = []
+    /// Who holds the device: who completes the sign-in sheet.
+    var personAtDevice: SimulatedUser?
+    /// Silent acquisition fails with -50002 until an interactive sign-in.
+    var tokenNeedsInteraction: Bool
+    /// The app's own MSAL cache.
+    var localCache = LocalAccountCache()
+    /// What getCurrentAccount remembers for `previousAccount` (the account metadata's principal).
+    var principal: UserSession?
+    /// The users this client holds an id token of in this install (their accounts carry claims).
+    var idTokensHeld: Set<String> = []
+    var sessionsByUser: [String: [UserSession]] = [:]
+    /// The markers of the sessions whose tokens the backend still accepts.
+    var liveSessions: Set<String> = []
+    var tokens: [String: IssuedToken] = [:]
+    /// The latest access token per session and scopes, as MSAL's cache would return it.
+    var latestToken: [String: String] = [:]
+    var issuances: [String: Int] = [:]
+    /// The simulated clock.
+    var now: Date
+    var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
+    var stepIndex: Int?
+    var phase: CallPhase = .step
+    var calls: [BrokerCallRecord] = []
+    var pendingBroadcasts = 0
+    /// A remark on the call being answered, appended to its transcript line.
+    var notes: [String] = []
 
     /// The authority every simulated token is issued by.
     public static let authority = "https://login.microsoftonline.com/common"
+    /// Where the simulated clock starts: Monday 2025-03-03, 08:00 UTC.
+    public static let startOfDay = Date(timeIntervalSince1970: 1_740_988_800)
 
     /// Creates the broker in a scenario's starting state; `scenarioKey` makes markers unique per test case.
     public init(spec: Spec, given: Given, scenarioKey: String) {
@@ -37,35 +60,58 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         self.users = users
         self.scenarioKey = scenarioKey
         deviceMode = given.deviceMode == .shared ? .shared : .default
-        userAtDevice = given.userAtDevice.flatMap { users[$0] }
         tokenNeedsInteraction = given.token == .interactionRequired
-        if let name = given.signedIn, let user = users[name] {
-            deviceSession = Self.nextSession(of: user, in: &sessionsByUser, scenarioKey: scenarioKey)
+        now = Self.startOfDay
+        var sessions: [String: [UserSession]] = [:]
+        var onDevice: [UserSession] = []
+        for name in given.signedIn {
+            guard let user = users[name] else { continue }
+            let session = UserSession(user: user, number: (sessions[name]?.count ?? 0) + 1, scenarioKey: scenarioKey)
+            sessions[name, default: []].append(session)
+            onDevice.append(session)
         }
+        sessionsByUser = sessions
+        deviceSessions = onDevice
+        liveSessions = Set(onDevice.map(\.marker))
+        personAtDevice = given.userAtDevice.flatMap { users[$0] } ?? onDevice.first?.user
     }
 
     // MARK: Control by the runner
 
-    /// Calls from now on are recorded as made during step `index` (nil: during reset).
-    public func beginStep(_ index: Int?) { stepIndex = index }
+    /// The app's MSAL configuration, as its adapter declared it.
+    public func configure(_ configuration: MSALConfiguration) { self.configuration = configuration }
+
+    /// Calls from now on are recorded as made during step `index` (nil: during reset), for its own event.
+    public func beginStep(_ index: Int?) {
+        stepIndex = index
+        phase = .step
+    }
+
+    /// Calls from now on are recorded as made while the step's broadcasts are delivered.
+    public func beginBroadcasts() { phase = .broadcasts }
 
     /// Scripts the answer to the next call of `method`; answers queue in order.
     public func script(_ method: BrokerMethod, _ answer: BrokerAnswer) { scripted[method, default: []].append(answer) }
 
-    /// Jamf Setup: `name` signs in device-wide.
-    public func globalSignIn(_ name: String) { signInDevice(as: name) }
+    /// Jamf Setup: `name` signs in device-wide, replacing whoever was signed in, and holds the device.
+    public func globalSignIn(_ name: String) { replaceDeviceAccount(with: name) }
 
-    /// Jamf Reset: the device's account signs out device-wide.
+    /// Jamf Reset: every account on the device signs out device-wide; the device is handed back (nobody holds it).
     public func globalSignOut() {
-        deviceSession = nil
+        endDeviceSessions()
+        deviceSessions = []
+        personAtDevice = nil
         pendingBroadcasts += 1
     }
 
-    /// The device's account changes to `name` in one step.
-    public func switchUser(to name: String) { signInDevice(as: name) }
+    /// The device's account changes to `name` in one step; `name` now holds the device.
+    public func switchUser(to name: String) { replaceDeviceAccount(with: name) }
 
     /// The broadcast without any change, `count` times.
     public func broadcastWithoutChange(count: Int) { pendingBroadcasts += count }
+
+    /// Simulated time passes.
+    public func advanceClock(minutes: Int) { now += TimeInterval(minutes * 60) }
 
     /// The broadcasts queued since the last call; the runner delivers them to a running app.
     public func takePendingBroadcasts() -> Int {
@@ -76,8 +122,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// Every call so far, in order.
     public func transcript() -> [BrokerCallRecord] { calls }
 
-    /// Problems with the scenario itself found while answering (e.g. a sheet with nobody to complete it).
-    public func scenarioProblems() -> [String] { problems }
+    /// Problems with the scenario itself found while answering; the broker finds none any more
+    /// (a sheet nobody completes is dismissed, as at a real device).
+    public func scenarioProblems() -> [String] { [] }
 
     /// The sessions `name` has had, in order.
     public func sessions(of name: String) -> [UserSession] { sessionsByUser[name] ?? [] }
@@ -85,85 +132,92 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The simulated user named `name`.
     public func user(named name: String) -> SimulatedUser? { users[name] }
 
-    // MARK: MSAL
+    /// The names of the accounts signed in on the device, in order.
+    public func deviceAccountNames() -> [String] { deviceSessions.map(\.user.name) }
 
-    public func getDeviceInformation() async throws -> DeviceInformation {
-        try answer(.getDeviceInformation, "") {
-            let information = DeviceInformation(deviceMode: deviceMode, hasAADSSOExtension: true)
-            return (information, "deviceMode: \(information.deviceMode.rawValue)")
-        }
+    /// Whether the app's declared configuration lets MSAL use the broker.
+    public var brokerEnabled: Bool { configuration.brokerAvailability == .auto }
+
+    /// The simulated time now.
+    public func currentTime() -> Date { now }
+
+    // MARK: The device
+
+    func replaceDeviceAccount(with name: String) {
+        guard let user = users[name] else { return }
+        endDeviceSessions()
+        let session = newSession(of: user, kind: .device)
+        deviceSessions = [session]
+        personAtDevice = user
+        tokenNeedsInteraction = false
+        pendingBroadcasts += 1
     }
 
-    public func getCurrentAccount() async throws -> CurrentAccount {
-        try answer(.getCurrentAccount, "") {
-            let current = deviceSession?.user.account
-            // previousAccount is what the previous call saw, nil on the first call ever; only this call updates it.
-            let result = CurrentAccount(account: current, previousAccount: getCurrentAccountCalled ? lastAccountSeen : nil)
-            getCurrentAccountCalled = true
-            lastAccountSeen = current
-            return (result, "account: \(Self.describe(result.account)), previous: \(Self.describe(result.previousAccount))")
-        }
+    /// The device's accounts leave it: their sessions end, and so do results handed out without an id token.
+    func endDeviceSessions() {
+        for session in deviceSessions { liveSessions.remove(session.marker) }
+        endResultOnlySessions()
     }
 
-    public func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        let described = "scopes: \(parameters.scopes.joined(separator: " ")), account: \(parameters.accountIdentifier)"
-        return try answer(.acquireTokenSilent, described, scopes: parameters.scopes) {
-            guard let session = deviceSession, session.user.account.identifier == parameters.accountIdentifier else {
-                throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "No account matching the identifier is signed in on this device.")
-            }
-            if tokenNeedsInteraction { throw MSALError.interactionRequired }
-            return result(for: session, scopes: parameters.scopes)
-        }
+    func endResultOnlySessions() {
+        for session in sessionsByUser.values.joined() where session.kind == .resultOnly { liveSessions.remove(session.marker) }
     }
 
-    public func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        var described = "scopes: \((parameters.scopes + parameters.extraScopesToConsent).joined(separator: " ")), prompt: \(parameters.promptType.rawValue)"
-        if let hint = parameters.loginHint { described += ", loginHint: \(hint)" }
-        return try answer(.acquireToken, described, scopes: parameters.scopes + parameters.extraScopesToConsent, completingAs: userAtDevice?.name ?? deviceSession?.user.name) { name, malformed in
-            if malformed, let user = userAtDevice ?? deviceSession?.user {
-                let session = deviceSession?.user == user ? deviceSession! : UserSession(user: user, number: 0, scenarioKey: scenarioKey)
-                return result(for: session, scopes: parameters.scopes + parameters.extraScopesToConsent)
-            }
-            guard let name else {
-                problems.append("The app presented the sign-in sheet, but the scenario names nobody to complete it: set given.userAtDevice or script answerNext with an account.")
-                throw MSALError.userCanceled
-            }
-            if deviceSession?.user.name != name { signInDevice(as: name) }
-            tokenNeedsInteraction = false
-            return result(for: deviceSession!, scopes: parameters.scopes + parameters.extraScopesToConsent)
-        }
+    func newSession(of user: SimulatedUser, kind: UserSession.Kind) -> UserSession {
+        let session = UserSession(user: user, number: (sessionsByUser[user.name]?.count ?? 0) + 1, kind: kind, scenarioKey: scenarioKey)
+        sessionsByUser[user.name, default: []].append(session)
+        liveSessions.insert(session.marker)
+        return session
     }
 
-    public func signout(_ parameters: SignoutParameters) async throws {
-        let described = "account: \(parameters.accountIdentifier), signoutFromBrowser: \(parameters.signoutFromBrowser)"
-        try answer(.signout, described) {
-            if deviceSession != nil {
-                deviceSession = nil
-                pendingBroadcasts += 1
-            }
-            return ((), "ok")
-        }
+    /// The device session of the account `identifier`, if it is signed in on the device.
+    func deviceSession(identifier: String) -> UserSession? {
+        deviceSessions.first { $0.user.identifier == identifier.lowercased() }
     }
 
-    // MARK: Backend
+    // MARK: Tokens
 
-    public func fetchRecords(accessToken: String) async throws -> [UserRecord] {
-        try answer(.fetchRecords, "accessToken: \(accessToken)") {
-            let sessions = sessionsByUser.values.joined()
-            guard let session = sessions.first(where: { $0.accessToken == accessToken }) else {
-                throw MSALError(domain: "BackendErrorDomain", code: 401, message: "Unauthorized: unknown access token.")
-            }
-            return (session.records, "\(session.records.count) records of \(session.user.name) session \(session.number)")
+    /// An access token for `session` and `scopes`: MSAL's cached one while it has more than five
+    /// minutes left (unless `forceRefresh`), else a new issuance that expires an hour from now.
+    func accessToken(for session: UserSession, scopes: [String], reuse: Bool) -> IssuedToken {
+        let normalised = Set(scopes.map { $0.lowercased() }).sorted()
+        let key = session.marker + "|" + normalised.joined(separator: " ")
+        if reuse, let value = latestToken[key], let cached = tokens[value], cached.expiresOn.timeIntervalSince(now) > IssuedToken.expirationBuffer {
+            return cached
         }
+        let issuance = (issuances[session.marker] ?? 0) + 1
+        issuances[session.marker] = issuance
+        let token = IssuedToken(value: session.accessToken(issuance: issuance), session: session, scopes: normalised, issuedAt: now, expiresOn: now + IssuedToken.lifetime)
+        tokens[token.value] = token
+        latestToken[key] = token.value
+        return token
     }
 
-    // MARK: Answering
+    /// The result MSAL builds for a token response; the account carries the id token's claims.
+    func result(_ token: IssuedToken, scopes: [String], idToken: Bool, viaBroker: Bool) -> MSALResult {
+        let user = token.session.user
+        return MSALResult(
+            accessToken: token.value, idToken: idToken ? token.session.idToken : nil, expiresOn: token.expiresOn, scopes: scopes,
+            account: user.account(claims: idToken, isSSOAccount: viaBroker && deviceMode == .shared), tenantId: user.tenantId,
+            correlationId: SimulatedUser.derivedUUID(seed: "\(scenarioKey)|\(calls.count)"), authority: Self.authority)
+    }
 
-    /// Answers a call: a scripted answer first, else `body`; records the call either way.
-    private func answer<Value>(_ method: BrokerMethod, _ parameters: String, scopes: [String] = [], body: () throws -> (Value, String)) throws -> Value {
+    // MARK: Answering and recording
+
+    /// The scripted answer for the next call of `method`, if any (used up either way).
+    func takeScripted(_ method: BrokerMethod) -> BrokerAnswer? {
+        guard var queue = scripted[method], !queue.isEmpty else { return nil }
+        let next = queue.removeFirst()
+        scripted[method] = queue
+        return next
+    }
+
+    /// Answers a call with `body`, given the scripted answer; records the call and its answer either way.
+    func perform<Value>(_ method: BrokerMethod, _ parameters: String, scopes: [String] = [], body: (BrokerAnswer?) throws -> (Value, String)) throws -> Value {
+        notes = []
+        let answer = takeScripted(method)
         do {
-            if let scriptedError = try takeScriptedError(method) { throw scriptedError }
-            let (value, summary) = try body()
+            let (value, summary) = try body(answer)
             record(method, parameters, summary, failed: false, scopes: scopes)
             return value
         } catch let error as MSALError {
@@ -172,78 +226,17 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         }
     }
 
-    /// Answers a token call, where a scripted `complete` or `noIdToken` shapes the result.
-    private func answer(_ method: BrokerMethod, _ parameters: String, scopes: [String], completingAs defaultUser: String? = nil, body: (String?, Bool) throws -> MSALResult) throws -> MSALResult {
-        try answer(method, parameters, scopes: scopes) { () throws -> (MSALResult, String) in
-            var completeAs = defaultUser
-            var dropIdToken = false
-            switch takeScripted(method) {
-            case .complete(let account)?: completeAs = account ?? defaultUser
-            case .noIdToken?: dropIdToken = true
-            case let other?: throw Self.error(for: other)
-            case nil: break
-            }
-            // A malformed result changes nothing on the device: only the app's handling of it is under test.
-            var result = try body(dropIdToken ? nil : completeAs, dropIdToken)
-            if dropIdToken { result.idToken = nil }
-            return (result, "ok: \(result.account.username ?? result.account.identifier), scopes: \(result.scopes.joined(separator: " "))\(dropIdToken ? ", idToken: nil" : "")")
-        }
-    }
-
-    private func answer(_ method: BrokerMethod, _ parameters: String, scopes: [String], body: () throws -> MSALResult) throws -> MSALResult {
-        try answer(method, parameters, scopes: scopes, completingAs: nil) { _, _ in try body() }
-    }
-
-    private func takeScripted(_ method: BrokerMethod) -> BrokerAnswer? {
-        guard var queue = scripted[method], !queue.isEmpty else { return nil }
-        let next = queue.removeFirst()
-        scripted[method] = queue
-        return next
-    }
-
-    /// For non-token calls a scripted answer can only be an error (or `complete`, the default).
-    private func takeScriptedError(_ method: BrokerMethod) throws -> MSALError? {
-        guard method != .acquireToken, method != .acquireTokenSilent, let next = takeScripted(method) else { return nil }
-        if case .complete = next { return nil }
-        return Self.error(for: next)
-    }
-
-    private static func error(for answer: BrokerAnswer) -> MSALError {
-        switch answer {
-        case .cancel: return .userCanceled
-        case .interactionRequired: return .interactionRequired
-        case .networkError: return .offline
-        case .brokerNotAvailable: return .brokerNotAvailable
-        case .complete, .noIdToken: return MSALError(code: MSALError.Code.internalError.rawValue, message: "unreachable")
-        }
-    }
-
     private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, failed: Bool, scopes: [String]) {
-        calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: answer, failed: failed, scopes: scopes))
+        let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
+        calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes, phase: phase))
     }
 
-    private func signInDevice(as name: String) {
-        guard let user = users[name] else { return }
-        deviceSession = Self.nextSession(of: user, in: &sessionsByUser, scenarioKey: scenarioKey)
-        tokenNeedsInteraction = false
-        pendingBroadcasts += 1
+    static func describe(_ account: MSALAccount?) -> String {
+        guard let account else { return "nil" }
+        return account.username ?? account.identifier ?? "<no identifier>"
     }
 
-    private func result(for session: UserSession, scopes: [String]) -> MSALResult {
-        MSALResult(
-            accessToken: session.accessToken, idToken: session.idToken, expiresOn: Date(timeIntervalSince1970: 4_102_444_800),
-            scopes: scopes, account: session.user.account, tenantId: session.user.account.tenantId,
-            correlationId: SimulatedUser.derivedUUID(seed: "\(scenarioKey)|\(calls.count)"), authority: Self.authority
-        )
-    }
-
-    private static func nextSession(of user: SimulatedUser, in sessions: inout [String: [UserSession]], scenarioKey: String) -> UserSession {
-        let session = UserSession(user: user, number: (sessions[user.name]?.count ?? 0) + 1, scenarioKey: scenarioKey)
-        sessions[user.name, default: []].append(session)
-        return session
-    }
-
-    private static func describe(_ account: MSALAccount?) -> String {
-        account.map { $0.username ?? $0.identifier } ?? "nil"
+    static func describe(_ accounts: [MSALAccount]) -> String {
+        "[" + accounts.map { describe($0) }.joined(separator: ", ") + "]"
     }
 }

@@ -1,31 +1,53 @@
 import SingleLoginAdapter
 import SingleLoginSpec
 
-/// A spec account made concrete: its MSAL account and the distinctive values the harness
-/// looks for when it checks that none of the user's data remains.
+/// A spec account made concrete: who the user is, the accounts MSAL hands out for them, and the
+/// distinctive values the harness looks for when it checks that none of the user's data remains.
 public struct SimulatedUser: Hashable, Sendable {
     /// The name the spec uses.
     public var name: String
-    /// The MSAL account.
-    public var account: MSALAccount
+    /// The sign-in name.
+    public var username: String?
     /// The display name (the `name` claim).
     public var displayName: String
+    /// The object id in the home tenant.
+    public var objectId: String
+    /// The home tenant id.
+    public var tenantId: String
+    /// The cloud.
+    public static let environment = "login.microsoftonline.com"
 
     /// Makes a user from a spec account; missing ids are derived from the name, deterministically.
     public init(_ definition: AccountDefinition) {
         name = definition.name
         displayName = definition.displayName
-        let objectId = definition.objectId ?? Self.derivedUUID(seed: "oid:" + definition.name)
-        let tenantId = definition.tenantId ?? Self.derivedUUID(seed: "tid:contoso")
-        account = MSALAccount(
-            username: definition.username, objectId: objectId, tenantId: tenantId,
-            accountClaims: ["name": definition.displayName, "preferred_username": definition.username, "oid": objectId, "tid": tenantId]
-        )
+        username = definition.username
+        objectId = definition.objectId ?? Self.derivedUUID(seed: "oid:" + definition.name)
+        tenantId = definition.tenantId ?? Self.derivedUUID(seed: "tid:contoso")
     }
+
+    /// The home account identifier, `"<oid>.<tid>"` lowercased as MSAL normalises it: opaque to apps.
+    public var identifier: String { "\(objectId).\(tenantId)".lowercased() }
+
+    /// The claims of the user's id token.
+    public var claims: [String: String] {
+        ["name": displayName, "preferred_username": username ?? "", "oid": objectId, "tid": tenantId]
+    }
+
+    /// The account as MSAL hands it out: with claims only when an id token was issued to this client.
+    public func account(claims withClaims: Bool, isSSOAccount: Bool = false, tenantProfiles: Bool = false) -> MSALAccount {
+        MSALAccount(
+            username: username, homeAccountId: MSALAccountId(identifier: identifier, objectId: objectId, tenantId: tenantId),
+            environment: Self.environment, accountClaims: withClaims ? claims : nil, isSSOAccount: isSSOAccount,
+            tenantProfiles: tenantProfiles ? [MSALTenantProfile(identifier: objectId, tenantId: tenantId, environment: Self.environment, isHomeTenantProfile: true)] : nil)
+    }
+
+    /// The account with its claims, as in a token result.
+    public var account: MSALAccount { account(claims: true) }
 
     /// The user's identity markers: found anywhere after sign-out, they are leftovers.
     public var identityMarkers: [String] {
-        [account.username, displayName, account.objectId].compactMap { $0 }
+        [username, displayName, objectId].compactMap { $0 }
     }
 
     /// A UUID-shaped string derived from `seed` with FNV-1a, so runs are reproducible.

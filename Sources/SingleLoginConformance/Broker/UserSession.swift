@@ -1,33 +1,49 @@
 import Foundation
 import SingleLoginAdapter
 
-/// One sign-in of one user on the device: the tokens and records the harness handed out in it.
+/// One sign-in of one user: the tokens and records the harness hands out in it.
 ///
 /// Every value carries the session's marker, so that "nothing of Alice's first session
 /// remains" can be checked by scanning for that marker alone.
 public struct UserSession: Hashable, Sendable {
     /// The user.
     public var user: SimulatedUser
-    /// The session's number for that user, from 1.
+    /// The session's number for that user, from 1, counting every kind.
     public var number: Int
     /// A distinctive string in every token and record of this session.
     public var marker: String
+    /// How the session came about.
+    public var kind: Kind
+
+    /// How a session came about, which decides when it ends.
+    public enum Kind: String, Hashable, Sendable {
+        /// The device's account (Jamf Setup, a user change, or a sign-in through the broker): it ends
+        /// when that account leaves the device.
+        case device
+        /// A sign-in MSAL made without the broker (the app disabled it): it ends when the app signs
+        /// it out or removes it.
+        case local
+        /// A result handed to the app without an id token: the sign-in on the device did not change,
+        /// and the session ends with the next change of the device's account.
+        case resultOnly
+    }
 
     /// Creates session `number` of `user`; `scenarioKey` keeps markers distinct across test cases.
-    init(user: SimulatedUser, number: Int, scenarioKey: String) {
+    init(user: SimulatedUser, number: Int, kind: Kind = .device, scenarioKey: String) {
         self.user = user
         self.number = number
+        self.kind = kind
         marker = "M" + StableHash.hex("\(scenarioKey)|\(user.name)|\(number)", length: 12).uppercased()
     }
 
-    /// The access token of this session, JWT-shaped.
-    public var accessToken: String { "eyJ0eXAiOiJKV1QifQ.at-\(marker).sig" }
+    /// Access token number `issuance` of this session, JWT-shaped, carrying the marker.
+    public func accessToken(issuance: Int) -> String { "eyJ0eXAiOiJKV1QifQ.at-\(marker)-\(issuance).sig" }
 
     /// The id token of this session: a JWT whose claims carry the user's identity.
     public var idToken: String {
         let claims: [String: String] = [
-            "oid": user.account.objectId, "tid": user.account.tenantId, "name": user.displayName,
-            "preferred_username": user.account.username ?? "", "sid": marker,
+            "oid": user.objectId, "tid": user.tenantId, "name": user.displayName,
+            "preferred_username": user.username ?? "", "sid": marker,
         ]
         let body = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()
         return "eyJhbGciOiJSUzI1NiIsImtpZCI6InNsIn0." + Self.base64URL(body) + ".sig-\(marker)"

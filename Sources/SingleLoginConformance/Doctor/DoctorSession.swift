@@ -96,14 +96,14 @@ actor DoctorSession {
         guard let result = await ask("the handshake is answered", .initialize, .object(["protocolVersion": .string(WireProtocol.version), "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)])]), timeout: timeouts.handshake) else { return }
         record("the handshake is answered", true, "")
         guard let handshake = try? result.decode(WireProtocol.Handshake.self), !handshake.adapter.name.isEmpty, !handshake.app.bundleId.isEmpty else {
-            record("the handshake has the right shape", false, StdioConnection.excerpt(result), hint: #"Answer {"protocolVersion": "1.0", "adapter": {"name", "version"}, "app": {"name", "version", "bundleId"}, "msalVersion", "capabilities": []} with non-empty names."#)
+            record("the handshake has the right shape", false, StdioConnection.excerpt(result), hint: #"Answer {"protocolVersion": "1.1", "adapter": {"name", "version"}, "app": {"name", "version", "bundleId"}, "msalVersion", "capabilities": []} with non-empty names."#)
             broken = "the handshake has the wrong shape"
             return
         }
         record("the handshake has the right shape", true, "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)
-        record("it speaks protocol \(WireProtocol.version)", ok, "it says \(handshake.protocolVersion)", hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
+        record("it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)", hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
         if !ok { broken = "the protocol version differs" }
     }
 

@@ -29,23 +29,24 @@ struct ExpectationEvaluator {
 
     private func check(_ expectation: Expectation, observation: Observation, calls: [BrokerCallRecord]) async -> Problem? {
         switch expectation {
-        case .calls(let method, let range):
-            let made = calls.filter { $0.method == method }
+        case .calls(let method, let range, let filter):
+            let made = calls.filter { $0.method == method && filter.includes(phase: $0.phase, failed: $0.failed) }
             guard !range.contains(made.count) else { return nil }
+            let what = Self.describe(method, filter)
             return Problem(
-                type: "expectation.calls", message: "expected \(range) \(method.rawValue) call(s), the app made \(made.count)",
-                expected: "\(method.rawValue) calls: \(range)", observed: (["\(method.rawValue) calls: \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
+                type: "expectation.calls", message: "expected \(range) \(what), the app made \(made.count)",
+                expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + calls.filter { $0.method == method }.map(\.line)).joined(separator: "\n"))
 
         case .signedIn(let name):
             guard let user = await broker.user(named: name) else { return unknownAccount(name) }
-            let considered = observation.signedInAccount.map { [user.account.identifier.lowercased(), user.account.username?.lowercased()].contains($0.lowercased()) } ?? false
-            let shown = observation.screen.contains { element in user.identityMarkers.prefix(2).contains { element.text.localizedCaseInsensitiveContains($0) } }
+            let considered = observation.signedInAccount.map { [user.identifier, user.username?.lowercased()].contains($0.lowercased()) } ?? false
+            let shown = observation.screen.contains { Self.shows(user, $0.text) }
             guard !(considered && shown) else { return nil }
             var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
-            if !shown { observed.append("no screen element shows \(user.account.username ?? "") or \(user.displayName)") }
+            if !shown { observed.append("no screen element shows \(user.username ?? "") or \(user.displayName)") }
             return Problem(
                 type: "expectation.signedIn", message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
-                expected: "signedInAccount: \(user.account.identifier) (\(user.account.username ?? ""))\nscreen shows \(user.displayName)", observed: (observed + screenLines(observation)).joined(separator: "\n"))
+                expected: "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)", observed: (observed + screenLines(observation)).joined(separator: "\n"))
 
         case .signedOut:
             guard let account = observation.signedInAccount else { return nil }
@@ -76,12 +77,13 @@ struct ExpectationEvaluator {
             guard let session = await broker.sessions(of: name).last else {
                 return Problem(type: "expectation.hasDataOf", message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)", observed: "no session of \(name)")
             }
+            // Found in any one of the places is enough.
             let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
-            let missing = places.sorted { $0.rawValue < $1.rawValue }.filter { scanner.findings(of: [marker], in: observation, places: [$0]).isEmpty }
-            guard !missing.isEmpty else { return nil }
+            guard scanner.findings(of: [marker], in: observation, places: places).isEmpty else { return nil }
+            let where_ = places.map(\.rawValue).sorted().joined(separator: " or ")
             return Problem(
-                type: "expectation.hasDataOf", message: "\(name)'s records (session \(session.number)) are not in \(missing.map(\.rawValue).joined(separator: " or "))",
-                expected: "\(name)'s records, marked \(session.marker), in \(missing.map(\.rawValue).joined(separator: " and "))", observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
+                type: "expectation.hasDataOf", message: "\(name)'s records (session \(session.number)) are not in \(where_)",
+                expected: "\(name)'s records, marked \(session.marker), in \(where_)", observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
 
         case .noErrorShown:
             let shown = observation.screen.filter { $0.kind == .error || $0.kind == .alert }
@@ -92,15 +94,38 @@ struct ExpectationEvaluator {
             guard observation.crashed else { return nil }
             return Problem(type: "expectation.notCrashed", message: "the app crashed", expected: "crashed: false", observed: "crashed: true, running: \(observation.running)")
 
-        case .noElement(let kind, let pattern):
-            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
-                return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
+        case .noElement(let kind, let match):
+            let matches: (String) -> Bool
+            switch match {
+            case .pattern(let pattern):
+                guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+                    return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
+                }
+                matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+            case .words(let phrases):
+                let matcher = WordMatcher(phrases)
+                matches = { matcher.firstMatch(in: $0) != nil }
             }
-            let matching = observation.screen.filter { element in
-                (kind == nil || element.kind == kind) && regex.firstMatch(in: element.text, range: NSRange(element.text.startIndex..., in: element.text)) != nil
-            }
+            let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
             guard !matching.isEmpty else { return nil }
-            return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", which matches /\(pattern)/", expected: "no \(kind?.rawValue ?? "element") matching /\(pattern)/i", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+            let found: String
+            if case .words(let phrases) = match, let phrase = WordMatcher(phrases).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
+            return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+
+        case .deviceSignedOut:
+            let names = await broker.deviceAccountNames()
+            guard !names.isEmpty else { return nil }
+            return Problem(type: "expectation.deviceSignedOut", message: "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") still signed in on the device", expected: "no account signed in on the device",
+                           observed: (["device: \(names.joined(separator: ", "))"] + calls.filter { $0.method == .signout || $0.method == .removeAccount }.map(\.line)).joined(separator: "\n"))
+
+        case .errorShown:
+            guard !observation.screen.contains(where: { $0.kind == .error || $0.kind == .alert }) else { return nil }
+            return Problem(type: "expectation.errorShown", message: "the app shows no error or alert", expected: "an error or alert element on screen", observed: screenLines(observation).joined(separator: "\n"))
+
+        case .brokerEnabled:
+            guard !(await broker.brokerEnabled) else { return nil }
+            return Problem(type: "expectation.brokerEnabled", message: "the app configures MSAL so that it cannot use the broker (brokerAvailability: none): it cannot take part in Shared Device Mode",
+                           expected: "msalConfiguration.brokerAvailability: auto", observed: "msalConfiguration.brokerAvailability: none (declared in the adapter's handshake)")
 
         case .scopesCovered:
             let interactive = Set(calls.filter { $0.method == .acquireToken }.flatMap(\.scopes).map { $0.lowercased() })
@@ -111,6 +136,26 @@ struct ExpectationEvaluator {
                 type: "expectation.scopesCovered", message: "the app asked silently for \(uncovered.joined(separator: ", ")), which its interactive sign-in did not request",
                 expected: "silent scopes within: \(interactive.sorted().joined(separator: " "))", observed: (["uncovered: \(uncovered.joined(separator: " "))"] + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
         }
+    }
+
+    /// Whether `text` shows the user: the username, the display name, or its first word as a whole word ("Hi, Alice").
+    static func shows(_ user: SimulatedUser, _ text: String) -> Bool {
+        if let username = user.username, text.localizedCaseInsensitiveContains(username) { return true }
+        if text.localizedCaseInsensitiveContains(user.displayName) { return true }
+        let first = firstWord(of: user.displayName)
+        return !first.isEmpty && WordMatcher([first]).firstMatch(in: text) != nil
+    }
+
+    static func firstWord(of name: String) -> String {
+        String(name.split(whereSeparator: { $0 == " " }).first ?? "")
+    }
+
+    /// `acquireTokenSilent calls answered with an error during broadcasts`.
+    static func describe(_ method: BrokerMethod, _ filter: CallFilter) -> String {
+        var text = "\(method.rawValue) call(s)"
+        if let answered = filter.answered { text += answered == .ok ? " answered ok" : " answered with an error" }
+        if let during = filter.during { text += during == .step ? " during the step's own event" : " during the broadcasts it caused" }
+        return text
     }
 
     private func unknownAccount(_ name: String) -> Problem {

@@ -40,11 +40,13 @@ final class TestCaseExecution: Sendable {
         do {
             let adapter = try await provider.adapter()
             handler(Event(.adapterIdentified(adapter.identity)))
+            await broker.configure(adapter.identity.msalConfiguration)
             await broker.beginStep(nil)
             try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
             var state = AppState.notRunning
             var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
             var crashed = false
+            var unmet = false
 
             for (index, step) in scenario.steps.enumerated() {
                 if ContinuousClock.now - started > scenarioTimeout {
@@ -77,6 +79,7 @@ final class TestCaseExecution: Sendable {
                 case .switchUser(let account): await broker.switchUser(to: account)
                 case .broadcast(let count): await broker.broadcastWithoutChange(count: count)
                 case .answerNext(let method, let answer): await broker.script(method, answer)
+                case .advanceClock(let minutes): await broker.advanceClock(minutes: minutes)
                 }
                 crashed = observation.crashed
 
@@ -90,6 +93,7 @@ final class TestCaseExecution: Sendable {
                     rounds += 1
                     guard rounds <= 50 else { throw ScenarioError("the account-change broadcast kept being posted (over 50 rounds in step \(index + 1))") }
                     guard state == .foreground else { continue }
+                    await broker.beginBroadcasts()
                     for _ in 0..<pending where !crashed {
                         observation = try await adapter.handle(.accountChangedBroadcast)
                         crashed = observation.crashed
@@ -104,10 +108,17 @@ final class TestCaseExecution: Sendable {
                 }
                 if !step.expect.isEmpty {
                     let calls = Array(await broker.transcript().dropFirst(callsBefore))
-                    record(await evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location))
+                    let found = await evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location)
+                    if let covering = step.startingPoint, !found.isEmpty {
+                        // The scenario never reached its starting point: one issue naming the requirement that covers it.
+                        record([StartingPoint.unmet(covering, failed: found, step: index, description: Self.describe(step.action), location: step.location)])
+                        unmet = true
+                        break
+                    }
+                    record(found)
                 }
             }
-            if !crashed {
+            if !crashed, !unmet {
                 record(await evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
             }
             record(await broker.scenarioProblems().map { Issue(kind: .error, type: "scenario.invalid", message: $0, location: scenario.location) })
@@ -145,16 +156,21 @@ final class TestCaseExecution: Sendable {
         case .switchUser(let account): return "switchUser \(account)"
         case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
         case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(describe(answer))"
+        case .advanceClock(let minutes): return "advanceClock \(minutes) min"
         }
     }
 
     static func describe(_ answer: BrokerAnswer) -> String {
         switch answer {
-        case .complete(let account): return account.map { "complete as \($0)" } ?? "complete"
+        case .complete(let account, let broadcast):
+            return (account.map { "complete as \($0)" } ?? "complete") + (broadcast ? "" : " without broadcast")
         case .cancel: return "cancel"
         case .interactionRequired: return "interactionRequired"
         case .networkError: return "networkError"
         case .noIdToken: return "noIdToken"
+        case .blankIdToken: return "blankIdToken"
+        case .declinedScopes(let scopes): return "declinedScopes" + (scopes.map { " \($0.joined(separator: " "))" } ?? "")
+        case .ssoExtensionFailure(let code): return "ssoExtensionFailure \(code.rawValue)"
         case .brokerNotAvailable: return "brokerNotAvailable"
         }
     }

@@ -143,8 +143,10 @@ actor StdioConnection {
             }
             guard case .number(let number)? = message.id, Int(exactly: number) == id else {
                 let which = message.id.map(Self.excerpt) ?? "null"
+                // A second answer is named as the stray-line check names it, so the message does not depend on timing.
+                let twice = message.id.flatMap { id -> String? in if case .number(let n) = id, let whole = Int(exactly: n) { return String(whole) } else { return nil } } ?? which
                 let already = message.id.flatMap { if case .number(let n) = $0, let n = Int(exactly: n) { return answeredIds.contains(n) } else { return false } } ?? false
-                throw failure(.protocolViolation, already ? "the adapter answered request \(which) twice (noticed while waiting for \(id), '\(pending.what)')" : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
+                throw failure(.protocolViolation, already ? "the adapter answered request \(twice) twice (noticed while waiting for \(id), '\(pending.what)')" : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
             }
             answeredIds.insert(id)
             // Nothing may follow an answer until the harness asks again: a line already here is a
@@ -211,35 +213,13 @@ actor StdioConnection {
             throw failure(.protocolViolation, "the adapter called '\(method)' before the first reset")
         }
         do {
-            switch appMethod {
-            case .getDeviceInformation: try await respond(WireResponse(id: id, result: await environment.broker.getDeviceInformation()))
-            case .getCurrentAccount: try await respond(WireResponse(id: id, result: await environment.broker.getCurrentAccount()))
-            case .acquireTokenSilent: try await respond(WireResponse(id: id, result: await environment.broker.acquireTokenSilent(parameters(line))))
-            case .acquireToken: try await respond(WireResponse(id: id, result: await environment.broker.acquireToken(parameters(line))))
-            case .signout:
-                try await environment.broker.signout(parameters(line))
-                try await respond(WireResponse(id: id, result: WireEmpty()))
-            case .fetchRecords:
-                let token: AccessTokenParams = try parameters(line)
-                try await respond(WireResponse(id: id, result: RecordsResult(records: await environment.backend.fetchRecords(accessToken: token.accessToken))))
-            }
+            let result = try await BrokerCallServer.result(of: appMethod, line: line, environment: environment)
+            try await respond(WireResponse(id: id, result: AnyEncodableResult(value: result)))
         } catch let error as MSALError {
             try await respond(WireMessage.failure(id: id, error: WireError(error)))
-        } catch let error as InvalidParams {
+        } catch let error as BrokerCallServer.InvalidParams {
             try await respond(WireMessage.failure(id: id, error: WireError(code: WireError.invalidParams, message: error.message)))
             throw failure(.protocolViolation, "the adapter called '\(method)' with bad parameters: \(error.message)")
-        }
-    }
-
-    private struct InvalidParams: Error { var message: String }
-
-    private struct AccessTokenParams: Decodable { var accessToken: String }
-    private struct RecordsResult: Encodable { var records: [UserRecord] }
-
-    /// The request's params as `T`, decoded straight from its line.
-    private func parameters<T: Decodable>(_ line: Data) throws -> T {
-        do { return try WireCodec.decoder.decode(WireParams<T>.self, from: line).params } catch {
-            throw InvalidParams(message: "\(Self.describe(error)) in \(Self.excerpt(line))")
         }
     }
 

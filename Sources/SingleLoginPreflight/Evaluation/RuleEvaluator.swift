@@ -18,6 +18,7 @@ struct RuleEvaluator {
         case let .entitlementContainsOneOf(key, valuesByPlatform): entitlementContainsOneOf(key: key, valuesByPlatform: valuesByPlatform)
         case let .minimumDependencyVersion(minimum, packages): minimumDependencyVersion(minimum: minimum, packages: packages)
         case let .sourceContains(pattern, extensions): sourceContains(pattern: pattern, extensions: extensions)
+        case let .sourceLacks(pattern, extensions): sourceLacks(pattern: pattern, extensions: extensions)
         }
     }
 
@@ -195,5 +196,27 @@ struct RuleEvaluator {
         var observed = "no match in \(candidates.count) source file\(candidates.count == 1 ? "" : "s") under \(root)"
         if !unreadable.isEmpty { observed += "; unreadable: \(list(unreadable.map(snapshot.display)))" }
         return .failed("preflight.sourceMissing", "no source calls /\(pattern)/ under \(root)", expected: expectedText, observed: observed)
+    }
+
+    // MARK: sourceLacks
+
+    private func sourceLacks(pattern: String, extensions: [String]) -> CheckEvaluation {
+        guard let sources = snapshot.sources else {
+            return .skipped("no project directory given, so sources cannot be searched (use --project)")
+        }
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")
+        }
+        var found: [String] = []
+        for path in sources where extensions.contains(URL(fileURLWithPath: path).pathExtension) {
+            guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { continue }
+            if let line = SourceText.firstMatch(of: regex, in: text, outsideStrings: true) {
+                let shown = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                found.append("\(snapshot.display(path)):\(line): \(shown)")
+            }
+        }
+        guard !found.isEmpty else { return .passed }
+        return .failed("preflight.sourceForbidden", "\(found.count == 1 ? "a source" : "\(found.count) sources") \(found.count == 1 ? "matches" : "match") /\(pattern)/: \(found[0])",
+                       expected: "no .\(extensions.joined(separator: "/.")) file matching /\(pattern)/", observed: found.joined(separator: "\n"))
     }
 }

@@ -2,16 +2,18 @@ import Foundation
 
 /// Source text with comments blanked, so that a commented-out call does not count as a call.
 enum SourceText {
-    /// The 1-based line of the first match of `regex` outside comments, if any.
-    static func firstMatch(of regex: NSRegularExpression, in text: String) -> Int? {
-        let stripped = withoutComments(text)
+    /// The 1-based line of the first match of `regex` outside comments (and, with `outsideStrings`,
+    /// outside string literals too: a forbidden setting quoted in a message is no setting), if any.
+    static func firstMatch(of regex: NSRegularExpression, in text: String, outsideStrings: Bool = false) -> Int? {
+        let stripped = withoutComments(text, blankingStrings: outsideStrings)
         let range = NSRange(stripped.startIndex..., in: stripped)
         guard let match = regex.firstMatch(in: stripped, range: range), let found = Range(match.range, in: stripped) else { return nil }
         return stripped[..<found.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 
-    /// Replaces `//` and `/* */` comments with spaces (keeping newlines), leaving string literals alone.
-    static func withoutComments(_ text: String) -> String {
+    /// Replaces `//` and `/* */` comments with spaces (keeping newlines); string literals are left
+    /// alone, or with `blankingStrings` their contents become spaces too (the quotes stay).
+    static func withoutComments(_ text: String, blankingStrings: Bool = false) -> String {
         var output = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -20,9 +22,10 @@ enum SourceText {
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             if inString {
-                output.append(scalar)
-                if scalar == "\\", let next { output.append(next); index += 2; continue }
-                if scalar == "\"" || scalar == "\n" { inString = false }
+                let closes = scalar == "\"" || scalar == "\n"
+                output.append(blankingStrings && !closes ? " " : scalar)
+                if scalar == "\\", let next { output.append(blankingStrings && next != "\n" ? " " : next); index += 2; continue }
+                if closes { inString = false }
                 index += 1
             } else if scalar == "\"" {
                 inString = true

@@ -16,7 +16,7 @@ struct PreflightSpecDecoder: StrictJSONReader {
     static let ruleKeys: KeyValuePairs<String, [String]> = [
         "urlSchemeRegistered": ["template"], "arrayContainsAll": ["file", "key", "values"],
         "entitlementContainsOneOf": ["key", "valuesByPlatform"], "minimumDependencyVersion": ["minimum", "packages"],
-        "sourceContains": ["pattern", "extensions"],
+        "sourceContains": ["pattern", "extensions"], "sourceLacks": ["pattern", "extensions"],
     ]
 
     /// Decodes the whole spec; nil when any error was reported.
@@ -88,11 +88,12 @@ struct PreflightSpecDecoder: StrictJSONReader {
             var packages: [DependencyManager: [String]] = [:]
             for (manager, names) in lists { if let manager = DependencyManager(rawValue: manager) { packages[manager] = names } }
             return .minimumDependencyVersion(minimum: minimum, packages: packages)
-        default:  // sourceContains
+        default:  // sourceContains, sourceLacks
             let pattern = regularExpression(fields, "pattern", path)
             let extensions = strings(fields, "extensions", path, element: "extension", minimum: 1)
             guard let pattern, let extensions else { return nil }
-            return .sourceContains(pattern: pattern, extensions: extensions.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 })
+            let bare = extensions.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+            return kind == "sourceContains" ? .sourceContains(pattern: pattern, extensions: bare) : .sourceLacks(pattern: pattern, extensions: bare)
         }
     }
 

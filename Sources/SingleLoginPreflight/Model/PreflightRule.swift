@@ -17,6 +17,10 @@ public enum PreflightRule: Hashable, Sendable {
     /// `{"kind": "sourceContains", "pattern": "\\bhandleMSALResponse\\b", "extensions": ["swift", "m"]}`:
     /// a non-comment line of some source file matches the regular expression.
     case sourceContains(pattern: String, extensions: [String])
+    /// `{"kind": "sourceLacks", "pattern": "\\bMSALBrokeredAvailabilityNone\\b", "extensions": ["swift", "m"]}`:
+    /// no non-comment line of any source file matches the regular expression outside string literals (each
+    /// match is evidence, with its file and line).
+    case sourceLacks(pattern: String, extensions: [String])
 
     /// The kind's name as written in JSON.
     public var kindName: String {
@@ -26,9 +30,10 @@ public enum PreflightRule: Hashable, Sendable {
         case .entitlementContainsOneOf: "entitlementContainsOneOf"
         case .minimumDependencyVersion: "minimumDependencyVersion"
         case .sourceContains: "sourceContains"
+        case .sourceLacks: "sourceLacks"
         }
     }
 
     /// Every kind name, for suggestions.
-    public static let kindNames = ["urlSchemeRegistered", "arrayContainsAll", "entitlementContainsOneOf", "minimumDependencyVersion", "sourceContains"]
+    public static let kindNames = ["urlSchemeRegistered", "arrayContainsAll", "entitlementContainsOneOf", "minimumDependencyVersion", "sourceContains", "sourceLacks"]
 }

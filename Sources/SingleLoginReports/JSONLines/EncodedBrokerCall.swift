@@ -14,4 +14,6 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     public var failed: Bool
     /// The scopes asked for, for token calls (interactive: with the extra scopes to consent); absent otherwise.
     public var scopes: [String]?
+    /// `broadcasts` when a broadcast the step caused led to the call; absent for the step's own event.
+    public var during: String?
 }

@@ -74,7 +74,7 @@ extension EncodedRequirement {
 
 extension EncodedBrokerCall {
     init(_ record: BrokerCallRecord) {
-        self.init(sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer, failed: record.failed, scopes: record.scopes.isEmpty ? nil : record.scopes)
+        self.init(sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer, failed: record.failed, scopes: record.scopes.isEmpty ? nil : record.scopes, during: record.phase == .broadcasts ? record.phase.rawValue : nil)
     }
 }
 

@@ -4,9 +4,10 @@ import SingleLoginAdapter
 extension SpecDecoder {
     /// Every check kind with the keys it requires and allows besides `"check"`, in the order documentation lists them.
     static let checkKinds: KeyValuePairs<String, (required: [String], optional: [String])> = [
-        "calls": (["method"], ["count", "atLeast", "atMost"]), "signedIn": (["account"], []), "signedOut": ([], []),
+        "calls": (["method"], ["count", "atLeast", "atMost", "answered", "during"]), "signedIn": (["account"], []), "signedOut": ([], []),
         "noDataOf": (["account"], ["in", "session"]), "hasDataOf": (["account"], ["in"]), "noErrorShown": ([], []), "notCrashed": ([], []),
-        "noElement": (["matching"], ["kind"]), "scopesCovered": ([], []),
+        "noElement": ([], ["kind", "matching", "words"]), "scopesCovered": ([], []),
+        "deviceSignedOut": ([], []), "errorShown": ([], []), "brokerEnabled": ([], []),
     ]
     /// Every key some check kind allows.
     static let allCheckKeys = ["check"] + checkKinds.flatMap { $0.value.required + $0.value.optional }.reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }
@@ -38,6 +39,9 @@ extension SpecDecoder {
         case "noErrorShown": return .noErrorShown
         case "notCrashed": return .notCrashed
         case "scopesCovered": return .scopesCovered
+        case "deviceSignedOut": return .deviceSignedOut
+        case "errorShown": return .errorShown
+        case "brokerEnabled": return .brokerEnabled
         case "noDataOf", "hasDataOf":
             let account = accountReference(fields, "account", path)
             let places = decodePlaces(fields, path)
@@ -48,9 +52,17 @@ extension SpecDecoder {
             return .noDataOf(account: account, places: places, session: session)
         default:  // noElement
             let elementKind = enumeration(fields, "kind", path, as: ScreenElement.Kind.self, what: "element kind")
-            guard let pattern = regularExpression(fields, "matching", path, options: [.caseInsensitive]) else { return nil }
             if member(fields, "kind") != nil, elementKind == nil { return nil }
-            return .noElement(kind: elementKind, matching: pattern)
+            let hasPattern = member(fields, "matching") != nil
+            let hasWords = member(fields, "words") != nil
+            guard hasPattern != hasWords else {
+                report(node.position, path, hasPattern ? "'noElement' takes 'matching' or 'words', not both" : "'noElement' needs 'words' (phrases matched as whole words) or 'matching' (a pattern)",
+                       fix: hasPattern ? "keep one of the two" : "add \"words\": [\"sign up\"], for example")
+                return nil
+            }
+            if hasWords { return distinctStrings(fields, "words", path).map { .noElement(kind: elementKind, match: .words($0)) } }
+            guard let pattern = regularExpression(fields, "matching", path, options: [.caseInsensitive]) else { return nil }
+            return .noElement(kind: elementKind, match: .pattern(pattern))
         }
     }
 
@@ -80,8 +92,12 @@ extension SpecDecoder {
             report(node.position, path, "'calls' needs 'count', or 'atLeast' and/or 'atMost'", fix: "add \"count\": 1, for example")
             return nil
         }
+        let answered = enumeration(fields, "answered", path, as: CallFilter.Answered.self, what: "answer kind")
+        let during = enumeration(fields, "during", path, as: CallPhase.self, what: "phase")
+        if member(fields, "answered") != nil, answered == nil { return nil }
+        if member(fields, "during") != nil, during == nil { return nil }
         guard let method, let range else { return nil }
-        return .calls(method: method, range: range)
+        return .calls(method: method, range: range, filter: CallFilter(answered: answered, during: during))
     }
 
     /// Decodes `in`: a non-empty list of distinct places, both when absent.

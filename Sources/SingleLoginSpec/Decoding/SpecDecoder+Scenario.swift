@@ -5,9 +5,11 @@ extension SpecDecoder {
     static let plainStepKinds: [String: Step.Action] = Dictionary(
         uniqueKeysWithValues: Step.Action.appEvents.map { ($0.rawValue, Step.Action.app($0)) } + [("globalSignOut", .globalSignOut)])
     /// Every step kind, in the order documentation lists them.
-    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext"]
+    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock"]
     /// The broker answers `answerNext` accepts.
-    static let answers = ["complete", "cancel", "interactionRequired", "networkError", "noIdToken", "brokerNotAvailable"]
+    static let answers = ["complete", "cancel", "interactionRequired", "networkError", "noIdToken", "blankIdToken", "declinedScopes", "ssoExtensionFailure", "brokerNotAvailable"]
+    /// The keys any step may carry besides `do`.
+    static let commonStepKeys = ["do", "expect", "startingPoint"]
 
     /// Decodes one scenario; duplicate names within the requirement are reported against the first.
     mutating func decodeScenario(_ node: JSONNode, _ path: String, firstByName: inout [String: JSONPosition]) -> Scenario? {
@@ -42,48 +44,99 @@ extension SpecDecoder {
         checkKeys(fields, of: node, path, allowed: ["deviceMode", "signedIn", "token", "userAtDevice"], required: [])
         var given = Given()
         if let mode = enumeration(fields, "deviceMode", path, as: Given.DeviceModeName.self, what: "device mode") { given.deviceMode = mode }
-        if let member = fields.first(where: { $0.key == "signedIn" }), member.value.value != .null {
-            given.signedIn = accountReference(member.value, JSONPath.appending(key: "signedIn", to: path), name: "signedIn")
+        if let member = fields.first(where: { $0.key == "signedIn" }) {
+            given.signedIn = decodeSignedIn(member.value, JSONPath.appending(key: "signedIn", to: path))
         }
         if let token = enumeration(fields, "token", path, as: Given.TokenState.self, what: "token state") { given.token = token }
         given.userAtDevice = accountReference(fields, "userAtDevice", path)
         return given
     }
 
+    /// Decodes `given.signedIn`: null (nobody), one account, or a list of distinct accounts.
+    private mutating func decodeSignedIn(_ node: JSONNode, _ path: String) -> [String] {
+        switch node.value {
+        case .null: return []
+        case .array(let elements):
+            var names: [String] = []
+            for (index, element) in elements.enumerated() {
+                let elementPath = JSONPath.appending(index: index, to: path)
+                guard let name = accountReference(element, elementPath, name: "signedIn") else { continue }
+                if names.contains(name) {
+                    report(element.position, elementPath, "account '\(name)' is listed twice in 'signedIn'", fix: "remove the repetition")
+                    continue
+                }
+                names.append(name)
+            }
+            return names
+        default:
+            return accountReference(node, path, name: "signedIn").map { [$0] } ?? []
+        }
+    }
+
     /// Decodes one step: its kind decides which keys are allowed.
     private mutating func decodeStep(_ node: JSONNode, _ path: String) -> Step? {
         guard let fields = members(node, path, what: "a step") else { return nil }
-        guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "do", allKeys: ["do", "account", "count", "method", "answer", "expect"]) else { return nil }
+        guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "do", allKeys: Self.commonStepKeys + ["account", "count", "method", "answer", "broadcast", "scopes", "code", "minutes"]) else { return nil }
         let kindPath = JSONPath.appending(key: "do", to: path)
         let expect = decodeChecks(fields, path)
+        let startingPoint = decodeStartingPoint(fields, path)
         if let action = Self.plainStepKinds[kind] {
-            checkKeys(fields, of: node, path, allowed: ["do", "expect"], required: [])
-            return Step(action, expect: expect, location: location(of: node))
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
+            return Step(action, expect: expect, startingPoint: startingPoint, location: location(of: node))
         }
         let action: Step.Action?
         switch kind {
         case "globalSignIn", "switchUser":
-            checkKeys(fields, of: node, path, allowed: ["do", "account", "expect"], required: ["account"])
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["account"], required: ["account"])
             let account = accountReference(fields, "account", path)
             action = account.map { kind == "globalSignIn" ? .globalSignIn(account: $0) : .switchUser(account: $0) }
         case "broadcast":
-            checkKeys(fields, of: node, path, allowed: ["do", "count", "expect"], required: [])
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["count"], required: [])
             let hasCount = fields.contains { $0.key == "count" }
             action = (hasCount ? integer(fields, "count", path, in: 1...100) : 1).map { .broadcast(count: $0) }
         case "answerNext":
-            checkKeys(fields, of: node, path, allowed: ["do", "method", "answer", "account", "expect"], required: ["method", "answer"])
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["method", "answer", "account", "broadcast", "scopes", "code"], required: ["method", "answer"])
             action = decodeAnswer(fields, path)
+        case "advanceClock":
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["minutes"], required: ["minutes"])
+            action = integer(fields, "minutes", path, in: 1...10_080).map { .advanceClock(minutes: $0) }
         default:
             unknownWord(kind, what: "step kind", among: Self.stepKinds, at: kindNode.position, kindPath)
             return nil
         }
-        return action.map { Step($0, expect: expect, location: location(of: node)) }
+        return action.map { Step($0, expect: expect, startingPoint: startingPoint, location: location(of: node)) }
     }
 
-    /// Decodes `answerNext`'s method, answer and account, and checks that the answer is possible for the method.
+    /// Decodes `startingPoint`: a requirement ID, checked against the spec's IDs once all are read.
+    private mutating func decodeStartingPoint(_ fields: [JSONMember], _ path: String) -> String? {
+        guard let member = fields.first(where: { $0.key == "startingPoint" }) else { return nil }
+        let valuePath = JSONPath.appending(key: "startingPoint", to: path)
+        guard let id = string(member.value, valuePath, name: "startingPoint") else { return nil }
+        guard SpecPatterns.isRequirementID(id) else {
+            report(member.value.position, valuePath, "'startingPoint' '\(id)' is not a requirement ID", fix: "name a requirement such as 'SL-LOGIN-1'")
+            return nil
+        }
+        startingPoints.append(StartingPointReference(id: id, owner: currentRequirementID, position: member.value.position, path: valuePath))
+        return id
+    }
+
+    /// The methods each answer is possible for (`answerNext`); the loader rejects any other pairing.
+    static func methods(for answer: String) -> [BrokerMethod] {
+        let sso: [BrokerMethod] = [.getDeviceInformation, .getCurrentAccount, .acquireTokenSilent, .acquireToken, .signout, .accountsFromDevice]
+        switch answer {
+        case "cancel": return [.acquireToken]
+        case "noIdToken", "blankIdToken", "declinedScopes": return [.acquireToken, .acquireTokenSilent]
+        case "interactionRequired": return [.acquireTokenSilent]
+        case "ssoExtensionFailure": return sso
+        case "brokerNotAvailable": return [.getDeviceInformation]
+        case "networkError": return BrokerMethod.allCases.filter { !$0.isLocalCacheCall }
+        default: return BrokerMethod.allCases
+        }
+    }
+
+    /// Decodes `answerNext`'s method, answer and the answer's arguments, and checks that the answer is possible for the method.
     private mutating func decodeAnswer(_ fields: [JSONMember], _ path: String) -> Step.Action? {
         let method = enumeration(fields, "method", path, as: BrokerMethod.self, what: "broker method")
-        let accountMember = fields.first { $0.key == "account" }
         let account = accountReference(fields, "account", path)
         guard let answerNode = fields.first(where: { $0.key == "answer" })?.value else { return nil }
         let answerPath = JSONPath.appending(key: "answer", to: path)
@@ -92,32 +145,68 @@ extension SpecDecoder {
             unknownWord(answerName, what: "answer", among: Self.answers, at: answerNode.position, answerPath)
             return nil
         }
-        if answerName != "complete", let accountMember {
-            report(accountMember.keyPosition, path, "'account' is allowed only with answer 'complete'", fix: "remove 'account', or answer 'complete'")
+        // Each argument belongs to one answer (and `account`, `broadcast` to some methods).
+        var valid = true
+        let owners: [(key: String, answer: String, methods: [BrokerMethod]?)] = [
+            ("account", "complete", [.acquireToken]), ("broadcast", "complete", [.acquireToken, .signout]),
+            ("scopes", "declinedScopes", nil), ("code", "ssoExtensionFailure", nil),
+        ]
+        for owner in owners {
+            guard let member = fields.first(where: { $0.key == owner.key }) else { continue }
+            if answerName != owner.answer {
+                report(member.keyPosition, path, "'\(owner.key)' is allowed only with answer '\(owner.answer)'", fix: "remove '\(owner.key)', or answer '\(owner.answer)'")
+                valid = false
+            } else if let methods = owner.methods, let method, !methods.contains(method) {
+                report(member.keyPosition, path, "'\(owner.key)' is allowed only with method \(methods.map { "'\($0.rawValue)'" }.joined(separator: " or "))",
+                       fix: "remove '\(owner.key)'")
+                valid = false
+            }
         }
         guard let method else { return nil }
-        let allowedMethods: [BrokerMethod]
-        switch answerName {
-        case "cancel": allowedMethods = [.acquireToken]
-        case "noIdToken": allowedMethods = [.acquireToken, .acquireTokenSilent]
-        case "interactionRequired": allowedMethods = [.acquireTokenSilent]
-        case "brokerNotAvailable": allowedMethods = BrokerMethod.allCases.filter { $0 != .fetchRecords }
-        default: allowedMethods = BrokerMethod.allCases
-        }
+        let allowedMethods = Self.methods(for: answerName)
         guard allowedMethods.contains(method) else {
             let list = allowedMethods.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            report(answerNode.position, answerPath, "answer '\(answerName)' is not possible for method '\(method.rawValue)'",
-                   fix: "use it with \(allowedMethods.count == 1 ? "method" : "one of the methods") \(list)")
+            var fix = "use it with \(allowedMethods.count == 1 ? "method" : "one of the methods") \(list)"
+            if answerName == "brokerNotAvailable" {
+                fix += "; MSAL reports a broker it cannot reach on \(method.rawValue) differently: answer 'ssoExtensionFailure'"
+            }
+            report(answerNode.position, answerPath, "answer '\(answerName)' is not possible for method '\(method.rawValue)'", fix: fix)
             return nil
         }
-        let answer: BrokerAnswer = switch answerName {
-        case "complete": .complete(account: account)
-        case "cancel": .cancel
-        case "interactionRequired": .interactionRequired
-        case "networkError": .networkError
-        case "noIdToken": .noIdToken
-        default: .brokerNotAvailable
+        let answer: BrokerAnswer?
+        switch answerName {
+        case "complete":
+            let broadcast = fields.first { $0.key == "broadcast" }.flatMap { boolean($0.value, JSONPath.appending(key: "broadcast", to: path), name: "broadcast") }
+            if fields.contains(where: { $0.key == "broadcast" }), broadcast == nil { valid = false }
+            answer = .complete(account: account, broadcast: broadcast ?? true)
+        case "cancel": answer = .cancel
+        case "interactionRequired": answer = .interactionRequired
+        case "networkError": answer = .networkError
+        case "noIdToken": answer = .noIdToken
+        case "blankIdToken": answer = .blankIdToken
+        case "declinedScopes":
+            if fields.contains(where: { $0.key == "scopes" }) {
+                let scopes = distinctStrings(fields, "scopes", path)
+                answer = scopes.map { .declinedScopes(scopes: $0) }
+            } else {
+                answer = .declinedScopes(scopes: nil)
+            }
+        case "ssoExtensionFailure":
+            if let member = fields.first(where: { $0.key == "code" }) {
+                let codes = [MSALError.AuthorizationCode.unknown, .notHandled, .failed]
+                let valuePath = JSONPath.appending(key: "code", to: path)
+                if case .number(let number) = member.value.value, let value = number.integerValue, let code = codes.first(where: { $0.rawValue == value }) {
+                    answer = .ssoExtensionFailure(code: code)
+                } else {
+                    report(member.value.position, valuePath, "'code' must be 1000, 1003 or 1004 (ASAuthorizationError unknown, notHandled, failed)", fix: "write \"code\": 1004, or leave it out")
+                    answer = nil
+                }
+            } else {
+                answer = .ssoExtensionFailure(code: .failed)
+            }
+        default: answer = .brokerNotAvailable
         }
+        guard valid, let answer else { return nil }
         return .answerNext(method: method, answer: answer)
     }
 }

@@ -1,3 +1,5 @@
+import DidYouMean
+
 extension SpecDecoder {
     /// The keys allowed at the top level.
     static let topLevelKeys = ["$schema", "formatVersion", "id", "version", "title", "accounts", "requirements"]
@@ -22,6 +24,7 @@ extension SpecDecoder {
                 }
             }
         }
+        checkStartingPoints(definedIDs: Set(requirements.map(\.id)))
         guard diagnostics.isEmpty, let header, let accounts else { return nil }
         return Spec(formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, accounts: accounts, requirements: requirements,
                     source: SourceLocation(file: file, line: 1, column: 1))
@@ -67,11 +70,26 @@ extension SpecDecoder {
         let tags = strings(fields, "tags", path, element: "tag") ?? []
         var scenarios: [Scenario] = []
         var firstByName: [String: JSONPosition] = [:]
+        currentRequirementID = id
         for (index, element) in (array(fields, "scenarios", path, minimum: 1) ?? []).enumerated() {
             let scenarioPath = JSONPath.appending(index: index, to: JSONPath.appending(key: "scenarios", to: path))
             if let scenario = decodeScenario(element, scenarioPath, firstByName: &firstByName) { scenarios.append(scenario) }
         }
         guard let id, let level, let title, let rationale else { return nil }
         return Requirement(id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, scenarios: scenarios, location: location(of: node))
+    }
+
+    /// Checks every step's `startingPoint` once all requirement IDs are known: it names another requirement of the spec.
+    private mutating func checkStartingPoints(definedIDs: Set<String>) {
+        for reference in startingPoints {
+            if reference.id == reference.owner {
+                report(reference.position, reference.path, "'startingPoint' names the requirement it is in ('\(reference.id)')",
+                       fix: "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'")
+            } else if !definedIDs.contains(reference.id) {
+                let suggestion = Suggestion.closest(to: reference.id, among: Array(definedIDs))
+                report(reference.position, reference.path, "'startingPoint' names requirement '\(reference.id)', which the spec does not define" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                       fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" } ?? "name a requirement ID defined in this spec")
+            }
+        }
     }
 }

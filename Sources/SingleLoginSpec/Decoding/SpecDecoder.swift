@@ -9,6 +9,18 @@ struct SpecDecoder: StrictJSONReader {
     var diagnostics: [SpecDiagnostic] = []
     /// The account names defined, or nil when `accounts` is unusable (references are then not checked).
     var accountNames: [String]?
+    /// The ID of the requirement being decoded.
+    var currentRequirementID: String?
+    /// Every step's `startingPoint`, checked once all requirement IDs are known.
+    var startingPoints: [StartingPointReference] = []
+
+    /// A step's `startingPoint`, where it is written and the requirement it is in.
+    struct StartingPointReference {
+        var id: String
+        var owner: String?
+        var position: JSONPosition
+        var path: String
+    }
 
     init(file: String) {
         self.file = file
@@ -33,5 +45,34 @@ struct SpecDecoder: StrictJSONReader {
     mutating func accountReference(_ members: [JSONMember], _ key: String, _ path: String) -> String? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         return accountReference(member.value, JSONPath.appending(key: key, to: path), name: key)
+    }
+
+    // MARK: Values of format 1.1
+
+    /// The boolean in `node`, reported when it has another type.
+    mutating func boolean(_ node: JSONNode, _ path: String, name: String) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            report(node.position, path, "expected '\(name)' to be true or false, found \(node.kindDescription)")
+            return nil
+        }
+        return value
+    }
+
+    /// The non-empty list of distinct, non-empty strings at `key`; nil (reported) when it is not one.
+    mutating func distinctStrings(_ members: [JSONMember], _ key: String, _ path: String) -> [String]? {
+        guard let elements = array(members, key, path, minimum: 1) else { return nil }
+        let listPath = JSONPath.appending(key: key, to: path)
+        var values: [String] = []
+        var valid = !elements.isEmpty
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.appending(index: index, to: listPath)
+            guard let value = string(element, elementPath, name: key) else { valid = false; continue }
+            if values.contains(value) {
+                report(element.position, elementPath, "'\(value)' is listed twice in '\(key)'", fix: "remove the repetition")
+                valid = false
+            }
+            values.append(value)
+        }
+        return valid ? values : nil
     }
 }

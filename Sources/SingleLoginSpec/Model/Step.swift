@@ -4,15 +4,20 @@ import SingleLoginAdapter
 public struct Step: Hashable, Sendable {
     /// What happens.
     public var action: Action
-    /// Checks made right after this step; call counts cover this step only.
+    /// Checks made right after this step and the broadcasts it caused; call counts cover this step only.
     public var expect: [Expectation]
+    /// `"startingPoint": "SL-LOGIN-1"`: this step's checks establish the scenario's starting point, which
+    /// that requirement covers. If one fails, the test case fails with one `precondition.unmet` issue
+    /// naming it, and the remaining steps are not run: one defect reads as one.
+    public var startingPoint: String?
     /// Where the step is in its file.
     public var location: SourceLocation?
 
     /// Creates a step.
-    public init(_ action: Action, expect: [Expectation] = [], location: SourceLocation? = nil) {
+    public init(_ action: Action, expect: [Expectation] = [], startingPoint: String? = nil, location: SourceLocation? = nil) {
         self.action = action
         self.expect = expect
+        self.startingPoint = startingPoint
         self.location = location
     }
 
@@ -32,6 +37,8 @@ public struct Step: Hashable, Sendable {
         case broadcast(count: Int)
         /// `{"do": "answerNext", "method": "acquireToken", "answer": "cancel"}`: how the broker answers the next call of `method`.
         case answerNext(method: BrokerMethod, answer: BrokerAnswer)
+        /// `{"do": "advanceClock", "minutes": 70}`: simulated time passes (1 to 10080 minutes); access tokens expire an hour after issuance.
+        case advanceClock(minutes: Int)
 
         /// The app events a step may deliver by name: every ``AppEvent`` but the account-change
         /// broadcast, which the harness delivers itself whenever the broker posts it.

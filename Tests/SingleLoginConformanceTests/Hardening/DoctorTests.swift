@@ -10,7 +10,7 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(5), step: .seconds(5))).run()
+        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(30), step: .seconds(30))).run()
         #expect(report.passed, "\(report.render(terminal: false))")
         #expect(report.outcomes.count >= 15)
         #expect(report.render(terminal: false).hasSuffix("checks passed."))
@@ -20,7 +20,7 @@ struct DoctorTests {
         ("--grandchild", "nothing it started outlives it", "still running in its process group"),
         ("--fault bad-observation@event:refresh", "event refresh answers a valid observation", "'screen[0].kind' is 'label'"),
         ("--fault stdout-log@event:suspend", "stdout carries protocol messages only", "[INFO] handling event suspend"),
-        ("--fault protocol:2.0", "it speaks protocol 1.0", "it says 2.0"),
+        ("--fault protocol:2.0", "it speaks protocol 1.x", "it says 2.0"),
         ("--fault hang@event:launch", "event launch answers a valid observation", "no answer to 'event launch'"),
         ("--fault exit:3@reset", "reset answers {}", "exit code 3"),
         ("--fault never-settle@event:resume", "event resume answers a valid observation", "it never settled"),
@@ -32,7 +32,7 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(3), step: .seconds(1))).run()
+        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(10), step: .seconds(3))).run()
         #expect(!report.passed)
         let failed = try #require(report.outcomes.first { $0.status == .failed && $0.name == fault.failing }, "\(report.render(terminal: false))")
         #expect(failed.detail.contains(fault.fragment), "\(failed.detail)")

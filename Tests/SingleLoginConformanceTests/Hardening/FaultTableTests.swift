@@ -29,7 +29,7 @@ struct FaultTableTests {
         .fails("--fault hang@handshake", .timeout, "handshake failed: no answer to 'initialize' within"),
         .fails("--fault exit:3@handshake", .exited, "exit code 3 during 'initialize'"),
         .fails("--fault signal:ABRT@handshake", .exited, "signal 6 (SIGABRT) during 'initialize'"),
-        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.0"),
+        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.1"),
         .fails("--fault garbage@handshake", .protocolViolation, "not a JSON-RPC 2.0 message"),
         .fails("--fault hang@reset", .timeout, "no answer to 'reset' within"),
         .fails("--fault exit:4@reset", .exited, "exit code 4 during 'reset'"),
@@ -57,6 +57,8 @@ struct FaultTableTests {
         .fails("--fault stderr-flood:16 --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
         .fails("--ignore-sigterm --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
         .passes("--fault slow:150"),
+        // An adapter of protocol 1.0 (no msalConfiguration, no 1.1 methods) is served as it is.
+        .passes("--fault protocol:1.0"),
         .passes("--fault stderr-flood:16"),
     ]
 
@@ -93,7 +95,8 @@ struct FaultTableTests {
     /// Runs the exercise spec against `command` with short timeouts and returns the results.
     static func run(command: String, scenarios: Int) async -> [TestCaseResult] {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
-        let timeouts = AdapterTimeouts(handshake: .seconds(2), step: .seconds(1), scenario: .seconds(10))
+        // Generous enough for a loaded machine: a correct answer must never time out; only the hang faults wait this long.
+        let timeouts = AdapterTimeouts(handshake: .seconds(8), step: .seconds(4), scenario: .seconds(30))
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))
         let results = Mutex<[TestCaseResult]>([])

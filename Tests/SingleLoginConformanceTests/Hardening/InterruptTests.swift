@@ -14,7 +14,8 @@ struct InterruptTests {
             return
         }
         let directory = try TemporaryDirectory()
-        let planned = 12
+        // Enough test cases that the run cannot end before the signal, however slowly this test is scheduled.
+        let planned = 60
         try ExerciseSpec.json(scenarios: planned).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

@@ -1,0 +1,176 @@
+import Foundation
+import SingleLoginAdapter
+
+/// Sign-in, tokens, data and sign-out.
+extension ReferenceApp {
+    /// The scopes the app asks for silently: every scope it will use, all consented at the interactive sign-in.
+    var silentScopeSets: [[String]] {
+        options.contains(.twoResources) ? [Self.signInScopes, [Self.backendScope]] : [Self.signInScopes + Self.dataScopes]
+    }
+
+    /// The extra scopes to consent to at the interactive sign-in.
+    var extraScopesToConsent: [String] {
+        if flaws.contains(.asksScopesLate) { return [] }
+        return options.contains(.twoResources) ? [Self.backendScope] : Self.dataScopes
+    }
+
+    // MARK: Sign-in
+
+    /// The sign-in button: silently when the device has an account, else one interactive sheet.
+    func signIn() async {
+        guard memory.session == nil, !(flaws.contains(.staysCancelledAfterCancel) && memory.cancelled) else { return }
+        do {
+            if let account = try await broker.getCurrentAccount().account {
+                await signInSilently(account)
+            } else {
+                await signInInteractively(account: nil)
+            }
+        } catch {
+            show(error)
+        }
+    }
+
+    func signInSilently(_ account: MSALAccount) async {
+        do {
+            let result = try await silentTokens(for: account)
+            await adopt(result.signIn, backendToken: result.backend)
+        } catch let error as MSALError where error.isInteractionRequired || (flaws.contains(.promptsOnNetworkError) && !error.isDeclinedScopes) {
+            // Only InteractionRequired justifies the sheet.
+            await signInInteractively(account: account)
+        } catch let error as MSALError where error.isDeclinedScopes {
+            await declined(error, account: account)
+        } catch {
+            if flaws.contains(.showsAccountBeforeToken) { memory.errorMessage = "Something went wrong. Please try again."; return }
+            memory.session = nil
+            show(error)
+        }
+    }
+
+    /// A token for each resource, silently: the sign-in's result and the token for the backend.
+    func silentTokens(for account: MSALAccount) async throws -> (signIn: MSALResult, backend: String) {
+        var results: [MSALResult] = []
+        for scopes in silentScopeSets {
+            results.append(try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier)))
+        }
+        return (results[0], results[results.count - 1].accessToken)
+    }
+
+    func signInInteractively(account: MSALAccount?) async {
+        do {
+            let parameters = InteractiveTokenParameters(scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier)
+            let result = try await broker.acquireToken(parameters)
+            var backend = result.accessToken
+            if options.contains(.twoResources), result.idToken != nil {
+                backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)).accessToken
+            }
+            await adopt(result, backendToken: backend)
+        } catch let error as MSALError where error.isUserCanceled && !flaws.contains(.showsCancelAsError) {
+            // The user dismissed the sheet: a normal outcome, the app stays signed out and usable.
+            memory.session = nil
+            memory.errorMessage = nil
+            memory.cancelled = true
+        } catch let error as MSALError where error.isDeclinedScopes {
+            if flaws.contains(.repromptsOnDeclinedScopes), !memory.reprompted {
+                memory.reprompted = true
+                await signInInteractively(account: account)
+                return
+            }
+            await declined(error, account: account)
+        } catch {
+            memory.session = nil
+            show(error)
+        }
+    }
+
+    /// Fewer scopes granted than asked (-50003): carry on with what was granted, without another sheet.
+    private func declined(_ error: MSALError, account: MSALAccount?) async {
+        if flaws.contains(.repromptsOnDeclinedScopes), !memory.reprompted {
+            memory.reprompted = true
+            await signInInteractively(account: account)
+            return
+        }
+        guard let partial = error.invalidResult else {
+            memory.session = nil
+            memory.errorMessage = "Some permissions were not granted. Ask your administrator."
+            return
+        }
+        await adopt(partial, backendToken: partial.accessToken)
+    }
+
+    func adopt(_ result: MSALResult, backendToken: String) async {
+        guard let idToken = result.idToken else {
+            if flaws.contains(.crashesOnMissingIdToken) {
+                // What `result.idToken!` does on a device.
+                crashed = true
+                running = false
+                memory = AppMemory()
+                return
+            }
+            if !flaws.contains(.showsAccountBeforeToken) { memory.session = nil }
+            memory.errorMessage = "Sign-in could not be completed. Please try again."
+            return
+        }
+        let displayName = result.account.accountClaims?["name"] ?? result.account.username ?? "Signed-in user"
+        memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: backendToken)
+        memory.errorMessage = nil
+        storage.keychain["session.account"] = result.account.identifier ?? ""
+        storage.keychain["session.displayName"] = displayName
+        storage.keychain["session.accessToken"] = backendToken
+        storage.keychain["session.idToken"] = idToken
+        storage.defaults["lastUsername"] = result.account.username ?? ""
+        await fetchRecords(accessToken: backendToken, account: result.account)
+    }
+
+    /// Refresh: a token again (silently, MSAL renews it when it is about to expire), then the records.
+    func loadData(for account: MSALAccount) async {
+        if flaws.contains(.reusesExpiredToken), let token = memory.session?.accessToken {
+            await fetchRecords(accessToken: token, account: account)
+            return
+        }
+        do {
+            let tokens = try await silentTokens(for: account)
+            memory.session?.accessToken = tokens.backend
+            storage.keychain["session.accessToken"] = tokens.backend
+            await fetchRecords(accessToken: tokens.backend, account: account)
+        } catch let error as MSALError where error.isInteractionRequired || (flaws.contains(.promptsOnNetworkError) && !error.isDeclinedScopes) {
+            await signInInteractively(account: account)
+        } catch {
+            show(error)
+        }
+    }
+
+    private func fetchRecords(accessToken: String, account: MSALAccount) async {
+        do {
+            let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
+            memory.records = records
+            memory.banner = nil
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            storage.files["Documents/records.json"] = json
+            storage.cache["records/\(account.identifier ?? "current")"] = json
+        } catch {
+            show(error)
+        }
+    }
+
+    // MARK: Sign-out
+
+    /// The sign-out button: the app's own session ends at once, whatever the broker does next; then the
+    /// broker signs the current account out device-wide and tells every app.
+    func signOut() async {
+        guard let session = memory.session else { return }
+        var identifier = session.account.identifier
+        if flaws.contains(.signsOutStaleAccount), let first = try? await broker.allAccounts().first {
+            identifier = first.identifier
+        }
+        let parameters = SignoutParameters(accountIdentifier: identifier, signoutFromBrowser: flaws.contains(.signsOutFromBrowserWithoutWebview))
+        if flaws.contains(.waitsForBroadcastToSignOut) {
+            // Leaves the clean-up to the broadcast that may never come.
+            try? await broker.signout(parameters)
+            return
+        }
+        wipe(farewell: session.displayName)
+        try? await broker.signout(parameters)
+    }
+}

@@ -1,0 +1,22 @@
+/// A way the reference app may be built that is NOT a mistake: every option passes the whole spec.
+/// They exist to prove that the spec's checks do not depend on how the reference app happens to be shaped.
+public enum ReferenceAppOption: String, CaseIterable, Sendable {
+    /// Calls two APIs: a token for Microsoft Graph and one for its own backend, so two silent calls per sign-in.
+    case twoResources
+    /// Its signed-out screen says "This iPad is registered to Northwind Field Services."
+    case registeredBanner
+    /// Reports the username, not the identifier, as `signedInAccount`.
+    case usernameAsSignedInAccount
+    /// Refreshes its token and data eagerly on every resume.
+    case refreshesOnResume
+
+    /// One sentence for tables and `--help`.
+    public var summary: String {
+        switch self {
+        case .twoResources: return "two resources: a silent call for each"
+        case .registeredBanner: return "signed-out banner \"This iPad is registered to Northwind Field Services.\""
+        case .usernameAsSignedInAccount: return "signedInAccount is the username"
+        case .refreshesOnResume: return "eager silent refresh on every resume"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import CommandLineKit
+
+/// `list --format`: aligned text, JSON, or the README's Markdown table.
+public enum ListFormat: String, CaseIterable, Sendable {
+    /// Aligned text.
+    case text
+    /// JSON, keys sorted.
+    case json
+    /// The catalogue table the README shows (`| ID | Level | Behaviour |`).
+    case markdown
+
+    /// `--format <format>`, text by default.
+    public static func option(help: String) -> Option<ListFormat> {
+        Option("--format", value: "format", default: ListFormat.text.rawValue, help: help, parser: .cases)
+    }
+}

@@ -1,0 +1,120 @@
+import SingleLoginAdapter
+import Testing
+
+/// One build of Field Notes: how it is put together (its style) and which mistakes it makes.
+///
+/// Field Notes was written against the adapter contract and spec format documents, not against the
+/// reference app, and is shaped unlike it on purpose: a phase machine instead of optional state,
+/// two APIs, a first-name greeting, a vault that keeps the session as base64 JSON, alerts for
+/// errors, its own "Log out" flow.
+struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
+    /// A name for reports.
+    var name: String
+    /// How this build is put together; every style is conformant.
+    var style: Style
+    /// The mistakes it makes (none: a conformant build).
+    var mistakes: Set<Mistake> = []
+    /// For a flawed build: the requirements its mistake is about; the catalogue must fail at least these.
+    var targets: Set<String> = []
+
+    var testDescription: String { name }
+
+    /// How a conformant build may differ.
+    struct Style: Sendable {
+        /// Calls Microsoft Graph and its notes API with a token each (two silent calls per sign-in).
+        var twoResources = true
+        /// Reports the username (not the identifier) as `signedInAccount`.
+        var usernameAsSignedInAccount = true
+        /// The signed-out screen's banner.
+        var banner: String? = nil
+        /// Syncs again on every resume.
+        var syncOnResume = false
+        /// Logs out with `signoutFromBrowser`, webview parameters and `wipeAccount`.
+        var browserLogOut = false
+        /// Sync asks MSAL with `forceRefresh`.
+        var forceRefreshOnSync = false
+        /// Shows what it stored while it checks the account at launch.
+        var showsStoredSessionAtLaunch = false
+        /// Errors as `alert` (else `error`).
+        var alerts = true
+    }
+
+    /// Realistic mistakes (issue 10's list and MSAL's issue tracker).
+    enum Mistake: String, CaseIterable, Sendable {
+        case allAccountsInsteadOfCurrentAccount
+        case signoutFromBrowserWithoutWebview
+        case promptsAtFirstLaunch
+        case keepsDataOnUserChangeWhileSuspended
+        case noCheckAtResume
+        case noCheckAtLaunch
+        case reusesExpiredToken
+        case forceUnwrapsIdToken
+        case ignoresBroadcast
+        case ignoresBroadcastWhenSignedOut
+        case wipesOnEveryBroadcast
+        case waitsForBroadcastOnLogOut
+        case logOutRemovesAccountOnly
+        case logsOutFirstAccountSeen
+        case showsSwitchUser
+        case personalUIOnDeviceInfoError
+        case knownAuthoritiesDisableBroker
+        case repromptsOnDeclinedScopes
+        case picksFirstAccountWhenAmbiguous
+        case comparesPreviousAccount
+        case greetsBeforeToken
+        case promptsOnAnyError
+        case cancelShownAsAlert
+        case leavesNotesFileOnLogOut
+        case showsNotesOfTokenWithoutIdToken
+    }
+
+    /// The app's MSAL configuration, as its adapter declares it.
+    var msalConfiguration: MSALConfiguration {
+        MSALConfiguration(brokerAvailability: mistakes.contains(.knownAuthoritiesDisableBroker) ? .none : .auto)
+    }
+
+    /// Four conformant builds, each shaped differently.
+    static let conformant: [FieldNotesBuild] = [
+        FieldNotesBuild(name: "Field Notes (two APIs, username, greeting)", style: Style()),
+        FieldNotesBuild(name: "Field Notes Lite (one API, identifier, Northwind banner, sync on resume)",
+                        style: Style(twoResources: false, usernameAsSignedInAccount: false, banner: "This iPad is registered to Northwind Field Services.", syncOnResume: true, alerts: false)),
+        FieldNotesBuild(name: "Field Notes Kiosk (browser log-out with webview, wipeAccount, forceRefresh)",
+                        style: Style(browserLogOut: true, forceRefreshOnSync: true)),
+        FieldNotesBuild(name: "Field Notes Offline (shows the stored session while it checks)",
+                        style: Style(twoResources: false, showsStoredSessionAtLaunch: true, alerts: false)),
+    ]
+
+    /// One flawed build per mistake, on the first conformant style, with the requirements it is about.
+    static let flawed: [FieldNotesBuild] = {
+        let targets: [Mistake: Set<String>] = [
+            .allAccountsInsteadOfCurrentAccount: ["SL-LOGOUT-1", "SL-INTERACTIVE-1"],
+            .signoutFromBrowserWithoutWebview: ["SL-LOGOUT-3"],
+            .promptsAtFirstLaunch: ["SL-LOGIN-3"],
+            .keepsDataOnUserChangeWhileSuspended: ["SL-SWITCH-3"],
+            .noCheckAtResume: ["SL-LOGOUT-2", "SL-SWITCH-3"],
+            .noCheckAtLaunch: ["SL-LOGOUT-2", "SL-SWITCH-3"],
+            .reusesExpiredToken: ["SL-TOKEN-3"],
+            .forceUnwrapsIdToken: ["SL-TOKEN-1"],
+            .ignoresBroadcast: ["SL-LOGOUT-1", "SL-SWITCH-1"],
+            .ignoresBroadcastWhenSignedOut: ["SL-LOGIN-7"],
+            .wipesOnEveryBroadcast: ["SL-BROADCAST-1"],
+            .waitsForBroadcastOnLogOut: ["SL-LOGOUT-4"],
+            .logOutRemovesAccountOnly: ["SL-LOGOUT-3"],
+            .logsOutFirstAccountSeen: ["SL-LOGOUT-5"],
+            .showsSwitchUser: ["SL-DETECT-3"],
+            .personalUIOnDeviceInfoError: ["SL-DETECT-4"],
+            .knownAuthoritiesDisableBroker: ["SL-DETECT-5"],
+            .repromptsOnDeclinedScopes: ["SL-SCOPES-2"],
+            .picksFirstAccountWhenAmbiguous: ["SL-ACCOUNT-1"],
+            .comparesPreviousAccount: ["SL-BROADCAST-3"],
+            .greetsBeforeToken: ["SL-TOKEN-1", "SL-TOKEN-2"],
+            .promptsOnAnyError: ["SL-LOGIN-5"],
+            .cancelShownAsAlert: ["SL-CANCEL-1"],
+            .leavesNotesFileOnLogOut: ["SL-LOGOUT-3"],
+            .showsNotesOfTokenWithoutIdToken: ["SL-TOKEN-1"],
+        ]
+        return Mistake.allCases.map { mistake in
+            FieldNotesBuild(name: "Field Notes with \(mistake.rawValue)", style: Style(), mistakes: [mistake], targets: targets[mistake] ?? [])
+        }
+    }()
+}

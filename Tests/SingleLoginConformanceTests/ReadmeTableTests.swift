@@ -1,0 +1,57 @@
+import Foundation
+import ReferenceApp
+import SingleLoginReports
+import SingleLoginSpec
+import Testing
+
+/// The README's tables are made from the spec and from ``faultyVariantTable``; these tests fail when
+/// they drift, and print the table to paste.
+@Suite("The README's tables")
+struct ReadmeTableTests {
+    static func readme() throws -> String {
+        try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The text between `<!-- begin NAME ... -->` and `<!-- end NAME -->`, markers excluded.
+    static func section(_ name: String, in text: String) -> String? {
+        guard let begin = text.range(of: "<!-- begin \(name)"), let close = text.range(of: "-->\n", range: begin.upperBound..<text.endIndex),
+              let end = text.range(of: "<!-- end \(name) -->", range: close.upperBound..<text.endIndex) else { return nil }
+        return String(text[close.upperBound..<end.lowerBound])
+    }
+
+    /// The flaw table as the README shows it, requirements in spec order.
+    static func flawTable(_ spec: Spec) -> String {
+        let order = Dictionary(uniqueKeysWithValues: spec.requirements.enumerated().map { ($0.element.id, $0.offset) })
+        func list(_ ids: Set<String>) -> String { ids.sorted { order[$0, default: 0] < order[$1, default: 0] }.joined(separator: ", ") }
+        var lines = ["| Flaw | The mistake | Requirements that fail |", "|---|---|---|"]
+        for row in faultyVariantTable {
+            var fails = list(row.fails)
+            if !row.startingPointOnly.isEmpty { fails += " (at their starting point only: \(list(row.startingPointOnly)))" }
+            lines.append("| `\(row.flaw.rawValue)` | \(row.flaw.summary) | \(fails) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The conformant options as the README shows them.
+    static func optionTable() -> String {
+        (["| Option | How the app differs |", "|---|---|"] + ReferenceAppOption.allCases.map { "| `\($0.rawValue)` | \($0.summary) |" }).joined(separator: "\n") + "\n"
+    }
+
+    @Test("the catalogue table is `sl-conformance list --format markdown` of the shipped spec")
+    func catalogue() throws {
+        let expected = CatalogueTable.markdown(try TestSupport.shippedSpec().spec)
+        #expect(Self.section("catalogue", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+    }
+
+    @Test("the flaw table is FaultyVariantTests' table")
+    func flaws() throws {
+        let expected = Self.flawTable(try TestSupport.shippedSpec().spec)
+        #expect(Self.section("flaws", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+    }
+
+    @Test("the options table lists every conformant option")
+    func options() throws {
+        let expected = Self.optionTable()
+        #expect(Self.section("options", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+    }
+}
