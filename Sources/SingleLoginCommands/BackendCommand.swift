@@ -24,7 +24,7 @@ public struct BackendCommand: Command {
         public static let health = Option("--health", value: "path", default: "/health", help: "The path that answers 200 once the backend is ready.",
                                           parser: ValueParser<String>(expectation: "Please give a path that starts with '/', e.g. /health.") { $0.hasPrefix("/") ? $0 : nil })
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.backend, help: "The backend spec.")
+        public static let spec = Option("--spec", value: "file", help: "The backend spec (default: the embedded \(DefaultSpecs.backend.name) spec).")
         /// `--only <id-or-tag>`, repeatable.
         public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only cases with this ID or tag (repeatable).")
         /// `--skip <id-or-tag>`, repeatable.
@@ -45,10 +45,8 @@ public struct BackendCommand: Command {
         public var shape: SessionRequestShape
         /// The health path.
         public var healthPath: String
-        /// The spec file.
-        public var specPath: String
-        /// Whether the spec file was named (rather than the default).
-        public var specNamed: Bool
+        /// The backend spec: the embedded one unless a file is named.
+        public var spec: SpecSource
         /// Case IDs or tags to run.
         public var only: [String]
         /// Case IDs or tags to skip.
@@ -68,8 +66,7 @@ public struct BackendCommand: Command {
             shape = SessionRequestShape(target: try BackendCommand.target(try arguments.value(Self.url) ?? "/session"),
                                         tokenField: try arguments.value(Self.tokenField) ?? "id_token", bearer: arguments.flag(Self.bearer))
             healthPath = try arguments.value(Self.health) ?? "/health"
-            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.backend
-            specNamed = arguments.isGiven(Self.spec)
+            spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.backend)
             only = try arguments.values(Self.only)
             skip = try arguments.values(Self.skip)
             reports = try ReportOptions(parsing: arguments)
@@ -89,7 +86,7 @@ public struct BackendCommand: Command {
           SL_OIDC_METADATA_URL  the discovery document on loopback (issuer: the Entra issuer;
                                 multi: https://login.microsoftonline.com/{tenantid}/v2.0)
           SL_JWKS_URL           the JWKS on loopback
-        Each process has 20 s to answer GET /health with 200. Then every case of specs/backend.json posts
+        Each process has 20 s to answer GET /health with 200. Then every case of the backend spec posts
         {"id_token": "<jwt>"} to http://127.0.0.1:$SL_BACKEND_PORT/session (10 s per request).
         Accepted = a 2xx; rejected = 400, 401 or 403; anything else (5xx, a hang, a dropped connection)
         fails the case with the answer shown. See docs/backend.md.
@@ -98,30 +95,23 @@ public struct BackendCommand: Command {
         Reports go to reports/ (backend-junit.xml, backend.md) unless --reports, --junit or --markdown say otherwise.
 
         Exit status: 0 passed; 1 a case failed; 2 the backend could not start, or the run was interrupted;
-        64 usage error; 65 invalid spec. With --level must, SHOULD failures warn and do not fail.
+        64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
+        or unreadable. With --level must, SHOULD failures warn and do not fail.
         """
 
     /// Creates the command.
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        if !options.specNamed, !FileManager.default.fileExists(atPath: options.specPath) {
-            throw UsageError(
-                "The default spec '\(options.specPath)' is not in \(FileManager.default.currentDirectoryPath)",
-                suggestion: "Run from the repository's root, or name a spec with '--spec <file>'.")
-        }
         let spec: BackendSpec
-        do { spec = try BackendSpecLoader.load(path: options.specPath) } catch {
-            output.err(error.description)
-            return ExitStatus.invalidSpec.rawValue
-        }
+        do { spec = try SpecInput.backend(options.spec) } catch { return error.report(to: output) }
         let gate = options.reports.gate
         let profile = BackendProfile(spec: spec, options: BackendProfile.Options(
             command: options.command ?? "", mode: options.mode, shape: options.shape, healthPath: options.healthPath,
             only: options.only, skip: options.skip, gate: gate))
         if let unknown = profile.unknownNames().first {
             let known = spec.cases.flatMap { [$0.id] + $0.tags }
-            throw UsageError("No case ID or tag '\(unknown)' in \(options.specPath)", suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
+            throw UsageError("No case ID or tag '\(unknown)' in \(options.spec.displayPath)", suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
         }
         if options.listOnly {
             for entry in profile.plan() {

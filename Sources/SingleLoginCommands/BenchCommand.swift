@@ -17,7 +17,7 @@ public struct BenchCommand: Command {
         /// `--echo <command>`.
         public static let echo = Option("--echo", value: "command", default: "cat", help: "The echo child for the pipe floor: writes back every line at once.")
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.catalogue, help: "The spec run whole.")
+        public static let spec = Option("--spec", value: "file", help: "The spec run whole (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--format text|json`.
         public static let format = OutputFormat.option(help: "Print a table or JSON.")
 
@@ -32,7 +32,7 @@ public struct BenchCommand: Command {
         /// The echo child.
         public var echo: String
         /// The spec run whole.
-        public var specPath: String
+        public var spec: SpecSource
         /// Table or JSON.
         public var format: OutputFormat
 
@@ -41,7 +41,7 @@ public struct BenchCommand: Command {
             repetitions = try arguments.value(Self.repetitions) ?? 5
             adapter = try arguments.value(Self.adapter)
             echo = try arguments.value(Self.echo) ?? "cat"
-            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
+            spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             format = try arguments.value(Self.format) ?? .text
         }
     }
@@ -70,10 +70,7 @@ public struct BenchCommand: Command {
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         let adapter = options.adapter ?? ReportWriterBenchmark.shellQuoted(directory.appendingPathComponent("sl-reference-adapter").path)
         let loaded: LoadedSpec
-        do { loaded = try SpecLoader.load(path: options.specPath) } catch {
-            output.err(error.description)
-            return ExitStatus.invalidSpec.rawValue
-        }
+        do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("sl-bench-\(ProcessInfo.processInfo.processIdentifier)")
         do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true) } catch {
             output.err("error: cannot create \(temporary.path): \(error.localizedDescription)")

@@ -15,13 +15,23 @@ public enum ConformanceCommandLine {
         AnyCommand(BackendCommand()),
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
+        AnyCommand(SpecCommand()),
         AnyCommand(BenchCommand()),
     ]
+
+    /// What `--version` prints: the harness's version, then each embedded spec's id and version.
+    ///
+    ///     sl-conformance 0.1.0
+    ///     embedded specs: single-login 1.1.0, single-login-preflight 1.0.0
+    public static var version: String {
+        let specs = DefaultSpecs.specs.compactMap(\.identity).map { "\($0.id) \($0.version)" }
+        return "sl-conformance \(HarnessVersion.current)\nembedded specs: \(specs.joined(separator: ", "))"
+    }
 
     /// The tool `main.swift` runs.
     public static let tool = CommandLineTool(
         name: "sl-conformance",
         overview: "Prove that an iOS app signs in and out correctly on a shared device (Microsoft Shared Device Mode).",
-        version: HarnessVersion.current,
+        version: ConformanceCommandLine.version,
         commands: commands)
 }

@@ -1,9 +1,18 @@
-/// The spec files commands read when none is named, relative to the current directory (the repository's root).
+import SingleLoginSpec
+
+/// The specs commands use when none is named: the copies embedded in the binary, so every
+/// command works from any directory with no checkout around it.
 public enum DefaultSpecs {
     /// The shipped catalogue of behavioural requirements.
-    public static let catalogue = "specs/single-login.json"
+    public static let catalogue = EmbeddedSpec.singleLogin
     /// The shipped preflight checks.
-    public static let preflight = "specs/preflight.json"
+    public static let preflight = EmbeddedSpec.preflight
     /// The shipped backend profile.
-    public static let backend = "specs/backend.json"
+    public static let backend = EmbeddedSpec.backend
+
+    /// Every embedded spec (not the schemas): the catalogue first, the preflight checks, the backend profile, then any others.
+    public static var specs: [EmbeddedSpec] {
+        let first = [catalogue, preflight, backend]
+        return first + EmbeddedSpec.all.filter { !$0.isSchema && !first.contains($0) }
+    }
 }

@@ -12,34 +12,33 @@ public struct ListCommand: Command {
         /// `--format text|json|markdown`.
         public static let format = ListFormat.option(help: "Output format (markdown: the README's catalogue table).")
         /// The spec file.
-        public static let spec = Argument("spec", arity: .optional, help: "The spec file (default: \(DefaultSpecs.catalogue)).")
+        public static let spec = Argument("spec", arity: .optional, help: "The spec file (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         public static var signature: CommandSignature { CommandSignature([format], arguments: [spec]) }
 
         /// What to print.
         public var format: ListFormat
-        /// The spec file.
-        public var specPath: String
+        /// The spec: the embedded catalogue unless a file is named.
+        public var spec: SpecSource
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             format = try arguments.value(Self.format) ?? .text
-            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
+            spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
         }
     }
 
     public let name = "list"
     public let abstract = "List the requirements of a spec: ID, level, title and tags."
+    public let discussion = """
+        With no file, lists the spec embedded in sl-conformance ('sl-conformance spec show single-login' prints it).
+        Exit status: 0 listed; 64 usage error or a directory given; 65 invalid spec; 66 no such file or unreadable.
+        """
 
     /// Creates the command.
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
-        do {
-            loaded = try SpecLoader.load(path: options.specPath)
-        } catch {
-            output.err(error.description)
-            return ExitStatus.invalidSpec.rawValue
-        }
+        do { loaded = try SpecInput.catalogue(options.spec, option: "<spec>") } catch { return error.report(to: output) }
         switch options.format {
         case .json: output.out(Self.json(loaded))
         case .text: output.out(Self.text(loaded.spec))

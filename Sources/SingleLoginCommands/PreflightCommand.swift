@@ -26,7 +26,7 @@ public struct PreflightCommand: Command {
         /// `--target <name>`.
         public static let target = Option("--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target).")
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.preflight, help: "The preflight spec.")
+        public static let spec = Option("--spec", value: "file", help: "The preflight spec (default: the embedded \(DefaultSpecs.preflight.name) spec).")
 
         public static var signature: CommandSignature {
             CommandSignature([project, infoPlist, entitlements, packageResolved, podfileLock, pbxproj, configuration, target, spec])
@@ -35,8 +35,8 @@ public struct PreflightCommand: Command {
 
         /// What to read (not yet checked against the file system).
         public var input: PreflightInput
-        /// The preflight spec.
-        public var specPath: String
+        /// The preflight spec: the embedded one unless a file is named.
+        public var spec: SpecSource
         /// The reports and the gate.
         public var reports: ReportOptions<PreflightReportFiles>
 
@@ -48,7 +48,7 @@ public struct PreflightCommand: Command {
                 target: try arguments.value(Self.target))
             input.projectDirectory = try arguments.value(Self.project) ?? (input.namedFiles.isEmpty ? "." : nil)
             self.input = input
-            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.preflight
+            spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.preflight)
             reports = try ReportOptions(parsing: arguments)
         }
 
@@ -68,14 +68,15 @@ public struct PreflightCommand: Command {
     public let abstract = "Check an app's static Single Login configuration (Info.plist, entitlements, lock files, sources)."
     public let discussion = """
         Walks --project (default: the current directory, unless explicit files are given), skipping
-        .build, Pods, DerivedData, .git and node_modules, and evaluates the checks of specs/preflight.json:
+        .build, Pods, DerivedData, .git and node_modules, and evaluates the checks of the embedded preflight spec:
         PF-REDIRECT, PF-QUERY-SCHEMES, PF-KEYCHAIN, PF-MSAL-VERSION (MUST) and PF-HANDLE-RESPONSE (SHOULD).
         Explicit files override what the walk finds; with explicit files only, checks whose files were
         not given are skipped. Build settings come from the app target's Release configuration.
         Reports go to reports/preflight-junit.xml and reports/preflight.md unless --reports, --junit
         or --markdown say otherwise. See docs/preflight.md.
 
-        Exit status: 0 passed; 1 a check failed; 2 a file could not be read; 64 usage error; 65 invalid spec.
+        Exit status: 0 passed; 1 a check failed; 2 a project file could not be read; 64 usage error (or a
+        directory given as --spec); 65 invalid spec; 66 the --spec file is missing or unreadable.
         With --level must, SHOULD failures warn and do not fail.
         """
 
@@ -84,10 +85,7 @@ public struct PreflightCommand: Command {
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let spec: PreflightSpec
-        do { spec = try PreflightSpecLoader.load(path: options.specPath) } catch {
-            output.err(error.description)
-            return ExitStatus.invalidSpec.rawValue
-        }
+        do { spec = try SpecInput.preflight(options.spec) } catch { return error.report(to: output) }
         do { try options.input.validate() } catch { throw Self.usageError(error) }
         let recorders = options.reports.recorders(output: output)
         let report = Preflight.run(project: options.input, spec: spec, gate: options.reports.gate) { event in

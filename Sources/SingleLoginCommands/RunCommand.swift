@@ -13,7 +13,7 @@ public struct RunCommand: Command {
     /// `run`'s options.
     public struct Options: OptionGroup {
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", default: DefaultSpecs.catalogue, help: "The spec to run.")
+        public static let spec = Option("--spec", value: "file", help: "The spec to run (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--adapter <command>`.
         public static let adapter = Option("--adapter", value: "command", help: "An adapter command line, run with /bin/sh -c; default: the bundled reference app in process.")
         /// `--reference-flaw <flaw>`, repeatable.
@@ -57,10 +57,8 @@ public struct RunCommand: Command {
             case adapter(command: String)
         }
 
-        /// The spec file.
-        public var specPath: String
-        /// Whether the spec file was named (rather than the default).
-        public var specNamed: Bool
+        /// The spec: the embedded catalogue unless a file is named.
+        public var spec: SpecSource
         /// The app.
         public var target: Target
         /// What runs, is skipped, or belongs to other shards.
@@ -79,8 +77,7 @@ public struct RunCommand: Command {
         public var timeouts: AdapterTimeouts
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
-            specPath = try arguments.value(Self.spec) ?? DefaultSpecs.catalogue
-            specNamed = arguments.isGiven(Self.spec)
+            spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             let flaws = try arguments.values(Self.referenceFlaw)
             if let command = try arguments.value(Self.adapter) {
                 guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
@@ -101,13 +98,14 @@ public struct RunCommand: Command {
     public let name = "run"
     public let abstract = "Run a spec against an app's adapter and write JUnit XML and Markdown reports."
     public let discussion = """
-        With no options, runs specs/single-login.json against the bundled reference app, in process.
+        With no options, runs the embedded single-login spec against the bundled reference app, in process.
         --adapter runs any adapter over stdio instead (see docs/wire-protocol.md), e.g.
           sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
         Reports go to reports/ (junit.xml, summary.md) unless --reports, --junit or --markdown say otherwise.
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
-        64 usage error; 65 invalid spec. With --level must, SHOULD failures warn and do not fail.
+        64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
+        or unreadable. With --level must, SHOULD failures warn and do not fail.
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
@@ -115,22 +113,13 @@ public struct RunCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        let specPath = options.specPath
-        if !options.specNamed, !FileManager.default.fileExists(atPath: specPath) {
-            throw UsageError(
-                "The default spec '\(specPath)' is not in \(FileManager.default.currentDirectoryPath)",
-                suggestion: "Run from the repository's root, or name a spec with '--spec <file>'.")
-        }
         let loaded: LoadedSpec
-        do { loaded = try SpecLoader.load(path: specPath) } catch {
-            output.err(error.description)
-            return ExitStatus.invalidSpec.rawValue
-        }
+        do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
         let selection = options.selection
         let unknown = selection.unknownNames(in: loaded.spec)
         if !unknown.isEmpty {
             let known = loaded.spec.requirements.flatMap { [$0.id] + $0.tags }
-            throw UsageError("No requirement ID or tag '\(unknown[0])' in \(specPath)", suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
+            throw UsageError("No requirement ID or tag '\(unknown[0])' in \(options.spec.displayPath)", suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
         }
         if options.listOnly {
             for (planned, _) in selection.plan(for: loaded.spec) {

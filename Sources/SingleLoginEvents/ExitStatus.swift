@@ -10,6 +10,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     /// The spec is invalid.
     case invalidSpec = 65
+    /// An input file is missing or cannot be read (`EX_NOINPUT`).
+    case noInput = 66
 
     /// The status a run's summary implies under `gate`.
     public init(summary: RunSummary, gate: Gate) {

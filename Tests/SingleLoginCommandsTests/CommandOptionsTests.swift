@@ -3,6 +3,7 @@ import Foundation
 import SingleLoginCommands
 import SingleLoginEvents
 import SingleLoginPreflight
+import SingleLoginSpec
 import Testing
 
 @Suite("Command options are typed when parsed; report options are one group that run and preflight share")
@@ -19,7 +20,7 @@ struct CommandOptionsTests {
         #expect(options.reports.verbosity == .quiet)
         #expect(options.timeouts.scenario == .milliseconds(1500) && options.timeouts.handshake == .seconds(10))
         #expect(options.target == .referenceApp(flaws: [.promptsAtLaunch]))
-        #expect(options.specNamed == false)
+        #expect(options.spec == .embedded(.singleLogin))
     }
 
     @Test("run's invalid values and combinations are usage errors", arguments: [

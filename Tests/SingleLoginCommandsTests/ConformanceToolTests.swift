@@ -48,7 +48,7 @@ struct ConformanceToolTests {
             """)
     }
 
-    @Test("usage errors exit 64", arguments: [["valdate"], ["validate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"]])
+    @Test("usage errors exit 64", arguments: [["valdate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"]])
     func usageErrors(arguments: [String]) async {
         let run = await Tool.run(arguments)
         #expect(run.status == 64)
@@ -102,10 +102,10 @@ struct ConformanceToolTests {
         #expect(requirements?.first?["tags"] as? [String] == ["login", "logout"])
     }
 
-    @Test("--version prints the harness version")
+    @Test("--version prints the harness version and every embedded spec's id and version")
     func version() async {
         let run = await Tool.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.out.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        #expect(run.out.range(of: #"^sl-conformance \d+\.\d+\.\d+\nembedded specs: single-login \d+\.\d+\.\d+, single-login-preflight \d+\.\d+\.\d+"#, options: .regularExpression) != nil, "\(run.out)")
     }
 }

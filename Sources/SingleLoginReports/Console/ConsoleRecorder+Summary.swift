@@ -46,6 +46,7 @@ extension ConsoleRecorder {
         case .adapterOrHarnessError: "adapter or harness errors, or the run did not finish"
         case .usage: "usage error"
         case .invalidSpec: "invalid spec"
+        case .noInput: "an input file is missing or unreadable"
         }
     }
 

@@ -2,14 +2,19 @@ import Foundation
 
 /// Reading a spec file of any kind from disk.
 public enum SpecFile {
-    /// The bytes of the file at `path`, or a diagnostic at line 1 saying why there are none.
+    /// The bytes of the file at `path`, or a diagnostic at line 1 saying why there are none (no such
+    /// file, a directory, unreadable). Commands read with ``SpecSource/read()`` instead, to tell a
+    /// missing or unreadable file (exit 66) from an invalid spec (65).
     public static func bytes(atPath path: String) throws(SpecLoadingFailure) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+        do { return try SpecFileError.readFile(path) } catch {
+            let reason = switch error.problem {
+            case .noSuchFile: "no such file"
+            case .isDirectory: "is a directory, not a file"
+            case let .unreadable(reason): "cannot read the file: \(reason)"
+            }
             throw SpecLoadingFailure(diagnostics: [
                 SpecDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), path: JSONPath.root, message: reason),
             ])
         }
-        return [UInt8](data)
     }
 }
