@@ -108,7 +108,7 @@ public struct BackendCommand: Command {
         let gate = options.reports.gate
         let profile = BackendProfile(spec: spec, options: BackendProfile.Options(
             command: options.command ?? "", mode: options.mode, shape: options.shape, healthPath: options.healthPath,
-            only: options.only, skip: options.skip, gate: gate))
+            only: options.only, skip: options.skip, gate: gate, specOrigin: options.spec.origin))
         if let unknown = profile.unknownNames().first {
             let known = spec.cases.flatMap { [$0.id] + $0.tags }
             throw UsageError("No case ID or tag '\(unknown)' in \(options.spec.displayPath)", suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
@@ -119,13 +119,14 @@ public struct BackendCommand: Command {
             }
             return ExitStatus.passed.rawValue
         }
-        let recorders = options.reports.recorders(output: output)
+        let session: ReportSession
+        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the backend processes and writing reports (the rest is marked as not run).")
         }) {
-            await profile.run { event in for recorder in recorders { recorder.record(event) } }
+            await profile.run { event in session.record(event) }
         }
-        return ExitStatus(summary: summary, gate: gate).rawValue
+        return session.finish(ExitStatus(summary: summary, gate: gate))
     }
 
     /// The request target `--url` names: a path, or a loopback URL without a port.

@@ -87,11 +87,12 @@ public struct PreflightCommand: Command {
         let spec: PreflightSpec
         do { spec = try SpecInput.preflight(options.spec) } catch { return error.report(to: output) }
         do { try options.input.validate() } catch { throw Self.usageError(error) }
-        let recorders = options.reports.recorders(output: output)
-        let report = Preflight.run(project: options.input, spec: spec, gate: options.reports.gate) { event in
-            for recorder in recorders { recorder.record(event) }
+        let session: ReportSession
+        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        let report = Preflight.run(project: options.input, spec: spec, gate: options.reports.gate, specOrigin: options.spec.origin) { event in
+            session.record(event)
         }
-        return report.exitStatus.rawValue
+        return session.finish(report.exitStatus)
     }
 
     /// The usage error an input problem is, naming the option that caused it.

@@ -61,16 +61,38 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         verbosity = arguments.flag(Self.quiet) ? .quiet : arguments.flag(Self.verbose) ? .verbose : .normal
     }
 
-    /// The recorders these options ask for: console on `output`, JUnit XML and Markdown files,
-    /// and JSON Lines when `--events` is given.
-    public func recorders(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> [any EventRecorder] {
-        let style = ConsoleStyle(verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
+    /// Every file these options write, in the order they are named in messages.
+    public var files: [URL] { [junitFile, markdownFile] + (eventsFile.map { [$0] } ?? []) }
+
+    /// Checks, before anything runs, that every report file can be written (creating its directory):
+    /// the first that cannot, with the path and the reason.
+    public func prepareFiles() throws(AtomicFileWriter.WriteError) {
+        for file in files { try AtomicFileWriter.prepare(file) }
+    }
+
+    /// The console's style on `output`.
+    public func consoleStyle(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleStyle {
+        ConsoleStyle(verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
+    }
+
+    /// The recorders these options ask for: console on `output` in `style`, JUnit XML and Markdown
+    /// files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
+    public func recorders(style: ConsoleStyle, output: TextOutput, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
-            JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict)),
-            MarkdownChecklistRecorder(url: markdownFile),
+            JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
+            MarkdownChecklistRecorder(url: markdownFile, onError: onError),
         ]
-        if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile)) }
+        if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile, onError: onError)) }
         return recorders
+    }
+
+    /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
+    /// written, before anything runs), then the recorders, ready to record.
+    func session(output: TextOutput) throws(CommandFailure) -> ReportSession {
+        do { try prepareFiles() } catch {
+            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--events' files) that can be written; nothing was run")
+        }
+        return ReportSession(options: self, output: output)
     }
 }

@@ -140,16 +140,19 @@ public struct RunCommand: Command {
             makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
         }
         let gate = options.reports.gate
-        let recorders = options.reports.recorders(output: output)
+        let session: ReportSession
+        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        let referenceApp = if case .referenceApp = options.target { true } else { false }
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
-            options: Runner.Options(selection: selection, failFast: options.failFast, scenarioTimeout: timeouts.scenario, jobs: options.jobs, gate: gate),
+            options: Runner.Options(selection: selection, failFast: options.failFast, scenarioTimeout: timeouts.scenario, jobs: options.jobs, gate: gate,
+                                    specOrigin: options.spec.origin, referenceApp: referenceApp),
             makeProvider: makeProvider)
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {
-            await runner.run { event in for recorder in recorders { recorder.record(event) } }
+            await runner.run { event in session.record(event) }
         }
-        return ExitStatus(summary: summary, gate: gate).rawValue
+        return session.finish(ExitStatus(summary: summary, gate: gate))
     }
 }

@@ -23,9 +23,15 @@ public struct RunContext: Sendable {
     public var startDate: Date
     /// Which failures fail the run; every verdict and the exit status apply it.
     public var gate: Gate
+    /// Where the spec came from: `embedded` (the copy inside the binary) or the path of the file
+    /// named with `--spec`; nil when not known.
+    public var specOrigin: String?
+    /// Whether the run tests the bundled reference app (`run` without `--adapter`): a demonstration
+    /// of the harness, not a test of the user's app. Every report says so.
+    public var referenceApp: Bool
 
     /// Creates a context.
-    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould) {
+    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
         self.kind = kind
         self.specID = specID
         self.specVersion = specVersion
@@ -36,5 +42,10 @@ public struct RunContext: Sendable {
         self.hostname = hostname
         self.startDate = startDate
         self.gate = gate
+        self.specOrigin = specOrigin
+        self.referenceApp = referenceApp
     }
+
+    /// What reports say instead of an app when ``referenceApp`` is set.
+    public static let referenceAppNotice = "the bundled reference app, not your app (sl-conformance run without --adapter)"
 }

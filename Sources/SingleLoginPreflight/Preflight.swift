@@ -13,12 +13,12 @@ public enum Preflight {
     /// check, then `runEnded`. Never throws:
     /// missing or malformed files become failures or errors of the checks that need them.
     @discardableResult
-    public static func run(project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
+    public static func run(project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, specOrigin: String? = nil, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
         let clock = ContinuousClock()
         let started = clock.now
         let context = RunContext(kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
                                  specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
-                                 hostname: hostname, startDate: Date(), gate: gate)
+                                 hostname: hostname, startDate: Date(), gate: gate, specOrigin: specOrigin)
         let plan = spec.checks.map { PlannedTestCase(id: testCaseID(of: $0), requirement: $0.summary) }
         handler(Event(.runStarted(context, plan: plan)))
 

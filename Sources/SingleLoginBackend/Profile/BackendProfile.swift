@@ -35,11 +35,13 @@ public struct BackendProfile: Sendable {
         public var skip: [String]
         /// Which failures fail the run.
         public var gate: Gate
+        /// Where the spec came from (`embedded` or its path), for the run's context.
+        public var specOrigin: String?
 
         /// Options with the profile's contractual defaults: `/session`, `id_token`, `/health`, 20 s, 10 s, 35 s.
         public init(command: String, mode: TenantMode, shape: SessionRequestShape = SessionRequestShape(), healthPath: String = "/health",
                     healthTimeout: Duration = .seconds(20), requestTimeout: Duration = .seconds(10), rotationWait: Duration = .seconds(35),
-                    only: [String] = [], skip: [String] = [], gate: Gate = .mustAndShould) {
+                    only: [String] = [], skip: [String] = [], gate: Gate = .mustAndShould, specOrigin: String? = nil) {
             self.command = command
             self.mode = mode
             self.shape = shape
@@ -50,6 +52,7 @@ public struct BackendProfile: Sendable {
             self.only = only
             self.skip = skip
             self.gate = gate
+            self.specOrigin = specOrigin
         }
     }
 
@@ -102,7 +105,8 @@ public struct BackendProfile: Sendable {
         let started = clock.now
         let entries = plan()
         let context = RunContext(kind: "backend", specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: spec.sha256Hex,
-                                 harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate)
+                                 harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate,
+                                 specOrigin: options.specOrigin)
         handler(Event(.runStarted(context, plan: entries.map(\.planned))))
         let release = OrderedRelease(plan: entries.map(\.planned), gate: options.gate, handler: handler)
         for (index, entry) in entries.enumerated() {

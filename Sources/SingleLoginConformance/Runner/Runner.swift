@@ -34,14 +34,20 @@ public struct Runner: Sendable {
         public var jobs: Int
         /// Which failures fail the run: the run's context carries it, and each requirement's verdict applies it.
         public var gate: Gate
+        /// Where the spec came from (`embedded` or its path), for the run's context.
+        public var specOrigin: String?
+        /// Whether the adapter drives the bundled reference app rather than the user's app; every report says so.
+        public var referenceApp: Bool
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1, gate: Gate = .mustAndShould) {
+        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
             self.selection = selection
             self.failFast = failFast
             self.scenarioTimeout = scenarioTimeout
             self.jobs = max(1, jobs)
             self.gate = gate
+            self.specOrigin = specOrigin
+            self.referenceApp = referenceApp
         }
     }
 
@@ -67,7 +73,8 @@ public struct Runner: Sendable {
         let plan = options.selection.plan(for: spec)
         let context = RunContext(
             specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: specSHA256,
-            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate)
+            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate,
+            specOrigin: options.specOrigin, referenceApp: options.referenceApp)
         handler(Event(.runStarted(context, plan: plan.map(\.0))))
         let release = OrderedRelease(plan: plan.map(\.0), gate: options.gate, handler: handler)
         let queue = WorkQueue()

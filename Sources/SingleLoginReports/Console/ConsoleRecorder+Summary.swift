@@ -3,7 +3,7 @@ import SingleLoginSpec
 
 extension ConsoleRecorder {
     /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
-    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate) -> String {
+    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext) -> String {
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         let failures = problems.filter { Verdict(of: $0, gate: gate) != .warned }
@@ -26,16 +26,28 @@ extension ConsoleRecorder {
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
-        let status = ExitStatus(summary: summary, gate: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
+        if style.printsResult {
+            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style)
+        }
+        return out
+    }
+
+    /// The console's last line: `Result: PASSED (exit status 0: every gating requirement passed)`,
+    /// naming the bundled reference app when that is what was tested, and the reports that could
+    /// not be written (`unwritten`, which make the status 2 whatever the requirements did).
+    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = []) -> String {
+        let status = unwritten.isEmpty ? status : .adapterOrHarnessError
         let verdict: String
         switch status {
         case .passed: verdict = style.paint("PASSED", "1;32")
         case .requirementFailures: verdict = style.paint("FAILED", "1;31")
         default: verdict = style.paint("ERROR", "1;31")
         }
-        out += "Result: \(verdict) (exit status \(status.rawValue): \(Self.meaning(of: status)))\n"
-        return out
+        let meaning = unwritten.isEmpty ? Self.meaning(of: status) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
+        var line = "Result: \(verdict) (exit status \(status.rawValue): \(meaning))"
+        if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
+        return line + "\n"
     }
 
     /// What an exit status means, in a few words.

@@ -58,9 +58,14 @@ public final class ConsoleRecorder: EventRecorder {
                 if state.unprinted.insert(id).inserted { state.requirementOrder.append(id) }
                 state.idWidth = max(state.idWidth, id.count)
             }
+            if context.referenceApp {
+                // Even when quiet: a run that tests nothing of the user's must say so first.
+                out += style.paint("Testing \(RunContext.referenceAppNotice): pass --adapter '<command>' to test yours.", "1;33") + "\n"
+            }
             if style.verbosity != .quiet {
                 let cases = plan.count
-                out += "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
+                let origin = context.specOrigin.map { ", \(PlainText.clean($0))" } ?? ""
+                out += "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)\(origin)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
                 if let adapter = context.adapter { out += Self.adapterLine(adapter) }
             }
         case let .adapterIdentified(adapter):
@@ -91,7 +96,7 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext)
         }
         return out
     }

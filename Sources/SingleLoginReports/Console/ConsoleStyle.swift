@@ -16,12 +16,17 @@ public struct ConsoleStyle: Hashable, Sendable {
     public var isTerminal: Bool
     /// Whether to colour with ANSI escapes.
     public var colors: Bool
+    /// Whether the recorder ends with the `Result:` line. A command that writes report files turns
+    /// it off and prints the line itself (``ConsoleRecorder/resultLine(_:context:style:)``) once
+    /// every file is written, so the last line can never say PASSED when a report is missing.
+    public var printsResult: Bool
 
     /// Creates a style; plain text unless told otherwise.
-    public init(verbosity: Verbosity = .normal, isTerminal: Bool = false, colors: Bool = false) {
+    public init(verbosity: Verbosity = .normal, isTerminal: Bool = false, colors: Bool = false, printsResult: Bool = true) {
         self.verbosity = verbosity
         self.isTerminal = isTerminal
         self.colors = colors
+        self.printsResult = printsResult
     }
 
     /// Colours only on a terminal, and never when `NO_COLOR` is set and not empty or `TERM` is `dumb`.

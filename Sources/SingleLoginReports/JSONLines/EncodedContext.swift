@@ -18,4 +18,8 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var startDate: String
     /// `mustAndShould` or `mustOnly`: which failures fail the run (absent in streams written before it existed).
     public var gate: String?
+    /// `embedded` or the path of the spec file (absent when not known).
+    public var specOrigin: String?
+    /// `true` when the run tested the bundled reference app, not the user's app (absent otherwise).
+    public var referenceApp: Bool?
 }

@@ -44,9 +44,13 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .requirementFailures: headline = "❌ failed"
         default: headline = "⚠️ did not complete (errors)"
         }
-        var out = "# \(cell(context.specTitle)): \(headline)\n\n"
+        var out = "# \(cell(context.specTitle)): \(headline)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
         out += "| | |\n|---|---|\n"
-        out += "| Spec | \(cell(context.specID)) \(cell(context.specVersion)) (sha256 `\(code(String(context.specSHA256.prefix(12))))`) |\n"
+        if context.referenceApp {
+            out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
+        }
+        let origin = context.specOrigin.map { ", \(cell($0))" } ?? ""
+        out += "| Spec | \(cell(context.specID)) \(cell(context.specVersion))\(origin) (sha256 `\(code(String(context.specSHA256.prefix(12))))`) |\n"
         if let adapter = context.adapter {
             out += "| Adapter | \(cell(adapter.adapterName)) \(cell(adapter.adapterVersion)) |\n"
             out += "| App | \(cell(adapter.appName)) \(cell(adapter.appVersion)) (`\(code(adapter.bundleId))`), MSAL \(cell(adapter.msalVersion)) |\n"

@@ -13,14 +13,51 @@ import Darwin
 /// when the process is killed mid-write. Every file recorder writes through this.
 public enum AtomicFileWriter {
     /// A write that failed, with the path and the reason.
-    public struct WriteError: Error, CustomStringConvertible {
+    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The file that could not be written.
         public var path: String
         /// Why.
         public var reason: String
 
+        /// Creates an error.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
         /// `cannot write reports/junit.xml: No space left on device`.
         public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Makes sure `url` can be written before anything is run: creates its directory when missing,
+    /// and throws, naming the path and the reason, when the directory is a file or cannot be
+    /// written, or `url` itself is a directory. Commands call it for every report destination
+    /// before the first test case, so that a run never ends green without its reports.
+    public static func prepare(_ url: URL) throws(WriteError) {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw WriteError(path: url.path, reason: "it is a directory; name a file")
+        }
+        let directory = url.deletingLastPathComponent()
+        // The nearest ancestor that exists decides: a file there can never hold the report.
+        var ancestor = directory
+        while !fileManager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            let parent = ancestor.deletingLastPathComponent()
+            if parent.path == ancestor.path { break }
+            ancestor = parent
+        }
+        if fileManager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw WriteError(path: url.path, reason: "\(ancestor.path) is a file, not a directory")
+        }
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: url.path, reason: "cannot create directory \(directory.path): \(error.localizedDescription)")
+        }
+        if access(directory.path, W_OK) != 0 {
+            throw WriteError(path: url.path, reason: "\(directory.path) is not writable: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Writes `data` to `url`, creating the parent directory when needed.

@@ -1,0 +1,50 @@
+import CommandLineKit
+import Foundation
+import Synchronization
+import SingleLoginEvents
+import SingleLoginReports
+
+/// The recorders of one reporting command (`run`, `preflight`) and what became of their files.
+///
+/// The command, not a recorder, prints the console's last line and decides the exit status,
+/// after every recorder has written its file: a report that could not be written makes the
+/// status 2 and the last line says which, so nothing says PASSED without its reports.
+final class ReportSession: Sendable {
+    /// The console and the file recorders, in the order they receive events.
+    let recorders: [any EventRecorder]
+    private let style: ConsoleStyle
+    private let output: TextOutput
+    private let failures = WriteFailures()
+    private let context = Mutex<RunContext?>(nil)
+
+    /// The reports that could not be written, as the recorders report them (from any task).
+    private final class WriteFailures: Sendable {
+        let list = Mutex<[AtomicFileWriter.WriteError]>([])
+    }
+
+    /// Creates the recorders `options` ask for, printing on `output`.
+    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var style = options.consoleStyle(output: output, environment: environment)
+        style.printsResult = false
+        self.style = style
+        self.output = output
+        let failures = self.failures
+        recorders = options.recorders(style: style, output: output) { error in
+            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: "a report", reason: "\(error)")) }
+        }
+    }
+
+    /// Passes one event to every recorder.
+    func record(_ event: Event) {
+        if case let .runStarted(context, _) = event.kind { self.context.withLock { $0 = context } }
+        for recorder in recorders { recorder.record(event) }
+    }
+
+    /// Prints every report that could not be written and the `Result:` line; returns the exit status.
+    func finish(_ status: ExitStatus) -> Int32 {
+        let failed = failures.list.withLock { $0 }
+        for failure in failed { output.err("error: \(failure)") }
+        output.write(ConsoleRecorder.resultLine(status, context: context.withLock { $0 }, style: style, unwritten: failed.map(\.path)))
+        return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
+    }
+}
