@@ -6,9 +6,13 @@ For every `*.junit.xml` and `*.junit-strict.xml` given (files or directories):
 - `*.junit-strict.xml` also against the strict Ant schema (windyroad-ant-junit.xsd);
 - the rules no schema states: times fixed point with at most 3 decimals and no exponent,
   timestamps YYYY-MM-DDTHH:MM:SS, non-empty and unique (classname, name), hostname set;
-- junitparser: tests/failures/errors/skipped of each suite equal what its cases hold.
+- junitparser: tests/failures/errors/skipped of each suite equal what its cases hold;
+- one suite per requirement: each suite carries requirement.id, .level and .verdict properties,
+  its cases' classname is `<spec-id>.<requirement id>`, and a suite whose verdict is `warned`
+  (a SHOULD failure under --level must) has no <failure> and explains itself in <system-err>.
 Then it proves that it is not vacuous: `swift test --xunit-output` style output (exponent
-times) and a report with a wrong count must both be rejected.
+times), a report with a wrong count, and properties inside a <testcase> (which is why they
+live on the requirement's suite) must all be rejected.
 Exits 1 with every problem listed when anything fails.
 """
 import argparse
@@ -59,6 +63,21 @@ def rule_problems(path):
             seen.add(key)
             if case.get("time") is None:
                 problems.append(f"testcase {key!r} has no time")
+        properties = {p.get("name"): p.get("value") for p in suite.findall("properties/property")}
+        cases = suite.findall("testcase")
+        if cases:
+            for name in ("requirement.id", "requirement.level", "requirement.verdict"):
+                if name not in properties:
+                    problems.append(f"suite {suite.get('name')!r}: no {name} property")
+            requirement = (properties.get("requirement.id") or "").replace(".", "_")
+            for case in cases:
+                if not case.get("classname", "").endswith("." + requirement):
+                    problems.append(f"suite {suite.get('name')!r}: case classname {case.get('classname')!r} is not <spec-id>.{requirement}")
+            if properties.get("requirement.verdict") == "warned":
+                if suite.find("testcase/failure") is not None:
+                    problems.append(f"suite {suite.get('name')!r}: a warning must not be a <failure> (the run passed)")
+                if not (suite.findtext("system-err") or "").startswith("warning: SHOULD requirement not met"):
+                    problems.append(f"suite {suite.get('name')!r}: a warning has no evidence in <system-err>")
     return problems
 
 
@@ -96,7 +115,7 @@ def check(path, jenkins, strict_schema):
     return problems
 
 
-def prove_not_vacuous(jenkins, strict_schema, sample):
+def prove_not_vacuous(jenkins, strict_schema, sample, strict_sample=None):
     """The checks must reject what `swift test --xunit-output` writes and a wrong count."""
     failures = []
     with tempfile.TemporaryDirectory() as directory:
@@ -112,6 +131,16 @@ def prove_not_vacuous(jenkins, strict_schema, sample):
             wrong.write_text(re.sub(r'(<testsuite [^>]*?)tests="(\d+)"', lambda m: f'{m.group(1)}tests="{int(m.group(2)) + 1}"', text, count=1), encoding="utf-8")
             if not count_problems(wrong):
                 failures.append("the junitparser cross-check accepted a wrong tests count")
+        if strict_sample is not None and jenkins.is_valid(str(strict_sample)) and strict_schema.is_valid(str(strict_sample)):
+            # Properties inside a testcase, in a file both schemas accept without them: what the
+            # suite-per-requirement encoding avoids.
+            text = strict_sample.read_text(encoding="utf-8")
+            inside = pathlib.Path(directory) / "case-properties.junit-strict.xml"
+            inside.write_text(re.sub(r'(<testcase [^>]*?)/>', r'\1><properties><property name="requirement.id" value="X"/></properties></testcase>', text, count=1), encoding="utf-8")
+            if jenkins.is_valid(str(inside)):
+                failures.append("the Jenkins schema accepted <properties> inside a <testcase>")
+            if strict_schema.is_valid(str(inside)):
+                failures.append("the Ant schema accepted <properties> inside a <testcase>")
     return failures
 
 
@@ -141,12 +170,13 @@ def main():
                 print(f"  {problem}", file=sys.stderr)
         else:
             print(f"ok   {path}")
-    vacuous = prove_not_vacuous(jenkins, strict_schema, files[0])
+    strict_files = [f for f in files if f.name.endswith(".junit-strict.xml")]
+    vacuous = prove_not_vacuous(jenkins, strict_schema, files[0], strict_files[0] if strict_files else None)
     for problem in vacuous:
         failed = True
         print(f"FAIL the check is vacuous: {problem}", file=sys.stderr)
     if not vacuous:
-        print("ok   swift test --xunit-output style exponent times and a wrong count are rejected")
+        print("ok   swift test --xunit-output style exponent times, a wrong count and properties inside a testcase are rejected")
     return 1 if failed else 0
 
 

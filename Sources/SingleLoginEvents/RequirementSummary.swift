@@ -12,18 +12,21 @@ public struct RequirementSummary: Hashable, Sendable {
     public var tags: [String]
     /// Its references.
     public var references: [Reference]
+    /// Where it is written in its spec, when known (`embedded:single-login.json:120:5` or a path).
+    public var location: SourceLocation?
 
     /// Creates a summary.
-    public init(id: String, level: Requirement.Level, title: String, tags: [String], references: [Reference]) {
+    public init(id: String, level: Requirement.Level, title: String, tags: [String], references: [Reference], location: SourceLocation? = nil) {
         self.id = id
         self.level = level
         self.title = title
         self.tags = tags
         self.references = references
+        self.location = location
     }
 
     /// The summary of a spec requirement.
     public init(_ requirement: Requirement) {
-        self.init(id: requirement.id, level: requirement.level, title: requirement.title, tags: requirement.tags, references: requirement.references)
+        self.init(id: requirement.id, level: requirement.level, title: requirement.title, tags: requirement.tags, references: requirement.references, location: requirement.location)
     }
 }

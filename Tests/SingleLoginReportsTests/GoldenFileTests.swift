@@ -32,6 +32,19 @@ struct GoldenFileTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("Under --level must, a SHOULD failure is a passing case with its evidence in its requirement's suite, in both JUnit forms")
+    func junitMustOnly() throws {
+        let directory = try TemporaryDirectory()
+        let plain = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
+        let strict = JUnitXMLRecorder(url: directory.url.appendingPathComponent("strict.xml"), options: .init(strict: true))
+        for event in SyntheticRun.failures.events(gate: .mustOnly) { for recorder in [plain, strict] { recorder.record(event) } }
+        try Golden.check(Data(contentsOf: plain.url), named: "failures-must.junit.xml")
+        try Golden.check(Data(contentsOf: strict.url), named: "failures-must.junit-strict.xml")
+        // A merge reads the warning back and writes it the same way.
+        let parsed = try JUnitMerger.parse(Data(contentsOf: plain.url))
+        #expect(parsed.render() == (try Data(contentsOf: plain.url)))
+    }
+
     @Test("The Markdown checklist matches its golden file", arguments: SyntheticRun.allCases)
     func markdown(_ run: SyntheticRun) throws {
         let directory = try TemporaryDirectory()

@@ -20,7 +20,7 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
     static let adapter = AdapterIdentity(adapterName: "reference-adapter", adapterVersion: "1.0.0", appName: "Reference App", appVersion: "2.3 (45)", bundleId: "com.contoso.reference", msalVersion: "1.6.1", capabilities: ["observe"])
 
     static let login = RequirementSummary(id: "SL-LOGIN-1", level: .must, title: "Opens signed in when the device has an account", tags: ["login"], references: [Reference(title: "Shared device mode for iOS devices", url: "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios")])
-    static let logout = RequirementSummary(id: "SL-LOGOUT-1", level: .must, title: "Clears the user's data on global sign-out", tags: ["logout"], references: [Reference(title: "Detect account changes", url: "https://learn.microsoft.com/en-us/entra/identity-platform/msal-ios-shared-devices#detect-account-changes")])
+    static let logout = RequirementSummary(id: "SL-LOGOUT-1", level: .must, title: "Clears the user's data on global sign-out", tags: ["logout"], references: [Reference(title: "Detect account changes", url: "https://learn.microsoft.com/en-us/entra/identity-platform/msal-ios-shared-devices#detect-account-changes")], location: SourceLocation(file: "embedded:single-login.json", line: 112, column: 5))
     static let signUp = RequirementSummary(id: "SL-UI-1", level: .should, title: "Hides \"Sign up\" & <other> self-service in shared mode", tags: ["ui"], references: [])
     static let cancel = RequirementSummary(id: "SL-CANCEL-1", level: .should, title: "Treats a dismissed sheet as normal", tags: ["login"], references: [])
 

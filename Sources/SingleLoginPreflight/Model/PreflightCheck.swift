@@ -34,6 +34,6 @@ public struct PreflightCheck: Hashable, Sendable {
 
     /// The summary reports show.
     public var summary: RequirementSummary {
-        RequirementSummary(id: id, level: level, title: title, tags: tags, references: references)
+        RequirementSummary(id: id, level: level, title: title, tags: tags, references: references, location: location)
     }
 }

@@ -53,9 +53,11 @@ public enum JUnitMerger {
     /// Merges parsed reports, each named by its path for error messages.
     public static func merge(_ reports: [(path: String, report: JUnitReport)]) throws -> JUnitReport {
         guard let first = reports.first else { throw MergeError.noInputs }
+        // The run's properties are on a report's first suite (on every suite in reports of older
+        // versions): every suite that names the spec must name the first report's.
         let reference = first.report.suites.first
         for (path, report) in reports {
-            for suite in report.suites {
+            for (index, suite) in report.suites.enumerated() where index == 0 || suite.property("spec.id") != nil {
                 for property in identifyingProperties {
                     let expected = reference?.property(property) ?? ""
                     let found = suite.property(property) ?? ""
@@ -94,9 +96,32 @@ public enum JUnitMerger {
             suite.cases = suite.cases.enumerated().sorted { lhs, rhs in
                 (lhs.element.classname, lhs.element.name, lhs.offset) < (rhs.element.classname, rhs.element.name, rhs.offset)
             }.map(\.element)
+            // Each shard judged the requirement on its own cases: judge it again on all of them.
+            if let index = suite.properties.firstIndex(where: { $0.name == "requirement.verdict" }) {
+                suite.properties[index].value = verdict(of: suite.cases)
+            }
             return suite
         }
         return JUnitReport(name: first.report.name, suites: joined)
+    }
+
+    /// The requirement's verdict from its cases, as ``Verdict/name`` spells it: the worst of errored,
+    /// failed, warned, not run, passed, skipped.
+    static func verdict(of cases: [JUnitReport.Case]) -> String {
+        var worst = (severity: -1, name: "skipped")
+        for testCase in cases {
+            let ranked: (Int, String)
+            switch testCase.result {
+            case .error: ranked = (5, "errored")
+            case .failure: ranked = (4, "failed")
+            case .warning: ranked = (3, "warned")
+            case let .skipped(message) where message.hasPrefix("not run: "): ranked = (2, "notRun")
+            case .passed: ranked = (1, "passed")
+            case .skipped: ranked = (0, "skipped")
+            }
+            if ranked.0 > worst.severity { worst = ranked }
+        }
+        return worst.name
     }
 
     private static func add(_ testCase: JUnitReport.Case, to cases: inout [JUnitReport.Case], index: inout [String: Int]) {
@@ -144,10 +169,15 @@ public enum JUnitMerger {
             let properties = element.elements(forName: "properties").flatMap { $0.elements(forName: "property") }.map {
                 JUnitReport.Property(attribute("name", of: $0), attribute("value", of: $0))
             }
+            let warnings = warningBodies(element.elements(forName: "system-err").first?.stringValue ?? "")
             let cases = element.elements(forName: "testcase").map { testCase in
-                JUnitReport.Case(classname: attribute("classname", of: testCase), name: attribute("name", of: testCase), time: Double(attribute("time", of: testCase)) ?? 0, result: result(of: testCase))
+                let name = attribute("name", of: testCase)
+                var result = result(of: testCase)
+                if result == .passed, let body = warnings[name] { result = .warning(body: body) }
+                return JUnitReport.Case(classname: attribute("classname", of: testCase), name: name, time: Double(attribute("time", of: testCase)) ?? 0, result: result)
             }
-            return JUnitReport.Suite(name: attribute("name", of: element), timestamp: attribute("timestamp", of: element), hostname: attribute("hostname", of: element), time: Double(attribute("time", of: element)) ?? 0, properties: properties, cases: cases)
+            let package = element.attribute(forName: "package")?.stringValue
+            return JUnitReport.Suite(name: attribute("name", of: element), package: package, timestamp: attribute("timestamp", of: element), hostname: attribute("hostname", of: element), time: Double(attribute("time", of: element)) ?? 0, properties: properties, cases: cases)
         }
         return JUnitReport(name: root.name == "testsuites" ? (root.attribute(forName: "name")?.stringValue ?? "sl-conformance") : "sl-conformance", suites: suites)
         #else
@@ -169,6 +199,29 @@ public enum JUnitMerger {
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             depth -= 1
         }
+    }
+
+    /// The evidence of each warned case in a suite's `<system-err>`, by case name (see ``JUnitReport/Suite/systemErr``).
+    private static func warningBodies(_ text: String) -> [String: String] {
+        guard text.hasPrefix(JUnitReport.warningHeadline) else { return [:] }
+        var bodies: [String: String] = [:]
+        var current: String?
+        var body = ""
+        func flush() {
+            // Each block is preceded by an empty line, written before its marker.
+            if let current { bodies[current] = body.hasSuffix("\n\n") ? String(body.dropLast()) : body }
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+            if line.hasPrefix("== scenario: "), line.hasSuffix(" ==") {
+                flush()
+                current = String(line.dropFirst("== scenario: ".count).dropLast(" ==".count))
+                body = ""
+            } else if current != nil {
+                body += line + "\n"
+            }
+        }
+        flush()
+        return bodies
     }
 
     private static func attribute(_ name: String, of element: XMLElement) -> String {

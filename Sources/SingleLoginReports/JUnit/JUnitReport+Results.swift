@@ -2,44 +2,105 @@ import SingleLoginAdapter
 import SingleLoginEvents
 
 extension JUnitReport {
-    /// A report of one run: one suite for the spec, one case per requirement scenario, in the given order.
+    /// A report of one run: one suite per requirement (its test cases and its properties; the
+    /// first suite also carries the run's), one case per requirement scenario, in the given order.
     ///
     /// - Parameters:
     ///   - results: The finished test cases.
     ///   - context: The run's context (spec, harness, adapter, host, start date).
-    ///   - duration: The run's wall time; the sum of the cases' times when nil.
+    ///   - duration: The run's wall time; unused per suite (a suite's time is its cases' sum).
     ///   - steps: Step descriptions per test case, by 0-based step index, to name steps in evidence.
     ///   - maxBytesPerCase: The most bytes of evidence per case.
     public init(results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:], maxBytesPerCase: Int = 64 * 1024) {
         var names = CaseNamer(specID: context.specID)
-        var cases: [Case] = []
-        cases.reserveCapacity(results.count)
-        for result in results {
-            let (classname, name) = names.unique(for: result.id)
-            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+        let specID = JUnitNames.normalize(context.specID, fallback: "spec")
+        let timestamp = UTCDate.junitTimestamp(context.startDate)
+        let hostname = JUnitNames.normalize(context.hostname, fallback: "localhost")
+        let runProperties = Self.properties(of: context)
+        // Results come in plan order, a requirement's test cases together: each run of one
+        // requirement is a suite (a requirement seen again later joins its suite).
+        var suites: [Suite] = []
+        var suiteOfRequirement: [String: Int] = [:]
+        var start = results.startIndex
+        while start < results.endIndex {
+            let requirement = results[start].requirement
+            let requirementID = results[start].id.requirementID
+            var end = start
+            while end < results.endIndex, results[end].id.requirementID == requirementID { end += 1 }
+            var cases: [Case] = []
+            cases.reserveCapacity(end - start)
+            var verdict = Verdict(of: results[start], gate: context.gate)
+            var time = 0.0
+            for result in results[start..<end] {
+                let (classname, name) = names.unique(for: result.id)
+                cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+                let caseVerdict = Verdict(of: result, gate: context.gate)
+                if caseVerdict.severity > verdict.severity { verdict = caseVerdict }
+                time += result.duration
+            }
+            if let index = suiteOfRequirement[requirementID] {
+                suites[index].cases += cases
+                suites[index].time += time
+                if let property = suites[index].properties.firstIndex(where: { $0.name == "requirement.verdict" }),
+                   Self.severity(ofVerdictNamed: suites[index].properties[property].value) < verdict.severity {
+                    suites[index].properties[property].value = verdict.name
+                }
+            } else {
+                suiteOfRequirement[requirementID] = suites.count
+                suites.append(Suite(
+                    name: cases[0].classname + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: time,
+                    // The run's properties once, on the first suite: every reader keeps suite
+                    // properties, and a report of 10,000 requirements stays small.
+                    properties: Self.properties(of: requirement, verdict: verdict) + (suites.isEmpty ? runProperties : []),
+                    cases: cases))
+            }
+            start = end
         }
-        let suite = Suite(
-            name: JUnitNames.normalize(context.specID, fallback: "spec"),
-            timestamp: UTCDate.junitTimestamp(context.startDate),
-            hostname: JUnitNames.normalize(context.hostname, fallback: "localhost"),
-            time: duration ?? results.reduce(0) { $0 + $1.duration },
-            properties: Self.properties(of: context),
-            cases: cases
-        )
-        self.init(suites: [suite])
+        if suites.isEmpty {
+            // No test case at all: one empty suite still carries the run's properties.
+            suites = [Suite(name: specID + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: duration ?? 0, properties: runProperties, cases: [])]
+        }
+        self.init(name: context.referenceApp ? "sl-conformance" + Self.referenceAppSuffix : "sl-conformance", suites: suites)
     }
 
-    /// The properties every report carries: what was run, by what, against which app.
+    /// The severity of the verdict whose ``Verdict/name`` is `name` (to compare a suite's property with a verdict).
+    static func severity(ofVerdictNamed name: String) -> Int {
+        ["skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
+    }
+
+    /// What suite names (and the root's name) end with when the bundled reference app was tested.
+    public static let referenceAppSuffix = " (bundled reference app, not your app)"
+
+    /// A requirement's properties: `requirement.id`, `.level`, `.title`, `.tags`, `.location` (when
+    /// known) and `.verdict` (the requirement's verdict under the run's gate: `warned` for a SHOULD
+    /// failure under `--level must`).
+    public static func properties(of requirement: RequirementSummary, verdict: Verdict) -> [Property] {
+        var properties = [
+            Property("requirement.id", requirement.id),
+            Property("requirement.level", requirement.level.rawValue),
+            Property("requirement.title", requirement.title),
+            Property("requirement.tags", requirement.tags.joined(separator: ", ")),
+        ]
+        if let location = requirement.location { properties.append(Property("requirement.location", location.description)) }
+        properties.append(Property("requirement.verdict", verdict.name))
+        return properties
+    }
+
+    /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
             Property("spec.id", context.specID),
             Property("spec.version", context.specVersion),
             Property("spec.title", context.specTitle),
             Property("spec.sha256", context.specSHA256),
+        ]
+        if let origin = context.specOrigin { properties.append(Property("spec.origin", origin)) }
+        properties += [
             Property("harness.version", context.harnessVersion),
             Property("run.kind", context.kind),
             Property("run.gate", context.gate.rawValue),
         ]
+        if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),
@@ -55,8 +116,9 @@ extension JUnitReport {
 
     /// The `<failure>`, `<error>` or `<skipped>` a result's verdict under `gate` becomes.
     ///
-    /// JUnit has no warning: a failure that does not gate the run stays a `<failure>` with its
-    /// evidence, its message starting `warning (not gating): `.
+    /// A SHOULD failure under `--level must` does not gate the run, so it is not a `<failure>`
+    /// (Jenkins, GitLab and the GitHub reporters would then disagree with exit status 0): it is
+    /// a passing case whose evidence goes in its suite's `<system-err>`, see ``Result/warning(body:)``.
     static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int) -> Result {
         let verdict = Verdict(of: result, gate: gate)
         switch verdict {
@@ -69,9 +131,9 @@ extension JUnitReport {
         case .failed, .warned:
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first
-            let message = (verdict == .warned ? "warning (not gating): " : "") + Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
+            let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes)
-            return .failure(message: message, type: lead?.type ?? "failure", body: body)
+            return verdict == .warned ? .warning(body: body) : .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:
             let errors = result.issues.filter { $0.kind == .error }
             let lead = errors.first ?? result.issues.first

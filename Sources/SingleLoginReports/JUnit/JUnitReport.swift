@@ -7,7 +7,7 @@ import Foundation
 public struct JUnitReport: Hashable, Sendable {
     /// The `name` of the `<testsuites>` root.
     public var name: String
-    /// One suite per spec.
+    /// One suite per requirement, in plan order (one empty suite for a run with no test cases).
     public var suites: [Suite]
 
     /// Creates a report.
@@ -16,10 +16,14 @@ public struct JUnitReport: Hashable, Sendable {
         self.suites = suites
     }
 
-    /// One `<testsuite>`: the test cases of one spec.
+    /// One `<testsuite>`: the test cases of one requirement, with the requirement's and the run's
+    /// properties (`<testcase>` may not hold `<properties>` in the Jenkins xunit, Ant and Surefire
+    /// schemas; a suite may, in all three).
     public struct Suite: Hashable, Sendable {
-        /// The suite's name (the spec id).
+        /// The suite's name: `<spec-id>.<REQUIREMENT-ID>`, the classname of its cases.
         public var name: String
+        /// The suite's `package`: the spec id.
+        public var package: String
         /// When it started, as `YYYY-MM-DDTHH:MM:SS` UTC.
         public var timestamp: String
         /// Where it ran.
@@ -31,9 +35,10 @@ public struct JUnitReport: Hashable, Sendable {
         /// Its test cases, in order.
         public var cases: [Case]
 
-        /// Creates a suite.
-        public init(name: String, timestamp: String, hostname: String, time: Double, properties: [Property], cases: [Case]) {
+        /// Creates a suite; `package` is the spec id (the name's part before the last dot by default).
+        public init(name: String, package: String? = nil, timestamp: String, hostname: String, time: Double, properties: [Property], cases: [Case]) {
             self.name = name
+            self.package = package ?? (name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name)
             self.timestamp = timestamp
             self.hostname = hostname
             self.time = time
@@ -45,7 +50,25 @@ public struct JUnitReport: Hashable, Sendable {
         public func property(_ name: String) -> String? {
             properties.first { $0.name == name }?.value
         }
+
+        /// The suite's `<system-err>`: empty, or the evidence of its warned cases under ``warningHeadline``,
+        /// each after a `== scenario: NAME ==` line (so that a merge can give each case its own back).
+        public var systemErr: String {
+            var text = ""
+            for testCase in cases {
+                guard case let .warning(body) = testCase.result else { continue }
+                text += (text.isEmpty ? JUnitReport.warningHeadline + "\n" : "") + "\n" + JUnitReport.scenarioMarker(testCase.name) + "\n" + body
+                if !body.hasSuffix("\n") { text += "\n" }
+            }
+            return text
+        }
     }
+
+    /// The first line of a suite's `<system-err>` when a SHOULD requirement failed under `--level must`.
+    public static let warningHeadline = "warning: SHOULD requirement not met; not gating (the run gates on MUST only)"
+
+    /// `== scenario: NAME ==`: the line before each warned case's evidence in `<system-err>`.
+    static func scenarioMarker(_ name: String) -> String { "== scenario: \(name) ==" }
 
     /// One `<property name value/>`.
     public struct Property: Hashable, Sendable {
@@ -85,6 +108,10 @@ public struct JUnitReport: Hashable, Sendable {
     public enum Result: Hashable, Sendable {
         /// Nothing: it passed.
         case passed
+        /// A SHOULD failure under `--level must`: the run's gate passes it, so the case is written as
+        /// passing (every CI reader then agrees with the exit status), its evidence in the suite's
+        /// `<system-err>` and the suite's `requirement.verdict` property `warned`.
+        case warning(body: String)
         /// `<failure message type>body</failure>`: the app violated the requirement.
         case failure(message: String, type: String, body: String)
         /// `<error message type>body</error>`: the adapter or harness broke.
@@ -97,7 +124,7 @@ public struct JUnitReport: Hashable, Sendable {
             switch self {
             case .skipped: 0
             case .passed: 1
-            case .failure, .error: 2
+            case .failure, .error, .warning: 2
             }
         }
     }
@@ -118,7 +145,13 @@ public struct JUnitReport: Hashable, Sendable {
 
     /// The XML document, UTF-8 encoded.
     public func render(strict: Bool = false) -> Data {
-        var buffer = XMLByteBuffer(capacity: 256 + suites.reduce(0) { $0 + $1.cases.count * 160 })
+        Data(renderBytes(strict: strict))
+    }
+
+    /// The XML document's UTF-8 bytes, without the copy into `Data` (what the recorder writes).
+    public func renderBytes(strict: Bool = false) -> [UInt8] {
+        // About 160 bytes per passing case and 600 per suite (its tags and properties): one allocation, no doubling.
+        var buffer = XMLByteBuffer(capacity: 256 + suites.reduce(0) { $0 + 600 + $1.properties.count * 40 + $1.cases.count * 160 })
         buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         if strict {
             buffer.raw("<testsuites>\n")
@@ -145,7 +178,7 @@ public struct JUnitReport: Hashable, Sendable {
             render(suite, id: index, into: &buffer)
         }
         buffer.raw("</testsuites>\n")
-        return Data(buffer.bytes)
+        return buffer.bytes
     }
 
     private func render(_ suite: Suite, id: Int, into buffer: inout XMLByteBuffer) {
@@ -154,7 +187,7 @@ public struct JUnitReport: Hashable, Sendable {
         buffer.raw("  <testsuite name=\"")
         buffer.text(suite.name, attribute: true)
         buffer.raw("\" package=\"")
-        buffer.text(suite.name, attribute: true)
+        buffer.text(suite.package, attribute: true)
         buffer.raw("\" id=\"")
         buffer.integer(id)
         buffer.raw("\" tests=\"")
@@ -188,7 +221,7 @@ public struct JUnitReport: Hashable, Sendable {
             buffer.raw("\" time=\"")
             buffer.seconds(testCase.time)
             switch testCase.result {
-            case .passed:
+            case .passed, .warning:
                 buffer.raw("\"/>\n")
             case let .failure(message, type, body):
                 buffer.raw("\">\n      <failure message=\"")
@@ -212,8 +245,18 @@ public struct JUnitReport: Hashable, Sendable {
                 buffer.raw("\"/>\n    </testcase>\n")
             }
         }
-        // The strict Ant schema requires both, in this order, after the cases.
-        buffer.raw("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
+        // The strict Ant schema requires both, in this order, after the cases (and allows neither
+        // inside a testcase): a warned case's evidence goes here, in the requirement's own suite.
+        buffer.raw("    <system-out/>\n")
+        let systemErr = suite.systemErr
+        if systemErr.isEmpty {
+            buffer.raw("    <system-err/>\n")
+        } else {
+            buffer.raw("    <system-err>")
+            buffer.text(systemErr)
+            buffer.raw("</system-err>\n")
+        }
+        buffer.raw("  </testsuite>\n")
     }
 
     /// Case counts by result.
@@ -227,7 +270,7 @@ public struct JUnitReport: Hashable, Sendable {
             tests += cases.count
             for testCase in cases {
                 switch testCase.result {
-                case .passed: break
+                case .passed, .warning: break
                 case .failure: failures += 1
                 case .error: errors += 1
                 case .skipped: skipped += 1

@@ -28,9 +28,9 @@ public final class JUnitXMLRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let data = Self.render(results: finished.orderedResults, context: finished.effectiveContext, duration: finished.summary?.duration, steps: finished.steps, options: options)
+        let report = JUnitReport(results: finished.orderedResults, context: finished.effectiveContext, duration: finished.summary?.duration, steps: finished.steps, maxBytesPerCase: options.maxBytesPerCase)
         do {
-            try AtomicFileWriter.write(data, to: url)
+            try AtomicFileWriter.write(report.renderBytes(strict: options.strict), to: url)
         } catch {
             onError(error)
         }

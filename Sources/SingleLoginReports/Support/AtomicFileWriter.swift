@@ -61,7 +61,7 @@ public enum AtomicFileWriter {
     }
 
     /// Writes `data` to `url`, creating the parent directory when needed.
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: some ContiguousBytes, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
