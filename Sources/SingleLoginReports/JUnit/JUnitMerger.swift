@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
 ///
@@ -135,70 +132,35 @@ public enum JUnitMerger {
     }
 
     /// Parses a JUnit XML report (as this library writes it, or any with `<testsuites>` or `<testsuite>` at the root).
+    ///
+    /// The reader is ``XMLTree``, strict about well-formedness: a truncated shard is refused.
     public static func parse(_ data: Data, path: String = "<data>") throws -> JUnitReport {
-        #if canImport(FoundationXML) || os(macOS)
-        // FoundationXML on Linux crashes on a document without any element: refuse it first.
-        guard data.contains(UInt8(ascii: "<")) else {
-            throw MergeError.unreadable(path: path, reason: data.isEmpty ? "the file is empty" : "no XML element found")
+        let tree: XMLTree
+        do { tree = try XMLTree(parsing: [UInt8](data)) } catch {
+            throw MergeError.unreadable(path: path, reason: data.isEmpty ? "the file is empty" : error.description)
         }
-        // XMLDocument on Linux parses in libxml2's recovery mode and accepts a truncated file;
-        // XMLParser does not, so it checks well-formedness first.
-        let checker = XMLParser(data: data)
-        let balance = ElementBalance()
-        checker.delegate = balance
-        guard checker.parse(), balance.depth == 0, balance.elements > 0 else {
-            let reason = checker.parserError.map { "line \(checker.lineNumber): \($0.localizedDescription)" } ?? "the document ends before its elements are closed (truncated?)"
-            throw MergeError.unreadable(path: path, reason: reason)
-        }
-        let document: XMLDocument
-        do {
-            document = try XMLDocument(data: data, options: [])
-        } catch {
-            throw MergeError.unreadable(path: path, reason: "\(error)")
-        }
-        guard let root = document.rootElement() else {
-            throw MergeError.unreadable(path: path, reason: "the document is empty")
-        }
-        let suiteElements: [XMLElement]
+        let root = tree.root
+        let suiteElements: [XMLTree.Element]
         switch root.name {
-        case "testsuites": suiteElements = root.elements(forName: "testsuite")
+        case "testsuites": suiteElements = root.elements(named: "testsuite")
         case "testsuite": suiteElements = [root]
-        default: throw MergeError.unreadable(path: path, reason: "the root element is <\(root.name ?? "")>, not <testsuites>")
+        default: throw MergeError.unreadable(path: path, reason: "the root element is <\(root.name)>, not <testsuites>")
         }
         let suites = suiteElements.map { element in
-            let properties = element.elements(forName: "properties").flatMap { $0.elements(forName: "property") }.map {
-                JUnitReport.Property(attribute("name", of: $0), attribute("value", of: $0))
+            let properties = element.elements(named: "properties").flatMap { $0.elements(named: "property") }.map {
+                JUnitReport.Property($0.attribute("name") ?? "", $0.attribute("value") ?? "")
             }
-            let warnings = warningBodies(element.elements(forName: "system-err").first?.stringValue ?? "")
-            let cases = element.elements(forName: "testcase").map { testCase in
-                let name = attribute("name", of: testCase)
+            let warnings = warningBodies(element.elements(named: "system-err").first?.text ?? "")
+            let cases = element.elements(named: "testcase").map { testCase in
+                let name = testCase.attribute("name") ?? ""
                 var result = result(of: testCase)
                 if result == .passed, let body = warnings[name] { result = .warning(body: body) }
-                return JUnitReport.Case(classname: attribute("classname", of: testCase), name: name, time: Double(attribute("time", of: testCase)) ?? 0, result: result)
+                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result)
             }
-            let package = element.attribute(forName: "package")?.stringValue
-            return JUnitReport.Suite(name: attribute("name", of: element), package: package, timestamp: attribute("timestamp", of: element), hostname: attribute("hostname", of: element), time: Double(attribute("time", of: element)) ?? 0, properties: properties, cases: cases)
+            return JUnitReport.Suite(name: element.attribute("name") ?? "", package: element.attribute("package"), timestamp: element.attribute("timestamp") ?? "",
+                                     hostname: element.attribute("hostname") ?? "", time: Double(element.attribute("time") ?? "") ?? 0, properties: properties, cases: cases)
         }
-        return JUnitReport(name: root.name == "testsuites" ? (root.attribute(forName: "name")?.stringValue ?? "sl-conformance") : "sl-conformance", suites: suites)
-        #else
-        throw MergeError.unreadable(path: path, reason: "XML parsing is not available on this platform")
-        #endif
-    }
-
-    #if canImport(FoundationXML) || os(macOS)
-    /// Counts open elements, to catch a truncated document the parser does not complain about.
-    private final class ElementBalance: NSObject, XMLParserDelegate {
-        var depth = 0
-        var elements = 0
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            depth += 1
-            elements += 1
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            depth -= 1
-        }
+        return JUnitReport(name: root.name == "testsuites" ? (root.attribute("name") ?? "sl-conformance") : "sl-conformance", suites: suites)
     }
 
     /// The evidence of each warned case in a suite's `<system-err>`, by case name (see ``JUnitReport/Suite/systemErr``).
@@ -224,21 +186,16 @@ public enum JUnitMerger {
         return bodies
     }
 
-    private static func attribute(_ name: String, of element: XMLElement) -> String {
-        element.attribute(forName: name)?.stringValue ?? ""
-    }
-
-    private static func result(of testCase: XMLElement) -> JUnitReport.Result {
-        if let error = testCase.elements(forName: "error").first {
-            return .error(message: attribute("message", of: error), type: attribute("type", of: error), body: error.stringValue ?? "")
+    private static func result(of testCase: XMLTree.Element) -> JUnitReport.Result {
+        if let error = testCase.elements(named: "error").first {
+            return .error(message: error.attribute("message") ?? "", type: error.attribute("type") ?? "", body: error.text)
         }
-        if let failure = testCase.elements(forName: "failure").first {
-            return .failure(message: attribute("message", of: failure), type: attribute("type", of: failure), body: failure.stringValue ?? "")
+        if let failure = testCase.elements(named: "failure").first {
+            return .failure(message: failure.attribute("message") ?? "", type: failure.attribute("type") ?? "", body: failure.text)
         }
-        if let skipped = testCase.elements(forName: "skipped").first {
-            return .skipped(message: attribute("message", of: skipped))
+        if let skipped = testCase.elements(named: "skipped").first {
+            return .skipped(message: skipped.attribute("message") ?? "")
         }
         return .passed
     }
-    #endif
 }
