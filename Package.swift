@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "sl-reference-adapter", targets: ["sl-reference-adapter"]),
         // Small on purpose: an app's own test target links this without the runner.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
+        // What a vendor's test target links to run a spec in process: one test per requirement
+        // (Swift Testing or XCTest), per-requirement results with their evidence.
+        .library(name: "SingleLoginTesting", targets: ["SingleLoginTesting"]),
         .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
     ],
     targets: [
@@ -36,6 +39,10 @@ let package = Package(
         // the cases of specs/backend.json run against a vendor's backend processes.
         .target(name: "SingleLoginBackend", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
+        // The kit a vendor's test target links: a spec (embedded by default) run in process against
+        // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.
+        // Never a dependency of an executable: it links the test frameworks.
+        .target(name: "SingleLoginTesting", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
@@ -58,6 +65,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
+        .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter"]),

@@ -16,6 +16,7 @@ public enum ConformanceCommandLine {
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
         AnyCommand(SpecCommand()),
+        AnyCommand(GenerateTestsCommand()),
         AnyCommand(BenchCommand()),
     ]
 

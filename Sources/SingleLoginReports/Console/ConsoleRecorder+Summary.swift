@@ -101,3 +101,12 @@ extension ConsoleRecorder {
         return out
     }
 }
+
+extension ConsoleRecorder {
+    /// One failed or errored test case as the console's summary prints it, in plain text: its
+    /// heading, each issue with its step, spec location and a -/+ diff of expected against
+    /// observed, the broker transcript, and the adapter's stderr tail for errors.
+    public static func evidence(of result: TestCaseResult, gate: Gate) -> String {
+        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate)
+    }
+}

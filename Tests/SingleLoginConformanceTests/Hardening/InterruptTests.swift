@@ -20,8 +20,11 @@ struct InterruptTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = [
+            // The adapter stops answering at the third reset, so the run cannot end before the signal,
+            // however long this test waits to see that reset (a busy machine can starve it for seconds).
             "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--events", directory.path("events.jsonl"), "--quiet",
-            "--adapter", "\(adapter) --grandchild --fault slow:60 --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
+            "--step-timeout", "300", "--scenario-timeout", "300",
+            "--adapter", "\(adapter) --grandchild --fault hang@reset:3 --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -1,0 +1,30 @@
+#if canImport(Testing)
+import Testing
+
+extension Conformance {
+    /// Checks the requirement `requirementID` and records one issue for each scenario that did
+    /// not pass, carrying the same evidence as the console: each failed check with its step and
+    /// spec location, expected against observed as a -/+ diff, and the broker transcript.
+    ///
+    /// A generated test per requirement calls it: ``@Test func `SL-LOGOUT-1`() async { await conformance.expect("SL-LOGOUT-1") }``.
+    @discardableResult
+    public func expect(_ requirementID: String, sourceLocation: SourceLocation = #_sourceLocation) async -> RequirementCheck {
+        let check = await check(requirementID)
+        for scenario in check.scenarios {
+            switch scenario.outcome {
+            case .passed, .skipped: continue
+            case .failed, .errored: Issue.record(Comment(rawValue: Self.issueText(check, scenario)), sourceLocation: sourceLocation)
+            }
+        }
+        return check
+    }
+
+    /// Records an issue when the generated tests no longer test exactly the spec's requirements
+    /// (the kit was updated with a changed spec), saying how to regenerate them.
+    public func expectGeneratedTests(_ requirementIDs: [String], regenerate command: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let problem = generatedTestsProblem(requirementIDs, regenerate: command) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+    }
+}
+#endif

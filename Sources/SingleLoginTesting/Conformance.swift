@@ -1,0 +1,109 @@
+import DidYouMean
+import Synchronization
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+/// Runs a conformance spec in process against a vendor's ``ConformanceAdapter``, one
+/// requirement at a time, and returns each requirement's result with its evidence.
+///
+///     let conformance = Conformance { ShiftBoardAdapter() }     // the shipped spec
+///     let check = await conformance.check("SL-LOGOUT-1")
+///     if !check.passed { print(check.evidence) }
+///
+/// In a Swift Testing suite, `await conformance.expect("SL-LOGOUT-1")` records an issue per
+/// failing scenario; in XCTest, `await conformance.assert("SL-LOGOUT-1")` fails the test.
+/// `sl-conformance generate-tests` writes one such test per requirement (docs/in-process.md).
+///
+/// `adapter` is called once for each requirement checked, and tests may check several at once:
+/// each adapter must drive an app instance of its own, with storage of its own.
+public struct Conformance: Sendable {
+    /// The spec checked.
+    public let spec: ConformanceSpec
+    /// How long one scenario may take.
+    public let scenarioTimeout: Duration
+    private let makeAdapter: @Sendable () -> any ConformanceAdapter
+
+    /// Checks `spec` (the shipped one by default) against adapters made by `adapter`.
+    public init(spec: ConformanceSpec = .shipped, scenarioTimeout: Duration = .seconds(60), adapter: @escaping @Sendable () -> any ConformanceAdapter) {
+        self.spec = spec
+        self.scenarioTimeout = scenarioTimeout
+        self.makeAdapter = adapter
+    }
+
+    /// Runs every scenario of the requirement `requirementID` on a fresh adapter.
+    ///
+    /// An ID the spec does not hold gives an errored result whose finding names the closest ID.
+    public func check(_ requirementID: String) async -> RequirementCheck {
+        guard let requirement = spec.loaded.spec.requirements.first(where: { $0.id == requirementID }) else {
+            let suggestion = Suggestion.closest(to: requirementID, among: spec.requirementIDs).map { "; did you mean '\($0)'?" } ?? ""
+            let finding = Finding(isError: true, type: "kit.unknownRequirement", message: "\(spec.id) \(spec.version) has no requirement '\(requirementID)'\(suggestion)", step: nil, stepAction: nil, location: nil, expected: "", observed: "")
+            let scenario = ScenarioCheck(name: "(no such requirement)", outcome: .errored, findings: [finding], transcript: [], duration: 0, evidence: finding.message)
+            return RequirementCheck(id: requirementID, level: "", title: "", location: nil, outcome: .errored, scenarios: [scenario])
+        }
+        return await run([requirement])[0]
+    }
+
+    /// Runs every requirement of the spec, in spec order, on one adapter after another.
+    public func checkAll() async -> [RequirementCheck] {
+        await run(spec.loaded.spec.requirements)
+    }
+
+    private func run(_ requirements: [Requirement]) async -> [RequirementCheck] {
+        var subset = spec.loaded.spec
+        subset.requirements = requirements
+        let collected = Collected()
+        let makeAdapter = self.makeAdapter
+        let runner = Runner(spec: subset, specSHA256: spec.sha256, options: Runner.Options(scenarioTimeout: scenarioTimeout, specOrigin: spec.origin)) {
+            InProcessAdapterProvider(makeAdapter)
+        }
+        await runner.run { event in collected.take(event) }
+        let (results, steps) = collected.snapshot
+        return requirements.map { requirement in
+            let scenarios = results.filter { $0.id.requirementID == requirement.id }.map { Self.scenario($0, steps: steps[$0.id] ?? [:]) }
+            return RequirementCheck(id: requirement.id, level: requirement.level.rawValue, title: requirement.title, location: requirement.location?.description,
+                                    outcome: Self.worst(scenarios.map(\.outcome)), scenarios: scenarios)
+        }
+    }
+
+    static func scenario(_ result: TestCaseResult, steps: [Int: String]) -> ScenarioCheck {
+        let outcome: CheckOutcome
+        switch result.outcome {
+        case .passed: outcome = .passed
+        case .failed: outcome = .failed
+        case .errored: outcome = .errored
+        case let .skipped(reason), let .notRun(reason): outcome = .skipped(reason: reason)
+        }
+        let findings = result.issues.map { issue in
+            Finding(isError: issue.kind == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
+                    stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
+        }
+        let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould)
+        return ScenarioCheck(name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration, evidence: evidence)
+    }
+
+    /// Errored, then failed, then skipped, then passed (passed when there are none).
+    static func worst(_ outcomes: [CheckOutcome]) -> CheckOutcome {
+        if outcomes.contains(.errored) { return .errored }
+        if outcomes.contains(.failed) { return .failed }
+        if let skipped = outcomes.first(where: { if case .skipped = $0 { true } else { false } }) { return skipped }
+        return .passed
+    }
+
+    /// The results and step descriptions a run's events bring, gathered from the runner's task.
+    private final class Collected: Sendable {
+        private let state = Mutex<(results: [TestCaseResult], steps: [TestCaseID: [Int: String]])>(([], [:]))
+
+        func take(_ event: Event) {
+            switch event.kind {
+            case let .testCaseEnded(result): state.withLock { $0.results.append(result) }
+            case let .stepPerformed(id, index, description): state.withLock { $0.steps[id, default: [:]][index] = description }
+            default: break
+            }
+        }
+
+        var snapshot: ([TestCaseResult], [TestCaseID: [Int: String]]) { state.withLock { ($0.results, $0.steps) } }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginCommands
+import SingleLoginTesting
+import Testing
+
+@Suite("The testing kit: a spec run in process per requirement, with results and evidence")
+struct ConformanceKitTests {
+    static let reference = Conformance { ReferenceAppAdapter() }
+    static let leavesRecords = Conformance { ReferenceAppAdapter(flaws: [.leavesRecordsFile]) }
+
+    @Test("the shipped spec is embedded; a requirement that holds passes with every scenario")
+    func passes() async {
+        #expect(ConformanceSpec.shipped.id == "single-login" && ConformanceSpec.shipped.origin == "embedded")
+        #expect(ConformanceSpec.shipped.requirementIDs.contains("SL-LOGOUT-1"))
+        let check = await Self.reference.check("SL-LOGOUT-1")
+        #expect(check.passed)
+        #expect(check.level == "MUST")
+        #expect(check.location?.hasPrefix("embedded:single-login.json:") == true)
+        #expect(!check.scenarios.isEmpty && check.scenarios.allSatisfy { $0.passed && $0.evidence.isEmpty && !$0.transcript.isEmpty })
+    }
+
+    @Test("a violated requirement fails with its findings: step, spec location, expected, observed, and the console's evidence")
+    func fails() async throws {
+        let check = await Self.leavesRecords.check("SL-LOGOUT-1")
+        #expect(check.outcome == .failed)
+        let scenario = try #require(check.scenarios.first { !$0.passed })
+        let finding = try #require(scenario.findings.first)
+        #expect(!finding.isError)
+        #expect(finding.type == "expectation.noDataOf")
+        #expect(finding.location?.hasPrefix("embedded:single-login.json:") == true)
+        #expect(finding.observed.contains("alice"))
+        #expect(scenario.evidence.contains("transcript:"))
+        #expect(scenario.evidence.contains(finding.message))
+        #expect(check.evidence.contains(scenario.name))
+    }
+
+    @Test("only the flawed requirements fail when every requirement is checked")
+    func checkAll() async {
+        let checks = await Self.leavesRecords.checkAll()
+        #expect(checks.map(\.id) == ConformanceSpec.shipped.requirementIDs)
+        // The reference app's flaw table (README, FaultyVariantTests) for leavesRecordsFile.
+        #expect(checks.filter { !$0.passed }.map(\.id) == ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-INTERACTIVE-1"])
+    }
+
+    @Test("an ID the spec does not hold errors, naming the closest one")
+    func unknown() async {
+        let check = await Self.reference.check("SL-LOGOUT-9")
+        #expect(check.outcome == .errored)
+        #expect(check.scenarios.first?.findings.first?.message.contains("did you mean 'SL-LOGOUT-1'?") == true)
+    }
+
+    @Test("expect records one issue per failing scenario, with the evidence, for Swift Testing to report")
+    func expectRecords() async {
+        await withKnownIssue {
+            await Self.leavesRecords.expect("SL-LOGOUT-3")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("SL-LOGOUT-3 (MUST) failed: ") && text.contains("scenario: ") && text.contains("transcript:")
+        }
+    }
+
+    @Test("generated tests that no longer match the spec are named, with the command to regenerate them")
+    func staleGeneratedTests() async {
+        var ids = ConformanceSpec.shipped.requirementIDs
+        let dropped = ids.removeLast()
+        ids.append("SL-OLD-1")
+        await withKnownIssue {
+            Self.reference.expectGeneratedTests(ids, regenerate: "sl-conformance generate-tests --adapter-factory X")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("not tested: \(dropped)") && text.contains("no longer in the spec: SL-OLD-1") && text.contains("\n  sl-conformance generate-tests --adapter-factory X")
+        }
+    }
+
+    @Test("the checked-in generated files are what generate-tests writes (else: the command to run)", arguments: [
+        ("ReferenceAppConformanceTests.swift", ["--type-name", "ReferenceAppConformanceTests"]),
+        ("ReferenceAppXCTestConformanceTests.swift", ["--framework", "xctest", "--type-name", "ReferenceAppXCTestConformanceTests"]),
+    ])
+    func generatedFilesUpToDate(file: String, words: [String]) async {
+        let path = "Tests/SingleLoginTestingTests/" + file
+        let arguments = ["generate-tests", "--adapter-factory", "ReferenceAppAdapter", "--import", "ReferenceApp"] + words + ["--output", path]
+        // The file quotes its own command, relative path included: compare from the repository's root, where swift test runs.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        guard URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path == root.standardizedFileURL.path else { return }
+        let captured = CapturedText()
+        let status = await ConformanceCommandLine.tool.run(arguments + ["--check"], output: captured.output)
+        #expect(status == 0, "Tests/SingleLoginTestingTests/\(file) is stale; from the repository's root run: swift run sl-conformance \(arguments.joined(separator: " "))\n\(captured.text)")
+    }
+}
