@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its own `swift test`
+# lists every requirement of the shipped spec as its own test (console and --xunit-output), passes,
+# and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
+# generated test file is what generate-tests writes.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo="$(pwd)"
+example=Examples/ShiftBoard-vendor
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "example-vendor: $*" >&2; exit 1; }
+
+swift build --product sl-conformance >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+tool="$(swift build --show-bin-path)/sl-conformance"
+ids=$("$tool" list --format json | python3 -c 'import json,sys; print("\n".join(r["id"] for r in json.load(sys.stdin)["requirements"]))')
+count=$(wc -l <<<"$ids" | tr -d ' ')
+
+(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
+    || fail "the generated tests are stale: run the command above in $example"
+
+# 1. Every requirement is its own test, and all pass.
+status=0
+(cd "$example" && swift test --xunit-output "$work/xunit.xml") >"$work/pass.log" 2>&1 || status=$?
+[ "$status" = 0 ] || { tail -n 60 "$work/pass.log" >&2; fail "swift test exited $status"; }
+for id in $ids; do
+    grep -q "✔ Test \"$id\" passed" "$work/pass.log" || fail "swift test does not list $id as a passing test of its own"
+done
+python3 - "$work/xunit-swift-testing.xml" "$count" <<'PY' || fail "--xunit-output does not hold one testcase per requirement"
+import sys, xml.etree.ElementTree as ET
+cases = [c.get("name") for c in ET.parse(sys.argv[1]).iter("testcase")]
+requirements = [c for c in cases if c.startswith("`SL-")]
+assert len(requirements) == int(sys.argv[2]), (len(requirements), cases)
+print(f"example-vendor: --xunit-output has {len(requirements)} requirement testcases, e.g. {requirements[0]}")
+PY
+echo "example-vendor: swift test lists all $count requirements of the shipped spec as tests of their own, all passing"
+
+# 2. --filter selects requirements.
+(cd "$example" && swift test --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
+ran=$(grep -c '^✔ Test "SL-' "$work/filter.log" || true)
+[ "$ran" = "$(grep -c '^SL-LOGOUT' <<<"$ids")" ] || fail "--filter SL-LOGOUT ran $ran requirement tests"
+echo "example-vendor: swift test --filter SL-LOGOUT runs exactly the $ran sign-out requirements"
+
+# 3. A flaw switched on fails exactly its requirements' tests (one requirement for the first; a
+#    check skipped on resume breaks every requirement that resumes).
+for pair in "showsCancelAsError:SL-CANCEL-1" "skipsCheckOnResume:SL-LOGIN-7 SL-LOGOUT-2 SL-SWITCH-3"; do
+    flaw=${pair%%:*} expected=${pair#*:}
+    status=0
+    (cd "$example" && SHIFTBOARD_FLAW=$flaw swift test) >"$work/$flaw.log" 2>&1 || status=$?
+    failed=$(sed -n 's/^✘ Test "\(SL-[A-Z0-9-]*\)" failed.*/\1/p' "$work/$flaw.log" | sort | tr '\n' ' ')
+    [ "$status" != 0 ] && [ "$failed" = "$expected " ] || fail "SHIFTBOARD_FLAW=$flaw failed [$failed] (exit $status), expected exactly $expected"
+    for id in $expected; do grep -q "↳ $id (MUST) failed: " "$work/$flaw.log" || fail "the failure of $id carries no evidence"; done
+    echo "example-vendor: SHIFTBOARD_FLAW=$flaw fails exactly $expected"
+done

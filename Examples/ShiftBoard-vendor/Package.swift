@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// ShiftBoard: a shift-planning app's core, as an ISV would keep it in a package of its own, tested
+// for Single Login with sl-conformance's kit. The app links only the small adapter kit (the MSAL
+// seam); the test target links the testing kit and runs the whole shipped spec, one test per
+// requirement. Outside this repository, depend on the released package instead:
+//     .package(url: "https://github.com/sl-conformance/sl-conformance", from: "0.1.0")
+let package = Package(
+    name: "ShiftBoard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ShiftBoard", targets: ["ShiftBoard"]),
+    ],
+    dependencies: [
+        .package(name: "SingleLoginConformance", path: "../.."),
+    ],
+    targets: [
+        .target(name: "ShiftBoard", dependencies: [
+            .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
+        ]),
+        .testTarget(name: "ShiftBoardTests", dependencies: [
+            "ShiftBoard",
+            .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
+            .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
+        ]),
+    ]
+)

@@ -1,0 +1,165 @@
+import Foundation
+import SingleLoginAdapter
+
+/// ShiftBoard's app core: lifecycle and taps in, the screen model and the container's files out.
+///
+/// The views and the app delegate call these functions; the conformance tests' adapter calls them
+/// the same way. Everything of a worker lives under the app's ``Sandbox`` (shifts, caches,
+/// defaults) or in memory, and all of it goes when the worker leaves.
+public actor ShiftBoardApp {
+    /// What the screen shows now.
+    public private(set) var screen = ShiftBoardScreen()
+    /// Whether the app is in the foreground or suspended (false before launch and after terminate).
+    public private(set) var isRunning = false
+
+    private let sessions: SessionManager
+    private let backend: any ShiftsService
+    private let sandbox: Sandbox
+    private let flaws: ShiftBoardFlaws
+
+    /// The app on `msal`, with `backend` and the container `sandbox`; `webview` gives the sheet's presentation context.
+    public init(msal: any MSALPublicClientApplicationProtocol, backend: any ShiftsService, sandbox: Sandbox,
+                webview: @escaping @Sendable () -> MSALWebviewParameters, flaws: ShiftBoardFlaws = []) {
+        self.sessions = SessionManager(msal: msal, webview: webview)
+        self.backend = backend
+        self.sandbox = sandbox
+        self.flaws = flaws
+    }
+
+    /// The worker the app considers signed in (their account identifier), or nil.
+    public var signedInIdentifier: String? {
+        get async { isRunning ? await sessions.session?.account.identifier : nil }
+    }
+
+    /// What the app keeps in memory that would outlive a sign-out if it forgot it.
+    public var memory: [String: String] {
+        get async {
+            guard isRunning, let session = await sessions.session else { return [:] }
+            return ["session": "\(session.account.identifier ?? session.account.username ?? "") \(session.displayName) \(session.accessToken)", "shifts": screen.shifts.map(\.id).joined(separator: ",")]
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// Cold launch: device mode, then who is signed in (a change may have happened while the app was not running).
+    public func launch() async {
+        isRunning = true
+        await sessions.detectDeviceMode()
+        // Sign-up only on a device MSAL says is personal: an error is no reason for personal-device UI.
+        screen = ShiftBoardScreen(offersSignUp: await sessions.isSharedDevice == false)
+        await checkAccount()
+    }
+
+    /// Back to the foreground: the account may have changed while the app was away.
+    public func resume() async {
+        guard !flaws.contains(.skipsCheckOnResume) else { return }
+        await checkAccount()
+    }
+
+    /// To the background: nothing to do (broadcasts are not delivered while suspended).
+    public func suspend() {}
+
+    /// The process ends: memory is gone, the container stays.
+    public func terminate() async {
+        isRunning = false
+        await sessions.forget()
+        screen = ShiftBoardScreen()
+    }
+
+    /// The account-change broadcast (`SHARED_MODE_CURRENT_ACCOUNT_CHANGED`): check, and compare.
+    public func accountChanged() async {
+        await checkAccount()
+    }
+
+    // MARK: Taps
+
+    /// "Sign in".
+    public func tapSignIn() async {
+        guard await sessions.session == nil else { return }
+        await finishSignIn { try await $0.signIn() }
+    }
+
+    /// "Sign out": out of the device, and nothing of the worker stays.
+    public func tapSignOut() async {
+        guard await sessions.session != nil else { return }
+        await sessions.signOut()
+        forgetWorker()
+    }
+
+    /// Pull to refresh: a fresh token, then the shifts.
+    public func refresh() async {
+        if await sessions.session == nil {
+            await checkAccount()
+        } else {
+            await finishSignIn { try await $0.refreshToken() }
+        }
+    }
+
+    // MARK: Account checks
+
+    private func checkAccount() async {
+        let remembered = sandbox.defaults()["lastSignedInAccount"]
+        let known = await sessions.session?.account.identifier ?? remembered
+        let change: SessionManager.Change
+        do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue {
+            // A shared device signs in one worker at a time: more than one is for an administrator to fix.
+            forgetWorker()
+            screen.error = "More than one account is signed in on this device. Ask your administrator to sign them out."
+            return
+        } catch {
+            screen.notice = "Can't reach Microsoft sign-in right now."
+            return
+        }
+        switch change {
+        case .unchanged:
+            return
+        case .signedOut:
+            forgetWorker()
+        case let .signedIn(account):
+            // Someone else (or someone, after nobody): nothing of the previous worker may stay.
+            if known != nil, known != account.identifier { forgetWorker() }
+            await finishSignIn { try await $0.signInSilently(account) }
+        }
+    }
+
+    private func finishSignIn(_ attempt: @Sendable (SessionManager) async throws -> SessionManager.Session) async {
+        do {
+            let session = try await attempt(sessions)
+            screen.error = nil
+            screen.signedInName = session.displayName
+            screen.username = session.account.username
+            try? sandbox.setDefault(session.account.identifier, forKey: "lastSignedInAccount")
+            await loadShifts(session)
+        } catch SessionManager.Failure.cancelled {
+            // Dismissing Microsoft's sheet is a normal outcome: stay signed out, show no error.
+            screen.error = flaws.contains(.showsCancelAsError) ? "Sign-in was cancelled." : nil
+        } catch SessionManager.Failure.unreachable {
+            screen.notice = "You're offline. Pull to refresh to try again."
+        } catch {
+            screen.error = "Sign-in could not be completed. Please try again."
+        }
+    }
+
+    private func loadShifts(_ session: SessionManager.Session) async {
+        do {
+            let shifts = try await backend.shifts(accessToken: session.accessToken)
+            screen.shifts = shifts
+            screen.notice = nil
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = String(decoding: try encoder.encode(shifts), as: UTF8.self)
+            try sandbox.write(json, to: "Documents/shifts.json")
+            try sandbox.write(json, to: "Library/Caches/shifts-\(session.account.identifier ?? "current").json")
+        } catch {
+            screen.notice = "Couldn't load your shifts. Pull to refresh."
+        }
+    }
+
+    /// Removes everything of the worker: MSAL clears only its own token cache.
+    private func forgetWorker() {
+        if !flaws.contains(.keepsShiftsOnSignOut) { sandbox.remove("Documents/shifts.json") }
+        sandbox.remove("Library/Caches")
+        try? sandbox.setDefault(nil, forKey: "lastSignedInAccount")
+        screen = ShiftBoardScreen(offersSignUp: screen.offersSignUp)
+    }
+}

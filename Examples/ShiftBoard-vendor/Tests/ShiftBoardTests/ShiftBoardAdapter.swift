@@ -1,0 +1,68 @@
+import Foundation
+import ShiftBoard
+import SingleLoginAdapter
+
+/// Drives ShiftBoard for sl-conformance: MSAL and the backend are the harness's, the container a
+/// fresh directory per reset, and every observation reports the screen model and all that is stored.
+/// `SHIFTBOARD_FLAW=showsCancelAsError` (or another `ShiftBoardFlaws` name) builds the app with a flaw.
+actor ShiftBoardAdapter: ConformanceAdapter {
+    nonisolated let identity = AdapterIdentity(adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
+                                               appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0")
+    private let container = FileManager.default.temporaryDirectory.appendingPathComponent("shiftboard-\(UUID().uuidString)")
+    private var app: ShiftBoardApp?
+    private var sandbox: Sandbox { Sandbox(root: container) }
+
+    func reset(environment: AppEnvironment) async throws {
+        try? FileManager.default.removeItem(at: container)
+        let flaws = ShiftBoardFlaws(names: ProcessInfo.processInfo.environment["SHIFTBOARD_FLAW"] ?? "")
+        app = ShiftBoardApp(msal: HarnessMSALApplication(broker: environment.broker), backend: HarnessShifts(backend: environment.backend),
+                            sandbox: sandbox, webview: { MSALWebviewParameters() }, flaws: flaws)
+    }
+
+    func handle(_ event: AppEvent) async throws -> Observation {
+        guard let app else { throw CocoaError(.featureUnsupported) }
+        switch event {
+        case .launch: await app.launch()
+        case .resume: await app.resume()
+        case .suspend: await app.suspend()
+        case .terminate: await app.terminate()
+        case .tapSignIn: await app.tapSignIn()
+        case .tapSignOut: await app.tapSignOut()
+        case .refresh: await app.refresh()
+        case .accountChangedBroadcast: await app.accountChanged()
+        }
+        return try await observe()
+    }
+
+    func observe() async throws -> Observation {
+        guard let app else { throw CocoaError(.featureUnsupported) }
+        let running = await app.isRunning
+        let screen = await app.screen
+        var elements: [ScreenElement] = []
+        if running {
+            if let name = screen.signedInName {
+                elements += [ScreenElement(.text, "Hi, \(name)"), ScreenElement(.text, screen.username ?? ""), ScreenElement(.button, "Sign out")]
+                elements += screen.shifts.map { ScreenElement(.text, "\($0.title) · \($0.detail)") }
+            } else {
+                elements.append(ScreenElement(.button, "Sign in with Microsoft"))
+                if screen.offersSignUp { elements.append(ScreenElement(.button, "Create an account")) }
+            }
+            if let notice = screen.notice { elements.append(ScreenElement(.text, notice)) }
+            if let error = screen.error { elements.append(ScreenElement(.error, error)) }
+        }
+        var storage = sandbox.files().map { StoredItem($0.path.hasPrefix("Library/Preferences/") ? .defaults : $0.path.contains("/Caches/") ? .cache : .file, $0.path, $0.content) }
+        storage += await app.memory.sorted { $0.key < $1.key }.map { StoredItem(.memory, $0.key, $0.value) }
+        return Observation(running: running, signedInAccount: await app.signedInIdentifier, screen: elements, storage: storage)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: container) }
+}
+
+/// ShiftBoard's backend played by the harness: each of its records is one shift.
+struct HarnessShifts: ShiftsService {
+    let backend: any BackendService
+
+    func shifts(accessToken: String) async throws -> [Shift] {
+        try await backend.fetchRecords(accessToken: accessToken).map { Shift(id: $0.id, title: $0.title, detail: $0.detail) }
+    }
+}
