@@ -77,7 +77,10 @@ public struct Runner: Sendable {
             for _ in 0..<jobs {
                 let provider = makeProvider()
                 let execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: options.scenarioTimeout)
-                group.addTask {
+                // The job runs on its provider's thread (for a stdio or TCP adapter): the session,
+                // the simulated broker and this loop then share one thread, and waits for the
+                // adapter never hold a thread of the cooperative pool.
+                group.addTask(executorPreference: provider.taskExecutor) {
                     while true {
                         let index = queue.take()
                         guard index < plan.count else { break }
@@ -86,13 +89,21 @@ public struct Runner: Sendable {
                         let result: TestCaseResult
                         if Task.isCancelled {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
-                        } else if let reason = planned.skipReason ?? queue.stopReason {
+                        } else if let reason = planned.skipReason {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                        } else if let unavailable = queue.unavailable {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0, adapterLog: unavailable.failure.stderrTail)
+                        } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
                             events.append(Event(.testCaseStarted(planned.id)))
                             result = await execution.run(planned, scenario) { events.append($0) }
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
+                            }
+                            // Two failed starts in a row: the rest would only repeat the error.
+                            if result.outcome == .errored, let unavailable = await provider.unavailability() {
+                                queue.abandon(because: unavailable)
                             }
                         }
                         events.append(Event(.testCaseEnded(result)))
@@ -111,7 +122,12 @@ public struct Runner: Sendable {
 
 /// Hands out plan indices to the jobs, and remembers why the run stopped early.
 final class WorkQueue: Sendable {
-    private let state = Mutex<(next: Int, stopReason: String?)>((0, nil))
+    private struct State {
+        var next = 0
+        var stopReason: String?
+        var unavailable: AdapterUnavailable?
+    }
+    private let state = Mutex(State())
 
     /// The next index to run.
     func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
@@ -119,8 +135,14 @@ final class WorkQueue: Sendable {
     /// Why the remaining test cases are skipped, once the run has stopped early.
     var stopReason: String? { state.withLock { $0.stopReason } }
 
+    /// Why the remaining test cases are not run, once an adapter could not be started.
+    var unavailable: AdapterUnavailable? { state.withLock { $0.unavailable } }
+
     /// Stops the run early; the first reason wins.
     func stop(because reason: String) { state.withLock { if $0.stopReason == nil { $0.stopReason = reason } } }
+
+    /// Gives up on the run's adapter: the remaining test cases are reported not run; the first reason wins.
+    func abandon(because unavailable: AdapterUnavailable) { state.withLock { if $0.unavailable == nil { $0.unavailable = unavailable } } }
 }
 
 /// Releases each test case's events in plan order, whatever order the jobs finish in.
