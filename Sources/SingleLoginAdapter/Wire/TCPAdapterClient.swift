@@ -31,7 +31,12 @@ public enum TCPAdapterClient {
             connections += 1
             let loop = WireEventLoop(input: fd, output: fd, isSocket: true)
             loop.start(name: "sl-adapter-tcp-\(connections)")
-            let ending = await WireServer.serve(adapter, loop: loop, token: token)
+            // Cancelling the task ends the connection, which ends serving it.
+            let ending = await withTaskCancellationHandler {
+                await WireServer.serve(adapter, loop: loop, token: token)
+            } onCancel: {
+                _ = shutdown(fd, Int32(SHUT_RDWR))
+            }
             await loop.stop()
             close(fd)
             if ending == .shutdown { return }

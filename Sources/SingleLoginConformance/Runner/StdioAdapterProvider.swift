@@ -47,10 +47,11 @@ public actor StdioAdapterProvider: AdapterProvider {
 
     public func unavailability() async -> AdapterUnavailable? { gaveUp }
 
+    /// Ends the broken adapter's group at once (SIGTERM, SIGKILL after 0.5 s): a broken adapter is not asked to shut down.
     public func discard() async {
         guard let current else { return }
         self.current = nil
-        await current.close()
+        await current.drop()
         pendingLog += await current.takeLog()
     }
 
@@ -59,5 +60,11 @@ public actor StdioAdapterProvider: AdapterProvider {
         return pendingLog + (await current?.takeLog() ?? "")
     }
 
-    public func close() async { await discard() }
+    /// Asks the adapter to shut down, then ends its group.
+    public func close() async {
+        guard let current else { return }
+        self.current = nil
+        await current.close()
+        pendingLog += await current.takeLog()
+    }
 }

@@ -187,8 +187,9 @@ actor JSONRPCSession {
     /// The answer to request `id`, checked: the right id, nothing after it, no error.
     private func answer(_ data: [UInt8], _ scan: WireScan, id: Int, pending: Pending) throws -> Answer {
         guard let answered = scan.integerId(in: data), answered == id else {
-            let which = scan.id.map { Self.excerpt(Array(data[$0])) } ?? "null"
-            let again = scan.integerId(in: data).map { $0 >= 1 && $0 < id } ?? false
+            let number = scan.integerId(in: data)
+            let again = number.map { $0 >= 1 && $0 < id } ?? false
+            let which = again ? "\(number!)" : scan.id.map { Self.excerpt(Array(data[$0])) } ?? "null"
             throw failure(.protocolViolation, again ? "the adapter answered request \(which) twice (noticed while waiting for \(id), '\(pending.what)')" : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
         }
         // Nothing may follow an answer until the harness asks again: a line already here is a

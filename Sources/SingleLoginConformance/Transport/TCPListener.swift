@@ -112,6 +112,14 @@ public final class TCPListener: Sendable {
         }
     }
 
+    /// Whether `host` is a loopback address (127.0.0.0/8, ::1 or localhost), decided before anything is bound.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        if let address = ipv4(host) { return (UInt32(bigEndian: address.sin_addr.s_addr) >> 24) == 127 }
+        if let address = ipv6(host) { return withUnsafeBytes(of: address.sin6_addr) { $0.dropLast().allSatisfy { $0 == 0 } && $0.last == 1 } }
+        return false
+    }
+
     /// Parses `HOST:PORT` (`127.0.0.1:0`, `[::1]:7000`, `localhost:7000`).
     public static func parse(_ text: String) -> (host: String, port: UInt16)? {
         var host: Substring

@@ -36,7 +36,8 @@ public final class WireAdapter: ConformanceAdapter {
             let identity = try await session.handshake(token: token)
             return WireAdapter(identity: identity, session: session)
         } catch {
-            await session.close()
+            // It did not answer the handshake properly: asking it to shut down would only wait.
+            await session.drop()
             throw error
         }
     }
