@@ -24,6 +24,38 @@ struct JUnitReportTests {
         #expect(cases.map(\.classname) == ["single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL_DOTTED_1"])
     }
 
+    @Test("Rendered as it goes, the report is byte for byte the one rendered at the end: out of order, unplanned, unfinished and spilled to disk", arguments: [false, true])
+    func streamedEqualsRendered(strict: Bool) throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("sl-junit-stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 30,000 planned cases (over 1 MiB of XML, so the spool spills to its file); case 5 comes
+        // after case 6, cases 100 and 101 never end, one case that was not planned comes last.
+        var plan: [PlannedTestCase] = []
+        var results: [TestCaseResult] = []
+        for index in 0..<30_000 {
+            let outcome: TestCaseResult.Outcome = index % 97 == 0 ? .failed : index % 89 == 0 ? .errored : .passed
+            let result = Self.result("scenario \(index)", outcome, log: outcome == .errored ? SyntheticRun.nastyLog : "")
+            plan.append(PlannedTestCase(id: result.id, requirement: result.requirement, skipReason: index == 7 ? "skipped by --skip" : nil))
+            if index != 100, index != 101, index != 7 { results.append(result) }
+        }
+        results.swapAt(5, 6)
+        results.append(Self.result("not planned", .passed))
+        var events = [Event(.runStarted(SyntheticRun.context, plan: plan), date: SyntheticRun.start), Event(.adapterIdentified(SyntheticRun.adapter), date: SyntheticRun.start)]
+        events += results.map { Event(.testCaseEnded($0), date: SyntheticRun.start) }
+        events.append(Event(.runEnded(RunSummary(results: results, duration: 12.5, interrupted: true)), date: SyntheticRun.start))
+
+        let url = directory.appendingPathComponent("junit.xml")
+        let recorder = JUnitXMLRecorder(url: url, options: .init(strict: strict))
+        for event in events { recorder.record(event) }
+        var record = RunRecord()
+        for event in events { record.take(event) }
+        let expected = JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps, options: .init(strict: strict))
+        let written = try Data(contentsOf: url)
+        #expect(written.count > 1 << 20)
+        #expect(written == expected, "first difference at byte \(zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, expected.count))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["junit.xml"], "the spool leaves nothing behind")
+    }
+
     @Test("Counts are computed from the emitted cases")
     func counts() throws {
         let results = [Self.result("a", .passed), Self.result("b", .failed), Self.result("c", .errored), Self.result("d", .skipped(reason: "r")), Self.result("e", .notRun(reason: "sigint"))]

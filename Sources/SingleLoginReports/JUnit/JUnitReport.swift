@@ -119,42 +119,75 @@ public struct JUnitReport: Hashable, Sendable {
     /// The XML document, UTF-8 encoded.
     public func render(strict: Bool = false) -> Data {
         var buffer = XMLByteBuffer(capacity: 256 + suites.reduce(0) { $0 + $1.cases.count * 160 })
-        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        if strict {
-            buffer.raw("<testsuites>\n")
-        } else {
-            var counts = Counts()
-            var time = 0.0
-            for suite in suites {
-                counts.add(suite.cases)
-                time += suite.time
-            }
-            buffer.raw("<testsuites name=\"")
-            buffer.text(name, attribute: true)
-            buffer.raw("\" tests=\"")
-            buffer.integer(counts.tests)
-            buffer.raw("\" failures=\"")
-            buffer.integer(counts.failures)
-            buffer.raw("\" errors=\"")
-            buffer.integer(counts.errors)
-            buffer.raw("\" time=\"")
-            buffer.seconds(time)
-            buffer.raw("\">\n")
+        var counts = Counts()
+        var time = 0.0
+        for suite in suites {
+            for testCase in suite.cases { counts.add(testCase) }
+            time += suite.time
         }
+        Self.renderOpening(name: name, counts: counts, time: time, strict: strict, into: &buffer)
         for (index, suite) in suites.enumerated() {
-            render(suite, id: index, into: &buffer)
+            var suiteCounts = Counts()
+            for testCase in suite.cases { suiteCounts.add(testCase) }
+            suite.renderOpening(id: index, counts: suiteCounts, into: &buffer)
+            for testCase in suite.cases { testCase.render(into: &buffer) }
+            Suite.renderClosing(into: &buffer)
         }
-        buffer.raw("</testsuites>\n")
+        Self.renderClosing(into: &buffer)
         return Data(buffer.bytes)
     }
 
-    private func render(_ suite: Suite, id: Int, into buffer: inout XMLByteBuffer) {
-        var counts = Counts()
-        counts.add(suite.cases)
+    /// The XML declaration and `<testsuites>` (with totals unless `strict`).
+    static func renderOpening(name: String, counts: Counts, time: Double, strict: Bool, into buffer: inout XMLByteBuffer) {
+        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        if strict {
+            buffer.raw("<testsuites>\n")
+            return
+        }
+        buffer.raw("<testsuites name=\"")
+        buffer.text(name, attribute: true)
+        buffer.raw("\" tests=\"")
+        buffer.integer(counts.tests)
+        buffer.raw("\" failures=\"")
+        buffer.integer(counts.failures)
+        buffer.raw("\" errors=\"")
+        buffer.integer(counts.errors)
+        buffer.raw("\" time=\"")
+        buffer.seconds(time)
+        buffer.raw("\">\n")
+    }
+
+    /// `</testsuites>`.
+    static func renderClosing(into buffer: inout XMLByteBuffer) {
+        buffer.raw("</testsuites>\n")
+    }
+
+    /// Case counts by result.
+    struct Counts {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var skipped = 0
+
+        mutating func add(_ testCase: Case) {
+            tests += 1
+            switch testCase.result {
+            case .passed: break
+            case .failure: failures += 1
+            case .error: errors += 1
+            case .skipped: skipped += 1
+            }
+        }
+    }
+}
+
+extension JUnitReport.Suite {
+    /// `<testsuite ...>` with its counts and its `<properties>`.
+    func renderOpening(id: Int, counts: JUnitReport.Counts, into buffer: inout XMLByteBuffer) {
         buffer.raw("  <testsuite name=\"")
-        buffer.text(suite.name, attribute: true)
+        buffer.text(name, attribute: true)
         buffer.raw("\" package=\"")
-        buffer.text(suite.name, attribute: true)
+        buffer.text(name, attribute: true)
         buffer.raw("\" id=\"")
         buffer.integer(id)
         buffer.raw("\" tests=\"")
@@ -166,13 +199,13 @@ public struct JUnitReport: Hashable, Sendable {
         buffer.raw("\" skipped=\"")
         buffer.integer(counts.skipped)
         buffer.raw("\" time=\"")
-        buffer.seconds(suite.time)
+        buffer.seconds(time)
         buffer.raw("\" timestamp=\"")
-        buffer.text(suite.timestamp, attribute: true)
+        buffer.text(timestamp, attribute: true)
         buffer.raw("\" hostname=\"")
-        buffer.text(suite.hostname.isEmpty ? "localhost" : suite.hostname, attribute: true)
+        buffer.text(hostname.isEmpty ? "localhost" : hostname, attribute: true)
         buffer.raw("\">\n    <properties>\n")
-        for property in suite.properties {
+        for property in properties {
             buffer.raw("      <property name=\"")
             buffer.text(property.name, attribute: true)
             buffer.raw("\" value=\"")
@@ -180,59 +213,47 @@ public struct JUnitReport: Hashable, Sendable {
             buffer.raw("\"/>\n")
         }
         buffer.raw("    </properties>\n")
-        for testCase in suite.cases {
-            buffer.raw("    <testcase classname=\"")
-            buffer.text(testCase.classname, attribute: true)
-            buffer.raw("\" name=\"")
-            buffer.text(testCase.name, attribute: true)
-            buffer.raw("\" time=\"")
-            buffer.seconds(testCase.time)
-            switch testCase.result {
-            case .passed:
-                buffer.raw("\"/>\n")
-            case let .failure(message, type, body):
-                buffer.raw("\">\n      <failure message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\" type=\"")
-                buffer.text(type, attribute: true)
-                buffer.raw("\">")
-                buffer.text(body)
-                buffer.raw("</failure>\n    </testcase>\n")
-            case let .error(message, type, body):
-                buffer.raw("\">\n      <error message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\" type=\"")
-                buffer.text(type, attribute: true)
-                buffer.raw("\">")
-                buffer.text(body)
-                buffer.raw("</error>\n    </testcase>\n")
-            case let .skipped(message):
-                buffer.raw("\">\n      <skipped message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\"/>\n    </testcase>\n")
-            }
-        }
+    }
+
+    /// `<system-out/>`, `<system-err/>` and `</testsuite>`.
+    static func renderClosing(into buffer: inout XMLByteBuffer) {
         // The strict Ant schema requires both, in this order, after the cases.
         buffer.raw("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
     }
+}
 
-    /// Case counts by result.
-    struct Counts {
-        var tests = 0
-        var failures = 0
-        var errors = 0
-        var skipped = 0
-
-        mutating func add(_ cases: [Case]) {
-            tests += cases.count
-            for testCase in cases {
-                switch testCase.result {
-                case .passed: break
-                case .failure: failures += 1
-                case .error: errors += 1
-                case .skipped: skipped += 1
-                }
-            }
+extension JUnitReport.Case {
+    /// One `<testcase>` with its failure, error or skip.
+    func render(into buffer: inout XMLByteBuffer) {
+        buffer.raw("    <testcase classname=\"")
+        buffer.text(classname, attribute: true)
+        buffer.raw("\" name=\"")
+        buffer.text(name, attribute: true)
+        buffer.raw("\" time=\"")
+        buffer.seconds(time)
+        switch result {
+        case .passed:
+            buffer.raw("\"/>\n")
+        case let .failure(message, type, body):
+            buffer.raw("\">\n      <failure message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\" type=\"")
+            buffer.text(type, attribute: true)
+            buffer.raw("\">")
+            buffer.text(body)
+            buffer.raw("</failure>\n    </testcase>\n")
+        case let .error(message, type, body):
+            buffer.raw("\">\n      <error message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\" type=\"")
+            buffer.text(type, attribute: true)
+            buffer.raw("\">")
+            buffer.text(body)
+            buffer.raw("</error>\n    </testcase>\n")
+        case let .skipped(message):
+            buffer.raw("\">\n      <skipped message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\"/>\n    </testcase>\n")
         }
     }
 }
