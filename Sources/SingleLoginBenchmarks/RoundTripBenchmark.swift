@@ -17,7 +17,9 @@ import SingleLoginEvents
 ///
 /// Every loop runs on one ``SessionExecutor``, the way a run's job does, so a blocking read here
 /// never holds a thread of the cooperative pool. The loops alternate in ``rounds`` blocks, so
-/// load from other processes falls on all of them alike.
+/// load from other processes falls on all of them alike, and every block starts its children
+/// afresh: on a busy machine one child can land on a core another program keeps busy and pay
+/// that program's time slices on every wake-up, which would otherwise skew one loop for a whole run.
 public struct RoundTripBenchmark: Sendable {
     /// The minimal adapter's command line.
     public var cannedCommand: String
@@ -66,66 +68,92 @@ public struct RoundTripBenchmark: Sendable {
     }
 
     private func measure(_ executor: SessionExecutor) async throws -> Result {
-        let canned = try await WireAdapter.start(command: cannedCommand, executor: executor)
-        let host: WireAdapter
-        do { host = try await WireAdapter.start(command: hostCommand, executor: executor) } catch {
-            await canned.close()
-            throw error
-        }
-        do {
-            let result = try await loops(canned: canned, host: host)
-            await canned.close()
-            await host.close()
-            return result
-        } catch {
-            await canned.close()
-            await host.close()
-            throw error
-        }
-    }
-
-    private func loops(canned: WireAdapter, host: WireAdapter) async throws -> Result {
         let scenario = spec.requirements.first?.scenarios.first
         let broker = SimulatedBroker(spec: spec, given: scenario?.given ?? Given(), scenarioKey: "benchmark")
-        try await host.reset(environment: AppEnvironment(broker: broker, backend: broker))
-        try await canned.reset(environment: AppEnvironment(broker: broker, backend: broker))
+        var samples: [[Double]] = Array(repeating: [], count: 4)
+        for index in samples.indices { samples[index].reserveCapacity(iterations) }
+        var lineBytes = 0
+        for round in 0..<rounds {
+            let count = iterations / rounds + (round < iterations % rounds ? 1 : 0)
+            let warm = warmUp / rounds + (round == 0 ? warmUp % rounds : 0)
+            let block = try await Block(cannedCommand: cannedCommand, echoCommand: echoCommand, hostCommand: hostCommand, executor: executor, broker: broker)
+            do {
+                lineBytes = block.line.count
+                for _ in 0..<warm {
+                    _ = try block.floorTrip()
+                    _ = try block.cannedTrip()
+                    _ = try await Block.observeTrip(block.canned)
+                    _ = try await Block.observeTrip(block.host)
+                }
+                for _ in 0..<count { samples[0].append(try block.floorTrip()) }
+                for _ in 0..<count { samples[1].append(try block.cannedTrip()) }
+                for _ in 0..<count { samples[2].append(try await Block.observeTrip(block.canned)) }
+                for _ in 0..<count { samples[3].append(try await Block.observeTrip(block.host)) }
+                await block.close()
+            } catch {
+                await block.close()
+                throw error
+            }
+        }
+        return Result(floor: LatencySummary(samples: samples[0]), cannedRaw: LatencySummary(samples: samples[1]),
+                      harnessToCanned: LatencySummary(samples: samples[2]), harnessToHost: LatencySummary(samples: samples[3]), lineBytes: lineBytes)
+    }
 
-        let request = WireLine.request(id: 7, method: "observe", params: WireLine.emptyObject)
-        let answer = WireLine.response(id: WireLine.digits(7), result: try WireLine.encode(try await canned.observe()))
-        let line = [UInt8](repeating: UInt8(ascii: "x"), count: answer.count - 1) + [0x0A]
+    /// The four children of one block, freshly started.
+    private struct Block {
+        let canned: WireAdapter
+        let host: WireAdapter
+        let echo: BenchmarkProcess
+        let cannedRaw: BenchmarkProcess
+        let request: [UInt8]
+        let line: [UInt8]
+        let echoCommand: String
+        let cannedCommand: String
 
-        let echo = try BenchmarkProcess(command: echoCommand)
-        let cannedRaw = try BenchmarkProcess(command: cannedCommand)
-        defer { _ = echo.wait(); _ = cannedRaw.wait() }
+        init(cannedCommand: String, echoCommand: String, hostCommand: String, executor: SessionExecutor, broker: SimulatedBroker) async throws {
+            self.echoCommand = echoCommand
+            self.cannedCommand = cannedCommand
+            canned = try await WireAdapter.start(command: cannedCommand, executor: executor)
+            do { host = try await WireAdapter.start(command: hostCommand, executor: executor) } catch {
+                await canned.close()
+                throw error
+            }
+            do {
+                try await host.reset(environment: AppEnvironment(broker: broker, backend: broker))
+                try await canned.reset(environment: AppEnvironment(broker: broker, backend: broker))
+                request = WireLine.request(id: 7, method: "observe", params: WireLine.emptyObject)
+                let answer = WireLine.response(id: WireLine.digits(7), result: try WireLine.encode(try await canned.observe()))
+                line = [UInt8](repeating: UInt8(ascii: "x"), count: answer.count - 1) + [0x0A]
+                echo = try BenchmarkProcess(command: echoCommand)
+                cannedRaw = try BenchmarkProcess(command: cannedCommand)
+            } catch {
+                await canned.close()
+                await host.close()
+                throw error
+            }
+        }
 
-        func blockingTrip(_ child: BenchmarkProcess, _ bytes: [UInt8], _ name: String) throws -> Double {
+        func floorTrip() throws -> Double { try Self.blockingTrip(echo, line, echoCommand) }
+        func cannedTrip() throws -> Double { try Self.blockingTrip(cannedRaw, request, cannedCommand) }
+
+        static func blockingTrip(_ child: BenchmarkProcess, _ bytes: [UInt8], _ name: String) throws -> Double {
             let start = ContinuousClock.now
             let sent = bytes.withUnsafeBytes { child.write($0) }
             guard sent, child.readLine() != nil else { throw BenchmarkProcess.Failure("'\(name)' stopped answering") }
             return (ContinuousClock.now - start).inSeconds
         }
-        func observeTrip(_ adapter: WireAdapter) async throws -> Double {
+
+        static func observeTrip(_ adapter: WireAdapter) async throws -> Double {
             let start = ContinuousClock.now
             _ = try await adapter.observe()
             return (ContinuousClock.now - start).inSeconds
         }
 
-        for _ in 0..<warmUp {
-            _ = try blockingTrip(echo, line, echoCommand)
-            _ = try blockingTrip(cannedRaw, request, cannedCommand)
-            _ = try await observeTrip(canned)
-            _ = try await observeTrip(host)
+        func close() async {
+            _ = echo.wait()
+            _ = cannedRaw.wait()
+            await canned.close()
+            await host.close()
         }
-        var samples: [[Double]] = Array(repeating: [], count: 4)
-        for index in samples.indices { samples[index].reserveCapacity(iterations) }
-        for round in 0..<rounds {
-            let count = iterations / rounds + (round < iterations % rounds ? 1 : 0)
-            for _ in 0..<count { samples[0].append(try blockingTrip(echo, line, echoCommand)) }
-            for _ in 0..<count { samples[1].append(try blockingTrip(cannedRaw, request, cannedCommand)) }
-            for _ in 0..<count { samples[2].append(try await observeTrip(canned)) }
-            for _ in 0..<count { samples[3].append(try await observeTrip(host)) }
-        }
-        return Result(floor: LatencySummary(samples: samples[0]), cannedRaw: LatencySummary(samples: samples[1]),
-                      harnessToCanned: LatencySummary(samples: samples[2]), harnessToHost: LatencySummary(samples: samples[3]), lineBytes: line.count)
     }
 }

@@ -99,10 +99,11 @@ actor JSONRPCSession {
         return (try? WireCodec.decoder.decode(JSONValue.self, from: Data(answer.resultBytes))) ?? .null
     }
 
-    /// Sends one request and decodes its result as `type`; a result of another shape is a protocol violation.
-    func call<T: Decodable & Sendable>(_ request: Request, as type: T.Type) async throws -> T {
+    /// Sends one request and decodes its result as `type`, once, from its bytes; a result of
+    /// another shape is a protocol violation.
+    func call<T: WireDecodable & Sendable>(_ request: Request, as type: T.Type) async throws -> T {
         let answer = try await exchange(request)
-        do { return try WireCodec.decoder.decode(T.self, from: Data(answer.resultBytes)) } catch {
+        do { return try T.decode(wire: answer.resultBytes) } catch {
             throw failure(.protocolViolation, "the answer to '\(request.what)' is not a valid \(type): \(Self.describe(error)) in \(Self.excerpt(answer.line))")
         }
     }
