@@ -19,6 +19,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     private var current: WireAdapter?
     private var failedStarts = 0
     private var gaveUp: AdapterUnavailable?
+    private let giveUpAfter: Int?
     private var connections = 0
 
     /// Creates a provider that accepts its adapter's connections from `listener`.
@@ -26,7 +27,9 @@ public actor ListeningAdapterProvider: AdapterProvider {
     /// - Parameters:
     ///   - connectTimeout: How long to wait for the adapter to connect, at first and after each dropped connection.
     ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
-    public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil) {
+    ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
+    public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+        self.giveUpAfter = giveUpAfter
         self.listener = listener
         self.timeouts = timeouts
         self.connectTimeout = connectTimeout
@@ -49,7 +52,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
         } catch let failure as AdapterFailure {
             if !Task.isCancelled {
                 failedStarts += 1
-                if failedStarts >= AdapterUnavailable.attemptsBeforeGivingUp { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
             }
             throw failure
         }

@@ -15,9 +15,14 @@ public actor StdioAdapterProvider: AdapterProvider {
     private var pendingLog = ""
     private var failedStarts = 0
     private var gaveUp: AdapterUnavailable?
+    private let giveUpAfter: Int?
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
-    public init(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil) {
+    ///
+    /// After `giveUpAfter` failed starts in a row the provider gives up (``AdapterUnavailable``);
+    /// nil never gives up (the soak, whose faults are drawn at random, wants every scenario tried).
+    public init(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+        self.giveUpAfter = giveUpAfter
         self.command = command
         self.environment = environment
         self.timeouts = timeouts
@@ -39,7 +44,7 @@ public actor StdioAdapterProvider: AdapterProvider {
         } catch let failure as AdapterFailure {
             if failure.kind != .interrupted, !Task.isCancelled {
                 failedStarts += 1
-                if failedStarts >= AdapterUnavailable.attemptsBeforeGivingUp { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
             }
             throw failure
         }
