@@ -57,9 +57,9 @@ struct WireServer {
                 guard let event else {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
                 }
-                loop.send(WireLine.response(id: id, result: try WireLine.encode(try await adapter.handle(event))))
+                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).wireEncoded()))
             case .observe:
-                loop.send(WireLine.response(id: id, result: try WireLine.encode(try await adapter.observe())))
+                loop.send(WireLine.response(id: id, result: try await adapter.observe().wireEncoded()))
             case .shutdown:
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
                 return true
