@@ -26,31 +26,3 @@ public protocol LineChannel: AnyObject {
     /// Ends the peer: a process's group is ended (SIGTERM, SIGKILL after `grace`), a connection closed.
     func close(grace: Duration)
 }
-
-/// How a send ended.
-public enum ChannelSendOutcome: Sendable, Equatable {
-    /// Every byte was written.
-    case written
-    /// The peer is gone (closed its end, or died).
-    case closed
-    /// The peer did not read in time: its buffer stayed full.
-    case timedOut
-    /// ``LineChannel/waker`` was woken.
-    case interrupted
-}
-
-/// How a receive ended.
-public enum ChannelReceiveOutcome: Sendable, Equatable {
-    /// A complete line, without its newline.
-    case line([UInt8])
-    /// A line longer than the limit, dropped; its length.
-    case overlong(Int)
-    /// Bytes after the last newline when the stream ended: a message cut off mid-line.
-    case unterminated([UInt8])
-    /// The peer ended; `heldOpen` when the process died while something it started kept its stdout open.
-    case ended(heldOpen: Bool)
-    /// Nothing arrived before the deadline.
-    case timedOut
-    /// ``LineChannel/waker`` was woken.
-    case interrupted
-}
