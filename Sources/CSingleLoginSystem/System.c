@@ -12,6 +12,7 @@
 #include <dirent.h>
 #elif defined(__APPLE__)
 #include <libproc.h>
+#include <sys/proc.h>
 #include <sys/proc_info.h>
 #endif
 

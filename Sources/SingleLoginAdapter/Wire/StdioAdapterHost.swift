@@ -18,7 +18,7 @@ public enum StdioAdapterHost {
     @discardableResult
     public static func serve(_ adapter: some ConformanceAdapter) async -> Ending {
         let loop = WireEventLoop(input: 0, output: 1)
-        loop.start(name: "sl-adapter-stdio")
+        loop.start(name: "sl-adapter-io")
         let ending = await WireServer.serve(adapter, loop: loop)
         await loop.stop()
         return ending == .shutdown ? .shutdown : .endOfInput

@@ -25,12 +25,10 @@ public enum TCPAdapterClient {
     /// - Throws: ``ConnectionError`` when no connection could be made within `reconnectTimeout`.
     public static func serve(_ adapter: some ConformanceAdapter, host: String, port: UInt16, token: String? = nil, reconnectTimeout: Duration = .seconds(60)) async throws {
         let token = token ?? ProcessInfo.processInfo.environment["SL_CONFORMANCE_TOKEN"]
-        var connections = 0
         while true {
             let fd = try await connect(host: host, port: port, timeout: reconnectTimeout)
-            connections += 1
             let loop = WireEventLoop(input: fd, output: fd, isSocket: true)
-            loop.start(name: "sl-adapter-tcp-\(connections)")
+            loop.start(name: "sl-adapter-tcp")
             // Cancelling the task ends the connection, which ends serving it.
             let ending = await withTaskCancellationHandler {
                 await WireServer.serve(adapter, loop: loop, token: token)

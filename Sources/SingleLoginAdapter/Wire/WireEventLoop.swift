@@ -33,8 +33,6 @@ final class WireEventLoop: @unchecked Sendable {
     private var requestWaiter: CheckedContinuation<[UInt8]?, Never>?
     private var calls: [Int: CheckedContinuation<[UInt8], any Error>] = [:]
     private var nextCallId = 1
-    private var thread: Thread?
-    private var loopThreadID: pthread_t?
     private var wakeRead: Int32 = -1
     private var wakeWrite: Int32 = -1
     private var stopped: CheckedContinuation<Void, Never>?
@@ -64,8 +62,7 @@ final class WireEventLoop: @unchecked Sendable {
     /// Starts the loop's thread.
     func start(name: String) {
         let thread = Thread { [self] in run() }
-        thread.name = name
-        lock.withLock { self.thread = thread }
+        thread.name = name  // at most 15 characters, or the system keeps the creator's name
         thread.start()
     }
 
@@ -147,7 +144,6 @@ final class WireEventLoop: @unchecked Sendable {
     // MARK: The thread
 
     private func run() {
-        lock.withLock { loopThreadID = pthread_self() }
         var buffer = WireLineSplitter()
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
         defer { chunk.deallocate() }
@@ -183,7 +179,6 @@ final class WireEventLoop: @unchecked Sendable {
         }
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
             hasStopped = true
-            thread = nil
             defer { stopped = nil }
             return stopped
         }

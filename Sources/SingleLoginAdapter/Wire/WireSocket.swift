@@ -19,7 +19,7 @@ enum WireSocket {
             let thread = Thread {
                 continuation.resume(with: Result { try connectBlocking(host: host, port: port, timeout: timeout) })
             }
-            thread.name = "sl-adapter-connect"
+            thread.name = "sl-connect"
             thread.start()
         }
     }

@@ -144,6 +144,9 @@ public final class TCPListener: Sendable {
     private static func ipv4(_ host: String) -> sockaddr_in? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return nil }
         return address
     }
@@ -151,6 +154,9 @@ public final class TCPListener: Sendable {
     private static func ipv6(_ host: String) -> sockaddr_in6? {
         var address = sockaddr_in6()
         address.sin6_family = sa_family_t(AF_INET6)
+        #if canImport(Darwin)
+        address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
         guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return nil }
         return address
     }
