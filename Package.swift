@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
-        // The broker simulation, leftover scanner, runner, stdio transport and doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
+        // C, only for system calls Swift's Glibc module lacks (pipe2, accept4, SOCK_CLOEXEC).
+        .target(name: "CSingleLoginSystem"),
+        // The broker simulation, leftover scanner, runner, transports (pipes, TCP) and doctor.
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // Recorders (console, JUnit XML, Markdown, JSON Lines) and the JUnit merge: events in, reports out.
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
         // Static configuration checks, reported as events.
@@ -60,6 +62,8 @@ let package = Package(
         .executableTarget(name: "sl-spec-fuzz", dependencies: ["CommandLineKit", "SingleLoginSpec"]),
         .executableTarget(name: "sl-fake-adapter", dependencies: ["CommandLineKit", "SingleLoginAdapter"]),
         .executableTarget(name: "sl-backend-tokens", dependencies: ["CommandLineKit", "SingleLoginBackend"]),
+        // C, no threads, no JSON library: the minimal adapter `bench` measures the harness against.
+        .executableTarget(name: "sl-canned-adapter"),
         .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),

@@ -38,4 +38,27 @@ if [ "$status" -ne 1 ]; then
     exit 1
 fi
 grep -q 'SL-LOGOUT-3' "$work/flaw.out" || { echo "python-adapter: SL-LOGOUT-3 did not fail for --flaw leave-records" >&2; cat "$work/flaw.out" >&2; exit 1; }
-echo "python-adapter: passes the spec; --flaw leave-records caught (exit 1)"
+
+# 5. Over TCP: the harness listens on a port it picks and names on its first stderr line; the
+#    adapter connects with --connect (as an app on a simulator or device would). Both exit 0.
+"$harness" run --listen 127.0.0.1:0 --connect-timeout 120 --reports "$work/tcp" --quiet >"$work/tcp.out" 2>"$work/tcp.err" &
+harness_pid=$!
+port=""
+for _ in $(seq 1 1200); do
+    port=$(sed -n '1s/^sl-conformance: listening on 127\.0\.0\.1:\([0-9][0-9]*\)$/\1/p' "$work/tcp.err")
+    [ -n "$port" ] && break
+    kill -0 "$harness_pid" 2>/dev/null || break
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "python-adapter: the harness did not say where it listens" >&2; cat "$work/tcp.err" >&2; exit 1; }
+adapter_status=0
+python3 "$example/adapter.py" --connect "127.0.0.1:$port" 2>"$work/tcp.adapter.err" || adapter_status=$?
+harness_status=0
+wait "$harness_pid" || harness_status=$?
+if [ "$harness_status" -ne 0 ] || [ "$adapter_status" -ne 0 ]; then
+    echo "python-adapter: over TCP the harness exited $harness_status and the adapter $adapter_status, expected 0 and 0" >&2
+    cat "$work/tcp.out" "$work/tcp.err" >&2
+    tail -n 20 "$work/tcp.adapter.err" >&2
+    exit 1
+fi
+echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1)"

@@ -31,7 +31,8 @@ expect_status fail 1 --reference-flaw leavesRecordsFile --events "$work/fail.eve
 expect_status should-only 0 --reference-flaw wipesOnUnchangedBroadcast --level must
 expect_status skipped 0 --only SL-LOGIN-1 --skip SL-LOGIN-1 --only logout
 # An adapter that writes ANSI escapes, control characters, ']]>', U+FFFE and invalid UTF-8 to
-# stderr and dies: every test case errors, and the report still validates.
+# stderr and dies: the two test cases that tried to start it error, the rest are not run with
+# the same cause (the adapter failed to start twice in a row), and the report still validates.
 cat >"$work/noisy-adapter.sh" <<'SH'
 #!/bin/sh
 printf '\033[31mfatal\033[0m \001\002 ]]> \357\277\276 \377\376 <tag attr="&">\n' >&2
@@ -62,7 +63,7 @@ def totals(name):
 checks = {
     "pass.junit.xml": lambda t: t[0] == cases and t[1:] == (0, 0, 0),
     "fail.junit.xml": lambda t: t[1] > 0 and t[2] == 0,
-    "error.junit.xml": lambda t: t[2] == cases,
+    "error.junit.xml": lambda t: t[2] == 2 and t[3] == cases - 2,
     "skipped.junit.xml": lambda t: t[3] > 0 and t[1] == 0,
     "merged.junit.xml": lambda t: t[0] == cases and t[1] > 0,
 }

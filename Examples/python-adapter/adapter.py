@@ -6,8 +6,13 @@ Run it under the harness:
     sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
     sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py --flaw leave-records'
 
+or let it connect to a harness that listens (as an app on a simulator or device would):
+
+    sl-conformance run --listen 127.0.0.1:0          # prints: sl-conformance: listening on 127.0.0.1:PORT
+    python3 Examples/python-adapter/adapter.py --connect 127.0.0.1:PORT
+
 It speaks the wire protocol of docs/wire-protocol.md (version 1.1): newline-delimited JSON-RPC 2.0
-on stdin/stdout, logs on stderr. The harness sends one request at a time; while it is pending the
+on stdin/stdout (or on the TCP connection), logs on stderr. The harness sends one request at a time; while it is pending the
 app's MSAL and backend calls go back to the harness as requests of our own, and we answer the
 harness's request once the app has settled. Python 3.9+, standard library only.
 """
@@ -18,7 +23,9 @@ import argparse
 import json
 import logging
 import os
+import socket
 import sys
+import time
 import traceback
 from typing import Any, Callable, Dict, IO, List, Optional, Tuple
 
@@ -197,12 +204,18 @@ class HarnessBackend(Backend):
 class Adapter:
     """Serves the harness: handshake, reset, events, observations, shutdown."""
 
-    def __init__(self, wire: Wire, flaws: frozenset = frozenset()) -> None:
-        self._wire = wire
-        self._client = HarnessClient(wire)
+    def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None) -> None:
         self._flaws = flaws
+        self._token = token
+        self.attach(wire)
         self.app = self._fresh_app()
         self._events: Dict[str, Callable[[], None]] = {}
+        self.shut_down = False
+
+    def attach(self, wire: Wire) -> None:
+        """Serves over `wire` from now on (a new connection after the harness dropped the last)."""
+        self._wire = wire
+        self._client = HarnessClient(wire)
 
     def _fresh_app(self) -> ShiftsApp:
         return ShiftsApp(HarnessBroker(self._client), HarnessBackend(self._client), self._flaws)
@@ -239,6 +252,7 @@ class Adapter:
             if request_id is not None:
                 self._wire.send({"jsonrpc": "2.0", "id": request_id, "result": result})
             if method == "shutdown":
+                self.shut_down = True
                 return 0
 
     def _respond_error(self, request_id: Any, code: int, message: str) -> None:
@@ -251,8 +265,11 @@ class Adapter:
             if version.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
                 raise _RequestError(INVALID_PARAMS,
                                     f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
-            return {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
-                    "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
+            handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
+                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
+            if self._token:
+                handshake["token"] = self._token   # required when the harness listens on a non-loopback address
+            return handshake
         if method == "reset":
             self.app = self._fresh_app()   # a fresh install: new sandbox, not running
             return {}
@@ -306,20 +323,70 @@ class _RequestError(Exception):
         self.code = code
 
 
+def parse_address(text: str) -> Tuple[str, int]:
+    """HOST:PORT or [IPv6]:PORT."""
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT")
+    return host.strip("[]"), int(port)
+
+
+def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float) -> int:
+    """Connects to a listening harness and serves it; connects again whenever the harness drops the
+    connection (it does after an error), until it sends shutdown. The harness never restarts us."""
+    adapter: Optional[Adapter] = None
+    while True:
+        deadline = time.monotonic() + reconnect_timeout
+        while True:
+            try:
+                connection = socket.create_connection(address, timeout=5)
+                break
+            except OSError as error:
+                if time.monotonic() >= deadline:
+                    log.error("no harness at %s:%d within %.0f s: %s", address[0], address[1], reconnect_timeout, error)
+                    return 1 if adapter is None else 0
+                time.sleep(0.1)
+        connection.settimeout(None)
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        log.info("connected to the harness at %s:%d", address[0], address[1])
+        with connection, connection.makefile("r", encoding="utf-8", newline="\n") as reader, \
+                connection.makefile("w", encoding="utf-8", newline="\n") as writer:
+            wire = Wire(reader, writer)
+            if adapter is None:
+                adapter = Adapter(wire, flaws, token)
+            else:
+                adapter.attach(wire)
+            try:
+                adapter.serve()
+            except OSError as error:   # the harness reset the connection mid-write
+                log.info("the connection ended: %s", error)
+        if adapter.shut_down:
+            return 0
+        log.info("the harness dropped the connection: connecting again")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
-    """Parses options, then serves on stdin/stdout."""
-    parser = argparse.ArgumentParser(description="sl-conformance stdio adapter for the Contoso Shifts Python model.")
+    """Parses options, then serves on stdin/stdout, or on a connection to a listening harness."""
+    parser = argparse.ArgumentParser(description="sl-conformance adapter for the Contoso Shifts Python model.")
     parser.add_argument("--flaw", action="append", default=[], choices=sorted(FLAWS),
                         help="switch on a deliberate mistake (repeatable): " +
                              "; ".join(f"{name}: {text}" for name, text in sorted(FLAWS.items())))
+    parser.add_argument("--connect", metavar="HOST:PORT", type=parse_address,
+                        help="connect to a harness started with 'sl-conformance run --listen HOST:PORT' instead of using stdin/stdout")
+    parser.add_argument("--token", default=os.environ.get("SL_CONFORMANCE_TOKEN"),
+                        help="the run's token, when the harness listens on a non-loopback address (default: $SL_CONFORMANCE_TOKEN)")
+    parser.add_argument("--reconnect-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="with --connect: how long to keep trying to connect, at first and after each dropped connection")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     options = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=options.log_level, format="%(name)s %(levelname)s %(message)s")
     # stdout is the protocol: nothing else may write there, so print() goes to stderr from here on.
     protocol_out = sys.stdout
     sys.stdout = sys.stderr
+    if options.connect:
+        return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout)
     wire = Wire(sys.stdin, protocol_out)
-    return Adapter(wire, frozenset(options.flaw)).serve()
+    return Adapter(wire, frozenset(options.flaw), options.token).serve()
 
 
 if __name__ == "__main__":

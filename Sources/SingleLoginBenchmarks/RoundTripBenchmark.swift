@@ -4,113 +4,156 @@ import SingleLoginSpec
 import SingleLoginConformance
 import SingleLoginEvents
 
-/// Times one request/answer round trip three ways in the same run: a raw pipe loop, the harness's pipe machinery, and a real adapter.
+/// Times one `observe` round trip four ways in the same run, from the floor up.
 ///
-/// - raw: ``BenchmarkProcess`` to the echo child: one `write`, blocking `read`s on this thread.
-/// - transport: ``ChildProcess`` to the same echo child: its reader thread, ``LineMailbox`` and
-///   `next(timeout:)`, exactly as ``StdioAdapter`` waits for an answer, but no JSON.
-/// - adapter: ``StdioAdapter/observe()`` against an adapter after one reset: JSON-RPC encoding,
-///   the connection actor, the adapter's own decoding, work and encoding, and answer decoding.
+/// - floor: ``BenchmarkProcess`` to an echo child (`sl-canned-adapter --echo`): one `write`, a
+///   blocking `read`, a line as long as the canned adapter's answer. Nothing can be faster.
+/// - canned, raw: the harness's exact `observe` request to `sl-canned-adapter` (C, no threads,
+///   no JSON library) with the same blocking loop: the minimal adapter's own cost.
+/// - harness to canned: ``WireAdapter/observe()`` against `sl-canned-adapter`: the harness's
+///   whole path (request bytes, `poll`, line splitting, scan, decoding the observation once).
+/// - harness to host: the same against a Swift adapter on ``StdioAdapterHost`` (the reference
+///   adapter by default, after one reset): what a Swift app's adapter adds.
 ///
-/// The echo lines are as long as the adapter's observe answer, so the pipes carry comparable
-/// bytes. The three loops alternate in ``rounds`` blocks so that load from other processes
-/// falls on all of them alike.
+/// Every loop runs on one ``SessionExecutor``, the way a run's job does, so a blocking read here
+/// never holds a thread of the cooperative pool. The loops alternate in ``rounds`` blocks, so
+/// load from other processes falls on all of them alike, and every block starts its children
+/// afresh: on a busy machine one child can land on a core another program keeps busy and pay
+/// that program's time slices on every wake-up, which would otherwise skew one loop for a whole run.
 public struct RoundTripBenchmark: Sendable {
-    /// The adapter command line (run with `/bin/sh -c`).
-    public var adapterCommand: String
-    /// The echo child's command line: it must write back every line it reads, at once.
+    /// The minimal adapter's command line.
+    public var cannedCommand: String
+    /// The echo child's command line: it writes back every line it reads, at once.
     public var echoCommand: String
-    /// Measured round trips per method.
+    /// The Swift adapter host's command line.
+    public var hostCommand: String
+    /// Measured round trips per loop.
     public var iterations: Int
-    /// Unmeasured round trips per method before measuring.
+    /// Unmeasured round trips per loop before measuring.
     public var warmUp: Int
     /// How many alternating blocks the iterations are split into.
     public var rounds: Int
-    /// The spec whose first scenario sets up the broker for the adapter's reset.
+    /// The spec whose first scenario sets up the broker for the host's reset.
     public var spec: Spec
 
     /// Creates the benchmark.
-    public init(adapterCommand: String, echoCommand: String = "cat", iterations: Int = 2000, warmUp: Int = 200, rounds: Int = 10, spec: Spec) {
-        self.adapterCommand = adapterCommand
+    public init(cannedCommand: String, echoCommand: String, hostCommand: String, iterations: Int = 2000, warmUp: Int = 200, rounds: Int = 10, spec: Spec) {
+        self.cannedCommand = cannedCommand
         self.echoCommand = echoCommand
+        self.hostCommand = hostCommand
         self.iterations = max(1, iterations)
         self.warmUp = max(0, warmUp)
         self.rounds = max(1, min(rounds, iterations))
         self.spec = spec
     }
 
-    /// The timings of the three loops.
+    /// The timings of the four loops.
     public struct Result: Sendable, Hashable {
-        /// Raw write/read loop to the echo child.
-        public var raw: LatencySummary
-        /// ChildProcess and LineMailbox to the echo child.
-        public var transport: LatencySummary
-        /// `observe` against the adapter.
-        public var adapter: LatencySummary
-        /// The length of one echoed line (and of the adapter's observe answer), in bytes.
+        /// Pipe ping-pong to the echo child.
+        public var floor: LatencySummary
+        /// The harness's request to the canned adapter in a blocking loop, no JSON.
+        public var cannedRaw: LatencySummary
+        /// `observe` against the canned adapter.
+        public var harnessToCanned: LatencySummary
+        /// `observe` against the Swift adapter host.
+        public var harnessToHost: LatencySummary
+        /// The length of one echoed line (the canned answer's), newline included.
         public var lineBytes: Int
     }
 
-    /// Runs the three loops, alternating, and summarises each.
+    /// Runs the four loops, alternating, and summarises each.
     public func run() async throws -> Result {
-        let adapter = try await StdioAdapter.start(command: adapterCommand)
-        do {
-            let result = try await measure(adapter)
-            await adapter.close()
-            return result
-        } catch {
-            await adapter.close()
-            throw error
-        }
+        let executor = SessionExecutor(name: "sl-bench")
+        return try await withTaskExecutorPreference(executor) { try await measure(executor) }
     }
 
-    private func measure(_ adapter: StdioAdapter) async throws -> Result {
+    private func measure(_ executor: SessionExecutor) async throws -> Result {
         let scenario = spec.requirements.first?.scenarios.first
         let broker = SimulatedBroker(spec: spec, given: scenario?.given ?? Given(), scenarioKey: "benchmark")
-        try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
-        let observation = try await adapter.observe()
-        let answer = try WireMessage.response(id: .number(1), result: JSONValue(encoding: observation)).encodedLine()
-        var line = [UInt8](repeating: UInt8(ascii: "x"), count: max(1, answer.count))
-        line.append(0x0A)
-        let lineData = Data(line)
-
-        let raw = try BenchmarkProcess(command: echoCommand)
-        let transport = try ChildProcess(command: echoCommand)
-        defer { transport.terminate(grace: .milliseconds(200)) }
-
-        func rawTrip() throws -> Double {
-            let start = ContinuousClock.now
-            let sent = line.withUnsafeBytes { raw.write($0) }
-            guard sent, raw.readLine() != nil else { throw BenchmarkProcess.Failure("the echo child '\(echoCommand)' stopped answering") }
-            return (ContinuousClock.now - start).inSeconds
-        }
-        func transportTrip() async throws -> Double {
-            let start = ContinuousClock.now
-            guard transport.write(lineData), try await transport.lines.next(timeout: .seconds(10)) != nil else {
-                throw BenchmarkProcess.Failure("the echo child '\(echoCommand)' stopped answering")
+        var samples: [[Double]] = Array(repeating: [], count: 4)
+        for index in samples.indices { samples[index].reserveCapacity(iterations) }
+        var lineBytes = 0
+        for round in 0..<rounds {
+            let count = iterations / rounds + (round < iterations % rounds ? 1 : 0)
+            let warm = warmUp / rounds + (round == 0 ? warmUp % rounds : 0)
+            let block = try await Block(cannedCommand: cannedCommand, echoCommand: echoCommand, hostCommand: hostCommand, executor: executor, broker: broker)
+            do {
+                lineBytes = block.line.count
+                for _ in 0..<warm {
+                    _ = try block.floorTrip()
+                    _ = try block.cannedTrip()
+                    _ = try await Block.observeTrip(block.canned)
+                    _ = try await Block.observeTrip(block.host)
+                }
+                for _ in 0..<count { samples[0].append(try block.floorTrip()) }
+                for _ in 0..<count { samples[1].append(try block.cannedTrip()) }
+                for _ in 0..<count { samples[2].append(try await Block.observeTrip(block.canned)) }
+                for _ in 0..<count { samples[3].append(try await Block.observeTrip(block.host)) }
+                await block.close()
+            } catch {
+                await block.close()
+                throw error
             }
+        }
+        return Result(floor: LatencySummary(samples: samples[0]), cannedRaw: LatencySummary(samples: samples[1]),
+                      harnessToCanned: LatencySummary(samples: samples[2]), harnessToHost: LatencySummary(samples: samples[3]), lineBytes: lineBytes)
+    }
+
+    /// The four children of one block, freshly started.
+    private struct Block {
+        let canned: WireAdapter
+        let host: WireAdapter
+        let echo: BenchmarkProcess
+        let cannedRaw: BenchmarkProcess
+        let request: [UInt8]
+        let line: [UInt8]
+        let echoCommand: String
+        let cannedCommand: String
+
+        init(cannedCommand: String, echoCommand: String, hostCommand: String, executor: SessionExecutor, broker: SimulatedBroker) async throws {
+            self.echoCommand = echoCommand
+            self.cannedCommand = cannedCommand
+            canned = try await WireAdapter.start(command: cannedCommand, executor: executor)
+            do { host = try await WireAdapter.start(command: hostCommand, executor: executor) } catch {
+                await canned.close()
+                throw error
+            }
+            do {
+                try await host.reset(environment: AppEnvironment(broker: broker, backend: broker))
+                try await canned.reset(environment: AppEnvironment(broker: broker, backend: broker))
+                request = WireLine.request(id: 7, method: "observe", params: WireLine.emptyObject)
+                let answer = WireLine.response(id: WireLine.digits(7), result: try WireLine.encode(try await canned.observe()))
+                line = [UInt8](repeating: UInt8(ascii: "x"), count: answer.count - 1) + [0x0A]
+                echo = try BenchmarkProcess(command: echoCommand)
+                cannedRaw = try BenchmarkProcess(command: cannedCommand)
+            } catch {
+                await canned.close()
+                await host.close()
+                throw error
+            }
+        }
+
+        func floorTrip() throws -> Double { try Self.blockingTrip(echo, line, echoCommand) }
+        func cannedTrip() throws -> Double { try Self.blockingTrip(cannedRaw, request, cannedCommand) }
+
+        static func blockingTrip(_ child: BenchmarkProcess, _ bytes: [UInt8], _ name: String) throws -> Double {
+            let start = ContinuousClock.now
+            let sent = bytes.withUnsafeBytes { child.write($0) }
+            guard sent, child.readLine() != nil else { throw BenchmarkProcess.Failure("'\(name)' stopped answering") }
             return (ContinuousClock.now - start).inSeconds
         }
-        func adapterTrip() async throws -> Double {
+
+        static func observeTrip(_ adapter: WireAdapter) async throws -> Double {
             let start = ContinuousClock.now
             _ = try await adapter.observe()
             return (ContinuousClock.now - start).inSeconds
         }
 
-        for _ in 0..<warmUp {
-            _ = try rawTrip()
-            _ = try await transportTrip()
-            _ = try await adapterTrip()
+        func close() async {
+            _ = echo.wait()
+            _ = cannedRaw.wait()
+            await canned.close()
+            await host.close()
         }
-        var rawSamples: [Double] = [], transportSamples: [Double] = [], adapterSamples: [Double] = []
-        rawSamples.reserveCapacity(iterations); transportSamples.reserveCapacity(iterations); adapterSamples.reserveCapacity(iterations)
-        for round in 0..<rounds {
-            let count = iterations / rounds + (round < iterations % rounds ? 1 : 0)
-            for _ in 0..<count { rawSamples.append(try rawTrip()) }
-            for _ in 0..<count { transportSamples.append(try await transportTrip()) }
-            for _ in 0..<count { adapterSamples.append(try await adapterTrip()) }
-        }
-        _ = raw.wait()
-        return Result(raw: LatencySummary(samples: rawSamples), transport: LatencySummary(samples: transportSamples), adapter: LatencySummary(samples: adapterSamples), lineBytes: line.count)
     }
 }

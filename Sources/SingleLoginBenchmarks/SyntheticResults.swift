@@ -10,6 +10,15 @@ import SingleLoginEvents
 public enum SyntheticResults {
     /// The events of a finished run with `count` test cases: runStarted, testCaseEnded for each, runEnded.
     public static func events(count: Int) -> [Event] {
+        var events: [Event] = []
+        events.reserveCapacity(count + 2)
+        forEachEvent(count: count) { events.append($0) }
+        return events
+    }
+
+    /// The same events, made one at a time and handed to `body` as they are made, as a runner
+    /// hands them to recorders: only the plan (which `runStarted` carries) exists all at once.
+    public static func forEachEvent(count: Int, _ body: (Event) -> Void) {
         let date = Date(timeIntervalSince1970: 1_740_821_400)
         let context = RunContext(specID: "generated-benchmark", specVersion: "1.0.0", specTitle: "Generated run", specSHA256: String(repeating: "0", count: 64), harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: date)
         let issue = Issue(kind: .failure, type: "expectation.signedOut", message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: "signed in: alice")
@@ -18,22 +27,21 @@ public enum SyntheticResults {
             BrokerCallRecord(sequence: 2, stepIndex: 0, method: .getCurrentAccount, parameters: "", answer: "account: alice, previous: nil", failed: false),
             BrokerCallRecord(sequence: 3, stepIndex: 0, method: .acquireTokenSilent, parameters: "scopes: User.Read", answer: "token for alice", failed: false, scopes: ["User.Read"]),
         ]
-        var plan: [PlannedTestCase] = []
-        var results: [TestCaseResult] = []
-        plan.reserveCapacity(count)
-        results.reserveCapacity(count)
-        var requirement = RequirementSummary(id: "SL-GEN-0", level: .must, title: "Generated requirement", tags: ["generated"], references: [])
-        for index in 0..<count {
-            if index % 10 == 0 { requirement.id = "SL-GEN-\(index / 10)" }
-            let id = TestCaseID(requirementID: requirement.id, scenarioName: "scenario \(index % 10)")
-            let failed = index % 50 == 0
-            plan.append(PlannedTestCase(id: id, requirement: requirement))
-            results.append(TestCaseResult(id: id, requirement: requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000, issues: failed ? [issue] : [], transcript: transcript))
+        func requirement(_ index: Int) -> RequirementSummary {
+            RequirementSummary(id: "SL-GEN-\(index / 10)", level: .must, title: "Generated requirement", tags: ["generated"], references: [])
         }
-        var events = [Event(.runStarted(context, plan: plan), date: date)]
-        events.reserveCapacity(count + 2)
-        for result in results { events.append(Event(.testCaseEnded(result), date: date)) }
-        events.append(Event(.runEnded(RunSummary(results: results, duration: Double(count) / 1000, interrupted: false)), date: date))
-        return events
+        func id(_ index: Int) -> TestCaseID { TestCaseID(requirementID: "SL-GEN-\(index / 10)", scenarioName: "scenario \(index % 10)") }
+        var plan: [PlannedTestCase] = []
+        plan.reserveCapacity(count)
+        for index in 0..<count { plan.append(PlannedTestCase(id: id(index), requirement: requirement(index))) }
+        body(Event(.runStarted(context, plan: plan), date: date))
+        var summary = RunSummary(duration: Double(count) / 1000, interrupted: false)
+        for index in 0..<count {
+            let failed = index % 50 == 0
+            let result = TestCaseResult(id: plan[index].id, requirement: plan[index].requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000, issues: failed ? [issue] : [], transcript: transcript)
+            if failed { summary.failedMust += 1 } else { summary.passed += 1 }
+            body(Event(.testCaseEnded(result), date: date))
+        }
+        body(Event(.runEnded(summary), date: date))
     }
 }

@@ -13,24 +13,28 @@ public struct BenchCommand: Command {
         /// `--repetitions <n>`.
         public static let repetitions = Option("--repetitions", value: "n", default: "5", help: "Whole-spec runs per configuration (the median is reported).", parser: .positiveInteger)
         /// `--adapter <command>`.
-        public static let adapter = Option("--adapter", value: "command", help: "The stdio adapter; default: sl-reference-adapter next to this executable.")
+        public static let adapter = Option("--adapter", value: "command", help: "The Swift adapter host; default: sl-reference-adapter next to this executable.")
+        /// `--canned <command>`.
+        public static let canned = Option("--canned", value: "command", help: "The minimal adapter; default: sl-canned-adapter next to this executable.")
         /// `--echo <command>`.
-        public static let echo = Option("--echo", value: "command", default: "cat", help: "The echo child for the pipe floor: writes back every line at once.")
+        public static let echo = Option("--echo", value: "command", help: "The echo child for the pipe floor, which writes back every line at once; default: the minimal adapter with --echo.")
         /// `--spec <file>`.
         public static let spec = Option("--spec", value: "file", help: "The spec run whole (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--format text|json`.
         public static let format = OutputFormat.option(help: "Print a table or JSON.")
 
-        public static var signature: CommandSignature { CommandSignature([iterations, repetitions, adapter, echo, spec, format]) }
+        public static var signature: CommandSignature { CommandSignature([iterations, repetitions, adapter, canned, echo, spec, format]) }
 
         /// Round trips per method.
         public var iterations: Int
         /// Whole-spec runs per configuration.
         public var repetitions: Int
-        /// The stdio adapter, or nil for the reference adapter next to this executable.
+        /// The Swift adapter host, or nil for the reference adapter next to this executable.
         public var adapter: String?
-        /// The echo child.
-        public var echo: String
+        /// The minimal adapter, or nil for sl-canned-adapter next to this executable.
+        public var canned: String?
+        /// The echo child, or nil for the minimal adapter with `--echo`.
+        public var echo: String?
         /// The spec run whole.
         public var spec: SpecSource
         /// Table or JSON.
@@ -40,7 +44,8 @@ public struct BenchCommand: Command {
             iterations = try arguments.value(Self.iterations) ?? 2000
             repetitions = try arguments.value(Self.repetitions) ?? 5
             adapter = try arguments.value(Self.adapter)
-            echo = try arguments.value(Self.echo) ?? "cat"
+            canned = try arguments.value(Self.canned)
+            echo = try arguments.value(Self.echo)
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             format = try arguments.value(Self.format) ?? .text
         }
@@ -49,7 +54,9 @@ public struct BenchCommand: Command {
     public let name = "bench"
     public let abstract = "Measure round trips, throughput, report writing and spec loading against the targets."
     public let discussion = """
-        Prints, for this machine: the stdio adapter round trip against a raw pipe echo; the shipped
+        Prints, for this machine: one observe round trip from the floor up (a pipe ping-pong, the
+        minimal C adapter sl-canned-adapter, the harness to it, the harness to the Swift adapter host),
+        with the targets harness <= 2x the floor and Swift host <= 2x the minimal adapter; the shipped
         spec's requirements per second in process and over stdio with the harness's share of CPU;
         --jobs 1, 2 and 4 with a check that their reports are identical; 100,000 JUnit testcases
         (time and peak memory, in a child process); and loading a generated 10 MB spec.
@@ -69,6 +76,7 @@ public struct BenchCommand: Command {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         let adapter = options.adapter ?? ReportWriterBenchmark.shellQuoted(directory.appendingPathComponent("sl-reference-adapter").path)
+        let canned = options.canned ?? ReportWriterBenchmark.shellQuoted(directory.appendingPathComponent("sl-canned-adapter").path)
         let loaded: LoadedSpec
         do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("sl-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -78,7 +86,7 @@ public struct BenchCommand: Command {
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
         let configuration = BenchmarkSuite.Configuration(
-            iterations: options.iterations, adapterCommand: adapter, echoCommand: options.echo, spec: loaded,
+            iterations: options.iterations, adapterCommand: adapter, cannedCommand: canned, echoCommand: options.echo, spec: loaded,
             repetitions: options.repetitions, temporaryDirectory: temporary, reportWriterCommand: (executable, [name]))
         let suite = BenchmarkSuite(configuration: configuration) { part in output.err("bench: \(part)...") }
         do {

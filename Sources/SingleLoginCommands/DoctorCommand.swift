@@ -9,16 +9,30 @@ public struct DoctorCommand: Command {
     public struct Options: OptionGroup {
         /// `--adapter <command>`.
         public static let adapter = Option("--adapter", value: "command", help: "The adapter command line, run with /bin/sh -c.")
-        public static var signature: CommandSignature { CommandSignature([adapter]).including(AdapterTimeoutOptions.signature) }
+        public static var signature: CommandSignature {
+            CommandSignature([adapter]).including(ListenOptions.signature).including(AdapterTimeoutOptions.signature)
+        }
 
-        /// The adapter command line.
-        public var adapter: String
+        /// The adapter command line, or nil when the adapter connects (`--listen`).
+        public var adapter: String?
+        /// Where to wait for the adapter to connect, instead.
+        public var listen: ListenOptions
         /// How long it may take.
         public var timeouts: AdapterTimeoutOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
-            adapter = try arguments.required(Self.adapter)
+            adapter = try arguments.value(Self.adapter)
+            listen = try ListenOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments)
+            switch (adapter, listen.address) {
+            case (let command?, nil):
+                guard !command.allSatisfy(\.isWhitespace) else {
+                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
+                }
+            case (nil, _?): break
+            case (_?, _?): throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.")
+            case (nil, nil): throw UsageError("Missing expected option '--adapter <command>' or '--listen <host:port>'")
+            }
         }
     }
 
@@ -30,6 +44,7 @@ public struct DoctorCommand: Command {
         fresh install, that stdout carries protocol messages only, answer times, and shutdown.
         One line per check; each failure comes with a fix. See docs/hardening.md.
           sl-conformance doctor --adapter 'python3 Examples/python-adapter/adapter.py'
+          sl-conformance doctor --listen 127.0.0.1:0   # then start the app's adapter with --connect
         Exit status: 0 when every check passes, 2 otherwise, 64 usage error.
         """
 
@@ -37,7 +52,13 @@ public struct DoctorCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        let report = await AdapterDoctor(command: options.adapter, timeouts: options.timeouts.timeouts()).run()
+        let target: AdapterDoctor.Target
+        if let listening = try options.listen.bind(output: output) {
+            target = .listener(listening.listener, connectTimeout: listening.connectTimeout, token: listening.token)
+        } else {
+            target = .command(options.adapter ?? "")
+        }
+        let report = await AdapterDoctor(target, timeouts: options.timeouts.timeouts()).run()
         output.out(report.render(terminal: output.isTerminal))
         return report.passed ? ExitStatus.passed.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }

@@ -31,7 +31,7 @@ public struct RunCommand: Command {
         /// `--list`.
         public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
         /// `--wire-log <file>`.
-        public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter: record every line on the wire ('> ' sent, '< ' received).")
+        public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
         /// `--scenario-timeout <seconds>`.
         public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take.", parser: .positiveSeconds)
 
@@ -44,6 +44,7 @@ public struct RunCommand: Command {
 
         public static var signature: CommandSignature {
             CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog])
+                .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([scenarioTimeout]))
@@ -55,6 +56,8 @@ public struct RunCommand: Command {
             case referenceApp(flaws: Set<ReferenceAppFlaw>)
             /// An adapter over stdio, started with this command line.
             case adapter(command: String)
+            /// An adapter that connects over TCP.
+            case listen(ListenOptions)
         }
 
         /// The spec: the embedded catalogue unless a file is named.
@@ -79,9 +82,17 @@ public struct RunCommand: Command {
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             let flaws = try arguments.values(Self.referenceFlaw)
+            let listen = try ListenOptions(parsing: arguments)
             if let command = try arguments.value(Self.adapter) {
                 guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
+                guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
+                guard !command.allSatisfy(\.isWhitespace) else {
+                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
+                }
                 target = .adapter(command: command)
+            } else if listen.address != nil {
+                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
+                target = .listen(listen)
             } else {
                 target = .referenceApp(flaws: Set(flaws))
             }
@@ -101,6 +112,10 @@ public struct RunCommand: Command {
         With no options, runs the embedded single-login spec against the bundled reference app, in process.
         --adapter runs any adapter over stdio instead (see docs/wire-protocol.md), e.g.
           sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
+        --listen waits for an adapter that connects over TCP (an app on the iOS Simulator or a
+        device); the harness starts nothing, and after an error drops the connection and waits
+        (--connect-timeout) for the adapter to connect again:
+          sl-conformance run --listen 127.0.0.1:0      # stderr: sl-conformance: listening on 127.0.0.1:PORT
         Reports go to reports/ (junit.xml, summary.md) unless --reports, --junit or --markdown say otherwise.
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
@@ -127,21 +142,29 @@ public struct RunCommand: Command {
             }
             return ExitStatus.passed.rawValue
         }
-        let timeouts = options.timeouts
-        let makeProvider: @Sendable () -> any AdapterProvider
-        switch options.target {
-        case let .adapter(command):
-            var wireLog: WireLog?
-            if let path = options.wireLog {
-                do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
-            }
-            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
-        case let .referenceApp(flaws):
-            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
-        }
+        // Every report destination is checked before anything is started or bound: a run that
+        // cannot write its reports ends here, before the adapter (or the listener) is involved.
         let gate = options.reports.gate
         let session: ReportSession
         do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        let timeouts = options.timeouts
+        let makeProvider: @Sendable () -> any AdapterProvider
+        var wireLog: WireLog?
+        if let path = options.wireLog {
+            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+        }
+        switch options.target {
+        case let .adapter(command):
+            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
+        case let .listen(listen):
+            guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
+            makeProvider = { [wireLog] in
+                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
+            }
+        case let .referenceApp(flaws):
+            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
+        }
+        // Only the in-process reference app is the bundled demo: a --listen run tests whatever connects.
         let referenceApp = if case .referenceApp = options.target { true } else { false }
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,

@@ -67,7 +67,8 @@ struct SoakCommand: Command {
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
             options: Runner.Options(scenarioTimeout: timeouts.scenario, jobs: jobs),
-            makeProvider: { StdioAdapterProvider(command: command, timeouts: timeouts) })
+            // Faults are drawn at random: two failed starts in a row must not end the soak early.
+            makeProvider: { StdioAdapterProvider(command: command, timeouts: timeouts, giveUpAfter: nil) })
         let tally = SoakTally()
         let recorder = JUnitXMLRecorder(url: junit)
         output.out("sl-soak: \(scenarios) scenarios, seed \(seed), fault rate \(rate), jobs \(jobs)")

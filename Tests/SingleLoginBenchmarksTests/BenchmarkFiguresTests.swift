@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SingleLoginBenchmarks
+import SingleLoginSpec
 import SingleLoginEvents
 
 @Suite("Benchmark figures: statistics, targets and verdicts")
@@ -106,12 +107,20 @@ struct BenchmarkFiguresTests {
     }
 }
 
-@Suite("Benchmark micro-measurements")
-struct BenchmarkMicroTests {
-    @Test("The timeout race returns one sample per iteration and never waits for the timer")
-    func timeoutRace() async {
-        let summary = await TimeoutRaceCost.measure(iterations: 20)
-        #expect(summary.count == 20)
-        #expect(summary.maximum < 10)
+@Suite("Benchmark round trips")
+struct BenchmarkRoundTripTests {
+    @Test("the four round-trip loops each take one sample per iteration against the built adapters")
+    func roundTrips() async throws {
+        let canned = try #require(BuiltExecutables.url("sl-canned-adapter"), "build the package first: swift build")
+        let host = try #require(BuiltExecutables.url("sl-reference-adapter"), "build the package first: swift build")
+        let spec = try SpecLoader.load(path: BenchmarkInputsTests.shippedSpecPath)
+        let benchmark = RoundTripBenchmark(cannedCommand: "'\(canned.path)'", echoCommand: "'\(canned.path)' --echo", hostCommand: "'\(host.path)'", iterations: 20, warmUp: 2, rounds: 4, spec: spec.spec)
+        let result = try await benchmark.run()
+        for summary in [result.floor, result.cannedRaw, result.harnessToCanned, result.harnessToHost] {
+            #expect(summary.count == 20)
+            #expect(summary.minimum > 0 && summary.minimum <= summary.median && summary.median <= summary.maximum)
+        }
+        // The canned answer to observe: {"id":7,"jsonrpc":"2.0","result":{...}} and its newline.
+        #expect(result.lineBytes == #"{"id":7,"jsonrpc":"2.0","result":{"crashed":false,"running":false,"screen":[],"storage":[]}}"#.utf8.count + 1)
     }
 }

@@ -19,6 +19,8 @@ struct ReportDestinationTests {
         (["run", "--events", "{dir}/afile/e.jsonl"], "{dir}/afile/e.jsonl: {dir}/afile is a file, not a directory"),
         (["run", "--junit", "{dir}"], "{dir}: it is a directory; name a file"),
         (["run", "--markdown", "{dir}/afile/deeper/summary.md"], "{dir}/afile/deeper/summary.md: {dir}/afile is a file, not a directory"),
+        // Checked before the listener is bound: nothing announces a port that nobody will serve.
+        (["run", "--listen", "127.0.0.1:0", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
         (["preflight", "--project", ".", "--reports", "{dir}/afile"], "{dir}/afile/preflight-junit.xml: {dir}/afile is a file, not a directory"),
         (["backend", "--start", "false", "--reports", "{dir}/afile"], "{dir}/afile/backend-junit.xml: {dir}/afile is a file, not a directory"),
     ])

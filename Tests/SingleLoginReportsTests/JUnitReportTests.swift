@@ -25,6 +25,72 @@ struct JUnitReportTests {
         #expect(cases.map(\.classname) == ["single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL-LOGIN-1", "single-login.SL_DOTTED_1"])
     }
 
+    @Test("Rendered as it goes, the report is byte for byte the one rendered at the end: one suite per requirement, out of order, unplanned, unfinished, warned and spilled to disk", arguments: [false, true])
+    func streamedEqualsRendered(strict: Bool) throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("sl-junit-stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 30,000 planned cases in 3,000 requirements, every third a SHOULD (over 1 MiB of XML, so
+        // the spool spills to its file); case 5 comes after case 6, cases 100 and 101 never end,
+        // case 7 is skipped; the adapter is identified only after the first results; two cases
+        // that were not planned come last, one of them joining the first requirement's suite.
+        // In the second form the gate is MUST only (SHOULD failures are warnings, their evidence,
+        // with characters to escape, in their suite's <system-err>) and the reference app was tested.
+        let gate: Gate = strict ? .mustOnly : .mustAndShould
+        var context = SyntheticRun.context
+        context.gate = gate
+        context.referenceApp = strict
+        let requirements = (0..<3_000).map { index in
+            RequirementSummary(id: "SL-GEN-\(index)", level: index % 3 == 2 ? .should : .must, title: "Generated <\(index)> & more", tags: ["generated", "t\(index % 7)"], references: [],
+                               location: SourceLocation(file: "embedded:single-login.json", line: index + 1, column: 5))
+        }
+        func result(_ index: Int, _ scenario: String, requirement: RequirementSummary) -> TestCaseResult {
+            let outcome: TestCaseResult.Outcome = index % 97 == 0 || index % 10 == 3 && index % 30 >= 20 ? .failed : index % 89 == 0 ? .errored : .passed
+            let issues: [SingleLoginEvents.Issue] = switch outcome {
+            case .failed: [SingleLoginEvents.Issue(kind: .failure, type: "expectation.signedOut", message: "still signed in <\(index)>", stepIndex: 0, expected: "nobody", observed: "alice \u{1B}[31m]]>\u{1B}[0m & \"bob\"\nline two\u{1B}")]
+            case .errored: [SingleLoginEvents.Issue(kind: .error, type: "adapter.crash", message: "boom")]
+            default: []
+            }
+            return TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: Double(index % 13) * 0.1,
+                                  issues: issues, adapterLog: outcome == .errored ? SyntheticRun.nastyLog : "")
+        }
+        var plan: [PlannedTestCase] = []
+        var results: [TestCaseResult] = []
+        for index in 0..<30_000 {
+            let result = result(index, "scenario \(index % 10)", requirement: requirements[index / 10])
+            plan.append(PlannedTestCase(id: result.id, requirement: result.requirement, skipReason: index == 7 ? "skipped by --skip" : nil))
+            if index != 100, index != 101, index != 7 { results.append(result) }
+        }
+        results.swapAt(5, 6)
+        results.append(result(30_001, "not planned", requirement: RequirementSummary(id: "SL-EXTRA-1", level: .should, title: "Extra", tags: [], references: [])))
+        results.append(result(23, "not planned, joins its suite", requirement: requirements[0]))
+        var events = [Event(.runStarted(context, plan: plan), date: SyntheticRun.start)]
+        events += results.prefix(25).map { Event(.testCaseEnded($0), date: SyntheticRun.start) }
+        events.append(Event(.adapterIdentified(SyntheticRun.adapter), date: SyntheticRun.start))
+        events += results.dropFirst(25).map { Event(.testCaseEnded($0), date: SyntheticRun.start) }
+        events.append(Event(.runEnded(RunSummary(results: results, duration: 12.5, interrupted: true)), date: SyntheticRun.start))
+
+        let url = directory.appendingPathComponent("junit.xml")
+        let recorder = JUnitXMLRecorder(url: url, options: .init(strict: strict))
+        for event in events { recorder.record(event) }
+        var record = RunRecord()
+        for event in events { record.take(event) }
+        let expected = JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps, options: .init(strict: strict))
+        let written = try Data(contentsOf: url)
+        #expect(written.count > 1 << 20)
+        #expect(written == expected, "first difference at byte \(zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, expected.count))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["junit.xml"], "the spool leaves nothing behind")
+
+        // Not vacuous: the report has the shapes the stream must get right.
+        let report = try JUnitMerger.parse(written)
+        #expect(report.suites.count == 3_001, "one suite per requirement, the unplanned one last")
+        #expect(report.suites[0].cases.count == 11, "the unplanned case of the first requirement joined its suite")
+        #expect(report.suites[0].property("adapter.name") == SyntheticRun.adapter.adapterName, "the run's properties, with the adapter identified late, on the first suite")
+        #expect(report.suites[1].property("spec.id") == nil, "the run's properties only on the first suite")
+        let warned = report.suites.filter { $0.property("requirement.verdict") == "warned" }
+        #expect(strict ? warned.count > 100 : warned.isEmpty, "SHOULD failures under --level must are warnings: \(warned.count)")
+        #expect(warned.allSatisfy { $0.cases.contains { if case .warning = $0.result { true } else { false } } }, "a warned case's evidence comes back from its suite's <system-err>")
+    }
+
     @Test("Counts are computed from the emitted cases")
     func counts() throws {
         let results = [Self.result("a", .passed), Self.result("b", .failed), Self.result("c", .errored), Self.result("d", .skipped(reason: "r")), Self.result("e", .notRun(reason: "sigint"))]

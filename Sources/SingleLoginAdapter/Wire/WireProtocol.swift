@@ -35,6 +35,9 @@ public enum WireProtocol {
         public var capabilities: [String]
         /// How the app configures MSAL (1.1; absent: `{"brokerAvailability": "auto"}`, MSAL's default).
         public var msalConfiguration: MSALConfiguration?
+        /// The run's token (protocol 1.1, optional): required when the harness listens on a
+        /// non-loopback address, so that nobody else on the network can join the run.
+        public var token: String?
 
         /// A name and a version.
         public struct Named: Hashable, Codable, Sendable {

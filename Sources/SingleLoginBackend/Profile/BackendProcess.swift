@@ -26,7 +26,7 @@ public final class BackendProcess: Sendable {
         self.role = role
         environment = BackendEnvironment.variables(port: port, tenant: tenant, view: view)
         let quoted = "'" + command.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        child = try ChildProcess(command: "/bin/sh -c \(quoted) 1>&2", environment: environment)
+        child = try ChildProcess(command: "/bin/sh -c \(quoted) 1>&2", environment: environment, captureOutput: true)
     }
 
     /// How waiting for `/health` ended.

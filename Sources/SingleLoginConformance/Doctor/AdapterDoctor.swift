@@ -2,24 +2,38 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
 
-/// The adapter doctor: a reusable check of a stdio adapter against the wire protocol and the
-/// adapter contract, as swift-log ships a conformance check for every `LogHandler`
-/// (`sl-conformance doctor`).
+/// A reusable check of a stdio adapter against the wire protocol and the adapter contract,
+/// as swift-log ships a conformance check for every `LogHandler`: `sl-conformance doctor`.
 ///
 /// It starts the adapter, performs the handshake, resets, delivers every event, checks each
 /// observation's shape, checks that `observe` changes nothing and that `reset` is a fresh
 /// install, watches stdout and answer times, and shuts the adapter down. Each check ends as
 /// passed, failed (with what to fix) or not checked (an earlier failure made it impossible).
 public struct AdapterDoctor: Sendable {
-    /// The adapter command line, run with `/bin/sh -c`.
-    public var command: String
+    /// What the doctor checks.
+    public enum Target: Sendable {
+        /// An adapter the doctor starts from a command line (run with `/bin/sh -c`).
+        case command(String)
+        /// An adapter that connects to `listener` (an app on a simulator or device), waited for up to `connectTimeout`.
+        case listener(TCPListener, connectTimeout: Duration, token: String?)
+        /// An adapter in this process, made by the closure.
+        case inProcess(@Sendable () -> any ConformanceAdapter)
+    }
+
+    /// What is checked.
+    public var target: Target
     /// How long the adapter may take.
     public var timeouts: AdapterTimeouts
 
-    /// Creates a check of `command`.
-    public init(command: String, timeouts: AdapterTimeouts = AdapterTimeouts()) {
-        self.command = command
+    /// Creates a check of `target`.
+    public init(_ target: Target, timeouts: AdapterTimeouts = AdapterTimeouts()) {
+        self.target = target
         self.timeouts = timeouts
+    }
+
+    /// Creates a check of the adapter started by `command`.
+    public init(command: String, timeouts: AdapterTimeouts = AdapterTimeouts()) {
+        self.init(.command(command), timeouts: timeouts)
     }
 
     /// The result of one check.
@@ -55,16 +69,41 @@ public struct AdapterDoctor: Sendable {
     }
 
     /// Runs every check and returns what it found; never throws: failures are outcomes.
+    ///
+    /// Everything runs on a ``SessionExecutor`` of its own: waiting for a connection or an answer
+    /// never holds a thread of the cooperative pool.
     public func run() async -> Report {
-        let process: ChildProcess
-        do { process = try ChildProcess(command: command) } catch {
-            return Report(outcomes: [Outcome(name: "the adapter starts", status: .failed, detail: "\(error)", hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")], stderrTail: "")
+        let executor = SessionExecutor(name: "sl-doctor")
+        return await withTaskExecutorPreference(executor) { await runHere(executor) }
+    }
+
+    private func runHere(_ executor: SessionExecutor) async -> Report {
+        let peer: any DoctorPeer
+        switch target {
+        case .inProcess(let make):
+            peer = InProcessDoctorPeer(adapter: make())
+        case .command(let command):
+            let channel: ProcessChannel
+            do { channel = try ProcessChannel(command: command) } catch {
+                return Report(outcomes: [Outcome(name: "the adapter starts", status: .failed, detail: "\(error)", hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")], stderrTail: "")
+            }
+            peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil))
+        case .listener(let listener, let connectTimeout, let token):
+            let waker = ChannelWaker()
+            let accepted = await withTaskCancellationHandler {
+                listener.accept(before: .now + connectTimeout, waker: waker)
+            } onCancel: {
+                waker.wake()
+            }
+            guard case .connection(let channel) = accepted else {
+                return Report(outcomes: [Outcome(name: "the adapter connects", status: .failed, detail: "no adapter connected to \(listener.address) within \(connectTimeout.shortText)",
+                                                 hint: "Start the adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address).")], stderrTail: "")
+            }
+            peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil), token: token)
         }
-        let session = DoctorSession(process: process, timeouts: timeouts)
-        await session.runAll()
-        let outcomes = await session.outcomes
-        process.terminate()
-        return Report(outcomes: outcomes, stderrTail: process.stderr.tail())
+        let session = DoctorSession(peer: peer, timeouts: timeouts)
+        let tail = await session.runAll()
+        return Report(outcomes: await session.outcomes, stderrTail: tail)
     }
 }
 

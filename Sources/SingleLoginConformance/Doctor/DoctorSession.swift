@@ -2,21 +2,20 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
 
-/// One doctor run against one adapter process: the checks in order, and what they found.
+/// One doctor run against one adapter: the checks in order, and what they found.
 actor DoctorSession {
-    private let process: ChildProcess
+    private let peer: any DoctorPeer
     private let timeouts: AdapterTimeouts
-    private let connection: StdioConnection
     private(set) var outcomes: [AdapterDoctor.Outcome] = []
     private var broken: String?
-    private var slowest: (Duration, String) = (.zero, "")
+    private var slowestStep: (Duration, String) = (.zero, "")
+    private var handshakeTook: Duration = .zero
     private var stdoutDirty: String?
     private let spec = ExerciseSpec.load(scenarios: 1).spec
 
-    init(process: ChildProcess, timeouts: AdapterTimeouts) {
-        self.process = process
+    init(peer: any DoctorPeer, timeouts: AdapterTimeouts) {
+        self.peer = peer
         self.timeouts = timeouts
-        connection = StdioConnection(process: process, timeouts: timeouts, wireLog: nil)
     }
 
     private func record(_ name: String, _ passed: Bool, _ detail: String, hint: String? = nil) {
@@ -24,19 +23,23 @@ actor DoctorSession {
     }
 
     /// Sends a request; a failure becomes a failed outcome and stops everything after it.
-    private func ask(_ name: String, _ method: WireProtocol.HarnessMethod, _ params: JSONValue = .object([:]), label: String? = nil, timeout: Duration? = nil) async -> JSONValue? {
+    private func ask(_ name: String, _ request: JSONRPCSession.Request, timeout: Duration? = nil) async -> JSONValue? {
         if let broken {
             outcomes.append(.init(name: name, status: .notChecked, detail: "not checked: \(broken)", hint: nil))
             return nil
         }
         let started = ContinuousClock.now
         do {
-            let result = try await connection.call(method, params, timeout: timeout, label: label)
+            let result = try await peer.ask(request, timeout: timeout)
             let took = ContinuousClock.now - started
-            if took > slowest.0 { slowest = (took, label ?? method.rawValue) }
+            if request.method == .initialize {
+                handshakeTook = took
+            } else if took > slowestStep.0 {
+                slowestStep = (took, request.what)
+            }
             return result
         } catch let failure as AdapterFailure {
-            if failure.kind == .protocolViolation, failure.message.contains("stdout") { stdoutDirty = failure.message }
+            if failure.kind == .protocolViolation, failure.message.contains("protocol messages only") { stdoutDirty = failure.message }
             record(name, false, failure.message + " [\(failure.kind.rawValue)]", hint: Self.hint(for: failure, timeouts: timeouts))
             broken = "an earlier check failed (\(failure.kind.rawValue))"
             return nil
@@ -47,18 +50,19 @@ actor DoctorSession {
         }
     }
 
-    func runAll() async {
+    /// Runs every check in order; returns the adapter's stderr tail.
+    func runAll() async -> String {
         await handshake()
         let broker = SimulatedBroker(spec: spec, given: spec.requirements[0].scenarios[0].given, scenarioKey: "doctor")
-        await connection.beginScenario(AppEnvironment(broker: broker, backend: broker))
-        if let result = await ask("reset answers {}", .reset) {
-            record("reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(StdioConnection.excerpt(result))", hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
+        await peer.beginScenario(AppEnvironment(broker: broker, backend: broker))
+        if let result = await ask("reset answers {}", .plain(.reset)) {
+            record("reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(JSONRPCSession.excerpt(result))", hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
         }
         var last: JSONValue?
         let events: [(AppEvent, Bool)] = [(.launch, true), (.refresh, true), (.tapSignOut, true), (.tapSignIn, true), (.accountChangedBroadcast, true), (.suspend, true), (.resume, true), (.terminate, false)]
         for (event, running) in events {
             let name = "event \(event.rawValue) answers a valid observation"
-            guard let result = await ask(name, .event, .object(["event": .string(event.rawValue)]), label: "event \(event.rawValue)") else { continue }
+            guard let result = await ask(name, .event(event)) else { continue }
             var problems = ObservationShape.problems(in: result)
             if problems.isEmpty, case .bool(let actual)? = result["running"], actual != running {
                 problems.append("running is \(actual) after \(event.rawValue), expected \(running)")
@@ -66,37 +70,46 @@ actor DoctorSession {
             record(name, problems.isEmpty, problems.joined(separator: "; "), hint: ObservationShape.hint)
             last = result
         }
-        if let first = await ask("observe changes nothing", .observe), let second = await ask("observe changes nothing", .observe) {
+        if let first = await ask("observe changes nothing", .plain(.observe)), let second = await ask("observe changes nothing", .plain(.observe)) {
             let same = first == second && (last == nil || first == last)
             record("observe changes nothing", same, same ? "" : "two observes in a row, or observe after the last event, differ", hint: "observe must report the app as it is, without delivering anything to it.")
         }
         await broker.beginStep(nil)
-        if await ask("reset is a fresh install", .reset) != nil, let after = await ask("reset is a fresh install", .observe) {
+        if await ask("reset is a fresh install", .plain(.reset)) != nil, let after = await ask("reset is a fresh install", .plain(.observe)) {
             let running = after["running"] == .bool(true)
             let storage: [JSONValue]
             if case .array(let items)? = after["storage"] { storage = items } else { storage = [] }
             record("reset is a fresh install", !running && storage.isEmpty, running || !storage.isEmpty ? "after reset: running \(running), \(storage.count) stored item(s)" : "",
                    hint: "reset must end the app and remove every file, default, keychain item, cache and memory it kept.")
         }
-        if stdoutDirty == nil, let broken {
-            outcomes.append(.init(name: "stdout carries protocol messages only", status: .notChecked, detail: "not checked to the end: \(broken)", hint: nil))
-        } else {
-            record("stdout carries protocol messages only", stdoutDirty == nil, stdoutDirty ?? "", hint: "Write logs to stderr; print nothing else on stdout.")
+        if peer.hasProtocolStream {
+            if stdoutDirty == nil, let broken {
+                outcomes.append(.init(name: "stdout carries protocol messages only", status: .notChecked, detail: "not checked to the end: \(broken)", hint: nil))
+            } else {
+                record("stdout carries protocol messages only", stdoutDirty == nil, stdoutDirty ?? "", hint: "Write logs to stderr; print nothing else on stdout.")
+            }
         }
         if broken == nil {
-            let (took, what) = slowest
-            let fast = took * 2 <= timeouts.step
-            record("answers in time", fast, "slowest answer: '\(what)' in \(Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000)) ms (step timeout \(StdioConnection.seconds(timeouts.step)))",
-                   hint: "Answer each request well within the step timeout; the harness gives up after \(StdioConnection.seconds(timeouts.step)).")
+            // The handshake includes starting the process: it has its own, longer timeout.
+            let (took, what) = slowestStep
+            let fast = took * 2 <= timeouts.step && handshakeTook * 2 <= timeouts.handshake
+            let detail = handshakeTook * 2 > timeouts.handshake
+                ? "the handshake took \(Self.milliseconds(handshakeTook)) ms (handshake timeout \(timeouts.handshake.shortText))"
+                : "slowest answer: '\(what)' in \(Self.milliseconds(took)) ms (step timeout \(timeouts.step.shortText))"
+            record("answers in time", fast, detail,
+                   hint: "Answer each request well within its timeout; the harness gives up after \(timeouts.step.shortText) per step and \(timeouts.handshake.shortText) for the handshake.")
         }
         await shutdown()
+        return await peer.finish()
     }
 
     private func handshake() async {
-        guard let result = await ask("the handshake is answered", .initialize, .object(["protocolVersion": .string(WireProtocol.version), "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)])]), timeout: timeouts.handshake) else { return }
+        let params = JSONValue.object(["protocolVersion": .string(WireProtocol.version), "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)])])
+        let request = JSONRPCSession.Request(method: .initialize, params: (try? WireLine.encode(params)) ?? WireLine.emptyObject)
+        guard let result = await ask("the handshake is answered", request, timeout: timeouts.handshake) else { return }
         record("the handshake is answered", true, "")
         guard let handshake = try? result.decode(WireProtocol.Handshake.self), !handshake.adapter.name.isEmpty, !handshake.app.bundleId.isEmpty else {
-            record("the handshake has the right shape", false, StdioConnection.excerpt(result), hint: #"Answer {"protocolVersion": "1.1", "adapter": {"name", "version"}, "app": {"name", "version", "bundleId"}, "msalVersion", "capabilities": []} with non-empty names."#)
+            record("the handshake has the right shape", false, JSONRPCSession.excerpt(result), hint: #"Answer {"protocolVersion": "1.1", "adapter": {"name", "version"}, "app": {"name", "version", "bundleId"}, "msalVersion", "capabilities": []} with non-empty names."#)
             broken = "the handshake has the wrong shape"
             return
         }
@@ -108,26 +121,23 @@ actor DoctorSession {
     }
 
     private func shutdown() async {
-        let name = "shutdown is answered and the adapter exits"
+        let after = peer.hasProtocolStream
         if let broken {
-            outcomes.append(.init(name: name, status: .notChecked, detail: "not checked: \(broken)", hint: nil))
+            if after { outcomes.append(.init(name: "shutdown is answered and the adapter exits", status: .notChecked, detail: "not checked: \(broken)", hint: nil)) }
             return
         }
-        _ = await ask(name, .shutdown)
+        _ = await ask("shutdown is answered", .plain(.shutdown))
         guard broken == nil else { return }
-        let deadline = ContinuousClock.now + .milliseconds(500)
-        while process.exitStatus() == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-        let status = process.exitStatus()
-        record(name, status == .exited(0), status.map { "it ended with \($0)" } ?? "still running 0.5 s after shutdown",
-               hint: "After answering shutdown with {}, exit with status 0 (the harness ends the process group 0.5 s later anyway).")
-        let left = process.livingGroupMembers()
-        record("nothing it started outlives it", left.isEmpty, left.isEmpty ? "" : "still running in its process group: \(left.map(String.init).joined(separator: ", "))",
-               hint: "End the processes your adapter starts when it shuts down (the harness kills its process group, but a real device would not).")
+        outcomes += await peer.afterShutdown()
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     static func hint(for failure: AdapterFailure, timeouts: AdapterTimeouts) -> String {
         switch failure.kind {
-        case .timeout: return "Answer every request within the timeout (handshake \(StdioConnection.seconds(timeouts.handshake)), step \(StdioConnection.seconds(timeouts.step))): read stdin line by line, flush stdout after each message, and answer an event once the app has settled."
+        case .timeout: return "Answer every request within the timeout (handshake \(timeouts.handshake.shortText), step \(timeouts.step.shortText)): read stdin line by line, flush stdout after each message, and answer an event once the app has settled."
         case .exited: return "The adapter ended while the harness waited: read its stderr below; a crash of the app is reported as crashed: true, not by exiting."
         case .protocolViolation: return "Follow docs/wire-protocol.md: one JSON-RPC 2.0 message per line on stdout, logs on stderr, each request answered once with its own id, only the documented methods."
         case .handshake: return "Answer initialize with the handshake of docs/wire-protocol.md, protocolVersion \"\(WireProtocol.version)\"."

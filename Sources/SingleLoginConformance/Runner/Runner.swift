@@ -84,7 +84,10 @@ public struct Runner: Sendable {
             for _ in 0..<jobs {
                 let provider = makeProvider()
                 let execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: options.scenarioTimeout)
-                group.addTask {
+                // The job runs on its provider's thread (for a stdio or TCP adapter): the session,
+                // the simulated broker and this loop then share one thread, and waits for the
+                // adapter never hold a thread of the cooperative pool.
+                group.addTask(executorPreference: provider.taskExecutor) {
                     while true {
                         let index = queue.take()
                         guard index < plan.count else { break }
@@ -93,13 +96,21 @@ public struct Runner: Sendable {
                         let result: TestCaseResult
                         if Task.isCancelled {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
-                        } else if let reason = planned.skipReason ?? queue.stopReason {
+                        } else if let reason = planned.skipReason {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                        } else if let unavailable = queue.unavailable {
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0, adapterLog: unavailable.failure.stderrTail)
+                        } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
                             events.append(Event(.testCaseStarted(planned.id)))
                             result = await execution.run(planned, scenario) { events.append($0) }
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
+                            }
+                            // Two failed starts in a row: the rest would only repeat the error.
+                            if result.outcome == .errored, let unavailable = await provider.unavailability() {
+                                queue.abandon(because: unavailable)
                             }
                         }
                         events.append(Event(.testCaseEnded(result)))
@@ -114,69 +125,4 @@ public struct Runner: Sendable {
         handler(Event(.runEnded(summary)))
         return summary
     }
-}
-
-/// Hands out plan indices to the jobs, and remembers why the run stopped early.
-final class WorkQueue: Sendable {
-    private let state = Mutex<(next: Int, stopReason: String?)>((0, nil))
-
-    /// The next index to run.
-    func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
-
-    /// Why the remaining test cases are skipped, once the run has stopped early.
-    var stopReason: String? { state.withLock { $0.stopReason } }
-
-    /// Stops the run early; the first reason wins.
-    func stop(because reason: String) { state.withLock { if $0.stopReason == nil { $0.stopReason = reason } } }
-}
-
-/// Releases each test case's events in plan order, whatever order the jobs finish in.
-/// Requirements start before their first test case and end after their last, so a
-/// requirement's test cases are always reported together. Public for other runners (the backend profile).
-public actor OrderedRelease {
-    private let plan: [PlannedTestCase]
-    private let gate: Gate
-    private let handler: @Sendable (Event) -> Void
-    private var finished: [Int: ([Event], TestCaseResult)] = [:]
-    private var next = 0
-    private var released: [TestCaseResult] = []
-    private var currentRequirement: [TestCaseResult] = []
-    private var lastIdentity: AdapterIdentity?
-
-    /// Creates a release for `plan` that hands events to `handler`; `gate` judges each requirement's verdict.
-    public init(plan: [PlannedTestCase], gate: Gate, handler: @escaping @Sendable (Event) -> Void) {
-        self.plan = plan
-        self.gate = gate
-        self.handler = handler
-        released.reserveCapacity(plan.count)
-    }
-
-    /// Records the events and result of plan entry `index`, and releases every entry now in order.
-    public func complete(_ index: Int, events: [Event], result: TestCaseResult) {
-        finished[index] = (events, result)
-        while let (events, result) = finished.removeValue(forKey: next) {
-            let requirement = plan[next].requirement
-            if next == 0 || plan[next - 1].requirement.id != requirement.id {
-                handler(Event(.requirementStarted(requirement)))
-            }
-            for event in events {
-                // Every job announces its adapter; reports show it once, and again only if it changed.
-                if case .adapterIdentified(let identity) = event.kind {
-                    guard identity != lastIdentity else { continue }
-                    lastIdentity = identity
-                }
-                handler(event)
-            }
-            released.append(result)
-            currentRequirement.append(result)
-            next += 1
-            if next == plan.count || plan[next].requirement.id != requirement.id {
-                handler(Event(.requirementEnded(RequirementResult(requirement: requirement, results: currentRequirement, gate: gate))))
-                currentRequirement = []
-            }
-        }
-    }
-
-    /// The results released so far, in plan order.
-    public func results() -> [TestCaseResult] { released }
 }

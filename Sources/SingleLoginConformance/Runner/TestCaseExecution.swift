@@ -50,7 +50,7 @@ final class TestCaseExecution: Sendable {
 
             for (index, step) in scenario.steps.enumerated() {
                 if ContinuousClock.now - started > scenarioTimeout {
-                    throw AdapterFailure(.timeout, "the test case took longer than \(StdioConnection.seconds(scenarioTimeout)) (scenario timeout)")
+                    throw AdapterFailure(.timeout, "the test case took longer than \(scenarioTimeout.shortText) (scenario timeout)")
                 }
                 await broker.beginStep(index)
                 let callsBefore = await broker.transcript().count
@@ -127,6 +127,9 @@ final class TestCaseExecution: Sendable {
             if Task.isCancelled {
                 await provider.discard()
                 return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: await provider.takeLog())
+            }
+            if let unavailable = error as? AdapterUnavailable {
+                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started), adapterLog: unavailable.failure.stderrTail)
             }
             if let failure = error as? AdapterFailure {
                 record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)])

@@ -1,3 +1,4 @@
+import CSingleLoginSystem
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -6,20 +7,38 @@ import Glibc
 import Darwin
 #endif
 
-/// An adapter process in a process group of its own, with its stdin, stdout and stderr piped.
+/// A process started from a command line in a process group of its own, with its stdin, stdout
+/// and stderr piped, and a lifeline that ends the whole group if the harness dies.
 ///
-/// The whole group is ended on ``terminate(grace:)``, so grandchildren an adapter starts
-/// never outlive the run. stdout is split into lines on a reader thread; stderr is drained
-/// into a capped buffer so a chatty adapter can never block on a full pipe.
+/// The group holds, besides the command, a small watchdog (a background `sh` that blocks
+/// reading the lifeline pipe): the harness keeps the pipe's only write end, so when the harness
+/// ends in any way, even by SIGKILL, the watchdog reads end of file and kills the group,
+/// grandchildren included. ``terminate(grace:)`` ends the group on purpose.
+///
+/// The process has no threads of its own: ``ProcessChannel`` reads its pipes with `poll` on
+/// the thread of the session that owns it, draining stderr into ``stderr``. A process nobody
+/// talks to (a backend) is started with `captureOutput: true`: then one thread reads its stdout
+/// and stderr into ``stderr`` until they end, so it never blocks on a full pipe. Nothing here
+/// blocks except the methods that say so.
 public final class ChildProcess: Sendable {
     /// The process id, which is also the process group id.
     public let pid: pid_t
-    /// Lines the child writes to stdout.
-    public let lines: LineMailbox
-    /// What the child writes to stderr (the last ``StderrBuffer/capacity`` bytes).
-    public let stderr: StderrBuffer
-    private let stdinFD: Int32
+    /// The write end of the child's stdin (non-blocking).
+    public let stdinFD: Int32
+    /// The read end of the child's stdout (non-blocking).
+    public let stdoutFD: Int32
+    /// The read end of the child's stderr (non-blocking).
+    public let stderrFD: Int32
+    /// The command line it was started with.
+    public let command: String
+    /// What it wrote to stderr (the last ``StderrBuffer/capacity`` bytes), as far as it has been read:
+    /// by its ``ProcessChannel``, or (with `captureOutput`) by its own thread, stdout included.
+    public let stderr = StderrBuffer()
+    private let lifelineFD: Int32
+    private let watchdog: Mutex<(reportFD: Int32, pid: pid_t?)>
     private let exitState = Mutex<Termination?>(nil)
+    /// Set once the group has been killed on purpose: its id may be reused afterwards, so it is never signalled again.
+    private let ended = Mutex(false)
 
     /// How a child ended.
     public enum Termination: Sendable, Hashable, CustomStringConvertible {
@@ -39,20 +58,28 @@ public final class ChildProcess: Sendable {
         private static let signalNames: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 4: "SIGILL", 5: "SIGTRAP", 7: "SIGBUS", 8: "SIGFPE"]
     }
 
-    /// Starts `command` with `/bin/sh -c`, so users can quote arguments and set variables as in a shell.
+    /// Starts `command` with `/bin/sh -c`, so users can quote arguments and set variables as in a
+    /// shell, with `environment` added to this process's environment (its values win).
     ///
-    /// `environment` is added to the harness's own environment (its values win).
-    public init(command: String, maximumLineLength: Int = 16 << 20, environment: [String: String] = [:]) throws {
+    /// With `captureOutput`, a thread of its own reads the child's stdout and stderr into
+    /// ``stderr`` until both end (for a process the harness does not speak to over a channel).
+    ///
+    /// - Throws: ``ChildProcessError`` when the command is empty or the process cannot be started.
+    public init(command: String, environment: [String: String] = [:], captureOutput: Bool = false) throws {
+        guard !command.allSatisfy(\.isWhitespace) else { throw ChildProcessError.emptyCommand }
         // A write to a child that died must be an error, not the end of the harness.
         signal(SIGPIPE, SIG_IGN)
-        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
-        // Close-on-exec: an adapter started later (with --jobs) must not inherit this one's pipes,
-        // or this one's end of stream would never come. dup2 in the child clears the flag on 0, 1, 2.
-        // (pipe then fcntl is not atomic: no other adapter is spawned in between.)
-        let piped = Self.spawnLock.withLock { _ in Self.makePipe(&stdinPipe) && Self.makePipe(&stdoutPipe) && Self.makePipe(&stderrPipe) }
-        guard piped else {
-            throw ChildProcessError.spawnFailed(command: command, reason: String(cString: strerror(errno)))
+        var pipes: [[Int32]] = []
+        for _ in 0..<5 {
+            var fds: [Int32] = [-1, -1]
+            guard sl_pipe_cloexec(&fds) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for pair in pipes { close(pair[0]); close(pair[1]) }
+                throw ChildProcessError.spawnFailed(command: command, reason: reason)
+            }
+            pipes.append(fds)
         }
+        let (stdinPipe, stdoutPipe, stderrPipe, lifelinePipe, reportPipe) = (pipes[0], pipes[1], pipes[2], pipes[3], pipes[4])
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -63,191 +90,186 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
         defer { posix_spawn_file_actions_destroy(&actions); posix_spawnattr_destroy(&attributes) }
+        // dup2 clears close-on-exec on the new descriptor; everything else stays closed in the child.
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        for fd in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawn_file_actions_adddup2(&actions, lifelinePipe[0], 3)
+        posix_spawn_file_actions_adddup2(&actions, reportPipe[1], 4)
+        let flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int32(sl_spawn_cloexec_default_flag())
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
         sigaddset(&defaultSignals, SIGPIPE)
+        sigaddset(&defaultSignals, SIGINT)
+        sigaddset(&defaultSignals, SIGTERM)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
 
-        let arguments = ["/bin/sh", "-c", "exec " + command]
+        let arguments = ["/bin/sh", "-c", Self.script(for: command)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        var envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
         var childPID: pid_t = 0
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.isEmpty ? [] : ProcessInfo.processInfo.environment
-            .merging(environment) { _, new in new }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        let status = Self.spawnLock.withLock { _ in
-            environment.isEmpty ? posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, environ) : posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, &envp)
-        }
-        close(stdinPipe[0]); close(stdoutPipe[1]); close(stderrPipe[1])
+        let status = posix_spawn(&childPID, "/bin/sh", &actions, &attributes, &argv, &envp)
+        for fd in [stdinPipe[0], stdoutPipe[1], stderrPipe[1], lifelinePipe[0], reportPipe[1]] { close(fd) }
         guard status == 0 else {
-            close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
+            for fd in [stdinPipe[1], stdoutPipe[0], stderrPipe[0], lifelinePipe[1], reportPipe[0]] { close(fd) }
             throw ChildProcessError.spawnFailed(command: command, reason: String(cString: strerror(status)))
         }
+        self.command = command
         pid = childPID
         stdinFD = stdinPipe[1]
-        // Writes never block the harness: a child that stops reading gets a timeout, not a deadlock.
-        _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
-        lines = LineMailbox()
-        stderr = StderrBuffer()
-        Self.startReader(fd: stdoutPipe[0], name: "adapter-stdout") { [lines] chunk in lines.append(chunk, maximumLineLength: maximumLineLength) } atEnd: { [lines] in lines.close() }
-        Self.startReader(fd: stderrPipe[0], name: "adapter-stderr") { [stderr] chunk in stderr.append(chunk) } atEnd: {}
+        stdoutFD = stdoutPipe[0]
+        stderrFD = stderrPipe[0]
+        lifelineFD = lifelinePipe[1]
+        watchdog = Mutex((reportPipe[0], nil))
+        // No read or write on these ever blocks a thread; the channel polls them.
+        for fd in [stdinFD, stdoutFD, stderrFD, reportPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        if captureOutput { Self.capture([stdoutFD, stderrFD], into: stderr) }
+    }
+
+    /// Reads `descriptors` on a thread of its own into `buffer` until all of them end.
+    private static func capture(_ descriptors: [Int32], into buffer: StderrBuffer) {
+        // Duplicates: the thread owns them, so it may outlive this object without reading a closed number.
+        let owned = descriptors.map { dup($0) }.filter { $0 >= 0 }
+        let thread = Thread {
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+            defer { chunk.deallocate(); for fd in owned { close(fd) } }
+            var open = owned
+            while !open.isEmpty {
+                var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                guard poll(&polled, nfds_t(polled.count), -1) >= 0 || errno == EINTR else { return }
+                for entry in polled where entry.revents != 0 {
+                    let count = read(entry.fd, chunk.baseAddress, chunk.count)
+                    if count > 0 {
+                        buffer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+                    } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                        open.removeAll { $0 == entry.fd }
+                    }
+                }
+            }
+        }
+        thread.name = "sl-child-output"
+        thread.start()
+    }
+
+    /// The shell script that starts the watchdog in the group, then becomes `command`.
+    ///
+    /// The watchdog is started twice removed (so it is nobody's child but init's and the
+    /// command's `wait` never waits for it), reads the lifeline on descriptor 3 with nothing
+    /// else open, and reports its pid on descriptor 4; the command runs with neither open.
+    static func script(for command: String) -> String {
+        "( ( exec 4>&-; read -r _ <&3; kill -KILL 0 ) </dev/null >/dev/null 2>&1 & echo $! >&4 ); exec 3<&- 4>&-; exec " + command
     }
 
     deinit {
-        terminate(grace: .milliseconds(200))
-        close(stdinFD)
-    }
-
-    /// Writes `data` to the child's stdin, waiting as long as it takes; false when the child no longer reads it.
-    @discardableResult
-    public func write(_ data: Data) -> Bool {
-        var offset = 0
-        while true {
-            switch writeSome(data, from: &offset) {
-            case .written: return true
-            case .closed: return false
-            case .wouldBlock:
-                var descriptor = pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&descriptor, 1, 100)
-            }
+        // Never blocks for long: the group is killed, not asked; reaping a killed process is immediate.
+        if !ended.withLock({ $0 }) {
+            kill(-pid, SIGKILL)
+            reap(blocking: true)
         }
-    }
-
-    /// How a bounded write ended.
-    public enum WriteOutcome: Sendable, Equatable {
-        /// Every byte was written.
-        case written
-        /// The child closed its stdin (or died).
-        case closed
-        /// The child did not read its stdin in time: its pipe stayed full.
-        case timedOut
-    }
-
-    /// Writes `data` to the child's stdin without ever blocking a thread; gives up after `timeout`.
-    public func write(_ data: Data, timeout: Duration) async -> WriteOutcome {
-        let deadline = ContinuousClock.now + timeout
-        var offset = 0
-        while true {
-            switch writeSome(data, from: &offset) {
-            case .written: return .written
-            case .closed: return .closed
-            case .wouldBlock:
-                guard ContinuousClock.now < deadline else { return .timedOut }
-                if (try? await Task.sleep(for: .milliseconds(2))) == nil { return .timedOut }
-            }
-        }
-    }
-
-    private enum Progress { case written, closed, wouldBlock }
-
-    private func writeSome(_ data: Data, from offset: inout Int) -> Progress {
-        let fd = stdinFD
-        return data.withUnsafeBytes { buffer -> Progress in
-            while offset < buffer.count {
-                let written = Glibc_or_Darwin_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .closed
-                }
-                offset += written
-            }
-            return .written
-        }
+        close(lifelineFD)
+        for fd in [stdinFD, stdoutFD, stderrFD] { close(fd) }
+        watchdog.withLock { if $0.reportFD >= 0 { close($0.reportFD) } }
     }
 
     /// How the child ended, if it has (never blocks).
     public func exitStatus() -> Termination? {
+        reap(blocking: false)
+    }
+
+    @discardableResult
+    private func reap(blocking: Bool) -> Termination? {
         exitState.withLock { state in
             if let state { return state }
             var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            var result: pid_t
+            repeat { result = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
+            guard result == pid else { return nil }
             state = Self.decode(status)
             return state
         }
     }
 
+    /// Waits until the child has ended, or `deadline` has passed; blocks the calling thread.
+    ///
+    /// Call it only from a thread of your own (a ``SessionExecutor``), never from Swift's cooperative pool.
+    public func waitForExit(before deadline: ContinuousClock.Instant) -> Termination? {
+        while true {
+            if let status = exitStatus() { return status }
+            guard ContinuousClock.now < deadline else { return nil }
+            usleep(2_000)
+        }
+    }
+
     /// Ends the child's whole process group: SIGTERM, then SIGKILL after `grace`; reaps the child.
     ///
-    /// Returns once every process of the group has ended (or after one more second at most),
-    /// so that nothing an adapter started outlives this call.
+    /// Returns once every process of the group (the watchdog included) has ended, or after one
+    /// more second at most, so that nothing the command started outlives this call. Blocks the
+    /// calling thread: call it only from a thread of your own (a ``SessionExecutor``); from
+    /// async code elsewhere use ``stop(grace:)``.
     public func terminate(grace: Duration = .milliseconds(500)) {
+        guard !ended.withLock({ $0 }) else { return }
         if exitStatus() == nil {
             kill(-pid, SIGTERM)
-            let deadline = ContinuousClock.now + grace
-            while exitStatus() == nil, ContinuousClock.now < deadline { usleep(2_000) }
+            _ = waitForExit(before: ContinuousClock.now + grace)
         }
         // Grandchildren may linger after the child exits: the group goes down either way.
         kill(-pid, SIGKILL)
-        if exitStatus() == nil {
-            exitState.withLock { state in
-                var status: Int32 = 0
-                if waitpid(pid, &status, 0) == pid { state = Self.decode(status) }
-            }
-        }
+        reap(blocking: true)
+        ended.withLock { $0 = true }
         let deadline = ContinuousClock.now + .seconds(1)
-        while !livingGroupMembers().isEmpty, ContinuousClock.now < deadline { usleep(2_000) }
+        while !ProcessGroup.livingMembers(of: pid).isEmpty, ContinuousClock.now < deadline { usleep(2_000) }
     }
 
-    /// Ids of the processes still alive in the child's process group (zombies excluded).
-    public func livingGroupMembers() -> [pid_t] { ProcessGroup.livingMembers(of: pid) }
+    /// ``terminate(grace:)`` on a thread of its own, so that no thread of the cooperative pool waits.
+    public func stop(grace: Duration = .milliseconds(500)) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                terminate(grace: grace)
+                continuation.resume()
+            }
+            thread.name = "sl-terminate"
+            thread.start()
+        }
+    }
 
-    private static let spawnLock = Mutex(())
+    /// Ids of the processes still alive in the child's process group, the watchdog left out.
+    public func livingGroupMembers() -> [pid_t] {
+        let watchdog = watchdogPID()
+        return ProcessGroup.livingMembers(of: pid).filter { $0 != watchdog }
+    }
 
-    private static func makePipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
+    /// The watchdog's pid, once the shell has reported it (waits up to a second the first time).
+    func watchdogPID() -> pid_t? {
+        watchdog.withLock { state in
+            if let known = state.pid { return known }
+            guard state.reportFD >= 0 else { return nil }
+            var text: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 32)
+            let deadline = ContinuousClock.now + .seconds(1)
+            while ContinuousClock.now < deadline {
+                var descriptor = pollfd(fd: state.reportFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 50)
+                let count = read(state.reportFD, &chunk, chunk.count)
+                if count > 0 { text += chunk[0..<count]; continue }
+                if count == 0 || (errno != EAGAIN && errno != EINTR) { break }
+            }
+            close(state.reportFD)
+            state.reportFD = -1
+            state.pid = pid_t(String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            return state.pid
+        }
     }
 
     private static func decode(_ status: Int32) -> Termination {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
-    }
-
-    private static func startReader(fd: Int32, name: String, onChunk: @escaping @Sendable (UnsafeRawBufferPointer) -> Void, atEnd: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
-            defer { buffer.deallocate(); close(fd) }
-            while true {
-                let count = read(fd, buffer.baseAddress, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                onChunk(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            }
-            atEnd()
-        }
-        thread.name = name
-        thread.start()
-    }
-}
-
-@inline(__always)
-private func Glibc_or_Darwin_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #else
-    return Darwin.write(fd, pointer, count)
-    #endif
-}
-
-/// Why an adapter process could not be started.
-public enum ChildProcessError: Error, CustomStringConvertible {
-    /// posix_spawn failed.
-    case spawnFailed(command: String, reason: String)
-
-    /// A sentence for people.
-    public var description: String {
-        switch self {
-        case .spawnFailed(let command, let reason): return "could not start adapter '\(command)': \(reason)"
-        }
     }
 }

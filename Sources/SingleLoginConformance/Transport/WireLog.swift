@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 
-/// A record of every line crossing the stdio wire, for adapter authors debugging their side.
+/// A record of every line crossing the wire, for adapter authors debugging their side.
 ///
-/// Lines the harness sends start with `> `, lines it reads with `< `; one file serves a whole
-/// run, adapter restarts included (each start is marked).
+/// Lines the harness sends start with `> `, lines it reads with `< `, notes with `# `; one file
+/// serves a whole run, adapter restarts and reconnections included (each is marked).
 public final class WireLog: Sendable {
     private let handle: Mutex<FileHandle?>
 
@@ -15,15 +15,21 @@ public final class WireLog: Sendable {
     }
 
     /// Appends one line with its direction.
-    func record(_ direction: Direction, _ line: Data) {
-        handle.withLock { handle in
-            handle?.write(Data(direction.rawValue.utf8) + line + Data([0x0A]))
-        }
+    func record(_ direction: Direction, _ line: ArraySlice<UInt8>) {
+        var bytes = Array(direction.rawValue.utf8)
+        bytes.append(contentsOf: line)
+        bytes.append(0x0A)
+        handle.withLock { handle in handle?.write(Data(bytes)) }
+    }
+
+    /// Appends a note (`# ...`).
+    func note(_ text: String) {
+        record(.note, Array(text.utf8)[...])
     }
 
     /// Notes that an adapter process started.
     func started(_ command: String) {
-        record(.note, Data("adapter started: \(command)".utf8))
+        note("adapter started: \(command)")
     }
 
     /// Which way a line went.

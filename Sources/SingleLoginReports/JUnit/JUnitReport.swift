@@ -57,8 +57,8 @@ public struct JUnitReport: Hashable, Sendable {
             var text = ""
             for testCase in cases {
                 guard case let .warning(body) = testCase.result else { continue }
-                text += (text.isEmpty ? JUnitReport.warningHeadline + "\n" : "") + "\n" + JUnitReport.scenarioMarker(testCase.name) + "\n" + body
-                if !body.hasSuffix("\n") { text += "\n" }
+                if text.isEmpty { text = JUnitReport.warningHeadline + "\n" }
+                text += JUnitReport.warningBlock(name: testCase.name, body: body)
             }
             return text
         }
@@ -69,6 +69,12 @@ public struct JUnitReport: Hashable, Sendable {
 
     /// `== scenario: NAME ==`: the line before each warned case's evidence in `<system-err>`.
     static func scenarioMarker(_ name: String) -> String { "== scenario: \(name) ==" }
+
+    /// One warned case's part of `<system-err>`: an empty line, its `== scenario: NAME ==` line and
+    /// its evidence, ending with a newline.
+    static func warningBlock(name: String, body: String) -> String {
+        "\n" + scenarioMarker(name) + "\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
 
     /// One `<property name value/>`.
     public struct Property: Hashable, Sendable {
@@ -148,46 +154,83 @@ public struct JUnitReport: Hashable, Sendable {
         Data(renderBytes(strict: strict))
     }
 
-    /// The XML document's UTF-8 bytes, without the copy into `Data` (what the recorder writes).
+    /// The XML document's UTF-8 bytes, without the copy into `Data`.
+    ///
+    /// ``JUnitXMLRecorder`` does not build a report: it renders each test case as it ends, with
+    /// the same pieces (``renderOpening(name:counts:time:strict:into:)``, ``Suite/renderOpening(id:counts:into:)``,
+    /// ``Case/render(into:)``, ``Suite/renderClosing(systemErr:into:)``), so its file is byte for byte this one.
     public func renderBytes(strict: Bool = false) -> [UInt8] {
         // About 160 bytes per passing case and 600 per suite (its tags and properties): one allocation, no doubling.
         var buffer = XMLByteBuffer(capacity: 256 + suites.reduce(0) { $0 + 600 + $1.properties.count * 40 + $1.cases.count * 160 })
-        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        if strict {
-            buffer.raw("<testsuites>\n")
-        } else {
-            var counts = Counts()
-            var time = 0.0
-            for suite in suites {
-                counts.add(suite.cases)
-                time += suite.time
-            }
-            buffer.raw("<testsuites name=\"")
-            buffer.text(name, attribute: true)
-            buffer.raw("\" tests=\"")
-            buffer.integer(counts.tests)
-            buffer.raw("\" failures=\"")
-            buffer.integer(counts.failures)
-            buffer.raw("\" errors=\"")
-            buffer.integer(counts.errors)
-            buffer.raw("\" time=\"")
-            buffer.seconds(time)
-            buffer.raw("\">\n")
+        var counts = Counts()
+        var time = 0.0
+        for suite in suites {
+            for testCase in suite.cases { counts.add(testCase) }
+            time += suite.time
         }
+        Self.renderOpening(name: name, counts: counts, time: time, strict: strict, into: &buffer)
         for (index, suite) in suites.enumerated() {
-            render(suite, id: index, into: &buffer)
+            var suiteCounts = Counts()
+            for testCase in suite.cases { suiteCounts.add(testCase) }
+            suite.renderOpening(id: index, counts: suiteCounts, into: &buffer)
+            for testCase in suite.cases { testCase.render(into: &buffer) }
+            Suite.renderClosing(systemErr: suite.systemErr, into: &buffer)
         }
-        buffer.raw("</testsuites>\n")
+        Self.renderClosing(into: &buffer)
         return buffer.bytes
     }
 
-    private func render(_ suite: Suite, id: Int, into buffer: inout XMLByteBuffer) {
-        var counts = Counts()
-        counts.add(suite.cases)
+    /// The XML declaration and `<testsuites>` (with totals unless `strict`).
+    static func renderOpening(name: String, counts: Counts, time: Double, strict: Bool, into buffer: inout XMLByteBuffer) {
+        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        if strict {
+            buffer.raw("<testsuites>\n")
+            return
+        }
+        buffer.raw("<testsuites name=\"")
+        buffer.text(name, attribute: true)
+        buffer.raw("\" tests=\"")
+        buffer.integer(counts.tests)
+        buffer.raw("\" failures=\"")
+        buffer.integer(counts.failures)
+        buffer.raw("\" errors=\"")
+        buffer.integer(counts.errors)
+        buffer.raw("\" time=\"")
+        buffer.seconds(time)
+        buffer.raw("\">\n")
+    }
+
+    /// `</testsuites>`.
+    static func renderClosing(into buffer: inout XMLByteBuffer) {
+        buffer.raw("</testsuites>\n")
+    }
+
+    /// Case counts by result (a warned case counts as passing: it is written as one).
+    struct Counts {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var skipped = 0
+
+        mutating func add(_ testCase: Case) {
+            tests += 1
+            switch testCase.result {
+            case .passed, .warning: break
+            case .failure: failures += 1
+            case .error: errors += 1
+            case .skipped: skipped += 1
+            }
+        }
+    }
+}
+
+extension JUnitReport.Suite {
+    /// `<testsuite ...>` with its counts and its `<properties>`.
+    func renderOpening(id: Int, counts: JUnitReport.Counts, into buffer: inout XMLByteBuffer) {
         buffer.raw("  <testsuite name=\"")
-        buffer.text(suite.name, attribute: true)
+        buffer.text(name, attribute: true)
         buffer.raw("\" package=\"")
-        buffer.text(suite.package, attribute: true)
+        buffer.text(package, attribute: true)
         buffer.raw("\" id=\"")
         buffer.integer(id)
         buffer.raw("\" tests=\"")
@@ -199,13 +242,13 @@ public struct JUnitReport: Hashable, Sendable {
         buffer.raw("\" skipped=\"")
         buffer.integer(counts.skipped)
         buffer.raw("\" time=\"")
-        buffer.seconds(suite.time)
+        buffer.seconds(time)
         buffer.raw("\" timestamp=\"")
-        buffer.text(suite.timestamp, attribute: true)
+        buffer.text(timestamp, attribute: true)
         buffer.raw("\" hostname=\"")
-        buffer.text(suite.hostname.isEmpty ? "localhost" : suite.hostname, attribute: true)
+        buffer.text(hostname.isEmpty ? "localhost" : hostname, attribute: true)
         buffer.raw("\">\n    <properties>\n")
-        for property in suite.properties {
+        for property in properties {
             buffer.raw("      <property name=\"")
             buffer.text(property.name, attribute: true)
             buffer.raw("\" value=\"")
@@ -213,69 +256,69 @@ public struct JUnitReport: Hashable, Sendable {
             buffer.raw("\"/>\n")
         }
         buffer.raw("    </properties>\n")
-        for testCase in suite.cases {
-            buffer.raw("    <testcase classname=\"")
-            buffer.text(testCase.classname, attribute: true)
-            buffer.raw("\" name=\"")
-            buffer.text(testCase.name, attribute: true)
-            buffer.raw("\" time=\"")
-            buffer.seconds(testCase.time)
-            switch testCase.result {
-            case .passed, .warning:
-                buffer.raw("\"/>\n")
-            case let .failure(message, type, body):
-                buffer.raw("\">\n      <failure message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\" type=\"")
-                buffer.text(type, attribute: true)
-                buffer.raw("\">")
-                buffer.text(body)
-                buffer.raw("</failure>\n    </testcase>\n")
-            case let .error(message, type, body):
-                buffer.raw("\">\n      <error message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\" type=\"")
-                buffer.text(type, attribute: true)
-                buffer.raw("\">")
-                buffer.text(body)
-                buffer.raw("</error>\n    </testcase>\n")
-            case let .skipped(message):
-                buffer.raw("\">\n      <skipped message=\"")
-                buffer.text(message, attribute: true)
-                buffer.raw("\"/>\n    </testcase>\n")
-            }
-        }
-        // The strict Ant schema requires both, in this order, after the cases (and allows neither
-        // inside a testcase): a warned case's evidence goes here, in the requirement's own suite.
-        buffer.raw("    <system-out/>\n")
-        let systemErr = suite.systemErr
-        if systemErr.isEmpty {
-            buffer.raw("    <system-err/>\n")
-        } else {
-            buffer.raw("    <system-err>")
-            buffer.text(systemErr)
-            buffer.raw("</system-err>\n")
-        }
-        buffer.raw("  </testsuite>\n")
     }
 
-    /// Case counts by result.
-    struct Counts {
-        var tests = 0
-        var failures = 0
-        var errors = 0
-        var skipped = 0
+    /// `<system-out/>`, `<system-err>` (holding `systemErr`, or empty) and `</testsuite>`.
+    static func renderClosing(systemErr: String, into buffer: inout XMLByteBuffer) {
+        if systemErr.isEmpty {
+            renderClosingWithoutWarnings(into: &buffer)
+        } else {
+            renderSystemErrOpening(into: &buffer)
+            buffer.text(systemErr)
+            renderSystemErrClosing(into: &buffer)
+        }
+    }
 
-        mutating func add(_ cases: [Case]) {
-            tests += cases.count
-            for testCase in cases {
-                switch testCase.result {
-                case .passed, .warning: break
-                case .failure: failures += 1
-                case .error: errors += 1
-                case .skipped: skipped += 1
-                }
-            }
+    /// The closing when no case of the suite was warned.
+    static func renderClosingWithoutWarnings(into buffer: inout XMLByteBuffer) {
+        // The strict Ant schema requires both, in this order, after the cases (and allows neither
+        // inside a testcase): a warned case's evidence goes in <system-err>, in the requirement's own suite.
+        buffer.raw("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
+    }
+
+    /// `<system-out/>` and `<system-err>`, before a suite's warnings.
+    static func renderSystemErrOpening(into buffer: inout XMLByteBuffer) {
+        buffer.raw("    <system-out/>\n    <system-err>")
+    }
+
+    /// `</system-err>` and `</testsuite>`, after a suite's warnings.
+    static func renderSystemErrClosing(into buffer: inout XMLByteBuffer) {
+        buffer.raw("</system-err>\n  </testsuite>\n")
+    }
+}
+
+extension JUnitReport.Case {
+    /// One `<testcase>` with its failure, error or skip (a warned case is written as passing).
+    func render(into buffer: inout XMLByteBuffer) {
+        buffer.raw("    <testcase classname=\"")
+        buffer.text(classname, attribute: true)
+        buffer.raw("\" name=\"")
+        buffer.text(name, attribute: true)
+        buffer.raw("\" time=\"")
+        buffer.seconds(time)
+        switch result {
+        case .passed, .warning:
+            buffer.raw("\"/>\n")
+        case let .failure(message, type, body):
+            buffer.raw("\">\n      <failure message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\" type=\"")
+            buffer.text(type, attribute: true)
+            buffer.raw("\">")
+            buffer.text(body)
+            buffer.raw("</failure>\n    </testcase>\n")
+        case let .error(message, type, body):
+            buffer.raw("\">\n      <error message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\" type=\"")
+            buffer.text(type, attribute: true)
+            buffer.raw("\">")
+            buffer.text(body)
+            buffer.raw("</error>\n    </testcase>\n")
+        case let .skipped(message):
+            buffer.raw("\">\n      <skipped message=\"")
+            buffer.text(message, attribute: true)
+            buffer.raw("\"/>\n    </testcase>\n")
         }
     }
 }

@@ -62,6 +62,14 @@ public enum AtomicFileWriter {
 
     /// Writes `data` to `url`, creating the parent directory when needed.
     public static func write(_ data: some ContiguousBytes, to url: URL) throws {
+        try write(to: url) { emit in try data.withUnsafeBytes { try emit($0) } }
+    }
+
+    /// Writes the bytes `produce` hands to its `emit` function, in order, as the file at `url`.
+    ///
+    /// The bytes go straight to the temporary file as they come, so a large report needs no
+    /// buffer of its own size; the rename happens only after all of them are written and synced.
+    public static func write(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,17 +82,22 @@ public enum AtomicFileWriter {
             throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
         }
         var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+        do {
+            try produce { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
+                    }
+                    offset += written
                 }
-                offset += written
             }
+        } catch let error as WriteError {
+            failure = error.reason
+        } catch {
+            failure = "\(error)"
         }
         if failure == nil, fsync(descriptor) != 0 {
             failure = String(cString: strerror(errno))

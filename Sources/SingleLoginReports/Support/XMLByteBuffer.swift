@@ -24,6 +24,16 @@ public struct XMLByteBuffer: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that are already XML (a piece rendered earlier), verbatim.
+    mutating func append(rendered piece: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: piece)
+    }
+
+    /// Empties the buffer, keeping its storage for what comes next.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Appends a non-negative decimal integer.
     public mutating func integer(_ value: Int) {
         if value < 0 {

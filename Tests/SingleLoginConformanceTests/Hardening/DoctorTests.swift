@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ReferenceApp
+import SingleLoginAdapter
 @testable import SingleLoginConformance
 
 @Suite("sl-conformance doctor names what an adapter author must fix")
@@ -10,10 +12,40 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(30), step: .seconds(30))).run()
+        // Generous timeouts: "answers in time" compares with half of each, and a loaded machine starts processes slowly.
+        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(60))).run()
         #expect(report.passed, "\(report.render(terminal: false))")
         #expect(report.outcomes.count >= 15)
         #expect(report.render(terminal: false).hasSuffix("checks passed."))
+    }
+
+    @Test("the reference adapter in process passes the same checks, bar the transport's own")
+    func inProcessPasses() async throws {
+        let report = await AdapterDoctor(.inProcess { ReferenceAppAdapter() }, timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(60))).run()
+        #expect(report.passed, "\(report.render(terminal: false))")
+        let names = Set(report.outcomes.map(\.name))
+        #expect(names.contains("reset is a fresh install") && names.contains("observe changes nothing") && names.contains("event terminate answers a valid observation"))
+        #expect(!names.contains("stdout carries protocol messages only"), "no stdout in process")
+    }
+
+    @Test("an in-process adapter with a flaw fails the check that names it")
+    func inProcessFlaw() async throws {
+        struct KeepsStorage: ConformanceAdapter {
+            let inner = ReferenceAppAdapter()
+            var identity: AdapterIdentity { inner.identity }
+            func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+            // A defaults entry that survives reset: reset is not a fresh install.
+            func handle(_ event: AppEvent) async throws -> Observation { Self.keeping(try await inner.handle(event)) }
+            func observe() async throws -> Observation { Self.keeping(try await inner.observe()) }
+            static func keeping(_ observation: Observation) -> Observation {
+                var observation = observation
+                observation.storage.append(StoredItem(.defaults, "lastUsername", "alice"))
+                return observation
+            }
+        }
+        let report = await AdapterDoctor(.inProcess { KeepsStorage() }).run()
+        let failed = try #require(report.outcomes.first { $0.status == .failed }, "\(report.render(terminal: false))")
+        #expect(failed.name == "reset is a fresh install")
     }
 
     static let faults: [(arguments: String, failing: String, fragment: String)] = [
@@ -32,7 +64,8 @@ struct DoctorTests {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
             return
         }
-        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(10), step: .seconds(3))).run()
+        // The hang faults need the step timeout to end them; every other answer comes in milliseconds.
+        let report = await AdapterDoctor(command: "\(adapter) \(fault.arguments)", timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(3))).run()
         #expect(!report.passed)
         let failed = try #require(report.outcomes.first { $0.status == .failed && $0.name == fault.failing }, "\(report.render(terminal: false))")
         #expect(failed.detail.contains(fault.fragment), "\(failed.detail)")

@@ -16,6 +16,13 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { arguments }
 
+    /// Short only where the fault needs a timeout to end it: a hang at the handshake, or in a
+    /// step. Every other answer takes milliseconds, so the rest is generous and holds under load.
+    var timeouts: AdapterTimeouts {
+        let hangs = arguments.contains("hang") || arguments.contains("never-settle")
+        return AdapterTimeouts(handshake: arguments.contains("hang@handshake") ? .seconds(8) : .seconds(120), step: hangs ? .seconds(4) : .seconds(60), scenario: .seconds(300))
+    }
+
     static func fails(_ arguments: String, _ kind: AdapterFailure.Kind, _ fragment: String) -> FaultCase {
         FaultCase(arguments: arguments, kind: kind.rawValue, fragment: fragment)
     }
@@ -70,7 +77,7 @@ struct FaultTableTests {
         }
         let directory = try TemporaryDirectory()
         let command = "\(adapter) --grandchild --pid-log \(directory.path("pids")) --once \(directory.path("once")) \(fault.arguments)"
-        let results = await Self.run(command: command, scenarios: 3)
+        let results = await Self.run(command: command, scenarios: 3, timeouts: fault.timeouts)
 
         #expect(results.count == 3, "every planned test case has a result")
         if let kind = fault.kind {
@@ -92,11 +99,9 @@ struct FaultTableTests {
         }
     }
 
-    /// Runs the exercise spec against `command` with short timeouts and returns the results.
-    static func run(command: String, scenarios: Int) async -> [TestCaseResult] {
+    /// Runs the exercise spec against `command` with `timeouts` and returns the results.
+    static func run(command: String, scenarios: Int, timeouts: AdapterTimeouts) async -> [TestCaseResult] {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
-        // Generous enough for a loaded machine: a correct answer must never time out; only the hang faults wait this long.
-        let timeouts = AdapterTimeouts(handshake: .seconds(8), step: .seconds(4), scenario: .seconds(30))
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))
         let results = Mutex<[TestCaseResult]>([])

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Serves a ``ConformanceAdapter`` over a TCP connection to a harness started with
+/// `sl-conformance run --listen HOST:PORT`: ``StdioAdapterHost``'s twin for an app that the
+/// harness cannot start itself, such as a debug build on the iOS Simulator or a device, or an
+/// XCUITest runner.
+///
+/// The harness never starts or restarts anything in this mode. After an error (a timeout, a
+/// protocol violation) it drops the connection; this client then connects again on its own and
+/// keeps serving the same adapter, whose next test case begins with `reset`. It returns after
+/// the harness's `shutdown`. See docs/wire-protocol.md.
+public enum TCPAdapterClient {
+    /// Connects to the harness at `host:port` and serves `adapter` until `shutdown`.
+    ///
+    /// - Parameters:
+    ///   - token: The run's token, when the harness listens on a non-loopback address and printed
+    ///     one (`SL_CONFORMANCE_TOKEN` in the environment, when nil).
+    ///   - reconnectTimeout: How long to keep trying to connect, at the start and after each
+    ///     dropped connection, before giving up with an error.
+    /// - Throws: ``ConnectionError`` when no connection could be made within `reconnectTimeout`.
+    public static func serve(_ adapter: some ConformanceAdapter, host: String, port: UInt16, token: String? = nil, reconnectTimeout: Duration = .seconds(60)) async throws {
+        let token = token ?? ProcessInfo.processInfo.environment["SL_CONFORMANCE_TOKEN"]
+        while true {
+            let fd = try await connect(host: host, port: port, timeout: reconnectTimeout)
+            let loop = WireEventLoop(input: fd, output: fd, isSocket: true)
+            loop.start(name: "sl-adapter-tcp")
+            // Cancelling the task ends the connection, which ends serving it.
+            let ending = await withTaskCancellationHandler {
+                await WireServer.serve(adapter, loop: loop, token: token)
+            } onCancel: {
+                _ = shutdown(fd, Int32(SHUT_RDWR))
+            }
+            await loop.stop()
+            close(fd)
+            if ending == .shutdown { return }
+            if Task.isCancelled { throw CancellationError() }
+        }
+    }
+
+    /// Why the client stopped.
+    public struct ConnectionError: Error, CustomStringConvertible {
+        /// A sentence for people: the address and the last reason.
+        public var description: String
+    }
+
+    /// Tries to connect until `timeout` has passed, a little apart.
+    private static func connect(host: String, port: UInt16, timeout: Duration) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        var lastError = ""
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            do {
+                return try await WireSocket.connect(host: host, port: port, timeout: min(max(remaining, .milliseconds(10)), .seconds(5)))
+            } catch {
+                lastError = "\(error)"
+            }
+            guard ContinuousClock.now + .milliseconds(100) < deadline else {
+                throw ConnectionError(description: "no harness at \(host):\(port) within \(timeout): \(lastError)")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}

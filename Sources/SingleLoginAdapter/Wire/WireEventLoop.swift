@@ -1,0 +1,290 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connection's thread on the adapter's side: it reads the harness's lines, hands requests
+/// to the server and answers to the calls waiting for them, and runs the tasks that prefer it.
+///
+/// The serving task prefers this loop as its task executor (where the OS has task executors:
+/// macOS 15, iOS 18 and Linux), and so do the app's default actors it calls. A request, the
+/// app's work, its broker calls and the answer then all happen on this one thread, with no
+/// hand-off to another thread on the way: the loop blocks in `poll` only when it has nothing
+/// to run. A call made from any other thread (the main actor, a detached task) works too: its
+/// answer is read here and resumes it wherever it waits.
+///
+/// `@unchecked Sendable`: every mutable field is guarded by `lock`, and lines are written under `outputLock`.
+final class WireEventLoop: @unchecked Sendable {
+    private let inputFD: Int32
+    private let outputFD: Int32
+    private let isSocket: Bool
+    /// Guards everything below it.
+    private let lock = NSLock()
+    /// Held while a line is written, so that lines from different threads never interleave.
+    private let outputLock = NSLock()
+    private var jobs: [UnownedJob] = []
+    private var jobStart = 0
+    private var sleeping = false
+    private var stopping = false
+    private var ended = false
+    private var requests: [[UInt8]] = []
+    private var requestWaiter: CheckedContinuation<[UInt8]?, Never>?
+    private var calls: [Int: CheckedContinuation<[UInt8], any Error>] = [:]
+    private var nextCallId = 1
+    private var wakeRead: Int32 = -1
+    private var wakeWrite: Int32 = -1
+    private var stopped: CheckedContinuation<Void, Never>?
+    private var hasStopped = false
+
+    /// A loop reading `input` and writing `output` (the same descriptor for a socket).
+    init(input: Int32, output: Int32, isSocket: Bool = false) {
+        inputFD = input
+        outputFD = output
+        self.isSocket = isSocket
+        var fds: [Int32] = [0, 0]
+        if pipe(&fds) == 0 {
+            wakeRead = fds[0]
+            wakeWrite = fds[1]
+            for fd in fds {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+        }
+    }
+
+    deinit {
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    /// Starts the loop's thread.
+    func start(name: String) {
+        let thread = Thread { [self] in run() }
+        thread.name = name  // at most 15 characters, or the system keeps the creator's name
+        thread.start()
+    }
+
+    /// Ends the loop's thread once it has run what is queued, and waits until it has.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done: Bool = lock.withLock {
+                stopping = true
+                if hasStopped { return true }
+                stopped = continuation
+                return false
+            }
+            wake()
+            if done { continuation.resume() }
+        }
+    }
+
+    // MARK: Lines from the harness
+
+    /// The next request line from the harness; nil once the connection has ended.
+    func nextRequest() async -> [UInt8]? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[UInt8]?, Never>) in
+            let ready: [UInt8]?? = lock.withLock {
+                if !requests.isEmpty { return .some(requests.removeFirst()) }
+                if ended { return .some(nil) }
+                requestWaiter = continuation
+                return .none
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// Sends a request to the harness and waits for the line that answers it.
+    func call(method: String, params: [UInt8]) async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+            let id: Int? = lock.withLock {
+                guard !ended else { return nil }
+                defer { nextCallId += 1 }
+                calls[nextCallId] = continuation
+                return nextCallId
+            }
+            guard let id else {
+                continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection"))
+                return
+            }
+            if !send(WireLine.request(id: id, method: method, params: params)) {
+                let waiting = lock.withLock { calls.removeValue(forKey: id) }
+                waiting?.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection"))
+            }
+        }
+    }
+
+    /// Writes one line (with its newline); false when the harness is gone.
+    @discardableResult
+    func send(_ line: [UInt8]) -> Bool {
+        outputLock.withLock {
+            line.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = isSocket
+                        ? WireSocket.sendNoSignal(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                        : Self.systemWrite(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        if errno == EAGAIN || errno == EWOULDBLOCK {
+                            var descriptor = pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
+                            _ = poll(&descriptor, 1, 100)
+                            continue
+                        }
+                        return false
+                    }
+                    offset += written
+                }
+                return true
+            }
+        }
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        var buffer = WireLineSplitter()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+        defer { chunk.deallocate() }
+        var inputOpen = true
+        while true {
+            if let job = takeJob() {
+                runJob(job)
+                continue
+            }
+            let shouldStop: Bool = lock.withLock {
+                if stopping, jobStart >= jobs.count { return true }
+                sleeping = true
+                return false
+            }
+            if shouldStop { break }
+            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            if inputOpen { descriptors.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), -1)
+            lock.withLock { sleeping = false }
+            if descriptors[0].revents != 0 { drainWake() }
+            guard inputOpen, descriptors.count > 1, descriptors[1].revents != 0 else { continue }
+            let count = Self.systemRead(inputFD, chunk.baseAddress!, chunk.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            if count <= 0 {
+                inputOpen = false
+                end()
+                continue
+            }
+            buffer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            while let line = buffer.nextLine() {
+                if case .text(let text) = line { dispatch(text) } else { dispatch([]) }
+            }
+        }
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            hasStopped = true
+            defer { stopped = nil }
+            return stopped
+        }
+        waiter?.resume()
+    }
+
+    private func takeJob() -> UnownedJob? {
+        lock.withLock {
+            guard jobStart < jobs.count else { return nil }
+            let job = jobs[jobStart]
+            jobStart += 1
+            if jobStart == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                jobStart = 0
+            }
+            return job
+        }
+    }
+
+    /// Routes one line: a request to the server, an answer to the call waiting for it.
+    private func dispatch(_ line: [UInt8]) {
+        guard let scan = WireScan(line), scan.isJSONRPC2 else {
+            send(WireLine.failure(id: WireLine.nullId, error: WireError(code: WireError.parseError, message: "not a JSON-RPC 2.0 message")))
+            return
+        }
+        if scan.isRequest {
+            let waiter: CheckedContinuation<[UInt8]?, Never>? = lock.withLock {
+                if let waiter = requestWaiter {
+                    requestWaiter = nil
+                    return waiter
+                }
+                requests.append(line)
+                return nil
+            }
+            waiter?.resume(returning: line)
+            return
+        }
+        guard let id = scan.integerId(in: line), let waiting = lock.withLock({ calls.removeValue(forKey: id) }) else { return }
+        if let errorRange = scan.error {
+            let error = (try? WireCodec.decoder.decode(WireError.self, from: Data(line[errorRange]))) ?? WireError(code: WireError.internalError, message: "an unreadable error")
+            waiting.resume(throwing: error.msalError ?? error)
+        } else {
+            waiting.resume(returning: line)
+        }
+    }
+
+    /// The harness closed the connection: every call waiting fails, the server hears the end.
+    private func end() {
+        let (waiting, requestWaiter): ([CheckedContinuation<[UInt8], any Error>], CheckedContinuation<[UInt8]?, Never>?) = lock.withLock {
+            ended = true
+            defer { calls.removeAll(); self.requestWaiter = nil }
+            return (Array(calls.values), self.requestWaiter)
+        }
+        for continuation in waiting { continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection")) }
+        requestWaiter?.resume(returning: nil)
+    }
+
+    // MARK: Executing jobs
+
+    /// Queues a job; wakes the thread only when it is asleep in `poll` (never from the loop itself).
+    fileprivate func push(_ job: UnownedJob) {
+        let mustWake: Bool = lock.withLock {
+            jobs.append(job)
+            return sleeping
+        }
+        if mustWake { wake() }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = Self.systemWrite(wakeWrite, &byte, 1)
+    }
+
+    private func drainWake() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while Self.systemRead(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
+    /// Runs a job queued by ``push(_:)``, which only a task executor's `enqueue` calls.
+    private func runJob(_ job: UnownedJob) {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #else
+        Darwin.write(fd, buffer, count)
+        #endif
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension WireEventLoop: TaskExecutor {
+    /// Queues a job of a task that prefers this loop.
+    func enqueue(_ job: consuming ExecutorJob) {
+        push(UnownedJob(job))
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The adapter's calls to the harness: one request out, its answer's result decoded once.
+struct WirePeer: Sendable {
+    let loop: WireEventLoop
+
+    /// Sends a request to the harness and decodes the answer's result as `Result`; an error answer is thrown.
+    func call<Result: Decodable>(_ method: BrokerMethod, _ params: some Encodable = WireEmpty(), as: Result.Type) async throws -> Result {
+        let line = try await loop.call(method: method.wireName, params: try WireLine.encode(params))
+        guard let range = WireScan(line)?.result else {
+            throw WireError(code: WireError.internalError, message: "the harness answered '\(method.wireName)' without a result")
+        }
+        return try WireCodec.decoder.decode(Result.self, from: Data(line[range]))
+    }
+
+    /// Sends a request whose answer carries nothing the app needs (`{}`).
+    func call(_ method: BrokerMethod, _ params: some Encodable) async throws {
+        _ = try await loop.call(method: method.wireName, params: try WireLine.encode(params))
+    }
+}

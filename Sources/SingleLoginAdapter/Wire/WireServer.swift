@@ -1,0 +1,76 @@
+import Foundation
+
+/// Serves one ``ConformanceAdapter`` over one connection to the harness: the part of
+/// ``StdioAdapterHost`` and ``TCPAdapterClient`` that does not care what carries the lines.
+///
+/// Requests are served in order by one task (the harness sends one at a time); the app's
+/// broker and backend calls go out through the same connection while a request is pending.
+struct WireServer {
+    /// How serving a connection ended.
+    enum Ending: Sendable, Equatable {
+        /// The harness sent `shutdown` and it was answered.
+        case shutdown
+        /// The connection ended without `shutdown` (the harness dropped it or is gone).
+        case disconnected
+    }
+
+    let loop: WireEventLoop
+    /// Sent in the handshake when the harness asked for one (see docs/wire-protocol.md).
+    let token: String?
+
+    /// Serves requests until `shutdown` or the end of the connection, on `loop` where the OS allows.
+    static func serve(_ adapter: some ConformanceAdapter, loop: WireEventLoop, token: String? = nil) async -> Ending {
+        let server = WireServer(loop: loop, token: token)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            return await withTaskExecutorPreference(loop) { await server.run(adapter) }
+        }
+        return await server.run(adapter)
+    }
+
+    private func run(_ adapter: some ConformanceAdapter) async -> Ending {
+        let peer = WirePeer(loop: loop)
+        while let line = await loop.nextRequest() {
+            if await handle(line, adapter: adapter, peer: peer) { return .shutdown }
+        }
+        return .disconnected
+    }
+
+    /// Answers one request; true after `shutdown`.
+    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer) async -> Bool {
+        guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
+        guard let idRange = scan.id else { return false }  // a notification: nothing to answer
+        let id = line[idRange]
+        do {
+            switch WireProtocol.HarnessMethod(rawValue: name) {
+            case .initialize:
+                var handshake = WireProtocol.Handshake(adapter.identity)
+                handshake.token = token
+                loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))
+            case .reset:
+                try await adapter.reset(environment: AppEnvironment(broker: WireBroker(peer: peer), backend: WireBackend(peer: peer)))
+                loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
+            case .event:
+                let event = scan.params
+                    .flatMap { WireObjectScanner.member("event", inObject: $0, of: line) }
+                    .flatMap { WireObjectScanner.string(line, $0) }
+                    .flatMap(AppEvent.init(rawValue:))
+                guard let event else {
+                    throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
+                }
+                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).wireEncoded()))
+            case .observe:
+                loop.send(WireLine.response(id: id, result: try await adapter.observe().wireEncoded()))
+            case .shutdown:
+                loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
+                return true
+            case nil:
+                throw WireError(code: WireError.methodNotFound, message: "unknown method \(name)")
+            }
+        } catch let error as WireError {
+            loop.send(WireLine.failure(id: id, error: error))
+        } catch {
+            loop.send(WireLine.failure(id: id, error: WireError(code: WireError.internalError, message: "\(error)")))
+        }
+        return false
+    }
+}

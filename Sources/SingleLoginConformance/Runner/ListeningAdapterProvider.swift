@@ -1,0 +1,130 @@
+import SingleLoginAdapter
+
+/// An adapter that connects to the harness over TCP (`run --listen`), as an app on the iOS
+/// Simulator or a device does; the harness starts nothing.
+///
+/// The first ``adapter()`` waits up to the connect timeout for a connection and performs the
+/// handshake. After an error the provider drops the connection (without `shutdown`) and the
+/// next ``adapter()`` waits, again up to the connect timeout, for the adapter to connect again:
+/// ``TCPAdapterClient`` does so by itself. A connection whose handshake lacks the run's token
+/// (when one is required) is closed and the wait goes on. ``close()`` sends `shutdown`.
+public actor ListeningAdapterProvider: AdapterProvider {
+    private let listener: TCPListener
+    private let timeouts: AdapterTimeouts
+    private let connectTimeout: Duration
+    private let token: String?
+    private let wireLog: WireLog?
+    private let executor: SessionExecutor
+    private let waker = ChannelWaker()
+    private var current: WireAdapter?
+    private var failedStarts = 0
+    private var gaveUp: AdapterUnavailable?
+    private let giveUpAfter: Int?
+    private var connections = 0
+
+    /// Creates a provider that accepts its adapter's connections from `listener`.
+    ///
+    /// - Parameters:
+    ///   - connectTimeout: How long to wait for the adapter to connect, at first and after each dropped connection.
+    ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
+    ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
+    public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+        self.giveUpAfter = giveUpAfter
+        self.listener = listener
+        self.timeouts = timeouts
+        self.connectTimeout = connectTimeout
+        self.token = token
+        self.wireLog = wireLog
+        executor = SessionExecutor(name: "sl-adapter-job")
+    }
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
+
+    public func adapter() async throws -> any ConformanceAdapter {
+        if let current { return current }
+        if let gaveUp { throw gaveUp }
+        do {
+            let connected = try await connect()
+            failedStarts = 0
+            current = connected
+            return connected
+        } catch let failure as AdapterFailure {
+            if !Task.isCancelled {
+                failedStarts += 1
+                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+            }
+            throw failure
+        }
+    }
+
+    /// Waits for a connection whose handshake succeeds (and presents the token), until the connect timeout.
+    private func connect() async throws -> WireAdapter {
+        let deadline = ContinuousClock.now + connectTimeout
+        let again = connections > 0
+        while true {
+            connections += 1
+            switch try await acceptOne(before: deadline, number: connections) {
+            case .connected(let adapter): return adapter
+            case .refused: continue
+            case .timedOut: throw AdapterFailure(.spawn, "no adapter connected to \(listener.address) within \(connectTimeout.shortText)" + (again
+                    ? " after the harness dropped the connection (an adapter using TCPAdapterClient connects again by itself; a hung or crashed app must be restarted)"
+                    : " (start the app's adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address))"))
+            }
+        }
+    }
+
+    /// How waiting for one connection ended.
+    private enum Attempt: Sendable {
+        case connected(WireAdapter)
+        /// Someone connected without this run's token.
+        case refused
+        case timedOut
+    }
+
+    /// One accepted connection and its handshake.
+    ///
+    /// Runs on this provider's executor whoever calls it: accepting blocks its thread.
+    private nonisolated func acceptOne(before deadline: ContinuousClock.Instant, number: Int) async throws -> Attempt {
+        let (listener, waker, wireLog, timeouts, executor, token) = (self.listener, self.waker, self.wireLog, self.timeouts, self.executor, self.token)
+        return try await withTaskExecutorPreference(executor) { () async throws -> Attempt in
+            let accepted = await withTaskCancellationHandler {
+                listener.accept(before: deadline, waker: waker)
+            } onCancel: {
+                waker.wake()
+            }
+            switch accepted {
+            case .timedOut: return .timedOut
+            case .interrupted: throw CancellationError()
+            case .connection(let channel):
+                wireLog?.note("adapter connected from \(channel.peerAddress) (connection \(number))")
+                do {
+                    return .connected(try await WireAdapter.connect(channel, timeouts: timeouts, wireLog: wireLog, executor: executor, token: token))
+                } catch let failure as AdapterFailure where token != nil && failure.kind == .handshake && failure.message.contains("token") {
+                    // Not this run's adapter: ignore it and keep waiting for ours.
+                    wireLog?.note("refused the connection: \(failure.message)")
+                    return .refused
+                }
+            }
+        }
+    }
+
+    public func unavailability() async -> AdapterUnavailable? { gaveUp }
+
+    /// Drops the connection without `shutdown`: the adapter connects again for the next test case.
+    public func discard() async {
+        guard let current else { return }
+        self.current = nil
+        await current.drop()
+        wireLog?.note("the harness dropped the connection; waiting for the adapter to connect again")
+    }
+
+    public func takeLog() async -> String { "" }
+
+    /// Sends `shutdown` and closes the connection.
+    public func close() async {
+        guard let current else { return }
+        self.current = nil
+        await current.close()
+    }
+}

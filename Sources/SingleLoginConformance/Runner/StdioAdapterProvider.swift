@@ -1,0 +1,75 @@
+import SingleLoginAdapter
+
+/// An adapter in a child process started from a command line, restarted after it breaks.
+///
+/// The provider and its adapter's session run on one ``SessionExecutor`` of their own: the
+/// runner's task for this job prefers it, so the job's whole path to the adapter stays on one
+/// thread, and no wait ever holds a thread of the cooperative pool.
+public actor StdioAdapterProvider: AdapterProvider {
+    private let command: String
+    private let environment: [String: String]
+    private let timeouts: AdapterTimeouts
+    private let wireLog: WireLog?
+    private let executor: SessionExecutor
+    private var current: WireAdapter?
+    private var pendingLog = ""
+    private var failedStarts = 0
+    private var gaveUp: AdapterUnavailable?
+    private let giveUpAfter: Int?
+
+    /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
+    ///
+    /// After `giveUpAfter` failed starts in a row the provider gives up (``AdapterUnavailable``);
+    /// nil never gives up (the soak, whose faults are drawn at random, wants every scenario tried).
+    public init(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+        self.giveUpAfter = giveUpAfter
+        self.command = command
+        self.environment = environment
+        self.timeouts = timeouts
+        self.wireLog = wireLog
+        executor = SessionExecutor(name: "sl-adapter-job")
+    }
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
+
+    public func adapter() async throws -> any ConformanceAdapter {
+        if let current { return current }
+        if let gaveUp { throw gaveUp }
+        do {
+            let started = try await WireAdapter.start(command: command, environment: environment, timeouts: timeouts, wireLog: wireLog, executor: executor)
+            failedStarts = 0
+            current = started
+            return started
+        } catch let failure as AdapterFailure {
+            if failure.kind != .interrupted, !Task.isCancelled {
+                failedStarts += 1
+                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+            }
+            throw failure
+        }
+    }
+
+    public func unavailability() async -> AdapterUnavailable? { gaveUp }
+
+    /// Ends the broken adapter's group at once (SIGTERM, SIGKILL after 0.5 s): a broken adapter is not asked to shut down.
+    public func discard() async {
+        guard let current else { return }
+        self.current = nil
+        await current.drop()
+        pendingLog += await current.takeLog()
+    }
+
+    public func takeLog() async -> String {
+        defer { pendingLog = "" }
+        return pendingLog + (await current?.takeLog() ?? "")
+    }
+
+    /// Asks the adapter to shut down, then ends its group.
+    public func close() async {
+        guard let current else { return }
+        self.current = nil
+        await current.close()
+        pendingLog += await current.takeLog()
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginSpec
+
+/// The harness's end of one JSON-RPC 2.0 session with an adapter, over any ``LineChannel``:
+/// request ids, matching answers, serving the app's broker and backend calls while a request
+/// is pending, stray lines, deadlines, and the failure that names what went wrong.
+///
+/// The actor runs on a ``SessionExecutor``'s thread, where the channel blocks in `poll`; when
+/// the caller's task prefers the same executor (the runner's jobs do), a round trip crosses no
+/// thread at all. Each line is scanned once (``WireScan``) and only the value the caller wants
+/// is decoded, once; no message text is built unless a failure is reported.
+actor JSONRPCSession {
+    private let channel: any LineChannel
+    /// Wakes the channel's wait when the task is cancelled.
+    nonisolated let waker: ChannelWaker
+    /// The thread this session runs on.
+    nonisolated let executor: SessionExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private let timeouts: AdapterTimeouts
+    private let wireLog: WireLog?
+    private var environment: AppEnvironment?
+    private var nextId = 1
+    private var scenarioDeadline: ContinuousClock.Instant?
+
+    init(channel: sending any LineChannel, executor: SessionExecutor, timeouts: AdapterTimeouts, wireLog: WireLog?) {
+        waker = channel.waker
+        self.channel = channel
+        self.executor = executor
+        self.timeouts = timeouts
+        self.wireLog = wireLog
+    }
+
+    /// One harness request: its method and params, and (for events) the event, to name it in messages.
+    struct Request: Sendable {
+        var method: WireProtocol.HarnessMethod
+        var event: AppEvent?
+        /// The params, encoded.
+        var params: [UInt8]
+
+        /// `event launch`, `reset`: how messages name the request.
+        var what: String { event.map { "event " + $0.rawValue } ?? method.rawValue }
+
+        static func plain(_ method: WireProtocol.HarnessMethod) -> Request { Request(method: method, params: WireLine.emptyObject) }
+        static func event(_ event: AppEvent) -> Request { Request(method: .event, event: event, params: eventParams[event]!) }
+
+        /// `{"event":"launch"}` and the others, encoded once.
+        private static let eventParams: [AppEvent: [UInt8]] = Dictionary(uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#""}"#.utf8)) })
+    }
+
+    /// An answer: its line and where its parts are.
+    struct Answer: Sendable {
+        /// The whole line, without its newline.
+        var line: [UInt8]
+        /// Its members.
+        var scan: WireScan
+
+        /// The bytes of the result (`null` when absent).
+        var resultBytes: ArraySlice<UInt8> { scan.result.map { line[$0] } ?? ArraySlice(Self.null) }
+        private static let null: [UInt8] = Array("null".utf8)
+    }
+
+    /// A test case starts: use `environment` from now on, and count the scenario timeout from now.
+    func beginScenario(_ environment: AppEnvironment) {
+        self.environment = environment
+        scenarioDeadline = ContinuousClock.now + timeouts.scenario
+    }
+
+    /// The handshake: `initialize`, the answer's shape, its protocol version and, when `token` is given, the run's token.
+    func handshake(token: String?) async throws -> AdapterIdentity {
+        let params = try WireLine.encode(InitializeParams(protocolVersion: WireProtocol.version, harness: .init(name: "sl-conformance", version: HarnessVersion.current)))
+        let answer: Answer
+        do { answer = try await exchange(Request(method: .initialize, params: params), timeout: timeouts.handshake) } catch var failure as AdapterFailure {
+            if failure.kind != .handshake { failure.message = "handshake failed: " + failure.message }
+            throw failure
+        }
+        guard let handshake = try? WireCodec.decoder.decode(WireProtocol.Handshake.self, from: Data(answer.resultBytes)) else {
+            throw failure(.handshake, "the handshake answer is not {protocolVersion, adapter{name,version}, app{name,version,bundleId}, msalVersion, capabilities}: \(Self.excerpt(answer.line))")
+        }
+        let theirs = handshake.protocolVersion.split(separator: ".").first.map(String.init) ?? ""
+        let ours = WireProtocol.version.split(separator: ".").first.map(String.init) ?? ""
+        guard theirs == ours else {
+            throw failure(.handshake, "the adapter speaks protocol \(handshake.protocolVersion); this harness speaks \(WireProtocol.version) (major version \(ours) only)")
+        }
+        if let token, handshake.token != token {
+            throw failure(.handshake, handshake.token == nil ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)" : "the adapter presented a token that is not this run's")
+        }
+        return handshake.identity
+    }
+
+    private struct InitializeParams: Encodable {
+        var protocolVersion: String
+        var harness: WireProtocol.Handshake.Named
+    }
+
+    /// Sends one request and returns its result as a JSON value (for callers that inspect any shape).
+    func call(_ request: Request, timeout: Duration? = nil) async throws -> JSONValue {
+        let answer = try await exchange(request, timeout: timeout)
+        return (try? WireCodec.decoder.decode(JSONValue.self, from: Data(answer.resultBytes))) ?? .null
+    }
+
+    /// Sends one request and decodes its result as `type`, once, from its bytes; a result of
+    /// another shape is a protocol violation.
+    func call<T: WireDecodable & Sendable>(_ request: Request, as type: T.Type) async throws -> T {
+        let answer = try await exchange(request)
+        do { return try T.decode(wire: answer.resultBytes) } catch {
+            throw failure(.protocolViolation, "the answer to '\(request.what)' is not a valid \(type): \(Self.describe(error)) in \(Self.excerpt(answer.line))")
+        }
+    }
+
+    /// What happened while one harness request was pending, for messages.
+    private struct Pending {
+        var request: Request
+        var servedCalls = 0
+        var lastCall: String?
+
+        var what: String { request.what }
+        var afterCall: String { lastCall.map { " (after the app's call '\($0)')" } ?? "" }
+    }
+
+    /// Which limit a wait runs into, named only when a failure is reported.
+    private enum Limit {
+        case request(Duration)
+        case scenario(Duration)
+
+        var text: String {
+            switch self {
+            case .request(let limit): return "within \(limit.shortText)"
+            case .scenario(let limit): return "before the scenario timeout (\(limit.shortText) for the whole test case)"
+            }
+        }
+    }
+
+    /// Sends one request and waits for its answer, serving the adapter's own requests meanwhile.
+    ///
+    /// The wait ends at the step timeout (`timeout` for the handshake), or at the scenario
+    /// timeout if that comes first; it also ends as soon as the peer is gone, and when the task
+    /// is cancelled (then with `CancellationError`).
+    func exchange(_ request: Request, timeout: Duration? = nil) async throws -> Answer {
+        let id = nextId
+        nextId += 1
+        let limit = timeout ?? timeouts.step
+        var deadline = ContinuousClock.now + limit
+        var limitKind = Limit.request(limit)
+        if request.method != .initialize, let scenarioDeadline, scenarioDeadline < deadline {
+            deadline = scenarioDeadline
+            limitKind = .scenario(timeouts.scenario)
+        }
+        let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
+        wireLog?.record(.sent, line.dropLast())
+        var pending = Pending(request: request)
+        return try await withTaskCancellationHandler {
+            try deliver(line, before: deadline, pending: pending)
+            while true {
+                switch channel.receive(before: deadline) {
+                case .line(let data):
+                    wireLog?.record(.received, data[...])
+                    guard let scan = WireScan(data), scan.isJSONRPC2 else {
+                        throw failure(.protocolViolation, "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName) during '\(pending.what)' (\(channel.outputName) is for protocol messages only; log to stderr): \(Self.excerpt(data))")
+                    }
+                    if scan.isRequest {
+                        try await serve(data, scan, pending: &pending, before: deadline)
+                        continue
+                    }
+                    return try answer(data, scan, id: id, pending: pending)
+                case .overlong(let length):
+                    wireLog?.note("a line of \(length) bytes, over the limit, was dropped")
+                    throw failure(.protocolViolation, "the adapter wrote a line of \(length) bytes to \(channel.outputName) during '\(pending.what)', over the 16 MiB limit")
+                case .unterminated(let text):
+                    wireLog?.record(.received, text[...])
+                    throw exitFailure(pending, note: ", in the middle of a line: \(Self.excerpt(text)) (every message ends with a newline)")
+                case .ended(let heldOpen):
+                    guard heldOpen else { throw exitFailure(pending) }
+                    let cut = channel.partialLine
+                    throw exitFailure(pending, note: (cut.isEmpty ? "" : ", in the middle of a line: \(Self.excerpt(cut)) (every message ends with a newline)") + " (a process it started still holds its stdout)")
+                case .timedOut:
+                    let meanwhile = pending.servedCalls == 0 ? "" : "; meanwhile the app made \(pending.servedCalls) broker call(s), the last '\(pending.lastCall ?? "")': it never settled"
+                    throw failure(.timeout, "no answer to '\(pending.what)' \(limitKind.text)\(meanwhile)")
+                case .interrupted:
+                    if Task.isCancelled { throw CancellationError() }
+                }
+            }
+        } onCancel: { [waker] in
+            waker.wake()
+        }
+    }
+
+    /// The answer to request `id`, checked: the right id, nothing after it, no error.
+    private func answer(_ data: [UInt8], _ scan: WireScan, id: Int, pending: Pending) throws -> Answer {
+        guard let answered = scan.integerId(in: data), answered == id else {
+            let number = scan.integerId(in: data)
+            let again = number.map { $0 >= 1 && $0 < id } ?? false
+            let which = again ? "\(number!)" : scan.id.map { Self.excerpt(Array(data[$0])) } ?? "null"
+            throw failure(.protocolViolation, again ? "the adapter answered request \(which) twice (noticed while waiting for \(id), '\(pending.what)')" : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
+        }
+        // Nothing may follow an answer until the harness asks again: a line already here is a
+        // second answer or a stray message, and belongs to this request, not the next one.
+        if channel.hasBufferedLine, case .line(let stray) = channel.receive(before: .now) {
+            wireLog?.record(.received, stray[...])
+            throw failure(.protocolViolation, describeStray(stray, after: id) + " after answering '\(pending.what)'")
+        }
+        if let errorRange = scan.error {
+            let error = (try? WireCodec.decoder.decode(WireError.self, from: Data(data[errorRange]))) ?? WireError(code: WireError.internalError, message: Self.excerpt(Array(data[errorRange])))
+            throw failure(.adapterError, "the adapter failed '\(pending.what)': \(error.message) (code \(error.code))")
+        }
+        return Answer(line: data, scan: scan)
+    }
+
+    /// Writes a line, turning a closed or full pipe into the failure that names it.
+    private func deliver(_ line: [UInt8], before deadline: ContinuousClock.Instant, pending: Pending) throws {
+        switch channel.send(line, before: deadline) {
+        case .written: return
+        case .closed: throw exitFailure(pending)
+        case .timedOut: throw failure(.timeout, "the adapter stopped reading its \(channel.outputName == "stdout" ? "stdin" : "end of the connection") during '\(pending.what)': it stayed full until the timeout")
+        case .interrupted: throw CancellationError()
+        }
+    }
+
+    /// Asks the adapter to shut down (unless the run was interrupted), then ends it.
+    func close() async {
+        // Interrupted: no time for courtesy, the peer goes down at once.
+        if !Task.isCancelled {
+            let line = WireLine.request(id: nextId, method: WireProtocol.HarnessMethod.shutdown.rawValue, params: WireLine.emptyObject)
+            nextId += 1
+            wireLog?.record(.sent, line.dropLast())
+            if channel.send(line, before: .now + .milliseconds(100)) == .written {
+                // Wait for it to go by itself: its answer, then the end of its output.
+                let deadline = ContinuousClock.now + .milliseconds(500)
+                waiting: while true {
+                    switch channel.receive(before: deadline) {
+                    case .line(let data): wireLog?.record(.received, data[...])
+                    case .overlong, .unterminated: continue
+                    case .ended, .timedOut, .interrupted: break waiting
+                    }
+                }
+            }
+        }
+        channel.close(grace: .milliseconds(500))
+    }
+
+    /// Drops the connection at once, without `shutdown` (a TCP adapter then connects again).
+    func drop() {
+        channel.close(grace: .milliseconds(500))
+    }
+
+    /// What the adapter wrote to its log since the last call.
+    func takeLog() -> String { channel.drainLog()?.takeNew() ?? "" }
+
+    /// The channel, for checks that need the process behind it (the doctor's).
+    func withChannel<T: Sendable>(_ body: (any LineChannel) -> T) -> T { body(channel) }
+
+    /// Answers one of the adapter's requests from the broker or backend.
+    private func serve(_ data: [UInt8], _ scan: WireScan, pending: inout Pending, before deadline: ContinuousClock.Instant) async throws {
+        guard let idRange = scan.id else { return }  // Notifications need no answer.
+        let method = scan.methodName(in: data) ?? Self.excerpt(Array(data[scan.method!]))
+        pending.servedCalls += 1
+        pending.lastCall = method
+        let id = data[idRange]
+        func respond(_ line: [UInt8]) throws {
+            wireLog?.record(.sent, line.dropLast())
+            switch channel.send(line, before: deadline) {
+            // A dead adapter is noticed when its output ends; a full pipe is the adapter's fault.
+            case .written, .closed: return
+            case .timedOut: throw failure(.timeout, "the adapter stopped reading during '\(pending.what)' (its call '\(method)' could not be answered)")
+            case .interrupted: throw CancellationError()
+            }
+        }
+        guard let brokerMethod = BrokerMethod(wireName: method) else {
+            try respond(WireLine.failure(id: id, error: WireError(code: WireError.methodNotFound, message: "no method '\(method)'")))
+            throw failure(.protocolViolation, "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(BrokerMethod.allCases.map(\.wireName).joined(separator: ", "))")
+        }
+        guard let environment else {
+            try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
+            throw failure(.protocolViolation, "the adapter called '\(method)' before the first reset")
+        }
+        do {
+            let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)
+            let result = try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
+            try respond(WireLine.response(id: id, result: try WireLine.encode(AnyEncodableResult(value: result))))
+        } catch let error as MSALError {
+            try respond(WireLine.failure(id: id, error: WireError(error)))
+        } catch let error as BrokerCallServer.InvalidParams {
+            try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidParams, message: error.message)))
+            throw failure(.protocolViolation, "the adapter called '\(method)' with bad parameters: \(error.message) in \(Self.excerpt(data))")
+        }
+    }
+
+    private func failure(_ kind: AdapterFailure.Kind, _ message: String) -> AdapterFailure {
+        AdapterFailure(kind, message, stderrTail: channel.drainLog()?.tail() ?? "")
+    }
+
+    private func exitFailure(_ pending: Pending, note: String = "") -> AdapterFailure {
+        failure(.exited, "the adapter \(channel.endDescription()) during '\(pending.what)'\(pending.afterCall)\(note)")
+    }
+
+    /// What an unexpected line after an answer is, in words.
+    private func describeStray(_ line: [UInt8], after id: Int) -> String {
+        guard let scan = WireScan(line), scan.isJSONRPC2 else {
+            return "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName): \(Self.excerpt(line))"
+        }
+        if scan.isRequest { return "the adapter sent a request '\(scan.methodName(in: line) ?? "")' while no harness request was pending" }
+        if let answered = scan.integerId(in: line), answered >= 1, answered <= id { return "the adapter answered request \(answered) twice" }
+        return "the adapter answered request \(scan.id.map { Self.excerpt(Array(line[$0])) } ?? "null"), which the harness never sent"
+    }
+
+    /// At most 200 bytes of `bytes` in quotes, with the full length when cut.
+    static func excerpt(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+        return "'" + text + (bytes.count > 200 ? "...' (\(bytes.count) bytes)" : "'")
+    }
+
+    /// A JSON value, encoded, in quotes.
+    static func excerpt(_ value: JSONValue) -> String {
+        excerpt([UInt8]((try? WireCodec.encoder.encode(value)) ?? Data()))
+    }
+
+    /// A decoding error as a short phrase with its path.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+        case DecodingError.typeMismatch(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not \(type)"
+        case DecodingError.valueNotFound(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
+        case DecodingError.dataCorrupted(let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+}
