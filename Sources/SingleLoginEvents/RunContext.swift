@@ -3,7 +3,7 @@ import SingleLoginAdapter
 
 /// What the run is about, for report headers and properties.
 public struct RunContext: Sendable {
-    /// What kind of run: `run` for behaviour, `preflight` for static configuration.
+    /// What kind of run: `run` for behaviour, `preflight` for static configuration, `explore` for explored histories.
     public var kind: String
     /// The spec's id.
     public var specID: String
