@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import SingleLoginCommands
 import Testing
@@ -68,5 +69,36 @@ struct ExploreCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = await Tool.run(["explore", "--adapter", "exit 3", "--runs", "5", "--reports", directory.path, "--handshake-timeout", "30"])
         #expect(run.status == 2, "\(run.out)\(run.err)")
+    }
+}
+
+@Suite("sl-conformance explore on a terminal and with a time budget")
+struct ExploreCommandProgressTests {
+    @Test("a terminal gets a progress line rewritten in place and cleared; a pipe gets none")
+    func progressLine() async throws {
+        let directory = try ExploreCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["explore", "--seed", "4", "--runs", "400", "--reports", directory.path]
+        let captured = CapturedOutput()
+        var terminal = captured.output
+        terminal.isTerminal = true
+        let status = await ConformanceCommandLine.tool.run(arguments, output: terminal)
+        #expect(status == 0)
+        #expect(captured.standardOutput.contains("\r\u{1B}[2K  explore: "))
+        #expect(captured.standardOutput.contains("histories/s"))
+        let piped = await Tool.run(arguments)
+        #expect(!piped.out.contains("\r") && !piped.out.contains("\u{1B}"))
+    }
+
+    @Test("--time-budget stops playing new histories: exit 0 after fewer runs than asked")
+    func timeBudget() async throws {
+        let directory = try ExploreCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = await Tool.run(["explore", "--seed", "4", "--runs", "100000000", "--time-budget", "0.5", "--reports", directory.path])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        let played = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("Played ") })
+        // However loaded the machine, the budget ends the run long before the runs do.
+        let count = Int(played.split(separator: " ")[1]) ?? -1
+        #expect(count >= 0 && count < 100_000_000)
     }
 }
