@@ -35,6 +35,8 @@ public actor Oracle: StepJudge {
     private var brokerJudged = false
     /// Who the app showed signed in when it last ran (an app may restore its session at launch).
     private var lastShown: String?
+    /// How many sessions each user has had, after the last step.
+    private var sessionCounts: [String: Int] = [:]
     private(set) var violations: [Violation] = []
     private(set) var checksMade = 0
 
@@ -86,6 +88,8 @@ public actor Oracle: StepJudge {
         let seenBefore = seenByApp
         let interactionNeededBefore = interactionNeeded
         device = await judged.broker.deviceAccountNames()
+        let countsBefore = sessionCounts
+        for name in identities.keys { sessionCounts[name] = await judged.broker.sessions(of: name).count }
         // Interaction stays required until the sheet completes or the device signs someone in anew.
         switch action {
         case .globalSignIn, .switchUser: interactionNeeded = false
@@ -212,7 +216,16 @@ public actor Oracle: StepJudge {
         let good = tokenCalls.filter { (!$0.call.failed && !($0.scripted?.spoilsIdToken ?? false)) || ($0.scripted?.declinesScopes ?? false) }
         let shownBefore = action == .app(.launch) ? lastShown : before.signedInAccount
         if phase == .foreground, shownBefore == nil, !spoiled.isEmpty, good.isEmpty {
-            found += await apply(.token, at: index, in: judged, [.notCrashed, .signedOut])
+            var checks: [Expectation] = [.notCrashed, .signedOut]
+            // None of that session's data on screen: the session the result came from is the one
+            // this step began, or else the device's own.
+            let begun = identities.keys.sorted().filter { (sessionCounts[$0] ?? 0) > (countsBefore[$0] ?? 0) }
+            if begun.count == 1, let count = sessionCounts[begun[0]] {
+                checks.append(.noDataOf(account: begun[0], places: [.screen], session: count))
+            } else if begun.isEmpty, device.count == 1, let count = sessionCounts[device[0]], count > 0 {
+                checks.append(.noDataOf(account: device[0], places: [.screen], session: count))
+            }
+            found += await apply(.token, at: index, in: judged, checks)
         }
         // The backend never sees a token the app should have renewed or dropped.
         if informed, device.count <= 1, failures.allSatisfy({ $0.call.method == .fetchRecords }),
