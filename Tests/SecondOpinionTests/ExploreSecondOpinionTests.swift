@@ -20,7 +20,7 @@ struct ExploreSecondOpinionTests {
 
     @Test("every flawed build is found within 2,000 histories, with a counterexample that fails on it", arguments: FieldNotesBuild.flawed)
     func flawed(build: FieldNotesBuild) async throws {
-        let result = await Explorer(options: ExploreOptions(seed: 1, runs: 2000), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        let result = await Explorer(options: ExploreOptions(seed: 1, runs: 2000, shorterSearch: 60), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
         let counterexample = try #require(result.counterexample, "not found in \(result.runs) histories")
         let check = await HistoryPlayer(provider: InProcessAdapterProvider { FieldNotesAdapter(build) }).check(counterexample.scenario, as: counterexample.summary)
         #expect(check.outcome == .failed)
