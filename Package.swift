@@ -45,14 +45,16 @@ let package = Package(
         // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.
         // Never a dependency of an executable: it links the test frameworks.
         .target(name: "SingleLoginTesting", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
+        // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
+        .target(name: "SingleLoginExplore", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
-        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
         // help, usage errors with "Did you mean", exit status 64.
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
         // The sl-conformance commands, each a small type, and the option groups they share.
         .target(name: "SingleLoginCommands", dependencies: [
-            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks",
+            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
             "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
         ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
@@ -64,6 +66,7 @@ let package = Package(
         .executableTarget(name: "sl-backend-tokens", dependencies: ["CommandLineKit", "SingleLoginBackend"]),
         // C, no threads, no JSON library: the minimal adapter `bench` measures the harness against.
         .executableTarget(name: "sl-canned-adapter"),
+        .executableTarget(name: "sl-explore-bench", dependencies: ["CommandLineKit", "SingleLoginBenchmarks", "SingleLoginSpec"]),
         .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
@@ -77,7 +80,8 @@ let package = Package(
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
-        .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], exclude: ["README.md"]),
+        .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),
+        .testTarget(name: "SingleLoginExploreTests", dependencies: ["SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
 )

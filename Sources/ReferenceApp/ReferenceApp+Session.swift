@@ -110,6 +110,10 @@ extension ReferenceApp {
             memory.errorMessage = "Sign-in could not be completed. Please try again."
             return
         }
+        // The sheet can complete as someone else than the user the app knew (whoever holds the
+        // device signs in): nothing of the previous user may stay. (Found by `explore`.)
+        let known = memory.session?.identifier ?? storage.keychain["session.account"]
+        if let known, known != result.account.identifier, !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) }
         let displayName = result.account.accountClaims?["name"] ?? result.account.username ?? "Signed-in user"
         memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: backendToken)
         memory.errorMessage = nil

@@ -11,6 +11,7 @@ public enum ConformanceCommandLine {
         AnyCommand(ValidateCommand()),
         AnyCommand(ListCommand()),
         AnyCommand(RunCommand()),
+        AnyCommand(ExploreCommand()),
         AnyCommand(PreflightCommand()),
         AnyCommand(BackendCommand()),
         AnyCommand(DoctorCommand()),

@@ -9,7 +9,7 @@ import Darwin
 /// Runs work that Ctrl-C (SIGINT) and SIGTERM cancel instead of killing the process, so the
 /// runner can end its adapters and still write every report.
 enum InterruptibleRun {
-    static func run(onInterrupt: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () async -> RunSummary) async -> RunSummary {
+    static func run<Value: Sendable>(onInterrupt: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () async -> Value) async -> Value {
         let task = Task { await work() }
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -21,8 +21,8 @@ enum InterruptibleRun {
             source.resume()
             return source
         }
-        let summary = await task.value
+        let value = await task.value
         for source in sources { source.cancel() }
-        return summary
+        return value
     }
 }

@@ -3,7 +3,7 @@ import SingleLoginAdapter
 
 /// What the run is about, for report headers and properties.
 public struct RunContext: Sendable {
-    /// What kind of run: `run` for behaviour, `preflight` for static configuration.
+    /// What kind of run: `run` for behaviour, `preflight` for static configuration, `explore` for explored histories.
     public var kind: String
     /// The spec's id.
     public var specID: String
@@ -26,7 +26,7 @@ public struct RunContext: Sendable {
     /// Where the spec came from: `embedded` (the copy inside the binary) or the path of the file
     /// named with `--spec`; nil when not known.
     public var specOrigin: String?
-    /// Whether the run tests the bundled reference app (`run` without `--adapter`): a demonstration
+    /// Whether the run tests the bundled reference app (`run` or `explore` without `--adapter` or `--listen`): a demonstration
     /// of the harness, not a test of the user's app. Every report says so.
     public var referenceApp: Bool
 
@@ -47,5 +47,5 @@ public struct RunContext: Sendable {
     }
 
     /// What reports say instead of an app when ``referenceApp`` is set.
-    public static let referenceAppNotice = "the bundled reference app, not your app (sl-conformance run without --adapter)"
+    public static let referenceAppNotice = "the bundled reference app, not your app (neither --adapter nor --listen was given)"
 }

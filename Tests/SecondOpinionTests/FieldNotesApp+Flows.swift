@@ -132,6 +132,9 @@ extension FieldNotesApp {
             if !has(.showsNotesOfTokenWithoutIdToken) { problem = "Couldn't finish signing you in." }
             return
         }
+        // The sheet can complete as someone else than the user the app held (whoever holds the device
+        // signs in): nothing of the previous user may stay. (Found by explore.)
+        if let held = profile, held.account.identifier != result.account.identifier, !has(.keepsDataOnUserChangeWhileSuspended) { purge() }
         let name = result.account.accountClaims?["name"] ?? result.account.username ?? "there"
         let profile = Profile(account: result.account, name: name, notesToken: notesToken)
         phase = .signedIn(profile)

@@ -43,35 +43,85 @@ public struct LeftoverScanner: Sendable {
 
     /// Every place in `observation` (limited to `places`) that holds one of `markers`.
     public func findings(of markers: [Marker], in observation: Observation, places: Set<Expectation.Place>) -> [Finding] {
-        var candidates: [(Expectation.Place, String, String)] = []
+        let needles = markers.filter { !$0.text.isEmpty }.map { ($0, Self.lowercasedBytes($0.text)) }
+        guard !needles.isEmpty else { return [] }
+        // Where each candidate is, said only for the places that hold a marker.
+        var candidates: [(place: Expectation.Place, text: String, location: () -> String)] = []
         if places.contains(.screen) {
-            for element in observation.screen { candidates.append((.screen, "\(element.kind.rawValue) \(Self.quoted(element.text))", element.text)) }
+            for element in observation.screen { candidates.append((.screen, element.text, { "\(element.kind.rawValue) \(Self.quoted(element.text))" })) }
         }
         if places.contains(.storage) {
-            for item in observation.storage { candidates.append((.storage, "\(item.area.rawValue) \(item.key)", item.key + "\n" + item.value)) }
-            if let account = observation.signedInAccount { candidates.append((.storage, "signedInAccount", account)) }
+            for item in observation.storage { candidates.append((.storage, item.key + "\n" + item.value, { "\(item.area.rawValue) \(item.key)" })) }
+            if let account = observation.signedInAccount { candidates.append((.storage, account, { "signedInAccount" })) }
         }
         var findings: [Finding] = []
-        for (place, location, text) in candidates {
-            let variants = Self.decodedVariants(of: text)
-            for marker in markers where !marker.text.isEmpty {
-                let needle = marker.text.lowercased()
-                if let hit = variants.first(where: { $0.text.contains(needle) }) {
-                    findings.append(Finding(place: place, location: location, marker: marker, encoding: hit.encoding))
+        for candidate in candidates {
+            let variants = Self.decodedVariants(of: candidate.text)
+            for (marker, needle) in needles {
+                if let hit = variants.first(where: { Self.contains($0.bytes, needle) }) {
+                    findings.append(Finding(place: candidate.place, location: candidate.location(), marker: marker, encoding: hit.encoding))
                 }
             }
         }
         return findings
     }
 
-    /// The text lowercased as is and under each decoding that changes it.
-    static func decodedVariants(of text: String) -> [(encoding: String, text: String)] {
-        var variants: [(String, String)] = [("as is", text.lowercased())]
-        if let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", decoded.lowercased())) }
-        let unescaped = jsonUnescaped(text)
-        if unescaped != text { variants.append(("JSON-escaped", unescaped.lowercased())) }
-        for decoded in base64Segments(in: text) { variants.append(("base64", decoded.lowercased())) }
+    /// The text lowercased as is and under each decoding that changes it, as UTF-8 bytes.
+    static func decodedVariants(of text: String) -> [(encoding: String, bytes: [UInt8])] {
+        var variants: [(String, [UInt8])] = [("as is", lowercasedBytes(text))]
+        let bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", lowercasedBytes(decoded))) }
+        if bytes.contains(UInt8(ascii: "\\")) {
+            let unescaped = jsonUnescaped(text)
+            if unescaped != text { variants.append(("JSON-escaped", lowercasedBytes(unescaped))) }
+        }
+        for decoded in base64Segments(in: bytes) { variants.append(("base64", decoded)) }
         return variants
+    }
+
+    /// `text` lowercased, as UTF-8: ASCII byte by byte, anything else as `String.lowercased()` does it.
+    static func lowercasedBytes(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] += 32 }
+        return bytes
+    }
+
+    /// ISO Latin-1 bytes as lowercased UTF-8: ASCII and Latin-1 capitals (À to Þ but ×) lowered, as Unicode lowers them.
+    static func latin1LowercasedUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 2)
+        for byte in bytes {
+            var lowered = byte
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || ((0xC0...0xDE).contains(byte) && byte != 0xD7) { lowered += 0x20 }
+            if lowered < 0x80 {
+                output.append(lowered)
+            } else {
+                output.append(0xC0 | (lowered >> 6))
+                output.append(0x80 | (lowered & 0x3F))
+            }
+        }
+        return output
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
+        let last = haystack.count - needle.count
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var index = 0
+                while index <= last {
+                    if hay[index] == first {
+                        var matched = 1
+                        while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
+                        if matched == pin.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Undoes JSON string escapes (`\uXXXX`, `\/`, `\"`, `\\`, `\n`...).
@@ -104,32 +154,44 @@ public struct LeftoverScanner: Sendable {
         return output
     }
 
-    /// The UTF-8 texts that runs of base64 or base64url characters (16 or more) decode to.
-    static func base64Segments(in text: String) -> [String] {
-        var segments: [String] = []
-        var run = ""
+    /// What runs of base64 or base64url characters (16 or more) decode to, lowercased, as UTF-8
+    /// (bytes that are not UTF-8 read as ISO Latin-1).
+    static func base64Segments(in bytes: [UInt8]) -> [[UInt8]] {
+        var segments: [[UInt8]] = []
+        var run: [UInt8] = []
         func flush() {
-            defer { run = "" }
+            defer { run.removeAll(keepingCapacity: true) }
+            guard run.count >= 16 else { return }
             // "=" is padding at the end of an encoding; elsewhere ("user=...") it separates.
-            for piece in run.split(separator: "=") where piece.count >= 16 {
-                let standard = piece.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            for piece in run.split(separator: UInt8(ascii: "=")) where piece.count >= 16 {
+                let standard = piece.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
                 // The piece may begin with characters that are not part of the encoding
                 // ("blob" in "blobYWxp..."): one of the four start offsets finds the real start.
                 for offset in 0..<4 where standard.count - offset >= 4 {
-                    var candidate = String(standard.dropFirst(offset))
+                    var candidate = Array(standard.dropFirst(offset))
                     if candidate.count % 4 == 1 { candidate.removeLast() }
-                    candidate += String(repeating: "=", count: (4 - candidate.count % 4) % 4)
-                    if let data = Data(base64Encoded: candidate), let decoded = String(bytes: data, encoding: .utf8) ?? String(bytes: data, encoding: .isoLatin1) {
-                        segments.append(decoded)
+                    candidate += Array(repeating: UInt8(ascii: "="), count: (4 - candidate.count % 4) % 4)
+                    if let data = Data(base64Encoded: Data(candidate)) {
+                        let decoded = [UInt8](data)
+                        segments.append(String(validating: decoded, as: UTF8.self).map(lowercasedBytes) ?? latin1LowercasedUTF8(decoded))
                     }
                 }
             }
         }
-        for character in text {
-            if character.isASCII, character.isLetter || character.isNumber || "+/-_=".contains(character) { run.append(character) } else { flush() }
+        for byte in bytes {
+            if isBase64Byte(byte) { run.append(byte) } else { flush() }
         }
         flush()
         return segments
+    }
+
+    /// ASCII letters and digits, `+ / - _ =`.
+    private static func isBase64Byte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="): return true
+        default: return false
+        }
     }
 
     private static func quoted(_ text: String) -> String {

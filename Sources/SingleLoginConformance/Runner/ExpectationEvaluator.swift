@@ -98,7 +98,7 @@ struct ExpectationEvaluator {
             let matches: (String) -> Bool
             switch match {
             case .pattern(let pattern):
-                guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+                guard let regex = PatternCache.regex(pattern) else {
                     return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
                 }
                 matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }

@@ -18,8 +18,8 @@ final class TestCaseExecution: Sendable {
     /// Where the app is in its lifecycle, as far as the harness has driven it.
     private enum AppState { case notRunning, foreground, suspended }
 
-    /// Runs one test case, sending its events to `handler` as they happen.
-    func run(_ planned: PlannedTestCase, _ scenario: Scenario, handler: (Event) -> Void) async -> TestCaseResult {
+    /// Runs one test case, sending its events to `handler` as they happen; `judge` adds its own checks after each step.
+    func run(_ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void) async -> TestCaseResult {
         let started = ContinuousClock.now
         let id = planned.id
         let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
@@ -54,6 +54,8 @@ final class TestCaseExecution: Sendable {
                 }
                 await broker.beginStep(index)
                 let callsBefore = await broker.transcript().count
+                let before = observation
+                var delivered = 0
                 handler(Event(.stepPerformed(id, index: index, description: Self.describe(step.action))))
 
                 func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
@@ -97,6 +99,7 @@ final class TestCaseExecution: Sendable {
                     for _ in 0..<pending where !crashed {
                         observation = try await adapter.handle(.accountChangedBroadcast)
                         crashed = observation.crashed
+                        delivered += 1
                     }
                 }
                 await emitNewCalls()
@@ -117,9 +120,16 @@ final class TestCaseExecution: Sendable {
                     }
                     record(found)
                 }
+                if let judge {
+                    let calls = Array(await broker.transcript().dropFirst(callsBefore))
+                    record(await judge.judge(JudgedStep(index: index, step: step, before: before, observation: observation, calls: calls, broadcastsDelivered: delivered, broker: broker, evaluator: evaluator)))
+                }
             }
             if !crashed, !unmet {
                 record(await evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
+                if let judge {
+                    record(await judge.judgeEnd(JudgedStep(index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0, broker: broker, evaluator: evaluator)))
+                }
             }
             record(await broker.scenarioProblems().map { Issue(kind: .error, type: "scenario.invalid", message: $0, location: scenario.location) })
         } catch {

@@ -1,0 +1,234 @@
+import CommandLineKit
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginExplore
+import SingleLoginReports
+import SingleLoginSpec
+
+/// `sl-conformance explore`: random device histories against an app, judged by the oracle's
+/// rules; the first violation shrunk to a minimal counterexample spec.
+public struct ExploreCommand: Command {
+    /// `explore`'s options. The adapter, reference-flaw, wire-log and scenario-timeout options are `run`'s own.
+    public struct Options: OptionGroup {
+        /// `--seed <n>`.
+        public static let seed = Option("--seed", value: "n", help: "The seed: the same seed and app play the same histories (default: a random seed, printed).", parser: .unsignedInteger)
+        /// `--runs <n>`.
+        public static let runs = Option("--runs", value: "n", default: "1000", help: "Play at most n histories.", parser: .positiveInteger)
+        /// `--time-budget <seconds>`.
+        public static let timeBudget = Option("--time-budget", value: "seconds", help: "Stop playing new histories after this long (shrinking comes after).", parser: .positiveSeconds)
+        /// `--max-steps <n>`.
+        public static let maxSteps = Option("--max-steps", value: "n", default: "12", help: "The most steps a history has.", parser: .positiveInteger)
+        /// `--jobs <n>`, `-j`.
+        public static let jobs = Option("--jobs", short: "-j", value: "n", default: "1", help: "Play histories on n adapter instances at once; results do not depend on it.", parser: .positiveInteger)
+        /// `--counterexample <file>`.
+        public static let counterexample = Option("--counterexample", value: "file", help: "Write the shrunk counterexample here, as a complete spec (format v1).")
+
+        public static var signature: CommandSignature {
+            CommandSignature([RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, counterexample, RunCommand.Options.wireLog])
+                .including(ListenOptions.signature)
+                .including(ReportOptions<ExploreReportFiles>.signature)
+                .including(AdapterTimeoutOptions.signature)
+                .including(CommandSignature([RunCommand.Options.scenarioTimeout]))
+        }
+
+        /// The app.
+        public var target: RunCommand.Options.Target
+        /// The seed, if given.
+        public var seed: UInt64?
+        /// How many histories at most.
+        public var runs: Int
+        /// How long to play new histories, if limited.
+        public var timeBudget: Duration?
+        /// The most steps a history has.
+        public var maxSteps: Int
+        /// Adapter instances at once.
+        public var jobs: Int
+        /// Where to write the counterexample.
+        public var counterexample: String?
+        /// Where to record the wire.
+        public var wireLog: String?
+        /// The reports and the gate.
+        public var reports: ReportOptions<ExploreReportFiles>
+        /// The adapter's time limits.
+        public var timeouts: AdapterTimeouts
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            // The app, chosen as `run` chooses it.
+            let flaws = try arguments.values(RunCommand.Options.referenceFlaw)
+            let listen = try ListenOptions(parsing: arguments)
+            if let command = try arguments.value(RunCommand.Options.adapter) {
+                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
+                guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
+                guard !command.allSatisfy(\.isWhitespace) else {
+                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
+                }
+                target = .adapter(command: command)
+            } else if listen.address != nil {
+                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
+                target = .listen(listen)
+            } else {
+                target = .referenceApp(flaws: Set(flaws))
+            }
+            seed = try arguments.value(Self.seed)
+            runs = try arguments.value(Self.runs) ?? 1000
+            timeBudget = try arguments.value(Self.timeBudget)
+            maxSteps = try arguments.value(Self.maxSteps) ?? 12
+            jobs = try arguments.value(Self.jobs) ?? 1
+            counterexample = try arguments.value(Self.counterexample)
+            wireLog = try arguments.value(RunCommand.Options.wireLog)
+            reports = try ReportOptions(parsing: arguments)
+            timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(RunCommand.Options.scenarioTimeout) ?? .seconds(60))
+        }
+    }
+
+    public let name = "explore"
+    public let abstract = "Play random shared-device histories against an app and shrink the first violation to a counterexample spec."
+    public let discussion = """
+        Generates histories a real shared device allows (launches, suspends, Jamf Setup and Reset,
+        user changes, broadcast bursts, taps, scripted broker failures), plays each against the app
+        from a fresh install, and judges every step by rules that generalise the catalogue's
+        requirements (docs/explore.md lists them). The first violating history is shrunk to a
+        minimal one, replayed to confirm it, and printed with its broker transcript;
+        --counterexample FILE writes it as a spec that 'validate' accepts, that 'run --spec FILE'
+        fails on this app, and that passes on the reference app.
+          sl-conformance explore --adapter 'python3 Examples/python-adapter/adapter.py' --runs 2000
+          sl-conformance explore --reference-flaw ignoresBroadcast --seed 7 --counterexample ce.json
+        --listen waits for an adapter that connects over TCP, as 'run --listen' does (one connection
+        per job).
+        Reports go to reports/ (explore-junit.xml with one testcase per rule, explore.md,
+        explore-events.jsonl) unless --reports, --junit, --markdown or --events say otherwise.
+
+        Exit status: 0 no rule violated within the runs and the budget; 1 a rule was violated;
+        2 the adapter or the harness broke, the violation did not reproduce, or interrupted;
+        64 usage error. With --level must, only the rules of MUST standing are judged.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        // Every destination is checked before anything is started or bound, as `run` does: the
+        // reports (the event stream goes beside them unless --events names a file) and the counterexample.
+        var reports = options.reports
+        if reports.eventsFile == nil {
+            reports.eventsFile = reports.junitFile.deletingLastPathComponent().appendingPathComponent(ExploreReportFiles.events)
+        }
+        let session: ReportSession
+        do { session = try reports.session(output: output) } catch { return error.report(to: output) }
+        if let path = options.counterexample {
+            do { try AtomicFileWriter.prepare(URL(fileURLWithPath: path)) } catch {
+                output.err("error: \(error)\n  fix: give '--counterexample' a file that can be written; nothing was run")
+                return ExitStatus.adapterOrHarnessError.rawValue
+            }
+        }
+        let timeouts = options.timeouts
+        let makeProvider: @Sendable () -> any AdapterProvider
+        let appName: String
+        var wireLog: WireLog?
+        if let path = options.wireLog {
+            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+        }
+        switch options.target {
+        case let .adapter(command):
+            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
+            appName = "the adapter '\(command)'"
+        case let .listen(listen):
+            guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
+            makeProvider = { [wireLog] in
+                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
+            }
+            appName = "the adapter connecting to \(listening.listener.address)"
+        case let .referenceApp(flaws):
+            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
+            appName = flaws.isEmpty ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))"
+        }
+        let gate = options.reports.gate
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let rules = Set(Rule.allCases.filter { gate.gates($0.level) })
+        let exploreOptions = ExploreOptions(seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
+                                            jobs: options.jobs, rules: rules, scenarioTimeout: timeouts.scenario)
+        let quiet = options.reports.verbosity == .quiet
+        if !quiet {
+            let budget = options.timeBudget.map { " or \(Self.seconds($0.inSeconds))" } ?? ""
+            output.out("Exploring \(appName) with seed \(seed): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
+        }
+        let progress = ProgressLine(output: output, enabled: output.isTerminal && !quiet)
+        let explorer = Explorer(options: exploreOptions, makeProvider: makeProvider)
+        let startDate = Date()
+        let result = await InterruptibleRun.run(onInterrupt: {
+            output.err("\nInterrupted: ending the adapter and writing reports.")
+        }) {
+            await explorer.explore { progress.update($0) }
+        }
+        progress.clear()
+        if !quiet { output.out(Self.statistics(of: result, verbose: options.reports.verbosity == .verbose)) }
+
+        let referenceApp = if case .referenceApp = options.target { true } else { false }
+        for event in ExploreEvents.events(for: result, options: exploreOptions, gate: gate, startDate: startDate, referenceApp: referenceApp) {
+            session.record(event)
+        }
+        var status = Self.status(of: result, gate: gate)
+        if let counterexample = result.counterexample {
+            output.out("\nCounterexample \(counterexample.requirementID) (\(counterexample.rule.level.rawValue)): \(counterexample.rule.title)")
+            output.out(Self.indented(ExploreEvents.describe(counterexample.scenario)))
+            if let path = options.counterexample {
+                do {
+                    try AtomicFileWriter.write(Data(counterexample.json.utf8), to: URL(fileURLWithPath: path))
+                    output.out("Written to \(path): check it with 'sl-conformance validate \(path)' and 'sl-conformance run --spec \(path)'.")
+                } catch {
+                    output.err("error: \(error)")
+                    status = .adapterOrHarnessError
+                }
+            } else {
+                output.out("As a spec (write it to a file with --counterexample FILE):")
+                output.out(counterexample.json)
+            }
+        }
+        // The last line, after every report and the counterexample are written.
+        return session.finish(status)
+    }
+
+    /// The exit status: 2 when something broke or did not reproduce, 1 when a rule was violated, else 0.
+    static func status(of result: ExploreResult, gate: Gate) -> ExitStatus {
+        if result.failure != nil || result.interrupted || result.notReproducible != nil { return .adapterOrHarnessError }
+        if result.counterexample != nil { return .requirementFailures }
+        return .passed
+    }
+
+    /// What the exploration did, in a few lines.
+    static func statistics(of result: ExploreResult, verbose: Bool) -> String {
+        let rate = result.exploreSeconds > 0 ? Double(result.runs) / result.exploreSeconds : 0
+        var lines = ["Played \(result.runs) histor\(result.runs == 1 ? "y" : "ies") in \(Self.seconds(result.exploreSeconds)) (\(Int(rate.rounded())) histories/s), \(result.judgements) rule judgements."]
+        if !result.setAside.isEmpty {
+            let rules = Set(result.setAside.map(\.violation.rule)).sorted().map(\.rawValue).joined(separator: ", ")
+            lines.append("Set aside \(result.setAside.count) histor\(result.setAside.count == 1 ? "y" : "ies") that break \(rules) on the reference app too: the rules cannot tell there\(verbose ? ":" : " (--verbose lists them).")")
+        }
+        if verbose {
+            for finding in result.setAside {
+                lines.append("  history \(finding.index + 1), \(finding.violation.rule.rawValue) after \(finding.violation.stepIndex.map { "step \($0 + 1)" } ?? "the last step"): \(finding.violation.issues.first?.message ?? "")")
+                lines.append(Self.indented(Self.indented(ExploreEvents.describe(finding.history))))
+            }
+        }
+        if let finding = result.finding {
+            lines.append("History \(finding.index + 1) (of seed \(result.seed)) violates \(finding.violation.rule.rawValue) after \(Self.seconds(finding.seconds)).")
+            if let counterexample = result.counterexample {
+                lines.append("Shrunk from \(counterexample.originalSteps) to \(counterexample.history.steps.count) steps (\(result.shrinkReplays) replays, \(Self.seconds(result.shrinkSeconds))), the same on \(counterexample.confirmations) replays.")
+            }
+            if let reason = result.notReproducible { lines.append("Not reproducible: \(reason).") }
+        }
+        if let failure = result.failure {
+            lines.append("Stopped at history \(failure.index + 1): \(failure.issue.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `1.25s`.
+    static func seconds(_ value: Double) -> String { String(format: "%.2fs", value) }
+
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Synchronization
+
+/// The `noElement` patterns, compiled once each: a pattern checked after every step of
+/// thousands of explored histories is not compiled thousands of times.
+enum PatternCache {
+    private static let compiled = Mutex<[String: NSRegularExpression]>([:])
+
+    /// The case-insensitive regular expression for `pattern`, or nil when it does not compile.
+    static func regex(_ pattern: String) -> NSRegularExpression? {
+        if let cached = compiled.withLock({ $0[pattern] }) { return cached }
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return nil }
+        compiled.withLock { cache in
+            // Patterns come from specs, so there are few; a bound keeps a generated spec from growing it without end.
+            if cache.count > 1000 { cache.removeAll() }
+            cache[pattern] = regex
+        }
+        return regex
+    }
+}

@@ -1,0 +1,145 @@
+import SingleLoginAdapter
+import SingleLoginSpec
+
+/// Writes random histories that a real shared device allows, as scenarios of the spec
+/// vocabulary: a starting state, then app lifecycle events, Jamf Setup and Reset, user
+/// changes, broadcasts (bursts too), the user's taps and scripted broker answers.
+///
+/// The same seed and index always give the same history. Weights favour what breaks apps:
+/// changes while the app is suspended or not running, broadcasts right after the app's own
+/// sign-in or a refresh, cancellations after a relaunch, failures of the account check.
+public struct DeviceModel: Sendable {
+    /// The accounts histories use, in order of preference.
+    public var accounts: [String]
+    /// The scripted answers histories may use.
+    public var menu: AnswerMenu
+    /// The most steps a history has.
+    public var maxSteps: Int
+
+    /// Creates a model.
+    public init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12) {
+        self.accounts = accounts
+        self.menu = menu
+        self.maxSteps = max(1, maxSteps)
+    }
+
+    /// History `index` of the run with `seed`.
+    public func history(seed: UInt64, index: Int) -> Scenario {
+        var random = SeededGenerator(seed: seed, index: index)
+        let given = self.given(&random)
+        var state = ModelState(given: given)
+        let length = 1 + Int(random.next() % UInt64(maxSteps))
+        var steps: [Step] = []
+        var context = Context()
+        while steps.count < length {
+            guard let action = nextAction(state, context, &random), state.allows(action) else { continue }
+            state.apply(action)
+            context.note(action)
+            steps.append(Step(action))
+        }
+        return Scenario(name: "history \(index + 1)", given: given, steps: steps, expect: [])
+    }
+
+    /// What the last steps were, to bias the next one.
+    struct Context {
+        var last: Step.Action?
+        var launches = 0
+        var scripted: BrokerMethod?
+
+        mutating func note(_ action: Step.Action) {
+            last = action
+            if case .app(.launch) = action { launches += 1 }
+            if case .answerNext(let method, _) = action { scripted = method } else if case .app = action { scripted = nil }
+        }
+    }
+
+    private func given(_ random: inout SeededGenerator) -> Given {
+        let first = random.weighted([(accounts.first, 40), (accounts.dropFirst().first, 12), (accounts.dropFirst(2).first, 8), (nil as String?, 40)]) ?? nil
+        var signedIn = first.map { [$0] } ?? []
+        // Now and then a device MSAL reports as ambiguous: a second account signed in beside the first.
+        if let first, random.chance(0.04) { signedIn.append(pickAccount(&random, other: first)) }
+        let token: Given.TokenState = !signedIn.isEmpty && random.chance(0.15) ? .interactionRequired : .valid
+        // The signed-in user holds the device (the broker's default); with nobody signed in, mostly
+        // someone walks up to it, sometimes nobody does (a sheet is then dismissed); now and then
+        // someone else holds it than the one signed in.
+        var holder: String? = nil
+        if signedIn.isEmpty {
+            holder = random.chance(0.75) ? pickAccount(&random) : nil
+        } else if random.chance(0.08) {
+            holder = pickAccount(&random, other: signedIn[0])
+        }
+        return Given(deviceMode: .shared, signedIn: signedIn, token: token, userAtDevice: holder)
+    }
+
+    private func pickAccount(_ random: inout SeededGenerator, other excluded: String? = nil) -> String {
+        let weights = [50, 30, 20, 10, 10]
+        let choices = accounts.enumerated().filter { $0.element != excluded }.map { ($0.element, weights[min($0.offset, weights.count - 1)]) }
+        return random.weighted(choices) ?? accounts[0]
+    }
+
+    private enum Kind { case launch, suspend, resume, terminate, tapSignIn, tapSignOut, refresh, device, broadcast, answer, clock }
+
+    private func nextAction(_ state: ModelState, _ context: Context, _ random: inout SeededGenerator) -> Step.Action? {
+        let justSignedIn: Bool = { if case .app(.tapSignIn) = context.last { true } else if case .app(.refresh) = context.last { true } else { false } }()
+        let kinds: [(Kind, Int)]
+        switch state.phase {
+        case .notRunning:
+            kinds = [(.launch, 50 + (context.scripted != nil ? 20 : 0)), (.answer, 18), (.device, 22), (.broadcast, 2), (.clock, 5)]
+        case .foreground:
+            let relaunched = context.launches > 1 && { if case .app(.launch) = context.last { true } else { false } }()
+            kinds = [
+                (.suspend, 9), (.terminate, 7), (.tapSignIn, state.device == nil ? 14 : 5), (.tapSignOut, 7),
+                (.refresh, 8), (.device, 14), (.broadcast, 10 + (justSignedIn ? 18 : 0)),
+                (.answer, 16 + (relaunched ? 10 : 0)), (.clock, 5),
+                // A scripted answer is most telling when the next event consumes it.
+                (context.scripted == .acquireToken ? .tapSignIn : .refresh, context.scripted != nil ? 16 : 0),
+            ]
+        case .suspended:
+            kinds = [(.resume, 40 + (context.scripted != nil ? 15 : 0)), (.terminate, 8), (.device, 28), (.answer, 14), (.broadcast, 2), (.clock, 8)]
+        }
+        guard let kind = random.weighted(kinds) else { return nil }
+        switch kind {
+        case .launch: return .app(.launch)
+        case .suspend: return .app(.suspend)
+        case .resume: return .app(.resume)
+        case .terminate: return .app(.terminate)
+        case .tapSignIn: return .app(.tapSignIn)
+        case .tapSignOut: return .app(.tapSignOut)
+        case .refresh: return .app(.refresh)
+        case .broadcast: return .broadcast(count: random.chance(0.55) ? 1 : 2 + Int(random.next() % 4))
+        case .clock:
+            // Time passes: within a token's hour, just past it, two hours, a shift, a day.
+            return .advanceClock(minutes: random.weighted([(20, 2), (61, 3), (70, 3), (120, 3), (600, 1), (1440, 1)]) ?? 70)
+        case .device:
+            guard let current = state.device.first else { return .globalSignIn(account: pickAccount(&random)) }
+            return random.chance(0.5) ? .globalSignOut : .switchUser(account: pickAccount(&random, other: state.device.count == 1 ? current : nil))
+        case .answer:
+            let relaunched = context.launches > 1
+            let choices = menu.items.map { item in (item, Self.weight(of: item, afterRelaunch: relaunched, deviceEmpty: state.device.isEmpty)) }
+            return random.weighted(choices).map { .answerNext(method: $0.method, answer: $0.answer) }
+        }
+    }
+
+    /// How often a scripted answer is chosen: the failures apps mishandle most, most often. An
+    /// answer the vocabulary gained after this table was written is chosen now and then.
+    static func weight(of item: AnswerMenu.Item, afterRelaunch: Bool, deviceEmpty: Bool = false) -> Int {
+        switch (item.method, item.name) {
+        case (.acquireToken, "complete") where item.account != nil: return deviceEmpty ? 4 : 1
+        case (.acquireToken, "complete") where item.withoutBroadcast: return 1
+        case (.signout, "complete") where item.withoutBroadcast: return 3
+        case (_, "complete"): return 0
+        case (.acquireTokenSilent, "interactionRequired"), (.acquireTokenSilent, "networkError"): return 5
+        case (.acquireTokenSilent, "noIdToken"), (.acquireTokenSilent, "blankIdToken"), (.acquireTokenSilent, "ssoExtensionFailure"): return 2
+        case (.acquireToken, "cancel"): return afterRelaunch ? 12 : 6
+        case (.acquireToken, "noIdToken"), (.acquireToken, "blankIdToken"), (.acquireToken, "declinedScopes"): return 3
+        case (.acquireToken, _): return 1
+        case (.getCurrentAccount, "networkError"), (.getCurrentAccount, "ssoExtensionFailure"): return 3
+        case (.getDeviceInformation, "ssoExtensionFailure"): return 2
+        case (.signout, "networkError"), (.signout, "ssoExtensionFailure"): return 2
+        case (.fetchRecords, "networkError"): return 1
+        // The account-cache calls: rarely made, rarely scripted.
+        case (.allAccounts, _), (.accountForIdentifier, _), (.accountForUsername, _), (.removeAccount, _), (.accountsFromDevice, _): return 0
+        default: return 1
+        }
+    }
+}

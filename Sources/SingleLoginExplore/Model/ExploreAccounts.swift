@@ -1,0 +1,19 @@
+import SingleLoginSpec
+
+/// The simulated users explored histories use: the catalogue's `alice` and `bob` (same names and
+/// values, so that a counterexample pastes into `specs/single-login.json` as it is) and a third,
+/// `carol`, for histories with more than one change of user.
+public enum ExploreAccounts {
+    /// Every account, in the order histories prefer them (shrinking replaces later ones by earlier ones).
+    public static let all: [AccountDefinition] = [
+        AccountDefinition(name: "alice", username: "alice.adams@contoso.example", displayName: "Alice Adams"),
+        AccountDefinition(name: "bob", username: "bob.brown@contoso.example", displayName: "Bob Brown"),
+        AccountDefinition(name: "carol", username: "carol.chen@contoso.example", displayName: "Carol Chen"),
+    ]
+
+    /// The names of ``all``.
+    public static var names: [String] { all.map(\.name) }
+
+    /// A spec holding only the accounts: what the runner needs to play a history.
+    public static let spec = Spec(id: "explore", version: "1.0.0", title: "Explored histories", accounts: all, requirements: [])
+}

@@ -1,0 +1,42 @@
+/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same
+/// numbers on every machine and every run, which is what makes `--seed` reproducible.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The generator for history `index` of a run with `seed`: independent of how many histories
+    /// ran before it and on which job.
+    public init(seed: UInt64, index: Int) {
+        var mixer = SeededGenerator(seed: seed)
+        var indexed = SeededGenerator(seed: mixer.next() ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
+        self.init(seed: indexed.next())
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// True with probability `chance` (0...1).
+    public mutating func chance(_ chance: Double) -> Bool {
+        Double(next() >> 11) / Double(1 << 53) < chance
+    }
+
+    /// One of `choices`, each as likely as its weight; nil when every weight is zero.
+    public mutating func weighted<Value>(_ choices: [(Value, Int)]) -> Value? {
+        let total = choices.reduce(0) { $0 + max(0, $1.1) }
+        guard total > 0 else { return nil }
+        var pick = Int(next() % UInt64(total))
+        for (value, weight) in choices where weight > 0 {
+            if pick < weight { return value }
+            pick -= weight
+        }
+        return nil
+    }
+}

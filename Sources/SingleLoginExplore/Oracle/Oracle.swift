@@ -1,0 +1,283 @@
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Judges every step of one history against the rules, with ordinary spec checks computed from
+/// what the oracle knows: the app's lifecycle (from the steps), who is signed in on the device
+/// (asked of the broker after each step), whether the app has had a clean chance to check the
+/// account since it last changed, who it last saw, whether the token needs the sheet, and which
+/// scripted answer each call received (the broker answers the calls of a method with its scripts
+/// in order, so the transcript tells).
+///
+/// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
+/// no clean chance to check; rules that need knowledge of the app judge only what it showed.
+public actor Oracle: StepJudge {
+    /// What the catalogue's SL-DETECT-2 and SL-DETECT-3 look for on buttons: sign-up, add-account and switch-account affordances.
+    public static let affordanceWords = [
+        "sign up", "sign-up", "signup", "register", "create account", "create an account", "create a new account", "new account",
+        "add account", "add an account", "add another account", "switch account", "switch accounts", "switch user",
+        "use another account", "use a different account", "sign in with another account",
+    ]
+
+    private let rules: Set<Rule>
+    private let given: Given
+    private let interactiveOnly: Bool
+    private let identities: [String: [String]]
+    private var phase = ModelState.Phase.notRunning
+    private var device: [String]
+    private var informed = false
+    private var seenByApp: [String]?
+    private var ended: [String: Set<Int>] = [:]
+    private var pending: [BrokerMethod: [BrokerAnswer]] = [:]
+    private var sharedKnown = false
+    private var interactionNeeded: Bool
+    private var brokerJudged = false
+    /// Who the app showed signed in when it last ran (an app may restore its session at launch).
+    private var lastShown: String?
+    /// How many sessions each user has had, after the last step.
+    private var sessionCounts: [String: Int] = [:]
+    private(set) var violations: [Violation] = []
+    private(set) var checksMade = 0
+
+    /// An oracle for one run of `history`, judging `rules`.
+    public init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
+        self.rules = rules
+        given = history.given
+        device = history.given.signedIn
+        interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
+        interactiveOnly = history.given.signedIn.isEmpty && !history.steps.contains {
+            switch $0.action { case .globalSignIn, .switchUser: true; default: false }
+        }
+        var identities: [String: [String]] = [:]
+        for definition in accounts {
+            let user = SimulatedUser(definition)
+            identities[definition.name] = [user.account.identifier?.lowercased(), user.account.username?.lowercased()].compactMap { $0 }
+        }
+        self.identities = identities
+    }
+
+    /// The first violation of each rule, in the order found.
+    public func found() -> [Violation] { violations }
+
+    /// How many times a rule judged a step.
+    public func judgements() -> Int { checksMade }
+
+    /// One call of the step with the scripted answer it received.
+    private typealias Call = (call: BrokerCallRecord, scripted: BrokerAnswer?)
+
+    public func judge(_ judged: JudgedStep) async -> [Issue] {
+        guard let index = judged.index, let step = judged.step else { return [] }
+        let action = step.action
+        let phaseBefore = phase
+        switch action {
+        case .app(.launch), .app(.resume): phase = .foreground
+        case .app(.suspend): phase = .suspended
+        case .app(.terminate): phase = .notRunning
+        case .answerNext(let method, let answer): pending[method, default: []].append(answer)
+        default: break
+        }
+        // Each call of a method takes that method's next scripted answer, if any.
+        let calls: [Call] = judged.calls.map { call in
+            guard var queue = pending[call.method], !queue.isEmpty else { return (call, nil) }
+            let scripted = queue.removeFirst()
+            pending[call.method] = queue
+            return (call, scripted)
+        }
+        let deviceBefore = device
+        let seenBefore = seenByApp
+        let interactionNeededBefore = interactionNeeded
+        device = await judged.broker.deviceAccountNames()
+        let countsBefore = sessionCounts
+        for name in identities.keys { sessionCounts[name] = await judged.broker.sessions(of: name).count }
+        // Interaction stays required until the sheet completes or the device signs someone in anew.
+        switch action {
+        case .globalSignIn, .switchUser: interactionNeeded = false
+        default: break
+        }
+        if calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed && !($0.scripted?.spoilsIdToken ?? false) }) { interactionNeeded = false }
+        // Who the app last saw on the device: what its last answered account check returned (after
+        // the step's last prompt, when the step's own sign-in changed the device).
+        let lastPrompt = calls.lastIndex { $0.call.method == .acquireToken } ?? -1
+        if let last = calls.indices.last(where: { calls[$0].call.method == .getCurrentAccount && !calls[$0].call.failed }) {
+            seenByApp = device == deviceBefore || last > lastPrompt ? device : deviceBefore
+        }
+        let failures = calls.filter(\.call.failed)
+        // A clean step: no call failed, and none was answered with a result the app cannot use.
+        let clean = failures.isEmpty && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+        let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
+        if opportunity, clean {
+            informed = true
+            for name in identities.keys where !device.contains(name) {
+                let count = await judged.broker.sessions(of: name).count
+                if count > 0 { ended[name, default: []].formUnion(1...count) }
+            }
+        } else if device != deviceBefore {
+            informed = false
+        }
+        if action == .app(.launch) {
+            sharedKnown = calls.contains { call in
+                call.call.method == .getDeviceInformation && (!call.call.failed || (call.scripted?.leavesModeKnowable ?? false))
+            }
+        }
+        if phase == .notRunning { sharedKnown = false }
+        let before = judged.before
+        let beforeUser = before.signedInAccount.flatMap(user(identifiedBy:))
+        var found: [Issue] = []
+
+        // The account it shows is the device's, after a clean check: nobody when nobody is signed in;
+        // the device's user after a launch, after a change it had not yet seen, or when it showed them
+        // before. (An app signed out by a failure earlier may stay so on an unchanged broadcast or
+        // resume; with interaction required it cannot sign in without the sheet.)
+        if opportunity, clean, device.count <= 1 {
+            if let user = device.first {
+                let changed = seenBefore != device
+                if !interactionNeeded, !interactionNeededBefore, action == .app(.launch) || changed || beforeUser == user {
+                    found += await apply(.account, at: index, in: judged, [.signedIn(account: user)])
+                }
+            } else {
+                found += await apply(.account, at: index, in: judged, [.signedOut])
+            }
+        }
+        // More than one account on the device: MSAL says so (-42102); the app must not pick one.
+        if opportunity, device.count > 1, !failures.isEmpty,
+           failures.allSatisfy({ $0.call.method == .getCurrentAccount && $0.call.failed(internal: -42102) }),
+           !calls.contains(where: { $0.scripted?.disturbs ?? false }) {
+            found += await apply(.account, at: index, in: judged, [.signedOut, .errorShown, .notCrashed])
+        }
+        // Nothing of anyone else once it has had the chance.
+        if informed, device.count <= 1 {
+            var checks: [Expectation] = []
+            for name in identities.keys.sorted() where !device.contains(name) && !(ended[name]?.isEmpty ?? true) {
+                checks.append(.noDataOf(account: name, places: Set(Expectation.Place.allCases), session: nil))
+            }
+            for name in device {
+                for session in (ended[name] ?? []).sorted() { checks.append(.noDataOf(account: name, places: Set(Expectation.Place.allCases), session: session)) }
+            }
+            found += await apply(.data, at: index, in: judged, checks)
+        }
+        // No prompt without a reason, never two for one event.
+        found += await judgePrompts(calls, action: action, deviceBefore: deviceBefore, interactionNeededBefore: interactionNeededBefore, at: index, in: judged)
+        // With nobody on the device, a sign-in attempt is one prompt.
+        if action == .app(.tapSignIn), phaseBefore == .foreground, deviceBefore.isEmpty, before.signedInAccount == nil,
+           failures.allSatisfy({ $0.call.method == .acquireToken }) {
+            found += await apply(.signIn, at: index, in: judged, [.calls(method: .acquireToken, range: .exactly(1))])
+        }
+        // A dismissed sheet is no error.
+        let dismissed = { (call: Call) in call.call.method == .acquireToken && ((call.scripted?.isCancel ?? false) || (call.scripted == nil && call.call.failed(with: -50005))) }
+        if phase == .foreground, calls.contains(where: dismissed), failures.allSatisfy(dismissed),
+           !calls.contains(where: { !$0.call.failed && ($0.scripted?.disturbs ?? false) }),
+           !before.screen.contains(where: { $0.kind == .error || $0.kind == .alert }) {
+            found += await apply(.cancel, at: index, in: judged, [.noErrorShown])
+        }
+        // A broadcast that changed nothing costs nothing; nor does the one after the app's own sign-in.
+        if case .broadcast = action, phaseBefore == .foreground, device == deviceBefore, clean, device.count == 1, beforeUser == device[0] {
+            var checks: [Expectation] = [.calls(method: .acquireTokenSilent, range: .exactly(0)), .calls(method: .fetchRecords, range: .exactly(0))]
+            for place in Expectation.Place.allCases {
+                let kept = Expectation.hasDataOf(account: device[0], places: [place])
+                if await judged.evaluate([kept], against: before).isEmpty { checks.append(kept) }
+            }
+            found += await apply(.broadcast, at: index, in: judged, checks)
+        }
+        if action == .app(.tapSignIn), deviceBefore.isEmpty, device.count == 1, clean, judged.broadcastsDelivered > 0,
+           calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed }) {
+            let during = CallFilter(during: .broadcasts)
+            found += await apply(.broadcast, at: index, in: judged, [
+                .calls(method: .acquireTokenSilent, range: .exactly(0), filter: during), .calls(method: .fetchRecords, range: .exactly(0), filter: during),
+                .calls(method: .acquireToken, range: .exactly(0), filter: during),
+            ])
+        }
+        // Every launch asks for device information; the app lets MSAL use the broker.
+        if action == .app(.launch) {
+            found += await apply(.deviceInformation, at: index, in: judged, [.calls(method: .getDeviceInformation, range: CountRange(atLeast: 1))])
+            if !brokerJudged {
+                brokerJudged = true
+                found += await apply(.broker, at: index, in: judged, [.brokerEnabled])
+            }
+        }
+        // Known to be shared: no sign-up, add-account or switch-account button.
+        if phase == .foreground, sharedKnown, given.deviceMode == .shared {
+            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords))])
+        }
+        // The app's own sign-out ends its session at once, and signs the device out when it can.
+        if action == .app(.tapSignOut), phaseBefore == .foreground, let beforeUser {
+            var checks: [Expectation] = [.calls(method: .signout, range: CountRange(atLeast: 1)), .noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: nil)]
+            // Signed out, unless another account was on the device too and the app now shows it (its broadcast said so).
+            if device.allSatisfy({ $0 == beforeUser }) { checks.insert(.signedOut, at: 1) }
+            // A scripted failure of the broker's signout leaves the device signed in; the app's own bad call does not excuse it.
+            let signoutFailed = calls.contains { $0.call.method == .signout && ($0.scripted?.keepsDeviceSignedIn ?? false) }
+            if deviceBefore == [beforeUser], !signoutFailed { checks.append(.deviceSignedOut) }
+            found += await apply(.signOut, at: index, in: judged, checks)
+        }
+        // A result without a usable id token signs nobody in.
+        let tokenCalls = calls.filter { $0.call.method == .acquireToken || $0.call.method == .acquireTokenSilent }
+        let spoiled = tokenCalls.filter { $0.scripted?.spoilsIdToken ?? false }
+        // A result: a successful answer with an id token, or fewer scopes granted than asked (-50003 carries the partial result).
+        let good = tokenCalls.filter { (!$0.call.failed && !($0.scripted?.spoilsIdToken ?? false)) || ($0.scripted?.declinesScopes ?? false) }
+        let shownBefore = action == .app(.launch) ? lastShown : before.signedInAccount
+        if phase == .foreground, shownBefore == nil, !spoiled.isEmpty, good.isEmpty {
+            var checks: [Expectation] = [.notCrashed, .signedOut]
+            // None of that session's data on screen: the session the result came from is the one
+            // this step began, or else the device's own.
+            let begun = identities.keys.sorted().filter { (sessionCounts[$0] ?? 0) > (countsBefore[$0] ?? 0) }
+            if begun.count == 1, let count = sessionCounts[begun[0]] {
+                checks.append(.noDataOf(account: begun[0], places: [.screen], session: count))
+            } else if begun.isEmpty, device.count == 1, let count = sessionCounts[device[0]], count > 0 {
+                checks.append(.noDataOf(account: device[0], places: [.screen], session: count))
+            }
+            found += await apply(.token, at: index, in: judged, checks)
+        }
+        // The backend never sees a token the app should have renewed or dropped.
+        if informed, device.count <= 1, failures.allSatisfy({ $0.call.method == .fetchRecords }),
+           !calls.contains(where: { $0.scripted?.disturbs ?? false }), calls.contains(where: { $0.call.method == .fetchRecords }) {
+            found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+        }
+        if judged.observation.running { lastShown = judged.observation.signedInAccount }
+        return found
+    }
+
+    /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
+    /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
+    /// on the device; at most one per event received, and one after fewer scopes were granted.
+    private func judgePrompts(_ calls: [Call], action: Step.Action, deviceBefore: [String], interactionNeededBefore: Bool, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        let prompts = calls.filter { $0.call.method == .acquireToken }
+        guard !prompts.isEmpty else { return [] }
+        let interactionRequired = calls.contains { $0.call.method == .acquireTokenSilent && $0.call.failed(with: -50002) }
+        let allowed = action == .app(.tapSignIn) || interactionRequired || interactionNeededBefore || (action == .app(.refresh) && deviceBefore.isEmpty)
+        guard allowed else { return await apply(.prompt, at: index, in: judged, [.calls(method: .acquireToken, range: .exactly(0))]) }
+        var events = judged.broadcastsDelivered
+        if case .app = action { events += 1 }
+        let declined = prompts.contains { $0.scripted?.declinesScopes ?? false }
+        // After fewer scopes were granted the sheet comes back only when interaction is required again.
+        let most = declined && !interactionRequired ? 1 : max(1, events)
+        guard prompts.count > most else { return [] }
+        return await apply(.prompt, at: index, in: judged, [.calls(method: .acquireToken, range: CountRange(atLeast: 0, atMost: most))])
+    }
+
+    public func judgeEnd(_ end: JudgedStep) async -> [Issue] {
+        guard rules.contains(.scopes), interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) else { return [] }
+        checksMade += 1
+        let checks: [Expectation] = [.scopesCovered]
+        let issues = await end.evaluate(checks)
+        if !issues.isEmpty { violations.append(Violation(rule: .scopes, stepIndex: nil, checks: checks, issues: issues)) }
+        return issues
+    }
+
+    /// Judges one rule's checks at step `index`: the issues they find, and the rule's first violation remembered.
+    private func apply(_ rule: Rule, at index: Int, in judged: JudgedStep, _ checks: [Expectation]) async -> [Issue] {
+        guard rules.contains(rule), !checks.isEmpty else { return [] }
+        checksMade += 1
+        let issues = await judged.evaluate(checks)
+        guard !issues.isEmpty else { return [] }
+        if !violations.contains(where: { $0.rule == rule }) {
+            violations.append(Violation(rule: rule, stepIndex: index, checks: checks, issues: issues))
+        }
+        return issues
+    }
+
+    /// The account whose identifier or username the app reported as signed in.
+    private func user(identifiedBy reported: String) -> String? {
+        let needle = reported.lowercased()
+        return identities.first { $0.value.contains(needle) }?.key
+    }
+}

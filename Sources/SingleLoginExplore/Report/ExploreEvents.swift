@@ -1,0 +1,123 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// An exploration as the event stream every recorder reads: one requirement per rule with one
+/// test case, "random histories". A violated rule's test case fails with the counterexample's
+/// steps, calls, observations and issues, as `run --spec` on the counterexample reports them;
+/// the others pass. When the adapter broke, the rules not yet violated error; when the run was
+/// interrupted, they are not run.
+public enum ExploreEvents {
+    /// The scenario name of every rule's test case.
+    public static let scenarioName = "random histories"
+
+    /// The summary of a rule as a requirement.
+    public static func summary(of rule: Rule) -> RequirementSummary {
+        RequirementSummary(id: rule.rawValue, level: rule.level, title: rule.title, tags: rule.tags, references: rule.references)
+    }
+
+    /// The events of `result`, in order, for a run that started at `startDate` under `gate`;
+    /// `referenceApp` marks an exploration of the bundled reference app (no `--adapter` or `--listen`),
+    /// which every report then names.
+    public static func events(for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = ProcessInfo.processInfo.hostName, referenceApp: Bool = false) -> [Event] {
+        let rules = result.rules
+        let parameters = "explore seed \(options.seed) runs \(options.runs) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
+        let context = RunContext(
+            kind: "explore", specID: "explore", specVersion: HarnessVersion.current,
+            specTitle: "Explored histories (seed \(options.seed), \(result.runs) run\(result.runs == 1 ? "" : "s"))",
+            specSHA256: SHA256.hexDigest(Array(parameters.utf8)), harnessVersion: HarnessVersion.current, adapter: nil,
+            hostname: hostname, startDate: startDate, gate: gate, referenceApp: referenceApp)
+        let plan = rules.map { PlannedTestCase(id: TestCaseID(requirementID: $0.rawValue, scenarioName: scenarioName), requirement: summary(of: $0)) }
+        var events: [Event] = [Event(.runStarted(context, plan: plan), date: startDate)]
+        if let identity = result.identity { events.append(Event(.adapterIdentified(identity))) }
+        let seconds = result.exploreSeconds + result.shrinkSeconds
+        var results: [TestCaseResult] = []
+        for planned in plan {
+            let rule = Rule(rawValue: planned.id.requirementID)!
+            events.append(Event(.requirementStarted(planned.requirement)))
+            events.append(Event(.testCaseStarted(planned.id)))
+            let testCase: TestCaseResult
+            if let counterexample = result.counterexample, counterexample.rule == rule {
+                events += counterexample.events.compactMap { retagged($0, as: planned.id) }
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
+                                          issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
+            } else if let reason = result.notReproducible, result.finding?.violation.rule == rule {
+                let issue = Issue(kind: .error, type: "explore.notReproducible", message: reason, observed: result.finding.map { describe($0.history) } ?? "")
+                events.append(Event(.issueRecorded(planned.id, issue)))
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue])
+            } else if let failure = result.failure {
+                let issue = Issue(kind: .error, type: failure.issue.type,
+                                  message: "exploring stopped at history \(failure.index + 1): \(failure.issue.message)", observed: failure.issue.observed)
+                events.append(Event(.issueRecorded(planned.id, issue)))
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],
+                                          transcript: failure.result.transcript, adapterLog: failure.result.adapterLog)
+            } else if result.interrupted {
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted after \(result.runs) histories"), duration: seconds)
+            } else {
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .passed, duration: seconds)
+            }
+            events.append(Event(.testCaseEnded(testCase)))
+            events.append(Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: [testCase], gate: gate))))
+            results.append(testCase)
+        }
+        events.append(Event(.runEnded(RunSummary(results: results, duration: seconds, interrupted: result.interrupted))))
+        return events
+    }
+
+    /// `event` reported under test case `id` (the counterexample's events, as its rule's); nil for events about the run.
+    static func retagged(_ event: Event, as id: TestCaseID) -> Event? {
+        switch event.kind {
+        case .stepPerformed(_, let index, let description): return Event(.stepPerformed(id, index: index, description: description), date: event.date)
+        case .brokerCalled(_, let call): return Event(.brokerCalled(id, call), date: event.date)
+        case .observed(_, let observation): return Event(.observed(id, observation), date: event.date)
+        case .issueRecorded(_, let issue): return Event(.issueRecorded(id, issue), date: event.date)
+        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .runEnded: return nil
+        }
+    }
+
+    /// A history in one line per step, for evidence.
+    public static func describe(_ history: Scenario) -> String {
+        var lines = ["given: " + describe(history.given)]
+        for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). " + describe(step.action)) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `signedIn alice, token interactionRequired, userAtDevice bob`.
+    static func describe(_ given: Given) -> String {
+        var parts: [String] = []
+        if given.deviceMode != .shared { parts.append("deviceMode \(given.deviceMode.rawValue)") }
+        parts.append("signedIn " + (given.signedIn.isEmpty ? "nobody" : given.signedIn.joined(separator: " and ")))
+        if given.token != .valid { parts.append("token \(given.token.rawValue)") }
+        if let user = given.userAtDevice { parts.append("userAtDevice \(user)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// One step in words.
+    public static func describe(_ action: Step.Action) -> String {
+        switch action {
+        case .app(let event): return event.rawValue
+        case .globalSignIn(let account): return "globalSignIn \(account)"
+        case .globalSignOut: return "globalSignOut"
+        case .switchUser(let account): return "switchUser \(account)"
+        case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
+        case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(describe(answer))"
+        case .advanceClock(let minutes): return "advanceClock \(minutes) min"
+        }
+    }
+
+    /// `cancel`, `complete as bob`.
+    static func describe(_ answer: BrokerAnswer) -> String {
+        switch answer {
+        case .complete(let account, let broadcast): return (account.map { "complete as \($0)" } ?? "complete") + (broadcast ? "" : " without broadcast")
+        case .cancel: return "cancel"
+        case .interactionRequired: return "interactionRequired"
+        case .networkError: return "networkError"
+        case .noIdToken: return "noIdToken"
+        case .blankIdToken: return "blankIdToken"
+        case .declinedScopes(let scopes): return "declinedScopes" + (scopes.map { " " + $0.joined(separator: " ") } ?? "")
+        case .ssoExtensionFailure(let code): return "ssoExtensionFailure \(code.rawValue)"
+        case .brokerNotAvailable: return "brokerNotAvailable"
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Plays random histories against an app until a rule is violated or the runs or the time
+/// budget are used up; then shrinks the first violating history, confirms it, and makes it a
+/// counterexample.
+///
+/// Histories are numbered; history `i` depends only on the seed and `i`. With several jobs,
+/// each plays the next unplayed number, and the first violation reported is the lowest-numbered
+/// one, so results do not depend on `--jobs`.
+public struct Explorer: Sendable {
+    /// The options.
+    public var options: ExploreOptions
+    /// The device model that writes the histories.
+    public var model: DeviceModel
+    private let makeProvider: @Sendable () -> any AdapterProvider
+    private let makeReference: @Sendable () -> any AdapterProvider
+
+    /// Creates an explorer; `makeProvider` is called once per job, `makeReference` once for the reference app.
+    public init(options: ExploreOptions, makeProvider: @escaping @Sendable () -> any AdapterProvider,
+                makeReference: @escaping @Sendable () -> any AdapterProvider = { InProcessAdapterProvider { ReferenceAppAdapter() } }) {
+        self.options = options
+        model = DeviceModel(maxSteps: options.maxSteps)
+        self.makeProvider = makeProvider
+        self.makeReference = makeReference
+    }
+
+    /// Explores; `progress` is called after every history (from any job).
+    public func explore(progress: @escaping @Sendable (ExploreProgress) -> Void = { _ in }) async -> ExploreResult {
+        var result = ExploreResult(seed: options.seed, rules: Rule.allCases.filter(options.rules.contains))
+        let providers = (0..<options.jobs).map { _ in makeProvider() }
+        let referenceProvider = makeReference()
+        let players = providers.map { HistoryPlayer(provider: $0, rules: options.rules, scenarioTimeout: options.scenarioTimeout) }
+        let reference = HistoryPlayer(provider: referenceProvider, rules: options.rules, scenarioTimeout: options.scenarioTimeout)
+        let started = ContinuousClock.now
+        var start = 0
+        do {
+            result.identity = try await providers[0].adapter().identity
+        } catch {
+            let issue = Self.issue(for: error)
+            result.failure = ExploreResult.Failure(index: 0, history: model.history(seed: options.seed, index: 0), issue: issue,
+                                                   result: TestCaseResult(id: TestCaseID(requirementID: HistoryPlayer.requirement.id, scenarioName: "start"), requirement: HistoryPlayer.requirement, outcome: .errored, duration: 0, issues: [issue], adapterLog: await providers[0].takeLog()))
+        }
+        while result.failure == nil {
+            let round = await playRound(from: start, players: players, started: started, progress: progress, totals: &result)
+            if Task.isCancelled { result.interrupted = true }
+            guard let (index, outcome) = round else { break }
+            let history = model.history(seed: options.seed, index: index)
+            if let issue = outcome.error {
+                result.failure = ExploreResult.Failure(index: index, history: history, issue: issue, result: outcome.result)
+                break
+            }
+            guard let violation = outcome.first else { break }
+            let shrinkStarted = ContinuousClock.now
+            let made = await counterexample(of: history, index: index, violation: violation, app: players[0], reference: reference, result: &result)
+            result.shrinkSeconds += (ContinuousClock.now - shrinkStarted).inSeconds
+            if made || result.notReproducible != nil || Task.isCancelled {
+                result.finding = ExploreResult.Finding(index: index, history: history, violation: violation, seconds: (shrinkStarted - started).inSeconds)
+                break
+            }
+            // The reference app fails the same checks: the rule cannot tell here. Go on after it.
+            result.setAside.append(ExploreResult.Finding(index: index, history: history, violation: violation, seconds: (shrinkStarted - started).inSeconds))
+            start = index + 1
+        }
+        result.exploreSeconds = max(0, (ContinuousClock.now - started).inSeconds - result.shrinkSeconds)
+        for provider in providers { await provider.close() }
+        await referenceProvider.close()
+        return result
+    }
+
+    /// Plays histories `start...` on every job until one violates a rule or breaks, or the runs,
+    /// the budget or the task run out; returns the lowest-numbered such history.
+    private func playRound(from start: Int, players: [HistoryPlayer], started: ContinuousClock.Instant,
+                           progress: @escaping @Sendable (ExploreProgress) -> Void, totals: inout ExploreResult) async -> (Int, HistoryOutcome)? {
+        let shared = RoundState(RoundState.Shared(next: start, runs: totals.runs, judgements: totals.judgements))
+        let options = options
+        let model = model
+        let deadline = options.timeBudget.map { started + $0 }
+        let ruleCount = options.rules.count
+        await withTaskGroup(of: Void.self) { group in
+            for player in players {
+                group.addTask {
+                    while !Task.isCancelled {
+                        if let deadline, ContinuousClock.now >= deadline { break }
+                        let index = shared.state.withLock { state -> Int? in
+                            guard state.next < options.runs, state.next < state.stop else { return nil }
+                            defer { state.next += 1 }
+                            return state.next
+                        }
+                        guard let index else { break }
+                        let outcome = await player.play(model.history(seed: options.seed, index: index))
+                        if Task.isCancelled, outcome.error != nil { break }
+                        let report = shared.state.withLock { state -> ExploreProgress in
+                            state.runs += 1
+                            state.judgements += outcome.judgements
+                            if outcome.error != nil || outcome.first != nil {
+                                state.stopped[index] = outcome
+                                state.stop = min(state.stop, index)
+                            }
+                            return ExploreProgress(runs: state.runs, elapsed: (ContinuousClock.now - started).inSeconds, judgements: state.judgements, rules: ruleCount)
+                        }
+                        progress(report)
+                    }
+                }
+            }
+        }
+        let final = shared.state.withLock { $0 }
+        totals.runs = final.runs
+        totals.judgements = final.judgements
+        guard let index = final.stopped.keys.min() else { return nil }
+        return (index, final.stopped[index]!)
+    }
+
+    /// Shrinks, confirms and checks the counterexample of `history`; false when the reference app fails it too (the rule cannot tell).
+    private func counterexample(of history: Scenario, index: Int, violation: Violation, app: HistoryPlayer, reference: HistoryPlayer, result: inout ExploreResult) async -> Bool {
+        // A counterexample must pass on the reference app. When the history as found does not
+        // make one (its checks depend on what this app did), a smaller history may.
+        let asFound = await reference.check(Counterexample.scenario(history, violation), as: HistoryPlayer.requirement)
+        var shrinker = Shrinker(app: app, reference: reference, rule: violation.rule)
+        let shrunkPair = await shrinker.shrink(history, violation, acceptable: asFound.outcome == .passed)
+        guard var (shrunk, shrunkViolation) = shrunkPair else { return false }
+        // Delta debugging keeps the history's own way of breaking the rule; a shorter way may exist.
+        if let shorter = await shrinker.searchShorter(than: (shrunk, shrunkViolation), model: model, seed: options.seed ^ 0x5348_5249_4E4B, budget: options.shorterSearch) {
+            (shrunk, shrunkViolation) = shorter
+        }
+        result.shrinkReplays = shrinker.replays
+        // Deterministic? Replay it several times: the same rule at the same step with the same checks, each time.
+        for attempt in 1...options.confirmations {
+            let replay = await app.play(shrunk)
+            guard let again = replay.violation(of: violation.rule), again.matches(shrunkViolation) else {
+                result.notReproducible = "the shrunk history violated \(violation.rule.rawValue) once but not on replay \(attempt) of \(options.confirmations): the app or its adapter is not deterministic"
+                return false
+            }
+        }
+        var made = Counterexample(rule: violation.rule, history: shrunk, violation: shrunkViolation, seed: options.seed, maxSteps: options.maxSteps, index: index,
+                                  originalSteps: history.steps.count, confirmations: options.confirmations,
+                                  result: TestCaseResult(id: TestCaseID(requirementID: "", scenarioName: ""), requirement: HistoryPlayer.requirement, outcome: .failed, duration: 0), events: [])
+        // As `run --spec` will see it: it fails on the app, and passes on the reference app.
+        var events: [Event] = []
+        made.result = await app.check(made.scenario, as: made.summary) { events.append($0) }
+        made.events = events
+        let onReference = await reference.check(made.scenario, as: made.summary)
+        guard made.result.outcome == .failed, onReference.outcome == .passed else {
+            result.notReproducible = "the counterexample spec did not fail on the app as the oracle did (outcome: \(made.result.outcome)); the app or its adapter is not deterministic"
+            return false
+        }
+        result.counterexample = made
+        return true
+    }
+
+    /// What the jobs of one round share: the next history to play, where to stop, what stopped them.
+    private final class RoundState: Sendable {
+        struct Shared {
+            var next: Int
+            var stop = Int.max
+            var stopped: [Int: HistoryOutcome] = [:]
+            var runs: Int
+            var judgements: Int
+        }
+
+        let state: Mutex<Shared>
+        init(_ shared: Shared) { state = Mutex(shared) }
+    }
+
+    static func issue(for error: any Error) -> Issue {
+        if let failure = error as? AdapterFailure {
+            return Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)
+        }
+        return Issue(kind: .error, type: "adapter.error", message: "the adapter could not start: \(error)")
+    }
+}

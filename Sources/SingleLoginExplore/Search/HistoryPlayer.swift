@@ -1,0 +1,39 @@
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Plays histories against one adapter, each from a fresh install, watched by a fresh ``Oracle``.
+public struct HistoryPlayer: Sendable {
+    private let runner: ScenarioRunner
+    private let rules: Set<Rule>
+    private let accounts: [AccountDefinition]
+
+    /// The requirement explored histories are reported under while they run.
+    static let requirement = RequirementSummary(id: "EX-HISTORY", level: .must, title: "an explored history", tags: ["explore"], references: [])
+
+    /// Creates a player on `provider`'s adapter, judging `rules`.
+    public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all, scenarioTimeout: Duration = .seconds(60)) {
+        var spec = ExploreAccounts.spec
+        spec.accounts = accounts
+        runner = ScenarioRunner(spec: spec, provider: provider, scenarioTimeout: scenarioTimeout)
+        self.rules = rules
+        self.accounts = accounts
+    }
+
+    /// Plays `history` with the oracle watching.
+    public func play(_ history: Scenario, handler: (Event) -> Void = { _ in }) async -> HistoryOutcome {
+        let oracle = Oracle(history: history, rules: rules, accounts: accounts)
+        let result = await runner.run(history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle, handler: handler)
+        var violations = await oracle.found()
+        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == "app.crashed" }) {
+            violations.append(Violation(rule: .crash, stepIndex: crash.stepIndex, checks: [.notCrashed], issues: [crash]))
+        }
+        let error = result.outcome == .errored ? result.issues.first { $0.kind == .error } : nil
+        return HistoryOutcome(violations: error == nil ? violations : [], error: error, result: result, judgements: await oracle.judgements())
+    }
+
+    /// Plays `scenario` as a spec's test case with its own checks only (no oracle): how `run --spec` would judge it.
+    public func check(_ scenario: Scenario, as requirement: RequirementSummary, handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
+        await runner.run(scenario, id: TestCaseID(requirementID: requirement.id, scenarioName: scenario.name), requirement: requirement, handler: handler)
+    }
+}

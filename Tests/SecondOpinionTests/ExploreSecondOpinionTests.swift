@@ -1,0 +1,31 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginExplore
+import SingleLoginSpec
+import Testing
+
+/// Explore judged against an app it was not shaped around: no rule fires on a conformant build of
+/// Field Notes, and every flawed build is found with a counterexample that fails on it.
+@Suite("Explore's second opinion: Field Notes")
+struct ExploreSecondOpinionTests {
+    static let runs = Int(ProcessInfo.processInfo.environment["EXPLORE_SECOND_OPINION_RUNS"] ?? "") ?? 600
+
+    @Test("no rule fires on a conformant build", arguments: FieldNotesBuild.conformant)
+    func conformant(build: FieldNotesBuild) async {
+        let result = await Explorer(options: ExploreOptions(seed: 11, runs: Self.runs), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        #expect(result.runs == Self.runs)
+        #expect(result.finding == nil, "\(result.finding.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") } ?? "")")
+        #expect(result.setAside.isEmpty, "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") })")
+    }
+
+    @Test("every flawed build is found within 2,000 histories, with a counterexample that fails on it", arguments: FieldNotesBuild.flawed)
+    func flawed(build: FieldNotesBuild) async throws {
+        let result = await Explorer(options: ExploreOptions(seed: 1, runs: 2000, shorterSearch: 60), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        let counterexample = try #require(result.counterexample, "not found in \(result.runs) histories")
+        let check = await HistoryPlayer(provider: InProcessAdapterProvider { FieldNotesAdapter(build) }).check(counterexample.scenario, as: counterexample.summary)
+        #expect(check.outcome == .failed)
+        if ProcessInfo.processInfo.environment["SECOND_OPINION_FIGURES"] != nil {
+            print("explore second-opinion \(build.mistakes.map(\.rawValue).joined()): \(counterexample.rule.rawValue) after \(result.finding.map { $0.index + 1 } ?? 0) runs, \(counterexample.history.steps.count) steps")
+        }
+    }
+}
