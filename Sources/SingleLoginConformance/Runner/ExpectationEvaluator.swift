@@ -102,14 +102,14 @@ struct ExpectationEvaluator {
                     return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
                 }
                 matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
-            case .words(let phrases):
-                let matcher = WordMatcher(phrases)
+            case .words(let phrases, let exceptions):
+                let matcher = WordMatcher(phrases, except: exceptions)
                 matches = { matcher.firstMatch(in: $0) != nil }
             }
             let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
             guard !matching.isEmpty else { return nil }
             let found: String
-            if case .words(let phrases) = match, let phrase = WordMatcher(phrases).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
+            if case .words(let phrases, let exceptions) = match, let phrase = WordMatcher(phrases, except: exceptions).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
             return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .deviceSignedOut:
