@@ -38,6 +38,8 @@ actor FieldNotesApp {
     /// The first account this process saw (only the stale-log-out mistake uses it).
     var firstAccountSeen: String?
     var repromptedOnce = false
+    /// The sheet waits for the user's tap on "Continue as ..." (``FieldNotesBuild/Style/continuesOnTap``).
+    var sheetWaitsForTap: MSALAccount?
 
     init(build: FieldNotesBuild) { self.build = build }
 
@@ -57,6 +59,7 @@ actor FieldNotesApp {
         defaults = [:]
         firstAccountSeen = nil
         repromptedOnce = false
+        sheetWaitsForTap = nil
     }
 
     var isRunning: Bool { if case .closed = phase { return false } else { return true } }
@@ -74,7 +77,13 @@ actor FieldNotesApp {
         case .suspend: break
         case .resume: if !has(.noCheckAtResume) { await reconcile(.resume) }
         case .terminate: close()
-        case .tapSignIn: if profile == nil { await signInInteractively(hint: nil) }
+        case .tapSignIn:
+            if let waiting = sheetWaitsForTap {
+                sheetWaitsForTap = nil
+                await signInInteractively(hint: waiting.username)
+            } else if profile == nil {
+                await signInInteractively(hint: nil)
+            }
         case .tapSignOut: await logOut()
         case .refresh: if let profile { await sync(profile) } else { await reconcile(.sync) }
         case .accountChangedBroadcast:
@@ -91,6 +100,7 @@ actor FieldNotesApp {
         notice = nil
         problem = nil
         firstAccountSeen = nil
+        sheetWaitsForTap = nil
     }
 
     func crash() {
@@ -111,6 +121,8 @@ actor FieldNotesApp {
             screen.append(ScreenElement(.button, "Sync"))
             screen.append(ScreenElement(.button, "Log out"))
             if has(.showsSwitchUser) { screen.append(ScreenElement(.button, "Switch user")) }
+            if style.openShifts { screen += [ScreenElement(.button, "Sign up for open shifts"), ScreenElement(.button, "Register for training")] }
+            if !isShared, has(.changeAccountOnDeviceInfoError) { screen.append(ScreenElement(.button, "Change account")) }
         case .blocked(let message):
             screen.append(ScreenElement(.text, "Field Notes"))
             screen.append(ScreenElement(style.alerts ? .alert : .error, message))
@@ -118,7 +130,11 @@ actor FieldNotesApp {
             screen.append(ScreenElement(.text, "Field Notes"))
             if let banner = style.banner { screen.append(ScreenElement(.text, banner)) }
             screen.append(ScreenElement(.button, "Continue with Microsoft"))
-            if !isShared { screen.append(ScreenElement(.button, "Create account")) }
+            if let waiting = sheetWaitsForTap {
+                let first = (waiting.username ?? "").split(separator: ".").first.map { $0.capitalized } ?? "you"
+                screen.append(ScreenElement(.button, "Continue as \(first)"))
+            }
+            if !isShared { screen.append(ScreenElement(.button, has(.changeAccountOnDeviceInfoError) ? "Get started" : "Create account")) }
             // Offline-first: whatever notes the app holds are listed, signed in or not.
             screen += notes.map { ScreenElement(.text, "• \($0.title)") }
         }
@@ -166,6 +182,7 @@ actor FieldNotesApp {
         keychain = [:]
         files = keep
         defaults = [:]
+        sheetWaitsForTap = nil
         notes = []
         notice = nil
         problem = nil
