@@ -196,6 +196,7 @@ extension FieldNotesApp {
         var identifier = held.account.identifier
         if has(.logsOutFirstAccountSeen), let first = firstAccountSeen { identifier = first }
         if !has(.waitsForBroadcastOnLogOut) { purge() }
+        if has(.farewellByFirstName) { farewell = "See you next shift, \(held.name.split(separator: " ").first.map(String.init) ?? held.name)!" }
         do {
             if has(.logOutRemovesAccountOnly) {
                 try await broker.removeAccount(identifier: identifier)

@@ -40,6 +40,8 @@ actor FieldNotesApp {
     var repromptedOnce = false
     /// The sheet waits for the user's tap on "Continue as ..." (``FieldNotesBuild/Style/continuesOnTap``).
     var sheetWaitsForTap: MSALAccount?
+    /// What the log-out says (only the first-name farewell mistake says anything).
+    var farewell: String?
 
     init(build: FieldNotesBuild) { self.build = build }
 
@@ -60,6 +62,7 @@ actor FieldNotesApp {
         firstAccountSeen = nil
         repromptedOnce = false
         sheetWaitsForTap = nil
+        farewell = nil
     }
 
     var isRunning: Bool { if case .closed = phase { return false } else { return true } }
@@ -101,6 +104,7 @@ actor FieldNotesApp {
         problem = nil
         firstAccountSeen = nil
         sheetWaitsForTap = nil
+        farewell = nil
     }
 
     func crash() {
@@ -138,6 +142,7 @@ actor FieldNotesApp {
             // Offline-first: whatever notes the app holds are listed, signed in or not.
             screen += notes.map { ScreenElement(.text, "• \($0.title)") }
         }
+        if let farewell, profile == nil { screen.append(ScreenElement(.text, farewell)) }
         if let notice { screen.append(ScreenElement(.text, notice)) }
         if let problem { screen.append(ScreenElement(style.alerts ? .alert : .error, problem)) }
         var storage = vault()
@@ -164,6 +169,10 @@ actor FieldNotesApp {
         // Unsynced drafts are kept per user.
         files["Documents/Drafts/\(profile.account.username ?? "user").json"] = "[]"
         defaults["fn.lastLogin"] = profile.account.username
+        if has(.keepsNameFamilyFirst) {
+            let parts = profile.name.split(separator: " ")
+            defaults["fn.recentNames"] = ([parts.last.map(String.init) ?? ""] + [parts.dropLast().joined(separator: " ")]).joined(separator: ", ")
+        }
     }
 
     func restoreVault() {
@@ -181,7 +190,7 @@ actor FieldNotesApp {
         let keep = has(.leavesNotesFileOnLogOut) ? files : [:]
         keychain = [:]
         files = keep
-        defaults = [:]
+        defaults = has(.keepsNameFamilyFirst) ? defaults.filter { $0.key == "fn.recentNames" } : [:]
         sheetWaitsForTap = nil
         notes = []
         notice = nil

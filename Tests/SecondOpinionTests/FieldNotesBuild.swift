@@ -77,6 +77,10 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
         case keepsNotesFileOnColdUserChange
         /// Personal-device UI on a getDeviceInformation error, in its own words ("Change account", "Get started").
         case changeAccountOnDeviceInfoError
+        /// Log-out says "See you next shift, Alice!" (the first name alone stays on screen).
+        case farewellByFirstName
+        /// Keeps "Adams, Alice" (the name, family name first) in its defaults after log-out.
+        case keepsNameFamilyFirst
     }
 
     /// The app's MSAL configuration, as its adapter declares it.
@@ -127,6 +131,8 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
             .showsNotesOfTokenWithoutIdToken: ["SL-TOKEN-1"],
             .keepsNotesFileOnColdUserChange: ["SL-SWITCH-3"],
             .changeAccountOnDeviceInfoError: ["SL-DETECT-4"],
+            .farewellByFirstName: ["SL-LOGOUT-3", "SL-LOGOUT-4"],
+            .keepsNameFamilyFirst: ["SL-LOGOUT-1", "SL-LOGOUT-3"],
         ]
         return Mistake.allCases.map { mistake in
             FieldNotesBuild(name: "Field Notes with \(mistake.rawValue)", style: Style(), mistakes: [mistake], targets: targets[mistake] ?? [])

@@ -63,6 +63,7 @@ struct ExpectationEvaluator {
                 markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
             } else {
                 markers = zip(["username", "display name", "object id"], user.identityMarkers).map { .init($0.1, owner: "\(name)'s \($0.0)") }
+                markers += user.nameParts.map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
                 markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
             }
             let findings = scanner.findings(of: markers, in: observation, places: places)
