@@ -47,6 +47,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var pendingBroadcasts = 0
     /// A remark on the call being answered, appended to its transcript line.
     var notes: [String] = []
+    /// When the last call was answered (wall-clock, for telling a hang from a loop; never reported).
+    var lastAnswer: ContinuousClock.Instant?
 
     /// The authority every simulated token is issued by.
     public static let authority = "https://login.microsoftonline.com/common"
@@ -141,6 +143,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The simulated time now.
     public func currentTime() -> Date { now }
 
+    /// How long ago (on the wall clock) the last of the app's calls was answered; nil before the first.
+    public func timeSinceLastAnswer() -> Duration? { lastAnswer.map { .now - $0 } }
+
     // MARK: The device
 
     func replaceDeviceAccount(with name: String) {
@@ -228,6 +233,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
 
     private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, failed: Bool, scopes: [String]) {
         let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
+        lastAnswer = .now
         calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes, phase: phase))
     }
 

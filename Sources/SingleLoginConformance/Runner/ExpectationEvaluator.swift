@@ -35,7 +35,7 @@ struct ExpectationEvaluator {
             let what = Self.describe(method, filter)
             return Problem(
                 type: "expectation.calls", message: "expected \(range) \(what), the app made \(made.count)",
-                expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + calls.filter { $0.method == method }.map(\.line)).joined(separator: "\n"))
+                expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
 
         case .signedIn(let name):
             guard let user = await broker.user(named: name) else { return unknownAccount(name) }
