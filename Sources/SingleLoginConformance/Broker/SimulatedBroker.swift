@@ -39,7 +39,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var latestToken: [String: String] = [:]
     var issuances: [String: Int] = [:]
     /// The simulated clock.
-    var now: Date
+    var now: Date { didSet { clock.set(now) } }
+    /// The same time, for the app to read from any thread (``AppEnvironment/clock``).
+    public nonisolated let clock: SimulatedClock
     var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
     var stepIndex: Int?
     var phase: CallPhase = .step
@@ -64,6 +66,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         deviceMode = given.deviceMode == .shared ? .shared : .default
         tokenNeedsInteraction = given.token == .interactionRequired
         now = Self.startOfDay
+        clock = SimulatedClock(Self.startOfDay)
         var sessions: [String: [UserSession]] = [:]
         var onDevice: [UserSession] = []
         for name in given.signedIn {

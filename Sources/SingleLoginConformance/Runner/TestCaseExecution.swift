@@ -48,7 +48,7 @@ final class TestCaseExecution: Sendable {
             handler(Event(.adapterIdentified(adapter.identity)))
             await broker.configure(adapter.identity.msalConfiguration)
             await broker.beginStep(nil)
-            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
+            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
             var state = AppState.notRunning
             var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
             var crashed = false
