@@ -7,11 +7,14 @@ import SingleLoginSpec
 import Synchronization
 import Testing
 
-/// The reference app, crashing when it handles its second broadcast (the outside engineer's x1 probe).
+/// The reference app, crashing when it handles its Nth broadcast (the outside engineer's x1 probe: the second).
 final class CrashesOnSecondBroadcastAdapter: ConformanceAdapter {
     let inner = ReferenceAppAdapter()
     let broadcasts = Mutex(0)
+    let crashAt: Int
     var identity: AdapterIdentity { inner.identity }
+
+    init(crashAt: Int = 2) { self.crashAt = crashAt }
 
     func reset(environment: AppEnvironment) async throws {
         broadcasts.withLock { $0 = 0 }
@@ -19,7 +22,7 @@ final class CrashesOnSecondBroadcastAdapter: ConformanceAdapter {
     }
 
     func handle(_ event: AppEvent) async throws -> Observation {
-        if event == .accountChangedBroadcast, broadcasts.withLock({ $0 += 1; return $0 }) == 2 {
+        if event == .accountChangedBroadcast, broadcasts.withLock({ $0 += 1; return $0 }) == crashAt {
             return Observation(running: false, crashed: true, signedInAccount: nil, screen: [], storage: [])
         }
         return try await inner.handle(event)
@@ -42,6 +45,21 @@ struct AppFaultEvidenceTests {
         #expect(crash.message == "the app crashed during the broadcast after step 3 'switchUser alice'")
         let burst = try #require(run.results.first { $0.id.scenarioName == "burst without change" })
         #expect(burst.issues.first { $0.type == "app.crashed" }?.message == "the app crashed during the broadcast after step 2 'broadcast x5'")
+    }
+
+    @Test("a crash in a step marked startingPoint is that starting point not reached, naming the requirement that covers it")
+    func crashAtStartingPoint() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-SWITCH-1", "SL-LOGOUT-5"]))) {
+            InProcessAdapterProvider { CrashesOnSecondBroadcastAdapter(crashAt: 1) }
+        }
+        // SL-SWITCH-1's own user change crashes: its failure. SL-LOGOUT-5 reaches the same user change as its starting point.
+        let own = try #require(run.results.first { $0.id.scenarioName == "alice to bob" })
+        #expect(own.issues.map(\.type) == ["app.crashed"])
+        let later = try #require(run.results.first { $0.id.requirementID == "SL-LOGOUT-5" })
+        let issue = try #require(later.issues.first)
+        #expect(later.issues.count == 1 && issue.type == "precondition.unmet")
+        #expect(issue.message == "could not reach its starting point at step 2 'switchUser bob': the app crashed during the broadcast after step 2 'switchUser bob' (SL-SWITCH-1 covers this); fix that first")
     }
 
     @Test("a calls check counting the broadcasts' calls lists only those it counted")

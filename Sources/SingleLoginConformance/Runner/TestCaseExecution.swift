@@ -129,8 +129,10 @@ final class TestCaseExecution: Sendable {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
                     let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(Self.describe(step.action))'" : "during step \(index + 1) '\(Self.describe(step.action))'"
-                    record([Issue(kind: .failure, type: "app.crashed", message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
-                                  observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)])
+                    let crash = Issue(kind: .failure, type: "app.crashed", message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                                      observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
+                    // A crash in a starting-point step is that starting point not reached: one defect, named once.
+                    record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: Self.describe(step.action), location: step.location) } ?? crash])
                     crashed = true
                     break
                 }
@@ -170,8 +172,10 @@ final class TestCaseExecution: Sendable {
                 // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
                 await provider.discard()
                 adapterLog += await provider.takeLog()
-                record([Issue(kind: .failure, type: AppHang.issueType, message: hang.message, stepIndex: hang.step,
-                              expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)])
+                let issue = Issue(kind: .failure, type: AppHang.issueType, message: hang.message, stepIndex: hang.step,
+                                  expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
+                let covering = scenario.steps[hang.step].startingPoint
+                record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
             } else if let failure = error as? AdapterFailure {
                 await provider.discard()
                 adapterLog += await provider.takeLog()
