@@ -119,8 +119,8 @@ public struct RoundTripBenchmark: Sendable {
                 throw error
             }
             do {
-                try await host.reset(environment: AppEnvironment(broker: broker, backend: broker))
-                try await canned.reset(environment: AppEnvironment(broker: broker, backend: broker))
+                try await host.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+                try await canned.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
                 request = WireLine.request(id: 7, method: "observe", params: WireLine.emptyObject)
                 let answer = WireLine.response(id: WireLine.digits(7), result: try WireLine.encode(try await canned.observe()))
                 line = [UInt8](repeating: UInt8(ascii: "x"), count: answer.count - 1) + [0x0A]

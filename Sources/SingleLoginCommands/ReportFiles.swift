@@ -13,7 +13,7 @@ public protocol ReportFiles: Sendable {
 public enum RunReportFiles: ReportFiles {
     public static let junit = "junit.xml"
     public static let markdown = "summary.md"
-    public static let verboseHelp = "Print every scenario with its broker transcript."
+    public static let verboseHelp = "Print every scenario with its broker transcript, step by step."
 }
 
 /// `preflight`'s reports: `preflight-junit.xml` and `preflight.md`.

@@ -18,9 +18,16 @@ struct ExploreSecondOpinionTests {
         #expect(result.setAside.isEmpty, "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") })")
     }
 
-    @Test("every flawed build is found within 2,000 histories, with a counterexample that fails on it", arguments: FieldNotesBuild.flawed)
+    /// Histories a flawed build gets: 2,000, and more for a mistake only a rare history shows.
+    static func runs(for build: FieldNotesBuild) -> Int {
+        // A user change while the app is not running, then an offline first sync of the new user at
+        // launch: random search at seed 1 first plays it after 2,126 histories (measured).
+        build.mistakes.contains(.keepsNotesFileOnColdUserChange) ? 4000 : 2000
+    }
+
+    @Test("every flawed build is found within 2,000 histories (4,000 for a cold user change with an offline first sync), with a counterexample that fails on it", arguments: FieldNotesBuild.flawed)
     func flawed(build: FieldNotesBuild) async throws {
-        let result = await Explorer(options: ExploreOptions(seed: 1, runs: 2000, shorterSearch: 60), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        let result = await Explorer(options: ExploreOptions(seed: 1, runs: Self.runs(for: build), shorterSearch: 60), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
         let counterexample = try #require(result.counterexample, "not found in \(result.runs) histories")
         let check = await HistoryPlayer(provider: InProcessAdapterProvider { FieldNotesAdapter(build) }).check(counterexample.scenario, as: counterexample.summary)
         #expect(check.outcome == .failed)

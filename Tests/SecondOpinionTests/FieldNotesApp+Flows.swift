@@ -10,7 +10,7 @@ extension FieldNotesApp {
             isShared = try await broker.getDeviceInformation().deviceMode == .shared
         } catch let error as MSALError {
             // The object MSAL hands back beside the error says nothing about the device.
-            isShared = has(.personalUIOnDeviceInfoError) ? (error.deviceInformation?.deviceMode == .shared) : true
+            isShared = has(.personalUIOnDeviceInfoError) || has(.changeAccountOnDeviceInfoError) ? (error.deviceInformation?.deviceMode == .shared) : true
         } catch {
             isShared = true
         }
@@ -42,6 +42,16 @@ extension FieldNotesApp {
             return
         }
         if firstAccountSeen == nil { firstAccountSeen = current?.identifier }
+        // "Continue as ..." names whoever needed the sheet: never anyone but the device's user.
+        if let waiting = sheetWaitsForTap, waiting.identifier != current?.identifier { sheetWaitsForTap = nil }
+        if let pending = keychain["fieldnotes.pendingLogOut"] {
+            // A log-out whose device sign-out failed: finish it for that account, or forget it.
+            keychain["fieldnotes.pendingLogOut"] = nil
+            if profile == nil, let account = current, account.identifier == pending {
+                do { try await broker.signout(SignoutParameters(accountIdentifier: pending)) } catch { keychain["fieldnotes.pendingLogOut"] = pending }
+                return
+            }
+        }
         guard let account = current else {
             if profile != nil || !keychain.isEmpty || !files.isEmpty { purge() }
             if trigger == .launch, has(.promptsAtFirstLaunch) { await signInInteractively(hint: nil) }
@@ -55,6 +65,11 @@ extension FieldNotesApp {
                 return
             }
             if has(.keepsDataOnUserChangeWhileSuspended), trigger == .resume { phase = .signedOut } else { purge() }
+        } else if has(.keepsNotesFileOnColdUserChange), trigger == .launch, !keychain.isEmpty {
+            // The flaw: the session and the drafts go, the notes file is left for the next sync to overwrite.
+            keychain = [:]
+            defaults = [:]
+            files = files.filter { !$0.key.hasPrefix("Documents/Drafts/") }
         } else if !keychain.isEmpty || !files.isEmpty {
             purge()
         }
@@ -85,6 +100,11 @@ extension FieldNotesApp {
 
     /// What an MSAL failure means for the app.
     func recover(from error: MSALError, account: MSALAccount?) async {
+        if error.isInteractionRequired, style.continuesOnTap, let account {
+            // Not a sheet the user did not ask for: "Continue as ..." opens it on their tap.
+            sheetWaitsForTap = account
+            return
+        }
         if error.isInteractionRequired || (has(.promptsOnAnyError) && !error.isUserCanceled) {
             await signInInteractively(hint: account?.username)
         } else if error.isDeclinedScopes {
@@ -176,6 +196,7 @@ extension FieldNotesApp {
         var identifier = held.account.identifier
         if has(.logsOutFirstAccountSeen), let first = firstAccountSeen { identifier = first }
         if !has(.waitsForBroadcastOnLogOut) { purge() }
+        if has(.farewellByFirstName) { farewell = "See you next shift, \(held.name.split(separator: " ").first.map(String.init) ?? held.name)!" }
         do {
             if has(.logOutRemovesAccountOnly) {
                 try await broker.removeAccount(identifier: identifier)
@@ -187,7 +208,9 @@ extension FieldNotesApp {
                 try await broker.signout(SignoutParameters(accountIdentifier: identifier))
             }
         } catch {
-            // The app already forgot the user; the broker's answer changes nothing for it.
+            // The app already forgot the user; the broker's answer changes nothing for it, except
+            // that the device may still be signed in: the finishing build retries at the next check.
+            if style.finishesFailedLogOutLater, let identifier { keychain["fieldnotes.pendingLogOut"] = identifier }
         }
     }
 }

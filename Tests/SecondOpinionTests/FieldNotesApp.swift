@@ -38,6 +38,10 @@ actor FieldNotesApp {
     /// The first account this process saw (only the stale-log-out mistake uses it).
     var firstAccountSeen: String?
     var repromptedOnce = false
+    /// The sheet waits for the user's tap on "Continue as ..." (``FieldNotesBuild/Style/continuesOnTap``).
+    var sheetWaitsForTap: MSALAccount?
+    /// What the log-out says (only the first-name farewell mistake says anything).
+    var farewell: String?
 
     init(build: FieldNotesBuild) { self.build = build }
 
@@ -57,6 +61,8 @@ actor FieldNotesApp {
         defaults = [:]
         firstAccountSeen = nil
         repromptedOnce = false
+        sheetWaitsForTap = nil
+        farewell = nil
     }
 
     var isRunning: Bool { if case .closed = phase { return false } else { return true } }
@@ -74,7 +80,13 @@ actor FieldNotesApp {
         case .suspend: break
         case .resume: if !has(.noCheckAtResume) { await reconcile(.resume) }
         case .terminate: close()
-        case .tapSignIn: if profile == nil { await signInInteractively(hint: nil) }
+        case .tapSignIn:
+            if let waiting = sheetWaitsForTap {
+                sheetWaitsForTap = nil
+                await signInInteractively(hint: waiting.username)
+            } else if profile == nil {
+                await signInInteractively(hint: nil)
+            }
         case .tapSignOut: await logOut()
         case .refresh: if let profile { await sync(profile) } else { await reconcile(.sync) }
         case .accountChangedBroadcast:
@@ -91,6 +103,8 @@ actor FieldNotesApp {
         notice = nil
         problem = nil
         firstAccountSeen = nil
+        sheetWaitsForTap = nil
+        farewell = nil
     }
 
     func crash() {
@@ -111,6 +125,8 @@ actor FieldNotesApp {
             screen.append(ScreenElement(.button, "Sync"))
             screen.append(ScreenElement(.button, "Log out"))
             if has(.showsSwitchUser) { screen.append(ScreenElement(.button, "Switch user")) }
+            if style.openShifts { screen += [ScreenElement(.button, "Sign up for open shifts"), ScreenElement(.button, "Register for training")] }
+            if !isShared, has(.changeAccountOnDeviceInfoError) { screen.append(ScreenElement(.button, "Change account")) }
         case .blocked(let message):
             screen.append(ScreenElement(.text, "Field Notes"))
             screen.append(ScreenElement(style.alerts ? .alert : .error, message))
@@ -118,10 +134,15 @@ actor FieldNotesApp {
             screen.append(ScreenElement(.text, "Field Notes"))
             if let banner = style.banner { screen.append(ScreenElement(.text, banner)) }
             screen.append(ScreenElement(.button, "Continue with Microsoft"))
-            if !isShared { screen.append(ScreenElement(.button, "Create account")) }
+            if let waiting = sheetWaitsForTap {
+                let first = (waiting.username ?? "").split(separator: ".").first.map { $0.capitalized } ?? "you"
+                screen.append(ScreenElement(.button, "Continue as \(first)"))
+            }
+            if !isShared { screen.append(ScreenElement(.button, has(.changeAccountOnDeviceInfoError) ? "Get started" : "Create account")) }
             // Offline-first: whatever notes the app holds are listed, signed in or not.
             screen += notes.map { ScreenElement(.text, "• \($0.title)") }
         }
+        if let farewell, profile == nil { screen.append(ScreenElement(.text, farewell)) }
         if let notice { screen.append(ScreenElement(.text, notice)) }
         if let problem { screen.append(ScreenElement(style.alerts ? .alert : .error, problem)) }
         var storage = vault()
@@ -148,6 +169,10 @@ actor FieldNotesApp {
         // Unsynced drafts are kept per user.
         files["Documents/Drafts/\(profile.account.username ?? "user").json"] = "[]"
         defaults["fn.lastLogin"] = profile.account.username
+        if has(.keepsNameFamilyFirst) {
+            let parts = profile.name.split(separator: " ")
+            defaults["fn.recentNames"] = ([parts.last.map(String.init) ?? ""] + [parts.dropLast().joined(separator: " ")]).joined(separator: ", ")
+        }
     }
 
     func restoreVault() {
@@ -165,7 +190,8 @@ actor FieldNotesApp {
         let keep = has(.leavesNotesFileOnLogOut) ? files : [:]
         keychain = [:]
         files = keep
-        defaults = [:]
+        defaults = has(.keepsNameFamilyFirst) ? defaults.filter { $0.key == "fn.recentNames" } : [:]
+        sheetWaitsForTap = nil
         notes = []
         notice = nil
         problem = nil

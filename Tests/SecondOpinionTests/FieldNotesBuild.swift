@@ -37,6 +37,12 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
         var showsStoredSessionAtLaunch = false
         /// Errors as `alert` (else `error`).
         var alerts = true
+        /// The shift marketplace: "Sign up for open shifts" and "Register for training" buttons (not accounts).
+        var openShifts = false
+        /// When the broker's signout fails, keeps the account's identifier to finish the device sign-out later.
+        var finishesFailedLogOutLater = false
+        /// On InteractionRequired outside a user action, shows "Continue as <first name>" and opens the sheet on that tap.
+        var continuesOnTap = false
     }
 
     /// Realistic mistakes (issue 10's list and MSAL's issue tracker).
@@ -66,6 +72,15 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
         case cancelShownAsAlert
         case leavesNotesFileOnLogOut
         case showsNotesOfTokenWithoutIdToken
+        /// A user change found at launch purges the vault and the drafts but not the notes file, which
+        /// the new user's first sync overwrites (unless that sync fails).
+        case keepsNotesFileOnColdUserChange
+        /// Personal-device UI on a getDeviceInformation error, in its own words ("Change account", "Get started").
+        case changeAccountOnDeviceInfoError
+        /// Log-out says "See you next shift, Alice!" (the first name alone stays on screen).
+        case farewellByFirstName
+        /// Keeps "Adams, Alice" (the name, family name first) in its defaults after log-out.
+        case keepsNameFamilyFirst
     }
 
     /// The app's MSAL configuration, as its adapter declares it.
@@ -73,7 +88,7 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
         MSALConfiguration(brokerAvailability: mistakes.contains(.knownAuthoritiesDisableBroker) ? .none : .auto)
     }
 
-    /// Four conformant builds, each shaped differently.
+    /// Five conformant builds, each shaped differently.
     static let conformant: [FieldNotesBuild] = [
         FieldNotesBuild(name: "Field Notes (two APIs, username, greeting)", style: Style()),
         FieldNotesBuild(name: "Field Notes Lite (one API, identifier, Northwind banner, sync on resume)",
@@ -82,6 +97,8 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
                         style: Style(browserLogOut: true, forceRefreshOnSync: true)),
         FieldNotesBuild(name: "Field Notes Offline (shows the stored session while it checks)",
                         style: Style(twoResources: false, showsStoredSessionAtLaunch: true, alerts: false)),
+        FieldNotesBuild(name: "Field Notes Shifts (open shifts, a failed log-out finished later, Continue on tap)",
+                        style: Style(openShifts: true, finishesFailedLogOutLater: true, continuesOnTap: true)),
     ]
 
     /// One flawed build per mistake, on the first conformant style, with the requirements it is about.
@@ -112,6 +129,10 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
             .cancelShownAsAlert: ["SL-CANCEL-1"],
             .leavesNotesFileOnLogOut: ["SL-LOGOUT-3"],
             .showsNotesOfTokenWithoutIdToken: ["SL-TOKEN-1"],
+            .keepsNotesFileOnColdUserChange: ["SL-SWITCH-3"],
+            .changeAccountOnDeviceInfoError: ["SL-DETECT-4"],
+            .farewellByFirstName: ["SL-LOGOUT-3", "SL-LOGOUT-4"],
+            .keepsNameFamilyFirst: ["SL-LOGOUT-1", "SL-LOGOUT-3"],
         ]
         return Mistake.allCases.map { mistake in
             FieldNotesBuild(name: "Field Notes with \(mistake.rawValue)", style: Style(), mistakes: [mistake], targets: targets[mistake] ?? [])

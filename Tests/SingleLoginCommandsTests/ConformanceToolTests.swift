@@ -102,6 +102,24 @@ struct ConformanceToolTests {
         #expect(requirements?.first?["tags"] as? [String] == ["login", "logout"])
     }
 
+    @Test("run --verbose marks where each step's calls begin, and prints a requirement --only left out in one line")
+    func verboseTranscripts() async throws {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-verbose-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let spec = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("specs/single-login.json").path
+        let result = await Tool.run(["run", "--spec", spec, "--only", "SL-LOGIN-4", "--verbose", "--reports", reports.path])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        // The selected requirement: its scenarios, each step, the calls under the step they belong to.
+        #expect(lines.contains("            step 1 launch"))
+        #expect(lines.contains("            step 2 tapSignIn (no calls)"))
+        #expect(lines.contains { $0.hasPrefix("              #3 acquireTokenSilent(") })
+        // A requirement left out: its line, no scenario lines.
+        #expect(lines.contains { $0.hasPrefix("SKIP     SL-LOGIN-1 ") && $0.hasSuffix("not selected (only: SL-LOGIN-4)") })
+        #expect(!lines.contains { $0.hasPrefix("      SKIP") }, "\(result.out)")
+    }
+
     @Test("--version prints the harness version and every embedded spec's id and version")
     func version() async {
         let run = await Tool.run(["--version"])

@@ -29,13 +29,13 @@ struct FlawRow: Sendable, CustomTestStringConvertible {
 let faultyVariantTable: [FlawRow] = [
     FlawRow(.promptsAtLaunch, fails: ["SL-DETECT-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-SCOPES-2", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.leavesNameOnScreen, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),
-    FlawRow(.leavesRecordsFile, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),
+    FlawRow(.leavesRecordsFile, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"]),
     FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3"]),
     FlawRow(.showsCancelAsError, fails: ["SL-CANCEL-1"]),
     FlawRow(.crashesOnMissingIdToken, fails: ["SL-TOKEN-1"]),
     FlawRow(.ignoresBroadcast, fails: ["SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2"], startingPointOnly: ["SL-LOGOUT-5"]),
     FlawRow(.skipsCheckOnResume, fails: ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3"]),
-    FlawRow(.promptsOnNetworkError, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-TOKEN-2"]),
+    FlawRow(.promptsOnNetworkError, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.wipesOnUnchangedBroadcast, fails: ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]),
     FlawRow(.showsSignUpWhenShared, fails: ["SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4"]),
     FlawRow(.skipsDeviceInformation, fails: ["SL-DETECT-1"]),
@@ -54,7 +54,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.repromptsOnDeclinedScopes, fails: ["SL-SCOPES-2"]),
     FlawRow(.ignoresAccountErrors, fails: ["SL-ACCOUNT-1"]),
     FlawRow(.trustsAccountCache, fails: ["SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3"], startingPointOnly: ["SL-LOGOUT-5"]),
-    FlawRow(.promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
+    FlawRow(.promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"], startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
 ]
 

@@ -39,6 +39,51 @@ struct LeftoverScannerTests {
         #expect(LeftoverScanner().findings(of: [Self.marker], in: observation, places: [.screen]).count == 1)
     }
 
+    static let given = LeftoverScanner.Marker("alice", owner: "alice's given name", wholeWord: true)
+    static let family = LeftoverScanner.Marker("adams", owner: "alice's family name", wholeWord: true)
+
+    @Test("a name part is found as a whole word, ignoring case, also encoded", arguments: [
+        ("as is", "See you next shift, Alice!"),
+        ("as is", "Adams, Alice"),
+        ("as is", "ALICE's shifts"),
+        ("as is", "greeting=alice"),
+        ("percent-encoded", "name=%41lice%20Smith"),
+        ("JSON-escaped", #"{"first":"\u0041lice"}"#),
+        ("base64", "crumb=" + base64("Bye Alice, see you")),
+    ])
+    func findsNamePart(encoding: String, value: String) {
+        let observation = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.defaults, "k", value)])
+        #expect(LeftoverScanner().findings(of: [Self.given], in: observation, places: [.storage]).map(\.encoding) == [encoding])
+    }
+
+    @Test("a name part inside another word, or in base64 that only decodes as Latin-1, is no finding", arguments: [
+        "Malice in the warehouse", "alicea", "Calicem", "bobbin", "adamsite", "alice2",
+    ])
+    func namePartNeedsWholeWord(value: String) {
+        let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, value)], storage: [])
+        #expect(LeftoverScanner().findings(of: [Self.given, Self.family, LeftoverScanner.Marker("bob", owner: "bob's given name", wholeWord: true)], in: observation, places: [.screen]).isEmpty)
+        // Random bytes that happen to hold " alice " decode only as Latin-1: not scanned for names.
+        let noise = Data([0xFF, 0xFE, 0x20] + Array("alice".utf8) + [0x20, 0xC3, 0x28, 0xA0, 0xA1, 0x80, 0x81, 0xF5, 0xF6, 0xF7, 0xF8]).base64EncodedString()
+        let stored = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)])
+        #expect(LeftoverScanner().findings(of: [Self.given], in: stored, places: [.storage]).isEmpty)
+        #expect(LeftoverScanner().findings(of: [LeftoverScanner.Marker("alice", owner: "x")], in: stored, places: [.storage]).count == 1)
+    }
+
+    @Test("a name found within a longer marker at the same place is reported once")
+    func nameInsideDisplayName() {
+        let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Goodbye, Alice Adams")], storage: [])
+        let findings = LeftoverScanner().findings(of: [LeftoverScanner.Marker("Alice Adams", owner: "alice's display name"), Self.given, Self.family], in: observation, places: [.screen])
+        #expect(findings.map(\.marker.owner) == ["alice's display name"])
+    }
+
+    @Test("a display name's parts of three letters or more are its name markers, given name first")
+    func nameParts() {
+        let user = SimulatedUser(AccountDefinition(name: "x", username: "x@contoso.example", displayName: "Jo Anne-Marie Li Okafor"))
+        #expect(user.nameParts == ["anne", "marie", "okafor"])
+        #expect(user.role(ofNamePart: "anne") == "given name" && user.role(ofNamePart: "okafor") == "family name" && user.role(ofNamePart: "marie") == "name")
+        #expect(SimulatedUser(AccountDefinition(name: "a", username: "a@b.c", displayName: "Alice Adams")).nameParts == ["alice", "adams"])
+    }
+
     @Test("the signed-in account counts as stored data")
     func signedInAccount() {
         let observation = Observation(running: true, signedInAccount: "ALICE.ADAMS@contoso.example", screen: [], storage: [])

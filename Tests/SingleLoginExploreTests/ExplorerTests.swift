@@ -96,6 +96,17 @@ struct OtherConformantAppTests {
     static let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("specs/single-login.json").path
 
+    @Test("EX-AFFORDANCE looks for the catalogue's affordance words, with its exceptions")
+    func affordanceWordsAreTheCatalogues() throws {
+        let spec = try SpecLoader.load(path: Self.catalogue).spec
+        let matches = spec.requirements.flatMap { $0.scenarios.flatMap { $0.steps.flatMap(\.expect) + $0.expect } }.compactMap { check -> ElementMatch? in
+            if case .noElement(.button?, let match) = check { return match }
+            return nil
+        }
+        #expect(!matches.isEmpty)
+        #expect(matches.allSatisfy { $0 == .words(Oracle.affordanceWords, except: Oracle.affordanceExceptions) })
+    }
+
     @Test("the minimal app passes the whole catalogue (so it is conformant as the catalogue says)")
     func passesCatalogue() async throws {
         let spec = try SpecLoader.load(path: Self.catalogue).spec

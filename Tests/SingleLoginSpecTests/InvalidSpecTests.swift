@@ -60,7 +60,7 @@ struct InvalidSpecTests {
         ("missing-do.json", [.init(24, 13, "$.requirements[0].scenarios[0].steps[0]", "missing required key 'do'")]),
         ("missing-rationale.json", [.init(12, 5, "$.requirements[0]", "missing required key 'rationale'")]),
         ("nan.json", [.init(18, 16, "$.requirements[0].tags[0]", "'NaN' is not a JSON value; numbers must be finite")]),
-        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.1)")]),
+        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.2)")]),
         ("no-data-in-empty.json", [.init(26, 68, "$.requirements[0].scenarios[0].expect[0].in", "'in' needs at least 1 element")]),
         ("no-data-in-repeated.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0].in[1]", "place 'screen' is listed twice")]),
         ("no-data-session-zero.json", [.init(26, 73, "$.requirements[0].scenarios[0].expect[0].session", "'session' must be at least 1, found 0")]),
@@ -96,6 +96,8 @@ struct InvalidSpecTests {
         ("broker-not-available-on-silent.json", [.init(24, 76, "$.requirements[0].scenarios[0].steps[0].answer", "answer 'brokerNotAvailable' is not possible for method 'acquireTokenSilent'")]),
         ("calls-unknown-phase.json", [.init(26, 89, "$.requirements[0].scenarios[0].expect[0].during", "unknown phase 'broadcast'; did you mean 'broadcasts'?")]),
         ("network-error-on-local-cache.json", [.init(24, 69, "$.requirements[0].scenarios[0].steps[0].answer", "answer 'networkError' is not possible for method 'allAccounts'")]),
+        ("no-element-except-without-words.json", [.init(26, 69, "$.requirements[0].scenarios[0].expect[0]", "'except' goes with 'words': it names phrases that are not matches although they begin with one")]),
+        ("no-element-except-also-in-words.json", [.init(26, 105, "$.requirements[0].scenarios[0].expect[0].except[1]", "'Sign-Up' is in 'except' and, as words, in 'words' ('sign up')")]),
         ("no-element-words-and-matching.json", [.init(26, 22, "$.requirements[0].scenarios[0].expect[0]", "'noElement' takes 'matching' or 'words', not both")]),
         ("scopes-without-declined-scopes.json", [.init(24, 99, "$.requirements[0].scenarios[0].steps[0]", "'scopes' is allowed only with answer 'declinedScopes'")]),
         ("signed-in-listed-twice.json", [.init(22, 43, "$.requirements[0].scenarios[0].given.signedIn[1]", "account 'alice' is listed twice in 'signedIn'")]),
@@ -147,7 +149,7 @@ struct InvalidSpecTests {
             Issue.record("accepted")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.diagnostics.first?.message.contains("(1.1)") == true)
+            #expect(error.diagnostics.first?.message.contains("(1.2)") == true)
             #expect(error.diagnostics.first?.fix?.contains("upgrade sl-conformance") == true)
         }
     }

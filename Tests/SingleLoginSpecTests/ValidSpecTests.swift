@@ -78,7 +78,7 @@ struct ValidSpecTests {
             .noElement(kind: .button, match: .pattern("add (another )?account")),
             .scopesCovered,
             .calls(method: .acquireTokenSilent, range: .exactly(0), filter: CallFilter(answered: .error, during: .broadcasts)),
-            .noElement(kind: .button, match: .words(["sign up", "switch account"])),
+            .noElement(kind: .button, match: .words(["sign up", "switch account"], except: ["sign up for"])),
             .deviceSignedOut, .errorShown, .brokerEnabled,
         ])
     }

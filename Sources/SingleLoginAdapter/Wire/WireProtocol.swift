@@ -1,8 +1,9 @@
 /// The names and version of the stdio wire protocol (see docs/wire-protocol.md).
 public enum WireProtocol {
     /// The protocol version this build speaks. A different major version is refused at the handshake;
-    /// an adapter of an older minor version (1.0) is served as it is: every 1.1 addition is optional.
-    public static let version = "1.1"
+    /// an adapter of an older minor version (1.0, 1.1) is served as it is: every 1.1 and 1.2 addition
+    /// is optional (1.2 added `now`, the device's time, to every `reset` and `event` request's params).
+    public static let version = "1.2"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {

@@ -29,14 +29,22 @@ struct WireServer {
 
     private func run(_ adapter: some ConformanceAdapter) async -> Ending {
         let peer = WirePeer(loop: loop)
+        let clock = WireClock()
         while let line = await loop.nextRequest() {
-            if await handle(line, adapter: adapter, peer: peer) { return .shutdown }
+            if await handle(line, adapter: adapter, peer: peer, clock: clock) { return .shutdown }
         }
         return .disconnected
     }
 
+    /// The `now` a request's params carry (protocol 1.2), if any.
+    static func now(in scan: WireScan, of line: [UInt8]) -> Date? {
+        scan.params
+            .flatMap { WireObjectScanner.member("now", inObject: $0, of: line) }
+            .flatMap { try? WireCodec.decoder.decode(Date.self, from: Data(line[$0])) }
+    }
+
     /// Answers one request; true after `shutdown`.
-    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer) async -> Bool {
+    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock) async -> Bool {
         guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
@@ -47,7 +55,8 @@ struct WireServer {
                 handshake.token = token
                 loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))
             case .reset:
-                try await adapter.reset(environment: AppEnvironment(broker: WireBroker(peer: peer), backend: WireBackend(peer: peer)))
+                clock.set(Self.now(in: scan, of: line))
+                try await adapter.reset(environment: AppEnvironment(broker: WireBroker(peer: peer), backend: WireBackend(peer: peer), clock: clock))
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
             case .event:
                 let event = scan.params
@@ -57,6 +66,7 @@ struct WireServer {
                 guard let event else {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
                 }
+                clock.set(Self.now(in: scan, of: line))
                 loop.send(WireLine.response(id: id, result: try await adapter.handle(event).wireEncoded()))
             case .observe:
                 loop.send(WireLine.response(id: id, result: try await adapter.observe().wireEncoded()))

@@ -39,7 +39,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var latestToken: [String: String] = [:]
     var issuances: [String: Int] = [:]
     /// The simulated clock.
-    var now: Date
+    var now: Date { didSet { clock.set(now) } }
+    /// The same time, for the app to read from any thread (``AppEnvironment/clock``).
+    public nonisolated let clock: SimulatedClock
     var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
     var stepIndex: Int?
     var phase: CallPhase = .step
@@ -47,6 +49,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var pendingBroadcasts = 0
     /// A remark on the call being answered, appended to its transcript line.
     var notes: [String] = []
+    /// When the last call was answered (wall-clock, for telling a hang from a loop; never reported).
+    var lastAnswer: ContinuousClock.Instant?
 
     /// The authority every simulated token is issued by.
     public static let authority = "https://login.microsoftonline.com/common"
@@ -62,6 +66,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         deviceMode = given.deviceMode == .shared ? .shared : .default
         tokenNeedsInteraction = given.token == .interactionRequired
         now = Self.startOfDay
+        clock = SimulatedClock(Self.startOfDay)
         var sessions: [String: [UserSession]] = [:]
         var onDevice: [UserSession] = []
         for name in given.signedIn {
@@ -140,6 +145,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
 
     /// The simulated time now.
     public func currentTime() -> Date { now }
+
+    /// How long ago (on the wall clock) the last of the app's calls was answered; nil before the first.
+    public func timeSinceLastAnswer() -> Duration? { lastAnswer.map { .now - $0 } }
 
     // MARK: The device
 
@@ -228,6 +236,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
 
     private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, failed: Bool, scopes: [String]) {
         let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
+        lastAnswer = .now
         calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes, phase: phase))
     }
 

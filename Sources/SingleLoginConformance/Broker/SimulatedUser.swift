@@ -50,6 +50,26 @@ public struct SimulatedUser: Hashable, Sendable {
         [username, displayName, objectId].compactMap { $0 }
     }
 
+    /// The display name's parts of three letters or more, given name first and family name last:
+    /// found as whole words after sign-out ("See you next shift, Alice!", "Adams, Alice"), they are
+    /// leftovers too. Shorter parts ("Li", "Jo") would match too much to count.
+    public var nameParts: [String] {
+        var parts: [String] = []
+        for word in WordMatcher.words(of: displayName) where word.count >= 3 && word.allSatisfy(\.isLetter) && !parts.contains(word) {
+            parts.append(word)
+        }
+        return parts
+    }
+
+    /// What a name part is, for evidence: `given name`, `family name`, or `name` for one in between.
+    public func role(ofNamePart part: String) -> String {
+        let parts = nameParts
+        if parts.count == 1 { return "name" }
+        if part == parts.first { return "given name" }
+        if part == parts.last { return "family name" }
+        return "name"
+    }
+
     /// A UUID-shaped string derived from `seed` with FNV-1a, so runs are reproducible.
     static func derivedUUID(seed: String) -> String {
         let hex = StableHash.hex(seed, length: 32)

@@ -54,15 +54,17 @@ actor DoctorSession {
     func runAll() async -> String {
         await handshake()
         let broker = SimulatedBroker(spec: spec, given: spec.requirements[0].scenarios[0].given, scenarioKey: "doctor")
-        await peer.beginScenario(AppEnvironment(broker: broker, backend: broker))
-        if let result = await ask("reset answers {}", .plain(.reset)) {
+        await peer.beginScenario(AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        // The device's time, as every reset and event carries it (protocol 1.2).
+        let now = (try? WireCodec.encoder.encode(broker.clock.now())).map { Array($0) }
+        if let result = await ask("reset answers {}", .reset(now: now)) {
             record("reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(JSONRPCSession.excerpt(result))", hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
         }
         var last: JSONValue?
         let events: [(AppEvent, Bool)] = [(.launch, true), (.refresh, true), (.tapSignOut, true), (.tapSignIn, true), (.accountChangedBroadcast, true), (.suspend, true), (.resume, true), (.terminate, false)]
         for (event, running) in events {
             let name = "event \(event.rawValue) answers a valid observation"
-            guard let result = await ask(name, .event(event)) else { continue }
+            guard let result = await ask(name, .event(event, now: now)) else { continue }
             var problems = ObservationShape.problems(in: result)
             if problems.isEmpty, case .bool(let actual)? = result["running"], actual != running {
                 problems.append("running is \(actual) after \(event.rawValue), expected \(running)")
@@ -109,7 +111,7 @@ actor DoctorSession {
         guard let result = await ask("the handshake is answered", request, timeout: timeouts.handshake) else { return }
         record("the handshake is answered", true, "")
         guard let handshake = try? result.decode(WireProtocol.Handshake.self), !handshake.adapter.name.isEmpty, !handshake.app.bundleId.isEmpty else {
-            record("the handshake has the right shape", false, JSONRPCSession.excerpt(result), hint: #"Answer {"protocolVersion": "1.1", "adapter": {"name", "version"}, "app": {"name", "version", "bundleId"}, "msalVersion", "capabilities": []} with non-empty names."#)
+            record("the handshake has the right shape", false, JSONRPCSession.excerpt(result), hint: "Answer {\"protocolVersion\": \"\(WireProtocol.version)\", \"adapter\": {\"name\", \"version\"}, \"app\": {\"name\", \"version\", \"bundleId\"}, \"msalVersion\", \"capabilities\": []} with non-empty names.")
             broken = "the handshake has the wrong shape"
             return
         }

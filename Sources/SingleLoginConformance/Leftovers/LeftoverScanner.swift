@@ -5,7 +5,12 @@ import SingleLoginSpec
 /// Finds a user's markers in what the app shows and stores, also when the app changed their
 /// case or encoded them (percent-encoding, base64 and base64url, JSON escaping).
 ///
-/// This is how "none of the user's data remains" is checked without app-specific code.
+/// This is how "none of the user's data remains" is checked without app-specific code. What is
+/// scanned: every screen element's text, every stored item's key and value, `signedInAccount`;
+/// each as is (ignoring case), percent-decoded, JSON-unescaped, and every run of 16 or more
+/// base64/base64url characters decoded (as UTF-8, else as Latin-1). Not scanned: hex, other
+/// encodings, compression or encryption. A marker that is a word (a given or family name) is
+/// found only as a whole word, and not in bytes that decoded only as Latin-1 (random bytes would).
 public struct LeftoverScanner: Sendable {
     /// A distinctive string and whose it is.
     public struct Marker: Hashable, Sendable {
@@ -13,11 +18,14 @@ public struct LeftoverScanner: Sendable {
         public var text: String
         /// Whose it is, for evidence: `alice's username`, `alice's session 1 records`.
         public var owner: String
+        /// Whether it counts only as a whole word (a name: "Alice" in "Bye, Alice!", not in "Malice").
+        public var wholeWord: Bool
 
-        /// Creates a marker.
-        public init(_ text: String, owner: String) {
+        /// Creates a marker; a `wholeWord` marker counts only where no letter or digit touches it.
+        public init(_ text: String, owner: String, wholeWord: Bool = false) {
             self.text = text
             self.owner = owner
+            self.wholeWord = wholeWord
         }
     }
 
@@ -57,26 +65,53 @@ public struct LeftoverScanner: Sendable {
         var findings: [Finding] = []
         for candidate in candidates {
             let variants = Self.decodedVariants(of: candidate.text)
+            var here: [Finding] = []
             for (marker, needle) in needles {
-                if let hit = variants.first(where: { Self.contains($0.bytes, needle) }) {
-                    findings.append(Finding(place: candidate.place, location: candidate.location(), marker: marker, encoding: hit.encoding))
+                // A name already found in a longer marker here ("Alice" in "Alice Adams") is no second finding.
+                if marker.wholeWord, here.contains(where: { !$0.marker.wholeWord && Self.contains(Self.lowercasedBytes($0.marker.text), needle) }) { continue }
+                let hit = marker.wholeWord
+                    ? variants.first { !$0.latin1 && Self.containsWord($0.bytes, needle) }
+                    : variants.first { Self.contains($0.bytes, needle) }
+                if let hit {
+                    here.append(Finding(place: candidate.place, location: candidate.location(), marker: marker, encoding: hit.encoding))
                 }
             }
+            findings += here
         }
         return findings
     }
 
-    /// The text lowercased as is and under each decoding that changes it, as UTF-8 bytes.
-    static func decodedVariants(of text: String) -> [(encoding: String, bytes: [UInt8])] {
-        var variants: [(String, [UInt8])] = [("as is", lowercasedBytes(text))]
+    /// The text lowercased as is and under each decoding that changes it, as UTF-8 bytes; `latin1`
+    /// marks base64 that is no UTF-8 and was read as Latin-1 (where whole-word markers are not looked for).
+    static func decodedVariants(of text: String) -> [(encoding: String, bytes: [UInt8], latin1: Bool)] {
+        var variants: [(String, [UInt8], Bool)] = [("as is", lowercasedBytes(text), false)]
         let bytes = Array(text.utf8)
-        if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", lowercasedBytes(decoded))) }
+        if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", lowercasedBytes(decoded), false)) }
         if bytes.contains(UInt8(ascii: "\\")) {
             let unescaped = jsonUnescaped(text)
-            if unescaped != text { variants.append(("JSON-escaped", lowercasedBytes(unescaped))) }
+            if unescaped != text { variants.append(("JSON-escaped", lowercasedBytes(unescaped), false)) }
         }
-        for decoded in base64Segments(in: bytes) { variants.append(("base64", decoded)) }
+        for decoded in base64Segments(in: bytes) { variants.append(("base64", decoded.bytes, decoded.latin1)) }
         return variants
+    }
+
+    /// Whether `word` occurs in `haystack` with no ASCII letter or digit, and no non-ASCII byte (part
+    /// of a letter, for all the scanner knows), right before or after it.
+    static func containsWord(_ haystack: [UInt8], _ word: [UInt8]) -> Bool {
+        guard !word.isEmpty, haystack.count >= word.count else { return false }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        var start = 0
+        while start <= haystack.count - word.count {
+            if haystack[start..<start + word.count].elementsEqual(word),
+               start == 0 || !isWordByte(haystack[start - 1]),
+               start + word.count == haystack.count || !isWordByte(haystack[start + word.count]) {
+                return true
+            }
+            start += 1
+        }
+        return false
     }
 
     /// `text` lowercased, as UTF-8: ASCII byte by byte, anything else as `String.lowercased()` does it.
@@ -155,9 +190,9 @@ public struct LeftoverScanner: Sendable {
     }
 
     /// What runs of base64 or base64url characters (16 or more) decode to, lowercased, as UTF-8
-    /// (bytes that are not UTF-8 read as ISO Latin-1).
-    static func base64Segments(in bytes: [UInt8]) -> [[UInt8]] {
-        var segments: [[UInt8]] = []
+    /// (bytes that are not UTF-8 read as ISO Latin-1, and marked `latin1`).
+    static func base64Segments(in bytes: [UInt8]) -> [(bytes: [UInt8], latin1: Bool)] {
+        var segments: [(bytes: [UInt8], latin1: Bool)] = []
         var run: [UInt8] = []
         func flush() {
             defer { run.removeAll(keepingCapacity: true) }
@@ -173,7 +208,11 @@ public struct LeftoverScanner: Sendable {
                     candidate += Array(repeating: UInt8(ascii: "="), count: (4 - candidate.count % 4) % 4)
                     if let data = Data(base64Encoded: Data(candidate)) {
                         let decoded = [UInt8](data)
-                        segments.append(String(validating: decoded, as: UTF8.self).map(lowercasedBytes) ?? latin1LowercasedUTF8(decoded))
+                        if let text = String(validating: decoded, as: UTF8.self) {
+                            segments.append((lowercasedBytes(text), false))
+                        } else {
+                            segments.append((latin1LowercasedUTF8(decoded), true))
+                        }
                     }
                 }
             }

@@ -35,7 +35,7 @@ struct ExpectationEvaluator {
             let what = Self.describe(method, filter)
             return Problem(
                 type: "expectation.calls", message: "expected \(range) \(what), the app made \(made.count)",
-                expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + calls.filter { $0.method == method }.map(\.line)).joined(separator: "\n"))
+                expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
 
         case .signedIn(let name):
             guard let user = await broker.user(named: name) else { return unknownAccount(name) }
@@ -63,6 +63,7 @@ struct ExpectationEvaluator {
                 markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
             } else {
                 markers = zip(["username", "display name", "object id"], user.identityMarkers).map { .init($0.1, owner: "\(name)'s \($0.0)") }
+                markers += user.nameParts.map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
                 markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
             }
             let findings = scanner.findings(of: markers, in: observation, places: places)
@@ -102,14 +103,14 @@ struct ExpectationEvaluator {
                     return Problem(type: "scenario.invalid", message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
                 }
                 matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
-            case .words(let phrases):
-                let matcher = WordMatcher(phrases)
+            case .words(let phrases, let exceptions):
+                let matcher = WordMatcher(phrases, except: exceptions)
                 matches = { matcher.firstMatch(in: $0) != nil }
             }
             let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
             guard !matching.isEmpty else { return nil }
             let found: String
-            if case .words(let phrases) = match, let phrase = WordMatcher(phrases).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
+            if case .words(let phrases, let exceptions) = match, let phrase = WordMatcher(phrases, except: exceptions).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
             return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .deviceSignedOut:

@@ -37,12 +37,18 @@ final class TestCaseExecution: Sendable {
             issues += found
         }
 
+        // The adapter's stderr of this test case: taken at a crash or a hang (the stack trace is
+        // in it), and at the end; from the end of the previous test case on, never before it.
+        var adapterLog = ""
+        var adapterReady = false
+
         do {
             let adapter = try await provider.adapter()
+            adapterReady = true
             handler(Event(.adapterIdentified(adapter.identity)))
             await broker.configure(adapter.identity.msalConfiguration)
             await broker.beginStep(nil)
-            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker))
+            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
             var state = AppState.notRunning
             var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
             var crashed = false
@@ -58,11 +64,24 @@ final class TestCaseExecution: Sendable {
                 var delivered = 0
                 handler(Event(.stepPerformed(id, index: index, description: Self.describe(step.action))))
 
+                /// Delivers `event`; a timeout while the app handles it is the app's hang, not the adapter's fault.
+                func handle(_ event: AppEvent, duringBroadcast: Bool = false) async throws -> Observation {
+                    let deliveredAt = ContinuousClock.now
+                    let callsBeforeEvent = await broker.transcript().count
+                    do {
+                        return try await adapter.handle(event)
+                    } catch let failure as AdapterFailure where failure.kind == .timeout {
+                        let calls = Array(await broker.transcript().dropFirst(callsBeforeEvent))
+                        throw AppHang(event: event, step: index, description: Self.describe(step.action), duringBroadcast: duringBroadcast,
+                                      waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await broker.timeSinceLastAnswer(),
+                                      calls: calls, transport: failure.message, location: step.location)
+                    }
+                }
                 func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
                     guard state == required else {
                         throw ScenarioError("step \(index + 1) '\(Self.describe(step.action))' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
                     }
-                    observation = try await adapter.handle(event)
+                    observation = try await handle(event)
                     state = next
                 }
                 switch step.action {
@@ -71,7 +90,7 @@ final class TestCaseExecution: Sendable {
                 case .app(.resume): try await deliver(.resume, requires: .suspended, then: .foreground)
                 case .app(.terminate):
                     guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
-                    observation = try await adapter.handle(.terminate)
+                    observation = try await handle(.terminate)
                     state = .notRunning
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
@@ -89,6 +108,7 @@ final class TestCaseExecution: Sendable {
                 // terminated app has to find out on resume or launch. An app's own sign-in or
                 // sign-out posts it too, so delivery repeats until nothing is pending.
                 var rounds = 0
+                var crashedInBroadcast = false
                 while !crashed {
                     let pending = await broker.takePendingBroadcasts()
                     guard pending > 0 else { break }
@@ -97,15 +117,22 @@ final class TestCaseExecution: Sendable {
                     guard state == .foreground else { continue }
                     await broker.beginBroadcasts()
                     for _ in 0..<pending where !crashed {
-                        observation = try await adapter.handle(.accountChangedBroadcast)
-                        crashed = observation.crashed
+                        observation = try await handle(.accountChangedBroadcast, duringBroadcast: true)
+                        crashed = observation.crashed || !observation.running
+                        crashedInBroadcast = crashed
                         delivered += 1
                     }
                 }
                 await emitNewCalls()
                 handler(Event(.observed(id, observation)))
                 if crashed || (state != .notRunning && !observation.running) {
-                    record([Issue(kind: .failure, type: "app.crashed", message: "the app crashed during step \(index + 1) '\(Self.describe(step.action))'", stepIndex: index, expected: "running: true, crashed: false", observed: "running: \(observation.running), crashed: \(observation.crashed)", location: step.location)])
+                    // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
+                    adapterLog += await provider.takeLog()
+                    let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(Self.describe(step.action))'" : "during step \(index + 1) '\(Self.describe(step.action))'"
+                    let crash = Issue(kind: .failure, type: "app.crashed", message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                                      observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
+                    // A crash in a starting-point step is that starting point not reached: one defect, named once.
+                    record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: Self.describe(step.action), location: step.location) } ?? crash])
                     crashed = true
                     break
                 }
@@ -136,14 +163,26 @@ final class TestCaseExecution: Sendable {
             await emitNewCalls()
             if Task.isCancelled {
                 await provider.discard()
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: await provider.takeLog())
+                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
             }
             if let unavailable = error as? AdapterUnavailable {
                 return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started), adapterLog: unavailable.failure.stderrTail)
             }
-            if let failure = error as? AdapterFailure {
-                record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)])
+            if let hang = error as? AppHang {
+                // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
                 await provider.discard()
+                adapterLog += await provider.takeLog()
+                let issue = Issue(kind: .failure, type: AppHang.issueType, message: hang.message, stepIndex: hang.step,
+                                  expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
+                let covering = scenario.steps[hang.step].startingPoint
+                record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
+            } else if let failure = error as? AdapterFailure {
+                await provider.discard()
+                adapterLog += await provider.takeLog()
+                // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
+                let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
+                if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
+                record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: tail)])
             } else if let problem = error as? ScenarioError {
                 record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
             } else {
@@ -152,7 +191,13 @@ final class TestCaseExecution: Sendable {
             }
         }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
-        return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: await provider.takeLog())
+        adapterLog += await provider.takeLog()
+        return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog)
+    }
+
+    /// The last lines of this test case's adapter stderr, as evidence after an observation.
+    static func stderrEvidence(_ log: String) -> String {
+        log.isEmpty ? "" : "\nadapter stderr (this test case, last lines):\n" + StderrBuffer.tail(of: log)
     }
 
     /// A scenario that cannot be carried out as written (a spec problem found at run time).

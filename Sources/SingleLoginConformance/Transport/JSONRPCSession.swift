@@ -22,6 +22,8 @@ actor JSONRPCSession {
     private var environment: AppEnvironment?
     private var nextId = 1
     private var scenarioDeadline: ContinuousClock.Instant?
+    /// The device's time last sent, and its encoding.
+    private var lastTime: (date: Date, json: [UInt8])?
 
     init(channel: sending any LineChannel, executor: SessionExecutor, timeouts: AdapterTimeouts, wireLog: WireLog?) {
         waker = channel.waker
@@ -42,10 +44,23 @@ actor JSONRPCSession {
         var what: String { event.map { "event " + $0.rawValue } ?? method.rawValue }
 
         static func plain(_ method: WireProtocol.HarnessMethod) -> Request { Request(method: method, params: WireLine.emptyObject) }
-        static func event(_ event: AppEvent) -> Request { Request(method: .event, event: event, params: eventParams[event]!) }
+
+        /// `event` with `{"event": "launch", "now": "2025-03-03T08:00:00Z"}`; `now` is the device's time, encoded (a JSON string).
+        static func event(_ event: AppEvent, now: [UInt8]? = nil) -> Request {
+            guard let now else { return Request(method: .event, event: event, params: eventParams[event]!) }
+            return Request(method: .event, event: event, params: eventPrefixes[event]! + now + Array("}".utf8))
+        }
+
+        /// `reset` with `{"now": "..."}` (1.2), or `{}` without a time.
+        static func reset(now: [UInt8]?) -> Request {
+            guard let now else { return .plain(.reset) }
+            return Request(method: .reset, params: Array(#"{"now":"#.utf8) + now + Array("}".utf8))
+        }
 
         /// `{"event":"launch"}` and the others, encoded once.
         private static let eventParams: [AppEvent: [UInt8]] = Dictionary(uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#""}"#.utf8)) })
+        /// `{"event":"launch","now":` and the others, encoded once.
+        private static let eventPrefixes: [AppEvent: [UInt8]] = Dictionary(uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#"","now":"#.utf8)) })
     }
 
     /// An answer: its line and where its parts are.
@@ -64,6 +79,27 @@ actor JSONRPCSession {
     func beginScenario(_ environment: AppEnvironment) {
         self.environment = environment
         scenarioDeadline = ContinuousClock.now + timeouts.scenario
+    }
+
+    /// The device's time for the next request's `now`, as a JSON string; encoded again only when
+    /// the simulated clock moved (it moves only with `advanceClock`). Nil before the first scenario.
+    func deviceTime() -> [UInt8]? {
+        guard let clock = environment?.clock else { return nil }
+        let date = clock.now()
+        if let lastTime, lastTime.date == date { return lastTime.json }
+        guard let json = try? WireCodec.encoder.encode(date) else { return nil }
+        lastTime = (date, Array(json))
+        return lastTime?.json
+    }
+
+    /// `reset`, carrying the device's time (protocol 1.2).
+    func reset() async throws {
+        _ = try await exchange(.reset(now: deviceTime()))
+    }
+
+    /// `event`, carrying the device's time (protocol 1.2); the answer is the observation.
+    func event(_ event: AppEvent) async throws -> Observation {
+        try await call(.event(event, now: deviceTime()), as: Observation.self)
     }
 
     /// The handshake: `initialize`, the answer's shape, its protocol version and, when `token` is given, the run's token.

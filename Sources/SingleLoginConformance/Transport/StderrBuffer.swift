@@ -49,6 +49,16 @@ public final class StderrBuffer: Sendable {
         }
     }
 
+    /// The last `lines` lines of `text` (at most ``tailCapacity`` bytes), `[...]` first when some were cut:
+    /// how a test case's own stderr is shown as evidence.
+    public static func tail(of text: String, lines: Int = 20) -> String {
+        let bytes = Array(text.utf8)
+        var kept = String(decoding: bytes.suffix(tailCapacity), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if kept.last == "" { kept.removeLast() }
+        let cut = bytes.count > tailCapacity || kept.count > lines
+        return (cut ? "[...]\n" : "") + kept.suffix(lines).joined(separator: "\n")
+    }
+
     /// The last `lines` lines kept (at most ``tailCapacity`` bytes), for error messages.
     public func tail(lines: Int = 20) -> String {
         state.withLock { state in

@@ -50,11 +50,11 @@ public final class WireAdapter: ConformanceAdapter {
     public func reset(environment: AppEnvironment) async throws {
         // Every test case starts with a reset: the scenario timeout counts from here.
         await session.beginScenario(environment)
-        _ = try await session.exchange(.plain(.reset))
+        try await session.reset()
     }
 
     public func handle(_ event: AppEvent) async throws -> Observation {
-        try await session.call(.event(event), as: Observation.self)
+        try await session.event(event)
     }
 
     public func observe() async throws -> Observation {

@@ -47,6 +47,14 @@ extension BrokerAnswer {
         }
     }
 
+    /// Whether it is the network being offline (NSURLErrorDomain -1009).
+    var isOffline: Bool {
+        switch self {
+        case .networkError: return true
+        case .complete, .cancel, .interactionRequired, .noIdToken, .blankIdToken, .declinedScopes, .ssoExtensionFailure, .brokerNotAvailable: return false
+        }
+    }
+
     /// Whether signout answered this way leaves the device signed in.
     var keepsDeviceSignedIn: Bool {
         switch self {

@@ -13,11 +13,20 @@ import SingleLoginSpec
 /// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
 /// no clean chance to check; rules that need knowledge of the app judge only what it showed.
 public actor Oracle: StepJudge {
-    /// What the catalogue's SL-DETECT-2 and SL-DETECT-3 look for on buttons: sign-up, add-account and switch-account affordances.
+    /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
+    /// (its `words`; a test keeps the two lists the same).
     public static let affordanceWords = [
-        "sign up", "sign-up", "signup", "register", "create account", "create an account", "create a new account", "new account",
-        "add account", "add an account", "add another account", "switch account", "switch accounts", "switch user",
-        "use another account", "use a different account", "sign in with another account",
+        "sign up", "sign-up", "signup", "sign up for free", "sign up for an account", "sign up for a new account", "sign up for a free account",
+        "sign up for a free trial", "signup for free", "signup for an account", "register", "register for an account", "register for a new account",
+        "register for free", "create account", "create an account", "create a new account", "create new account", "new account",
+        "add account", "add an account", "add another account", "add a new account", "add new account", "switch account", "switch accounts",
+        "switch user", "switch users", "change account", "change user", "use another account", "use a different account",
+        "sign in with another account", "sign in with a different account", "log in with another account", "log in with a different account",
+        "sign in as another user", "sign in as a different user", "not you",
+    ]
+    /// A frontline app's own wording that begins like an affordance ("Sign up for open shifts"): the catalogue's `except`.
+    public static let affordanceExceptions = [
+        "sign up for", "signup for", "register for", "change account settings", "change account details", "change account password",
     ]
 
     private let rules: Set<Rule>
@@ -106,7 +115,13 @@ public actor Oracle: StepJudge {
         // A clean step: no call failed, and none was answered with a result the app cannot use.
         let clean = failures.isEmpty && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
-        if opportunity, clean {
+        // The app's account check answered, and only its sync failed offline afterwards: it knows who is
+        // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: a
+        // cache the new user's sync would overwrite no longer hides a missing purge).
+        let checkedAccount = calls.contains { $0.call.method == .getCurrentAccount && !$0.call.failed }
+        let onlySyncOffline = !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
+            && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+        if opportunity, clean || (checkedAccount && onlySyncOffline && device.count <= 1) {
             informed = true
             for name in identities.keys where !device.contains(name) {
                 let count = await judged.broker.sessions(of: name).count
@@ -197,15 +212,24 @@ public actor Oracle: StepJudge {
         }
         // Known to be shared: no sign-up, add-account or switch-account button.
         if phase == .foreground, sharedKnown, given.deviceMode == .shared {
-            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords))])
+            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords, except: Self.affordanceExceptions))])
         }
         // The app's own sign-out ends its session at once, and signs the device out when it can.
         if action == .app(.tapSignOut), phaseBefore == .foreground, let beforeUser {
-            var checks: [Expectation] = [.calls(method: .signout, range: CountRange(atLeast: 1)), .noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: nil)]
-            // Signed out, unless another account was on the device too and the app now shows it (its broadcast said so).
-            if device.allSatisfy({ $0 == beforeUser }) { checks.insert(.signedOut, at: 1) }
             // A scripted failure of the broker's signout leaves the device signed in; the app's own bad call does not excuse it.
             let signoutFailed = calls.contains { $0.call.method == .signout && ($0.scripted?.keepsDeviceSignedIn ?? false) }
+            var checks: [Expectation] = [.calls(method: .signout, range: CountRange(atLeast: 1))]
+            if signoutFailed {
+                // As SL-LOGOUT-4: the device is still signed in, and the app may keep the account's identifier to finish
+                // the device sign-out later; none of the user's data on screen, nothing of the session anywhere.
+                checks.append(.noDataOf(account: beforeUser, places: [.screen], session: nil))
+                let sessions = sessionCounts[beforeUser] ?? 0
+                if sessions > 0 { checks.append(.noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: sessions)) }
+            } else {
+                checks.append(.noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: nil))
+            }
+            // Signed out, unless another account was on the device too and the app now shows it (its broadcast said so).
+            if device.allSatisfy({ $0 == beforeUser }) { checks.insert(.signedOut, at: 1) }
             if deviceBefore == [beforeUser], !signoutFailed { checks.append(.deviceSignedOut) }
             found += await apply(.signOut, at: index, in: judged, checks)
         }

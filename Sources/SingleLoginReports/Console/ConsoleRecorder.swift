@@ -25,6 +25,8 @@ public final class ConsoleRecorder: EventRecorder {
         var finished: [String: [TestCaseResult]] = [:]
         var idWidth = 0
         var transientShown = false
+        /// Each test case's steps, as described when they were performed (kept only when verbose).
+        var steps: [TestCaseID: [Int: String]] = [:]
     }
 
     /// Creates a recorder writing text to `write` (see ``standardOutput``).
@@ -81,7 +83,9 @@ public final class ConsoleRecorder: EventRecorder {
             out += line(for: result, in: &state)
         case .runEnded:
             break
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
+        case let .stepPerformed(id, index, description):
+            if style.verbosity == .verbose { state.steps[id, default: [:]][index] = description }
+        case .brokerCalled, .observed, .issueRecorded, .requirementStarted:
             break
         }
         if ended {
@@ -104,15 +108,19 @@ public final class ConsoleRecorder: EventRecorder {
     /// The line of a planned requirement, once; nothing for one the plan did not hold, or when quiet.
     private func line(for result: RequirementResult, in state: inout State) -> String {
         guard state.unprinted.remove(result.requirement.id) != nil, style.verbosity != .quiet else { return "" }
-        return requirementLine(result, results: state.finished[result.requirement.id] ?? [], gate: state.record.gate, idWidth: state.idWidth)
+        let results = state.finished[result.requirement.id] ?? []
+        let steps = results.reduce(into: [TestCaseID: [Int: String]]()) { $0[$1.id] = state.steps.removeValue(forKey: $1.id) }
+        return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: steps)
     }
 
     private static func adapterLine(_ adapter: AdapterIdentity) -> String {
         "Adapter \(PlainText.clean(adapter.adapterName)) \(PlainText.clean(adapter.adapterVersion)); app \(PlainText.clean(adapter.appName)) \(PlainText.clean(adapter.appVersion)) (\(PlainText.clean(adapter.bundleId))), MSAL \(PlainText.clean(adapter.msalVersion))\n"
     }
 
-    /// `PASS  SL-LOGIN-1  MUST    Opens signed in (0.120s)`, plus scenario lines (`results`) when verbose.
-    func requirementLine(_ requirement: RequirementResult, results: [TestCaseResult], gate: Gate, idWidth: Int) -> String {
+    /// `PASS  SL-LOGIN-1  MUST    Opens signed in (0.120s)`, plus scenario lines (`results`) when verbose:
+    /// each scenario's transcript under the step whose calls it holds (`steps`, by test case), and
+    /// nothing more for a requirement skipped as a whole (`--only`, `--skip`).
+    func requirementLine(_ requirement: RequirementResult, results: [TestCaseResult], gate: Gate, idWidth: Int, steps: [TestCaseID: [Int: String]] = [:]) -> String {
         let verdict = requirement.verdict
         let summary = requirement.requirement
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
@@ -124,16 +132,32 @@ public final class ConsoleRecorder: EventRecorder {
             line += " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
-        if style.verbosity == .verbose {
+        let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { false } }
+        if style.verbosity == .verbose, !skippedWhole {
             for result in results {
                 let scenario = Verdict(of: result, gate: gate)
                 line += "      \(scenario.painted(style))  \(PlainText.clean(result.id.scenarioName)) (\(Self.seconds(result.duration)))\n"
-                for call in result.transcript {
-                    line += "            \(PlainText.clean(call.line))\n"
-                }
+                line += Self.transcript(result.transcript, steps: steps[result.id] ?? [:])
             }
         }
         return line
+    }
+
+    /// The calls under a line for the step they belong to: `step 2 tapSignIn`, `step 3 answerNext ... (no calls)`.
+    /// Without step descriptions (a result read back from elsewhere) the calls are listed as they are.
+    static func transcript(_ calls: [BrokerCallRecord], steps: [Int: String]) -> String {
+        guard !steps.isEmpty else { return calls.map { "            \(PlainText.clean($0.line))\n" }.joined() }
+        var out = ""
+        let byStep = Dictionary(grouping: calls) { $0.stepIndex ?? -1 }
+        if let reset = byStep[-1] {
+            out += "            reset\n" + reset.map { "              \(PlainText.clean($0.line))\n" }.joined()
+        }
+        for index in steps.keys.sorted() {
+            let made = byStep[index] ?? []
+            out += "            step \(index + 1) \(PlainText.clean(steps[index] ?? ""))\(made.isEmpty ? " (no calls)" : "")\n"
+            out += made.map { "              \(PlainText.clean($0.line))\n" }.joined()
+        }
+        return out
     }
 
     /// `0.120s`.

@@ -6,7 +6,7 @@ extension SpecDecoder {
     static let checkKinds: KeyValuePairs<String, (required: [String], optional: [String])> = [
         "calls": (["method"], ["count", "atLeast", "atMost", "answered", "during"]), "signedIn": (["account"], []), "signedOut": ([], []),
         "noDataOf": (["account"], ["in", "session"]), "hasDataOf": (["account"], ["in"]), "noErrorShown": ([], []), "notCrashed": ([], []),
-        "noElement": ([], ["kind", "matching", "words"]), "scopesCovered": ([], []),
+        "noElement": ([], ["kind", "matching", "words", "except"]), "scopesCovered": ([], []),
         "deviceSignedOut": ([], []), "errorShown": ([], []), "brokerEnabled": ([], []),
     ]
     /// Every key some check kind allows.
@@ -60,7 +60,23 @@ extension SpecDecoder {
                        fix: hasPattern ? "keep one of the two" : "add \"words\": [\"sign up\"], for example")
                 return nil
             }
-            if hasWords { return distinctStrings(fields, "words", path).map { .noElement(kind: elementKind, match: .words($0)) } }
+            if let except = member(fields, "except"), !hasWords {
+                report(except.keyPosition, path, "'except' goes with 'words': it names phrases that are not matches although they begin with one", fix: "add \"words\", or remove 'except'")
+                return nil
+            }
+            if hasWords {
+                let words = distinctStrings(fields, "words", path)
+                let exceptions = member(fields, "except") == nil ? [] : distinctStrings(fields, "except", path)
+                guard let words, let exceptions else { return nil }
+                if let index = exceptions.firstIndex(where: { exception in words.contains { WordMatcher.words(of: $0) == WordMatcher.words(of: exception) } }),
+                   case .array(let elements) = member(fields, "except")!.value.value {
+                    let word = words.first { WordMatcher.words(of: $0) == WordMatcher.words(of: exceptions[index]) }!
+                    report(elements[index].position, JSONPath.appending(index: index, to: JSONPath.appending(key: "except", to: path)),
+                           "'\(exceptions[index])' is in 'except' and, as words, in 'words' ('\(word)')", fix: "keep it in one of the two")
+                    return nil
+                }
+                return .noElement(kind: elementKind, match: .words(words, except: exceptions))
+            }
             guard let pattern = regularExpression(fields, "matching", path, options: [.caseInsensitive]) else { return nil }
             return .noElement(kind: elementKind, match: .pattern(pattern))
         }

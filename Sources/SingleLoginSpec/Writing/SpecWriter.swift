@@ -118,12 +118,14 @@ public enum SpecWriter {
         case .noErrorShown: return .object([("check", .string("noErrorShown"))])
         case .notCrashed: return .object([("check", .string("notCrashed"))])
         case .noElement(let kind, let match):
-            let matching: (String, WrittenJSON)
+            var matching: [(String, WrittenJSON)]
             switch match {
-            case .pattern(let pattern): matching = ("matching", .string(pattern))
-            case .words(let words): matching = ("words", .array(words.map(WrittenJSON.string)))
+            case .pattern(let pattern): matching = [("matching", .string(pattern))]
+            case .words(let words, let exceptions):
+                matching = [("words", .array(words.map(WrittenJSON.string)))]
+                if !exceptions.isEmpty { matching.append(("except", .array(exceptions.map(WrittenJSON.string)))) }
             }
-            return .object([("check", .string("noElement"))] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + [matching])
+            return .object([("check", .string("noElement"))] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + matching)
         case .scopesCovered: return .object([("check", .string("scopesCovered"))])
         case .deviceSignedOut: return .object([("check", .string("deviceSignedOut"))])
         case .errorShown: return .object([("check", .string("errorShown"))])

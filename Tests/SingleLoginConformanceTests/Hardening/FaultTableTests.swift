@@ -28,6 +28,12 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     }
 
     static func passes(_ arguments: String) -> FaultCase { FaultCase(arguments: arguments, kind: nil, fragment: "") }
+
+    /// A timeout while the app handles an event: the app's hang, a failure, with the transport's words as evidence.
+    static func hangs(_ arguments: String, _ fragment: String) -> FaultCase { FaultCase(arguments: arguments, kind: "app.hung", fragment: fragment) }
+
+    /// Whether the fault is the app's (a failure) rather than the adapter's (an error).
+    var isAppFault: Bool { kind == "app.hung" }
 }
 
 @Suite("A misbehaving adapter costs one scenario, is named, and leaves nothing behind")
@@ -36,19 +42,19 @@ struct FaultTableTests {
         .fails("--fault hang@handshake", .timeout, "handshake failed: no answer to 'initialize' within"),
         .fails("--fault exit:3@handshake", .exited, "exit code 3 during 'initialize'"),
         .fails("--fault signal:ABRT@handshake", .exited, "signal 6 (SIGABRT) during 'initialize'"),
-        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.1"),
+        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.2"),
         .fails("--fault garbage@handshake", .protocolViolation, "not a JSON-RPC 2.0 message"),
         .fails("--fault hang@reset", .timeout, "no answer to 'reset' within"),
         .fails("--fault exit:4@reset", .exited, "exit code 4 during 'reset'"),
         .fails("--fault signal:SEGV@reset", .exited, "signal 11 (SIGSEGV) during 'reset'"),
-        .fails("--fault hang@event:launch", .timeout, "no answer to 'event launch' within"),
-        .fails("--fault hang@request:4", .timeout, "no answer to 'event tapSignOut' within"),
-        .fails("--fault never-settle@event:launch", .timeout, "it never settled"),
+        .hangs("--fault hang@event:launch", "the app did not settle within"),
+        .hangs("--fault hang@request:4", "of 'tapSignOut' in step 2 'tapSignOut', and made no call meanwhile: a hang, which iOS's watchdog ends"),
+        .hangs("--fault never-settle@event:launch", "of 'launch' in step 1 'launch': it kept calling"),
         .fails("--fault exit:5@event:tapSignOut", .exited, "exit code 5 during 'event tapSignOut'"),
         .fails("--fault signal:KILL@event:launch", .exited, "signal 9 (SIGKILL) during 'event launch'"),
         .fails("--fault exit:7@msal:2", .exited, "after the app's call 'msal.getCurrentAccount'"),
         .fails("--fault signal:SEGV@msal:1", .exited, "signal 11 (SIGSEGV) during 'event launch' (after the app's call 'msal.getDeviceInformation')"),
-        .fails("--fault hang@msal:3", .timeout, "no answer to 'event launch'"),
+        .hangs("--fault hang@msal:3", "after its call 'msal.acquireTokenSilent' was answered (in step 1 'launch'): a hang"),
         .fails("--fault exit:0@event:launch", .exited, "exit code 0 during 'event launch'"),
         .fails("--fault garbage", .protocolViolation, "not a JSON-RPC 2.0 message to stdout during 'event launch'"),
         .fails("--fault partial-line", .exited, "in the middle of a line: '{\"jsonrpc\":\"2.0\",\"id\":'"),
@@ -61,8 +67,8 @@ struct FaultTableTests {
         .fails("--fault unknown-method", .protocolViolation, "called 'msal.getAccounts' during 'event launch', which does not exist"),
         .fails("--fault bad-observation", .protocolViolation, "is not a valid Observation"),
         .fails("--fault error-answer", .adapterError, "the simulator is not booted"),
-        .fails("--fault stderr-flood:16 --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
-        .fails("--ignore-sigterm --fault hang@event:launch", .timeout, "no answer to 'event launch'"),
+        .hangs("--fault stderr-flood:16 --fault hang@event:launch", "the app did not settle"),
+        .hangs("--ignore-sigterm --fault hang@event:launch", "the app did not settle"),
         .passes("--fault slow:150"),
         // An adapter of protocol 1.0 (no msalConfiguration, no 1.1 methods) is served as it is.
         .passes("--fault protocol:1.0"),
@@ -82,12 +88,13 @@ struct FaultTableTests {
         #expect(results.count == 3, "every planned test case has a result")
         if let kind = fault.kind {
             let first = try #require(results.first)
-            let error = try #require(first.issues.first { $0.kind == .error })
-            #expect(first.outcome == .errored)
+            let error = try #require(first.issues.first { $0.kind == (fault.isAppFault ? .failure : .error) })
+            #expect(first.outcome == (fault.isAppFault ? .failed : .errored))
             #expect(error.type == kind)
             #expect(error.message.contains(fault.fragment), "\(error.message)")
             #expect(error.observed.contains("sl-fake-adapter["), "the stderr tail is shown: \(error.observed)")
-            #expect(error.observed.utf8.count < 5_000, "the stderr tail stays short")
+            #expect(error.observed.utf8.count < 6_000, "the stderr tail stays short")
+            if fault.isAppFault { #expect(error.observed.contains("no answer to 'event "), "the transport's words are the evidence: \(error.observed)") }
             #expect(results.dropFirst().allSatisfy { $0.outcome == .passed }, "the adapter restarts and the next scenarios pass: \(results.map(\.outcome))")
         } else {
             #expect(results.allSatisfy { $0.outcome == .passed }, "\(results.map { ($0.outcome, $0.issues.map(\.message)) })")

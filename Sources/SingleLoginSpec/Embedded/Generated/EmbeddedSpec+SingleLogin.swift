@@ -6,9 +6,9 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.1",
+  "formatVersion": "1.2",
   "id": "single-login",
-  "version": "2.0.0",
+  "version": "2.1.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -103,20 +103,50 @@ extension EmbeddedSpec {
                 "sign up",
                 "sign-up",
                 "signup",
+                "sign up for free",
+                "sign up for an account",
+                "sign up for a new account",
+                "sign up for a free account",
+                "sign up for a free trial",
+                "signup for free",
+                "signup for an account",
                 "register",
+                "register for an account",
+                "register for a new account",
+                "register for free",
                 "create account",
                 "create an account",
                 "create a new account",
+                "create new account",
                 "new account",
                 "add account",
                 "add an account",
                 "add another account",
+                "add a new account",
+                "add new account",
                 "switch account",
                 "switch accounts",
                 "switch user",
+                "switch users",
+                "change account",
+                "change user",
                 "use another account",
                 "use a different account",
-                "sign in with another account"
+                "sign in with another account",
+                "sign in with a different account",
+                "log in with another account",
+                "log in with a different account",
+                "sign in as another user",
+                "sign in as a different user",
+                "not you"
+              ],
+              "except": [
+                "sign up for",
+                "signup for",
+                "register for",
+                "change account settings",
+                "change account details",
+                "change account password"
               ]
             }
           ]
@@ -175,20 +205,50 @@ extension EmbeddedSpec {
                 "sign up",
                 "sign-up",
                 "signup",
+                "sign up for free",
+                "sign up for an account",
+                "sign up for a new account",
+                "sign up for a free account",
+                "sign up for a free trial",
+                "signup for free",
+                "signup for an account",
                 "register",
+                "register for an account",
+                "register for a new account",
+                "register for free",
                 "create account",
                 "create an account",
                 "create a new account",
+                "create new account",
                 "new account",
                 "add account",
                 "add an account",
                 "add another account",
+                "add a new account",
+                "add new account",
                 "switch account",
                 "switch accounts",
                 "switch user",
+                "switch users",
+                "change account",
+                "change user",
                 "use another account",
                 "use a different account",
-                "sign in with another account"
+                "sign in with another account",
+                "sign in with a different account",
+                "log in with another account",
+                "log in with a different account",
+                "sign in as another user",
+                "sign in as a different user",
+                "not you"
+              ],
+              "except": [
+                "sign up for",
+                "signup for",
+                "register for",
+                "change account settings",
+                "change account details",
+                "change account password"
               ]
             }
           ]
@@ -228,20 +288,50 @@ extension EmbeddedSpec {
                 "sign up",
                 "sign-up",
                 "signup",
+                "sign up for free",
+                "sign up for an account",
+                "sign up for a new account",
+                "sign up for a free account",
+                "sign up for a free trial",
+                "signup for free",
+                "signup for an account",
                 "register",
+                "register for an account",
+                "register for a new account",
+                "register for free",
                 "create account",
                 "create an account",
                 "create a new account",
+                "create new account",
                 "new account",
                 "add account",
                 "add an account",
                 "add another account",
+                "add a new account",
+                "add new account",
                 "switch account",
                 "switch accounts",
                 "switch user",
+                "switch users",
+                "change account",
+                "change user",
                 "use another account",
                 "use a different account",
-                "sign in with another account"
+                "sign in with another account",
+                "sign in with a different account",
+                "log in with another account",
+                "log in with a different account",
+                "sign in as another user",
+                "sign in as a different user",
+                "not you"
+              ],
+              "except": [
+                "sign up for",
+                "signup for",
+                "register for",
+                "change account settings",
+                "change account details",
+                "change account password"
               ]
             }
           ]
@@ -281,20 +371,50 @@ extension EmbeddedSpec {
                 "sign up",
                 "sign-up",
                 "signup",
+                "sign up for free",
+                "sign up for an account",
+                "sign up for a new account",
+                "sign up for a free account",
+                "sign up for a free trial",
+                "signup for free",
+                "signup for an account",
                 "register",
+                "register for an account",
+                "register for a new account",
+                "register for free",
                 "create account",
                 "create an account",
                 "create a new account",
+                "create new account",
                 "new account",
                 "add account",
                 "add an account",
                 "add another account",
+                "add a new account",
+                "add new account",
                 "switch account",
                 "switch accounts",
                 "switch user",
+                "switch users",
+                "change account",
+                "change user",
                 "use another account",
                 "use a different account",
-                "sign in with another account"
+                "sign in with another account",
+                "sign in with a different account",
+                "log in with another account",
+                "log in with a different account",
+                "sign in as another user",
+                "sign in as a different user",
+                "not you"
+              ],
+              "except": [
+                "sign up for",
+                "signup for",
+                "register for",
+                "change account settings",
+                "change account details",
+                "change account password"
               ]
             }
           ]
@@ -343,20 +463,50 @@ extension EmbeddedSpec {
                     "sign up",
                     "sign-up",
                     "signup",
+                    "sign up for free",
+                    "sign up for an account",
+                    "sign up for a new account",
+                    "sign up for a free account",
+                    "sign up for a free trial",
+                    "signup for free",
+                    "signup for an account",
                     "register",
+                    "register for an account",
+                    "register for a new account",
+                    "register for free",
                     "create account",
                     "create an account",
                     "create a new account",
+                    "create new account",
                     "new account",
                     "add account",
                     "add an account",
                     "add another account",
+                    "add a new account",
+                    "add new account",
                     "switch account",
                     "switch accounts",
                     "switch user",
+                    "switch users",
+                    "change account",
+                    "change user",
                     "use another account",
                     "use a different account",
-                    "sign in with another account"
+                    "sign in with another account",
+                    "sign in with a different account",
+                    "log in with another account",
+                    "log in with a different account",
+                    "sign in as another user",
+                    "sign in as a different user",
+                    "not you"
+                  ],
+                  "except": [
+                    "sign up for",
+                    "signup for",
+                    "register for",
+                    "change account settings",
+                    "change account details",
+                    "change account password"
                   ]
                 }
               ]
@@ -400,20 +550,50 @@ extension EmbeddedSpec {
                     "sign up",
                     "sign-up",
                     "signup",
+                    "sign up for free",
+                    "sign up for an account",
+                    "sign up for a new account",
+                    "sign up for a free account",
+                    "sign up for a free trial",
+                    "signup for free",
+                    "signup for an account",
                     "register",
+                    "register for an account",
+                    "register for a new account",
+                    "register for free",
                     "create account",
                     "create an account",
                     "create a new account",
+                    "create new account",
                     "new account",
                     "add account",
                     "add an account",
                     "add another account",
+                    "add a new account",
+                    "add new account",
                     "switch account",
                     "switch accounts",
                     "switch user",
+                    "switch users",
+                    "change account",
+                    "change user",
                     "use another account",
                     "use a different account",
-                    "sign in with another account"
+                    "sign in with another account",
+                    "sign in with a different account",
+                    "log in with another account",
+                    "log in with a different account",
+                    "sign in as another user",
+                    "sign in as a different user",
+                    "not you"
+                  ],
+                  "except": [
+                    "sign up for",
+                    "signup for",
+                    "register for",
+                    "change account settings",
+                    "change account details",
+                    "change account password"
                   ]
                 }
               ]
@@ -630,7 +810,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGIN-4",
       "level": "MUST",
-      "title": "Silent acquisition fails with InteractionRequired (-50002): one interactive prompt, then signed in.",
+      "title": "Silent acquisition fails with InteractionRequired (-50002): one interactive prompt in all, whether the app presents the sheet itself or on the user's tap, then signed in.",
       "rationale": "InteractionRequired is the only error that justifies the interactive sheet; the app must then complete sign-in with exactly one prompt. With MSAL's defaults a failure of the Enterprise SSO extension on a silent call also arrives as -50002 (MSAL's fallback to a local refresh token finds none in Shared Device Mode).",
       "references": [
         {
@@ -660,14 +840,30 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "calls",
-                  "method": "acquireToken",
-                  "count": 1
+                  "method": "acquireTokenSilent",
+                  "answered": "error",
+                  "atLeast": 1
                 },
                 {
-                  "check": "signedIn",
-                  "account": "alice"
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "atMost": 1
                 }
               ]
+            },
+            {
+              "do": "tapSignIn"
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "count": 1
+            },
+            {
+              "check": "signedIn",
+              "account": "alice"
             }
           ]
         },
@@ -694,6 +890,9 @@ extension EmbeddedSpec {
                   "check": "notCrashed"
                 }
               ]
+            },
+            {
+              "do": "tapSignIn"
             },
             {
               "do": "refresh",
@@ -1228,7 +1427,7 @@ extension EmbeddedSpec {
       "id": "SL-LOGOUT-4",
       "level": "MUST",
       "title": "The in-app sign-out ends the app's session at once, whatever the broker does next: its signout fails, or no broadcast follows.",
-      "rationale": "MSAL removes the account from the app's cache before it asks the broker, and the broker's broadcast may never come; the user asked to sign out, so the app's session and data must go without waiting for either.",
+      "rationale": "MSAL removes the account from the app's cache before it asks the broker, and the broker's broadcast may never come; the user asked to sign out, so the app's session and data must go without waiting for either. When the broker's signout fails the device is still signed in: the app may keep the account's identifier to finish the device sign-out later (that is no user data), but nothing of the user may stay on screen and nothing of the session anywhere.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Globally sign out a user",
@@ -1280,7 +1479,15 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1
                 },
                 {
                   "check": "notCrashed"
@@ -1325,7 +1532,15 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1
                 },
                 {
                   "check": "notCrashed"
@@ -1530,6 +1745,56 @@ extension EmbeddedSpec {
               "account": "alice"
             }
           ]
+        },
+        {
+          "name": "alice to bob, offline at bob's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
         }
       ]
     },
@@ -1608,7 +1873,7 @@ extension EmbeddedSpec {
       "id": "SL-SWITCH-3",
       "level": "MUST",
       "title": "The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing.",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -1737,6 +2002,118 @@ extension EmbeddedSpec {
               "account": "alice"
             }
           ]
+        },
+        {
+          "name": "while suspended, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "while not running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
         }
       ]
     },
@@ -1767,7 +2144,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "answerNext",
@@ -1824,7 +2212,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "answerNext",
@@ -1923,7 +2322,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "answerNext",
@@ -2017,7 +2427,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "answerNext",
@@ -2211,7 +2632,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-BROADCAST-1",
       "level": "SHOULD",
-      "title": "A broadcast when the account did not change wipes nothing and prompts for nothing.",
+      "title": "A broadcast when the account did not change costs nothing: no prompt, no silent token call, no new download; the user stays signed in with their data.",
       "rationale": "The broadcast carries no payload; previousAccount is non-nil even when nothing changed, so apps must compare identifiers before acting: an unchanged account needs no new token, no wipe and no prompt.",
       "references": [
         {
@@ -2264,6 +2685,11 @@ extension EmbeddedSpec {
                   "count": 0
                 },
                 {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "count": 0
+                },
+                {
                   "check": "signedIn",
                   "account": "alice"
                 },
@@ -2283,7 +2709,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-BROADCAST-2",
       "level": "SHOULD",
-      "title": "Several broadcasts in quick succession are handled idempotently.",
+      "title": "Several broadcasts in quick succession are handled idempotently: no prompt, no silent token call and no new download while the account is unchanged; signed out after a sign-out, without crashing.",
       "rationale": "Broadcasts can arrive in bursts; each must be handled by checking the account again, with the same end state as one.",
       "references": [
         {
@@ -2330,6 +2756,11 @@ extension EmbeddedSpec {
                 {
                   "check": "calls",
                   "method": "acquireTokenSilent",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
                   "count": 0
                 },
                 {
@@ -2423,7 +2854,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "tapSignIn",
@@ -2573,7 +3015,18 @@ extension EmbeddedSpec {
           },
           "steps": [
             {
-              "do": "launch"
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
             },
             {
               "do": "answerNext",
@@ -2794,7 +3247,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-INTERACTIVE-3",
       "level": "SHOULD",
-      "title": "After the app's own interactive sign-in, a broadcast that changed nothing wipes nothing and prompts for nothing.",
+      "title": "After the app's own interactive sign-in, a broadcast that changed nothing costs nothing: no prompt, no silent token call, no new download; the user stays signed in with their data.",
       "rationale": "previousAccount is non-nil once a call saw an account, and after the app's own sign-in it may differ from the account; the app compares with its own session.",
       "references": [
         {
@@ -2840,6 +3293,11 @@ extension EmbeddedSpec {
                   "count": 0
                 },
                 {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "count": 0
+                },
+                {
                   "check": "signedIn",
                   "account": "alice"
                 },
@@ -2859,7 +3317,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-INTERACTIVE-4",
       "level": "SHOULD",
-      "title": "After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired means one prompt.",
+      "title": "After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired means one more prompt in all (by itself or on the user's tap), then signed in.",
       "rationale": "Only InteractionRequired justifies the sheet, in a session the app started itself as in any other.",
       "references": [
         {
@@ -2965,14 +3423,30 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "calls",
-                  "method": "acquireToken",
-                  "count": 1
+                  "method": "acquireTokenSilent",
+                  "answered": "error",
+                  "atLeast": 1
                 },
                 {
-                  "check": "signedIn",
-                  "account": "alice"
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "atMost": 1
                 }
               ]
+            },
+            {
+              "do": "tapSignIn"
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "count": 2
+            },
+            {
+              "check": "signedIn",
+              "account": "alice"
             }
           ]
         }

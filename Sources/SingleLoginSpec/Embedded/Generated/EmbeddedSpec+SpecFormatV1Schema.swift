@@ -795,6 +795,16 @@ extension EmbeddedSpec {
             "minLength": 1
           },
           "description": "noElement: phrases matched as whole words, ignoring case; anything but letters and digits separates words."
+        },
+        "except": {
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": "noElement (1.2, with words): phrases that are no match although they begin with one of words, e.g. \"sign up for\" (\"Sign up for open shifts\"); at each word the longest phrase of either list that starts there decides."
         }
       },
       "allOf": [
@@ -982,7 +992,8 @@ extension EmbeddedSpec {
                 "check",
                 "kind",
                 "matching",
-                "words"
+                "words",
+                "except"
               ]
             },
             "oneOf": [
@@ -1006,7 +1017,12 @@ extension EmbeddedSpec {
                   ]
                 }
               }
-            ]
+            ],
+            "dependentRequired": {
+              "except": [
+                "words"
+              ]
+            }
           }
         }
       ]

@@ -1,0 +1,51 @@
+/// Finds phrases in a text as whole words: ignoring case, anything but letters and digits (and an
+/// apostrophe inside a word) separating words, so that "sign up" matches "Sign-up" and "SIGN  UP"
+/// but not "signed up" or "design update".
+///
+/// With exceptions (`noElement`'s `except`), the text is read from left to right and at each word
+/// the longest phrase that starts there decides: a phrase of `phrases` is a match; an exception
+/// is skipped whole. So with the phrases "sign up" and "sign up for an account" and the exception
+/// "sign up for", "Sign up for open shifts" holds no match, while "Sign up", "Sign up with email"
+/// and "Sign up for an account" do: an exception is itself overridden by a longer phrase.
+public struct WordMatcher: Sendable {
+    private let phrases: [(original: String, words: [String], isException: Bool)]
+
+    /// A matcher for `phrases`, with `exceptions` that do not count as matches.
+    public init(_ phrases: [String], except exceptions: [String] = []) {
+        self.phrases = (phrases.map { ($0, Self.words(of: $0), false) } + exceptions.map { ($0, Self.words(of: $0), true) }).filter { !$0.1.isEmpty }
+    }
+
+    /// The first phrase found in `text` as whole words (never an exception), or nil.
+    public func firstMatch(in text: String) -> String? {
+        let words = Self.words(of: text)
+        var start = 0
+        while start < words.count {
+            var longest: (original: String, count: Int, isException: Bool)?
+            for phrase in phrases where phrase.words.count <= words.count - start && phrase.words.count > (longest?.count ?? 0) {
+                if words[start..<start + phrase.words.count].elementsEqual(phrase.words) {
+                    longest = (phrase.original, phrase.words.count, phrase.isException)
+                }
+            }
+            guard let found = longest else { start += 1; continue }
+            if !found.isException { return found.original }
+            start += found.count
+        }
+        return nil
+    }
+
+    /// The lowercased words of `text`: runs of letters and digits (apostrophes kept inside a word).
+    public static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || (character == "'" && !current.isEmpty) {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
