@@ -91,7 +91,7 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, subject: state.record.effectiveContext.subject)
         }
         return out
     }

@@ -16,7 +16,7 @@ extension JUnitReport {
         cases.reserveCapacity(results.count)
         for result in results {
             let (classname, name) = names.unique(for: result.id)
-            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+            cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject)))
         }
         let suite = Suite(
             name: JUnitNames.normalize(context.specID, fallback: "spec"),
@@ -57,7 +57,7 @@ extension JUnitReport {
     ///
     /// JUnit has no warning: a failure that does not gate the run stays a `<failure>` with its
     /// evidence, its message starting `warning (not gating): `.
-    static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int) -> Result {
+    static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int, subject: RunSubject) -> Result {
         let verdict = Verdict(of: result, gate: gate)
         switch verdict {
         case .passed:
@@ -70,13 +70,13 @@ extension JUnitReport {
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first
             let message = (verdict == .warned ? "warning (not gating): " : "") + Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
-            let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes)
+            let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes, subject: subject)
             return .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:
             let errors = result.issues.filter { $0.kind == .error }
             let lead = errors.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the adapter or harness broke", more: max(0, (errors.isEmpty ? result.issues.count : errors.count) - 1))
-            let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes)
+            let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes, subject: subject)
             return .error(message: message, type: lead?.type ?? "error", body: body)
         }
     }

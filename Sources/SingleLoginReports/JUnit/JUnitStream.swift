@@ -75,7 +75,8 @@ struct JUnitStream {
         let (classname, name) = namer!.unique(for: result.id)
         let testCase = JUnitReport.Case(
             classname: classname, name: name, time: result.duration,
-            result: JUnitReport.result(of: result, gate: context?.gate ?? .mustAndShould, steps: steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase))
+            result: JUnitReport.result(of: result, gate: context?.gate ?? .mustAndShould, steps: steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase,
+                               subject: context?.subject ?? .adapter))
         counts.add(testCase)
         caseSeconds += result.duration
         testCase.render(into: &spool.buffer)
