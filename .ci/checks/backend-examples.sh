@@ -4,6 +4,8 @@
 # - Examples/python-backend/backend.py (PyJWT's PyJWKClient) and joserfc_backend.py (joserfc,
 #   WSGI) pass every case in both modes: exit status 0;
 # - each of backend.py's flaws fails exactly the cases it should: exit status 1;
+# - a backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS, fails
+#   BE-ACCEPT-1 and BE-DECOY-1 without it, and still fails BE-ISS-2 for the iss/tid mismatch;
 # - a backend that cannot start gets one clear error: exit status 2;
 # - every JUnit report validates against the Jenkins schema, every event stream against its schema.
 set -euo pipefail
@@ -64,8 +66,8 @@ flaw() {  # flaw NAME MODE FAILED-IDS
     profile "$1-$2" "python3 $example/backend.py --flaw $1" --tenant "$2" --skip BE-ROTATE-1
     expect "$1-$2" 1 "$3"
 }
-flaw no-signature-check single BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
-flaw no-signature-check multi BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check single BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check multi BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
 flaw accepts-alg-none single BE-SIG-2
 flaw no-audience-check multi BE-AUD-1
 flaw issuer-not-tied-to-tid multi BE-ISS-2
@@ -74,6 +76,17 @@ flaw no-expiry-check multi BE-TIME-1
 # The same flaw is harmless in single mode, where the issuer is one exact string: exit 0.
 profile issuer-flaw-single "python3 $example/backend.py --flaw issuer-not-tied-to-tid" --skip BE-ROTATE-1
 expect issuer-flaw-single 0 ""
+
+# Tenant allow-lists: admitting SL_OTHER_TENANT_IDS is what makes an allow-list backend pass; the
+# issuer flaw still fails BE-ISS-2 with each of its three tokens accepted (none refused as a stranger).
+profile onboarded-multi "python3 $example/backend.py --onboarded-tenants-only" --tenant multi --skip BE-ROTATE-1
+expect onboarded-multi 0 ""
+profile onboarded-unlisted "SL_OTHER_TENANT_IDS= python3 $example/backend.py --onboarded-tenants-only" --tenant multi --only BE-ACCEPT-1 --only BE-DECOY-1 --only BE-ISS-2
+expect onboarded-unlisted 1 BE-ACCEPT-1,BE-DECOY-1
+profile onboarded-issuer-flaw "python3 $example/backend.py --onboarded-tenants-only --flaw issuer-not-tied-to-tid" --tenant multi --only BE-ISS-2
+expect onboarded-issuer-flaw 1 BE-ISS-2
+accepted="$(python3 -c "import json, sys; print(sum(1 for e in map(json.loads, open(sys.argv[1])) if e.get('kind') == 'issueRecorded' and e['issue']['type'] == 'backend.accepted'))" "$work/onboarded-issuer-flaw.events.jsonl")"
+[ "$accepted" = 3 ] || { echo "backend-examples: BE-ISS-2 accepted $accepted of its 3 tokens from the allow-list backend with the issuer flaw, expected 3" >&2; exit 1; }
 
 # A backend that cannot start: one clear error with its output, exit status 2.
 profile exits "echo 'backend: SL_CLIENT_ID is required' >&2; exit 3"
