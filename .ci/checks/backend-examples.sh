@@ -3,7 +3,12 @@
 # cases and timings exactly as the profile names them (BE-ROTATE-1 waits its real 35 s):
 # - Examples/python-backend/backend.py (PyJWT's PyJWKClient) and joserfc_backend.py (joserfc,
 #   WSGI) pass every case in both modes: exit status 0;
+# - Examples/node-backend/server.js (Node's built-in modules, written from the docs alone by an
+#   outside engineer) passes every case in both modes, and two of its mistakes fail exactly their case;
 # - each of backend.py's flaws fails exactly the cases it should: exit status 1;
+# - a backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS, fails
+#   BE-ACCEPT-1 and BE-DECOY-1 without it, and still fails BE-ISS-2 for the iss/tid mismatch;
+# - a backend that dies mid-case has its stack trace in backend.md, the JUnit body and the console;
 # - a backend that cannot start gets one clear error: exit status 2;
 # - every JUnit report validates against the Jenkins schema, every event stream against its schema.
 set -euo pipefail
@@ -17,6 +22,11 @@ swift build --product sl-conformance >"$work/build.log" 2>&1 || { cat "$work/bui
 harness="$(swift build --show-bin-path)/sl-conformance"
 mkdir -p "$work/junit"
 example=Examples/python-backend
+node_example=Examples/node-backend
+has_node=false
+if command -v node >/dev/null 2>&1; then has_node=true; else
+    echo "backend-examples: SKIPPING Examples/node-backend: 'node' is not on PATH (install Node.js 18 or later to run it)" >&2
+fi
 
 profile() {  # profile NAME COMMAND ARGS... : runs the profile, records its exit status
     local name=$1 command=$2 status=0
@@ -59,13 +69,18 @@ for mode in single multi; do
     profile "joserfc-$mode" "python3 $example/joserfc_backend.py" --tenant "$mode" & pids+=($!)
 done
 profile caches-keys-forever "python3 $example/backend.py --flaw caches-keys-forever" & pids+=($!)
+if $has_node; then
+    for mode in single multi; do
+        profile "node-$mode" "node $node_example/server.js" --tenant "$mode" & pids+=($!)
+    done
+fi
 
 flaw() {  # flaw NAME MODE FAILED-IDS
     profile "$1-$2" "python3 $example/backend.py --flaw $1" --tenant "$2" --skip BE-ROTATE-1
     expect "$1-$2" 1 "$3"
 }
-flaw no-signature-check single BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
-flaw no-signature-check multi BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check single BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check multi BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
 flaw accepts-alg-none single BE-SIG-2
 flaw no-audience-check multi BE-AUD-1
 flaw issuer-not-tied-to-tid multi BE-ISS-2
@@ -74,6 +89,32 @@ flaw no-expiry-check multi BE-TIME-1
 # The same flaw is harmless in single mode, where the issuer is one exact string: exit 0.
 profile issuer-flaw-single "python3 $example/backend.py --flaw issuer-not-tied-to-tid" --skip BE-ROTATE-1
 expect issuer-flaw-single 0 ""
+
+# Tenant allow-lists: admitting SL_OTHER_TENANT_IDS is what makes an allow-list backend pass; the
+# issuer flaw still fails BE-ISS-2 with each of its three tokens accepted (none refused as a stranger).
+profile onboarded-multi "python3 $example/backend.py --onboarded-tenants-only" --tenant multi --skip BE-ROTATE-1
+expect onboarded-multi 0 ""
+profile onboarded-unlisted "SL_OTHER_TENANT_IDS= python3 $example/backend.py --onboarded-tenants-only" --tenant multi --only BE-ACCEPT-1 --only BE-DECOY-1 --only BE-ISS-2
+expect onboarded-unlisted 1 BE-ACCEPT-1,BE-DECOY-1
+profile onboarded-issuer-flaw "python3 $example/backend.py --onboarded-tenants-only --flaw issuer-not-tied-to-tid" --tenant multi --only BE-ISS-2
+expect onboarded-issuer-flaw 1 BE-ISS-2
+accepted="$(python3 -c "import json, sys; print(sum(1 for e in map(json.loads, open(sys.argv[1])) if e.get('kind') == 'issueRecorded' and e['issue']['type'] == 'backend.accepted'))" "$work/onboarded-issuer-flaw.events.jsonl")"
+[ "$accepted" = 3 ] || { echo "backend-examples: BE-ISS-2 accepted $accepted of its 3 tokens from the allow-list backend with the issuer flaw, expected 3" >&2; exit 1; }
+
+if $has_node; then
+    # A token that brings its own key: the Node backend's embedded-jwk mistake fails BE-HEADER-1 only.
+    profile node-embedded-jwk "node $node_example/server.js --flaw embedded-jwk" --skip BE-ROTATE-1
+    expect node-embedded-jwk 1 BE-HEADER-1
+    # A backend that dies mid-case: its stack trace reaches every report, labelled as backend output.
+    profile node-dies "node $node_example/server.js --flaw dies-on-garbage" --only BE-INPUT-1
+    expect node-dies 1 BE-INPUT-1
+    for file in "$work/node-dies/backend.md" "$work/junit/node-dies.junit.xml" "$work/node-dies.out"; do
+        grep -q "SyntaxError: Unexpected end of JSON input" "$file" && grep -q "Backend output (stdout and stderr, last lines)" "$file" \
+            || { echo "backend-examples: the dying backend's stack trace is not in $file" >&2; cat "$file" >&2; exit 1; }
+    done
+    ! grep -q "Adapter\|Broker transcript" "$work/node-dies/backend.md" "$work/junit/node-dies.junit.xml" \
+        || { echo "backend-examples: a backend report speaks of an adapter or a broker" >&2; exit 1; }
+fi
 
 # A backend that cannot start: one clear error with its output, exit status 2.
 profile exits "echo 'backend: SL_CLIENT_ID is required' >&2; exit 3"
@@ -86,6 +127,7 @@ pids=()
 for mode in single multi; do
     expect "pyjwt-$mode" 0 ""
     expect "joserfc-$mode" 0 ""
+    if $has_node; then expect "node-$mode" 0 ""; fi
 done
 expect caches-keys-forever 1 BE-ROTATE-1
 echo "backend-examples: the whole profile took $(( $(date +%s) - start )) s with the rotation runs in parallel"

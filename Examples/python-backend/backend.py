@@ -10,6 +10,9 @@ https://login.microsoftonline.com/<tenant>/v2.0/.well-known/openid-configuration
     GET  /health                          -> 200
 
 `--flaw NAME` switches on one real mistake, to show what the harness catches (see README.md).
+`--onboarded-tenants-only` (multi-tenant) admits only the tenants that signed up, as Microsoft
+advises: the home tenant and, under the harness, SL_OTHER_TENANT_IDS (in production: your list
+of customers); a token of any other tenant gets 403. It is no mistake: it passes every case.
 """
 
 import argparse
@@ -48,13 +51,20 @@ def load_settings():
         "multi": os.environ.get("SL_TENANT_MODE", "single") == "multi",
         "issuer": metadata["issuer"],  # multi-tenant: https://login.microsoftonline.com/{tenantid}/v2.0
         "jwks_uri": metadata["jwks_uri"],
+        # The onboarded tenants (--onboarded-tenants-only): yours would come from your customer list.
+        "onboarded": {os.environ["SL_TENANT_ID"]} | {t for t in os.environ.get("SL_OTHER_TENANT_IDS", "").split(",") if t},
     }
 
 
+class TenantNotOnboarded(Exception):
+    """A valid token of a tenant that has not signed up: 403."""
+
+
 class Verifier:
-    def __init__(self, settings, flaw):
+    def __init__(self, settings, flaw, onboarded_only=False):
         self.settings = settings
         self.flaw = flaw
+        self.onboarded_only = onboarded_only
         self.jwks = jwt.PyJWKClient(settings["jwks_uri"], timeout=5)
         if flaw == "caches-keys-forever":
             self.fixed_keys = {key.key_id: key for key in self.jwks.get_jwk_set().keys}
@@ -84,6 +94,8 @@ class Verifier:
         self.check_issuer(claims)
         if claims.get("ver") != "2.0":
             raise jwt.InvalidTokenError("not a v2.0 ID token")
+        if self.onboarded_only and claims["tid"] not in self.settings["onboarded"]:
+            raise TenantNotOnboarded(f"tenant {claims['tid']} has not signed up")
         return claims
 
     def check_issuer(self, claims):
@@ -154,6 +166,8 @@ class Handler(BaseHTTPRequestHandler):
             claims = self.verifier.verify(token)
         except (jwt.PyJWTError, ValueError) as error:  # PyJWKClientError is a PyJWTError too
             return self.reply(401, {"error": str(error)})
+        except TenantNotOnboarded as error:
+            return self.reply(403, {"error": str(error)})
         return self.session(claims)
 
     def session(self, claims):
@@ -163,9 +177,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flaw", choices=sorted(FLAWS), help="switch on one mistake")
+    parser.add_argument("--onboarded-tenants-only", action="store_true",
+                        help="multi-tenant: admit only the home tenant and SL_OTHER_TENANT_IDS (403 for others)")
     arguments = parser.parse_args()
     settings = load_settings()
-    Handler.verifier = Verifier(settings, arguments.flaw)
+    Handler.verifier = Verifier(settings, arguments.flaw, onboarded_only=arguments.onboarded_tenants_only)
     server = ThreadingHTTPServer(("127.0.0.1", settings["port"]), Handler)
     sys.stderr.write(f"backend: listening on 127.0.0.1:{settings['port']} ({'multi' if settings['multi'] else 'single'}-tenant{', flaw ' + arguments.flaw if arguments.flaw else ''})\n")
     try:

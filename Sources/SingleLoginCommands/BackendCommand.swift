@@ -86,10 +86,19 @@ public struct BackendCommand: Command {
           SL_OIDC_METADATA_URL  the discovery document on loopback (issuer: the Entra issuer;
                                 multi: https://login.microsoftonline.com/{tenantid}/v2.0)
           SL_JWKS_URL           the JWKS on loopback
+        and one a backend may ignore:
+          SL_OTHER_TENANT_IDS   comma-separated: every tenant other than the home one whose tokens the
+                                profile sends (multi mode; empty in single mode). A backend that admits
+                                only onboarded tenants should admit these in test, as it would an
+                                onboarded customer.
         Each process has 20 s to answer GET /health with 200. Then every case of the backend spec posts
-        {"id_token": "<jwt>"} to http://127.0.0.1:$SL_BACKEND_PORT/session (10 s per request).
+        {"id_token": "<jwt>"} to http://127.0.0.1:$SL_BACKEND_PORT/session (10 s per request). All the
+        requests of one case go to the same process (also after one killed it); the next case gets a
+        fresh process when the last one died or hung.
         Accepted = a 2xx; rejected = 400, 401 or 403; anything else (5xx, a hang, a dropped connection)
-        fails the case with the answer shown. See docs/backend.md.
+        fails the case with the answer shown (and the backend's output tail, when it died, hung or
+        answered 5xx). A case skipped with --skip (or left out by --only) is not verified; the last
+        line says how many were skipped. See docs/backend.md.
           sl-conformance backend --start 'python3 Examples/python-backend/backend.py'
           sl-conformance backend --start './gradlew bootRun' --tenant multi --url /api/session --bearer
         Reports go to reports/ (backend-junit.xml, backend.md) unless --reports, --junit or --markdown say otherwise.

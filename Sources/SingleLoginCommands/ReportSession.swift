@@ -16,6 +16,8 @@ final class ReportSession: Sendable {
     private let output: TextOutput
     private let failures = WriteFailures()
     private let context = Mutex<RunContext?>(nil)
+    /// How many test cases the run skipped (the last line of a pass says so).
+    private let skipped = Mutex(0)
 
     /// The reports that could not be written, as the recorders report them (from any task).
     private final class WriteFailures: Sendable {
@@ -36,7 +38,11 @@ final class ReportSession: Sendable {
 
     /// Passes one event to every recorder.
     func record(_ event: Event) {
-        if case let .runStarted(context, _) = event.kind { self.context.withLock { $0 = context } }
+        switch event.kind {
+        case let .runStarted(context, _): self.context.withLock { $0 = context }
+        case let .runEnded(summary): skipped.withLock { $0 = summary.skipped }
+        default: break
+        }
         for recorder in recorders { recorder.record(event) }
     }
 
@@ -44,7 +50,7 @@ final class ReportSession: Sendable {
     func finish(_ status: ExitStatus) -> Int32 {
         let failed = failures.list.withLock { $0 }
         for failure in failed { output.err("error: \(failure)") }
-        output.write(ConsoleRecorder.resultLine(status, context: context.withLock { $0 }, style: style, unwritten: failed.map(\.path)))
+        output.write(ConsoleRecorder.resultLine(status, context: context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: skipped.withLock { $0 }))
         return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }
 }

@@ -3,8 +3,11 @@ import SingleLoginAdapter
 
 /// What the run is about, for report headers and properties.
 public struct RunContext: Sendable {
-    /// What kind of run: `run` for behaviour, `preflight` for static configuration, `explore` for explored histories.
+    /// What kind of run: `run` for behaviour, `preflight` for static configuration, `explore` for
+    /// explored histories, `backend` for the backend profile.
     public var kind: String
+    /// What the run tests, as reports name it (by default, what runs of ``kind`` test).
+    public var subject: RunSubject
     /// The spec's id.
     public var specID: String
     /// The spec's version.
@@ -31,8 +34,9 @@ public struct RunContext: Sendable {
     public var referenceApp: Bool
 
     /// Creates a context.
-    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
+    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil) {
         self.kind = kind
+        self.subject = subject ?? .of(kind: kind)
         self.specID = specID
         self.specVersion = specVersion
         self.specTitle = specTitle

@@ -27,8 +27,9 @@ struct TokensCommand: Command {
     let name = "sl-backend-tokens"
     let abstract = "Print the backend profile's tokens and keys as JSON, or the RS256 signing rate."
     let discussion = """
-        The JSON is {"mode", "clientID", "tenantID", "jwks", "pem", "tokens": [{"case", "label", "signature", "token"}]};
-        "signature" says which key must verify the token: tenant, rotation, forged (none may), hmacPEM, hmacN or none.
+        The JSON is {"mode", "clientID", "tenantID", "jwks", "pem", "attacker": {"jwk", "certificate"},
+        "tokens": [{"case", "label", "signature", "token"}]}; "signature" says which key must verify the token:
+        tenant, rotation, forged (none may), attacker (only the attacker's key may), hmacPEM, hmacN or none.
         Exit status 0; 64 usage error; 65 invalid spec.
         """
 

@@ -20,6 +20,22 @@ extension BackendProfileTests {
             #expect(!TestKeys.rotation.key.publicKey.verifyRS256(Array("header.payloaD".utf8), signature: signature))
         }
 
+        @Test("the attacker's certificate is DER of a self-signed v3 certificate of its key, signed sha256WithRSAEncryption by it")
+        func certificate() async {
+            let der = await OffPool.run("test-sign") { AttackerHost.certificate.der }
+            #expect(der.prefix(2) == [0x30, 0x82] && Int(der[2]) << 8 | Int(der[3]) == der.count - 4)
+            let sha256WithRSA: [UInt8] = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b]
+            #expect(DER.objectIdentifier([1, 2, 840, 113549, 1, 1, 11]) == sha256WithRSA)
+            // The TBSCertificate is the first element; the signature is the last 256 bytes.
+            let tbsLength = Int(der[6]) << 8 | Int(der[7])
+            let tbs = Array(der[4..<(8 + tbsLength)])
+            #expect(tbs.prefix(5) == [0x30, 0x82, der[6], der[7], 0xa0])
+            #expect(AttackerHost.key.key.publicKey.verifyRS256(tbs, signature: Array(der.suffix(256))))
+            let spki = DER.subjectPublicKeyInfo(n: AttackerHost.key.key.publicKey.n, e: AttackerHost.key.key.publicKey.e)
+            #expect(tbs.indices.contains { tbs[$0...].starts(with: spki) })
+            #expect(AttackerHost.certificate.pem.hasPrefix("-----BEGIN CERTIFICATE-----\n") && AttackerHost.certificate.pem.hasSuffix("-----END CERTIFICATE-----\n"))
+        }
+
         @Test("every embedded key is consistent and has a distinct kid")
         func embeddedKeys() async {
             // Loading the keys checks each one (a signature each): off the cooperative pool.

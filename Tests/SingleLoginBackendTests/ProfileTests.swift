@@ -48,7 +48,7 @@ extension BackendProfileTests {
         @Test("a backend that exits at once: every case errors, the first with its exit status and output, the rest point at it")
         func exitsEarly() async throws {
             let (log, summary) = await run("echo 'cannot read SL_CLIENT_ID' >&2; exit 3")
-            #expect(summary.errored == 17 && summary.skipped == 1 && summary.passed == 0)
+            #expect(summary.errored == 18 && summary.skipped == 1 && summary.passed == 0)
             #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
             let first = try #require(log.results.first)
             #expect(first.id.requirementID == "BE-ACCEPT-1")
@@ -114,7 +114,21 @@ extension BackendProfileTests {
             let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
             #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
             #expect(log.outcome("BE-ISS-2") == .skipped(reason: "not applicable in single mode"))
-            #expect(log.results.filter { $0.outcome == .passed }.count == 16)
+            #expect(log.results.filter { $0.outcome == .passed }.count == 17)
+        }
+
+        @Test("a multi-tenant backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS; with the issuer flaw each BE-ISS-2 token is accepted, none refused as an unknown tenant")
+        func onboardedTenantsOnly() async throws {
+            let log = EventLog()
+            let command = "python3 '\(Repository.exampleBackend)' --onboarded-tenants-only --flaw issuer-not-tied-to-tid"
+            let options = BackendProfile.Options(command: command, mode: .multi, only: ["BE-ACCEPT-1", "BE-DECOY-1", "BE-ISS-2"])
+            await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            #expect(log.outcome("BE-ACCEPT-1") == .passed, "\(log.results.map { ($0.id.requirementID, $0.issues.map(\.message)) })")
+            #expect(log.outcome("BE-DECOY-1") == .passed)
+            let issues = try #require(log.results.first { $0.id.requirementID == "BE-ISS-2" }?.issues)
+            // All three mismatched tokens (tenants A, B and home only) are accepted: B is onboarded too,
+            // so the only thing that can refuse "iss A with tid B" is the iss-to-tid check.
+            #expect(issues.map(\.type) == ["backend.accepted", "backend.accepted", "backend.accepted"])
         }
 
         @Test("a backend that caches its keys forever fails BE-ROTATE-1 only, with the fetch timeline in its evidence")
@@ -123,7 +137,11 @@ extension BackendProfileTests {
             #expect(log.results.filter { $0.outcome == .failed }.map(\.id.requirementID) == ["BE-ROTATE-1"])
             let issue = try #require(log.results.first { $0.id.requirementID == "BE-ROTATE-1" }?.issues.first)
             #expect(issue.type == "backend.rejected")
-            #expect(issue.observed.contains("Timeline from this process's start: JWKS fetched at"))
+            #expect(issue.observed.contains("Timeline of this process, from its start: started 0.0 s; healthy "))
+            #expect(issue.observed.contains("; first valid token sent "))
+            #expect(issue.observed.contains("(before the append)"))
+            #expect(issue.observed.contains("; key \(TestKeys.rotation.kid) appended "))
+            #expect(issue.observed.contains("after the last JWKS fetch before the append"))
             #expect(issue.observed.contains("\"kid\":\"\(TestKeys.rotation.kid)\""))
         }
     }
@@ -169,6 +187,9 @@ extension BackendProfileTests {
             #expect(log.results.filter { $0.outcome == .failed }.count == 3)
             #expect(log.results.allSatisfy { $0.outcome != .failed || $0.issues.first?.type == "backend.timeout" })
             #expect(log.results.first { $0.outcome == .failed }?.adapterLog.contains("got a token, now hang") == true)
+            // The output tail is in the evidence every report shows, not only in the event stream's log.
+            let observed = log.results.first { $0.outcome == .failed }?.issues.first?.observed ?? ""
+            #expect(observed.contains("Backend output (stdout and stderr, last lines):\n  got a token, now hang"), "\(observed)")
             #expect(processIDs(log).count == 3)
         }
 
@@ -177,6 +198,10 @@ extension BackendProfileTests {
             let log = await run("die")
             #expect(log.results.filter { $0.outcome == .failed }.map { $0.issues.first?.type } == ["backend.dropped", "backend.dropped", "backend.dropped"])
             #expect(processIDs(log).count == 3)
+            // The evidence waits for the process's end and shows it, with its last words.
+            let observed = log.results.first { $0.outcome == .failed }?.issues.first?.observed ?? ""
+            #expect(observed.contains("ended (exit code 9)"), "\(observed)")
+            #expect(observed.contains("got a token, now die"), "\(observed)")
         }
     }
 }

@@ -7,14 +7,14 @@ import Testing
 struct SpecLoaderTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the shipped spec has every case of the issue, with its exact ID, level and modes")
+    @Test("the shipped spec has every case of the issue, with its exact ID, level and modes, and BE-HEADER-1 added after BE-KID-1")
     func shipped() throws {
         let spec = try BackendSpecLoader.load(path: Self.repository.appendingPathComponent("specs/backend.json").path)
         let expected: [(String, Requirement.Level, Set<TenantMode>)] = [
             ("BE-ACCEPT-1", .must, [.single, .multi]), ("BE-SKEW-1", .should, [.single, .multi]), ("BE-ROTATE-1", .must, [.single, .multi]),
             ("BE-DECOY-1", .must, [.single, .multi]), ("BE-SIG-1", .must, [.single, .multi]), ("BE-SIG-2", .must, [.single, .multi]),
             ("BE-SIG-3", .must, [.single, .multi]), ("BE-SIG-4", .must, [.single, .multi]), ("BE-KID-1", .must, [.single, .multi]),
-            ("BE-AUD-1", .must, [.single, .multi]), ("BE-ISS-1", .must, [.single]), ("BE-ISS-2", .must, [.multi]),
+            ("BE-HEADER-1", .must, [.single, .multi]), ("BE-AUD-1", .must, [.single, .multi]), ("BE-ISS-1", .must, [.single]), ("BE-ISS-2", .must, [.multi]),
             ("BE-TIME-1", .must, [.single, .multi]), ("BE-TIME-2", .must, [.single, .multi]), ("BE-INPUT-1", .must, [.single, .multi]),
             ("BE-INPUT-2", .must, [.single, .multi]), ("BE-INPUT-3", .must, [.single, .multi]), ("BE-TYPE-1", .must, [.single, .multi]),
         ]

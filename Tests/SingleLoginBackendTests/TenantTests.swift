@@ -50,6 +50,20 @@ extension BackendProfileTests {
             #expect(await get("http://127.0.0.1:\(tenant.port)/v/99/\(tenant.identity.homeTenantID)/discovery/v2.0/keys").status == 404)
         }
 
+        @Test("the attacker's host serves its JWKS (its key under the tenant kid) and certificate on a port of its own, and counts fetches")
+        func attacker() async throws {
+            let tenant = try TestTenant(identity: TenantIdentity(mode: .multi))
+            defer { tenant.stop() }
+            let urls = tenant.attacker.urls
+            #expect(!urls.jwks.hasPrefix("http://127.0.0.1:\(tenant.port)/") && urls.jwks.hasPrefix("http://127.0.0.1:"))
+            let keys = try #require(try json(await get(urls.jwks))["keys"] as? [[String: Any]])
+            #expect(keys.count == 1 && keys[0]["kid"] as? String == TestKeys.tenant.kid && keys[0]["n"] as? String == AttackerHost.key.key.publicKey.jwkN)
+            #expect(keys[0]["issuer"] as? String == "https://login.microsoftonline.com/{tenantid}/v2.0")
+            let pem = await get(urls.certificate)
+            #expect(pem.status == 200 && pem.reply.map { String(decoding: $0.body, as: UTF8.self) } == AttackerHost.certificate.pem)
+            #expect(tenant.attacker.fetchCount(.jwks) == 1 && tenant.attacker.fetchCount(.certificate) == 1)
+        }
+
         @Test("the server refuses heads and bodies over its limits, and the client reads a reply its send could not finish")
         func limits() async throws {
             var limits = LoopbackHTTPServer.Limits()

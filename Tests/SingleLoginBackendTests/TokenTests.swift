@@ -106,6 +106,31 @@ extension BackendProfileTests {
             #expect(Set(try decode(parts[1]).keys) == ["pad"])
         }
 
+        @Test("BE-HEADER-1: four tokens under the tenant kid, signed by the attacker's key, each offering it one way (jwk, jku, x5u, x5c); the claims are the valid ones")
+        func embeddedKey() async throws {
+            let issued = await shots(.embeddedKey)
+            #expect(issued.count == 4)
+            let valid = try claims(of: await OffPool.run("test-tokens") { [factory] in factory.valid() })
+            var offered: [String] = []
+            for shot in issued {
+                let token = try #require(shot.token)
+                let parts = token.compact.split(separator: ".")
+                let header = try decode(parts[0])
+                #expect(header["kid"] as? String == TestKeys.tenant.kid && header["alg"] as? String == "RS256")
+                offered += ["jwk", "jku", "x5u", "x5c"].filter { header[$0] != nil }
+                let signature = try #require(Base64URL.decode(parts[2]))
+                let input = Array((parts[0] + "." + parts[1]).utf8)
+                #expect(AttackerHost.key.key.publicKey.verifyRS256(input, signature: signature))
+                #expect(!TestKeys.tenant.key.publicKey.verifyRS256(input, signature: signature))
+                #expect(NSDictionary(dictionary: try claims(of: shot)) == NSDictionary(dictionary: valid))
+            }
+            #expect(offered == ["jwk", "jku", "x5u", "x5c"])
+            let jwk = try #require(try decode(issued[0].token!.compact.split(separator: ".")[0])["jwk"] as? [String: String])
+            #expect(jwk["n"] == AttackerHost.key.key.publicKey.jwkN && jwk["kid"] == TestKeys.tenant.kid)
+            #expect(try decode(issued[1].token!.compact.split(separator: ".")[0])["jku"] as? String == AttackerURLs.unserved.jwks)
+            #expect(try decode(issued[3].token!.compact.split(separator: ".")[0])["x5c"] as? [String] == [AttackerHost.certificate.base64])
+        }
+
         @Test("alg none keeps the kid and has an empty signature; BE-KID-1's kid is in no view")
         func headers() async throws {
             let none = try #require((await shots(.algNone)).first?.token)

@@ -48,7 +48,7 @@ struct RecorderTests {
         let checklist = try String(contentsOf: markdown.url, encoding: .utf8)
         #expect(checklist.contains("| ⚠️ warning | SL-UI-1 | SHOULD |"))
         #expect(checklist.contains("| ❌ failed | SL-LOGOUT-1 | MUST |"))
-        #expect(checklist.contains("| Totals | 3 test cases: 1 passed, 1 failed, 1 warnings, 0 errors, 0 skipped |"))
+        #expect(checklist.contains("| Totals | 3 test cases: 1 passed, 1 failed, 1 warning, 0 errors, 0 skipped |"))
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
         #expect(decoded.first?.context?.gate == "mustOnly")
         #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == "requirementEnded" }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])

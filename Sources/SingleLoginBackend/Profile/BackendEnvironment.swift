@@ -1,7 +1,10 @@
 /// The environment variables a backend process is started with, exactly as named by the profile.
 public enum BackendEnvironment {
-    /// The names, in the order docs list them.
+    /// The names the profile's contract fixes, in the order docs list them.
     public static let names = ["SL_BACKEND_PORT", "SL_CLIENT_ID", "SL_TENANT_ID", "SL_TENANT_MODE", "SL_AUTHORITY", "SL_OIDC_METADATA_URL", "SL_JWKS_URL"]
+    /// Names a backend may read and need not: `SL_OTHER_TENANT_IDS` (the tenants other than the
+    /// home one whose tokens the profile sends; for backends that admit only onboarded tenants).
+    public static let optionalNames = ["SL_OTHER_TENANT_IDS"]
 
     /// The variables for a backend listening on `port` whose keys come from `view` of `tenant`.
     public static func variables(port: UInt16, tenant: TestTenant, view: Int) -> [String: String] {
@@ -14,6 +17,7 @@ public enum BackendEnvironment {
             "SL_AUTHORITY": identity.authority,
             "SL_OIDC_METADATA_URL": tenant.metadataURL(view: view),
             "SL_JWKS_URL": tenant.jwksURL(view: view),
+            "SL_OTHER_TENANT_IDS": identity.otherTenantIDs.joined(separator: ","),
         ]
     }
 }

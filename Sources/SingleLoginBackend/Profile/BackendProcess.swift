@@ -65,6 +65,34 @@ public final class BackendProcess: Sendable {
         await OffPool.run("backend-stop") { child.terminate(grace: .milliseconds(300)) }
     }
 
+    /// After a request got no answer or a 5xx: waits (at most a second) for a process that dropped
+    /// the connection to exit, then (at most another second) until its output stops growing, so
+    /// that the evidence shows its final state and its last words (a stack trace, say).
+    public func settle(after exchange: HTTPExchange) async {
+        let clock = ContinuousClock()
+        let dying: Bool
+        switch exchange.failure {
+        case .closedWithoutReply, .connect: dying = true
+        default: dying = false
+        }
+        if dying {
+            let deadline = clock.now + .seconds(1)
+            while isRunning, clock.now < deadline {
+                do { try await Task.sleep(for: .milliseconds(10)) } catch { return }
+            }
+        }
+        // Quiet for 50 ms (the reader thread has caught up), or a second at most.
+        let deadline = clock.now + .seconds(1)
+        var last = child.stderr.totalBytes
+        var quiet = 0
+        while quiet < 5, clock.now < deadline {
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { return }
+            let now = child.stderr.totalBytes
+            quiet = now == last ? quiet + 1 : 0
+            last = now
+        }
+    }
+
     /// The last lines it wrote (stdout and stderr), for errors.
     public func outputTail(lines: Int = 20) -> String { child.stderr.tail(lines: lines) }
 

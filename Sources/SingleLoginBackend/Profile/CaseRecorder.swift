@@ -1,3 +1,4 @@
+import Foundation
 import SingleLoginConformance
 import SingleLoginEvents
 
@@ -10,7 +11,8 @@ struct CaseRecorder: Sendable {
     func complete(_ index: Int, outcome: TestCaseResult.Outcome, issues: [Issue], duration: Duration, log: String, steps: [Event] = []) async {
         let planned = entries[index].planned
         var events: [Event] = []
-        if case .notRun = outcome {} else { events.append(Event(.testCaseStarted(planned.id))) }
+        // Dated when the case started (it is emitted at the end, with the rest of the case's events).
+        if case .notRun = outcome {} else { events.append(Event(.testCaseStarted(planned.id), date: Date().addingTimeInterval(-duration.inSeconds))) }
         events += steps
         events += issues.map { Event(.issueRecorded(planned.id, $0)) }
         let result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration.inSeconds, issues: issues, adapterLog: log)

@@ -6,12 +6,15 @@ public struct ShotFactory: Sendable {
     public let shape: SessionRequestShape
     /// The request time limit when a case names none.
     public let defaultTimeLimit: Duration
+    /// Where the attacker's JWKS and certificate are served (BE-HEADER-1's `jku` and `x5u`).
+    public let attacker: AttackerURLs
 
     /// Creates a factory.
-    public init(mint: TokenMint, shape: SessionRequestShape, defaultTimeLimit: Duration) {
+    public init(mint: TokenMint, shape: SessionRequestShape, defaultTimeLimit: Duration, attacker: AttackerURLs = .unserved) {
         self.mint = mint
         self.shape = shape
         self.defaultTimeLimit = defaultTimeLimit
+        self.attacker = attacker
     }
 
     private var identity: TenantIdentity { mint.identity }
@@ -76,6 +79,20 @@ public struct ShotFactory: Sendable {
         case .unknownKid:
             let token = ForgedToken.rs256(header: TokenMint.header(kid: TestKeys.stranger.kid), claims: mint.idTokenClaims(), key: TestKeys.stranger, keyName: "a key no JWKS publishes, under a kid no JWKS holds")
             return [shot("an unknown key under an unknown kid", token, expect: expect, timeLimit: limit)]
+        case .embeddedKey:
+            // Each header keeps the tenant key's kid and adds one way of offering the attacker's key.
+            let claims = mint.idTokenClaims()
+            func offered(_ label: String, _ member: String, _ value: JSONText, _ how: String) -> Shot {
+                let token = ForgedToken.rs256(header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
+                                              keyName: "the attacker's key (\(how)), under the tenant key's kid")
+                return shot(label, token, expect: expect, timeLimit: limit)
+            }
+            return [
+                offered("the attacker's key in the header (jwk)", "jwk", AttackerHost.jwk(), "carried in the header as jwk"),
+                offered("a jku naming the attacker's JWKS on loopback", "jku", .string(attacker.jwks), "published under the tenant kid at the jku \(attacker.jwks)"),
+                offered("an x5u naming the attacker's certificate on loopback", "x5u", .string(attacker.certificate), "in the self-signed certificate at the x5u \(attacker.certificate)"),
+                offered("the attacker's certificate in the header (x5c)", "x5c", .array([.string(AttackerHost.certificate.base64)]), "in the self-signed certificate carried as x5c"),
+            ]
         case .wrongAudience:
             return [signed("aud of another app", mint.idTokenClaims().setting("aud", .string(identity.otherClientID)))]
         case .otherTenant:

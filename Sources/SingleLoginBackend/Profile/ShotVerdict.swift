@@ -3,9 +3,14 @@ import SingleLoginEvents
 
 /// Whether a shot's answer met its expectation, as an issue when it did not.
 enum ShotVerdict {
+    /// Whether the answer meets the shot's expectation.
+    static func meets(_ shot: Shot, _ exchange: HTTPExchange) -> Bool {
+        exchange.status.map(shot.expect.isMet) ?? false
+    }
+
     /// Nil when the answer meets the expectation; otherwise the failure with its full evidence.
     static func issue(for shot: Shot, _ exchange: HTTPExchange, stepIndex: Int, processNote: String? = nil) -> Issue? {
-        if let status = exchange.status, shot.expect.isMet(by: status) { return nil }
+        if meets(shot, exchange) { return nil }
         let type: String
         let what: String
         if let status = exchange.status {

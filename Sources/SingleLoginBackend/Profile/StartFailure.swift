@@ -36,7 +36,7 @@ struct StartFailure: Error, Sendable {
             if let last { details.append("Last attempt: \(ShotEvidence.outcome(last))") }
         }
         details.insert("Command: \(command)", at: 0)
-        details.append("Environment: " + BackendEnvironment.names.map { "\($0)=\(process.environment[$0] ?? "")" }.joined(separator: " "))
+        details.append("Environment: " + (BackendEnvironment.names + BackendEnvironment.optionalNames).map { "\($0)=\(process.environment[$0] ?? "")" }.joined(separator: " "))
         details.append("Output (stdout and stderr, last lines):")
         details.append(tail.isEmpty ? "  (nothing)" : tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         return StartFailure(issue: Issue(kind: .error, type: type, message: message, observed: details.joined(separator: "\n")), log: tail)

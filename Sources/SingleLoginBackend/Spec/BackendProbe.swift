@@ -18,6 +18,8 @@ public enum BackendProbe: String, Sendable, Hashable, CaseIterable {
     case payloadChanged
     /// Unknown key, unknown kid.
     case unknownKid
+    /// The attacker's key in the header (`jwk`, `x5c`) or behind a URL in it (`jku`, `x5u`), under the tenant kid.
+    case embeddedKey
     /// Another client's aud.
     case wrongAudience
     /// Another tenant's iss and tid.

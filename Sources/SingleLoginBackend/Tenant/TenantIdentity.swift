@@ -47,6 +47,16 @@ public struct TenantIdentity: Sendable, Hashable {
         mode == .single ? Self.issuer(of: homeTenantID) : Self.issuerTemplate
     }
 
+    /// `SL_OTHER_TENANT_IDS`: every tenant other than the home one whose tokens the profile sends
+    /// in multi mode (A and B), so that a backend that admits only onboarded tenants can admit
+    /// them as it would an onboarded customer. Empty in single mode, where no other tenant is admitted.
+    ///
+    /// B carries no valid token, but BE-ISS-2's "iss A with tid B" does: with B onboarded too, an
+    /// allow-list backend must reject that token for the mismatch, not for an unknown tenant.
+    public var otherTenantIDs: [String] {
+        mode == .multi ? [otherTenantID, thirdTenantID] : []
+    }
+
     /// The path segment Entra uses for the authority: the tenant id, or `organizations`.
     public var authoritySegment: String { mode == .single ? homeTenantID : "organizations" }
 }

@@ -11,6 +11,8 @@ import Synchronization
 public final class TestTenant: Sendable {
     /// The run's GUIDs.
     public let identity: TenantIdentity
+    /// The attacker's documents (BE-HEADER-1's `jku` and `x5u`), on a server of their own.
+    public let attacker: AttackerHost
     private let server: LoopbackHTTPServer
     private let store = Store()
     private let clock = ContinuousClock()
@@ -45,6 +47,7 @@ public final class TestTenant: Sendable {
     /// Starts the tenant's server on a port of the system's choosing.
     public init(identity: TenantIdentity, limits: LoopbackHTTPServer.Limits = .init()) throws {
         self.identity = identity
+        attacker = try AttackerHost(issuer: identity.metadataIssuer, limits: limits)
         let store = self.store
         let clock = self.clock
         server = try LoopbackHTTPServer(limits: limits) { [identity] request in
@@ -53,8 +56,11 @@ public final class TestTenant: Sendable {
         store.port.withLock { $0 = server.port }
     }
 
-    /// Stops the server (waiting for requests in flight).
-    public func stop() { server.stop() }
+    /// Stops both servers (waiting for requests in flight).
+    public func stop() {
+        server.stop()
+        attacker.stop()
+    }
 
     /// The server's port.
     public var port: UInt16 { server.port }
@@ -68,9 +74,14 @@ public final class TestTenant: Sendable {
         }
     }
 
-    /// Appends `key` to view `number`'s JWKS (its next fetch sees it).
-    public func append(_ key: JSONText, toView number: Int) {
-        store.views.withLock { $0[number]?.keys.append(key) }
+    /// Appends `key` to view `number`'s JWKS (its next fetch sees it) and returns when: every
+    /// fetch of that view recorded before this instant served the keys without it, every one after with it.
+    @discardableResult
+    public func append(_ key: JSONText, toView number: Int) -> ContinuousClock.Instant {
+        store.views.withLock { views in
+            views[number]?.keys.append(key)
+            return clock.now
+        }
     }
 
     /// Every fetch of view `number`, in order.

@@ -25,7 +25,7 @@ public struct ForgedToken: Sendable, Hashable {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
         let signature = key.key.signRS256(Array(signingInput.utf8))
         return ForgedToken(header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(signature),
-                           signing: "RS256 with \(keyName) (kid \(key.kid))")
+                           signing: "RS256 with \(keyName) " + (header["kid"] == .string(key.kid) ? "(kid \(key.kid))" : "(the key's own kid is \(key.kid), not the header's)"))
     }
 
     /// An HS256 JWS of `claims` under `header`, keyed with `secret`.

@@ -10,6 +10,8 @@ public enum TokenCatalogue {
         case rotation
         /// RS256 that must not verify under any published key.
         case forged
+        /// RS256 by the attacker's key (BE-HEADER-1): verifies under the attacker's JWK and certificate, under no published key.
+        case attacker
         /// HS256 keyed with the tenant key's PEM.
         case hmacPEM
         /// HS256 keyed with the tenant JWK's n.
@@ -18,7 +20,7 @@ public enum TokenCatalogue {
         case none
     }
 
-    /// The document: `{"mode", "clientID", "tenantID", "jwks": {...}, "pem", "tokens": [{case, label, signature, token}]}`.
+    /// The document: `{"mode", "clientID", "tenantID", "jwks": {...}, "pem", "attacker": {"jwk", "certificate"}, "tokens": [{case, label, signature, token}]}`.
     public static func document(spec: BackendSpec, mode: TenantMode) -> JSONText {
         let identity = TenantIdentity(mode: mode)
         let factory = ShotFactory(mint: TokenMint(identity: identity), shape: SessionRequestShape(), defaultTimeLimit: .seconds(10))
@@ -36,13 +38,16 @@ public enum TokenCatalogue {
         let jwks: JSONText = .members(["keys": .array(JSONWebKey.decoys + [JSONWebKey.rsa(TestKeys.tenant, issuer: issuer), JSONWebKey.rsa(TestKeys.rotation, issuer: issuer)])])
         return .members([
             "mode": .string(mode.rawValue), "clientID": .string(identity.clientID), "tenantID": .string(identity.homeTenantID),
-            "jwks": jwks, "pem": .string(TestKeys.tenant.key.publicKey.pem), "tokens": .array(tokens),
+            "jwks": jwks, "pem": .string(TestKeys.tenant.key.publicKey.pem),
+            "attacker": .members(["jwk": AttackerHost.jwk(), "certificate": .string(AttackerHost.certificate.pem)]),
+            "tokens": .array(tokens),
         ])
     }
 
     static func signature(of probe: BackendProbe, shot: Shot) -> Signature {
         switch probe {
         case .foreignKey, .unknownKid, .payloadChanged: return .forged
+        case .embeddedKey: return .attacker
         case .algNone: return .none
         case .publicKeyHMAC: return shot.label.contains("PEM") ? .hmacPEM : .hmacN
         case .malformedToken: return shot.label.contains("not JSON") ? .tenant : .none

@@ -4,17 +4,18 @@ import SingleLoginSpec
 extension ConsoleRecorder {
     /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
     func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext) -> String {
+        let subject = context.subject
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         let failures = problems.filter { Verdict(of: $0, gate: gate) != .warned }
         let warnings = problems.filter { Verdict(of: $0, gate: gate) == .warned }
         if !failures.isEmpty {
             out += "\n" + style.paint("Failures:", "1") + "\n"
-            for result in failures { out += evidence(of: result, gate: gate) }
+            for result in failures { out += evidence(of: result, gate: gate, subject: subject) }
         }
         if !warnings.isEmpty {
             out += "\n" + style.paint("Warnings (SHOULD, not gating: the run gates on MUST only):", "1") + "\n"
-            for result in warnings { out += evidence(of: result, gate: gate) }
+            for result in warnings { out += evidence(of: result, gate: gate, subject: subject) }
         }
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
         if !notRun.isEmpty, summary.interrupted {
@@ -28,15 +29,16 @@ extension ConsoleRecorder {
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
-            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style)
+            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped)
         }
         return out
     }
 
     /// The console's last line: `Result: PASSED (exit status 0: every gating requirement passed)`,
     /// naming the bundled reference app when that is what was tested, and the reports that could
-    /// not be written (`unwritten`, which make the status 2 whatever the requirements did).
-    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = []) -> String {
+    /// not be written (`unwritten`, which make the status 2 whatever the requirements did); a pass
+    /// with `skipped` test cases says how many were not verified.
+    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0) -> String {
         let status = unwritten.isEmpty ? status : .adapterOrHarnessError
         let verdict: String
         switch status {
@@ -44,10 +46,17 @@ extension ConsoleRecorder {
         case .requirementFailures: verdict = style.paint("FAILED", "1;31")
         default: verdict = style.paint("ERROR", "1;31")
         }
-        let meaning = unwritten.isEmpty ? Self.meaning(of: status) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
+        let meaning = unwritten.isEmpty ? Self.meaning(of: status, skipped: skipped) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         var line = "Result: \(verdict) (exit status \(status.rawValue): \(meaning))"
         if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
         return line + "\n"
+    }
+
+    /// What an exit status means, in a few words; a pass with `skipped` test cases says how many
+    /// (a skipped case verified nothing, so the pass covers only the cases that ran).
+    static func meaning(of status: ExitStatus, skipped: Int) -> String {
+        guard status == .passed, skipped > 0 else { return meaning(of: status) }
+        return "every gating requirement that ran passed; \(skipped) test case\(skipped == 1 ? " was" : "s were") skipped, not verified"
     }
 
     /// What an exit status means, in a few words.
@@ -63,7 +72,7 @@ extension ConsoleRecorder {
     }
 
     /// One failing test case: heading, each issue with its step and a -/+ diff, transcript, log tail.
-    func evidence(of result: TestCaseResult, gate: Gate) -> String {
+    func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject) -> String {
         let verdict = Verdict(of: result, gate: gate)
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
@@ -72,9 +81,9 @@ extension ConsoleRecorder {
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
             if issue.kind == .error, issue.expected.isEmpty {
-                // An error has nothing expected to diff against: what it carries is the adapter's stderr tail.
+                // An error has nothing expected to diff against: what it carries is the tested process's output tail.
                 if !issue.observed.isEmpty {
-                    out += "    adapter stderr (last lines):\n"
+                    out += "    \(subject.outputName) (last lines):\n"
                     for line in PlainText.clean(issue.observed).split(separator: "\n", omittingEmptySubsequences: false).suffix(10) { out += "      \(line.prefix(300))\n" }
                 }
             } else if !issue.expected.isEmpty || !issue.observed.isEmpty {
@@ -95,7 +104,7 @@ extension ConsoleRecorder {
         if result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
             let lines = PlainText.clean(result.adapterLog).split(separator: "\n", omittingEmptySubsequences: false)
             let tail = lines.suffix(10)
-            out += "  adapter stderr (last \(tail.count) of \(lines.count) lines):\n"
+            out += "  \(subject.outputName) (last \(tail.count) of \(lines.count) lines):\n"
             for line in tail { out += "    \(line.prefix(300))\n" }
         }
         return out
@@ -106,7 +115,7 @@ extension ConsoleRecorder {
     /// One failed or errored test case as the console's summary prints it, in plain text: its
     /// heading, each issue with its step, spec location and a -/+ diff of expected against
     /// observed, the broker transcript, and the adapter's stderr tail for errors.
-    public static func evidence(of result: TestCaseResult, gate: Gate) -> String {
-        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate)
+    public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter) -> String {
+        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject)
     }
 }

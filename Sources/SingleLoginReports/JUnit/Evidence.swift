@@ -5,8 +5,9 @@ import SingleLoginEvents
 /// The full evidence of a failed or errored test case, as text for people (JUnit bodies, summaries).
 enum Evidence {
     /// Requirement, scenario, each issue with its step, expected and observed, the broker transcript
-    /// and (when `includeLog`) the adapter's stderr tail; capped at `maxBytes` UTF-8 bytes.
-    static func body(of result: TestCaseResult, steps: [Int: String], includeLog: Bool, maxBytes: Int) -> String {
+    /// (when the subject has one) and (when `includeLog`) the tail of the tested process's output,
+    /// labelled as `subject` names it; capped at `maxBytes` UTF-8 bytes.
+    static func body(of result: TestCaseResult, steps: [Int: String], includeLog: Bool, maxBytes: Int, subject: RunSubject) -> String {
         var text = "\(result.requirement.id) (\(result.requirement.level.rawValue)): \(result.requirement.title)\n"
         text += "Scenario: \(result.id.scenarioName)\n"
         for (number, issue) in result.issues.enumerated() {
@@ -25,7 +26,7 @@ enum Evidence {
             }
         }
         if result.transcript.isEmpty {
-            text += "\nBroker transcript: no calls\n"
+            if subject.hasBrokerTranscript { text += "\nBroker transcript: no calls\n" }
         } else {
             text += "\nBroker transcript (\(result.transcript.count) call\(result.transcript.count == 1 ? "" : "s")):\n"
             for record in result.transcript {
@@ -35,7 +36,7 @@ enum Evidence {
         guard includeLog, !result.adapterLog.isEmpty else {
             return cap(text, maxBytes: maxBytes)
         }
-        let header = "\nAdapter stderr (tail):\n"
+        let header = "\n\(subject.outputName.prefix(1).uppercased() + subject.outputName.dropFirst()) (tail):\n"
         let budget = maxBytes - text.utf8.count - header.utf8.count
         guard budget > 256 else {
             return cap(text, maxBytes: maxBytes)

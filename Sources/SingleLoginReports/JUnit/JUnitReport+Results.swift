@@ -33,7 +33,7 @@ extension JUnitReport {
             var time = 0.0
             for result in results[start..<end] {
                 let (classname, name) = names.unique(for: result.id)
-                cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase)))
+                cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject)))
                 let caseVerdict = Verdict(of: result, gate: context.gate)
                 if caseVerdict.severity > verdict.severity { verdict = caseVerdict }
                 time += result.duration
@@ -119,7 +119,7 @@ extension JUnitReport {
     /// A SHOULD failure under `--level must` does not gate the run, so it is not a `<failure>`
     /// (Jenkins, GitLab and the GitHub reporters would then disagree with exit status 0): it is
     /// a passing case whose evidence goes in its suite's `<system-err>`, see ``Result/warning(body:)``.
-    static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int) -> Result {
+    static func result(of result: TestCaseResult, gate: Gate, steps: [Int: String], maxBytes: Int, subject: RunSubject) -> Result {
         let verdict = Verdict(of: result, gate: gate)
         switch verdict {
         case .passed:
@@ -132,13 +132,13 @@ extension JUnitReport {
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
-            let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes)
+            let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes, subject: subject)
             return verdict == .warned ? .warning(body: body) : .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:
             let errors = result.issues.filter { $0.kind == .error }
             let lead = errors.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the adapter or harness broke", more: max(0, (errors.isEmpty ? result.issues.count : errors.count) - 1))
-            let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes)
+            let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes, subject: subject)
             return .error(message: message, type: lead?.type ?? "error", body: body)
         }
     }

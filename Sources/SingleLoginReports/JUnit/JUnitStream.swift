@@ -106,7 +106,7 @@ struct JUnitStream {
         let (classname, name) = namer!.unique(for: result.id)
         let testCase = JUnitReport.Case(
             classname: classname, name: name, time: result.duration,
-            result: JUnitReport.result(of: result, gate: gate, steps: steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase))
+            result: JUnitReport.result(of: result, gate: gate, steps: steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase, subject: context?.subject ?? .adapter))
         let verdict = Verdict(of: result, gate: gate)
         let index: Int
         if let open = openSuite, suites[open].requirementID == result.id.requirementID {

@@ -54,16 +54,17 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if let adapter = context.adapter {
             out += "| Adapter | \(cell(adapter.adapterName)) \(cell(adapter.adapterVersion)) |\n"
             out += "| App | \(cell(adapter.appName)) \(cell(adapter.appVersion)) (`\(code(adapter.bundleId))`), MSAL \(cell(adapter.msalVersion)) |\n"
-        } else if context.kind != "preflight" {
-            // Preflight reads files and has no adapter; a behavioural run without one never got past the handshake.
-            out += "| Adapter | not identified |\n"
+        } else if let label = context.subject.label {
+            // Preflight reads files and has no row; a behavioural run without an adapter identity never
+            // got past the handshake; a backend run names its command.
+            out += "| \(cell(label)) | \(context.subject.detail.map(detail) ?? "not identified") |\n"
         }
         out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
         out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
         let warned = summary.warnings(under: gate)
         var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
-        if warned > 0 { totals += ", \(warned) warnings" }
-        totals += ", \(summary.errored) errors, \(summary.skipped) skipped"
+        if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
+        totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
         out += "| Totals | \(totals) |\n"
         out += "| Exit status | \(status.rawValue) |\n\n"
@@ -120,6 +121,17 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             }
         }
         return out
+    }
+
+    /// A subject's detail: its `code spans` kept as inline code, the rest as cell text.
+    static func detail(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .map { part in
+                let text = String(part.element)
+                guard part.offset % 2 == 0 else { return "`\(code(text))`" }
+                // cell() trims; the spaces around a code span are kept.
+                return (text.hasPrefix(" ") ? " " : "") + cell(text) + (text.hasSuffix(" ") && text.count > 1 ? " " : "")
+            }.joined()
     }
 
     /// Text safe inside inline code: one line, no backticks.
