@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./backend-spec-v1.schema.json",
   "formatVersion": "1.0",
   "id": "backend",
-  "version": "1.0.0",
+  "version": "1.1.0",
   "title": "A backend verifies the Entra ID tokens its app posts before trusting anything in them",
   "description": "Run with 'sl-conformance backend --start CMD'. Accepted = a 2xx answer; rejected = 400, 401 or 403; a client error = any 4xx but 404 and 405. A forged token is the valid token with only what its case names changed; its header keeps the kid unless the case says otherwise.",
   "cases": [
@@ -60,7 +60,7 @@ extension EmbeddedSpec {
       "id": "BE-DECOY-1",
       "level": "MUST",
       "title": "A backend whose JWKS holds unusable keys (kty XYZ, an RSA key with alg RS1024, an EC P-256 key) before the tenant key accepts a valid token.",
-      "rationale": "JWK sets carry keys a client may not understand; RFC 7517 says to ignore them. A client that gives up on the first key it cannot use, or that picks a key by position rather than kid, breaks when the tenant publishes a new kind of key.",
+      "rationale": "JWK sets carry keys a client may not understand; RFC 7517 says to ignore them. What it proves: a backend whose JWKS lists an unknown kty, an RSA key with alg RS1024 and an EC key before the tenant key still finds the tenant key by its kid. A client that gives up on the first key it cannot use, or takes the first RSA key rather than the one the kid names, fails.",
       "references": [
         {"title": "RFC 7517 JSON Web Key, 5. JWK Set Format", "url": "https://www.rfc-editor.org/rfc/rfc7517#section-5"},
         {"title": "OpenID Connect Core 1.0, 10.1 Signing", "url": "https://openid.net/specs/openid-connect-core-1_0.html#Signing"}
@@ -131,8 +131,8 @@ extension EmbeddedSpec {
     {
       "id": "BE-KID-1",
       "level": "MUST",
-      "title": "A token signed by a key in no JWKS, with a kid in none, is rejected, even after the backend refetches the JWKS.",
-      "rationale": "An unknown kid may mean a rollover (refetch) but never a key to trust: a backend that falls back to any key it finds, or to a key embedded in the token, accepts forgeries.",
+      "title": "A token signed by a key in no JWKS, with a kid that no JWKS holds (not even after a refetch), is rejected.",
+      "rationale": "An unknown kid may mean a rollover (a reason to refetch) but never a reason to trust: a backend that falls back to another key it holds, or accepts what it cannot verify, accepts forgeries. What it proves: the one token, whose kid is in no view before or after any refetch, is rejected. What it does not: that the backend refetches at all (the token arrives about a second after the process starts, so a backend that rate-limits refetches may not), or how often (a backend that refetches on every unknown kid passes: reported in the evidence, not judged; see docs/backend.md). A key carried in or named by the token's header is BE-HEADER-1's.",
       "references": [
         {"title": "OpenID Connect Core 1.0, 10.1.1 Rotation of Asymmetric Signing Keys", "url": "https://openid.net/specs/openid-connect-core-1_0.html#RotateSigKeys"},
         {"title": "Signing key rollover in the Microsoft identity platform", "url": "https://learn.microsoft.com/en-us/entra/identity-platform/signing-key-rollover"}
@@ -142,6 +142,22 @@ extension EmbeddedSpec {
       "probe": "unknownKid",
       "expect": "rejected",
       "forges": "the signature and the kid: RS256 by a key of the harness's own under a kid no view ever publishes"
+    },
+    {
+      "id": "BE-HEADER-1",
+      "level": "MUST",
+      "title": "A token signed by the attacker's key that carries that key in its header (jwk, x5c) or points to it (jku, x5u), under a kid the tenant JWKS holds, is rejected, each.",
+      "rationale": "Entra's ID tokens never carry their key: the keys come from the tenant's discovery document and JWKS (OpenID Connect Core: ID tokens SHOULD NOT use x5u, x5c, jku or jwk). A verifier that uses the key the token offers checks the attacker's signature with the attacker's key, and accepts anything. What it proves: each of the four tokens is rejected; their kid is the tenant key's, so a backend that looks keys up in the tenant JWKS by kid finds the tenant key, the signature fails, and it rejects all four. Whether the backend fetched the jku or x5u URL is shown in the evidence, not judged (RFC 8725 3.10 advises against following them).",
+      "references": [
+        {"title": "OpenID Connect Core 1.0, 2. ID Token (SHOULD NOT use x5u, x5c, jku or jwk)", "url": "https://openid.net/specs/openid-connect-core-1_0.html#IDToken"},
+        {"title": "RFC 7515 JSON Web Signature, 4.1.2-4.1.6 jku, jwk, kid, x5u, x5c", "url": "https://www.rfc-editor.org/rfc/rfc7515#section-4.1.2"},
+        {"title": "RFC 8725 JWT Best Current Practices, 3.10 Do Not Trust Received Claims", "url": "https://www.rfc-editor.org/rfc/rfc8725#section-3.10"}
+      ],
+      "tags": ["keys", "signature"],
+      "modes": ["single", "multi"],
+      "probe": "embeddedKey",
+      "expect": "rejected",
+      "forges": "the signature and the header: RS256 by a key of the harness's own (the attacker's, in no tenant view) under the tenant key's kid, with that key offered four ways, one token each: as jwk in the header; behind a jku naming a JWKS the harness serves on loopback (another port than the tenant's) that lists it under the tenant kid; behind an x5u naming a self-signed certificate of it served there; that certificate as x5c"
     },
     {
       "id": "BE-AUD-1",
@@ -249,7 +265,7 @@ extension EmbeddedSpec {
       "id": "BE-INPUT-3",
       "level": "MUST",
       "title": "A JWS of exactly 1 MiB (a published kid, a padded payload without identity claims, a random signature) gets a 4xx within 5 s.",
-      "rationale": "A backend must bound what it reads and parses before it verifies; an unbounded read or a slow parse of a huge token is a cheap denial of service. The harness reads a reply even if its send failed (an early 413 is fine).",
+      "rationale": "A token posted to the endpoint is attacker-controlled input, and a huge one must not crash, hang or occupy the backend for seconds. What it proves: a 1 MiB compact JWS gets a client error within 5 s (an early 413 is fine: the harness reads the reply even if its send failed). What it does not: that the backend bounds what it reads; a backend that reads any body whole passes, since 1 MiB costs little memory (unbounded reads are not judged; see docs/backend.md).",
       "references": [
         {"title": "RFC 8725 JWT Best Current Practices, 3.1 Perform Algorithm Verification (validate before trusting)", "url": "https://www.rfc-editor.org/rfc/rfc8725#section-3.1"},
         {"title": "RFC 9110 HTTP Semantics, 15.5.14 413 Content Too Large", "url": "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14"}
@@ -265,7 +281,7 @@ extension EmbeddedSpec {
       "id": "BE-TYPE-1",
       "level": "MUST",
       "title": "A v1 Microsoft Graph access token posted as the ID token is rejected.",
-      "rationale": "An app holds access tokens too; Graph's look like ID tokens (RS256, same keys, the user's oid and tid) but are meant for Graph: aud 00000003-0000-0000-c000-000000000000, the v1 issuer https://sts.windows.net/<tid>/, ver 1.0.",
+      "rationale": "An app holds access tokens too, and a Microsoft Graph access token looks like an ID token: RS256, the same keys, the user's oid and tid. What it proves: such a token (aud 00000003-0000-0000-c000-000000000000, the v1 issuer https://sts.windows.net/<tid>/, ver 1.0) is rejected. A backend that checks aud and iss as BE-AUD-1 and BE-ISS-1 or BE-ISS-2 require already rejects it. What it does not: that the backend tells access tokens from ID tokens; an access token for the app's own API (aud = the client ID) is not sent (not judged; see docs/backend.md).",
       "references": [
         {"title": "Access tokens in the Microsoft identity platform", "url": "https://learn.microsoft.com/en-us/entra/identity-platform/access-tokens"},
         {"title": "Microsoft identity platform: ID tokens (do not use access tokens as ID tokens)", "url": "https://learn.microsoft.com/en-us/entra/identity-platform/id-tokens"}
