@@ -125,6 +125,9 @@ public actor ShiftBoardApp {
     private func finishSignIn(_ attempt: @Sendable (SessionManager) async throws -> SessionManager.Session) async {
         do {
             let session = try await attempt(sessions)
+            // Whoever holds the device completes a sign-in sheet, also one shown for the previous
+            // worker after a user change the app could not see: a result for someone else is a new worker.
+            if let previous = sandbox.defaults()["lastSignedInAccount"], previous != session.account.identifier { forgetWorker() }
             screen.error = nil
             screen.signedInName = session.displayName
             screen.username = session.account.username

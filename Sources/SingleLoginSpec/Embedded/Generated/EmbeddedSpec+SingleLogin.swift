@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.2",
   "id": "single-login",
-  "version": "2.1.0",
+  "version": "2.2.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -1234,6 +1234,97 @@ extension EmbeddedSpec {
               "account": "alice"
             }
           ]
+        },
+        {
+          "name": "signed out while running, after an offline relaunch",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "getCurrentAccount",
+                  "atLeast": 1
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "signedOut"
+            },
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "signed out while the app waits for sign-in after InteractionRequired",
+          "given": {
+            "signedIn": "alice",
+            "token": "interactionRequired"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "getCurrentAccount",
+                  "atLeast": 1
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "signedOut"
+            },
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
         }
       ]
     },
@@ -1783,6 +1874,143 @@ extension EmbeddedSpec {
                   "method": "acquireToken",
                   "count": 0
                 },
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "alice to bob, after a relaunch whose account check failed offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "getCurrentAccount",
+              "answer": "networkError"
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "alice to bob unnoticed, then bob completes the sheet the app shows for alice",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "getCurrentAccount",
+              "answer": "ssoExtensionFailure"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "interactionRequired"
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "refresh"
+            },
+            {
+              "do": "tapSignIn"
+            },
+            {
+              "do": "refresh",
+              "expect": [
                 {
                   "check": "notCrashed"
                 }
