@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import SingleLoginCommands
+import SingleLoginSpec
 import Testing
 
 /// Runs `sl-conformance` in process, as `main.swift` does, capturing both streams.
@@ -100,6 +101,17 @@ struct ConformanceToolTests {
         let requirements = object?["requirements"] as? [[String: Any]]
         #expect(requirements?.first?["id"] as? String == "EX-ALL-1")
         #expect(requirements?.first?["tags"] as? [String] == ["login", "logout"])
+    }
+
+    @Test("a pass that skipped test cases says on its last line how many were not verified")
+    func passWithSkippedCases() async throws {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-skipped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let result = await Tool.run(["run", "--only", "SL-LOGIN-1", "--reports", reports.path])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        let last = try #require(result.out.split(separator: "\n").last.map(String.init))
+        let total = try SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: "shipped").spec.requirements.reduce(0) { $0 + $1.scenarios.count }
+        #expect(last.hasPrefix("Result: PASSED (exit status 0: every gating requirement that ran passed; \(total - 1) test cases were skipped, not verified)"), "\(last)")
     }
 
     @Test("run --verbose marks where each step's calls begin, and prints a requirement --only left out in one line")

@@ -3588,6 +3588,10 @@ extension EmbeddedSpec {
               "answer": "networkError"
             },
             {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
               "do": "refresh",
               "expect": [
                 {
@@ -3645,6 +3649,10 @@ extension EmbeddedSpec {
               "do": "answerNext",
               "method": "acquireTokenSilent",
               "answer": "interactionRequired"
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
             },
             {
               "do": "refresh",
