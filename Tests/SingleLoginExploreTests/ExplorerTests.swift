@@ -82,6 +82,22 @@ struct ExplorerTests {
         #expect(result.notReproducible?.contains("not deterministic") == true)
     }
 
+    @Test("an app that hangs violates EX-CRASH, and its counterexample fails on it and passes on the reference app")
+    func hangIsACrash() async throws {
+        let explorer = Explorer(options: ExploreOptions(seed: 1, runs: 200), makeProvider: { InProcessAdapterProvider { HangingAdapter() } })
+        let result = await explorer.explore()
+        #expect(result.failure == nil)
+        #expect(result.finding?.violation.rule == .crash)
+        let counterexample = try #require(result.counterexample, "\(result.notReproducible ?? "no finding")")
+        #expect(counterexample.history.steps.count <= 2, "\(ExploreEvents.describe(counterexample.history))")
+        let loaded = try SpecLoader.decode(bytes: Array(counterexample.json.utf8), file: "counterexample.json")
+        let onApp = await Exploring.run(loaded, on: { InProcessAdapterProvider { HangingAdapter() } })
+        #expect(onApp.map(\.outcome) == [.failed])
+        #expect(onApp.first?.issues.contains { $0.type == "app.hung" } == true)
+        let onReference = await Exploring.run(loaded, on: Exploring.reference())
+        #expect(onReference.map(\.outcome) == [.passed])
+    }
+
     @Test("an adapter that breaks stops the exploration with its error")
     func adapterBreaks() async {
         let explorer = Explorer(options: ExploreOptions(seed: 1, runs: 50), makeProvider: { StdioAdapterProvider(command: "exit 3") })

@@ -74,7 +74,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
         case .prompt: return "No interactive prompt unless the user asks to sign in or interaction is required, never more than one for one event, and none again after fewer scopes were granted."
         case .signIn: return "With nobody signed in on the device, a sign-in attempt costs exactly one interactive prompt."
         case .cancel: return "The user dismissing the sign-in sheet (UserCanceled, -50005) is not shown as an error."
-        case .crash: return "Whatever the device and the broker do, the app does not crash."
+        case .crash: return "Whatever the device and the broker do, the app does not crash or hang."
         case .broadcast: return "A broadcast when the account did not change, or the one after the app's own sign-in, costs no silent token, no new download, no prompt and none of the data shown or kept."
         case .deviceInformation: return "Every launch asks the broker for device information."
         case .affordance: return "On a shared device no screen offers a sign-up, add-account or switch-account button, also when getDeviceInformation failed in the SSO extension."

@@ -25,7 +25,8 @@ public struct HistoryPlayer: Sendable {
         let oracle = Oracle(history: history, rules: rules, accounts: accounts)
         let result = await runner.run(history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle, handler: handler)
         var violations = await oracle.found()
-        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == "app.crashed" }) {
+        // A hang is a crash on a device (iOS's watchdog ends the app), and the run judges it a failure too.
+        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == "app.crashed" || $0.type == "app.hung" }) {
             violations.append(Violation(rule: .crash, stepIndex: crash.stepIndex, checks: [.notCrashed], issues: [crash]))
         }
         let error = result.outcome == .errored ? result.issues.first { $0.kind == .error } : nil
