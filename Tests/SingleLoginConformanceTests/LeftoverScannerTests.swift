@@ -9,8 +9,16 @@ struct LeftoverScannerTests {
     static let marker = LeftoverScanner.Marker("alice.adams@contoso.example", owner: "alice's username")
 
     static func base64(_ text: String, prefix: String = "") -> String { Data((prefix + text).utf8).base64EncodedString() }
+    static func hex(_ text: String, uppercase: Bool = false) -> String { text.utf8.map { String(format: uppercase ? "%02X" : "%02x", $0) }.joined() }
+    /// The username hex-encoded: after a key, in capitals inside a longer text, after a digit that is not part of it.
+    static let hexValues: [String] = [
+        "crumb=" + hex("alice.adams@contoso.example"),
+        hex("user: alice.adams@contoso.example", uppercase: true),
+        "v2" + hex("alice.adams@contoso.example"),
+    ]
 
-    @Test("a marker is found as stored", arguments: [
+    /// A username stored in every encoding the scanner undoes, with the encoding it reports.
+    static let encodedUsernames: [(String, String)] = [
         ("as is", "user=alice.adams@contoso.example"),
         ("as is", "USER=ALICE.ADAMS@CONTOSO.EXAMPLE"),
         ("percent-encoded", "login_hint=alice.adams%40contoso.example"),
@@ -21,7 +29,9 @@ struct LeftoverScannerTests {
         ("base64", "token=" + base64("alice.adams@contoso.example") + "&x=1"),
         ("base64", "blob" + base64("alice.adams@contoso.example")),
         ("base64", "jwt." + base64("{\"preferred_username\":\"alice.adams@contoso.example\"}").replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_") + ".sig"),
-    ])
+    ] + hexValues.map { ("hex", $0) }
+
+    @Test("a marker is found as stored", arguments: encodedUsernames)
     func finds(encoding: String, value: String) {
         let observation = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "cache.bin", value)])
         let findings = LeftoverScanner().findings(of: [Self.marker], in: observation, places: [.storage])
@@ -42,7 +52,8 @@ struct LeftoverScannerTests {
     static let given = LeftoverScanner.Marker("alice", owner: "alice's given name", wholeWord: true)
     static let family = LeftoverScanner.Marker("adams", owner: "alice's family name", wholeWord: true)
 
-    @Test("a name part is found as a whole word, ignoring case, also encoded", arguments: [
+    /// A given name in a text, as is and encoded, with the encoding the scanner reports.
+    static let encodedNames: [(String, String)] = [
         ("as is", "See you next shift, Alice!"),
         ("as is", "Adams, Alice"),
         ("as is", "ALICE's shifts"),
@@ -50,7 +61,10 @@ struct LeftoverScannerTests {
         ("percent-encoded", "name=%41lice%20Smith"),
         ("JSON-escaped", #"{"first":"\u0041lice"}"#),
         ("base64", "crumb=" + base64("Bye Alice, see you")),
-    ])
+        ("hex", "crumb:" + hex("Bye Alice")),
+    ]
+
+    @Test("a name part is found as a whole word, ignoring case, also encoded", arguments: encodedNames)
     func findsNamePart(encoding: String, value: String) {
         let observation = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.defaults, "k", value)])
         #expect(LeftoverScanner().findings(of: [Self.given], in: observation, places: [.storage]).map(\.encoding) == [encoding])
@@ -67,6 +81,10 @@ struct LeftoverScannerTests {
         let stored = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)])
         #expect(LeftoverScanner().findings(of: [Self.given], in: stored, places: [.storage]).isEmpty)
         #expect(LeftoverScanner().findings(of: [LeftoverScanner.Marker("alice", owner: "x")], in: stored, places: [.storage]).count == 1)
+        // Hex that decodes to no UTF-8 (a hash, a key) is not scanned at all, not even for whole markers.
+        let hashLike = (Data([0xFF, 0xFE]) + Data("alice.adams@contoso.example".utf8) + Data([0xC3, 0x28])).map { String(format: "%02x", $0) }.joined()
+        let hashed = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "digest", hashLike)])
+        #expect(LeftoverScanner().findings(of: [Self.marker, Self.given], in: hashed, places: [.storage]).isEmpty)
     }
 
     @Test("a name found within a longer marker at the same place is reported once")

@@ -3,13 +3,13 @@ import SingleLoginAdapter
 import SingleLoginSpec
 
 /// Finds a user's markers in what the app shows and stores, also when the app changed their
-/// case or encoded them (percent-encoding, base64 and base64url, JSON escaping).
+/// case or encoded them (percent-encoding, base64 and base64url, hex, JSON escaping).
 ///
 /// This is how "none of the user's data remains" is checked without app-specific code. What is
 /// scanned: every screen element's text, every stored item's key and value, `signedInAccount`;
 /// each as is (ignoring case), percent-decoded, JSON-unescaped, and every run of 16 or more
-/// base64/base64url characters decoded (as UTF-8, else as Latin-1). Not scanned: hex, other
-/// encodings, compression or encryption. A marker that is a word (a given or family name) is
+/// base64/base64url characters decoded (as UTF-8, else as Latin-1), and every run of 6 or more hex
+/// digits decoded (as UTF-8 only). Not scanned: other encodings, compression or encryption. A marker that is a word (a given or family name) is
 /// found only as a whole word, and not in bytes that decoded only as Latin-1 (random bytes would).
 public struct LeftoverScanner: Sendable {
     /// A distinctive string and whose it is.
@@ -37,7 +37,7 @@ public struct LeftoverScanner: Sendable {
         public var location: String
         /// The marker found.
         public var marker: Marker
-        /// How it was encoded where found: `as is`, `percent-encoded`, `base64`, `JSON-escaped`.
+        /// How it was encoded where found: `as is`, `percent-encoded`, `base64`, `hex`, `JSON-escaped`.
         public var encoding: String
 
         /// `storage file records.json holds alice's username "alice@contoso.example" (base64)`.
@@ -92,6 +92,7 @@ public struct LeftoverScanner: Sendable {
             if unescaped != text { variants.append(("JSON-escaped", lowercasedBytes(unescaped), false)) }
         }
         for decoded in base64Segments(in: bytes) { variants.append(("base64", decoded.bytes, decoded.latin1)) }
+        for decoded in hexSegments(in: bytes) { variants.append(("hex", decoded, false)) }
         return variants
     }
 
@@ -219,6 +220,42 @@ public struct LeftoverScanner: Sendable {
         }
         for byte in bytes {
             if isBase64Byte(byte) { run.append(byte) } else { flush() }
+        }
+        flush()
+        return segments
+    }
+
+    /// What runs of hex digits (6 or more: a three-letter name) decode to, lowercased, when the
+    /// bytes are UTF-8. Bytes that are not UTF-8 (a hash, a UUID, a key) are not scanned at all: a
+    /// marker found in random bytes would be chance.
+    static func hexSegments(in bytes: [UInt8]) -> [[UInt8]] {
+        var segments: [[UInt8]] = []
+        var run: [UInt8] = []
+        func nibble(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        func flush() {
+            defer { run.removeAll(keepingCapacity: true) }
+            guard run.count >= 6 else { return }
+            // An odd run may begin with a digit that belongs to the text before it ("v2616c69...").
+            for offset in run.count % 2 == 0 ? [0] : [0, 1] {
+                var decoded: [UInt8] = []
+                decoded.reserveCapacity(run.count / 2)
+                var index = offset
+                while index + 1 < run.count {
+                    decoded.append(run[index] << 4 | run[index + 1])
+                    index += 2
+                }
+                if let text = String(validating: decoded, as: UTF8.self) { segments.append(lowercasedBytes(text)) }
+            }
+        }
+        for byte in bytes {
+            if let value = nibble(byte) { run.append(value) } else { flush() }
         }
         flush()
         return segments
