@@ -21,10 +21,12 @@ public struct GenerateTestsCommand: Command {
         public static let spec = Option("--spec", value: "file", help: "A spec file, read by the tests from the package root (default: the spec embedded in the kit).")
         /// `--output <file>`.
         public static let output = Option("--output", short: "-o", value: "file", help: "Where to write the file (default: standard output).")
+        /// `--level must|should`: whether the tests fail on SHOULD failures (the default) or warn.
+        public static var level: Option<Gate> { LevelOption.level }
         /// `--check`.
         public static let check = Flag("--check", help: "With --output: change nothing; exit 1 when the file is not what would be written.")
 
-        public static var signature: CommandSignature { CommandSignature([adapterFactory, imports, framework, typeName, spec, output, check]) }
+        public static var signature: CommandSignature { CommandSignature([adapterFactory, imports, framework, typeName, spec, level, output, check]) }
 
         /// The adapter expression, `()` added to a bare name.
         public var adapterFactory: String
@@ -36,6 +38,8 @@ public struct GenerateTestsCommand: Command {
         public var typeName: String
         /// The spec: embedded unless a file is named.
         public var spec: SpecSource
+        /// Which failures fail their tests.
+        public var gate: Gate
         /// Where to write, or nil for standard output.
         public var outputPath: String?
         /// Only compare.
@@ -52,6 +56,7 @@ public struct GenerateTestsCommand: Command {
                 throw UsageError("'--type-name' must be a Swift type name, e.g. SingleLoginConformanceTests")
             }
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
+            gate = try arguments.value(Self.level) ?? .mustAndShould
             outputPath = try arguments.value(Self.output)
             check = arguments.flag(Self.check)
             if check, outputPath == nil { throw UsageError("'--check' compares with the file named by '--output'") }
@@ -64,6 +69,7 @@ public struct GenerateTestsCommand: Command {
             if framework != .swiftTesting { words += ["--framework", framework.rawValue] }
             if typeName != "SingleLoginConformanceTests" { words += ["--type-name", typeName] }
             if case let .file(path) = spec { words += ["--spec", path] }
+            if gate == .mustOnly { words += ["--level", "must"] }
             if let outputPath { words += ["--output", outputPath] }
             return words.map(Self.shellQuoted).joined(separator: " ")
         }
@@ -100,8 +106,10 @@ public struct GenerateTestsCommand: Command {
         case .embedded: specExpression = ".shipped"
         case let .file(path): specExpression = "try! ConformanceSpec(file: \(GeneratedTestFile.literal(path)))"
         }
+        // The kit's default gate is written as nothing, so files generated before --level stay as they were.
+        let conformanceArguments = "spec: " + specExpression + (options.gate == .mustOnly ? ", gate: .mustOnly" : "")
         let file = GeneratedTestFile(
-            requirements: loaded.spec.requirements, specID: loaded.spec.id, specVersion: loaded.spec.version, specExpression: specExpression,
+            requirements: loaded.spec.requirements, specID: loaded.spec.id, specVersion: loaded.spec.version, conformanceArguments: conformanceArguments,
             adapterFactory: options.adapterFactory, imports: options.imports, typeName: options.typeName, framework: options.framework, command: options.commandLine)
         let source = file.source
         guard let path = options.outputPath else {

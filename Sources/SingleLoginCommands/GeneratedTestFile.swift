@@ -18,8 +18,9 @@ public struct GeneratedTestFile: Sendable {
     public var specID: String
     /// The spec's version, for the suite's name and the header.
     public var specVersion: String
-    /// How the generated code gets the spec: `.shipped` or `try! ConformanceSpec(file: "...")`.
-    public var specExpression: String
+    /// What the generated code passes to `Conformance(...)`: the spec (`spec: .shipped` or
+    /// `spec: try! ConformanceSpec(file: "...")`) and, when not the default, the gate.
+    public var conformanceArguments: String
     /// A Swift expression that makes one adapter, e.g. `ShiftBoardAdapter()`.
     public var adapterFactory: String
     /// Modules to import besides the kit and the framework.
@@ -32,11 +33,11 @@ public struct GeneratedTestFile: Sendable {
     public var command: String
 
     /// Describes a file; see each property.
-    public init(requirements: [Requirement], specID: String, specVersion: String, specExpression: String, adapterFactory: String, imports: [String], typeName: String, framework: Framework, command: String) {
+    public init(requirements: [Requirement], specID: String, specVersion: String, conformanceArguments: String, adapterFactory: String, imports: [String], typeName: String, framework: Framework, command: String) {
         self.requirements = requirements
         self.specID = specID
         self.specVersion = specVersion
-        self.specExpression = specExpression
+        self.conformanceArguments = conformanceArguments
         self.adapterFactory = adapterFactory
         self.imports = imports
         self.typeName = typeName
@@ -64,7 +65,7 @@ public struct GeneratedTestFile: Sendable {
                 "/// Every requirement of \(specID) \(specVersion), each its own test, checked in process against your adapter.",
                 "@Suite(\"Single Login conformance: \(specID) \(specVersion)\")",
                 "struct \(typeName) {",
-                "    static let conformance = Conformance(spec: \(specExpression)) { \(adapterFactory) }",
+                "    static let conformance = Conformance(\(conformanceArguments)) { \(adapterFactory) }",
                 "",
                 "    @Test func `generated tests are the spec's requirements`() {",
                 "        Self.conformance.expectGeneratedTests([\(ids)], regenerate: \(commandLiteral))",
@@ -81,7 +82,7 @@ public struct GeneratedTestFile: Sendable {
             lines += [
                 "/// Every requirement of \(specID) \(specVersion), each its own test, checked in process against your adapter.",
                 "final class \(typeName): XCTestCase {",
-                "    static let conformance = Conformance(spec: \(specExpression)) { \(adapterFactory) }",
+                "    static let conformance = Conformance(\(conformanceArguments)) { \(adapterFactory) }",
                 "",
                 "    func test_generated_tests_are_the_specs_requirements() {",
                 "        Self.conformance.assertGeneratedTests([\(ids)], regenerate: \(commandLiteral))",

@@ -10,9 +10,7 @@ import SingleLoginReports
 /// `--verbose`, defined once; `Files` names the command's default files.
 public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// `--level must|should`: which failures fail the run.
-    public static var level: Option<Gate> {
-        Option("--level", value: "level", default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both.", parser: .choice(["must": .mustOnly, "should": .mustAndShould]))
-    }
+    public static var level: Option<Gate> { LevelOption.level }
     /// `--reports <dir>`.
     public static var reports: Option<String> {
         Option("--reports", value: "dir", default: "reports", help: "Directory for \(Files.junit) and \(Files.markdown).")

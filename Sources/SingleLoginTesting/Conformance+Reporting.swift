@@ -1,7 +1,23 @@
+import SingleLoginSpec
+
 extension Conformance {
-    /// `SL-LOGOUT-1 (MUST) failed: <title>`, the scenario, then the console's evidence.
-    static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck) -> String {
-        let verdict = scenario.outcome == .errored ? "errored" : "failed"
+    /// What a test reports for `check`: one text per scenario that did not pass, and whether it is
+    /// only a warning (a SHOULD failure under ``Gate/mustOnly``; an error never is).
+    func reports(for check: RequirementCheck) -> [(text: String, isWarning: Bool)] {
+        let warns = gate == .mustOnly && check.level == Requirement.Level.should.rawValue
+        return check.scenarios.compactMap { scenario in
+            switch scenario.outcome {
+            case .passed, .skipped: return nil
+            case .failed: return (Self.issueText(check, scenario, warning: warns), warns)
+            case .errored: return (Self.issueText(check, scenario), false)
+            }
+        }
+    }
+
+    /// `SL-LOGOUT-1 (MUST) failed: <title>`, the scenario, then the console's evidence; a warning
+    /// says so first.
+    static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck, warning: Bool = false) -> String {
+        let verdict = scenario.outcome == .errored ? "errored" : warning ? "failed (a warning: the tests gate on MUST only)" : "failed"
         let heading = check.level.isEmpty ? "\(check.id) \(verdict)" : "\(check.id) (\(check.level)) \(verdict): \(check.title)"
         let location = check.location.map { "\nspec: \($0)" } ?? ""
         return heading + "\nscenario: \(scenario.name)" + location + "\n" + scenario.evidence

@@ -4,17 +4,15 @@ import Testing
 extension Conformance {
     /// Checks the requirement `requirementID` and records one issue for each scenario that did
     /// not pass, carrying the same evidence as the console: each failed check with its step and
-    /// spec location, expected against observed as a -/+ diff, and the broker transcript.
+    /// spec location, expected against observed as a -/+ diff, and the broker transcript. Under
+    /// ``Gate/mustOnly`` a SHOULD requirement's failures are warnings: the test passes.
     ///
     /// A generated test per requirement calls it: ``@Test func `SL-LOGOUT-1`() async { await conformance.expect("SL-LOGOUT-1") }``.
     @discardableResult
     public func expect(_ requirementID: String, sourceLocation: SourceLocation = #_sourceLocation) async -> RequirementCheck {
         let check = await check(requirementID)
-        for scenario in check.scenarios {
-            switch scenario.outcome {
-            case .passed, .skipped: continue
-            case .failed, .errored: Issue.record(Comment(rawValue: Self.issueText(check, scenario)), sourceLocation: sourceLocation)
-            }
+        for report in reports(for: check) {
+            Issue.record(Comment(rawValue: report.text), severity: report.isWarning ? .warning : .error, sourceLocation: sourceLocation)
         }
         return check
     }

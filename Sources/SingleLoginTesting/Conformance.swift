@@ -6,6 +6,10 @@ import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
 
+/// Which failures fail their tests (``Conformance/gate``): the harness's own type, so that a test
+/// target needs no other import.
+public typealias Gate = SingleLoginEvents.Gate
+
 /// Runs a conformance spec in process against a vendor's ``ConformanceAdapter``, one
 /// requirement at a time, and returns each requirement's result with its evidence.
 ///
@@ -22,13 +26,18 @@ import SingleLoginSpec
 public struct Conformance: Sendable {
     /// The spec checked.
     public let spec: ConformanceSpec
+    /// Which failures fail their test: under `.mustOnly` (the command line's `--level must`) a
+    /// failing SHOULD requirement is a warning, with the same evidence, and its test passes.
+    public let gate: Gate
     /// How long one scenario may take.
     public let scenarioTimeout: Duration
     private let makeAdapter: @Sendable () -> any ConformanceAdapter
 
-    /// Checks `spec` (the shipped one by default) against adapters made by `adapter`.
-    public init(spec: ConformanceSpec = .shipped, scenarioTimeout: Duration = .seconds(60), adapter: @escaping @Sendable () -> any ConformanceAdapter) {
+    /// Checks `spec` (the shipped one by default) against adapters made by `adapter`; `gate` says
+    /// whether SHOULD failures fail their tests (the default) or are warnings.
+    public init(spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60), adapter: @escaping @Sendable () -> any ConformanceAdapter) {
         self.spec = spec
+        self.gate = gate
         self.scenarioTimeout = scenarioTimeout
         self.makeAdapter = adapter
     }

@@ -16,6 +16,14 @@ struct GenerateTestsCommandTests {
         #expect(run.out.components(separatedBy: "@Test func `SL-").count - 1 == requirements)
     }
 
+    @Test("--level must writes a kit that gates on MUST only, and quotes the option in its command")
+    func mustOnly() async {
+        let run = await Tool.run(["generate-tests", "--adapter-factory", "MyAdapter", "--level", "must"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("static let conformance = Conformance(spec: .shipped, gate: .mustOnly) { MyAdapter() }"))
+        #expect(run.out.contains("regenerate: \"sl-conformance generate-tests --adapter-factory 'MyAdapter()' --level must\""))
+    }
+
     @Test("the XCTest file has one test method per requirement, and a spec file is read by the tests")
     func xctest() async throws {
         let spec = Tool.fixtures + "/valid/minimal.json"

@@ -44,6 +44,25 @@ struct ConformanceKitTests {
         #expect(checks.filter { !$0.passed }.map(\.id) == ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-INTERACTIVE-1"])
     }
 
+    @Test("under gate .mustOnly a SHOULD failure is a warning, with its evidence, and its test passes; a MUST failure still fails")
+    func mustOnlyGate() async {
+        // wipesOnUnchangedBroadcast fails SHOULD SL-BROADCAST-1 only. Recorded as an error, this
+        // test would fail: the warning is what lets it pass.
+        let warned = await Conformance(gate: .mustOnly) { ReferenceAppAdapter(flaws: [.wipesOnUnchangedBroadcast]) }.expect("SL-BROADCAST-1")
+        #expect(warned.level == "SHOULD" && warned.outcome == .failed)
+        await withKnownIssue {
+            await Conformance(gate: .mustOnly) { ReferenceAppAdapter(flaws: [.leavesRecordsFile]) }.expect("SL-LOGOUT-3")
+        } matching: { issue in
+            issue.severity == .error && issue.comments.map(\.rawValue).joined().hasPrefix("SL-LOGOUT-3 (MUST) failed: ")
+        }
+        // The default gate fails the SHOULD test.
+        await withKnownIssue {
+            await Conformance { ReferenceAppAdapter(flaws: [.wipesOnUnchangedBroadcast]) }.expect("SL-BROADCAST-1")
+        } matching: { issue in
+            issue.severity == .error && issue.comments.map(\.rawValue).joined().hasPrefix("SL-BROADCAST-1 (SHOULD) failed: ")
+        }
+    }
+
     @Test("an ID the spec does not hold errors, naming the closest one")
     func unknown() async {
         let check = await Self.reference.check("SL-LOGOUT-9")
