@@ -69,9 +69,12 @@ struct AppClockTests {
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         let directory = try TemporaryDirectory()
         let wireLog = try WireLog(url: directory.url.appendingPathComponent("wire.log"))
-        let timeouts = AdapterTimeouts(handshake: .seconds(60), step: .seconds(60), scenario: .seconds(120))
+        // Generous: these clients run in the test process, where the other suites' CPU-bound tests can
+        // keep them from being scheduled for a minute on a loaded 2-core machine (seen twice in
+        // .ci/run's loaded pass); nothing here measures time.
+        let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))
         let serving = Task { try await TCPAdapterClient.serve(ClockReadingAdapter(), host: "127.0.0.1", port: listener.port) }
-        let run = await TestSupport.run(loaded) { ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(60), wireLog: wireLog) }
+        let run = await TestSupport.run(loaded) { ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), wireLog: wireLog) }
         // Whatever the run did, the client stops now: after a timeout the harness drops the
         // connection and the client would connect again to a listener nobody accepts from.
         // (That the client returns by itself after `shutdown` is TCPTransportTests' to show.)

@@ -13,11 +13,14 @@ struct TCPTransportTests {
     static func run(_ spec: LoadedSpec, token: String? = nil, wireLog: WireLog? = nil, client: @escaping @Sendable (UInt16) async throws -> Void) async throws -> [TestCaseResult] {
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         #expect(listener.port != 0, "port 0 asks the system for a free port, and the listener knows which")
-        let timeouts = AdapterTimeouts(handshake: .seconds(60), step: .seconds(60), scenario: .seconds(120))
+        // Generous: these clients run in the test process, where the other suites' CPU-bound tests can
+        // keep them from being scheduled for a minute on a loaded 2-core machine (seen twice in
+        // .ci/run's loaded pass); nothing here measures time.
+        let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))
         let serving = Task { try await client(listener.port) }
         defer { serving.cancel() }
         let run = await TestSupport.run(spec) {
-            ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(60), token: token, wireLog: wireLog)
+            ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), token: token, wireLog: wireLog)
         }
         // After shutdown the client returns by itself.
         try await serving.value
@@ -60,10 +63,10 @@ struct TCPTransportTests {
         let results = try await Self.run(ExerciseSpec.load(scenarios: 2), token: "run-token-1234", wireLog: log) { port in
             // An intruder connects first; only once the harness has refused it does the run's adapter connect.
             let intruder = Task {
-                try await TCPAdapterClient.serve(ReferenceAppAdapter(adapterName: "intruder"), host: "127.0.0.1", port: port, token: "guessed", reconnectTimeout: .seconds(60))
+                try await TCPAdapterClient.serve(ReferenceAppAdapter(adapterName: "intruder"), host: "127.0.0.1", port: port, token: "guessed", reconnectTimeout: .seconds(300))
             }
             defer { intruder.cancel() }
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while !((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").contains("refused the connection"), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
@@ -72,7 +75,7 @@ struct TCPTransportTests {
         let wire = try String(contentsOf: logURL, encoding: .utf8)
         #expect(wire.contains("refused the connection: the adapter presented a token that is not this run's"), "\(wire.prefix(2000))")
         #expect(results.count == 2)
-        #expect(results.allSatisfy { $0.outcome == .passed }, "\(results.map { ($0.outcome, $0.issues.map(\.message)) })")
+        #expect(results.allSatisfy { $0.outcome == .passed }, "\(results.map { ($0.outcome, $0.issues.map(\.message)) })\n\(wire.prefix(4000))")
     }
 
     @Test("run --listen 127.0.0.1:0 prints the chosen port on stderr; an adapter connecting there passes; both exit 0")
