@@ -56,22 +56,7 @@ public struct ExploreCommand: Command {
         public var timeouts: AdapterTimeouts
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
-            // The app, chosen as `run` chooses it.
-            let flaws = try arguments.values(RunCommand.Options.referenceFlaw)
-            let listen = try ListenOptions(parsing: arguments)
-            if let command = try arguments.value(RunCommand.Options.adapter) {
-                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
-                guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
-                guard !command.allSatisfy(\.isWhitespace) else {
-                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
-                }
-                target = .adapter(command: command)
-            } else if listen.address != nil {
-                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
-                target = .listen(listen)
-            } else {
-                target = .referenceApp(flaws: Set(flaws))
-            }
+            target = try RunCommand.Options.Target(parsing: arguments)
             seed = try arguments.value(Self.seed)
             runs = try arguments.value(Self.runs) ?? 1000
             timeBudget = try arguments.value(Self.timeBudget)
@@ -125,26 +110,7 @@ public struct ExploreCommand: Command {
             }
         }
         let timeouts = options.timeouts
-        let makeProvider: @Sendable () -> any AdapterProvider
-        let appName: String
-        var wireLog: WireLog?
-        if let path = options.wireLog {
-            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
-        }
-        switch options.target {
-        case let .adapter(command):
-            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
-            appName = "the adapter '\(command)'"
-        case let .listen(listen):
-            guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
-            makeProvider = { [wireLog] in
-                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
-            }
-            appName = "the adapter connecting to \(listening.listener.address)"
-        case let .referenceApp(flaws):
-            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
-            appName = flaws.isEmpty ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))"
-        }
+        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let gate = options.reports.gate
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })
@@ -153,10 +119,10 @@ public struct ExploreCommand: Command {
         let quiet = options.reports.verbosity == .quiet
         if !quiet {
             let budget = options.timeBudget.map { " or \(Self.seconds($0.inSeconds))" } ?? ""
-            output.out("Exploring \(appName) with seed \(seed): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
+            output.out("Exploring \(providers.appName) with seed \(seed): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
         }
         let progress = ProgressLine(output: output, enabled: output.isTerminal && !quiet)
-        let explorer = Explorer(options: exploreOptions, makeProvider: makeProvider)
+        let explorer = Explorer(options: exploreOptions, makeProvider: providers.make)
         let startDate = Date()
         let result = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports.")
@@ -166,8 +132,7 @@ public struct ExploreCommand: Command {
         progress.clear()
         if !quiet { output.out(Self.statistics(of: result, verbose: options.reports.verbosity == .verbose)) }
 
-        let referenceApp = if case .referenceApp = options.target { true } else { false }
-        for event in ExploreEvents.events(for: result, options: exploreOptions, gate: gate, startDate: startDate, referenceApp: referenceApp) {
+        for event in ExploreEvents.events(for: result, options: exploreOptions, gate: gate, startDate: startDate, referenceApp: options.target.isReferenceApp) {
             session.record(event)
         }
         var status = Self.status(of: result, gate: gate)

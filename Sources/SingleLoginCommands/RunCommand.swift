@@ -81,21 +81,7 @@ public struct RunCommand: Command {
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
-            let flaws = try arguments.values(Self.referenceFlaw)
-            let listen = try ListenOptions(parsing: arguments)
-            if let command = try arguments.value(Self.adapter) {
-                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
-                guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
-                guard !command.allSatisfy(\.isWhitespace) else {
-                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
-                }
-                target = .adapter(command: command)
-            } else if listen.address != nil {
-                guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
-                target = .listen(listen)
-            } else {
-                target = .referenceApp(flaws: Set(flaws))
-            }
+            target = try Target(parsing: arguments)
             selection = RunSelection(only: try arguments.values(Self.only), skip: try arguments.values(Self.skip), shard: try arguments.value(Self.shard))
             jobs = try arguments.value(Self.jobs) ?? 1
             failFast = arguments.flag(Self.failFast)
@@ -148,29 +134,12 @@ public struct RunCommand: Command {
         let session: ReportSession
         do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
         let timeouts = options.timeouts
-        let makeProvider: @Sendable () -> any AdapterProvider
-        var wireLog: WireLog?
-        if let path = options.wireLog {
-            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
-        }
-        switch options.target {
-        case let .adapter(command):
-            makeProvider = { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) }
-        case let .listen(listen):
-            guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
-            makeProvider = { [wireLog] in
-                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
-            }
-        case let .referenceApp(flaws):
-            makeProvider = { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } }
-        }
-        // Only the in-process reference app is the bundled demo: a --listen run tests whatever connects.
-        let referenceApp = if case .referenceApp = options.target { true } else { false }
+        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
             options: Runner.Options(selection: selection, failFast: options.failFast, scenarioTimeout: timeouts.scenario, jobs: options.jobs, gate: gate,
-                                    specOrigin: options.spec.origin, referenceApp: referenceApp),
-            makeProvider: makeProvider)
+                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp),
+            makeProvider: providers.make)
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {

@@ -1,0 +1,60 @@
+import CommandLineKit
+import Foundation
+import ReferenceApp
+import SingleLoginConformance
+
+extension RunCommand.Options.Target {
+    /// The app chosen by `--adapter`, `--listen` and `--reference-flaw`, as `run` and `explore` choose it:
+    /// the bundled reference app when neither `--adapter` nor `--listen` is given.
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        let flaws = try arguments.values(RunCommand.Options.referenceFlaw)
+        let listen = try ListenOptions(parsing: arguments)
+        if let command = try arguments.value(RunCommand.Options.adapter) {
+            guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
+            guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
+            guard !command.allSatisfy(\.isWhitespace) else {
+                throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
+            }
+            self = .adapter(command: command)
+        } else if listen.address != nil {
+            guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
+            self = .listen(listen)
+        } else {
+            self = .referenceApp(flaws: Set(flaws))
+        }
+    }
+
+    /// Whether the run tests the bundled demo. Only the in-process reference app is: a `--listen`
+    /// run tests whatever connects.
+    var isReferenceApp: Bool { if case .referenceApp = self { true } else { false } }
+
+    /// How a run gets this app's adapters, and what to call the app in the console.
+    struct Providers {
+        /// Makes one provider per job.
+        let make: @Sendable () -> any AdapterProvider
+        /// `the adapter 'python3 adapter.py'`, `the bundled reference app (not your app)`, ...
+        let appName: String
+    }
+
+    /// Opens the wire log at `wireLogPath` (if any), binds the listener of a `--listen` target,
+    /// and returns how to make the target's providers with `timeouts`.
+    func providers(timeouts: AdapterTimeouts, wireLogPath: String?, output: TextOutput) throws(UsageError) -> Providers {
+        var wireLog: WireLog?
+        if let path = wireLogPath {
+            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+        }
+        switch self {
+        case let .adapter(command):
+            return Providers(make: { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) },
+                             appName: "the adapter '\(command)'")
+        case let .listen(listen):
+            guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
+            return Providers(make: { [wireLog] in
+                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
+            }, appName: "the adapter connecting to \(listening.listener.address)")
+        case let .referenceApp(flaws):
+            return Providers(make: { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } },
+                             appName: flaws.isEmpty ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
+    }
+}
