@@ -17,9 +17,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     private let executor: SessionExecutor
     private let waker = ChannelWaker()
     private var current: WireAdapter?
-    private var failedStarts = 0
-    private var gaveUp: AdapterUnavailable?
-    private let giveUpAfter: Int?
+    private var startFailures: StartFailures
     private var connections = 0
 
     /// Creates a provider that accepts its adapter's connections from `listener`.
@@ -29,7 +27,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
     ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
     public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
-        self.giveUpAfter = giveUpAfter
+        startFailures = StartFailures(giveUpAfter: giveUpAfter)
         self.listener = listener
         self.timeouts = timeouts
         self.connectTimeout = connectTimeout
@@ -43,16 +41,15 @@ public actor ListeningAdapterProvider: AdapterProvider {
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }
-        if let gaveUp { throw gaveUp }
+        if let gaveUp = startFailures.gaveUp { throw gaveUp }
         do {
             let connected = try await connect()
-            failedStarts = 0
+            startFailures.started()
             current = connected
             return connected
         } catch let failure as AdapterFailure {
             if !Task.isCancelled {
-                failedStarts += 1
-                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+                startFailures.failed(failure)
             }
             throw failure
         }
@@ -109,7 +106,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
         }
     }
 
-    public func unavailability() async -> AdapterUnavailable? { gaveUp }
+    public func unavailability() async -> AdapterUnavailable? { startFailures.gaveUp }
 
     /// Drops the connection without `shutdown`: the adapter connects again for the next test case.
     public func discard() async {

@@ -13,16 +13,14 @@ public actor StdioAdapterProvider: AdapterProvider {
     private let executor: SessionExecutor
     private var current: WireAdapter?
     private var pendingLog = ""
-    private var failedStarts = 0
-    private var gaveUp: AdapterUnavailable?
-    private let giveUpAfter: Int?
+    private var startFailures: StartFailures
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
     ///
     /// After `giveUpAfter` failed starts in a row the provider gives up (``AdapterUnavailable``);
     /// nil never gives up (the soak, whose faults are drawn at random, wants every scenario tried).
     public init(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
-        self.giveUpAfter = giveUpAfter
+        startFailures = StartFailures(giveUpAfter: giveUpAfter)
         self.command = command
         self.environment = environment
         self.timeouts = timeouts
@@ -35,22 +33,21 @@ public actor StdioAdapterProvider: AdapterProvider {
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }
-        if let gaveUp { throw gaveUp }
+        if let gaveUp = startFailures.gaveUp { throw gaveUp }
         do {
             let started = try await WireAdapter.start(command: command, environment: environment, timeouts: timeouts, wireLog: wireLog, executor: executor)
-            failedStarts = 0
+            startFailures.started()
             current = started
             return started
         } catch let failure as AdapterFailure {
             if failure.kind != .interrupted, !Task.isCancelled {
-                failedStarts += 1
-                if let giveUpAfter, failedStarts >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: failedStarts) }
+                startFailures.failed(failure)
             }
             throw failure
         }
     }
 
-    public func unavailability() async -> AdapterUnavailable? { gaveUp }
+    public func unavailability() async -> AdapterUnavailable? { startFailures.gaveUp }
 
     /// Ends the broken adapter's group at once (SIGTERM, SIGKILL after 0.5 s): a broken adapter is not asked to shut down.
     public func discard() async {
