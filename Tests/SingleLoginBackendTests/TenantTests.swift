@@ -12,7 +12,7 @@ extension BackendProfileTests {
     struct TenantTests {
         func get(_ url: String) async -> HTTPExchange {
             let components = URLComponents(string: url)!
-            return await HTTPClient.send(OutgoingRequest(method: "GET", target: components.percentEncodedPath), port: UInt16(components.port!), timeout: .seconds(5))
+            return await HTTPClient.send(HTTPRequest(method: "GET", target: components.percentEncodedPath), port: UInt16(components.port!), timeout: .seconds(5))
         }
 
         func json(_ exchange: HTTPExchange) throws -> [String: Any] {
@@ -71,12 +71,12 @@ extension BackendProfileTests {
             limits.headBytes = 1024
             let server = try LoopbackHTTPServer(limits: limits) { _ in .text("ok\n", status: 200) }
             defer { server.stop() }
-            let big = OutgoingRequest(method: "POST", target: "/", headers: [HTTPHeader("Content-Type", "application/json")], body: [UInt8](repeating: 0x61, count: 8 << 20))
+            let big = HTTPRequest(method: "POST", target: "/", headers: [HTTPHeader("Content-Type", "application/json")], body: [UInt8](repeating: 0x61, count: 8 << 20))
             let exchange = await HTTPClient.send(big, port: server.port, timeout: .seconds(10))
             #expect(exchange.status == 413)
-            let longHead = OutgoingRequest(method: "GET", target: "/", headers: [HTTPHeader("X-Long", String(repeating: "a", count: 4096))])
+            let longHead = HTTPRequest(method: "GET", target: "/", headers: [HTTPHeader("X-Long", String(repeating: "a", count: 4096))])
             #expect(await HTTPClient.send(longHead, port: server.port, timeout: .seconds(10)).status == 431)
-            #expect(await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(10)).status == 200)
+            #expect(await HTTPClient.send(HTTPRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(10)).status == 200)
         }
 
         @Test("connections over the bound are answered 503 at once, and the server serves again once they end")
@@ -93,7 +93,7 @@ extension BackendProfileTests {
             }
             var refused: HTTPExchange?
             for _ in 0..<100 {
-                let exchange = await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5))
+                let exchange = await HTTPClient.send(HTTPRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5))
                 if exchange.status == 503 { refused = exchange; break }
                 try await Task.sleep(for: .milliseconds(10))
             }
@@ -102,7 +102,7 @@ extension BackendProfileTests {
             close(idle)
             var served = false
             for _ in 0..<500 where !served {
-                served = await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5)).status == 200
+                served = await HTTPClient.send(HTTPRequest(method: "GET", target: "/"), port: server.port, timeout: .seconds(5)).status == 200
                 if !served { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(served)
@@ -114,7 +114,7 @@ extension BackendProfileTests {
             let port = server.port
             #expect(server.baseURL == "http://127.0.0.1:\(port)")
             server.stop()
-            let after = await HTTPClient.send(OutgoingRequest(method: "GET", target: "/"), port: port, timeout: .seconds(2))
+            let after = await HTTPClient.send(HTTPRequest(method: "GET", target: "/"), port: port, timeout: .seconds(2))
             #expect(after.reply == nil)
         }
     }

@@ -19,12 +19,12 @@ public enum HTTPClient {
     public static let maximumReplyBytes = 4 << 20
 
     /// Sends `request` to 127.0.0.1:`port`; never throws, every failure is in the exchange.
-    public static func send(_ request: OutgoingRequest, port: UInt16, timeout: Duration) async -> HTTPExchange {
+    public static func send(_ request: HTTPRequest, port: UInt16, timeout: Duration) async -> HTTPExchange {
         await OffPool.run("backend-request") { exchange(request, port: port, timeout: timeout) }
     }
 
     /// The blocking exchange.
-    static func exchange(_ request: OutgoingRequest, port: UInt16, timeout: Duration) -> HTTPExchange {
+    static func exchange(_ request: HTTPRequest, port: UInt16, timeout: Duration) -> HTTPExchange {
         let clock = ContinuousClock()
         let started = clock.now
         let deadline = started + timeout
@@ -73,7 +73,7 @@ public enum HTTPClient {
     }
 
     /// The request's bytes, with Host, Content-Length and `Connection: close`.
-    static func serialize(_ request: OutgoingRequest, port: UInt16) -> [UInt8] {
+    static func serialize(_ request: HTTPRequest, port: UInt16) -> [UInt8] {
         var head = "\(request.method) \(request.target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for header in request.headers { head += "\(header.name): \(header.value)\r\n" }
         head += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n"

@@ -1,7 +1,7 @@
 /// One request the harness sent to the backend and what came back, for verdicts and evidence.
 public struct HTTPExchange: Sendable, Hashable {
     /// What was sent.
-    public var request: OutgoingRequest
+    public var request: HTTPRequest
     /// The reply, when a complete status line and head arrived.
     public var reply: HTTPReply?
     /// Set when the request could not be sent whole (the backend may still have answered).
@@ -34,7 +34,7 @@ public struct HTTPExchange: Sendable, Hashable {
     }
 
     /// Creates an exchange record.
-    public init(request: OutgoingRequest, reply: HTTPReply?, sendFailure: String?, failure: Failure?, elapsed: Duration) {
+    public init(request: HTTPRequest, reply: HTTPReply?, sendFailure: String?, failure: Failure?, elapsed: Duration) {
         self.request = request
         self.reply = reply
         self.sendFailure = sendFailure

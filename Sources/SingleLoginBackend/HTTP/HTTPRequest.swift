@@ -1,12 +1,13 @@
-/// A request the loopback server received: method, path (with its query), headers and body.
+/// An HTTP request: method, path (with its query), headers and body; one the loopback server
+/// received, or one ``HTTPClient`` sends (adding Host, Content-Length and Connection).
 public struct HTTPRequest: Sendable, Hashable {
     /// `GET`, `POST`...
     public var method: String
     /// The request target as sent, e.g. `/views/1/organizations/v2.0/.well-known/openid-configuration`.
     public var target: String
-    /// Header fields in order, names as sent.
+    /// Header fields in order, names as sent (when sending: besides Host, Content-Length and Connection).
     public var headers: [HTTPHeader]
-    /// The body (bounded by the server's limit).
+    /// The body (one the server received is bounded by its limit).
     public var body: [UInt8]
 
     /// Creates a request.
@@ -24,5 +25,4 @@ public struct HTTPRequest: Sendable, Hashable {
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
-
 }

@@ -48,7 +48,7 @@ public final class BackendProcess: Sendable {
             if let status = child.exitStatus() { return .exited(status, after: clock.now - started) }
             let remaining = timeout - (clock.now - started)
             guard remaining > .zero else { return .timedOut(after: clock.now - started, last: last) }
-            let exchange = await HTTPClient.send(OutgoingRequest(method: "GET", target: path), port: port, timeout: min(remaining, .seconds(2)))
+            let exchange = await HTTPClient.send(HTTPRequest(method: "GET", target: path), port: port, timeout: min(remaining, .seconds(2)))
             if exchange.status == 200 { return .healthy(after: clock.now - started) }
             if exchange.reply != nil || last?.reply == nil { last = exchange }
             do { try await Task.sleep(for: .milliseconds(25)) } catch { return .timedOut(after: clock.now - started, last: last) }

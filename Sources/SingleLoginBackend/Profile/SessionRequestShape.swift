@@ -16,30 +16,30 @@ public struct SessionRequestShape: Sendable, Hashable {
     }
 
     /// The request that carries `token`.
-    public func request(token: String) -> OutgoingRequest {
+    public func request(token: String) -> HTTPRequest {
         if bearer {
-            return OutgoingRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer \(token)")])
+            return HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer \(token)")])
         }
         return json(JSONText.object([JSONText.Member(tokenField, .string(token))]).compact)
     }
 
     /// Requests without a usable token (BE-INPUT-1), each with a label.
-    public func requestsWithoutToken() -> [(label: String, request: OutgoingRequest)] {
+    public func requestsWithoutToken() -> [(label: String, request: HTTPRequest)] {
         if bearer {
             return [
-                ("no Authorization header", OutgoingRequest(method: "POST", target: target)),
-                ("an empty bearer token", OutgoingRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer ")])),
-                ("another scheme (Basic)", OutgoingRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Basic c2w6Y29uZm9ybWFuY2U=")])),
+                ("no Authorization header", HTTPRequest(method: "POST", target: target)),
+                ("an empty bearer token", HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer ")])),
+                ("another scheme (Basic)", HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Basic c2w6Y29uZm9ybWFuY2U=")])),
             ]
         }
         return [
             ("a JSON object without '\(tokenField)'", json("{}")),
-            ("an empty body", OutgoingRequest(method: "POST", target: target, headers: [HTTPHeader("Content-Type", "application/json")])),
+            ("an empty body", HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Content-Type", "application/json")])),
             ("a body that is not JSON", json("id_token=eyJ0eXAiOiJKV1QifQ")),
         ]
     }
 
-    private func json(_ body: String) -> OutgoingRequest {
-        OutgoingRequest(method: "POST", target: target, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
+    private func json(_ body: String) -> HTTPRequest {
+        HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
     }
 }

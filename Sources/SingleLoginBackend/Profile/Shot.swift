@@ -5,14 +5,14 @@ public struct Shot: Sendable, Hashable {
     /// The token it carries, when it carries one.
     public var token: ForgedToken?
     /// The request.
-    public var request: OutgoingRequest
+    public var request: HTTPRequest
     /// What the answer must be.
     public var expect: BackendExpectation
     /// How long the answer may take.
     public var timeLimit: Duration
 
     /// Creates a shot.
-    public init(label: String, token: ForgedToken?, request: OutgoingRequest, expect: BackendExpectation, timeLimit: Duration) {
+    public init(label: String, token: ForgedToken?, request: HTTPRequest, expect: BackendExpectation, timeLimit: Duration) {
         self.label = label
         self.token = token
         self.request = request

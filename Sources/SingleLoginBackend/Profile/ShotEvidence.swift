@@ -38,7 +38,7 @@ enum ShotEvidence {
     }
 
     /// The request as sent: request line, headers, body (long bodies abbreviated in the middle).
-    static func request(_ request: OutgoingRequest) -> [String] {
+    static func request(_ request: HTTPRequest) -> [String] {
         var lines = ["\(request.method) \(request.target) HTTP/1.1"]
         lines += request.headers.map { header in
             "\(header.name): \(abbreviated(header.value))"
