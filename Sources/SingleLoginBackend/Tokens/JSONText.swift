@@ -1,3 +1,5 @@
+import SingleLoginSpec
+
 /// A JSON value that keeps its object members in the order written, for token headers, claims
 /// and the tenant's documents (Entra writes `typ`, `alg`, `kid` in that order; readers do not care,
 /// people reading a failure do).
@@ -74,7 +76,7 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
 
     private func write(into text: inout String, indent: String?, level: Int) {
         switch self {
-        case .string(let value): Self.writeString(value, into: &text)
+        case .string(let value): WrittenJSON.quote(value, into: &text)
         case .integer(let value): text += String(value)
         case .bool(let value): text += value ? "true" : "false"
         case .null: text += "null"
@@ -84,7 +86,7 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
             }
         case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, into: &text, indent: indent, level: level) { index, text in
-                Self.writeString(members[index].key, into: &text)
+                WrittenJSON.quote(members[index].key, into: &text)
                 text += indent == nil ? ":" : ": "
                 members[index].value.write(into: &text, indent: indent, level: level + 1)
             }
@@ -101,23 +103,5 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
         }
         if let indent { text += "\n" + String(repeating: indent, count: level) }
         text += close
-    }
-
-    private static func writeString(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

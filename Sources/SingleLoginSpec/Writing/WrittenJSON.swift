@@ -1,5 +1,5 @@
 /// A JSON value being written, with its members in the order they are given.
-enum WrittenJSON {
+package enum WrittenJSON {
     case object([(String, WrittenJSON)])
     case array([WrittenJSON])
     case string(String)
@@ -45,8 +45,9 @@ enum WrittenJSON {
         }
     }
 
-    /// RFC 8259 string escaping: quotes, backslashes and control characters.
-    private static func quote(_ text: String, into out: inout String) {
+    /// RFC 8259 string escaping: quotes, backslashes and control characters. Every JSON this
+    /// package writes by hand quotes its strings here (the specs it writes, the backend's tokens).
+    package static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
