@@ -39,7 +39,7 @@ struct DeviceModelTests {
         let menu = AnswerMenu()
         for index in 0..<3000 {
             for step in Self.model.history(seed: 3, index: index).steps {
-                kinds.insert(ExploreEvents.describe(step.action).split(separator: " ")[0].description)
+                kinds.insert(step.action.description.split(separator: " ")[0].description)
                 if case .answerNext(let method, let answer) = step.action, let item = menu.items.first(where: { $0.method == method && $0.answer == answer }) {
                     answers.insert(item)
                 }

@@ -62,7 +62,7 @@ final class TestCaseExecution: Sendable {
                 let callsBefore = await broker.transcript().count
                 let before = observation
                 var delivered = 0
-                handler(Event(.stepPerformed(id, index: index, description: Self.describe(step.action))))
+                handler(Event(.stepPerformed(id, index: index, description: step.action.description)))
 
                 /// Delivers `event`; a timeout while the app handles it is the app's hang, not the adapter's fault.
                 func handle(_ event: AppEvent, duringBroadcast: Bool = false) async throws -> Observation {
@@ -72,14 +72,14 @@ final class TestCaseExecution: Sendable {
                         return try await adapter.handle(event)
                     } catch let failure as AdapterFailure where failure.kind == .timeout {
                         let calls = Array(await broker.transcript().dropFirst(callsBeforeEvent))
-                        throw AppHang(event: event, step: index, description: Self.describe(step.action), duringBroadcast: duringBroadcast,
+                        throw AppHang(event: event, step: index, description: step.action.description, duringBroadcast: duringBroadcast,
                                       waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await broker.timeSinceLastAnswer(),
                                       calls: calls, transport: failure.message, location: step.location)
                     }
                 }
                 func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
                     guard state == required else {
-                        throw ScenarioError("step \(index + 1) '\(Self.describe(step.action))' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
+                        throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
                     }
                     observation = try await handle(event)
                     state = next
@@ -128,11 +128,11 @@ final class TestCaseExecution: Sendable {
                 if crashed || (state != .notRunning && !observation.running) {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
-                    let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(Self.describe(step.action))'" : "during step \(index + 1) '\(Self.describe(step.action))'"
+                    let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
                     let crash = Issue(kind: .failure, type: "app.crashed", message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
                                       observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
                     // A crash in a starting-point step is that starting point not reached: one defect, named once.
-                    record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: Self.describe(step.action), location: step.location) } ?? crash])
+                    record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) } ?? crash])
                     crashed = true
                     break
                 }
@@ -141,7 +141,7 @@ final class TestCaseExecution: Sendable {
                     let found = await evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location)
                     if let covering = step.startingPoint, !found.isEmpty {
                         // The scenario never reached its starting point: one issue naming the requirement that covers it.
-                        record([StartingPoint.unmet(covering, failed: found, step: index, description: Self.describe(step.action), location: step.location)])
+                        record([StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location)])
                         unmet = true
                         break
                     }
@@ -204,33 +204,6 @@ final class TestCaseExecution: Sendable {
     struct ScenarioError: Error {
         var message: String
         init(_ message: String) { self.message = message }
-    }
-
-    static func describe(_ action: Step.Action) -> String {
-        switch action {
-        case .app(let event): return event.rawValue
-        case .globalSignIn(let account): return "globalSignIn \(account)"
-        case .globalSignOut: return "globalSignOut"
-        case .switchUser(let account): return "switchUser \(account)"
-        case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
-        case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(describe(answer))"
-        case .advanceClock(let minutes): return "advanceClock \(minutes) min"
-        }
-    }
-
-    static func describe(_ answer: BrokerAnswer) -> String {
-        switch answer {
-        case .complete(let account, let broadcast):
-            return (account.map { "complete as \($0)" } ?? "complete") + (broadcast ? "" : " without broadcast")
-        case .cancel: return "cancel"
-        case .interactionRequired: return "interactionRequired"
-        case .networkError: return "networkError"
-        case .noIdToken: return "noIdToken"
-        case .blankIdToken: return "blankIdToken"
-        case .declinedScopes(let scopes): return "declinedScopes" + (scopes.map { " \($0.joined(separator: " "))" } ?? "")
-        case .ssoExtensionFailure(let code): return "ssoExtensionFailure \(code.rawValue)"
-        case .brokerNotAvailable: return "brokerNotAvailable"
-        }
     }
 
     private static func describe(_ state: AppState) -> String {

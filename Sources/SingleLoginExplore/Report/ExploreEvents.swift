@@ -79,7 +79,7 @@ public enum ExploreEvents {
     /// A history in one line per step, for evidence.
     public static func describe(_ history: Scenario) -> String {
         var lines = ["given: " + describe(history.given)]
-        for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). " + describe(step.action)) }
+        for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). \(step.action)") }
         return lines.joined(separator: "\n")
     }
 
@@ -91,33 +91,5 @@ public enum ExploreEvents {
         if given.token != .valid { parts.append("token \(given.token.rawValue)") }
         if let user = given.userAtDevice { parts.append("userAtDevice \(user)") }
         return parts.joined(separator: ", ")
-    }
-
-    /// One step in words.
-    public static func describe(_ action: Step.Action) -> String {
-        switch action {
-        case .app(let event): return event.rawValue
-        case .globalSignIn(let account): return "globalSignIn \(account)"
-        case .globalSignOut: return "globalSignOut"
-        case .switchUser(let account): return "switchUser \(account)"
-        case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
-        case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(describe(answer))"
-        case .advanceClock(let minutes): return "advanceClock \(minutes) min"
-        }
-    }
-
-    /// `cancel`, `complete as bob`.
-    static func describe(_ answer: BrokerAnswer) -> String {
-        switch answer {
-        case .complete(let account, let broadcast): return (account.map { "complete as \($0)" } ?? "complete") + (broadcast ? "" : " without broadcast")
-        case .cancel: return "cancel"
-        case .interactionRequired: return "interactionRequired"
-        case .networkError: return "networkError"
-        case .noIdToken: return "noIdToken"
-        case .blankIdToken: return "blankIdToken"
-        case .declinedScopes(let scopes): return "declinedScopes" + (scopes.map { " " + $0.joined(separator: " ") } ?? "")
-        case .ssoExtensionFailure(let code): return "ssoExtensionFailure \(code.rawValue)"
-        case .brokerNotAvailable: return "brokerNotAvailable"
-        }
     }
 }
