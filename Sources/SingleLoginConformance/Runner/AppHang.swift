@@ -8,7 +8,7 @@ import SingleLoginSpec
 /// Timeouts of `initialize`, `reset` and `observe` stay adapter errors.
 struct AppHang: Error {
     /// The issue type of a hang.
-    static let issueType = "app.hung"
+    static let issueType = AppFaultIssue.hung
 
     /// The event the app was handling.
     var event: AppEvent

@@ -129,7 +129,7 @@ final class TestCaseExecution: Sendable {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
                     let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
-                    let crash = Issue(kind: .failure, type: "app.crashed", message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                    let crash = Issue(kind: .failure, type: AppFaultIssue.crashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
                                       observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
                     // A crash in a starting-point step is that starting point not reached: one defect, named once.
                     record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) } ?? crash])

@@ -26,7 +26,7 @@ public struct HistoryPlayer: Sendable {
         let result = await runner.run(history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle, handler: handler)
         var violations = await oracle.found()
         // A hang is a crash on a device (iOS's watchdog ends the app), and the run judges it a failure too.
-        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == "app.crashed" || $0.type == "app.hung" }) {
+        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == AppFaultIssue.crashed || $0.type == AppFaultIssue.hung }) {
             violations.append(Violation(rule: .crash, stepIndex: crash.stepIndex, checks: [.notCrashed], issues: [crash]))
         }
         let error = result.outcome == .errored ? result.issues.first { $0.kind == .error } : nil
