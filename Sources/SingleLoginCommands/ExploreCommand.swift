@@ -115,7 +115,7 @@ public struct ExploreCommand: Command {
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })
         let exploreOptions = ExploreOptions(seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
-                                            jobs: options.jobs, rules: rules, scenarioTimeout: timeouts.scenario)
+                                            jobs: options.jobs, rules: rules)
         let quiet = options.reports.verbosity == .quiet
         if !quiet {
             let budget = options.timeBudget.map { " or \(Self.seconds($0.inSeconds))" } ?? ""

@@ -53,7 +53,7 @@ extension RunCommand.Options.Target {
                 ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
             }, appName: "the adapter connecting to \(listening.listener.address)")
         case let .referenceApp(flaws):
-            return Providers(make: { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) } },
+            return Providers(make: { InProcessAdapterProvider(scenarioTimeout: timeouts.scenario) { ReferenceAppAdapter(flaws: flaws) } },
                              appName: flaws.isEmpty ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))")
         }
     }

@@ -33,7 +33,7 @@ public struct RunCommand: Command {
         /// `--wire-log <file>`.
         public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
         /// `--scenario-timeout <seconds>`.
-        public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take.", parser: .positiveSeconds)
+        public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).", parser: .positiveSeconds)
 
         /// `i/n` with 1 <= i <= n.
         static let shardParser = ValueParser<RunSelection.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
@@ -137,7 +137,7 @@ public struct RunCommand: Command {
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
-            options: Runner.Options(selection: selection, failFast: options.failFast, scenarioTimeout: timeouts.scenario, jobs: options.jobs, gate: gate,
+            options: Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
                                     specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp),
             makeProvider: providers.make)
         let summary = await InterruptibleRun.run(onInterrupt: {

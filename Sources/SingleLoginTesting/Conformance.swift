@@ -65,8 +65,8 @@ public struct Conformance: Sendable {
         subset.requirements = requirements
         let collected = Collected()
         let makeAdapter = self.makeAdapter
-        let runner = Runner(spec: subset, specSHA256: spec.sha256, options: Runner.Options(scenarioTimeout: scenarioTimeout, specOrigin: spec.origin)) {
-            InProcessAdapterProvider(makeAdapter)
+        let runner = Runner(spec: subset, specSHA256: spec.sha256, options: Runner.Options(specOrigin: spec.origin)) { [scenarioTimeout] in
+            InProcessAdapterProvider(scenarioTimeout: scenarioTimeout, makeAdapter)
         }
         await runner.run { event in collected.take(event) }
         let (results, steps) = collected.snapshot

@@ -66,7 +66,7 @@ struct SoakCommand: Command {
         let timeouts = options.timeouts
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
-            options: Runner.Options(scenarioTimeout: timeouts.scenario, jobs: jobs),
+            options: Runner.Options(jobs: jobs),
             // Faults are drawn at random: two failed starts in a row must not end the soak early.
             makeProvider: { StdioAdapterProvider(command: command, timeouts: timeouts, giveUpAfter: nil) })
         let tally = SoakTally()

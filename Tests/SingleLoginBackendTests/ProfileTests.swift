@@ -62,7 +62,8 @@ extension BackendProfileTests {
         @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
         func neverHealthy() async throws {
             let marker = "sl-never-healthy-\(UUID().uuidString.prefix(8))"
-            let (log, _) = await run("echo \(marker) >&2; exec sleep 37.25", health: .seconds(1), only: ["BE-AUD-1"])
+            // The wait always runs out; it is long enough for the shell to have written its line on a loaded machine.
+            let (log, _) = await run("echo \(marker) >&2; exec sleep 37.25", health: .seconds(5), only: ["BE-AUD-1"])
             let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
             #expect(issue.type == "backend.start.timeout")
             #expect(issue.message.contains("did not answer GET /health with 200 on 127.0.0.1:"))
@@ -72,7 +73,9 @@ extension BackendProfileTests {
 
         @Test("a backend that listens on another port is told which port it listens on", .enabled(if: FileManager.default.fileExists(atPath: "/proc/net/tcp")))
         func listensElsewhere() async throws {
-            let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(1), only: ["BE-AUD-1"])
+            // The health wait always runs out (the port is wrong); it is long enough for Python to have
+            // bound its socket on a loaded machine, so what the harness finds is the wrong port, not nothing.
+            let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(10), only: ["BE-AUD-1"])
             let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
             #expect(issue.message.contains("it listens on port"), "\(issue.message)")
             #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
@@ -168,9 +171,11 @@ extension BackendProfileTests {
             return "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
         }
 
+        /// The request timeout always runs out for `hang`; it is long enough for the backend to have
+        /// logged the request it got on a loaded machine.
         func run(_ behaviour: String) async -> EventLog {
             let log = EventLog()
-            let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .milliseconds(500), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
+            let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .seconds(3), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
             await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
             return log
         }

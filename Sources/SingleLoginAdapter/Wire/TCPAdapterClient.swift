@@ -14,31 +14,44 @@ import Darwin
 /// protocol violation) it drops the connection; this client then connects again on its own and
 /// keeps serving the same adapter, whose next test case begins with `reset`. It returns after
 /// the harness's `shutdown`. See docs/wire-protocol.md.
+///
+/// Connecting, reading and writing happen on threads of the client's own, never on Swift's
+/// cooperative pool: an app (or a test process) whose pool is busy with other work still
+/// answers the harness in time.
 public enum TCPAdapterClient {
     /// Connects to the harness at `host:port` and serves `adapter` until `shutdown`.
     ///
     /// - Parameters:
     ///   - token: The run's token, when the harness listens on a non-loopback address and printed
     ///     one (`SL_CONFORMANCE_TOKEN` in the environment, when nil).
-    ///   - reconnectTimeout: How long to keep trying to connect, at the start and after each
-    ///     dropped connection, before giving up with an error.
-    /// - Throws: ``ConnectionError`` when no connection could be made within `reconnectTimeout`.
+    ///   - reconnectTimeout: How long to keep trying to connect at the start, before giving up
+    ///     with an error; and after a dropped connection, while the harness's address does not
+    ///     answer at all. A harness that has stopped listening (its run is over) refuses the
+    ///     reconnection at once, and the client gives up at once.
+    /// - Throws: ``ConnectionError`` when no connection could be made.
     public static func serve(_ adapter: some ConformanceAdapter, host: String, port: UInt16, token: String? = nil, reconnectTimeout: Duration = .seconds(60)) async throws {
         let token = token ?? ProcessInfo.processInfo.environment["SL_CONFORMANCE_TOKEN"]
-        while true {
-            let fd = try await connect(host: host, port: port, timeout: reconnectTimeout)
-            let loop = WireEventLoop(input: fd, output: fd, isSocket: true)
-            loop.start(name: "sl-adapter-tcp")
-            // Cancelling the task ends the connection, which ends serving it.
-            let ending = await withTaskCancellationHandler {
-                await WireServer.serve(adapter, loop: loop, token: token)
-            } onCancel: {
-                _ = shutdown(fd, Int32(SHUT_RDWR))
+        // Between connections the task runs on this thread: connecting blocks it, not the pool.
+        let connector = SessionExecutor(name: "sl-tcp-connect")
+        try await withTaskExecutorPreference(connector) {
+            var served = 0
+            while true {
+                let fd = try connect(host: host, port: port, timeout: reconnectTimeout, reconnecting: served > 0)
+                served += 1
+                let loop = WireEventLoop(input: fd, output: fd, isSocket: true)
+                loop.start(name: "sl-adapter-tcp")
+                // Cancelling the task ends the connection, which ends serving it.
+                let ending = await withTaskCancellationHandler {
+                    await WireServer.serve(adapter, loop: loop, token: token)
+                } onCancel: {
+                    _ = shutdown(fd, Int32(SHUT_RDWR))
+                }
+                await loop.stop()
+                close(fd)
+                TransportTrace.note("client.disconnected", "fd=\(fd) \(ending)")
+                if ending == .shutdown { return }
+                if Task.isCancelled { throw CancellationError() }
             }
-            await loop.stop()
-            close(fd)
-            if ending == .shutdown { return }
-            if Task.isCancelled { throw CancellationError() }
         }
     }
 
@@ -48,21 +61,32 @@ public enum TCPAdapterClient {
         public var description: String
     }
 
-    /// Tries to connect until `timeout` has passed, a little apart.
-    private static func connect(host: String, port: UInt16, timeout: Duration) async throws -> Int32 {
+    /// Tries to connect until `timeout` has passed, a little apart; blocks the calling thread.
+    ///
+    /// After a dropped connection (`reconnecting`), a refusal means the harness has stopped
+    /// listening: its run is over, so waiting would only delay the error.
+    private static func connect(host: String, port: UInt16, timeout: Duration, reconnecting: Bool) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         var lastError = ""
         while true {
+            try Task.checkCancellation()
             let remaining = deadline - ContinuousClock.now
             do {
-                return try await WireSocket.connect(host: host, port: port, timeout: min(max(remaining, .milliseconds(10)), .seconds(5)))
+                TransportTrace.note("client.connect", "\(host):\(port)")
+                let fd = try WireSocket.connect(host: host, port: port, timeout: min(max(remaining, .milliseconds(10)), .seconds(5)))
+                TransportTrace.note("client.connected", "fd=\(fd)")
+                return fd
             } catch {
-                lastError = "\(error)"
+                lastError = error.description
+                TransportTrace.note("client.connect.failed", lastError)
+                if reconnecting, error.refused {
+                    throw ConnectionError(description: "the harness at \(host):\(port) no longer listens (its run is over): \(lastError)")
+                }
             }
             guard ContinuousClock.now + .milliseconds(100) < deadline else {
                 throw ConnectionError(description: "no harness at \(host):\(port) within \(timeout): \(lastError)")
             }
-            try await Task.sleep(for: .milliseconds(100))
+            usleep(100_000)
         }
     }
 }

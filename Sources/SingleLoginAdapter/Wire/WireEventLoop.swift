@@ -61,7 +61,10 @@ final class WireEventLoop: @unchecked Sendable {
 
     /// Starts the loop's thread.
     func start(name: String) {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            ThreadName.set(name)
+            run()
+        }
         thread.name = name  // at most 15 characters, or the system keeps the creator's name
         thread.start()
     }
@@ -136,6 +139,7 @@ final class WireEventLoop: @unchecked Sendable {
                     }
                     offset += written
                 }
+                TransportTrace.note("adapter.write", "fd=\(outputFD) \(buffer.count) bytes")
                 return true
             }
         }
@@ -166,6 +170,7 @@ final class WireEventLoop: @unchecked Sendable {
             if descriptors[0].revents != 0 { drainWake() }
             guard inputOpen, descriptors.count > 1, descriptors[1].revents != 0 else { continue }
             let count = Self.systemRead(inputFD, chunk.baseAddress!, chunk.count)
+            TransportTrace.note("adapter.read", "fd=\(inputFD) \(count) bytes")
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count <= 0 {
                 inputOpen = false

@@ -11,20 +11,13 @@ enum WireSocket {
     struct ConnectError: Error, CustomStringConvertible {
         /// A sentence for people.
         var description: String
+        /// Whether the harness's address answered that nobody listens there (ECONNREFUSED).
+        var refused = false
     }
 
-    /// Connects to `host:port` within `timeout`, on a thread of its own (name lookup and connect block).
-    static func connect(host: String, port: UInt16, timeout: Duration) async throws -> Int32 {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-            let thread = Thread {
-                continuation.resume(with: Result { try connectBlocking(host: host, port: port, timeout: timeout) })
-            }
-            thread.name = "sl-connect"
-            thread.start()
-        }
-    }
-
-    private static func connectBlocking(host: String, port: UInt16, timeout: Duration) throws -> Int32 {
+    /// Connects to `host:port` within `timeout`; blocks the calling thread (name lookup and
+    /// connect block), so call it from a thread of your own, never from the cooperative pool.
+    static func connect(host: String, port: UInt16, timeout: Duration) throws(ConnectError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -39,6 +32,7 @@ enum WireSocket {
         }
         defer { freeaddrinfo(first) }
         var lastError = "no address"
+        var refused = false
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             entry = address.pointee.ai_next
@@ -61,15 +55,17 @@ enum WireSocket {
                     _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
                     if error == 0 { return fd }
                     lastError = String(cString: strerror(error))
+                    refused = error == ECONNREFUSED
                 } else {
                     lastError = "no answer within the timeout"
                 }
             } else {
                 lastError = String(cString: strerror(errno))
+                refused = errno == ECONNREFUSED
             }
             close(fd)
         }
-        throw ConnectError(description: "cannot connect to \(host):\(port): \(lastError)")
+        throw ConnectError(description: "cannot connect to \(host):\(port): \(lastError)", refused: refused)
     }
 
     /// `send` that returns EPIPE instead of raising SIGPIPE when the harness is gone.

@@ -39,7 +39,7 @@ actor DoctorSession {
             }
             return result
         } catch let failure as AdapterFailure {
-            if failure.kind == .protocolViolation, failure.message.contains("protocol messages only") { stdoutDirty = failure.message }
+            if failure.cause == .outputPolluted { stdoutDirty = failure.message }
             record(name, false, failure.message + " [\(failure.kind.rawValue)]", hint: Self.hint(for: failure, timeouts: timeouts))
             broken = "an earlier check failed (\(failure.kind.rawValue))"
             return nil

@@ -16,6 +16,12 @@ public protocol AdapterProvider: Sendable {
     func close() async
     /// Why this provider gave up starting adapters, once it has (nil until then).
     func unavailability() async -> AdapterUnavailable?
+    /// How long one test case may take, counted from the moment ``adapter()`` has returned a
+    /// ready adapter: starting a process or waiting for an app to connect is not scenario time.
+    ///
+    /// The one source of the scenario timeout: the runner checks it between steps, and a wire
+    /// session enforces the same value while a request is pending.
+    var scenarioTimeout: Duration { get }
     /// The executor the runner's task for this job should prefer: the thread the adapter's
     /// session runs on, so that a round trip needs no hand-off between threads; nil for none.
     var taskExecutor: (any TaskExecutor)? { get }
@@ -24,6 +30,8 @@ public protocol AdapterProvider: Sendable {
 extension AdapterProvider {
     /// Never gives up (an adapter in process always starts).
     public func unavailability() async -> AdapterUnavailable? { nil }
+    /// The default of ``AdapterTimeouts/scenario``.
+    public var scenarioTimeout: Duration { AdapterTimeouts().scenario }
     /// No preference: the runner's task runs on the global executor.
     public var taskExecutor: (any TaskExecutor)? { nil }
 }

@@ -1,12 +1,26 @@
 import SingleLoginAdapter
 
 /// An adapter that lives in the harness's own process (Swift, linked in).
+///
+/// The runner's job for it runs on a thread of its own (``taskExecutor``), with the app's
+/// default actors: a long run in process then never holds a thread of Swift's cooperative
+/// pool, where it would keep other work in the same process (a test's TCP client, a
+/// progress printer) from being scheduled.
 public actor InProcessAdapterProvider: AdapterProvider {
     private let make: @Sendable () -> any ConformanceAdapter
     private var current: (any ConformanceAdapter)?
+    private let executor = SessionExecutor(name: "sl-in-process")
+    public nonisolated let scenarioTimeout: Duration
 
     /// Creates a provider that makes adapters with `make` (again after each discard).
-    public init(_ make: @escaping @Sendable () -> any ConformanceAdapter) { self.make = make }
+    ///
+    /// - Parameter scenarioTimeout: How long one test case may take.
+    public init(scenarioTimeout: Duration = AdapterTimeouts().scenario, _ make: @escaping @Sendable () -> any ConformanceAdapter) {
+        self.make = make
+        self.scenarioTimeout = scenarioTimeout
+    }
+
+    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }

@@ -7,7 +7,8 @@ import SingleLoginAdapter
 /// handshake. After an error the provider drops the connection (without `shutdown`) and the
 /// next ``adapter()`` waits, again up to the connect timeout, for the adapter to connect again:
 /// ``TCPAdapterClient`` does so by itself. A connection whose handshake lacks the run's token
-/// (when one is required) is closed and the wait goes on. ``close()`` sends `shutdown`.
+/// (when one is required) is closed and the wait goes on. ``close()`` sends `shutdown` and
+/// stops accepting: the listener closes once every provider sharing it has closed.
 public actor ListeningAdapterProvider: AdapterProvider {
     private let listener: TCPListener
     private let timeouts: AdapterTimeouts
@@ -19,6 +20,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     private var current: WireAdapter?
     private var startFailures: StartFailures
     private var connections = 0
+    private var closed = false
 
     /// Creates a provider that accepts its adapter's connections from `listener`.
     ///
@@ -34,6 +36,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
         self.token = token
         self.wireLog = wireLog
         executor = SessionExecutor(name: "sl-adapter-job")
+        listener.retain()
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -43,7 +46,9 @@ public actor ListeningAdapterProvider: AdapterProvider {
         if let current { return current }
         if let gaveUp = startFailures.gaveUp { throw gaveUp }
         do {
+            TransportTrace.note("provider.adapter", "waiting for a connection to \(listener.address)")
             let connected = try await connect()
+            TransportTrace.note("provider.adapter", "connected and handshaken")
             startFailures.started()
             current = connected
             return connected
@@ -97,7 +102,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
                 wireLog?.note("adapter connected from \(channel.peerAddress) (connection \(number))")
                 do {
                     return .connected(try await WireAdapter.connect(channel, timeouts: timeouts, wireLog: wireLog, executor: executor, token: token))
-                } catch let failure as AdapterFailure where token != nil && failure.kind == .handshake && failure.message.contains("token") {
+                } catch let failure as AdapterFailure where token != nil && failure.cause == .wrongToken {
                     // Not this run's adapter: ignore it and keep waiting for ours.
                     wireLog?.note("refused the connection: \(failure.message)")
                     return .refused
@@ -116,12 +121,19 @@ public actor ListeningAdapterProvider: AdapterProvider {
         wireLog?.note("the harness dropped the connection; waiting for the adapter to connect again")
     }
 
+    public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
+
     public func takeLog() async -> String { "" }
 
-    /// Sends `shutdown` and closes the connection.
+    /// Sends `shutdown` and closes the connection; stops accepting (the listener closes once
+    /// every provider sharing it has closed), so an adapter that connects again is refused at once.
     public func close() async {
-        guard let current else { return }
-        self.current = nil
-        await current.close()
+        if let current {
+            self.current = nil
+            await current.close()
+        }
+        guard !closed else { return }
+        closed = true
+        listener.release()
     }
 }

@@ -19,8 +19,10 @@ public struct Runner: Sendable {
     public var specSHA256: String
     /// Makes one adapter provider per job.
     public var makeProvider: @Sendable () -> any AdapterProvider
-    /// Selection, sharding, fail-fast, jobs and timeouts.
+    /// Selection, sharding, fail-fast, jobs and the gate.
     public var options: Options
+    /// What each test case's scenario timeout is measured on (a hand-moved clock in tests).
+    var scenarioClock = ScenarioClock.continuous
 
     /// How a run is shaped.
     public struct Options: Sendable {
@@ -28,8 +30,6 @@ public struct Runner: Sendable {
         public var selection: RunSelection
         /// Skip the rest after the first failure or error (test cases already running on other jobs finish).
         public var failFast: Bool
-        /// How long a whole test case may take.
-        public var scenarioTimeout: Duration
         /// How many adapter instances run test cases at once.
         public var jobs: Int
         /// Which failures fail the run: the run's context carries it, and each requirement's verdict applies it.
@@ -40,10 +40,9 @@ public struct Runner: Sendable {
         public var referenceApp: Bool
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, scenarioTimeout: Duration = .seconds(60), jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
+        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
             self.selection = selection
             self.failFast = failFast
-            self.scenarioTimeout = scenarioTimeout
             self.jobs = max(1, jobs)
             self.gate = gate
             self.specOrigin = specOrigin
@@ -83,7 +82,7 @@ public struct Runner: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
                 let provider = makeProvider()
-                let execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: options.scenarioTimeout)
+                let execution = TestCaseExecution(spec: spec, provider: provider, clock: scenarioClock)
                 // The job runs on its provider's thread (for a stdio or TCP adapter): the session,
                 // the simulated broker and this loop then share one thread, and waits for the
                 // adapter never hold a thread of the cooperative pool.

@@ -7,15 +7,20 @@ import SingleLoginSpec
 /// runs each test case — optionally watched by a ``StepJudge``.
 public struct ScenarioRunner: Sendable {
     private let execution: TestCaseExecution
+    private let taskExecutor: (any TaskExecutor)?
 
-    /// Creates a runner for scenarios of `spec` (its accounts) on `provider`'s adapter.
-    public init(spec: Spec, provider: any AdapterProvider, scenarioTimeout: Duration = .seconds(60)) {
-        execution = TestCaseExecution(spec: spec, provider: provider, scenarioTimeout: scenarioTimeout)
+    /// Creates a runner for scenarios of `spec` (its accounts) on `provider`'s adapter, within its scenario timeout.
+    public init(spec: Spec, provider: any AdapterProvider) {
+        execution = TestCaseExecution(spec: spec, provider: provider)
+        taskExecutor = provider.taskExecutor
     }
 
     /// Runs `scenario` as the test case `id` of `requirement`, sending its events to `handler` as they happen.
     public func run(_ scenario: Scenario, id: TestCaseID, requirement: RequirementSummary, judge: (any StepJudge)? = nil,
                     handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
-        await execution.run(PlannedTestCase(id: id, requirement: requirement), scenario, judge: judge, handler: handler)
+        // On the provider's thread, as the runner's jobs are: never on the cooperative pool for long.
+        await withTaskExecutorPreference(taskExecutor) {
+            await execution.run(PlannedTestCase(id: id, requirement: requirement), scenario, judge: judge, handler: handler)
+        }
     }
 }

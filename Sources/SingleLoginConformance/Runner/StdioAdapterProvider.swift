@@ -57,6 +57,8 @@ public actor StdioAdapterProvider: AdapterProvider {
         pendingLog += await current.takeLog()
     }
 
+    public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
+
     public func takeLog() async -> String {
         defer { pendingLog = "" }
         return pendingLog + (await current?.takeLog() ?? "")

@@ -7,12 +7,13 @@ import SingleLoginSpec
 final class TestCaseExecution: Sendable {
     private let spec: Spec
     private let provider: any AdapterProvider
-    private let scenarioTimeout: Duration
+    private let clock: ScenarioClock
 
-    init(spec: Spec, provider: any AdapterProvider, scenarioTimeout: Duration) {
+    /// Runs test cases of `spec` on `provider`'s adapters, within its scenario timeout, measured by `clock`.
+    init(spec: Spec, provider: any AdapterProvider, clock: ScenarioClock = .continuous) {
         self.spec = spec
         self.provider = provider
-        self.scenarioTimeout = scenarioTimeout
+        self.clock = clock
     }
 
     /// Where the app is in its lifecycle, as far as the harness has driven it.
@@ -21,6 +22,7 @@ final class TestCaseExecution: Sendable {
     /// Runs one test case, sending its events to `handler` as they happen; `judge` adds its own checks after each step.
     func run(_ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void) async -> TestCaseResult {
         let started = ContinuousClock.now
+        let scenarioTimeout = provider.scenarioTimeout
         let id = planned.id
         let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
         let evaluator = ExpectationEvaluator(broker: broker)
@@ -43,7 +45,12 @@ final class TestCaseExecution: Sendable {
         var adapterReady = false
 
         do {
+            TransportTrace.note("case.started", id.description)
             let adapter = try await provider.adapter()
+            TransportTrace.note("case.adapterReady", id.description)
+            // The scenario's time starts now: starting the adapter, or waiting for an app to
+            // connect (up to --connect-timeout), has timeouts of its own.
+            let scenarioStarted = clock.now()
             adapterReady = true
             handler(Event(.adapterIdentified(adapter.identity)))
             await broker.configure(adapter.identity.msalConfiguration)
@@ -55,7 +62,8 @@ final class TestCaseExecution: Sendable {
             var unmet = false
 
             for (index, step) in scenario.steps.enumerated() {
-                if ContinuousClock.now - started > scenarioTimeout {
+                TransportTrace.note("case.step", "\(index + 1) of \(id.description)")
+                if clock.now() - scenarioStarted > scenarioTimeout {
                     throw AdapterFailure(.timeout, "the test case took longer than \(scenarioTimeout.shortText) (scenario timeout)")
                 }
                 await broker.beginStep(index)

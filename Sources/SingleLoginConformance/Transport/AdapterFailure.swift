@@ -6,12 +6,23 @@ public struct AdapterFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The last lines the adapter wrote to stderr.
     public var stderrTail: String
+    /// What exactly went wrong, where a caller acts on it (never read from the message's words).
+    public var cause: Cause?
 
     /// Creates a failure.
-    public init(_ kind: Kind, _ message: String, stderrTail: String = "") {
+    public init(_ kind: Kind, _ message: String, stderrTail: String = "", cause: Cause? = nil) {
         self.kind = kind
         self.message = message
         self.stderrTail = stderrTail
+        self.cause = cause
+    }
+
+    /// The failures callers tell apart from the rest of their kind.
+    public enum Cause: Sendable, Equatable {
+        /// The handshake lacked the run's token, or presented another one: not this run's adapter.
+        case wrongToken
+        /// The adapter wrote something that is not a protocol message to the channel's output (stdout).
+        case outputPolluted
     }
 
     /// The categories of adapter failure.

@@ -119,7 +119,7 @@ actor JSONRPCSession {
             throw failure(.handshake, "the adapter speaks protocol \(handshake.protocolVersion); this harness speaks \(WireProtocol.version) (major version \(ours) only)")
         }
         if let token, handshake.token != token {
-            throw failure(.handshake, handshake.token == nil ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)" : "the adapter presented a token that is not this run's")
+            throw failure(.handshake, handshake.token == nil ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)" : "the adapter presented a token that is not this run's", cause: .wrongToken)
         }
         return handshake.identity
     }
@@ -192,7 +192,7 @@ actor JSONRPCSession {
                 case .line(let data):
                     wireLog?.record(.received, data[...])
                     guard let scan = WireScan(data), scan.isJSONRPC2 else {
-                        throw failure(.protocolViolation, "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName) during '\(pending.what)' (\(channel.outputName) is for protocol messages only; log to stderr): \(Self.excerpt(data))")
+                        throw failure(.protocolViolation, "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName) during '\(pending.what)' (\(channel.outputName) is for protocol messages only; log to stderr): \(Self.excerpt(data))", cause: .outputPolluted)
                     }
                     if scan.isRequest {
                         try await serve(data, scan, pending: &pending, before: deadline)
@@ -321,8 +321,8 @@ actor JSONRPCSession {
         }
     }
 
-    private func failure(_ kind: AdapterFailure.Kind, _ message: String) -> AdapterFailure {
-        AdapterFailure(kind, message, stderrTail: channel.drainLog()?.tail() ?? "")
+    private func failure(_ kind: AdapterFailure.Kind, _ message: String, cause: AdapterFailure.Cause? = nil) -> AdapterFailure {
+        AdapterFailure(kind, message, stderrTail: channel.drainLog()?.tail() ?? "", cause: cause)
     }
 
     private func exitFailure(_ pending: Pending, note: String = "") -> AdapterFailure {

@@ -50,6 +50,7 @@ public final class SocketChannel: LineChannel {
         return line.withUnsafeBytes { buffer -> ChannelSendOutcome in
             while offset < buffer.count {
                 let written = sl_send_nosignal(descriptor, buffer.baseAddress! + offset, UInt(buffer.count - offset))
+                TransportTrace.note("harness.write", "fd=\(descriptor) \(written) bytes")
                 if written >= 0 {
                     offset += written
                     continue
@@ -73,13 +74,14 @@ public final class SocketChannel: LineChannel {
             switch wait(events: POLLIN, before: deadline) {
             case .ready:
                 let count = recv(descriptor, chunk.baseAddress, chunk.count, 0)
+                TransportTrace.note("harness.read", "fd=\(descriptor) \(count) bytes")
                 if count > 0 {
                     lines.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
                 } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                     open = false
                     lines.finish()
                 }
-            case .deadline: return .timedOut
+            case .deadline: TransportTrace.note("harness.read.deadline", "fd=\(descriptor)"); return .timedOut
             case .woken: return .interrupted
             }
         }

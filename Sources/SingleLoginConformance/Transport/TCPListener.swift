@@ -1,5 +1,7 @@
 import CSingleLoginSystem
 import Foundation
+import SingleLoginAdapter
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +13,8 @@ import Darwin
 /// It binds numeric addresses only (`127.0.0.1`, `::1`, `0.0.0.0`, ...; `localhost` means
 /// `127.0.0.1`). Port 0 lets the system choose; ``port`` says which it chose. Several
 /// providers (one per `--jobs`) may accept from one listener at once; each connection goes to
-/// exactly one of them.
+/// exactly one of them. Once the last of them has closed (``release()``), the socket is
+/// closed: an adapter that connects again after the run is over is refused at once.
 public final class TCPListener: Sendable {
     /// The address it is bound to, as given (`127.0.0.1`, `::1`).
     public let host: String
@@ -20,6 +23,8 @@ public final class TCPListener: Sendable {
     /// Whether the address is a loopback address (127.0.0.0/8 or ::1).
     public let isLoopback: Bool
     private let descriptor: Int32
+    /// How many providers accept from it, and whether the socket has been closed.
+    private let users = Mutex((count: 0, closed: false))
 
     /// Binds and listens on `host:port`.
     public init(host: String, port: UInt16) throws(TCPListenerError) {
@@ -72,7 +77,28 @@ public final class TCPListener: Sendable {
         descriptor = fd
     }
 
-    deinit { Glibc_or_Darwin_close(descriptor) }
+    deinit { if !users.withLock({ $0.closed }) { Glibc_or_Darwin_close(descriptor) } }
+
+    /// Someone (a provider) will accept from this listener until it calls ``release()``.
+    public func retain() {
+        users.withLock { $0.count += 1 }
+    }
+
+    /// That user is done; when it was the last, the socket closes and new connections are refused.
+    public func release() {
+        let last = users.withLock { users -> Bool in
+            users.count -= 1
+            guard users.count <= 0, !users.closed else { return false }
+            users.closed = true
+            return true
+        }
+        guard last else { return }
+        Glibc_or_Darwin_close(descriptor)
+        TransportTrace.note("listener.closed", address)
+    }
+
+    /// Whether the socket has been closed (every user released it).
+    public var isClosed: Bool { users.withLock { $0.closed } }
 
     /// `127.0.0.1:53122` or `[::1]:53122`.
     public var address: String { Self.format(host, port) }
@@ -89,9 +115,11 @@ public final class TCPListener: Sendable {
 
     /// Waits for the next connection until `deadline`; blocks the calling thread (a ``SessionExecutor``'s).
     public func accept(before deadline: ContinuousClock.Instant, waker: ChannelWaker) -> sending Accepted {
+        TransportTrace.note("accept.wait", "\(address) for \((deadline - ContinuousClock.now).shortText)")
+        guard !isClosed else { return .timedOut }
         while true {
             let now = ContinuousClock.now
-            guard now < deadline else { return .timedOut }
+            guard now < deadline else { TransportTrace.note("accept.timedOut", address); return .timedOut }
             var descriptors = (
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0))
@@ -99,7 +127,7 @@ public final class TCPListener: Sendable {
                 pointer.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, 2, ProcessChannel.milliseconds(deadline - now)) }
             }
             if ready < 0, errno != EINTR { return .timedOut }
-            if descriptors.1.revents != 0, waker.consume() { return .interrupted }
+            if descriptors.1.revents != 0, waker.consume() { TransportTrace.note("accept.interrupted", address); return .interrupted }
             guard descriptors.0.revents != 0 else { continue }
             var peer = sockaddr_storage()
             var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -108,6 +136,7 @@ public final class TCPListener: Sendable {
             }
             // Another job took it, or it was reset before we got to it: keep waiting.
             guard fd >= 0 else { continue }
+            TransportTrace.note("accept.connected", "fd=\(fd) from \(Self.describe(peer))")
             return .connection(SocketChannel(descriptor: fd, peerAddress: Self.describe(peer)))
         }
     }

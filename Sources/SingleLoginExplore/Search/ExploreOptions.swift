@@ -12,8 +12,6 @@ public struct ExploreOptions: Sendable {
     public var jobs: Int
     /// The rules judged.
     public var rules: Set<Rule>
-    /// How long one history may take.
-    public var scenarioTimeout: Duration
     /// How many times the shrunk history is replayed to confirm it violates the rule the same way each time.
     public var confirmations: Int
     /// How many random shorter histories are tried after delta debugging, for a shorter way to break the same rule.
@@ -21,14 +19,13 @@ public struct ExploreOptions: Sendable {
 
     /// Creates options.
     public init(seed: UInt64 = 1, runs: Int = 1000, timeBudget: Duration? = nil, maxSteps: Int = 12, jobs: Int = 1,
-                rules: Set<Rule> = Set(Rule.allCases), scenarioTimeout: Duration = .seconds(60), confirmations: Int = 5, shorterSearch: Int = 300) {
+                rules: Set<Rule> = Set(Rule.allCases), confirmations: Int = 5, shorterSearch: Int = 300) {
         self.seed = seed
         self.runs = max(0, runs)
         self.timeBudget = timeBudget
         self.maxSteps = max(1, maxSteps)
         self.jobs = max(1, jobs)
         self.rules = rules
-        self.scenarioTimeout = scenarioTimeout
         self.confirmations = max(1, confirmations)
         self.shorterSearch = max(0, shorterSearch)
     }

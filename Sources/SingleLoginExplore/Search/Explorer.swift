@@ -35,8 +35,8 @@ public struct Explorer: Sendable {
         var result = ExploreResult(seed: options.seed, rules: Rule.allCases.filter(options.rules.contains))
         let providers = (0..<options.jobs).map { _ in makeProvider() }
         let referenceProvider = makeReference()
-        let players = providers.map { HistoryPlayer(provider: $0, rules: options.rules, scenarioTimeout: options.scenarioTimeout) }
-        let reference = HistoryPlayer(provider: referenceProvider, rules: options.rules, scenarioTimeout: options.scenarioTimeout)
+        let players = providers.map { HistoryPlayer(provider: $0, rules: options.rules) }
+        let reference = HistoryPlayer(provider: referenceProvider, rules: options.rules)
         let started = ContinuousClock.now
         var start = 0
         do {
@@ -84,7 +84,8 @@ public struct Explorer: Sendable {
         let ruleCount = options.rules.count
         await withTaskGroup(of: Void.self) { group in
             for player in players {
-                group.addTask {
+                // On the provider's thread: a job never holds a thread of the cooperative pool.
+                group.addTask(executorPreference: player.taskExecutor) {
                     while !Task.isCancelled {
                         if let deadline, ContinuousClock.now >= deadline { break }
                         let index = shared.state.withLock { state -> Int? in

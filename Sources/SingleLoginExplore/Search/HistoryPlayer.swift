@@ -11,11 +11,15 @@ public struct HistoryPlayer: Sendable {
     /// The requirement explored histories are reported under while they run.
     static let requirement = RequirementSummary(id: "EX-HISTORY", level: .must, title: "an explored history", tags: ["explore"], references: [])
 
-    /// Creates a player on `provider`'s adapter, judging `rules`.
-    public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all, scenarioTimeout: Duration = .seconds(60)) {
+    /// The provider's thread, which a job playing histories prefers.
+    let taskExecutor: (any TaskExecutor)?
+
+    /// Creates a player on `provider`'s adapter, judging `rules`, within the provider's scenario timeout.
+    public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
         var spec = ExploreAccounts.spec
         spec.accounts = accounts
-        runner = ScenarioRunner(spec: spec, provider: provider, scenarioTimeout: scenarioTimeout)
+        runner = ScenarioRunner(spec: spec, provider: provider)
+        taskExecutor = provider.taskExecutor
         self.rules = rules
         self.accounts = accounts
     }

@@ -110,7 +110,7 @@ struct FaultTableTests {
     static func run(command: String, scenarios: Int, timeouts: AdapterTimeouts) async -> [TestCaseResult] {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
-        let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider, options: Runner.Options(scenarioTimeout: timeouts.scenario))
+        let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider)
         let results = Mutex<[TestCaseResult]>([])
         await runner.run { event in
             if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }

@@ -12,14 +12,17 @@ struct LifelineTests {
         try ExerciseSpec.json(scenarios: 3).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
         // The adapter hangs at launch (the step timeout is far away), with `sleep 300` in its group.
         let harness = try ToolProcess(tool, [
-            "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--quiet", "--step-timeout", "600",
+            "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--quiet", "--step-timeout", "600", "--scenario-timeout", "600",
             "--adapter", "\(adapter) --grandchild --fault hang@event:launch --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
         ])
-        // Wait for the observed event: the adapter has been reset and hangs in launch.
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline, !((try? String(contentsOfFile: directory.path("progress"), encoding: .utf8)) ?? "").contains("reset 1") {
+        // Wait for the observed event: the adapter has been reset and hangs in launch. Nothing
+        // times out before 600 s, so however late this task is scheduled, the group is alive.
+        let deadline = ContinuousClock.now + .seconds(300)
+        func progress() -> String { (try? String(contentsOfFile: directory.path("progress"), encoding: .utf8)) ?? "" }
+        while ContinuousClock.now < deadline, !progress().contains("reset 1") {
             try await Task.sleep(for: .milliseconds(10))
         }
+        try #require(progress().contains("reset 1"), "the adapter was reset and hangs in launch: \(progress())")
         let pid = try #require(((try? String(contentsOfFile: directory.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n").first.flatMap { Int32($0) })
         #expect(ProcessGroup.livingMembers(of: pid).count >= 3, "the adapter, its sleep 300 and the watchdog are alive before")
         kill(harness.pid, SIGKILL)

@@ -12,7 +12,7 @@ struct StderrAttributionTests {
     static func run(_ spec: LoadedSpec, command: String, selection: RunSelection = RunSelection()) async -> [TestCaseResult] {
         let timeouts = AdapterTimeouts(handshake: .seconds(8), step: .seconds(8), scenario: .seconds(30))
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
-        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, provider: provider, options: Runner.Options(selection: selection, scenarioTimeout: timeouts.scenario))
+        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, provider: provider, options: Runner.Options(selection: selection))
         let results = Mutex<[TestCaseResult]>([])
         await runner.run { event in
             if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }

@@ -51,14 +51,17 @@ final class ToolProcess: Sendable {
 
     /// Waits until stderr contains `text` (true), or the process exits or `timeout` passes (false).
     /// The timeout is generous: this waits for an event, it does not time one.
-    func waitForStderr(containing text: String, timeout: Duration = .seconds(120)) async throws -> Bool {
+    ///
+    /// The text is looked for once more after the deadline: a task that was not scheduled for a
+    /// while (a loaded machine) must not read a late wake-up as "never written".
+    func waitForStderr(containing text: String, timeout: Duration = .seconds(300)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if stderr.contains(text) { return true }
             if hasExited { return stderr.contains(text) }
             try await Task.sleep(for: .milliseconds(10))
         }
-        return false
+        return stderr.contains(text)
     }
 
     /// The exit status, once it has exited.

@@ -45,8 +45,10 @@ extension SessionExecutor {
         }
 
         private func loop(_ executor: SessionExecutor) {
+            ThreadName.set(name)
             condition.lock()
             threadID = pthread_self()
+            TransportTrace.note("executor.thread", "\(name) started")
             let serial = executor.asUnownedSerialExecutor()
             let task = executor.asUnownedTaskExecutor()
             while true {
@@ -65,6 +67,7 @@ extension SessionExecutor {
                 waiting = true
                 let woken = condition.wait(until: Date(timeIntervalSinceNow: 2))
                 waiting = false
+                if woken { TransportTrace.note("executor.woken", name) }
                 if !woken, start >= jobs.count {
                     running = false
                     threadID = nil

@@ -1,7 +1,8 @@
-/// A thread of its own for one job of a run: the adapter session's actor executes on it, and
-/// the runner's task for that job prefers it, so blocking I/O (`poll`, `read`, `write` with
-/// deadlines) never holds a thread of Swift's cooperative pool, and a round trip to the adapter
-/// needs no hand-off between threads.
+/// A thread of its own for work that must never wait for Swift's cooperative pool: a job of the
+/// harness's run (the adapter session's actor executes on it and the runner's task for that job
+/// prefers it), or ``TCPAdapterClient`` between connections. Blocking I/O (`poll`, `read`,
+/// `write`, `connect` with deadlines) then never holds a thread of the pool, work on the pool
+/// never delays it, and a round trip to the adapter needs no hand-off between threads.
 ///
 /// Jobs run one at a time in the order they were queued. The thread starts when the first job
 /// arrives and ends after two idle seconds (it starts again when needed), so an executor
