@@ -95,10 +95,13 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput) throws(CommandFailure) -> ReportSession {
-        do { try prepareFiles() } catch {
+    func session(output: TextOutput, more files: [URL] = [], recorders more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) throws(CommandFailure) -> ReportSession {
+        do {
+            try prepareFiles()
+            for file in files { try AtomicFileWriter.prepare(file) }
+        } catch {
             throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events' files) that can be written; nothing was run")
         }
-        return ReportSession(options: self, output: output)
+        return ReportSession(options: self, output: output, more: more)
     }
 }

@@ -31,3 +31,24 @@ struct HTMLReportOptionTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r/report.html").path))
     }
 }
+
+@Suite("run --bundle writes the evidence bundle; --allow-incomplete needs it")
+struct BundleOptionTests {
+    @Test("--bundle FILE writes a tar beside the reports")
+    func writes() async throws {
+        let dir = try HTMLReportOptionTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bundle = dir.appendingPathComponent("evidence/run.tar")
+        let run = await Tool.run(["run", "--quiet", "--only", "SL-LOGIN-1", "--reports", dir.appendingPathComponent("r").path, "--bundle", bundle.path])
+        #expect(run.status == 0, "\(run.err)")
+        let data = try Data(contentsOf: bundle)
+        #expect(String(decoding: data[257..<262], as: UTF8.self) == "ustar")
+    }
+
+    @Test("--allow-incomplete without --bundle is a usage error")
+    func allowIncompleteAlone() async {
+        let run = await Tool.run(["run", "--allow-incomplete"])
+        #expect(run.status == 64)
+        #expect(run.err.contains("'--allow-incomplete' applies to '--bundle <file>'"))
+    }
+}
