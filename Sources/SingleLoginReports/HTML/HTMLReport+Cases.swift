@@ -4,10 +4,9 @@ extension HTMLReport {
     /// The sections of test cases that did not pass, each kind under its own heading, in the
     /// order a reader deals with them.
     func caseSections(into out: inout String) {
-        let gate = context.gate
         var byStatus: [Status: [(Int, TestCaseResult)]] = [:]
-        for (index, result) in results.enumerated() {
-            byStatus[Status(Verdict(of: result, gate: gate), issues: result.issues), default: []].append((index, result))
+        for (index, status) in statuses.enumerated() where status != .passed {
+            byStatus[status, default: []].append((index, results[index]))
         }
         let sections: [(Status, String, String)] = [
             (.failed, "Failures", "Each failed check with its step, where the spec states it, what was expected against what was observed, and the broker transcript."),

@@ -6,17 +6,18 @@ extension HTMLReport {
     /// page without script shows every row and no control that would do nothing).
     func requirementsTable(into out: inout String) {
         let gate = context.gate
-        var cases: [String: [TestCaseResult]] = [:]
-        for result in results { cases[result.id.requirementID, default: []].append(result) }
-        var present = Set<Status>()
+        // Indices, not copies, of each requirement's test cases: a run can have 100,000.
+        var cases: [String: [Int]] = [:]
+        for (index, result) in results.enumerated() { cases[result.id.requirementID, default: []].append(index) }
+        var present = Set(statuses)  // every status a test case has, for the filters
         var rows = ""
         rows.reserveCapacity(requirements.count * 300)
         for requirement in requirements {
             let own = cases[requirement.requirement.id] ?? []
-            let status = Status(requirement.verdict, issues: own.filter { Verdict(of: $0, gate: gate) == requirement.verdict }.flatMap(\.issues))
+            let worst = own.filter { Verdict(of: results[$0], gate: gate) == requirement.verdict }
+            let status = Status(requirement.verdict, issues: worst.flatMap { results[$0].issues })
             present.insert(status)
-            for result in own { present.insert(Status(Verdict(of: result, gate: gate), issues: result.issues)) }
-            row(requirement, status: status, cases: own, into: &rows)
+            row(requirement, status: status, passed: own.filter { results[$0].outcome == .passed }.count, of: own.count, into: &rows)
         }
         out += "<section aria-labelledby=\"requirements-heading\">\n<h2 id=\"requirements-heading\">Requirements</h2>\n"
         out += "<form id=\"filters\" class=\"filters\" hidden>\n<fieldset><legend>Status</legend>\n"
@@ -37,7 +38,7 @@ extension HTMLReport {
     }
 
     /// One requirement's row.
-    func row(_ requirement: RequirementResult, status: Status, cases: [TestCaseResult], into out: inout String) {
+    func row(_ requirement: RequirementResult, status: Status, passed: Int, of count: Int, into out: inout String) {
         let summary = requirement.requirement
         out += "<tr data-status=\"\(status.rawValue)\" data-level=\"\(summary.level.rawValue)\"><td><span class=\"status status-\(status.rawValue)\">\(status.label)</span>"
         if let reason = requirement.verdict.reason {
@@ -50,8 +51,7 @@ extension HTMLReport {
         out += "</code></th><td>\(summary.level.rawValue)</td><td>"
         HTMLText.escape(summary.title, into: &out)
         out += "</td><td>"
-        let passed = cases.filter { $0.outcome == .passed }.count
-        out += "\(passed) of \(cases.count) passed"
+        out += "\(passed) of \(count) passed"
         out += "</td><td>"
         if summary.references.isEmpty { out += "–" }
         for (index, reference) in summary.references.enumerated() {

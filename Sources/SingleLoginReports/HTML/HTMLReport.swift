@@ -21,6 +21,8 @@ public struct HTMLReport: Sendable {
     public var summary: RunSummary
     /// Step descriptions per test case, by step index.
     public var steps: [TestCaseID: [Int: String]]
+    /// What the page shows for each of ``results``, in the same order (computed once: a run can have 100,000).
+    let statuses: [Status]
 
     /// The most of a tested process's output a test case shows (its tail).
     static let maxLogBytes = 16 * 1024
@@ -32,17 +34,20 @@ public struct HTMLReport: Sendable {
         self.context = context
         self.summary = summary
         self.steps = steps
+        statuses = results.map { Status(Verdict(of: $0, gate: context.gate), issues: $0.issues) }
     }
 
     /// The report of everything `record` gathered.
     public init(_ record: RunRecord) {
-        self.init(results: record.orderedResults, requirements: record.orderedRequirementResults, context: record.effectiveContext, summary: record.summary ?? record.effectiveSummary, steps: record.steps)
+        let results = record.orderedResults
+        self.init(results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext, summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps)
     }
 
     /// The page.
     public func render() -> String {
         var out = ""
-        out.reserveCapacity(16 * 1024 + results.count * 400)
+        // Rows are per requirement and only test cases that did not pass have sections of their own.
+        out.reserveCapacity(64 * 1024 + requirements.count * 600 + statuses.lazy.filter { $0 != .passed }.count * 2000)
         let status = ExitStatus(summary: summary, gate: context.gate)
         let headline = Self.headline(status)
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -138,9 +143,7 @@ public struct HTMLReport: Sendable {
     /// The totals of test cases, one figure per status (passed and failed always, the others when any).
     func counts(into out: inout String) {
         var tally: [Status: Int] = [:]
-        for result in results {
-            tally[Status(Verdict(of: result, gate: context.gate), issues: result.issues), default: 0] += 1
-        }
+        for status in statuses { tally[status, default: 0] += 1 }
         out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(results.count)</strong> test cases</li>\n"
         for status in [Status.passed, .failed, .preconditionUnmet, .warned, .errored, .skipped, .notRun] {
             let count = tally[status] ?? 0

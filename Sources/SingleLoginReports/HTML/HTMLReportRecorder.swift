@@ -18,16 +18,17 @@ public final class HTMLReportRecorder: EventRecorder {
 
     /// Takes one event; on `runEnded` renders and writes the page.
     public func record(_ event: Event) {
-        let finished: RunRecord? = state.withLock { record in
+        // The report is made under the lock and the record emptied there, so that only the
+        // report's copy of a large run's results outlives it while the page is rendered.
+        let report: HTMLReport? = state.withLock { record in
             guard record.take(event) else { return nil }
-            // The record is done with: hand it over rather than copy a whole run's results.
-            let taken = record
+            let report = HTMLReport(record)
             record = RunRecord()
-            return taken
+            return report
         }
-        guard let finished else { return }
+        guard let report else { return }
         do {
-            try AtomicFileWriter.write(Data(HTMLReport(finished).render().utf8), to: url)
+            try AtomicFileWriter.write(Data(report.render().utf8), to: url)
         } catch {
             onError(error)
         }
