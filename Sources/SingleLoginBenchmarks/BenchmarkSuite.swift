@@ -33,6 +33,8 @@ public struct BenchmarkSuite: Sendable {
         public var generatedSpecBytes: Int
         /// Where temporary files go (a directory that exists).
         public var temporaryDirectory: URL
+        /// The shipped spec's bytes, bundled by the evidence bundle figure.
+        public var specBytes: [UInt8] = []
         /// The executable and arguments that serve a ``ReportWriterBenchmark`` request in a child process.
         public var reportWriterCommand: (executable: String, arguments: [String])
 
@@ -77,6 +79,12 @@ public struct BenchmarkSuite: Sendable {
         public static let junitSeconds = BenchmarkTarget(.below, 1)
         /// 100,000 JUnit testcases, peak bytes of the writing process.
         public static let junitPeakBytes = BenchmarkTarget(.below, 100_000_000)
+        /// 100,000 test cases in the HTML report, in seconds.
+        public static let htmlSeconds = BenchmarkTarget(.below, 2)
+        /// 100,000 test cases in the HTML report, peak bytes of the writing process.
+        public static let htmlPeakBytes = BenchmarkTarget(.below, 150_000_000)
+        /// The evidence bundle of the shipped spec, in bytes.
+        public static let bundleBytes = BenchmarkTarget(.below, 5_000_000)
         /// Reports that differ from the --jobs 1 report.
         public static let differingReports = BenchmarkTarget(.atMost, 0)
     }
@@ -97,6 +105,10 @@ public struct BenchmarkSuite: Sendable {
         report.sections.append(await jobsSection())
         progress("JUnit writing")
         report.sections.append(try junitSection())
+        progress("HTML report writing")
+        report.sections.append(try htmlSection())
+        progress("evidence bundle")
+        report.sections.append(try await bundleSection())
         progress("spec loading")
         report.sections.append(try specLoadingSection())
         return report

@@ -22,13 +22,24 @@ public enum ReportWriterBenchmark {
         public var render: Bool
         /// Where the recorder writes its report.
         public var output: String
+        /// Which report the child writes.
+        public var format: Format
 
         /// Creates a request.
-        public init(count: Int, render: Bool, output: String) {
+        public init(count: Int, render: Bool, output: String, format: Format = .junit) {
             self.count = count
             self.render = render
             self.output = output
+            self.format = format
         }
+    }
+
+    /// The report a child writes.
+    public enum Format: String, Codable, Sendable, Hashable {
+        /// JUnit XML (``JUnitXMLRecorder``).
+        case junit
+        /// The HTML report (``HTMLReportRecorder``).
+        case html
     }
 
     /// What the child reports back.
@@ -53,7 +64,7 @@ public enum ReportWriterBenchmark {
         return try? JSONDecoder().decode(Request.self, from: Data(text.utf8))
     }
 
-    /// The child's work: builds the events, feeds them to a ``JUnitXMLRecorder`` when asked, and returns the answer.
+    /// The child's work: builds the events, feeds them to the request's recorder when asked, and returns the answer.
     ///
     /// The events are made one at a time as the recorder takes them, as in a run; with `render`
     /// false they are made and dropped, which measures the input's share of the peak.
@@ -64,7 +75,10 @@ public enum ReportWriterBenchmark {
             return Answer(seconds: (ContinuousClock.now - started).inSeconds, bytes: 0)
         }
         let url = URL(fileURLWithPath: request.output)
-        let recorder = JUnitXMLRecorder(url: url)
+        let recorder: any EventRecorder = switch request.format {
+        case .junit: JUnitXMLRecorder(url: url)
+        case .html: HTMLReportRecorder(url: url)
+        }
         let started = ContinuousClock.now
         SyntheticResults.forEachEvent(count: request.count) { recorder.record($0) }
         let seconds = (ContinuousClock.now - started).inSeconds

@@ -155,9 +155,10 @@ public struct BackendCommand: Command {
     }
 }
 
-/// `backend`'s reports: `backend-junit.xml` and `backend.md`.
+/// `backend`'s reports: `backend-junit.xml`, `backend.md` and `backend.html`.
 public enum BackendReportFiles: ReportFiles {
     public static let junit = "backend-junit.xml"
     public static let markdown = "backend.md"
+    public static let html = "backend.html"
     public static let verboseHelp = "Print every case's scenario line under its requirement."
 }

@@ -58,8 +58,9 @@ public struct BenchCommand: Command {
         minimal C adapter sl-canned-adapter, the harness to it, the harness to the Swift adapter host),
         with the targets harness <= 2x the floor and Swift host <= 2x the minimal adapter; the shipped
         spec's requirements per second in process and over stdio with the harness's share of CPU;
-        --jobs 1, 2 and 4 with a check that their reports are identical; 100,000 JUnit testcases
-        (time and peak memory, in a child process); and loading a generated 10 MB spec.
+        --jobs 1, 2 and 4 with a check that their reports are identical; 100,000 JUnit testcases and
+        an HTML report of 100,000 test cases (time and peak memory, in a child process); the size of
+        the shipped spec's evidence bundle; and loading a generated 10 MB spec.
         Build in release mode for meaningful figures (see docs/performance.md):
           swift build -c release && .build/release/sl-conformance bench
         Exit status: 0 when it ran (missed targets are printed, not failed); 2 when a part broke.
@@ -85,9 +86,12 @@ public struct BenchCommand: Command {
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let configuration = BenchmarkSuite.Configuration(
+        let specBytes: [UInt8]
+        do { specBytes = try SpecInput.bytes(options.spec) } catch { return error.report(to: output) }
+        var configuration = BenchmarkSuite.Configuration(
             iterations: options.iterations, adapterCommand: adapter, cannedCommand: canned, echoCommand: options.echo, spec: loaded,
             repetitions: options.repetitions, temporaryDirectory: temporary, reportWriterCommand: (executable, [name]))
+        configuration.specBytes = specBytes
         let suite = BenchmarkSuite(configuration: configuration) { part in output.err("bench: \(part)...") }
         do {
             var report = try await suite.run()

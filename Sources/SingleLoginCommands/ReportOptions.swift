@@ -6,14 +6,14 @@ import SingleLoginReports
 /// The report options of every command that reports a run (`run`, `preflight`): the gate, where
 /// the files go, the event stream, and how much the console prints.
 ///
-/// `--level`, `--reports`, `--junit`, `--markdown`, `--events`, `--junit-strict`, `--quiet`,
+/// `--level`, `--reports`, `--junit`, `--markdown`, `--html`, `--events`, `--junit-strict`, `--quiet`,
 /// `--verbose`, defined once; `Files` names the command's default files.
 public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// `--level must|should`: which failures fail the run.
     public static var level: Option<Gate> { LevelOption.level }
     /// `--reports <dir>`.
     public static var reports: Option<String> {
-        Option("--reports", value: "dir", default: "reports", help: "Directory for \(Files.junit) and \(Files.markdown).")
+        Option("--reports", value: "dir", default: "reports", help: "Directory for \(Files.junit), \(Files.markdown) and \(Files.html).")
     }
     /// `--junit <file>`.
     public static var junit: Option<String> {
@@ -22,6 +22,10 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// `--markdown <file>`.
     public static var markdown: Option<String> {
         Option("--markdown", value: "file", help: "Where to write the Markdown checklist (default: <reports>/\(Files.markdown)).")
+    }
+    /// `--html <file>`.
+    public static var html: Option<String> {
+        Option("--html", value: "file", help: "Where to write the HTML report (default: <reports>/\(Files.html)).")
     }
     /// `--events <file>`.
     public static var events: Option<String> {
@@ -33,7 +37,7 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
 
     public static var signature: CommandSignature {
-        CommandSignature([level, reports, junit, markdown, events, JUnitOptions.strict, quiet, verbose])
+        CommandSignature([level, reports, junit, markdown, html, events, JUnitOptions.strict, quiet, verbose])
     }
 
     /// Which failures fail the run.
@@ -42,6 +46,8 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public var junitFile: URL
     /// Where the Markdown checklist goes.
     public var markdownFile: URL
+    /// Where the HTML report goes.
+    public var htmlFile: URL
     /// Where the JSON Lines event stream goes, if anywhere.
     public var eventsFile: URL?
     /// Whether the JUnit XML also passes the strict Ant schema.
@@ -54,13 +60,14 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         let reports = URL(fileURLWithPath: try arguments.value(Self.reports) ?? "reports")
         junitFile = try arguments.value(Self.junit).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.junit)
         markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.markdown)
+        htmlFile = try arguments.value(Self.html).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.html)
         eventsFile = try arguments.value(Self.events).map { URL(fileURLWithPath: $0) }
         junitStrict = arguments.flag(JUnitOptions.strict)
         verbosity = arguments.flag(Self.quiet) ? .quiet : arguments.flag(Self.verbose) ? .verbose : .normal
     }
 
     /// Every file these options write, in the order they are named in messages.
-    public var files: [URL] { [junitFile, markdownFile] + (eventsFile.map { [$0] } ?? []) }
+    public var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) }
 
     /// Checks, before anything runs, that every report file can be written (creating its directory):
     /// the first that cannot, with the path and the reason.
@@ -73,13 +80,14 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         ConsoleStyle(verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
     }
 
-    /// The recorders these options ask for: console on `output` in `style`, JUnit XML and Markdown
-    /// files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
+    /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
+    /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
     public func recorders(style: ConsoleStyle, output: TextOutput, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
             JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
             MarkdownChecklistRecorder(url: markdownFile, onError: onError),
+            HTMLReportRecorder(url: htmlFile, onError: onError),
         ]
         if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile, onError: onError)) }
         return recorders
@@ -87,10 +95,13 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput) throws(CommandFailure) -> ReportSession {
-        do { try prepareFiles() } catch {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--events' files) that can be written; nothing was run")
+    func session(output: TextOutput, more files: [URL] = [], recorders more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) throws(CommandFailure) -> ReportSession {
+        do {
+            try prepareFiles()
+            for file in files { try AtomicFileWriter.prepare(file) }
+        } catch {
+            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events' files) that can be written; nothing was run")
         }
-        return ReportSession(options: self, output: output)
+        return ReportSession(options: self, output: output, more: more)
     }
 }

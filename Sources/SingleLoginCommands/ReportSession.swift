@@ -24,16 +24,19 @@ final class ReportSession: Sendable {
         let list = Mutex<[AtomicFileWriter.WriteError]>([])
     }
 
-    /// Creates the recorders `options` ask for, printing on `output`.
-    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// Creates the recorders `options` ask for, printing on `output`, and those `more` makes (a
+    /// command's own outputs, such as `run --bundle`), which report failures the same way.
+    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) {
         var style = options.consoleStyle(output: output, environment: environment)
         style.printsResult = false
         self.style = style
         self.output = output
         let failures = self.failures
-        recorders = options.recorders(style: style, output: output) { error in
-            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: "a report", reason: "\(error)")) }
+        let onError: @Sendable (any Error) -> Void = { error in
+            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)")) }
         }
+        recorders = options.recorders(style: style, output: output, onError: onError) + more(onError)
     }
 
     /// Passes one event to every recorder.

@@ -32,6 +32,10 @@ public struct RunCommand: Command {
         public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
         /// `--wire-log <file>`.
         public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
+        /// `--bundle <file>`.
+        public static let bundle = Option("--bundle", value: "file", help: "Also write an evidence bundle (a tar file: manifest, spec, reports, events, transcripts, SHA256SUMS) that 'sl-conformance verify' checks.")
+        /// `--allow-incomplete`.
+        public static let allowIncomplete = Flag("--allow-incomplete", help: "With --bundle: write the bundle of an interrupted run or one with errors too, marked incomplete.")
         /// `--scenario-timeout <seconds>`.
         public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).", parser: .positiveSeconds)
 
@@ -43,7 +47,7 @@ public struct RunCommand: Command {
         }
 
         public static var signature: CommandSignature {
-            CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog])
+            CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete])
                 .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(AdapterTimeoutOptions.signature)
@@ -74,6 +78,10 @@ public struct RunCommand: Command {
         public var listOnly: Bool
         /// Where to record the wire, if anywhere.
         public var wireLog: String?
+        /// Where the evidence bundle goes, if anywhere.
+        public var bundle: String?
+        /// Whether an incomplete run's bundle is written too.
+        public var allowIncomplete: Bool
         /// The reports and the gate.
         public var reports: ReportOptions<RunReportFiles>
         /// The adapter's time limits.
@@ -87,6 +95,11 @@ public struct RunCommand: Command {
             failFast = arguments.flag(Self.failFast)
             listOnly = arguments.flag(Self.list)
             wireLog = try arguments.value(Self.wireLog)
+            bundle = try arguments.value(Self.bundle)
+            allowIncomplete = arguments.flag(Self.allowIncomplete)
+            if allowIncomplete, bundle == nil {
+                throw UsageError("'--allow-incomplete' applies to '--bundle <file>'")
+            }
             reports = try ReportOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
@@ -102,7 +115,10 @@ public struct RunCommand: Command {
         device); the harness starts nothing, and after an error drops the connection and waits
         (--connect-timeout) for the adapter to connect again:
           sl-conformance run --listen 127.0.0.1:0      # stderr: sl-conformance: listening on 127.0.0.1:PORT
-        Reports go to reports/ (junit.xml, summary.md) unless --reports, --junit or --markdown say otherwise.
+        Reports go to reports/ (junit.xml, summary.md, report.html) unless --reports, --junit, --markdown
+        or --html say otherwise. --bundle writes them with the spec, the events and every transcript
+        into one tar file with SHA256SUMS (only for a complete run, unless --allow-incomplete):
+          sl-conformance run --adapter './my-adapter' --bundle evidence.tar
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
         64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
@@ -132,7 +148,19 @@ public struct RunCommand: Command {
         // cannot write its reports ends here, before the adapter (or the listener) is involved.
         let gate = options.reports.gate
         let session: ReportSession
-        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        let bundle = options.bundle.map { URL(fileURLWithPath: $0) }
+        let specBytes: [UInt8]
+        do { specBytes = bundle == nil ? [] : try SpecInput.bytes(options.spec) } catch { return error.report(to: output) }
+        do {
+            session = try options.reports.session(output: output, more: bundle.map { [$0] } ?? []) { onError in
+                guard let bundle else { return [] }
+                let bundleOptions = EvidenceBundleRecorder.Options(
+                    url: bundle, specBytes: specBytes, commandLine: CommandLine.arguments, jobs: options.jobs,
+                    junit: JUnitReport.Options(strict: options.reports.junitStrict), allowIncomplete: options.allowIncomplete,
+                    executable: Bundle.main.executableURL, wireLog: options.wireLog.map { URL(fileURLWithPath: $0) })
+                return [EvidenceBundleRecorder(options: bundleOptions, onError: onError)]
+            }
+        } catch { return error.report(to: output) }
         let timeouts = options.timeouts
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let runner = Runner(

@@ -28,6 +28,10 @@ public struct Issue: Sendable, Hashable {
         self.location = location
     }
 
+    /// The type of a failure that says a scenario never reached its starting point (a step marked
+    /// `startingPoint` whose checks failed): reports show such a test case as "precondition unmet".
+    public static let preconditionUnmetType = "precondition.unmet"
+
     /// Failure or error.
     public enum Kind: String, Sendable, Hashable {
         /// The app violated the requirement.

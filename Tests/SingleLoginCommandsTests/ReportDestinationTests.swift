@@ -56,7 +56,7 @@ struct ReportDestinationTests {
         let status = session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
         #expect(status == 2)
         let lines = captured.standardOutput.split(separator: "\n")
-        #expect(lines.last == "Result: ERROR (exit status 2: the reports were not written: \(reports.path)/junit.xml, \(reports.path)/summary.md)", "\(captured.standardOutput)")
+        #expect(lines.last == "Result: ERROR (exit status 2: the reports were not written: \(reports.path)/junit.xml, \(reports.path)/summary.md, \(reports.path)/report.html)", "\(captured.standardOutput)")
         #expect(captured.standardError.contains("error: cannot write \(reports.path)/junit.xml: "))
         #expect(!captured.standardOutput.contains("PASSED"))
     }

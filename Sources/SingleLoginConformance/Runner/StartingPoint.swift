@@ -5,7 +5,7 @@ import SingleLoginSpec
 /// requirement is about, so the test case fails once, naming the requirement that covers the step.
 enum StartingPoint {
     /// The issue type of an unmet starting point.
-    static let issueType = "precondition.unmet"
+    static let issueType = Issue.preconditionUnmetType
 
     /// One failure that says so, with the failed checks as its evidence.
     static func unmet(_ covering: String, failed: [Issue], step index: Int, description: String, location: SourceLocation?) -> Issue {

@@ -35,6 +35,8 @@ public struct RunRecord: Sendable {
         case let .runStarted(context, plan):
             self.context = context
             self.plan = plan
+            // Grown once, not by doubling: a run of 100,000 test cases would hold two tables while it grows.
+            results.reserveCapacity(plan.count)
         case let .adapterIdentified(identity):
             context?.adapter = identity
         case let .stepPerformed(id, index, description):
@@ -84,11 +86,19 @@ public struct RunRecord: Sendable {
     /// brought, or, for a requirement that never ended (an interrupted run), its test cases
     /// aggregated the same way.
     public var orderedRequirementResults: [RequirementResult] {
+        orderedRequirementResults(of: orderedResults)
+    }
+
+    /// ``orderedRequirementResults`` from ``orderedResults`` already made (a large run's results are made once).
+    public func orderedRequirementResults(of orderedResults: [TestCaseResult]) -> [RequirementResult] {
         var order: [String] = []
+        var seen = Set<String>()
+        // Only the test cases of requirements that never ended are kept, to be aggregated here.
         var byRequirement: [String: [TestCaseResult]] = [:]
         for result in orderedResults {
-            if byRequirement[result.id.requirementID] == nil { order.append(result.id.requirementID) }
-            byRequirement[result.id.requirementID, default: []].append(result)
+            let id = result.id.requirementID
+            if seen.insert(id).inserted { order.append(id) }
+            if requirementResults[id] == nil { byRequirement[id, default: []].append(result) }
         }
         return order.compactMap { id in
             if let ended = requirementResults[id] { return ended }

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+import ReferenceApp
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
+
+extension BenchmarkSuite {
+    /// The HTML report of 100,000 synthetic test cases, written in a child process (time and peak memory).
+    func htmlSection() throws -> BenchmarkReport.Section {
+        let count = configuration.junitCases
+        let output = configuration.temporaryDirectory.appendingPathComponent("report-probe.html").path
+        let (executable, arguments) = configuration.reportWriterCommand
+        let input = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output, format: .html))
+        let full = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output, format: .html))
+        try? FileManager.default.removeItem(atPath: output)
+        return BenchmarkReport.Section(title: "HTML report: \(count) synthetic test cases (2 % failing), in a child process", figures: [
+            BenchmarkFigure(key: "html.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds, target: Targets.htmlSeconds, note: "the page is rendered once the run ends"),
+            BenchmarkFigure(key: "html.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.htmlPeakBytes, note: "ru_maxrss from wait4"),
+            BenchmarkFigure(key: "html.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
+            BenchmarkFigure(key: "html.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+        ])
+    }
+
+    /// The evidence bundle of the shipped spec run against the reference app in process: its size and the time to write it.
+    func bundleSection() async throws -> BenchmarkReport.Section {
+        let spec = configuration.spec
+        let url = configuration.temporaryDirectory.appendingPathComponent("bundle-probe.tar")
+        let recorder = EvidenceBundleRecorder(options: .init(url: url, specBytes: configuration.specBytes, commandLine: ["sl-conformance", "bench"], jobs: 1))
+        let events = Mutex<[Event]>([])
+        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
+        _ = await runner.run { event in events.withLock { $0.append(event) } }
+        let recorded = events.withLock { $0 }
+        let started = ContinuousClock.now
+        for event in recorded { recorder.record(event) }
+        let seconds = (ContinuousClock.now - started).inSeconds
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        try? FileManager.default.removeItem(at: url)
+        guard bytes > 0 else { throw BenchmarkProcess.Failure("the evidence bundle was not written") }
+        return BenchmarkReport.Section(title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events)", figures: [
+            BenchmarkFigure(key: "bundle.bytes", title: "bundle size (ustar, uncompressed)", value: Double(bytes), unit: .bytes, target: Targets.bundleBytes),
+            BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + atomic write", value: seconds, unit: .seconds),
+        ], notes: ["verify is not measured: sl-conformance has no verify command yet"])
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// `manifest.json` of an evidence bundle: what was tested, with what, when, and how it ended.
+///
+/// Versioned like the event stream: a reader refuses a ``format`` it does not know.
+public struct BundleManifest: Codable, Hashable, Sendable {
+    /// The bundle format this manifest describes.
+    public static let currentFormat = 1
+
+    /// The bundle format: ``currentFormat``.
+    public var format: Int
+    /// The harness that ran.
+    public var harness: Harness
+    /// The spec that was run; its bytes are `spec.json` in the bundle.
+    public var spec: Spec
+    /// The app as its adapter identified itself (absent when the handshake never succeeded).
+    public var app: App?
+    /// Whether the bundled reference app was tested, not an app of the user's.
+    public var referenceApp: Bool
+    /// The machine.
+    public var host: Host
+    /// When the run started and ended, RFC 3339 UTC.
+    public var started: String
+    /// When the run ended.
+    public var ended: String
+    /// The command line that ran, word by word.
+    public var commandLine: [String]
+    /// The gate: `mustAndShould` or `mustOnly`.
+    public var gate: String
+    /// How many adapter instances ran at once.
+    public var jobs: Int
+    /// The seed of a randomised run; absent, since `run` plays every scenario as written.
+    public var seed: String?
+    /// The totals.
+    public var counts: Counts
+    /// Every test case that did not run, with its reason.
+    public var notRun: [NotRunCase]
+    /// Whether every planned test case ran to a verdict (none errored, none left unrun by an interruption).
+    public var complete: Bool
+    /// Why it is not complete (empty when it is).
+    public var incompleteReasons: [String]
+    /// `passed`, `failed` or `incomplete`.
+    public var verdict: String
+    /// Every test case in plan order: its verdict and where its transcript is.
+    public var testCases: [TestCase]
+
+    /// The harness.
+    public struct Harness: Codable, Hashable, Sendable {
+        /// Its version.
+        public var version: String
+        /// SHA-256 of the executable that ran (lowercase hex), when it could be read.
+        public var binarySHA256: String?
+    }
+
+    /// The spec.
+    public struct Spec: Codable, Hashable, Sendable {
+        /// Its id.
+        public var id: String
+        /// Its version.
+        public var version: String
+        /// Its title.
+        public var title: String
+        /// SHA-256 of `spec.json`.
+        public var sha256: String
+        /// `embedded` or the path it was read from.
+        public var origin: String
+    }
+
+    /// The app under test.
+    public struct App: Codable, Hashable, Sendable {
+        /// The app's name.
+        public var name: String
+        /// Its version.
+        public var version: String
+        /// Its bundle id.
+        public var bundleId: String
+        /// The MSAL version it links.
+        public var msalVersion: String
+        /// The adapter's name.
+        public var adapterName: String
+        /// The adapter's version.
+        public var adapterVersion: String
+    }
+
+    /// The machine.
+    public struct Host: Codable, Hashable, Sendable {
+        /// The operating system, as Foundation names it.
+        public var os: String
+        /// The host name.
+        public var hostname: String
+    }
+
+    /// The totals of test cases.
+    public struct Counts: Codable, Hashable, Sendable {
+        /// Planned.
+        public var planned: Int
+        /// Passed.
+        public var passed: Int
+        /// Failed (gating).
+        public var failed: Int
+        /// Failed, but warnings under the gate.
+        public var warned: Int
+        /// Errored.
+        public var errored: Int
+        /// Skipped by choice.
+        public var skipped: Int
+        /// Not run because the run ended early.
+        public var notRun: Int
+    }
+
+    /// A test case that did not run.
+    public struct NotRunCase: Codable, Hashable, Sendable {
+        /// `REQUIREMENT-ID / scenario`.
+        public var testCase: String
+        /// `skipped` or `notRun`.
+        public var verdict: String
+        /// Why.
+        public var reason: String
+    }
+
+    /// One test case.
+    public struct TestCase: Codable, Hashable, Sendable {
+        /// The requirement's ID.
+        public var requirementID: String
+        /// The scenario's name.
+        public var scenario: String
+        /// Its verdict under the gate.
+        public var verdict: String
+        /// Its transcript in the bundle (absent for a test case that never started).
+        public var transcript: String?
+    }
+}

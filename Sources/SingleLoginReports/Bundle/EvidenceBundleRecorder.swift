@@ -1,0 +1,180 @@
+import Foundation
+import Synchronization
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Writes an evidence bundle (`run --bundle FILE`): one ustar archive holding `manifest.json`, the
+/// spec, the JUnit, Markdown and HTML reports, the event stream, each test case's transcript and
+/// `SHA256SUMS` over all of them, atomically when the run ends.
+///
+/// Everything comes from the run's events, as in every recorder; the command adds only what no
+/// event carries (the spec's bytes, the command line, the executable). An incomplete run (errored
+/// test cases, or test cases an interruption left unrun) is written only when ``Options/allowIncomplete``
+/// is set, and its manifest says so; otherwise `onError` hears why no bundle was written.
+public final class EvidenceBundleRecorder: EventRecorder {
+    /// What the bundle holds beside the events.
+    public struct Options: Sendable {
+        /// Where the bundle goes.
+        public var url: URL
+        /// The spec file's bytes, exactly as the run read them.
+        public var specBytes: [UInt8]
+        /// The command line, word by word.
+        public var commandLine: [String]
+        /// Adapter instances at once.
+        public var jobs: Int
+        /// How the JUnit report is rendered (the same as the `--junit` file).
+        public var junit: JUnitReport.Options
+        /// Write the bundle of an incomplete run too.
+        public var allowIncomplete: Bool
+        /// The executable to fingerprint (nil: not recorded).
+        public var executable: URL?
+        /// A wire log the run wrote, added as `wire.log` (`--wire-log`).
+        public var wireLog: URL?
+
+        /// Creates options.
+        public init(url: URL, specBytes: [UInt8], commandLine: [String], jobs: Int, junit: JUnitReport.Options = .init(), allowIncomplete: Bool = false, executable: URL? = nil, wireLog: URL? = nil) {
+            self.url = url
+            self.specBytes = specBytes
+            self.commandLine = commandLine
+            self.jobs = jobs
+            self.junit = junit
+            self.allowIncomplete = allowIncomplete
+            self.executable = executable
+            self.wireLog = wireLog
+        }
+    }
+
+    /// Why no bundle was written.
+    public struct IncompleteRun: Error, CustomStringConvertible {
+        /// The bundle's path.
+        public var path: String
+        /// What made the run incomplete.
+        public var reasons: [String]
+        public var description: String {
+            "not written: the run is incomplete (\(reasons.joined(separator: "; "))); an incomplete run is no certificate (pass --allow-incomplete to write it anyway, marked incomplete)"
+        }
+    }
+
+    private struct State {
+        var record = RunRecord()
+        var events = Data()
+        var transcripts: [TestCaseID: Data] = [:]
+    }
+
+    private let options: Options
+    private let onError: @Sendable (any Error) -> Void
+    private let state = Mutex(State())
+
+    /// Creates a recorder; `onError` hears about a bundle that was not written and why.
+    public init(options: Options, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+        self.options = options
+        self.onError = onError
+    }
+
+    /// Takes one event; on `runEnded` writes the bundle.
+    public func record(_ event: Event) {
+        let finished: State? = state.withLock { state in
+            let line = JSONLinesRecorder.line(for: event)
+            state.events.append(line)
+            if let id = Self.testCase(of: event) { state.transcripts[id, default: Data()].append(line) }
+            guard state.record.take(event) else { return nil }
+            let taken = state
+            state = State()
+            return taken
+        }
+        guard let finished else { return }
+        do {
+            let bundle = try Self.archive(finished.record, events: finished.events, transcripts: finished.transcripts, options: options)
+            guard bundle.manifest.complete || options.allowIncomplete else {
+                throw IncompleteRun(path: options.url.path, reasons: bundle.manifest.incompleteReasons)
+            }
+            try AtomicFileWriter.write(bundle.data, to: options.url)
+        } catch {
+            onError(error)
+        }
+    }
+
+    /// The test case an event belongs to, if any.
+    static func testCase(of event: Event) -> TestCaseID? {
+        switch event.kind {
+        case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _), let .issueRecorded(id, _): id
+        case let .testCaseEnded(result): result.id
+        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .runEnded: nil
+        }
+    }
+
+    /// The bundle's bytes and its manifest.
+    static func archive(_ record: RunRecord, events: Data, transcripts: [TestCaseID: Data], options: Options) throws -> (data: Data, manifest: BundleManifest) {
+        let context = record.effectiveContext
+        let results = record.orderedResults
+        let requirements = record.orderedRequirementResults
+        let summary = record.summary ?? record.effectiveSummary
+        let ended = record.endDate ?? context.startDate
+        var files: [(String, Data)] = []
+        var cases: [BundleManifest.TestCase] = []
+        for (index, result) in results.enumerated() {
+            var path: String?
+            if let lines = transcripts[result.id] {
+                path = "transcripts/\(String(format: "%03d", index + 1))-\(Self.safeName(result.id.requirementID)).jsonl"
+                files.append((path!, lines))
+            }
+            cases.append(BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).name, transcript: path))
+        }
+        let manifest = Self.manifest(record, cases: cases, options: options)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var front: [(String, Data)] = [
+            ("manifest.json", try encoder.encode(manifest) + Data("\n".utf8)),
+            ("spec.json", Data(options.specBytes)),
+            ("junit.xml", JUnitXMLRecorder.render(results: results, context: context, duration: record.summary?.duration, steps: record.steps, options: options.junit)),
+            ("summary.md", Data(MarkdownChecklistRecorder.render(results: results, requirements: requirements, context: context, summary: summary).utf8)),
+            ("report.html", Data(HTMLReport(record).render().utf8)),
+            ("events.jsonl", events),
+        ]
+        if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
+        files = front + files
+        var sums = ""
+        for (name, data) in files { sums += "\(SHA256.hexDigest(data))  \(name)\n" }
+        files.append(("SHA256SUMS", Data(sums.utf8)))
+        var tar = TarArchive(modified: ended)
+        for (name, data) in files { try tar.add(name, data) }
+        return (tar.data, manifest)
+    }
+
+    /// The manifest of a finished run.
+    static func manifest(_ record: RunRecord, cases: [BundleManifest.TestCase], options: Options) -> BundleManifest {
+        let context = record.effectiveContext
+        let results = record.orderedResults
+        let summary = record.summary ?? record.effectiveSummary
+        let gate = context.gate
+        var reasons: [String] = []
+        if summary.interrupted { reasons.append("the run was interrupted") }
+        if summary.errored > 0 { reasons.append("\(summary.errored) test case\(summary.errored == 1 ? "" : "s") errored") }
+        if summary.notRun > 0 { reasons.append("\(summary.notRun) test case\(summary.notRun == 1 ? "" : "s") not run") }
+        let notRun = results.compactMap { result -> BundleManifest.NotRunCase? in
+            let verdict = Verdict(of: result, gate: gate)
+            guard let reason = verdict.reason else { return nil }
+            return BundleManifest.NotRunCase(testCase: result.id.description, verdict: verdict.name, reason: reason)
+        }
+        let status = ExitStatus(summary: summary, gate: gate)
+        let verdict = !reasons.isEmpty ? "incomplete" : status == .passed ? "passed" : "failed"
+        let executable = options.executable.flatMap { try? Data(contentsOf: $0) }.map { SHA256.hexDigest($0) }
+        return BundleManifest(
+            format: BundleManifest.currentFormat,
+            harness: .init(version: context.harnessVersion, binarySHA256: executable),
+            spec: .init(id: context.specID, version: context.specVersion, title: context.specTitle, sha256: SHA256.hexDigest(options.specBytes), origin: context.specOrigin ?? "unknown"),
+            app: context.adapter.map { .init(name: $0.appName, version: $0.appVersion, bundleId: $0.bundleId, msalVersion: $0.msalVersion, adapterName: $0.adapterName, adapterVersion: $0.adapterVersion) },
+            referenceApp: context.referenceApp,
+            host: .init(os: ProcessInfo.processInfo.operatingSystemVersionString, hostname: context.hostname),
+            started: UTCDate.rfc3339(context.startDate), ended: UTCDate.rfc3339(record.endDate ?? context.startDate),
+            commandLine: options.commandLine, gate: gate.rawValue, jobs: options.jobs, seed: nil,
+            counts: .init(planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
+                          errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun),
+            notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases)
+    }
+
+    /// Letters, digits, `-` and `_`; anything else becomes `_` (a file name in any tar and on any disk).
+    static func safeName(_ text: String) -> String {
+        String(text.prefix(60).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+    }
+}

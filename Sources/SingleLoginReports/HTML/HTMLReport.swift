@@ -1,0 +1,155 @@
+import Foundation
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// `report.html`: one self-contained page that a release manager can open from `file://`, file
+/// with a release and print, made from a run's events only.
+///
+/// A header (app, spec, harness, gate, date, verdict, counts), the requirements table (filterable
+/// by status and level with a few lines of inline script; without script everything shows), then
+/// every test case that did not pass, grouped by what it is: failures, unmet preconditions,
+/// warnings, errors, skipped and not run, each with its evidence. The page loads nothing: its
+/// style and script are inline and its Content-Security-Policy forbids every other source.
+public struct HTMLReport: Sendable {
+    /// Every test case, in plan order.
+    public var results: [TestCaseResult]
+    /// Every requirement, in plan order, with its verdict.
+    public var requirements: [RequirementResult]
+    /// What the run was about.
+    public var context: RunContext
+    /// The run's totals.
+    public var summary: RunSummary
+    /// Step descriptions per test case, by step index.
+    public var steps: [TestCaseID: [Int: String]]
+    /// What the page shows for each of ``results``, in the same order (computed once: a run can have 100,000).
+    let statuses: [Status]
+
+    /// The most of a tested process's output a test case shows (its tail).
+    static let maxLogBytes = 16 * 1024
+
+    /// Creates a report of a finished run.
+    public init(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]) {
+        self.results = results
+        self.requirements = requirements
+        self.context = context
+        self.summary = summary
+        self.steps = steps
+        statuses = results.map { Status(Verdict(of: $0, gate: context.gate), issues: $0.issues) }
+    }
+
+    /// The report of everything `record` gathered.
+    public init(_ record: RunRecord) {
+        let results = record.orderedResults
+        self.init(results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext, summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps)
+    }
+
+    /// The page.
+    public func render() -> String {
+        var out = ""
+        // Rows are per requirement and only test cases that did not pass have sections of their own.
+        out.reserveCapacity(64 * 1024 + requirements.count * 600 + statuses.lazy.filter { $0 != .passed }.count * 2000)
+        let status = ExitStatus(summary: summary, gate: context.gate)
+        let headline = Self.headline(status)
+        out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        // Nothing but what is inline may load: the page must open the same offline, from file://.
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        out += "<title>"
+        HTMLText.escape("\(context.specTitle): \(headline.word)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
+        out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
+        out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
+        header(status: status, into: &out)
+        out += "<main>\n"
+        requirementsTable(into: &out)
+        caseSections(into: &out)
+        out += "</main>\n<footer><p>Written by sl-conformance "
+        HTMLText.escape(context.harnessVersion, into: &out)
+        out += " from the run's events. Spec SHA-256 <code>"
+        HTMLText.escape(context.specSHA256, into: &out)
+        out += "</code>.</p></footer>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The page's verdict: its word and its class.
+    static func headline(_ status: ExitStatus) -> (word: String, css: String) {
+        switch status {
+        case .passed: ("PASSED", "passed")
+        case .requirementFailures: ("FAILED", "failed")
+        default: ("INCOMPLETE", "errored")
+        }
+    }
+
+    /// The app as its adapter named it, for the title.
+    var appTitle: String? {
+        if context.referenceApp { return "bundled reference app" }
+        return context.adapter.map { "\($0.appName) \($0.appVersion)" }
+    }
+
+    /// The header: title, verdict, facts and counts.
+    func header(status: ExitStatus, into out: inout String) {
+        let headline = Self.headline(status)
+        out += "<header>\n<h1>"
+        HTMLText.escape(context.specTitle, into: &out)
+        out += " <span class=\"kind\">conformance report</span></h1>\n"
+        out += "<p class=\"verdict verdict-\(headline.css)\"><strong>\(headline.word)</strong> <span>exit status \(status.rawValue)"
+        switch status {
+        case .passed: out += ": every selected requirement passed"
+        case .requirementFailures: out += ": at least one requirement failed"
+        default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
+        }
+        out += "</span></p>\n"
+        if context.referenceApp {
+            out += "<p class=\"notice\" role=\"note\"><strong>Not your app:</strong> this run tested "
+            HTMLText.escape(RunContext.referenceAppNotice, into: &out)
+            out += ". Pass <code>--adapter</code> to test yours.</p>\n"
+        }
+        out += "<dl class=\"facts\">\n"
+        if let adapter = context.adapter {
+            fact("App", "\(adapter.appName) \(adapter.appVersion)", detail: "bundle id \(adapter.bundleId), MSAL \(adapter.msalVersion)", into: &out)
+            fact("Adapter", "\(adapter.adapterName) \(adapter.adapterVersion)", into: &out)
+        } else if let label = context.subject.label {
+            fact(label, context.subject.detail?.replacingOccurrences(of: "`", with: "") ?? "not identified", into: &out)
+        }
+        let origin = context.specOrigin.map { " (\($0))" } ?? ""
+        out += "<dt>Spec</dt><dd>"
+        HTMLText.escape("\(context.specID) \(context.specVersion)\(origin)", into: &out)
+        out += " <span class=\"detail\">SHA-256 <code title=\""
+        HTMLText.escape(context.specSHA256, into: &out)
+        out += "\">"
+        HTMLText.escape(String(context.specSHA256.prefix(12)), into: &out)
+        out += "</code></span></dd>\n"
+        fact("Harness", "sl-conformance \(context.harnessVersion)", detail: "on \(context.hostname)", into: &out)
+        fact("Gate", context.gate == .mustOnly ? "MUST only (--level must): SHOULD failures are warnings" : "MUST and SHOULD: every failure fails the run", into: &out)
+        fact("Date", UTCDate.readable(context.startDate), detail: String(format: "%.1f s", summary.duration), into: &out)
+        out += "</dl>\n"
+        counts(into: &out)
+        out += "</header>\n"
+    }
+
+    /// One `<dt>`/`<dd>` pair, with a quieter detail after the value.
+    func fact(_ name: String, _ value: String, detail: String? = nil, into out: inout String) {
+        out += "<dt>"
+        HTMLText.escape(name, into: &out)
+        out += "</dt><dd>"
+        HTMLText.escape(value, into: &out)
+        if let detail {
+            out += " <span class=\"detail\">"
+            HTMLText.escape(detail, into: &out)
+            out += "</span>"
+        }
+        out += "</dd>\n"
+    }
+
+    /// The totals of test cases, one figure per status (passed and failed always, the others when any).
+    func counts(into out: inout String) {
+        var tally: [Status: Int] = [:]
+        for status in statuses { tally[status, default: 0] += 1 }
+        out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(results.count)</strong> test cases</li>\n"
+        for status in [Status.passed, .failed, .preconditionUnmet, .warned, .errored, .skipped, .notRun] {
+            let count = tally[status] ?? 0
+            guard count > 0 || status == .passed || status == .failed else { continue }
+            out += "<li class=\"count status-\(status.rawValue)\"><strong>\(count)</strong> \(status.countWord)</li>\n"
+        }
+        out += "</ul>\n"
+    }
+}
