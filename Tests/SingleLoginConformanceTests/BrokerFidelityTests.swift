@@ -212,6 +212,18 @@ struct BrokerFidelityTests {
         #expect(current.previousAccount?.accountClaims == nil && current.previousAccount?.tenantProfiles?.first?.isHomeTenantProfile == true)
     }
 
+    @Test("isSSOAccount: true on the broker's account from getCurrentAccount, false on every token result, as MSAL builds them")
+    func isSSOAccount() async throws {
+        let broker = await F.broker(Given(signedIn: "alice"))
+        #expect(try await broker.getCurrentAccount().account?.isSSOAccount == true)
+        let silent = try await broker.acquireTokenSilent(F.silent("alice"))
+        #expect(!silent.account.isSSOAccount)
+        let current = try #require(try await broker.getCurrentAccount().account)
+        #expect(current.isSSOAccount && current == silent.account)
+        let interactive = try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"]))
+        #expect(!interactive.account.isSSOAccount)
+    }
+
     @Test("MSAL's equality: identifiers when both have one, else usernames ignoring case, else equal", arguments: [
         (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "a.t"), "y", true),
         (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "b.t"), "x", false),

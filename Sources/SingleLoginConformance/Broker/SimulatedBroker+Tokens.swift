@@ -119,16 +119,16 @@ extension SimulatedBroker {
             let token = accessToken(for: session, scopes: granted, reuse: reuse)
             var error = MSALError(code: MSALError.Code.serverDeclinedScopes.rawValue, message: "Server returned less scopes than requested",
                                   grantedScopes: granted.filter { !["openid", "profile", "offline_access"].contains($0.lowercased()) }, declinedScopes: declined)
-            error.invalidResult = result(token, scopes: granted, idToken: true, viaBroker: viaBroker)
+            error.invalidResult = result(token, scopes: granted, idToken: true)
             throw error
         case .noIdToken?:
             let token = accessToken(for: session, scopes: scopes, reuse: reuse)
-            let made = result(token, scopes: scopes, idToken: false, viaBroker: viaBroker)
+            let made = result(token, scopes: scopes, idToken: false)
             return (made, "ok: \(user.name) session \(session.number), token \(Self.tokenNumber(token)), idToken: nil")
         default:
             idTokensHeld.insert(user.name)
             let token = accessToken(for: session, scopes: scopes, reuse: reuse)
-            let made = result(token, scopes: scopes, idToken: true, viaBroker: viaBroker)
+            let made = result(token, scopes: scopes, idToken: true)
             return (made, "ok: \(user.name) session \(session.number), token \(Self.tokenNumber(token)), scopes: \(scopes.joined(separator: " "))")
         }
     }

@@ -201,12 +201,14 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         return token
     }
 
-    /// The result MSAL builds for a token response; the account carries the id token's claims.
-    func result(_ token: IssuedToken, scopes: [String], idToken: Bool, viaBroker: Bool) -> MSALResult {
+    /// The result MSAL builds for a token response; the account carries the id token's claims. Its
+    /// `isSSOAccount` is false, brokered or not: MSAL builds the account from the token response
+    /// (`MSALResult.m:135`), and only the broker's account JSON sets the flag (`MSIDAccount.m:213`).
+    func result(_ token: IssuedToken, scopes: [String], idToken: Bool) -> MSALResult {
         let user = token.session.user
         return MSALResult(
             accessToken: token.value, idToken: idToken ? token.session.idToken : nil, expiresOn: token.expiresOn, scopes: scopes,
-            account: user.account(claims: idToken, isSSOAccount: viaBroker && deviceMode == .shared), tenantId: user.tenantId,
+            account: user.account(claims: idToken), tenantId: user.tenantId,
             correlationId: SimulatedUser.derivedUUID(seed: "\(scenarioKey)|\(calls.count)"), authority: Self.authority)
     }
 

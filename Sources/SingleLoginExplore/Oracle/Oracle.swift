@@ -17,13 +17,17 @@ public actor Oracle: StepJudge {
     /// (its `words`; a test keeps the two lists the same).
     public static let affordanceWords = [
         "sign up", "sign-up", "signup", "sign up for free", "sign up for an account", "sign up for a new account", "sign up for a free account",
-        "sign up for a free trial", "signup for free", "signup for an account", "register", "register for an account", "register for a new account",
+        "sign up for a free trial", "signup for free", "signup for an account", "register now", "register here", "register today", "register free",
+        "register an account", "register a new account", "register new account", "register with email", "register for an account", "register for a new account",
         "register for free", "create account", "create an account", "create a new account", "create new account", "new account",
         "add account", "add an account", "add another account", "add a new account", "add new account", "switch account", "switch accounts",
         "switch user", "switch users", "change account", "change user", "use another account", "use a different account",
         "sign in with another account", "sign in with a different account", "log in with another account", "log in with a different account",
         "sign in as another user", "sign in as a different user", "not you",
     ]
+    /// The catalogue's second affordance check: a button whose whole text, or last sentence, is "Register" ("New here? Register").
+    /// "Register" with anything else around it is a till's register or a thing being registered ("Close register", "Register 3").
+    public static let affordancePattern = #"(^|[.?!])\W*register\W*$"#
     /// A frontline app's own wording that begins like an affordance ("Sign up for open shifts"): the catalogue's `except`.
     public static let affordanceExceptions = [
         "sign up for", "signup for", "register for", "change account settings", "change account details", "change account password",
@@ -212,7 +216,7 @@ public actor Oracle: StepJudge {
         }
         // Known to be shared: no sign-up, add-account or switch-account button.
         if phase == .foreground, sharedKnown, given.deviceMode == .shared {
-            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords, except: Self.affordanceExceptions))])
+            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords, except: Self.affordanceExceptions)), .noElement(kind: .button, match: .pattern(Self.affordancePattern))])
         }
         // The app's own sign-out ends its session at once, and signs the device out when it can.
         if action == .app(.tapSignOut), phaseBefore == .foreground, let beforeUser {

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.2",
   "id": "single-login",
-  "version": "2.2.0",
+  "version": "2.3.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -76,7 +76,7 @@ extension EmbeddedSpec {
       "id": "SL-DETECT-2",
       "level": "SHOULD",
       "title": "In shared mode the app's signed-out screen offers no sign-up or add-account affordance.",
-      "rationale": "Frontline workers on a shared device already have an organisational account; Microsoft's guidance names hiding \"Sign up\" as the example of adapting the UX. Affordances are matched as whole words on buttons, so a banner such as \"This iPad is registered to ...\" is not one.",
+      "rationale": "Frontline workers on a shared device already have an organisational account; Microsoft's guidance names hiding \"Sign up\" as the example of adapting the UX. Affordances are matched as whole words on buttons, so a banner such as \"This iPad is registered to ...\" is not one. \"Register\" is read the way apps word buttons: a sign-up when it is the button's whole text or its last sentence (\"Register\", \"New here? Register\") or when account words follow it (\"Register now\", \"Register for free\"); a till's register or a thing being registered otherwise (\"Open register\", \"Close register\", \"Register 3\", \"Register a delivery\").",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Detect shared device mode",
@@ -110,7 +110,14 @@ extension EmbeddedSpec {
                 "sign up for a free trial",
                 "signup for free",
                 "signup for an account",
-                "register",
+                "register now",
+                "register here",
+                "register today",
+                "register free",
+                "register an account",
+                "register a new account",
+                "register new account",
+                "register with email",
                 "register for an account",
                 "register for a new account",
                 "register for free",
@@ -148,6 +155,11 @@ extension EmbeddedSpec {
                 "change account details",
                 "change account password"
               ]
+            },
+            {
+              "check": "noElement",
+              "kind": "button",
+              "matching": "(^|[.?!])\\W*register\\W*$"
             }
           ]
         }
@@ -212,7 +224,14 @@ extension EmbeddedSpec {
                 "sign up for a free trial",
                 "signup for free",
                 "signup for an account",
-                "register",
+                "register now",
+                "register here",
+                "register today",
+                "register free",
+                "register an account",
+                "register a new account",
+                "register new account",
+                "register with email",
                 "register for an account",
                 "register for a new account",
                 "register for free",
@@ -250,6 +269,11 @@ extension EmbeddedSpec {
                 "change account details",
                 "change account password"
               ]
+            },
+            {
+              "check": "noElement",
+              "kind": "button",
+              "matching": "(^|[.?!])\\W*register\\W*$"
             }
           ]
         },
@@ -295,7 +319,14 @@ extension EmbeddedSpec {
                 "sign up for a free trial",
                 "signup for free",
                 "signup for an account",
-                "register",
+                "register now",
+                "register here",
+                "register today",
+                "register free",
+                "register an account",
+                "register a new account",
+                "register new account",
+                "register with email",
                 "register for an account",
                 "register for a new account",
                 "register for free",
@@ -333,6 +364,11 @@ extension EmbeddedSpec {
                 "change account details",
                 "change account password"
               ]
+            },
+            {
+              "check": "noElement",
+              "kind": "button",
+              "matching": "(^|[.?!])\\W*register\\W*$"
             }
           ]
         },
@@ -378,7 +414,14 @@ extension EmbeddedSpec {
                 "sign up for a free trial",
                 "signup for free",
                 "signup for an account",
-                "register",
+                "register now",
+                "register here",
+                "register today",
+                "register free",
+                "register an account",
+                "register a new account",
+                "register new account",
+                "register with email",
                 "register for an account",
                 "register for a new account",
                 "register for free",
@@ -416,6 +459,11 @@ extension EmbeddedSpec {
                 "change account details",
                 "change account password"
               ]
+            },
+            {
+              "check": "noElement",
+              "kind": "button",
+              "matching": "(^|[.?!])\\W*register\\W*$"
             }
           ]
         }
@@ -470,7 +518,14 @@ extension EmbeddedSpec {
                     "sign up for a free trial",
                     "signup for free",
                     "signup for an account",
-                    "register",
+                    "register now",
+                    "register here",
+                    "register today",
+                    "register free",
+                    "register an account",
+                    "register a new account",
+                    "register new account",
+                    "register with email",
                     "register for an account",
                     "register for a new account",
                     "register for free",
@@ -508,6 +563,11 @@ extension EmbeddedSpec {
                     "change account details",
                     "change account password"
                   ]
+                },
+                {
+                  "check": "noElement",
+                  "kind": "button",
+                  "matching": "(^|[.?!])\\W*register\\W*$"
                 }
               ]
             }
@@ -557,7 +617,14 @@ extension EmbeddedSpec {
                     "sign up for a free trial",
                     "signup for free",
                     "signup for an account",
-                    "register",
+                    "register now",
+                    "register here",
+                    "register today",
+                    "register free",
+                    "register an account",
+                    "register a new account",
+                    "register new account",
+                    "register with email",
                     "register for an account",
                     "register for a new account",
                     "register for free",
@@ -595,6 +662,11 @@ extension EmbeddedSpec {
                     "change account details",
                     "change account password"
                   ]
+                },
+                {
+                  "check": "noElement",
+                  "kind": "button",
+                  "matching": "(^|[.?!])\\W*register\\W*$"
                 }
               ]
             }
