@@ -48,7 +48,8 @@ public enum TransportTrace {
         if fd >= 0 { close(fd) }
         var link = [CChar](repeating: 0, count: 64)
         let length = readlink("/proc/thread-self", &link, link.count - 1)
-        let tid = length > 0 ? String(cString: link).split(separator: "/").last.map(String.init) ?? "?" : "?"
+        let target = String(decoding: link.prefix(max(0, length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let tid = target.split(separator: "/").last.map(String.init) ?? "?"
         let text = String(decoding: name.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.replacingOccurrences(of: " ", with: "_") + "/" + tid
         #else
