@@ -41,7 +41,7 @@ extension BackendProfileTests {
             let second = tenant.makeView(keys: JSONWebKey.decoys + [tenant.tenantJWK])
             tenant.append(tenant.rotationJWK, toView: first)
             let kids = { (view: Int) async throws -> [String] in
-                try ((try json(await get(tenant.jwksURL(view: view))))["keys"] as? [[String: Any]] ?? []).compactMap { $0["kid"] as? String }
+                ((try json(await get(tenant.jwksURL(view: view))))["keys"] as? [[String: Any]] ?? []).compactMap { $0["kid"] as? String }
             }
             #expect(try await kids(first) == [TestKeys.tenant.kid, TestKeys.rotation.kid])
             #expect(try await kids(second) == ["decoy-unknown-kty", "decoy-rs1024", "decoy-ec-p256", TestKeys.tenant.kid])

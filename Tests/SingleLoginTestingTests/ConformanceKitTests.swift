@@ -85,7 +85,7 @@ struct ConformanceKitTests {
         var ids = ConformanceSpec.shipped.requirementIDs
         let dropped = ids.removeLast()
         ids.append("SL-OLD-1")
-        await withKnownIssue {
+        withKnownIssue {
             Self.reference.expectGeneratedTests(ids, regenerate: "sl-conformance generate-tests --adapter-factory X")
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()

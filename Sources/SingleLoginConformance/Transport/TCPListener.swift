@@ -206,12 +206,17 @@ public final class TCPListener: Sendable {
         case AF_INET:
             var address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in.self) }
             inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(text.count))
-            return "\(String(cString: text)):\(UInt16(bigEndian: address.sin_port))"
+            return "\(Self.text(text)):\(UInt16(bigEndian: address.sin_port))"
         case AF_INET6:
             var address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in6.self) }
             inet_ntop(AF_INET6, &address.sin6_addr, &text, socklen_t(text.count))
-            return "[\(String(cString: text))]:\(UInt16(bigEndian: address.sin6_port))"
+            return "[\(Self.text(text))]:\(UInt16(bigEndian: address.sin6_port))"
         default: return "an unknown address"
         }
+    }
+
+    /// A C string in a buffer, up to its terminating NUL.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

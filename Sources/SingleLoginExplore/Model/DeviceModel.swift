@@ -91,7 +91,7 @@ public struct DeviceModel: Sendable {
         case .foreground:
             let relaunched = context.launches > 1 && { if case .app(.launch) = context.last { true } else { false } }()
             kinds = [
-                (.suspend, 9), (.terminate, 7), (.tapSignIn, state.device == nil ? 14 : 5), (.tapSignOut, 7),
+                (.suspend, 9), (.terminate, 7), (.tapSignIn, 5), (.tapSignOut, 7),
                 (.refresh, 8), (.device, 14), (.broadcast, 10 + (justSignedIn ? 18 : 0)),
                 (.answer, 16 + (relaunched ? 10 : 0)), (.clock, 5),
                 // A scripted answer is most telling when the next event consumes it.

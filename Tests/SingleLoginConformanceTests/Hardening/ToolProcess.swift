@@ -17,8 +17,8 @@ final class ToolProcess: Sendable {
     /// Starts `executable` with `arguments`.
     init(_ executable: String, _ arguments: [String]) throws {
         directory = try TemporaryDirectory()
-        FileManager.default.createFile(atPath: directory.path("stdout"), contents: nil)
-        FileManager.default.createFile(atPath: directory.path("stderr"), contents: nil)
+        _ = FileManager.default.createFile(atPath: directory.path("stdout"), contents: nil)
+        _ = FileManager.default.createFile(atPath: directory.path("stderr"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
