@@ -75,11 +75,12 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML and Markdown
     /// files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
-    public func recorders(style: ConsoleStyle, output: TextOutput, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
+    /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``).
+    public func recorders(style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
             JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
-            MarkdownChecklistRecorder(url: markdownFile, onError: onError),
+            MarkdownChecklistRecorder(url: markdownFile, appendix: markdownAppendix, onError: onError),
         ]
         if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile, onError: onError)) }
         return recorders
@@ -87,10 +88,10 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput) throws(CommandFailure) -> ReportSession {
+    func session(output: TextOutput, gating: GatingInputs = GatingInputs()) throws(CommandFailure) -> ReportSession {
         do { try prepareFiles() } catch {
             throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--events' files) that can be written; nothing was run")
         }
-        return ReportSession(options: self, output: output)
+        return ReportSession(options: self, output: output, gating: gating)
     }
 }

@@ -46,6 +46,7 @@ public struct RunCommand: Command {
             CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog])
                 .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
+                .including(GatingOptions.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([scenarioTimeout]))
         }
@@ -78,6 +79,8 @@ public struct RunCommand: Command {
         public var reports: ReportOptions<RunReportFiles>
         /// The adapter's time limits.
         public var timeouts: AdapterTimeouts
+        /// The baseline and what sets the exit status.
+        public var gating: GatingOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
@@ -88,6 +91,7 @@ public struct RunCommand: Command {
             listOnly = arguments.flag(Self.list)
             wireLog = try arguments.value(Self.wireLog)
             reports = try ReportOptions(parsing: arguments)
+            gating = try GatingOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
     }
@@ -103,10 +107,14 @@ public struct RunCommand: Command {
         (--connect-timeout) for the adapter to connect again:
           sl-conformance run --listen 127.0.0.1:0      # stderr: sl-conformance: listening on 127.0.0.1:PORT
         Reports go to reports/ (junit.xml, summary.md) unless --reports, --junit or --markdown say otherwise.
+        --baseline compares with an earlier run's junit.xml (newly failing, newly passing, added,
+        removed); with --fail-on regressions only regressions fail the run ("no worse than main"):
+          sl-conformance run --adapter './my-adapter' --baseline main/junit.xml --fail-on regressions
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
         64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
-        or unreadable. With --level must, SHOULD failures warn and do not fail.
+        or unreadable (or the --baseline report). With --level must, SHOULD failures warn and do not fail.
+        With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
@@ -132,7 +140,7 @@ public struct RunCommand: Command {
         // cannot write its reports ends here, before the adapter (or the listener) is involved.
         let gate = options.reports.gate
         let session: ReportSession
-        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        do { session = try options.reports.session(output: output, gating: try options.gating.load()) } catch { return error.report(to: output) }
         let timeouts = options.timeouts
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let runner = Runner(
@@ -145,6 +153,6 @@ public struct RunCommand: Command {
         }) {
             await runner.run { event in session.record(event) }
         }
-        return session.finish(ExitStatus(summary: summary, gate: gate))
+        return session.finish(session.status(summary: summary, gate: gate))
     }
 }
