@@ -30,11 +30,25 @@ final class ReportSession: Sendable {
         let context = Mutex<RunContext?>(nil)
         /// How many test cases the run skipped (the last line of a pass says so).
         let skipped = Mutex(0)
+        /// The totals as the reports saw them (waivers applied).
+        let summary = Mutex<RunSummary?>(nil)
         /// The run's verdicts, only when there is a baseline to compare them with.
         let verdicts = Mutex<[CaseVerdicts.Entry]>([])
         let baseline: GatingInputs.Baseline?
+        let waivers: WaiverStage?
 
-        init(baseline: GatingInputs.Baseline?) { self.baseline = baseline }
+        init(baseline: GatingInputs.Baseline?, waivers: WaiverStage?) {
+            self.baseline = baseline
+            self.waivers = waivers
+        }
+
+        /// What `summary.md` ends with: the waivers' effects, then the comparison with the baseline.
+        var markdownAppendix: String {
+            var out = ""
+            if let waivers { out += waivers.markdown }
+            if let comparison, let baseline { out += comparison.markdown(baselineName: baseline.name) }
+            return out
+        }
 
         /// The comparison with the baseline, when there is one.
         var comparison: BaselineComparison? {
@@ -50,24 +64,24 @@ final class ReportSession: Sendable {
         self.output = output
         self.gating = gating
         let failures = self.failures
-        let state = State(baseline: gating.baseline)
+        let state = State(baseline: gating.baseline, waivers: gating.waivers)
         self.state = state
-        recorders = options.recorders(style: style, output: output, markdownAppendix: {
-            guard let comparison = state.comparison, let baseline = state.baseline else { return "" }
-            return comparison.markdown(baselineName: baseline.name)
-        }) { error in
+        recorders = options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }) { error in
             failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: "a report", reason: "\(error)")) }
         }
     }
 
-    /// Passes one event to every recorder.
+    /// Passes one event to every recorder (as the waivers rewrite it).
     func record(_ event: Event) {
+        let event = state.waivers?.rewrite(event) ?? event
         switch event.kind {
         case let .runStarted(context, _): state.context.withLock { $0 = context }
         case let .testCaseEnded(result) where state.baseline != nil:
             let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
             state.verdicts.withLock { $0 += CaseVerdicts(results: [result], gate: gate).entries }
-        case let .runEnded(summary): state.skipped.withLock { $0 = summary.skipped }
+        case let .runEnded(summary):
+            state.skipped.withLock { $0 = summary.skipped }
+            state.summary.withLock { $0 = summary }
         default: break
         }
         for recorder in recorders { recorder.record(event) }
@@ -75,7 +89,9 @@ final class ReportSession: Sendable {
 
     /// The exit status of a run that ended with `summary` under `gate`: its failures', or with
     /// `--fail-on regressions` its regressions' (an interrupted run still exits 2: it compared nothing).
+    /// The totals are the reports' (waivers applied) once the run has ended.
     func status(summary: RunSummary, gate: Gate) -> ExitStatus {
+        let summary = state.summary.withLock { $0 } ?? summary
         let status = ExitStatus(summary: summary, gate: gate)
         guard gating.failOn == .regressions, let comparison = state.comparison, !summary.interrupted else { return status }
         return comparison.hasRegressions ? .requirementFailures : .passed
@@ -86,6 +102,9 @@ final class ReportSession: Sendable {
     func finish(_ status: ExitStatus) -> Int32 {
         let failed = failures.list.withLock { $0 }
         let comparison = state.comparison
+        if let waivers = state.waivers, !waivers.effects.isEmpty {
+            output.write("\nWaivers:\n" + waivers.effects.map { "  \(PlainText.clean($0.line))\n" }.joined())
+        }
         if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
         for failure in failed { output.err("error: \(failure)") }
         var meaning: String?
@@ -93,7 +112,7 @@ final class ReportSession: Sendable {
             let regressions = comparison.regressions.count
             meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
         }
-        output.write(ConsoleRecorder.resultLine(status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 }, meaning: meaning))
+        output.write(ConsoleRecorder.resultLine(status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 }, meaning: meaning, waivers: state.waivers?.waivedRequirements ?? []))
         return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }
 }

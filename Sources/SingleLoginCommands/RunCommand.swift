@@ -110,6 +110,9 @@ public struct RunCommand: Command {
         --baseline compares with an earlier run's junit.xml (newly failing, newly passing, added,
         removed); with --fail-on regressions only regressions fail the run ("no worse than main"):
           sl-conformance run --adapter './my-adapter' --baseline main/junit.xml --fail-on regressions
+        --waivers keeps known failures on record (reason, link, expiry); a waived failure is skipped
+        and the last line names it, e.g. "PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)":
+          sl-conformance run --adapter './my-adapter' --waivers conformance/waivers.json
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
         64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
@@ -118,8 +121,13 @@ public struct RunCommand: Command {
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
-    /// Creates the command.
-    public init() {}
+    /// What "today" is when waivers are judged (the wall clock; tests fix it).
+    let clock: @Sendable () -> Date
+
+    /// Creates the command; `clock` says what day it is for `--waivers` (the wall clock by default).
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
+    }
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
@@ -140,7 +148,7 @@ public struct RunCommand: Command {
         // cannot write its reports ends here, before the adapter (or the listener) is involved.
         let gate = options.reports.gate
         let session: ReportSession
-        do { session = try options.reports.session(output: output, gating: try options.gating.load()) } catch { return error.report(to: output) }
+        do { session = try options.reports.session(output: output, gating: try options.gating.load(today: clock())) } catch { return error.report(to: output) }
         let timeouts = options.timeouts
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
         let runner = Runner(
