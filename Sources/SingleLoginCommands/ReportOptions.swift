@@ -27,13 +27,17 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public static var events: Option<String> {
         Option("--events", value: "file", help: "Also write the JSON Lines event stream to this file.")
     }
+    /// `--badge <file>`.
+    public static var badge: Option<String> {
+        Option("--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. 'single-login 2.2.0 | 35/35 MUST', coloured by the result.")
+    }
     /// `--quiet`, `-q`.
     public static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
     /// `--verbose`, `-v`.
     public static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
 
     public static var signature: CommandSignature {
-        CommandSignature([level, reports, junit, markdown, events, JUnitOptions.strict, quiet, verbose])
+        CommandSignature([level, reports, junit, markdown, events, badge, JUnitOptions.strict, quiet, verbose])
     }
 
     /// Which failures fail the run.
@@ -44,6 +48,8 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public var markdownFile: URL
     /// Where the JSON Lines event stream goes, if anywhere.
     public var eventsFile: URL?
+    /// Where the shields.io badge goes, if anywhere.
+    public var badgeFile: URL?
     /// Whether the JUnit XML also passes the strict Ant schema.
     public var junitStrict: Bool
     /// How much the console prints (`--quiet` wins over `--verbose`).
@@ -55,12 +61,13 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         junitFile = try arguments.value(Self.junit).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.junit)
         markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.markdown)
         eventsFile = try arguments.value(Self.events).map { URL(fileURLWithPath: $0) }
+        badgeFile = try arguments.value(Self.badge).map { URL(fileURLWithPath: $0) }
         junitStrict = arguments.flag(JUnitOptions.strict)
         verbosity = arguments.flag(Self.quiet) ? .quiet : arguments.flag(Self.verbose) ? .verbose : .normal
     }
 
     /// Every file these options write, in the order they are named in messages.
-    public var files: [URL] { [junitFile, markdownFile] + (eventsFile.map { [$0] } ?? []) }
+    public var files: [URL] { [junitFile, markdownFile] + (eventsFile.map { [$0] } ?? []) + (badgeFile.map { [$0] } ?? []) }
 
     /// Checks, before anything runs, that every report file can be written (creating its directory):
     /// the first that cannot, with the path and the reason.
@@ -90,7 +97,7 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// written, before anything runs), then the recorders, ready to record.
     func session(output: TextOutput, gating: GatingInputs = GatingInputs()) throws(CommandFailure) -> ReportSession {
         do { try prepareFiles() } catch {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--events' files) that can be written; nothing was run")
+            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--events', '--badge' files) that can be written; nothing was run")
         }
         return ReportSession(options: self, output: output, gating: gating)
     }

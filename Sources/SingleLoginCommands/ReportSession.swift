@@ -10,13 +10,14 @@ import SingleLoginReports
 /// after every recorder has written its file: a report that could not be written makes the
 /// status 2 and the last line says which, so nothing says PASSED without its reports. With a
 /// baseline it also compares the run's test cases with it (for the console, `summary.md` and
-/// `--fail-on regressions`).
+/// `--fail-on regressions`), and writes the `--badge`.
 final class ReportSession: Sendable {
     /// The console and the file recorders, in the order they receive events.
     let recorders: [any EventRecorder]
     private let style: ConsoleStyle
     private let output: TextOutput
     private let gating: GatingInputs
+    private let badgeFile: URL?
     private let failures = WriteFailures()
     private let state: State
 
@@ -30,6 +31,8 @@ final class ReportSession: Sendable {
         let context = Mutex<RunContext?>(nil)
         /// How many test cases the run skipped (the last line of a pass says so).
         let skipped = Mutex(0)
+        /// Each requirement's result as the reports saw them, for the badge.
+        let requirements = Mutex<[RequirementResult]>([])
         /// The totals as the reports saw them (waivers applied).
         let summary = Mutex<RunSummary?>(nil)
         /// The run's verdicts, only when there is a baseline to compare them with.
@@ -63,6 +66,7 @@ final class ReportSession: Sendable {
         self.style = style
         self.output = output
         self.gating = gating
+        badgeFile = options.badgeFile
         let failures = self.failures
         let state = State(baseline: gating.baseline, waivers: gating.waivers)
         self.state = state
@@ -79,6 +83,8 @@ final class ReportSession: Sendable {
         case let .testCaseEnded(result) where state.baseline != nil:
             let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
             state.verdicts.withLock { $0 += CaseVerdicts(results: [result], gate: gate).entries }
+        case let .requirementEnded(result) where badgeFile != nil:
+            state.requirements.withLock { $0.append(result) }
         case let .runEnded(summary):
             state.skipped.withLock { $0 = summary.skipped }
             state.summary.withLock { $0 = summary }
@@ -100,6 +106,12 @@ final class ReportSession: Sendable {
     /// Prints the comparison with the baseline (if any), every report that could not be written and
     /// the `Result:` line; returns the exit status.
     func finish(_ status: ExitStatus) -> Int32 {
+        if let badgeFile, let context = state.context.withLock({ $0 }) {
+            let badge = ShieldsBadge(context: context, requirements: state.requirements.withLock { $0 }, status: status, waived: state.waivers?.waivedRequirements ?? [])
+            do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch {
+                failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)")) }
+            }
+        }
         let failed = failures.list.withLock { $0 }
         let comparison = state.comparison
         if let waivers = state.waivers, !waivers.effects.isEmpty {
