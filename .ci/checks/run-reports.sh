@@ -59,6 +59,16 @@ cat >"$work/waivers.json" <<'JSON'
   {"requirement": "SL-INTERACTIVE-1", "reason": "records file kept", "link": "https://example.com/1", "expires": "2000-01-01"}
 ]}
 JSON
+python3 - "$work/waivers.json" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open("specs/waivers-v1.schema.json"))
+jsonschema.Draft202012Validator.check_schema(schema)
+jsonschema.validate(json.load(open(sys.argv[1])), schema, cls=jsonschema.Draft202012Validator)
+bad = {"formatVersion": "1.0", "waivers": [{"requirement": "SL-A-1", "testCase": "SL-A-1 / x", "reason": "r", "link": "ftp://x", "expires": "soon"}]}
+if not list(jsonschema.Draft202012Validator(schema).iter_errors(bad)):
+    sys.exit("run-reports: the waiver schema accepts a waiver with both subjects, an ftp link and no date")
+print("run-reports: the waiver file validates against specs/waivers-v1.schema.json, and a bad one does not")
+PY
 expect_status waived 1 --reference-flaw leavesRecordsFile --waivers "$work/waivers.json"
 grep -q 'the waiver ran out on 2000-01-01' "$work/reports/waived.junit.xml" || { echo "run-reports: the expired waiver is not named in its failure" >&2; exit 1; }
 grep -q 'PASSED with\|FAILED with 7 waivers' "$work/waived.out" || { echo "run-reports: the last line does not name the waivers" >&2; cat "$work/waived.out" >&2; exit 1; }

@@ -33,9 +33,9 @@ struct CommandOptionsTests {
         #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }
     }
 
-    @Test("run and preflight list the same eight report options, each defined once, with their own file names")
+    @Test("run and preflight list the same nine report options, each defined once, with their own file names")
     func sharedReportOptions() throws {
-        let reportNames = ["--level", "--reports", "--junit", "--markdown", "--events", "--junit-strict", "--quiet", "--verbose"]
+        let reportNames = ["--level", "--reports", "--junit", "--markdown", "--events", "--badge", "--junit-strict", "--quiet", "--verbose"]
         #expect(ReportOptions<RunReportFiles>.signature.options.map(\.name) == reportNames)
         for signature in [RunCommand.Options.signature, PreflightCommand.Options.signature] {
             let names = signature.options.map(\.name)

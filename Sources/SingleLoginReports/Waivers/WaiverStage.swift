@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SingleLoginEvents
+import SingleLoginSpec
 
 /// Applies a waiver file to a run's events before any recorder sees them, so that every report,
 /// the totals and the exit status agree on what a waiver did.
@@ -32,8 +33,8 @@ public final class WaiverStage: Sendable {
         var appVersion: String?
         var gate: Gate = .mustAndShould
         var effects: [Effect] = []
-        /// The summary's changes: (old outcome, new outcome, requirement level) per rewritten case.
-        var moves: [(TestCaseResult.Outcome, TestCaseResult.Outcome, TestCaseResult)] = []
+        /// The summary's changes: the old outcome, the new one and the requirement's level, per rewritten case.
+        var moves: [(TestCaseResult.Outcome, TestCaseResult.Outcome, Requirement.Level)] = []
         /// The worst verdict of each requirement's cases, as rewritten.
         var worst: [String: Verdict] = [:]
     }
@@ -80,7 +81,7 @@ public final class WaiverStage: Sendable {
                 state.appVersion = identity.appVersion
             case let .testCaseEnded(result):
                 let rewritten = apply(to: result, state: &state)
-                if rewritten.outcome != result.outcome { state.moves.append((result.outcome, rewritten.outcome, result)) }
+                if rewritten.outcome != result.outcome { state.moves.append((result.outcome, rewritten.outcome, result.requirement.level)) }
                 let verdict = Verdict(of: rewritten, gate: state.gate)
                 if let worst = state.worst[result.id.requirementID], worst.severity >= verdict.severity {} else { state.worst[result.id.requirementID] = verdict }
                 event.kind = .testCaseEnded(rewritten)
@@ -88,9 +89,9 @@ public final class WaiverStage: Sendable {
                 if let worst = state.worst[requirement.requirement.id] { requirement.verdict = worst }
                 event.kind = .requirementEnded(requirement)
             case var .runEnded(summary):
-                for (old, new, result) in state.moves {
-                    Self.count(old, of: result, in: &summary, by: -1)
-                    Self.count(new, of: result, in: &summary, by: 1)
+                for (old, new, level) in state.moves {
+                    Self.count(old, level: level, in: &summary, by: -1)
+                    Self.count(new, level: level, in: &summary, by: 1)
                 }
                 event.kind = .runEnded(summary)
             default: break
@@ -124,10 +125,10 @@ public final class WaiverStage: Sendable {
         return result
     }
 
-    private static func count(_ outcome: TestCaseResult.Outcome, of result: TestCaseResult, in summary: inout RunSummary, by delta: Int) {
+    private static func count(_ outcome: TestCaseResult.Outcome, level: Requirement.Level, in summary: inout RunSummary, by delta: Int) {
         switch outcome {
         case .passed: summary.passed += delta
-        case .failed: if result.requirement.level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
+        case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
         case .errored: summary.errored += delta
         case .skipped: summary.skipped += delta
         case .notRun: summary.notRun += delta
