@@ -45,6 +45,34 @@ for shard in 1 2 3; do
     "$harness" run --quiet --shard "$shard/3" --reference-flaw ignoresBroadcast --reports "$work/shard$shard" >/dev/null 2>&1 || true
 done
 "$harness" merge "$work/reports/merged.junit.xml" "$work"/shard*/junit.xml
+# Gating: a run with an unexpired waiver for every failure passes with them as <skipped>; an
+# expired one fails again; a baseline of the failing run makes the same failures no regression.
+cat >"$work/waivers.json" <<'JSON'
+{"formatVersion": "1.0", "waivers": [
+  {"requirement": "SL-LOGOUT-1", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-LOGOUT-2", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-LOGOUT-3", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-LOGOUT-4", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-LOGOUT-5", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-SWITCH-1", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-SWITCH-3", "reason": "records file kept", "link": "https://example.com/1", "expires": "2999-12-31"},
+  {"requirement": "SL-INTERACTIVE-1", "reason": "records file kept", "link": "https://example.com/1", "expires": "2000-01-01"}
+]}
+JSON
+python3 - "$work/waivers.json" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open("specs/waivers-v1.schema.json"))
+jsonschema.Draft202012Validator.check_schema(schema)
+jsonschema.validate(json.load(open(sys.argv[1])), schema, cls=jsonschema.Draft202012Validator)
+bad = {"formatVersion": "1.0", "waivers": [{"requirement": "SL-A-1", "testCase": "SL-A-1 / x", "reason": "r", "link": "ftp://x", "expires": "soon"}]}
+if not list(jsonschema.Draft202012Validator(schema).iter_errors(bad)):
+    sys.exit("run-reports: the waiver schema accepts a waiver with both subjects, an ftp link and no date")
+print("run-reports: the waiver file validates against specs/waivers-v1.schema.json, and a bad one does not")
+PY
+expect_status waived 1 --reference-flaw leavesRecordsFile --waivers "$work/waivers.json"
+grep -q 'the waiver ran out on 2000-01-01' "$work/reports/waived.junit.xml" || { echo "run-reports: the expired waiver is not named in its failure" >&2; exit 1; }
+grep -q 'PASSED with\|FAILED with 7 waivers' "$work/waived.out" || { echo "run-reports: the last line does not name the waivers" >&2; cat "$work/waived.out" >&2; exit 1; }
+expect_status baseline 0 --reference-flaw leavesRecordsFile --baseline "$work/reports/fail.junit.xml" --fail-on regressions
 empty_status=0
 "$harness" run --quiet --spec specs/single-login.json --shard 3/40 --reports "$work/empty" >/dev/null 2>&1 || empty_status=$?
 [ "$empty_status" -eq 0 ] || { echo "run-reports: an empty shard exited $empty_status, expected 0" >&2; exit 1; }
@@ -66,6 +94,8 @@ checks = {
     "error.junit.xml": lambda t: t[2] == 2 and t[3] == cases - 2,
     "skipped.junit.xml": lambda t: t[3] > 0 and t[1] == 0,
     "merged.junit.xml": lambda t: t[0] == cases and t[1] > 0,
+    "waived.junit.xml": lambda t: t[0] == cases and t[1] > 0 and t[3] > 0 and t[2] == 0,
+    "baseline.junit.xml": lambda t: t[1] > 0,
 }
 for name, ok in checks.items():
     t = totals(name)

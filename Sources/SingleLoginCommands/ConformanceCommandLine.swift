@@ -16,6 +16,7 @@ public enum ConformanceCommandLine {
         AnyCommand(BackendCommand()),
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
+        AnyCommand(DiffCommand()),
         AnyCommand(SpecCommand()),
         AnyCommand(GenerateTestsCommand()),
         AnyCommand(BenchCommand()),

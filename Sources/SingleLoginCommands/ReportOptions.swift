@@ -31,13 +31,17 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public static var events: Option<String> {
         Option("--events", value: "file", help: "Also write the JSON Lines event stream to this file.")
     }
+    /// `--badge <file>`.
+    public static var badge: Option<String> {
+        Option("--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. 'single-login 2.2.0 | 35/35 MUST', coloured by the result.")
+    }
     /// `--quiet`, `-q`.
     public static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
     /// `--verbose`, `-v`.
     public static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
 
     public static var signature: CommandSignature {
-        CommandSignature([level, reports, junit, markdown, html, events, JUnitOptions.strict, quiet, verbose])
+        CommandSignature([level, reports, junit, markdown, html, events, badge, JUnitOptions.strict, quiet, verbose])
     }
 
     /// Which failures fail the run.
@@ -50,6 +54,8 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     public var htmlFile: URL
     /// Where the JSON Lines event stream goes, if anywhere.
     public var eventsFile: URL?
+    /// Where the shields.io badge goes, if anywhere.
+    public var badgeFile: URL?
     /// Whether the JUnit XML also passes the strict Ant schema.
     public var junitStrict: Bool
     /// How much the console prints (`--quiet` wins over `--verbose`).
@@ -62,12 +68,13 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.markdown)
         htmlFile = try arguments.value(Self.html).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.html)
         eventsFile = try arguments.value(Self.events).map { URL(fileURLWithPath: $0) }
+        badgeFile = try arguments.value(Self.badge).map { URL(fileURLWithPath: $0) }
         junitStrict = arguments.flag(JUnitOptions.strict)
         verbosity = arguments.flag(Self.quiet) ? .quiet : arguments.flag(Self.verbose) ? .verbose : .normal
     }
 
     /// Every file these options write, in the order they are named in messages.
-    public var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) }
+    public var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) + (badgeFile.map { [$0] } ?? []) }
 
     /// Checks, before anything runs, that every report file can be written (creating its directory):
     /// the first that cannot, with the path and the reason.
@@ -82,11 +89,12 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
     /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
-    public func recorders(style: ConsoleStyle, output: TextOutput, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
+    /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``).
+    public func recorders(style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
             JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
-            MarkdownChecklistRecorder(url: markdownFile, onError: onError),
+            MarkdownChecklistRecorder(url: markdownFile, appendix: markdownAppendix, onError: onError),
             HTMLReportRecorder(url: htmlFile, onError: onError),
         ]
         if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile, onError: onError)) }
@@ -95,13 +103,13 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput, more files: [URL] = [], recorders more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) throws(CommandFailure) -> ReportSession {
+    func session(output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) throws(CommandFailure) -> ReportSession {
         do {
             try prepareFiles()
             for file in files { try AtomicFileWriter.prepare(file) }
         } catch {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events' files) that can be written; nothing was run")
+            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge' files) that can be written; nothing was run")
         }
-        return ReportSession(options: self, output: output, more: more)
+        return ReportSession(options: self, output: output, gating: gating, more: more)
     }
 }

@@ -8,52 +8,126 @@ import SingleLoginReports
 ///
 /// The command, not a recorder, prints the console's last line and decides the exit status,
 /// after every recorder has written its file: a report that could not be written makes the
-/// status 2 and the last line says which, so nothing says PASSED without its reports.
+/// status 2 and the last line says which, so nothing says PASSED without its reports. With a
+/// baseline it also compares the run's test cases with it (for the console, `summary.md` and
+/// `--fail-on regressions`), and writes the `--badge`.
 final class ReportSession: Sendable {
     /// The console and the file recorders, in the order they receive events.
     let recorders: [any EventRecorder]
     private let style: ConsoleStyle
     private let output: TextOutput
+    private let gating: GatingInputs
+    private let badgeFile: URL?
     private let failures = WriteFailures()
-    private let context = Mutex<RunContext?>(nil)
-    /// How many test cases the run skipped (the last line of a pass says so).
-    private let skipped = Mutex(0)
+    private let state: State
 
     /// The reports that could not be written, as the recorders report them (from any task).
     private final class WriteFailures: Sendable {
         let list = Mutex<[AtomicFileWriter.WriteError]>([])
     }
 
+    /// What the session learns from the events, shared with the Markdown appendix.
+    private final class State: Sendable {
+        let context = Mutex<RunContext?>(nil)
+        /// How many test cases the run skipped (the last line of a pass says so).
+        let skipped = Mutex(0)
+        /// Each requirement's result as the reports saw them, for the badge.
+        let requirements = Mutex<[RequirementResult]>([])
+        /// The totals as the reports saw them (waivers applied).
+        let summary = Mutex<RunSummary?>(nil)
+        /// The run's verdicts, only when there is a baseline to compare them with.
+        let verdicts = Mutex<[CaseVerdicts.Entry]>([])
+        let baseline: GatingInputs.Baseline?
+        let waivers: WaiverStage?
+
+        init(baseline: GatingInputs.Baseline?, waivers: WaiverStage?) {
+            self.baseline = baseline
+            self.waivers = waivers
+        }
+
+        /// What `summary.md` ends with: the waivers' effects, then the comparison with the baseline.
+        var markdownAppendix: String {
+            var out = ""
+            if let waivers { out += waivers.markdown }
+            if let comparison, let baseline { out += comparison.markdown(baselineName: baseline.name) }
+            return out
+        }
+
+        /// The comparison with the baseline, when there is one.
+        var comparison: BaselineComparison? {
+            baseline.map { BaselineComparison(baseline: $0.verdicts, current: CaseVerdicts(verdicts.withLock { $0 })) }
+        }
+    }
+
     /// Creates the recorders `options` ask for, printing on `output`, and those `more` makes (a
     /// command's own outputs, such as `run --bundle`), which report failures the same way.
-    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment,
+    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, gating: GatingInputs = GatingInputs(), environment: [String: String] = ProcessInfo.processInfo.environment,
                              more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) {
         var style = options.consoleStyle(output: output, environment: environment)
         style.printsResult = false
         self.style = style
         self.output = output
+        self.gating = gating
+        badgeFile = options.badgeFile
         let failures = self.failures
+        let state = State(baseline: gating.baseline, waivers: gating.waivers)
+        self.state = state
         let onError: @Sendable (any Error) -> Void = { error in
             failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)")) }
         }
-        recorders = options.recorders(style: style, output: output, onError: onError) + more(onError)
+        recorders = options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError) + more(onError)
     }
 
-    /// Passes one event to every recorder.
+    /// Passes one event to every recorder (as the waivers rewrite it).
     func record(_ event: Event) {
+        let event = state.waivers?.rewrite(event) ?? event
         switch event.kind {
-        case let .runStarted(context, _): self.context.withLock { $0 = context }
-        case let .runEnded(summary): skipped.withLock { $0 = summary.skipped }
+        case let .runStarted(context, _): state.context.withLock { $0 = context }
+        case let .testCaseEnded(result) where state.baseline != nil:
+            let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
+            state.verdicts.withLock { $0 += CaseVerdicts(results: [result], gate: gate).entries }
+        case let .requirementEnded(result) where badgeFile != nil:
+            state.requirements.withLock { $0.append(result) }
+        case let .runEnded(summary):
+            state.skipped.withLock { $0 = summary.skipped }
+            state.summary.withLock { $0 = summary }
         default: break
         }
         for recorder in recorders { recorder.record(event) }
     }
 
-    /// Prints every report that could not be written and the `Result:` line; returns the exit status.
+    /// The exit status of a run that ended with `summary` under `gate`: its failures', or with
+    /// `--fail-on regressions` its regressions' (an interrupted run still exits 2: it compared nothing).
+    /// The totals are the reports' (waivers applied) once the run has ended.
+    func status(summary: RunSummary, gate: Gate) -> ExitStatus {
+        let summary = state.summary.withLock { $0 } ?? summary
+        let status = ExitStatus(summary: summary, gate: gate)
+        guard gating.failOn == .regressions, let comparison = state.comparison, !summary.interrupted else { return status }
+        return comparison.hasRegressions ? .requirementFailures : .passed
+    }
+
+    /// Prints the comparison with the baseline (if any), every report that could not be written and
+    /// the `Result:` line; returns the exit status.
     func finish(_ status: ExitStatus) -> Int32 {
+        if let badgeFile, let context = state.context.withLock({ $0 }) {
+            let badge = ShieldsBadge(context: context, requirements: state.requirements.withLock { $0 }, status: status, waived: state.waivers?.waivedRequirements ?? [])
+            do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch {
+                failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)")) }
+            }
+        }
         let failed = failures.list.withLock { $0 }
+        let comparison = state.comparison
+        if let waivers = state.waivers, !waivers.effects.isEmpty {
+            output.write("\nWaivers:\n" + waivers.effects.map { "  \(PlainText.clean($0.line))\n" }.joined())
+        }
+        if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
         for failure in failed { output.err("error: \(failure)") }
-        output.write(ConsoleRecorder.resultLine(status, context: context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: skipped.withLock { $0 }))
+        var meaning: String?
+        if gating.failOn == .regressions, let comparison, status == .passed || status == .requirementFailures {
+            let regressions = comparison.regressions.count
+            meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
+        }
+        output.write(ConsoleRecorder.resultLine(status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 }, meaning: meaning, waivers: state.waivers?.waivedRequirements ?? []))
         return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }
 }

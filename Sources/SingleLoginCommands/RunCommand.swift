@@ -50,6 +50,7 @@ public struct RunCommand: Command {
             CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete])
                 .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
+                .including(GatingOptions.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([scenarioTimeout]))
         }
@@ -86,6 +87,8 @@ public struct RunCommand: Command {
         public var reports: ReportOptions<RunReportFiles>
         /// The adapter's time limits.
         public var timeouts: AdapterTimeouts
+        /// The baseline and what sets the exit status.
+        public var gating: GatingOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
@@ -101,6 +104,7 @@ public struct RunCommand: Command {
                 throw UsageError("'--allow-incomplete' applies to '--bundle <file>'")
             }
             reports = try ReportOptions(parsing: arguments)
+            gating = try GatingOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
     }
@@ -119,15 +123,27 @@ public struct RunCommand: Command {
         or --html say otherwise. --bundle writes them with the spec, the events and every transcript
         into one tar file with SHA256SUMS (only for a complete run, unless --allow-incomplete):
           sl-conformance run --adapter './my-adapter' --bundle evidence.tar
+        --baseline compares with an earlier run's junit.xml (newly failing, newly passing, added,
+        removed); with --fail-on regressions only regressions fail the run ("no worse than main"):
+          sl-conformance run --adapter './my-adapter' --baseline main/junit.xml --fail-on regressions
+        --waivers keeps known failures on record (reason, link, expiry); a waived failure is skipped
+        and the last line names it, e.g. "PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)":
+          sl-conformance run --adapter './my-adapter' --waivers conformance/waivers.json
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
         64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
-        or unreadable. With --level must, SHOULD failures warn and do not fail.
+        or unreadable (or the --baseline report). With --level must, SHOULD failures warn and do not fail.
+        With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
-    /// Creates the command.
-    public init() {}
+    /// What "today" is when waivers are judged (the wall clock; tests fix it).
+    let clock: @Sendable () -> Date
+
+    /// Creates the command; `clock` says what day it is for `--waivers` (the wall clock by default).
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
+    }
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
@@ -152,7 +168,7 @@ public struct RunCommand: Command {
         let specBytes: [UInt8]
         do { specBytes = bundle == nil ? [] : try SpecInput.bytes(options.spec) } catch { return error.report(to: output) }
         do {
-            session = try options.reports.session(output: output, more: bundle.map { [$0] } ?? []) { onError in
+            session = try options.reports.session(output: output, gating: try options.gating.load(today: clock()), more: bundle.map { [$0] } ?? []) { onError in
                 guard let bundle else { return [] }
                 let bundleOptions = EvidenceBundleRecorder.Options(
                     url: bundle, specBytes: specBytes, commandLine: CommandLine.arguments, jobs: options.jobs,
@@ -173,6 +189,6 @@ public struct RunCommand: Command {
         }) {
             await runner.run { event in session.record(event) }
         }
-        return session.finish(ExitStatus(summary: summary, gate: gate))
+        return session.finish(session.status(summary: summary, gate: gate))
     }
 }

@@ -35,7 +35,7 @@ struct CommandOptionsTests {
 
     @Test("run and preflight list the same nine report options, each defined once, with their own file names")
     func sharedReportOptions() throws {
-        let reportNames = ["--level", "--reports", "--junit", "--markdown", "--html", "--events", "--junit-strict", "--quiet", "--verbose"]
+        let reportNames = ["--level", "--reports", "--junit", "--markdown", "--html", "--events", "--badge", "--junit-strict", "--quiet", "--verbose"]
         #expect(ReportOptions<RunReportFiles>.signature.options.map(\.name) == reportNames)
         for signature in [RunCommand.Options.signature, PreflightCommand.Options.signature] {
             let names = signature.options.map(\.name)

@@ -37,8 +37,10 @@ extension ConsoleRecorder {
     /// The console's last line: `Result: PASSED (exit status 0: every gating requirement passed)`,
     /// naming the bundled reference app when that is what was tested, and the reports that could
     /// not be written (`unwritten`, which make the status 2 whatever the requirements did); a pass
-    /// with `skipped` test cases says how many were not verified.
-    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0) -> String {
+    /// with `skipped` test cases says how many were not verified; `meaning`, when given, says what
+    /// the status follows instead (`no regressions against the baseline`); `waivers` are the
+    /// requirements whose failures were waived, always named: `PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)`.
+    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0, meaning given: String? = nil, waivers: [String] = []) -> String {
         let status = unwritten.isEmpty ? status : .adapterOrHarnessError
         let verdict: String
         switch status {
@@ -46,8 +48,9 @@ extension ConsoleRecorder {
         case .requirementFailures: verdict = style.paint("FAILED", "1;31")
         default: verdict = style.paint("ERROR", "1;31")
         }
-        let meaning = unwritten.isEmpty ? Self.meaning(of: status, skipped: skipped) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
-        var line = "Result: \(verdict) (exit status \(status.rawValue): \(meaning))"
+        let meaning = unwritten.isEmpty ? given ?? Self.meaning(of: status, skipped: skipped) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
+        let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
+        var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
         if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
         return line + "\n"
     }

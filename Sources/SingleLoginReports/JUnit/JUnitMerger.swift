@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginEvents
 
 /// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
 ///
@@ -105,20 +106,12 @@ public enum JUnitMerger {
     /// The requirement's verdict from its cases, as ``Verdict/name`` spells it: the worst of errored,
     /// failed, warned, not run, passed, skipped.
     static func verdict(of cases: [JUnitReport.Case]) -> String {
-        var worst = (severity: -1, name: "skipped")
+        var worst: Verdict?
         for testCase in cases {
-            let ranked: (Int, String)
-            switch testCase.result {
-            case .error: ranked = (5, "errored")
-            case .failure: ranked = (4, "failed")
-            case .warning: ranked = (3, "warned")
-            case let .skipped(message) where message.hasPrefix("not run: "): ranked = (2, "notRun")
-            case .passed: ranked = (1, "passed")
-            case .skipped: ranked = (0, "skipped")
-            }
-            if ranked.0 > worst.severity { worst = ranked }
+            let verdict = testCase.result.verdict
+            if worst == nil || verdict.severity > worst!.severity { worst = verdict }
         }
-        return worst.name
+        return worst?.name ?? "skipped"
     }
 
     private static func add(_ testCase: JUnitReport.Case, to cases: inout [JUnitReport.Case], index: inout [String: Int]) {

@@ -68,6 +68,9 @@ extension JUnitReport {
         ["skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
     }
 
+    /// What a `<skipped>` message starts with when the case was not run because the run was interrupted.
+    public static let notRunPrefix = "not run: "
+
     /// What suite names (and the root's name) end with when the bundled reference app was tested.
     public static let referenceAppSuffix = " (bundled reference app, not your app)"
 
@@ -127,7 +130,7 @@ extension JUnitReport {
         case let .skipped(reason):
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
-            return .skipped(message: "not run: " + (reason.isEmpty ? "the run was interrupted" : reason))
+            return .skipped(message: Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason))
         case .failed, .warned:
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first

@@ -12,11 +12,14 @@ public final class MarkdownChecklistRecorder: EventRecorder {
     /// Where the checklist goes.
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
+    private let appendix: @Sendable () -> String
     private let state = Mutex(RunRecord())
 
-    /// Creates a recorder writing to `url`.
-    public init(url: URL, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+    /// Creates a recorder writing to `url`; `appendix` gives, when the run ends, Markdown to add at
+    /// the end (the comparison with a baseline, the waivers used), empty by default.
+    public init(url: URL, appendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
         self.url = url
+        self.appendix = appendix
         self.onError = onError
     }
 
@@ -26,7 +29,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary)
+        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary) + appendix()
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {

@@ -1,0 +1,50 @@
+import CommandLineKit
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+
+/// `sl-conformance diff OLD NEW`: compares two JUnit reports test case by test case.
+public struct DiffCommand: Command {
+    /// `diff`'s options.
+    public struct Options: OptionGroup {
+        /// The earlier report.
+        public static let old = Argument("old", arity: .one, help: "The earlier run's junit.xml (the baseline).")
+        /// The later report.
+        public static let new = Argument("new", arity: .one, help: "The later run's junit.xml.")
+        public static var signature: CommandSignature { CommandSignature([], arguments: [old, new]) }
+
+        /// The earlier report's path.
+        public var old: String
+        /// The later report's path.
+        public var new: String
+
+        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+            old = try arguments.value(Self.old) ?? ""
+            new = try arguments.value(Self.new) ?? ""
+        }
+    }
+
+    public let name = "diff"
+    public let abstract = "Compare two JUnit reports: newly failing, newly passing, added and removed test cases."
+    public let discussion = """
+        The comparison `run --baseline` prints, for two reports already written, e.g. main's and a branch's:
+          sl-conformance diff main/junit.xml reports/junit.xml
+        A removed test case is a regression, and so is an added one that fails.
+        Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or not JUnit XML.
+        """
+
+    /// Creates the command.
+    public init() {}
+
+    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        let old: GatingInputs.Baseline
+        let new: GatingInputs.Baseline
+        do {
+            old = try GatingOptions.readReport(options.old, option: "diff OLD")
+            new = try GatingOptions.readReport(options.new, option: "diff NEW")
+        } catch { return error.report(to: output) }
+        let comparison = BaselineComparison(baseline: old.verdicts, current: new.verdicts)
+        output.write(comparison.consoleText(baselineName: old.name))
+        return (comparison.hasRegressions ? ExitStatus.requirementFailures : .passed).rawValue
+    }
+}

@@ -1,0 +1,102 @@
+import CommandLineKit
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+/// How a run is gated beyond its own results, defined once for the commands that gate a run:
+/// `--baseline FILE`, `--fail-on failures|regressions`, `--waivers FILE` and `--strict-waivers`.
+public struct GatingOptions: OptionGroup {
+    /// `--baseline <file>`: an earlier run's `junit.xml`.
+    public static let baseline = Option("--baseline", value: "file", help: "Compare with an earlier run's junit.xml: list newly failing, newly passing, added and removed test cases.")
+    /// `--fail-on failures|regressions`.
+    public static let failOn = Option("--fail-on", value: "what", default: "failures", help: "What sets the exit status: every gating failure, or only regressions against --baseline.", parser: .choice(["failures": FailOn.failures, "regressions": FailOn.regressions]))
+
+    /// `--waivers <file>`.
+    public static let waivers = Option("--waivers", value: "file", help: "Known failures on record (a waiver file, specs/waivers-v1.schema.json): a waived failure is skipped until its waiver expires.")
+    /// `--strict-waivers`.
+    public static let strictWaivers = Flag("--strict-waivers", help: "Fail a test case that a waiver covers but that passes (unexpected pass: remove the waiver).")
+
+    public static var signature: CommandSignature { CommandSignature([baseline, failOn, waivers, strictWaivers]) }
+
+    /// What sets the exit status.
+    public enum FailOn: Hashable, Sendable {
+        /// Every failure that gates (the default).
+        case failures
+        /// Only regressions against the baseline: newly failing, removed, and added cases that fail.
+        case regressions
+    }
+
+    /// The earlier run's report, as given.
+    public var baseline: String?
+    /// What sets the exit status.
+    public var failOn: FailOn
+    /// The waiver file, as given.
+    public var waivers: String?
+    /// Whether an unexpected pass fails.
+    public var strictWaivers: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        baseline = try arguments.value(Self.baseline)
+        waivers = try arguments.value(Self.waivers)
+        strictWaivers = arguments.flag(Self.strictWaivers)
+        failOn = try arguments.value(Self.failOn) ?? .failures
+        if failOn == .regressions, baseline == nil {
+            throw UsageError("'--fail-on regressions' needs '--baseline <file>'", suggestion: "Name the junit.xml of the run to compare with, e.g. --baseline main/junit.xml.")
+        }
+    }
+
+    /// The files these options name, read and checked: exit 66 when the baseline or the waiver
+    /// file is missing (or the baseline is not a JUnit report), 65 when the waiver file is invalid.
+    /// Waivers are judged on `today`.
+    func load(today: Date) throws(CommandFailure) -> GatingInputs {
+        var inputs = GatingInputs(failOn: failOn)
+        if let path = baseline {
+            inputs.baseline = try Self.readReport(path, option: "--baseline")
+        }
+        if let path = waivers {
+            let file = try Self.readWaivers(path)
+            inputs.waivers = WaiverStage(file: file, today: WaiverStage.day(of: today), strict: strictWaivers)
+        }
+        return inputs
+    }
+
+    /// The waiver file at `path`, validated like a spec.
+    static func readWaivers(_ path: String) throws(CommandFailure) -> WaiverFile {
+        let bytes = try SpecInput.bytes(SpecSource(path: path, default: DefaultSpecs.catalogue), option: "--waivers")
+        do { return try WaiverFile.load(bytes: bytes, file: path) } catch {
+            throw CommandFailure(status: .invalidSpec, message: error.description, problems: error.diagnostics.count)
+        }
+    }
+
+    /// The test cases and verdicts of the JUnit report at `path`.
+    static func readReport(_ path: String, option: String) throws(CommandFailure) -> GatingInputs.Baseline {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw CommandFailure(status: .noInput, message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
+        }
+        do {
+            return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: try JUnitMerger.parse(data, path: path)))
+        } catch {
+            throw CommandFailure(status: .noInput, message: "error: \(error)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
+        }
+    }
+}
+
+/// What ``GatingOptions`` name, loaded: what a ``ReportSession`` compares and gates with.
+struct GatingInputs: Sendable {
+    /// An earlier run's report.
+    struct Baseline: Sendable {
+        /// How messages name it (its path).
+        var name: String
+        /// Its test cases.
+        var verdicts: CaseVerdicts
+    }
+
+    /// What sets the exit status.
+    var failOn: GatingOptions.FailOn = .failures
+    /// The report to compare with, if any.
+    var baseline: Baseline?
+    /// The waivers to apply, if any.
+    var waivers: WaiverStage?
+}

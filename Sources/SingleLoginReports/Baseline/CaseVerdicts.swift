@@ -1,0 +1,98 @@
+import SingleLoginEvents
+
+/// Each test case of one run and its verdict, in report order: one side of a ``BaselineComparison``.
+///
+/// Read from a JUnit report (a baseline, or either side of `sl-conformance diff`) or taken from a
+/// run's results; both name a case as its JUnit report does (the requirement ID and the scenario
+/// name as written there), so a run compares with the report an earlier run wrote.
+public struct CaseVerdicts: Hashable, Sendable {
+    /// The cases in report order, each once.
+    public private(set) var entries: [Entry]
+    private var index: [TestCaseID: Int] = [:]
+
+    /// One test case's verdict and its requirement's level.
+    public struct Entry: Hashable, Sendable {
+        /// The test case.
+        public var id: TestCaseID
+        /// Its verdict, as the report gave it.
+        public var verdict: Verdict
+        /// Its requirement's level (`MUST`, `SHOULD`), when the report says.
+        public var level: String?
+
+        /// Creates an entry.
+        public init(id: TestCaseID, verdict: Verdict, level: String? = nil) {
+            self.id = id
+            self.verdict = verdict
+            self.level = level
+        }
+    }
+
+    /// Creates verdicts from entries; a test case named twice keeps its first entry.
+    public init(_ entries: [Entry]) {
+        self.entries = []
+        for entry in entries where index[entry.id] == nil {
+            index[entry.id] = self.entries.count
+            self.entries.append(entry)
+        }
+    }
+
+    /// The verdicts a JUnit report holds: the requirement ID from each suite's `requirement.id`
+    /// property (or the classname's last part), the scenario from the case's name.
+    public init(junit report: JUnitReport) {
+        var entries: [Entry] = []
+        for suite in report.suites {
+            let level = suite.property("requirement.level")
+            for testCase in suite.cases {
+                let requirementID = suite.property("requirement.id") ?? testCase.classname.split(separator: ".").last.map(String.init) ?? testCase.classname
+                entries.append(Entry(id: TestCaseID(requirementID: requirementID, scenarioName: testCase.name), verdict: testCase.result.verdict, level: level))
+            }
+        }
+        self.init(entries)
+    }
+
+    /// The verdicts of a run's results under `gate`, named as the run's JUnit report names them.
+    public init(results: [TestCaseResult], gate: Gate) {
+        self.init(results.map { result in
+            let id = TestCaseID(requirementID: result.id.requirementID, scenarioName: JUnitNames.normalize(result.id.scenarioName, fallback: "(unnamed scenario)"))
+            return Entry(id: id, verdict: Verdict(of: result, gate: gate), level: result.requirement.level.rawValue)
+        })
+    }
+
+    /// The entry of test case `id`, if the run had it.
+    public subscript(id: TestCaseID) -> Entry? {
+        index[id].map { entries[$0] }
+    }
+}
+
+extension JUnitReport.Result {
+    /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
+    /// is a case an interrupted run did not reach (``JUnitReport/result(of:gate:steps:maxBytes:subject:)`` writes it so).
+    public var verdict: Verdict {
+        switch self {
+        case .passed: .passed
+        case .warning: .warned
+        case .failure: .failed
+        case .error: .errored
+        case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: String(message.dropFirst(JUnitReport.notRunPrefix.count)))
+        case let .skipped(message): .skipped(reason: message)
+        }
+    }
+}
+
+extension Verdict {
+    /// Whether this verdict fails its case: failed or errored (a warning does not gate).
+    public var isFailing: Bool {
+        switch self {
+        case .failed, .errored: true
+        case .passed, .warned, .skipped, .notRun: false
+        }
+    }
+
+    /// Whether this verdict passes its case: passed, or warned (a SHOULD failure the gate lets pass).
+    public var isPassing: Bool {
+        switch self {
+        case .passed, .warned: true
+        case .failed, .errored, .skipped, .notRun: false
+        }
+    }
+}

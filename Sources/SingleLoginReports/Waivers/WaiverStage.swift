@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Applies a waiver file to a run's events before any recorder sees them, so that every report,
+/// the totals and the exit status agree on what a waiver did.
+///
+/// - A failed test case a waiver covers, on a day and for an app version it holds, is skipped,
+///   the reason naming the waiver's reason, link and expiry (JUnit `<skipped message>`).
+/// - When the waiver has run out (after `expires`, or for an app version outside its range) the
+///   failure stays, and its first issue says that the waiver ran out.
+/// - A covered test case that passes is an unexpected pass: listed as a warning, or a failure
+///   when `strict` (`--strict-waivers`).
+/// Errors are never waived: a broken adapter says nothing about the requirement.
+public final class WaiverStage: Sendable {
+    /// What a waiver did to one test case.
+    public enum Effect: Hashable, Sendable {
+        /// The failure was waived.
+        case waived(TestCaseID, Waiver)
+        /// The failure stays: the waiver ran out (the message says how).
+        case ranOut(TestCaseID, Waiver, why: String)
+        /// The test case passed although a waiver covers it.
+        case unexpectedPass(TestCaseID, Waiver)
+    }
+
+    private let file: WaiverFile
+    private let today: String
+    private let strict: Bool
+    private let state = Mutex(State())
+
+    private struct State {
+        var appVersion: String?
+        var gate: Gate = .mustAndShould
+        var effects: [Effect] = []
+        /// The summary's changes: the old outcome, the new one and the requirement's level, per rewritten case.
+        var moves: [(TestCaseResult.Outcome, TestCaseResult.Outcome, Requirement.Level)] = []
+        /// The worst verdict of each requirement's cases, as rewritten.
+        var worst: [String: Verdict] = [:]
+    }
+
+    /// Applies `file` on `today` (`YYYY-MM-DD`, UTC); `strict` makes an unexpected pass a failure.
+    public init(file: WaiverFile, today: String, strict: Bool) {
+        self.file = file
+        self.today = today
+        self.strict = strict
+    }
+
+    /// `date` as `YYYY-MM-DD` in UTC: the day a waiver's `expires` is compared with.
+    public static func day(of date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// What the waivers did, in the order the test cases ended.
+    public var effects: [Effect] { state.withLock { $0.effects } }
+
+    /// The IDs of the requirements whose failures were waived, sorted, each once.
+    public var waivedRequirements: [String] {
+        Array(Set(effects.compactMap { if case let .waived(id, _) = $0 { id.requirementID } else { nil } })).sorted()
+    }
+
+    /// A `## Waivers` section for `summary.md`, one line per effect (empty when no waiver applied).
+    public var markdown: String {
+        let effects = effects
+        guard !effects.isEmpty else { return "" }
+        return "\n## Waivers\n\n" + effects.map { "- \(MarkdownChecklistRecorder.cell($0.line))\n" }.joined()
+    }
+
+    /// The event as the reports should see it.
+    public func rewrite(_ event: Event) -> Event {
+        var event = event
+        state.withLock { state in
+            switch event.kind {
+            case let .runStarted(context, _):
+                state.gate = context.gate
+                state.appVersion = context.adapter?.appVersion
+            case let .adapterIdentified(identity):
+                state.appVersion = identity.appVersion
+            case let .testCaseEnded(result):
+                let rewritten = apply(to: result, state: &state)
+                if rewritten.outcome != result.outcome { state.moves.append((result.outcome, rewritten.outcome, result.requirement.level)) }
+                let verdict = Verdict(of: rewritten, gate: state.gate)
+                if let worst = state.worst[result.id.requirementID], worst.severity >= verdict.severity {} else { state.worst[result.id.requirementID] = verdict }
+                event.kind = .testCaseEnded(rewritten)
+            case var .requirementEnded(requirement):
+                if let worst = state.worst[requirement.requirement.id] { requirement.verdict = worst }
+                event.kind = .requirementEnded(requirement)
+            case var .runEnded(summary):
+                for (old, new, level) in state.moves {
+                    Self.count(old, level: level, in: &summary, by: -1)
+                    Self.count(new, level: level, in: &summary, by: 1)
+                }
+                event.kind = .runEnded(summary)
+            default: break
+            }
+        }
+        return event
+    }
+
+    private func apply(to result: TestCaseResult, state: inout State) -> TestCaseResult {
+        guard let waiver = file.waiver(for: result.id) else { return result }
+        var result = result
+        switch result.outcome {
+        case .failed:
+            if let why = waiver.lapse(today: today, appVersion: state.appVersion) {
+                state.effects.append(.ranOut(result.id, waiver, why: why))
+                result.issues.insert(Issue(kind: .failure, type: "waiver.ranOut", message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location), at: 0)
+            } else {
+                state.effects.append(.waived(result.id, waiver))
+                result.outcome = .skipped(reason: "waived: \(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
+            }
+        case .passed:
+            guard waiver.lapse(today: today, appVersion: state.appVersion) == nil else { break }
+            state.effects.append(.unexpectedPass(result.id, waiver))
+            if strict {
+                result.outcome = .failed
+                result.issues.append(Issue(kind: .failure, type: "waiver.unexpectedPass", message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
+            }
+        case .errored, .skipped, .notRun:
+            break
+        }
+        return result
+    }
+
+    private static func count(_ outcome: TestCaseResult.Outcome, level: Requirement.Level, in summary: inout RunSummary, by delta: Int) {
+        switch outcome {
+        case .passed: summary.passed += delta
+        case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
+        case .errored: summary.errored += delta
+        case .skipped: summary.skipped += delta
+        case .notRun: summary.notRun += delta
+        }
+    }
+}
+
+extension WaiverStage.Effect {
+    /// The test case.
+    public var testCase: TestCaseID {
+        switch self {
+        case let .waived(id, _), let .ranOut(id, _, _), let .unexpectedPass(id, _): id
+        }
+    }
+
+    /// One line for the console: `waived SL-LOGOUT-1 / ...: reason (link; expires 2026-03-31)`.
+    public var line: String {
+        switch self {
+        case let .waived(id, waiver): "waived \(id): \(waiver.reason) (\(waiver.link); expires \(waiver.expires))"
+        case let .ranOut(id, _, why): "failing again \(id): \(why)"
+        case let .unexpectedPass(id, waiver): "warning: unexpected pass: remove the waiver for '\(waiver.subject)' (\(id) passed)"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CommandLineKit
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+import Testing
+@testable import SingleLoginCommands
+
+/// Real reports of the bundled reference app, clean and with a flaw that fails SL-LOGOUT-1, written
+/// into a temporary directory (never the repository's reports/).
+struct BaselineRuns {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` in the directory.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Runs SL-LOGIN-1 and SL-LOGOUT-1 (flawed or not) into `<name>/`, with `extra` words.
+    func run(_ name: String, flawed: Bool, _ extra: [String] = []) async -> (status: Int32, out: String, err: String) {
+        await Tool.run(["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", path(name)] + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : []) + extra)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+@Suite("Baselines: run --baseline and diff compare test case by test case")
+struct BaselineTests {
+    @Test("a fixed failure is newly passing; --fail-on regressions exits 0 and summary.md lists it")
+    func newlyPassing() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let before = await runs.run("before", flawed: true)
+        #expect(before.status == 1)
+        let after = await runs.run("after", flawed: false, ["--baseline", runs.path("before/junit.xml"), "--fail-on", "regressions"])
+        #expect(after.status == 0, "\(after.out)\(after.err)")
+        #expect(after.out.contains("newly passing:\n    SL-LOGOUT-1 / "), "\(after.out)")
+        #expect(after.out.contains("0 newly failing"))
+        #expect(after.out.contains("Result: PASSED (exit status 0: no regressions against the baseline)"), "\(after.out)")
+        let summary = try String(contentsOfFile: runs.path("after/summary.md"), encoding: .utf8)
+        #expect(summary.contains("## Compared with the baseline"))
+        #expect(summary.contains("### Newly passing"))
+        #expect(summary.contains("| ❌ failed | ✅ passed |"))
+    }
+
+    @Test("a new failure is newly failing and a regression: --fail-on regressions exits 1")
+    func newlyFailing() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("before", flawed: false).status == 0)
+        let after = await runs.run("after", flawed: true, ["--baseline", runs.path("before/junit.xml"), "--fail-on", "regressions"])
+        #expect(after.status == 1)
+        #expect(after.out.contains("newly failing:\n    SL-LOGOUT-1 / "), "\(after.out)")
+        #expect(after.out.contains("regression"))
+        #expect(after.out.contains("against the baseline)"))
+    }
+
+    @Test("failures already in the baseline do not fail --fail-on regressions, but do fail without it")
+    func knownFailures() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("before", flawed: true).status == 1)
+        let gated = await runs.run("gated", flawed: true, ["--baseline", runs.path("before/junit.xml"), "--fail-on", "regressions"])
+        #expect(gated.status == 0, "\(gated.out)")
+        #expect(gated.out.contains("0 newly failing, 0 newly passing, 0 added, 0 removed; no regressions"))
+        let plain = await runs.run("plain", flawed: true, ["--baseline", runs.path("before/junit.xml")])
+        #expect(plain.status == 1)
+    }
+
+    @Test("diff: a renamed case is one removed (a regression, exit 1) and one added")
+    func removedAndAdded() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("old", flawed: false).status == 0)
+        let old = try String(contentsOfFile: runs.path("old/junit.xml"), encoding: .utf8)
+        let report = try JUnitMerger.parse(Data(old.utf8))
+        let renamed = try #require(report.suites.first { $0.property("requirement.id") == "SL-LOGOUT-1" }?.cases.first?.name)
+        try old.replacingOccurrences(of: "name=\"\(renamed)\"", with: "name=\"\(renamed) (renamed)\"").write(toFile: runs.path("new.xml"), atomically: true, encoding: .utf8)
+        let diff = await Tool.run(["diff", runs.path("old/junit.xml"), runs.path("new.xml")])
+        #expect(diff.status == 1)
+        #expect(diff.out.contains("0 newly failing, 0 newly passing, 1 added, 1 removed; 1 regression\n"), "\(diff.out)")
+        #expect(diff.out.contains("  removed (a regression: the case no longer runs):\n    SL-LOGOUT-1 / \(renamed)  (PASS -> absent)\n"))
+        #expect(diff.out.contains("  added:\n    SL-LOGOUT-1 / \(renamed) (renamed)  (absent -> PASS)\n"))
+        let same = await Tool.run(["diff", runs.path("old/junit.xml"), runs.path("old/junit.xml")])
+        #expect(same.status == 0)
+    }
+
+    @Test("an added case that fails is a regression; a case going from failing to skipped is not listed")
+    func addedFailingAndSkipped() {
+        let a = TestCaseID(requirementID: "SL-A-1", scenarioName: "a")
+        let b = TestCaseID(requirementID: "SL-B-1", scenarioName: "b")
+        let baseline = CaseVerdicts([.init(id: a, verdict: .failed)])
+        let current = CaseVerdicts([.init(id: a, verdict: .skipped(reason: "--skip")), .init(id: b, verdict: .errored)])
+        let comparison = BaselineComparison(baseline: baseline, current: current)
+        #expect(comparison.newlyFailing.isEmpty && comparison.newlyPassing.isEmpty && comparison.removed.isEmpty)
+        #expect(comparison.added.map(\.id) == [b])
+        #expect(comparison.regressions.map(\.id) == [b])
+    }
+
+    @Test("a missing or unreadable baseline exits 66 before anything runs; --fail-on regressions needs --baseline (64)")
+    func inputs() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let missing = await runs.run("r", flawed: false, ["--baseline", runs.path("nope.xml")])
+        #expect(missing.status == 66)
+        #expect(missing.err.contains("nope.xml: cannot read the report"))
+        try "not xml".write(toFile: runs.path("bad.xml"), atomically: true, encoding: .utf8)
+        let bad = await Tool.run(["diff", runs.path("bad.xml"), runs.path("bad.xml")])
+        #expect(bad.status == 66)
+        #expect(bad.err.contains("not a JUnit report"))
+        let usage = await Tool.run(["run", "--fail-on", "regressions"])
+        #expect(usage.status == 64)
+        #expect(usage.err.contains("'--fail-on regressions' needs '--baseline <file>'"))
+    }
+}

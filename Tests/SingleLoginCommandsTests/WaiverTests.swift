@@ -1,0 +1,110 @@
+import CommandLineKit
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+import Testing
+@testable import SingleLoginCommands
+
+@Suite("Waivers: known failures on record, until they expire")
+struct WaiverTests {
+    /// 2026-03-15 at noon UTC: every test's "today".
+    static let today = Date(timeIntervalSince1970: 1_773_576_000)
+
+    /// `sl-conformance` in process with its clock fixed at ``today``.
+    static func tool(_ words: [String]) async -> (status: Int32, out: String, err: String) {
+        var commands = ConformanceCommandLine.commands
+        commands[commands.firstIndex { $0.name == "run" }!] = AnyCommand(RunCommand(clock: { WaiverTests.today }))
+        let tool = CommandLineTool(name: "sl-conformance", overview: "", version: "", commands: commands)
+        let captured = CapturedOutput()
+        let status = await tool.run(words, output: captured.output)
+        return (status, captured.standardOutput, captured.standardError)
+    }
+
+    /// Writes a waiver file holding `entries` (JSON objects) and runs SL-LOGIN-1 and SL-LOGOUT-1, flawed or not.
+    static func run(_ runs: BaselineRuns, flawed: Bool, entries: [String], _ extra: [String] = []) async throws -> (status: Int32, out: String, err: String, junit: String) {
+        let file = runs.path("waivers.json")
+        try "{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\n    \(entries.joined(separator: ",\n    "))\n  ]\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let words = ["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", runs.path("r"), "--waivers", file] + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : []) + extra
+        let run = await tool(words)
+        let junit = (try? String(contentsOfFile: runs.path("r/junit.xml"), encoding: .utf8)) ?? ""
+        return (run.status, run.out, run.err, junit)
+    }
+
+    static let logout = #"{"requirement": "SL-LOGOUT-1", "reason": "name label not cleared yet", "link": "https://example.com/issues/7", "expires": "2026-03-31"}"#
+
+    @Test("an unexpired waiver skips the failure with its reason, link and expiry; the job passes and the last line names it")
+    func waived() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let run = try await Self.run(runs, flawed: true, entries: [Self.logout])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.junit.contains(#"<skipped message="waived: name label not cleared yet (https://example.com/issues/7; expires 2026-03-31)"/>"#), "\(run.junit)")
+        #expect(!run.junit.contains("<failure"))
+        #expect(run.out.contains("Result: PASSED with 1 waiver (SL-LOGOUT-1) (exit status 0"), "\(run.out)")
+        #expect(run.out.contains("\nWaivers:\n  waived SL-LOGOUT-1 / "))
+        let summary = try String(contentsOfFile: runs.path("r/summary.md"), encoding: .utf8)
+        #expect(summary.contains("## Waivers"))
+        #expect(summary.contains("# Single Login") && summary.contains("✅ passed"))
+    }
+
+    @Test("an expired waiver, or one for other app versions, fails again and says the waiver ran out", arguments: [
+        (#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-03-14"}"#, "the waiver ran out on 2026-03-14"),
+        (#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-12-31", "appVersions": {"through": "0.0.1"}}"#, "the waiver ran out: it covers app versions up to 0.0.1, not "),
+    ])
+    func ranOut(entry: String, message: String) async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let run = try await Self.run(runs, flawed: true, entries: [entry])
+        #expect(run.status == 1)
+        #expect(run.junit.contains(#"<failure message="\#(message)"#), "\(run.junit)")
+        #expect(run.out.contains("Result: FAILED (exit status 1"), "\(run.out)")
+        #expect(run.out.contains("failing again SL-LOGOUT-1 / "))
+    }
+
+    @Test("a waiver holds through its expiry day (UTC)")
+    func expiryDay() {
+        let waiver = Waiver(subject: .requirement("SL-A-1"), reason: "r", link: "https://x", expires: "2026-03-15")
+        #expect(waiver.lapse(today: WaiverStage.day(of: Self.today), appVersion: nil) == nil)
+        #expect(waiver.lapse(today: "2026-03-16", appVersion: nil) == "the waiver ran out on 2026-03-15")
+        #expect(AppVersionRange(from: "4.9", through: "4.10").contains("4.10.0"))
+        #expect(!AppVersionRange(from: "4.9").contains("4.8.9"))
+    }
+
+    @Test("a waived case that passes is an unexpected pass: a warning, and a failure with --strict-waivers")
+    func unexpectedPass() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let warned = try await Self.run(runs, flawed: false, entries: [Self.logout])
+        #expect(warned.status == 0)
+        #expect(warned.out.contains("warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"), "\(warned.out)")
+        let strict = try await Self.run(runs, flawed: false, entries: [Self.logout], ["--strict-waivers"])
+        #expect(strict.status == 1)
+        #expect(strict.junit.contains(#"<failure message="unexpected pass: remove the waiver for &apos;SL-LOGOUT-1&apos; (--strict-waivers)"#) || strict.junit.contains("unexpected pass: remove the waiver"), "\(strict.junit)")
+    }
+
+    @Test("a test case waiver covers only that case")
+    func testCaseWaiver() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let entry = #"{"testCase": "SL-LOGOUT-1 / signed out while running", "reason": "r", "link": "https://example.com/7", "expires": "2026-03-31"}"#
+        let run = try await Self.run(runs, flawed: true, entries: [entry])
+        #expect(run.status == 1, "the other SL-LOGOUT-1 case still fails")
+        #expect(run.junit.contains("<skipped message=\"waived: r"))
+        #expect(run.out.contains("with 1 waiver (SL-LOGOUT-1)"))
+    }
+
+    @Test("an invalid waiver file exits 65 with file, line and column, like a spec; a missing one 66")
+    func invalid() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let entry = #"{"requirement": "SL-LOGOUT-1", "reson": "r", "link": "ftp://x", "expires": "2026-02-30"}"#
+        let run = try await Self.run(runs, flawed: true, entries: [entry])
+        #expect(run.status == 65)
+        let file = runs.path("waivers.json")
+        #expect(run.err.contains("\(file):4:36: error: unknown key 'reson'; did you mean 'reason'?"), "\(run.err)")
+        #expect(run.err.contains("is not an http or https address"))
+        #expect(run.err.contains("expected a date 'YYYY-MM-DD', found '2026-02-30'"))
+        let missing = await Self.tool(["run", "--waivers", runs.path("none.json"), "--reports", runs.path("r")])
+        #expect(missing.status == 66)
+    }
+}
