@@ -30,9 +30,13 @@ public struct MergeCommand: Command {
     public let name = "merge"
     public let abstract = "Join JUnit reports of shards (--shard i/n) into one report."
     public let discussion = """
-        Counts are recomputed from the cases and cases are sorted by classname and name. A
-        test case present in several shards keeps its run result over another shard's skip.
-        Reports of different specs (id, version or SHA-256) are refused. The output is
+        A shard's report holds its own test cases only. Each requirement's suite comes where it
+        first appears, in the order the reports are given (shard 1's first when given in order);
+        within a suite, cases are sorted by name and counts are recomputed. A test case in several
+        reports (a shard run twice) keeps its most informative result: a failure or error over a
+        pass, a pass over a skip. The merged report drops the shard property, as it is whole.
+        merge joins JUnit XML; each shard's summary.md and event stream say which shard they
+        cover and stay per shard. Reports of different specs (id, version or SHA-256) are refused. The output is
         written atomically. Exit status: 0 when the merged report was written, 64 when an
         input is unreadable or from another spec. Gating is the shard jobs' business: each
         shard's own exit status says whether it passed.

@@ -49,6 +49,7 @@ extension ConsoleRecorder {
         let meaning = unwritten.isEmpty ? Self.meaning(of: status, skipped: skipped) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         var line = "Result: \(verdict) (exit status \(status.rawValue): \(meaning))"
         if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
+        if let shard = context?.shard { line += " (\(shard) only)" }
         return line + "\n"
     }
 

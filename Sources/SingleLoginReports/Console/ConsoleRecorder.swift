@@ -70,6 +70,10 @@ public final class ConsoleRecorder: EventRecorder {
                 out += "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)\(origin)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
                 if let adapter = context.adapter { out += Self.adapterLine(adapter) }
             }
+            if let shard = context.shard {
+                // Even when quiet: a shard's pass covers its own test cases only.
+                out += "This is \(shard) of a split run: its reports cover this shard's \(plan.count) test case\(plan.count == 1 ? "" : "s") only; join the shards' reports with 'sl-conformance merge'.\n"
+            }
         case let .adapterIdentified(adapter):
             if style.verbosity != .quiet { out += Self.adapterLine(adapter) }
         case let .testCaseStarted(id):

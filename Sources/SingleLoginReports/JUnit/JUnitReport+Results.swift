@@ -86,6 +86,9 @@ extension JUnitReport {
         return properties
     }
 
+    /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.
+    public static let shardProperty = "run.shard"
+
     /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
@@ -101,6 +104,7 @@ extension JUnitReport {
             Property("run.gate", context.gate.rawValue),
         ]
         if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
+        if let shard = context.shard { properties.append(Property(Self.shardProperty, "\(shard.index)/\(shard.count)")) }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),

@@ -6,8 +6,9 @@ import SingleLoginSpec
 /// Writes `summary.md`: a release checklist and CI job summary, one row per requirement.
 ///
 /// Each row shows the requirement's ID, level, title, result (✅ passed, ❌ failed, ⚠️ warning
-/// or error, ⏭ skipped or not run) and its Microsoft references. The header names the spec,
-/// adapter, app, date and totals. Written atomically when the run ends.
+/// or error, ⏭ skipped or not run) and its Microsoft references; failures and errors come first.
+/// The header names the spec, adapter, app, date, how many requirements of each level failed,
+/// and the test case totals. Written atomically when the run ends.
 public final class MarkdownChecklistRecorder: EventRecorder {
     /// Where the checklist goes.
     public let url: URL
@@ -44,8 +45,12 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .requirementFailures: headline = "❌ failed"
         default: headline = "⚠️ did not complete (errors)"
         }
-        var out = "# \(cell(context.specTitle)): \(headline)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
+        let shard = context.shard.map { " (\($0) only)" } ?? ""
+        var out = "# \(cell(context.specTitle)): \(headline)\(shard)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
         out += "| | |\n|---|---|\n"
+        if let shard = context.shard {
+            out += "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
+        }
         if context.referenceApp {
             out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
         }
@@ -62,15 +67,16 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
         out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
         let warned = summary.warnings(under: gate)
-        var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
+        var totals = "\(summary.total) in all: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
-        out += "| Totals | \(totals) |\n"
+        if !requirements.isEmpty { out += "| Requirements | \(requirementTotals(requirements, gate: gate)) |\n" }
+        out += "| Test cases | \(totals) |\n"
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"
-        for result in requirements {
+        for result in failuresFirst(requirements) {
             let requirement = result.requirement
             let references = requirement.references.map { "[\(cell($0.title))](\(url($0.url)))" }.joined(separator: "<br>")
             out += "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
