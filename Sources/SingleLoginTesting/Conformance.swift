@@ -89,7 +89,7 @@ public struct Conformance: Sendable {
             Finding(isError: issue.kind == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
                     stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
         }
-        let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould)
+        let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould, steps: steps)
         return ScenarioCheck(name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration, evidence: evidence)
     }
 

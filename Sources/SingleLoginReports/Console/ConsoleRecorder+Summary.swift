@@ -2,8 +2,9 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 extension ConsoleRecorder {
-    /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
-    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext) -> String {
+    /// The end of a run: each failure, warning and error with its evidence (its steps from
+    /// `steps`, by test case), then the totals and the exit status.
+    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext, steps: [TestCaseID: [Int: String]] = [:]) -> String {
         let subject = context.subject
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
@@ -11,11 +12,11 @@ extension ConsoleRecorder {
         let warnings = problems.filter { Verdict(of: $0, gate: gate) == .warned }
         if !failures.isEmpty {
             out += "\n" + style.paint("Failures:", "1") + "\n"
-            for result in failures { out += evidence(of: result, gate: gate, subject: subject) }
+            for result in failures { out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:]) }
         }
         if !warnings.isEmpty {
             out += "\n" + style.paint("Warnings (SHOULD, not gating: the run gates on MUST only):", "1") + "\n"
-            for result in warnings { out += evidence(of: result, gate: gate, subject: subject) }
+            for result in warnings { out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:]) }
         }
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
         if !notRun.isEmpty, summary.interrupted {
@@ -72,11 +73,17 @@ extension ConsoleRecorder {
         }
     }
 
-    /// One failing test case: heading, each issue with its step and a -/+ diff, transcript, log tail.
-    func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject) -> String {
+    /// One failing test case: heading, its numbered steps (the step where an issue was found
+    /// marked), each issue with its step and a -/+ diff, transcript with step markers, log tail.
+    func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject, steps: [Int: String] = [:]) -> String {
         let verdict = Verdict(of: result, gate: gate)
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
+        let outline = ScenarioSteps(descriptions: steps)
+        if !outline.isEmpty {
+            out += "  steps:\n"
+            for line in outline.numbered(marking: result.issues) { out += "    \(PlainText.clean(line.text))\n" }
+        }
         for issue in result.issues {
             let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
@@ -99,7 +106,7 @@ extension ConsoleRecorder {
         }
         if !result.transcript.isEmpty {
             out += "  transcript:\n"
-            for call in result.transcript { out += "    \(PlainText.clean(call.line))\n" }
+            for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth + 2) + PlainText.clean(line.text) + "\n" }
         }
         let stderrShown = result.issues.contains { $0.kind == .error && $0.expected.isEmpty && !$0.observed.isEmpty }
         if result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
@@ -115,8 +122,9 @@ extension ConsoleRecorder {
 extension ConsoleRecorder {
     /// One failed or errored test case as the console's summary prints it, in plain text: its
     /// heading, each issue with its step, spec location and a -/+ diff of expected against
-    /// observed, the broker transcript, and the adapter's stderr tail for errors.
-    public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter) -> String {
-        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject)
+    /// observed, the broker transcript, and the adapter's stderr tail for errors; with `steps`
+    /// (descriptions by 0-based step index), the numbered steps and step markers in the transcript.
+    public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter, steps: [Int: String] = [:]) -> String {
+        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject, steps: steps)
     }
 }

@@ -25,8 +25,6 @@ public final class ConsoleRecorder: EventRecorder {
         var finished: [String: [TestCaseResult]] = [:]
         var idWidth = 0
         var transientShown = false
-        /// Each test case's steps, as described when they were performed (kept only when verbose).
-        var steps: [TestCaseID: [Int: String]] = [:]
     }
 
     /// Creates a recorder writing text to `write` (see ``standardOutput``).
@@ -87,9 +85,7 @@ public final class ConsoleRecorder: EventRecorder {
             out += line(for: result, in: &state)
         case .runEnded:
             break
-        case let .stepPerformed(id, index, description):
-            if style.verbosity == .verbose { state.steps[id, default: [:]][index] = description }
-        case .brokerCalled, .observed, .issueRecorded, .requirementStarted:
+        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
             break
         }
         if ended {
@@ -104,7 +100,7 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext, steps: state.record.steps)
         }
         return out
     }
@@ -113,8 +109,7 @@ public final class ConsoleRecorder: EventRecorder {
     private func line(for result: RequirementResult, in state: inout State) -> String {
         guard state.unprinted.remove(result.requirement.id) != nil, style.verbosity != .quiet else { return "" }
         let results = state.finished[result.requirement.id] ?? []
-        let steps = results.reduce(into: [TestCaseID: [Int: String]]()) { $0[$1.id] = state.steps.removeValue(forKey: $1.id) }
-        return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: steps)
+        return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: state.record.steps)
     }
 
     private static func adapterLine(_ adapter: AdapterIdentity) -> String {
@@ -150,18 +145,9 @@ public final class ConsoleRecorder: EventRecorder {
     /// The calls under a line for the step they belong to: `step 2 tapSignIn`, `step 3 answerNext ... (no calls)`.
     /// Without step descriptions (a result read back from elsewhere) the calls are listed as they are.
     static func transcript(_ calls: [BrokerCallRecord], steps: [Int: String]) -> String {
-        guard !steps.isEmpty else { return calls.map { "            \(PlainText.clean($0.line))\n" }.joined() }
-        var out = ""
-        let byStep = Dictionary(grouping: calls) { $0.stepIndex ?? -1 }
-        if let reset = byStep[-1] {
-            out += "            reset\n" + reset.map { "              \(PlainText.clean($0.line))\n" }.joined()
-        }
-        for index in steps.keys.sorted() {
-            let made = byStep[index] ?? []
-            out += "            step \(index + 1) \(PlainText.clean(steps[index] ?? ""))\(made.isEmpty ? " (no calls)" : "")\n"
-            out += made.map { "              \(PlainText.clean($0.line))\n" }.joined()
-        }
-        return out
+        ScenarioSteps(descriptions: steps).transcript(calls).map { line in
+            String(repeating: " ", count: 12 + 2 * line.depth) + PlainText.clean(line.text) + "\n"
+        }.joined()
     }
 
     /// `0.120s`.

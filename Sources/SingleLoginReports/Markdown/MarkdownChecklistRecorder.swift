@@ -27,7 +27,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary)
+        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps)
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {
@@ -35,8 +35,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         }
     }
 
-    /// Renders the checklist: a row per requirement result, the failing test cases, in the context's gate.
-    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary) -> String {
+    /// Renders the checklist: a row per requirement result, the failing test cases (with their
+    /// steps from `steps`, by test case and 0-based step index), in the context's gate.
+    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]) -> String {
         let gate = context.gate
         let status = ExitStatus(summary: summary, gate: gate)
         let headline: String
@@ -86,6 +87,12 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             out += "\n## Failures and errors\n"
             for result in problems {
                 out += "\n### \(mark(Verdict(of: result, gate: gate))) \(cell(result.id.description))\n\n"
+                let outline = ScenarioSteps(descriptions: steps[result.id] ?? [:])
+                if !outline.isEmpty {
+                    out += "Steps:\n\n```\n"
+                    for line in outline.numbered(marking: result.issues) { out += fence(PlainText.clean(line.text)) + "\n" }
+                    out += "```\n\n"
+                }
                 for issue in result.issues {
                     let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
@@ -98,6 +105,11 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                             out += fence(line.text) + "\n"
                         }
                     }
+                    out += "```\n"
+                }
+                if !result.transcript.isEmpty {
+                    out += "\nBroker transcript:\n\n```\n"
+                    for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth) + fence(PlainText.clean(line.text)) + "\n" }
                     out += "```\n"
                 }
             }
