@@ -25,6 +25,9 @@ public final class ConsoleRecorder: EventRecorder {
         var finished: [String: [TestCaseResult]] = [:]
         var idWidth = 0
         var transientShown = false
+        /// Test cases not run because the run gave up on its adapter, whose requirement lines are
+        /// left out (the summary says why once, and counts them).
+        var notRunUnavailable = 0
     }
 
     /// Creates a recorder writing text to `write` (see ``standardOutput``).
@@ -85,7 +88,7 @@ public final class ConsoleRecorder: EventRecorder {
             out += line(for: result, in: &state)
         case .runEnded:
             break
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
+        case .stepPerformed, .adapterUnavailable, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
             break
         }
         if ended {
@@ -100,15 +103,21 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext, steps: state.record.steps)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext, steps: state.record.steps, unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) })
         }
         return out
     }
 
     /// The line of a planned requirement, once; nothing for one the plan did not hold, or when quiet.
     private func line(for result: RequirementResult, in state: inout State) -> String {
-        guard state.unprinted.remove(result.requirement.id) != nil, style.verbosity != .quiet else { return "" }
+        guard state.unprinted.remove(result.requirement.id) != nil else { return "" }
         let results = state.finished[result.requirement.id] ?? []
+        if state.record.unavailability != nil, case .notRun = result.verdict {
+            // Every test case of it was not run because the adapter never started: one error says why.
+            state.notRunUnavailable += results.count
+            return ""
+        }
+        guard style.verbosity != .quiet else { return "" }
         return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: state.record.steps)
     }
 
@@ -124,11 +133,13 @@ public final class ConsoleRecorder: EventRecorder {
         let summary = requirement.requirement
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
         let level = summary.level.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-        var line = "\(verdict.painted(style))  \(id)  \(level)  \(PlainText.clean(summary.title))"
+        let title = PlainText.clean(summary.title)
+        var line = "\(verdict.painted(style))  \(id)  \(level)  "
         if let reason = verdict.reason {
-            line += ": \(PlainText.clean(reason))"
+            // A title is a sentence that may end with a period: the reason follows a dash, not a colon after it.
+            line += (title.hasSuffix(".") ? String(title.dropLast()) : title) + " — \(PlainText.clean(reason))"
         } else {
-            line += " (\(Self.seconds(requirement.duration)))"
+            line += title + " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
         let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { false } }
@@ -162,7 +173,7 @@ extension Event.Kind {
     /// Events that print nothing, so need not clear the live progress line.
     var isQuietForProgress: Bool {
         switch self {
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded: true
+        case .stepPerformed, .adapterUnavailable, .brokerCalled, .observed, .issueRecorded: true
         default: false
         }
     }

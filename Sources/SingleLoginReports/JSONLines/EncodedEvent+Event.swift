@@ -43,6 +43,9 @@ extension EncodedEvent {
             self.init(kind: "issueRecorded", date: date)
             self.testCase = EncodedTestCaseID(id)
             self.issue = EncodedIssue(issue)
+        case let .adapterUnavailable(unavailability):
+            self.init(kind: "adapterUnavailable", date: date)
+            self.adapterUnavailability = EncodedAdapterUnavailability(attempts: unavailability.attempts, type: unavailability.type, cause: unavailability.cause, fix: unavailability.fix, stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
         case let .testCaseEnded(result):
             self.init(kind: "testCaseEnded", date: date)
             self.testCase = EncodedTestCaseID(result.id)

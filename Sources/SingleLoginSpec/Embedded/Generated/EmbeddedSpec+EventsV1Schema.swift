@@ -27,7 +27,8 @@ extension EmbeddedSpec {
     "requirement": {"$ref": "#/$defs/requirement"},
     "requirementResult": {"$ref": "#/$defs/requirementResult"},
     "result": {"$ref": "#/$defs/result"},
-    "summary": {"$ref": "#/$defs/summary"}
+    "summary": {"$ref": "#/$defs/summary"},
+    "adapterUnavailability": {"$ref": "#/$defs/adapterUnavailability"}
   },
   "allOf": [
     {"if": {"properties": {"kind": {"const": "runStarted"}}}, "then": {"required": ["context", "plan"]}},
@@ -40,6 +41,7 @@ extension EmbeddedSpec {
     {"if": {"properties": {"kind": {"const": "observed"}}}, "then": {"required": ["testCase", "observation"]}},
     {"if": {"properties": {"kind": {"const": "issueRecorded"}}}, "then": {"required": ["testCase", "issue"]}},
     {"if": {"properties": {"kind": {"const": "testCaseEnded"}}}, "then": {"required": ["testCase", "result"]}},
+    {"if": {"properties": {"kind": {"const": "adapterUnavailable"}}}, "then": {"required": ["adapterUnavailability"]}},
     {"if": {"properties": {"kind": {"const": "runEnded"}}}, "then": {"required": ["summary"]}}
   ],
   "$defs": {
@@ -101,6 +103,17 @@ extension EmbeddedSpec {
       "type": "object",
       "required": ["testCase", "requirement"],
       "properties": {"testCase": {"$ref": "#/$defs/testCase"}, "requirement": {"$ref": "#/$defs/requirement"}, "skipReason": {"type": "string"}}
+    },
+    "adapterUnavailability": {
+      "type": "object",
+      "required": ["attempts", "type", "cause", "fix", "stderrTail"],
+      "properties": {
+        "attempts": {"type": "integer", "minimum": 1},
+        "type": {"type": "string"},
+        "cause": {"type": "string"},
+        "fix": {"type": "string"},
+        "stderrTail": {"type": "string"}
+      }
     },
     "call": {
       "type": "object",
