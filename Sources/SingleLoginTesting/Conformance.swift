@@ -83,7 +83,7 @@ public struct Conformance: Sendable {
         case .passed: outcome = .passed
         case .failed: outcome = .failed
         case .errored: outcome = .errored
-        case let .skipped(reason), let .notRun(reason): outcome = .skipped(reason: reason)
+        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
         }
         let findings = result.issues.map { issue in
             Finding(isError: issue.kind == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },

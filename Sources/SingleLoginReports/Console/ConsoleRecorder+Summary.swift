@@ -36,6 +36,7 @@ extension ConsoleRecorder {
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
+        if summary.doesNotApply > 0 { totals += ", \(summary.doesNotApply) do\(summary.doesNotApply == 1 ? "es" : "") not apply" }
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
             out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped)

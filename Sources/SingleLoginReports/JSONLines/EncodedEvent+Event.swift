@@ -52,7 +52,7 @@ extension EncodedEvent {
             self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
         case let .runEnded(summary):
             self.init(kind: "runEnded", date: date)
-            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, duration: summary.duration, interrupted: summary.interrupted)
+            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration, interrupted: summary.interrupted)
         }
     }
 }
@@ -108,6 +108,7 @@ extension TestCaseResult.Outcome {
         case .errored: return ("errored", nil)
         case let .skipped(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
+        case let .doesNotApply(why): return ("doesNotApply", why)
         }
     }
 }

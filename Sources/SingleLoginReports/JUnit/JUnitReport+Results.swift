@@ -65,7 +65,7 @@ extension JUnitReport {
 
     /// The severity of the verdict whose ``Verdict/name`` is `name` (to compare a suite's property with a verdict).
     static func severity(ofVerdictNamed name: String) -> Int {
-        ["skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
+        ["doesNotApply": -1, "skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
     }
 
     /// What suite names (and the root's name) end with when the bundled reference app was tested.
@@ -132,6 +132,8 @@ extension JUnitReport {
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
             return .skipped(message: "not run: " + (reason.isEmpty ? "the run was interrupted" : reason))
+        case let .doesNotApply(reason):
+            return .skipped(message: reason.isEmpty ? "does not apply" : reason)
         case .failed, .warned:
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first

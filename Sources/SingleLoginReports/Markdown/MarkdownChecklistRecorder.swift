@@ -72,6 +72,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
+        if summary.doesNotApply > 0 { totals += ", \(summary.doesNotApply) do\(summary.doesNotApply == 1 ? "es" : "") not apply" }
         if !requirements.isEmpty { out += "| Requirements | \(requirementTotals(requirements, gate: gate)) |\n" }
         out += "| Test cases | \(totals) |\n"
         out += "| Exit status | \(status.rawValue) |\n\n"
@@ -126,6 +127,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .notRun: "⏭ not run"
         case .passed: "✅ passed"
         case .skipped: "⏭ skipped"
+        case .doesNotApply: "➖ does not apply"
         }
     }
 

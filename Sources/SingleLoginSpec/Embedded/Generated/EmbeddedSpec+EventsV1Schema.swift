@@ -46,8 +46,8 @@ extension EmbeddedSpec {
   ],
   "$defs": {
     "rfc3339": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$"},
-    "outcome": {"enum": ["passed", "failed", "errored", "skipped", "notRun"]},
-    "verdict": {"enum": ["passed", "failed", "warned", "errored", "skipped", "notRun"]},
+    "outcome": {"enum": ["passed", "failed", "errored", "skipped", "notRun", "doesNotApply"]},
+    "verdict": {"enum": ["passed", "failed", "warned", "errored", "skipped", "notRun", "doesNotApply"]},
     "context": {
       "type": "object",
       "required": ["kind", "specID", "specVersion", "specTitle", "specSHA256", "harnessVersion", "hostname", "startDate"],
@@ -184,7 +184,7 @@ extension EmbeddedSpec {
       "properties": {
         "passed": {"type": "integer", "minimum": 0}, "failedMust": {"type": "integer", "minimum": 0},
         "failedShould": {"type": "integer", "minimum": 0}, "errored": {"type": "integer", "minimum": 0},
-        "skipped": {"type": "integer", "minimum": 0}, "notRun": {"type": "integer", "minimum": 0},
+        "skipped": {"type": "integer", "minimum": 0}, "notRun": {"type": "integer", "minimum": 0}, "doesNotApply": {"type": "integer", "minimum": 0},
         "duration": {"type": "number", "minimum": 0}, "interrupted": {"type": "boolean"}
       }
     }
