@@ -34,6 +34,8 @@ public struct RunContext: Sendable {
     public var referenceApp: Bool
     /// The shard of a split run (`run --shard i/n`), or nil when the run is whole.
     public var shard: Shard?
+    /// How many shards' reports `merge` joined into this run's, when it is such a merge (nil otherwise).
+    public var mergedShards: Int?
 
     /// Creates a context.
     public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil, shard: Shard? = nil) {

@@ -24,6 +24,8 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var referenceApp: Bool?
     /// The shard of a split run, `{"index": 2, "count": 3}` (absent when the run is whole).
     public var shard: EncodedShard?
+    /// How many shards' streams `merge` joined into this one (absent when the stream is one run's).
+    public var mergedShards: Int?
 }
 
 /// A shard on the wire: which part of a split run a stream covers.

@@ -52,6 +52,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if let shard = context.shard {
             out += "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
         }
+        if let merged = context.mergedShards {
+            out += "| Shards | merged from \(merged) shard\(merged == 1 ? "" : "s") by `sl-conformance merge`: this report covers their \(results.count) test case\(results.count == 1 ? "" : "s") |\n"
+        }
         if context.referenceApp {
             out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
         }

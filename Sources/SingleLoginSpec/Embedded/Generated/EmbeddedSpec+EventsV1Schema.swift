@@ -67,7 +67,8 @@ extension EmbeddedSpec {
           "type": "object",
           "required": ["index", "count"],
           "properties": {"index": {"type": "integer", "minimum": 1}, "count": {"type": "integer", "minimum": 1}}
-        }
+        },
+        "mergedShards": {"type": "integer", "minimum": 1}
       }
     },
     "adapter": {
