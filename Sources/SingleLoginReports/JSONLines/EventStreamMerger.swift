@@ -20,6 +20,7 @@ public enum EventStreamMerger {
         /// Two streams ran different specs.
         case differentSpecs(String, String)
 
+        /// What went wrong, naming the stream.
         public var description: String {
             switch self {
             case let .notARun(name): "\(name): no runStarted event, so not a run's event stream"
