@@ -4,6 +4,8 @@
 #   dist/sl-conformance-<version>-macos-universal.tar.gz (macOS: arm64 + x86_64)
 #   dist/SHA256SUMS                                      (every tarball in dist/)
 # The tarball holds the one file `sl-conformance`, so `tar -xz -C /usr/local/bin` installs it.
+# It is built with SL_RELEASE_PACKAGE, which leaves out `bench` (it needs sl-canned-adapter and
+# sl-reference-adapter beside it; help says so).
 #
 # Usage: scripts/package-release.sh [--output DIR] [--scratch-path DIR]
 # The release workflow (.github/workflows/release.yml) runs it on each platform for a tag v<version>;
@@ -27,11 +29,11 @@ version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SingleLoginS
 
 case "$(uname -s)" in
     Linux)
-        flags=(-c release --static-swift-stdlib --scratch-path "$scratch")
+        flags=(-c release --static-swift-stdlib --scratch-path "$scratch" -Xswiftc -DSL_RELEASE_PACKAGE)
         platform="linux-$(uname -m)"
         ;;
     Darwin)
-        flags=(-c release --arch arm64 --arch x86_64 --scratch-path "$scratch")
+        flags=(-c release --arch arm64 --arch x86_64 --scratch-path "$scratch" -Xswiftc -DSL_RELEASE_PACKAGE)
         platform="macos-universal"
         ;;
     *) echo "package-release: unsupported system $(uname -s)" >&2; exit 1 ;;

@@ -56,7 +56,7 @@ check_counterexample python-flaw --adapter "$python_adapter --flaw compare-previ
 mkdir -p "$work/junit"
 cp "$work/reference/explore-junit.xml" "$work/junit/reference.junit.xml"
 cp "$work/flaw/explore-junit.xml" "$work/junit/flaw.junit.xml"
-python3 .ci/checks/junit_check.py --xsd-dir ../shared/junit-xsd "$work/junit"
+python3 .ci/checks/junit_check.py --xsd-dir .ci/junit-xsd "$work/junit"
 python3 .ci/checks/events_check.py "$work"/*.events.jsonl
 python3 - "$work/junit" <<'PY'
 import sys, pathlib

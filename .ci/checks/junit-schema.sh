@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-xsd_dir="../shared/junit-xsd"
+xsd_dir=".ci/junit-xsd"
 if [ ! -f "$xsd_dir/jenkins-xunit-junit-10.xsd" ]; then
-    echo "error: $xsd_dir/jenkins-xunit-junit-10.xsd not found (CI keeps shared/ beside the clone)" >&2
+    echo "error: $xsd_dir/jenkins-xunit-junit-10.xsd not found (it is part of the repository)" >&2
     exit 1
 fi
 

@@ -35,6 +35,11 @@ verdicts() { grep -E '^(PASS|FAIL|WARN|ERROR|SKIP|NOT RUN) ' | sed -E 's/ \([0-9
 
 # 2. Version, list and validate: the embedded specs, no file needed.
 outside --version | grep -q '^embedded specs: single-login ' || fail "--version does not name the embedded specs"
+# The package leaves bench out (it needs adapters the package does not ship), and help says so.
+outside --help | grep -q '^bench is not in this release build' || fail "help of the release binary does not say that bench is left out"
+outside --help | grep -qE '^  bench ' && fail "the release binary lists bench"
+bench_status=$(status_of outside bench)
+[ "$bench_status" = 64 ] || fail "bench in the release binary exited $bench_status, expected 64 (not in this build)"
 [ "$(outside list --format json)" = "$(inside list --format json)" ] || fail "list differs outside the checkout"
 outside validate >/dev/null || fail "validate of the embedded specs fails outside the checkout"
 outside spec export single-login --output specs >/dev/null
@@ -88,7 +93,7 @@ echo "outside-checkout: --reports FILE exits 2 before running; a missing spec ex
 
 # 6. The CI recipes of the README and the docs, as pasted into the vendor's repository.
 python3 .ci/checks/recipes_check.py --tarball "$(ls "$work"/dist/sl-conformance-*-linux-*.tar.gz)" --vendor "$work/vendor/MyApp" \
-    --adapter "$adapter" --xsd-dir "$repo/../shared/junit-xsd" \
+    --adapter "$adapter" --xsd-dir "$repo/.ci/junit-xsd" \
     README.md docs/reports.md docs/preflight.md
 # docs/backend.md's recipes run the 36 s backend profile against a Python backend: parsed and
 # checked for the release install here, not run.

@@ -77,7 +77,7 @@ empty_status=0
 "$harness" run --quiet --spec specs/single-login.json --shard 3/40 --reports "$work/empty" >/dev/null 2>&1 || empty_status=$?
 [ "$empty_status" -eq 0 ] || { echo "run-reports: an empty shard exited $empty_status, expected 0" >&2; exit 1; }
 
-python3 .ci/checks/junit_check.py --xsd-dir ../shared/junit-xsd "$work/reports"
+python3 .ci/checks/junit_check.py --xsd-dir .ci/junit-xsd "$work/reports"
 python3 .ci/checks/events_check.py "$work"/*.events.jsonl Tests/SingleLoginReportsTests/Golden/*.events.jsonl
 python3 - "$work/reports" <<'PY'
 import sys, pathlib

@@ -25,6 +25,25 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import jwt
 
+# PyJWKClient(timeout=...) arrived in PyJWT 2.8. An older copy would fail every request with a
+# TypeError; say what is needed once, at start, instead.
+MINIMUM_PYJWT = (2, 8)
+
+
+def _version(text):
+    parts = []
+    for part in text.split(".")[:2]:
+        digits = "".join(c for c in part if c.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
+
+
+if _version(getattr(jwt, "__version__", "0")) < MINIMUM_PYJWT:
+    sys.exit(
+        f"backend.py needs PyJWT {'.'.join(map(str, MINIMUM_PYJWT))} or later; found {getattr(jwt, '__version__', 'unknown')}.\n"
+        "  fix: pip install -r Examples/python-backend/requirements.txt (in a virtual environment if the system's PyJWT is older)"
+    )
+
 MAX_BODY = 64 * 1024  # an ID token is a few KB; anything bigger is refused before it is parsed
 LEEWAY = 300  # seconds of clock skew allowed, as Microsoft.IdentityModel does
 FLAWS = {

@@ -11,13 +11,16 @@ public struct CommandLineTool: Sendable {
     public var version: String
     /// The subcommands, in the order help lists them.
     public var commands: [AnyCommand]
+    /// Paragraphs help prints after the subcommands (e.g. what this build leaves out).
+    public var notes: [String]
 
     /// Creates a tool.
-    public init(name: String, overview: String, version: String, commands: [AnyCommand]) {
+    public init(name: String, overview: String, version: String, commands: [AnyCommand], notes: [String] = []) {
         self.name = name
         self.overview = overview
         self.version = version
         self.commands = commands
+        self.notes = notes
     }
 
     /// Runs with the arguments after the executable name and returns the exit status.
@@ -99,6 +102,7 @@ public struct CommandLineTool: Sendable {
         lines += commands.map { Help.row($0.name, $0.abstract) }
         lines.append(Help.row("help", "Show subcommand help information."))
         lines += ["", "  See '\(name) help <subcommand>' for detailed help."]
+        for note in notes { lines += ["", note] }
         return lines.joined(separator: "\n")
     }
 }

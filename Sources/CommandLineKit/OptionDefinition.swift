@@ -10,6 +10,8 @@ public struct OptionDefinition: Sendable, Equatable {
     public var valueName: String?
     /// The values allowed, if the set is closed.
     public var allowedValues: [String]?
+    /// Whether ``allowedValues`` match in any case.
+    public var allowedValuesIgnoreCase = false
     /// The value used when the option is absent, shown in help.
     public var defaultValue: String?
     /// Whether the option may be given more than once (values accumulate).

@@ -5,6 +5,8 @@
 public struct ValueParser<Value: Sendable>: Sendable {
     /// The only words accepted, when the set is closed (help lists them; the parser checks them).
     public var choices: [String]?
+    /// Whether ``choices`` match in any case (`MUST` for `must`).
+    public var choicesIgnoreCase = false
     /// What a valid value looks like, as a sentence, e.g. `Please give a whole number of at least 1.`
     public var expectation: String?
     /// The value `text` stands for, or nil when it is not valid.
@@ -65,6 +67,15 @@ extension ValueParser {
     public static func choice(_ words: KeyValuePairs<String, Value>) -> ValueParser<Value> {
         let table = Array(words)
         return ValueParser(choices: table.map(\.key)) { text in table.first { $0.key == text }?.value }
+    }
+
+    /// One of a closed set of words, as ``choice(_:)``, matched in any case: for words that
+    /// documents write in capitals, such as the levels `MUST` and `SHOULD`.
+    public static func caseInsensitiveChoice(_ words: KeyValuePairs<String, Value>) -> ValueParser<Value> {
+        let table = Array(words)
+        var parser = ValueParser(choices: table.map(\.key)) { text in table.first { $0.key.lowercased() == text.lowercased() }?.value }
+        parser.choicesIgnoreCase = true
+        return parser
     }
 }
 

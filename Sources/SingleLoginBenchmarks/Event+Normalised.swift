@@ -26,7 +26,7 @@ extension Event {
         case .requirementEnded(var result):
             result.duration = 0
             kind = .requirementEnded(result)
-        case .adapterIdentified, .requirementStarted, .testCaseStarted, .stepPerformed, .brokerCalled, .observed, .issueRecorded:
+        case .adapterIdentified, .requirementStarted, .testCaseStarted, .stepPerformed, .brokerCalled, .observed, .issueRecorded, .adapterUnavailable:
             break
         }
         return Event(kind, date: Self.normalisedDate)

@@ -19,8 +19,20 @@ public enum ConformanceCommandLine {
         AnyCommand(DiffCommand()),
         AnyCommand(SpecCommand()),
         AnyCommand(GenerateTestsCommand()),
-        AnyCommand(BenchCommand()),
-    ]
+    ] + benchCommand
+
+    #if SL_RELEASE_PACKAGE
+    /// The release package leaves `bench` out: it measures against sl-canned-adapter and
+    /// sl-reference-adapter built beside the executable, and the package ships the one executable.
+    static let benchCommand: [AnyCommand] = []
+    /// What help says of the command this build leaves out.
+    static let notes = ["bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."]
+    #else
+    /// `bench`, in every build but the release package's.
+    static let benchCommand = [AnyCommand(BenchCommand())]
+    /// Nothing to add: every command is in this build.
+    static let notes: [String] = []
+    #endif
 
     /// What `--version` prints: the harness's version, then each embedded spec's id and version.
     ///
@@ -36,5 +48,6 @@ public enum ConformanceCommandLine {
         name: "sl-conformance",
         overview: "Prove that an iOS app signs in and out correctly on a shared device (Microsoft Shared Device Mode).",
         version: ConformanceCommandLine.version,
-        commands: commands)
+        commands: commands,
+        notes: notes)
 }

@@ -6,7 +6,7 @@ public enum DefaultSpecs {
     /// The shipped catalogue of behavioural requirements.
     public static let catalogue = EmbeddedSpec.singleLogin
     /// The shipped preflight checks.
-    public static let preflight = EmbeddedSpec.preflight
+    public static let preflight = EmbeddedSpec.singleLoginPreflight
     /// The shipped backend profile.
     public static let backend = EmbeddedSpec.backend
 

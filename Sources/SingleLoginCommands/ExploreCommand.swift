@@ -142,7 +142,7 @@ public struct ExploreCommand: Command {
             if let path = options.counterexample {
                 do {
                     try AtomicFileWriter.write(Data(counterexample.json.utf8), to: URL(fileURLWithPath: path))
-                    output.out("Written to \(path): check it with 'sl-conformance validate \(path)' and 'sl-conformance run --spec \(path)'.")
+                    output.out(Self.checkHint(counterexample: path, target: options.target))
                 } catch {
                     output.err("error: \(error)")
                     status = .adapterOrHarnessError
@@ -154,6 +154,15 @@ public struct ExploreCommand: Command {
         }
         // The last line, after every report and the counterexample are written.
         return session.finish(status)
+    }
+
+    /// What to run next on a counterexample written to `path`: `validate`, then `run --spec` on the
+    /// same app (`--adapter`, `--listen` or the reference app's flaws repeated), since `run` without
+    /// them tests the bundled reference app, where a counterexample passes.
+    public static func checkHint(counterexample path: String, target: RunCommand.Options.Target) -> String {
+        let file = GenerateTestsCommand.Options.shellQuoted(path)
+        let run = (["sl-conformance", "run", "--spec", file] + target.commandLineWords).joined(separator: " ")
+        return "Written to \(path). Check it with:\n  sl-conformance validate \(file)\n  \(run)"
     }
 
     /// The exit status: 2 when something broke or did not reproduce, 1 when a rule was violated, else 0.

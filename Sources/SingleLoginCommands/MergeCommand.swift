@@ -2,16 +2,21 @@ import CommandLineKit
 import Foundation
 import SingleLoginEvents
 import SingleLoginReports
+import Synchronization
 
-/// `sl-conformance merge OUT IN...`: joins shard JUnit reports into one valid report.
+/// `sl-conformance merge OUT IN...`: joins shards' reports into one: JUnit XML into one valid
+/// report, or event streams (`.jsonl`) into one run's stream, and from it the merged `summary.md`
+/// (`--markdown`), rendered by the same recorder as a run's.
 public struct MergeCommand: Command {
     /// `merge`'s options.
     public struct Options: OptionGroup {
         /// Where the merged report goes.
         public static let out = Argument("out", arity: .one, help: "Where to write the merged report.")
         /// The shard reports.
-        public static let inputs = Argument("in", arity: .oneOrMore, help: "A shard's JUnit report.")
-        public static var signature: CommandSignature { CommandSignature([JUnitOptions.strict], arguments: [out, inputs]) }
+        public static let inputs = Argument("in", arity: .oneOrMore, help: "A shard's JUnit report, or a shard's event stream (.jsonl).")
+        /// `--markdown <file>`: the merged summary.md, from event streams.
+        public static let markdown = Option("--markdown", value: "file", help: "With event streams: also write the merged summary.md here.")
+        public static var signature: CommandSignature { CommandSignature([JUnitOptions.strict, markdown], arguments: [out, inputs]) }
 
         /// Write the strict form.
         public var junitStrict: Bool
@@ -19,19 +24,42 @@ public struct MergeCommand: Command {
         public var outputPath: String
         /// The shard reports, in order.
         public var inputs: [URL]
+        /// Where the merged summary.md goes, if anywhere.
+        public var markdownFile: URL?
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             junitStrict = arguments.flag(JUnitOptions.strict)
             outputPath = try arguments.value(Self.out) ?? ""
             inputs = try arguments.values(Self.inputs).map { URL(fileURLWithPath: $0) }
+            markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) }
+            let streams = inputs.filter { $0.pathExtension == "jsonl" }.count
+            guard streams == 0 || streams == inputs.count else {
+                throw UsageError("merge joins reports of one kind: give JUnit reports or event streams (.jsonl), not both")
+            }
+            guard markdownFile == nil || streams > 0 else {
+                throw UsageError("--markdown needs the shards' event streams (run --shard i/n --events FILE): summary.md is rendered from them")
+            }
         }
+
+        /// Whether the inputs are event streams.
+        var mergesEvents: Bool { inputs.first?.pathExtension == "jsonl" }
     }
 
     public let name = "merge"
-    public let abstract = "Join JUnit reports of shards (--shard i/n) into one report."
+    public let abstract = "Join the reports of shards (--shard i/n): JUnit, event streams, summary.md."
     public let discussion = """
-        Counts are recomputed from the cases and cases are sorted by classname and name. A
-        test case present in several shards keeps its run result over another shard's skip.
+        A shard's report holds its own test cases only. Each requirement's suite comes where it
+        first appears, in the order the reports are given (shard 1's first when given in order);
+        within a suite, cases are sorted by name and counts are recomputed. A test case in several
+        reports (a shard run twice) keeps its most informative result: a failure or error over a
+        pass, a pass over a skip. The merged report drops the shard property, as it is whole.
+        Given event streams (.jsonl, from run --shard i/n --events FILE), merge writes one run's
+        stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the order
+        given), each shard's events in turn, and one runEnded with totals recomputed from every
+        test case (the wall time is the longest shard's). With --markdown FILE it also writes the
+        merged summary.md from that stream, saying it merged N shards and covering every case:
+          sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md
+        A shard's own summary.md cannot be read back: merge its event stream instead.
         Reports of different specs (id, version or SHA-256) are refused. The output is
         written atomically. Exit status: 0 when the merged report was written, 64 when an
         input is unreadable or from another spec. Gating is the shard jobs' business: each
@@ -42,6 +70,7 @@ public struct MergeCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        if options.mergesEvents { return mergeEvents(options, output: output) }
         do {
             let merged = try JUnitMerger.merge(files: options.inputs)
             try AtomicFileWriter.write(merged.render(strict: options.junitStrict), to: URL(fileURLWithPath: options.outputPath))
@@ -50,6 +79,37 @@ public struct MergeCommand: Command {
             output.err("merged \(count) report\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(options.outputPath)")
             return ExitStatus.passed.rawValue
         } catch let error as JUnitMerger.MergeError {
+            output.err("error: \(error)")
+            return ExitStatus.usage.rawValue
+        } catch {
+            output.err("error: \(error)")
+            return ExitStatus.adapterOrHarnessError.rawValue
+        }
+    }
+
+    /// Joins event streams into one, then renders the merged summary.md from it when asked.
+    private func mergeEvents(_ options: Options, output: TextOutput) -> Int32 {
+        do {
+            let streams = try options.inputs.map { (name: $0.path, events: try EventStreamReader.events(at: $0)) }
+            let merged = try EventStreamMerger.merge(streams)
+            let out = URL(fileURLWithPath: options.outputPath)
+            try AtomicFileWriter.write(merged.reduce(into: Data()) { $0.append(JSONLinesRecorder.line(for: $1)) }, to: out)
+            var written = [options.outputPath]
+            if let markdown = options.markdownFile {
+                let failure = Mutex<(any Error)?>(nil)
+                let recorder = MarkdownChecklistRecorder(url: markdown, onError: { error in failure.withLock { $0 = error } })
+                for event in merged { recorder.record(event) }
+                if let error = failure.withLock({ $0 }) { throw error }
+                written.append(markdown.path)
+            }
+            let cases = merged.reduce(0) { count, event in if case .testCaseEnded = event.kind { count + 1 } else { count } }
+            let count = options.inputs.count
+            output.err("merged \(count) event stream\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(written.joined(separator: " and "))")
+            return ExitStatus.passed.rawValue
+        } catch let error as EventStreamReader.ReadError {
+            output.err("error: \(error)")
+            return ExitStatus.usage.rawValue
+        } catch let error as EventStreamMerger.MergeError {
             output.err("error: \(error)")
             return ExitStatus.usage.rawValue
         } catch {

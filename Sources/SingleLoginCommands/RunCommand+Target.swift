@@ -58,3 +58,21 @@ extension RunCommand.Options.Target {
         }
     }
 }
+
+extension RunCommand.Options.Target {
+    /// The words that choose this app again, shell-quoted: `--adapter '<command>'`, `--listen
+    /// <host:port>` (with `--allow-remote` when it was given), or the reference app's flaws. A
+    /// hint that names a command to run repeats them, so the command tests the same app.
+    var commandLineWords: [String] {
+        switch self {
+        case let .adapter(command):
+            return ["--adapter", GenerateTestsCommand.Options.shellQuoted(command)]
+        case let .listen(listen):
+            guard let address = listen.address else { return [] }
+            let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+            return ["--listen", "\(host):\(address.port)"] + (listen.allowRemote ? ["--allow-remote"] : [])
+        case let .referenceApp(flaws):
+            return flaws.map(\.rawValue).sorted().flatMap { ["--reference-flaw", $0] }
+        }
+    }
+}

@@ -179,6 +179,7 @@ public struct RunCommand: Command {
         } catch { return error.report(to: output) }
         let timeouts = options.timeouts
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
+        let shard = selection.shard.map { RunContext.Shard(index: $0.index, count: $0.count) }
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
             options: Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
@@ -187,8 +188,17 @@ public struct RunCommand: Command {
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {
-            await runner.run { event in session.record(event) }
+            await runner.run { event in session.record(Self.marking(event, shard: shard)) }
         }
         return session.finish(session.status(summary: summary, gate: gate))
+    }
+
+    /// `event`, with the run's context naming `shard` when it starts the run: the shard is this
+    /// command's choice, and every report learns it from the context, so each says it covers one
+    /// shard only.
+    static func marking(_ event: Event, shard: RunContext.Shard?) -> Event {
+        guard let shard, case .runStarted(var context, let plan) = event.kind else { return event }
+        context.shard = shard
+        return Event(.runStarted(context, plan: plan), date: event.date)
     }
 }

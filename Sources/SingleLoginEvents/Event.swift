@@ -35,6 +35,9 @@ public struct Event: Sendable {
         case observed(TestCaseID, Observation)
         /// A check failed or something broke.
         case issueRecorded(TestCaseID, Issue)
+        /// The run gave up on its adapter: the test cases still to run end not run (once per run,
+        /// before the first of them ends).
+        case adapterUnavailable(AdapterUnavailability)
         /// A test case ended, with everything recorders need to report it.
         case testCaseEnded(TestCaseResult)
         /// The run ended (also when interrupted).

@@ -32,9 +32,13 @@ public struct RunContext: Sendable {
     /// Whether the run tests the bundled reference app (`run` or `explore` without `--adapter` or `--listen`): a demonstration
     /// of the harness, not a test of the user's app. Every report says so.
     public var referenceApp: Bool
+    /// The shard of a split run (`run --shard i/n`), or nil when the run is whole.
+    public var shard: Shard?
+    /// How many shards' reports `merge` joined into this run's, when it is such a merge (nil otherwise).
+    public var mergedShards: Int?
 
     /// Creates a context.
-    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil) {
+    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil, shard: Shard? = nil) {
         self.kind = kind
         self.subject = subject ?? .of(kind: kind)
         self.specID = specID
@@ -48,6 +52,7 @@ public struct RunContext: Sendable {
         self.gate = gate
         self.specOrigin = specOrigin
         self.referenceApp = referenceApp
+        self.shard = shard
     }
 
     /// What reports say instead of an app when ``referenceApp`` is set.

@@ -12,19 +12,22 @@ public struct RunSummary: Sendable, Hashable {
     public var skipped: Int
     /// Test cases not run because the run was interrupted.
     public var notRun: Int
+    /// Test cases that do not apply to the app as configured (they leave nothing unverified).
+    public var doesNotApply: Int
     /// Wall time of the run in seconds.
     public var duration: Double
     /// Whether the run was interrupted (signal, fail-fast does not count).
     public var interrupted: Bool
 
     /// Creates a summary.
-    public init(passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, duration: Double = 0, interrupted: Bool = false) {
+    public init(passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, doesNotApply: Int = 0, duration: Double = 0, interrupted: Bool = false) {
         self.passed = passed
         self.failedMust = failedMust
         self.failedShould = failedShould
         self.errored = errored
         self.skipped = skipped
         self.notRun = notRun
+        self.doesNotApply = doesNotApply
         self.duration = duration
         self.interrupted = interrupted
     }
@@ -39,12 +42,13 @@ public struct RunSummary: Sendable, Hashable {
             case .errored: errored += 1
             case .skipped: skipped += 1
             case .notRun: notRun += 1
+            case .doesNotApply: doesNotApply += 1
             }
         }
     }
 
     /// All test cases counted.
-    public var total: Int { passed + failedMust + failedShould + errored + skipped + notRun }
+    public var total: Int { passed + failedMust + failedShould + errored + skipped + notRun + doesNotApply }
 
     /// Failed test cases whose failure only warns under `gate`.
     public func warnings(under gate: Gate) -> Int {

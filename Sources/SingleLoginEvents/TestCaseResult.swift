@@ -38,5 +38,8 @@ public struct TestCaseResult: Sendable {
         case skipped(reason: String)
         /// Not run because the run was interrupted, with the reason.
         case notRun(reason: String)
+        /// Not run because it does not apply to the app as configured (a multi-tenant case against
+        /// a single-tenant backend), with the reason: nothing is left unverified by it.
+        case doesNotApply(reason: String)
     }
 }

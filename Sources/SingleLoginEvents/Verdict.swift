@@ -4,7 +4,7 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not run, passed, skipped (a reason is the first test case's that has one).
+/// failed, warned, not run, passed, skipped, does not apply (a reason is the first test case's that has one).
 public enum Verdict: Hashable, Sendable {
     /// Every check held.
     case passed
@@ -18,6 +18,9 @@ public enum Verdict: Hashable, Sendable {
     case skipped(reason: String)
     /// Not run because the run was interrupted, with the reason.
     case notRun(reason: String)
+    /// Not run because it does not apply to the app as configured, with the reason: unlike a
+    /// skip, it leaves nothing unverified.
+    case doesNotApply(reason: String)
 
     /// The verdict on one test case's outcome, for a requirement at `level`, under `gate`.
     public init(_ outcome: TestCaseResult.Outcome, level: Requirement.Level, gate: Gate) {
@@ -27,6 +30,7 @@ public enum Verdict: Hashable, Sendable {
         case .errored: self = .errored
         case let .skipped(reason): self = .skipped(reason: reason)
         case let .notRun(reason): self = .notRun(reason: reason)
+        case let .doesNotApply(reason): self = .doesNotApply(reason: reason)
         }
     }
 
@@ -45,9 +49,10 @@ public enum Verdict: Hashable, Sendable {
         self = worst ?? .skipped(reason: "no test cases")
     }
 
-    /// How bad, to find the worst: skipped 0, passed 1, not run 2, warned 3, failed 4, errored 5.
+    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, not run 2, warned 3, failed 4, errored 5.
     public var severity: Int {
         switch self {
+        case .doesNotApply: -1
         case .skipped: 0
         case .passed: 1
         case .notRun: 2
@@ -57,7 +62,7 @@ public enum Verdict: Hashable, Sendable {
         }
     }
 
-    /// `passed`, `failed`, `warned`, `errored`, `skipped` or `notRun`: the name in the event stream.
+    /// `passed`, `failed`, `warned`, `errored`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream.
     public var name: String {
         switch self {
         case .passed: "passed"
@@ -66,13 +71,14 @@ public enum Verdict: Hashable, Sendable {
         case .errored: "errored"
         case .skipped: "skipped"
         case .notRun: "notRun"
+        case .doesNotApply: "doesNotApply"
         }
     }
 
-    /// Why it was skipped or not run.
+    /// Why it was skipped, not run, or does not apply.
     public var reason: String? {
         switch self {
-        case let .skipped(reason), let .notRun(reason): reason
+        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): reason
         default: nil
         }
     }
@@ -85,6 +91,7 @@ public enum Verdict: Hashable, Sendable {
         case .errored: .errored
         case let .skipped(reason): .skipped(reason: reason)
         case let .notRun(reason): .notRun(reason: reason)
+        case let .doesNotApply(reason): .doesNotApply(reason: reason)
         }
     }
 }

@@ -30,7 +30,7 @@ public enum Preflight {
             let checkStarted = clock.now
             handler(Event(.requirementStarted(check.summary)))
             handler(Event(.testCaseStarted(id)))
-            var evaluation = evaluator.evaluate(check.rule)
+            var evaluation = evaluator.evaluate(check.rule, expected: check.summary.title)
             for index in evaluation.issues.indices {
                 evaluation.issues[index].location = check.location
                 handler(Event(.issueRecorded(id, evaluation.issues[index])))

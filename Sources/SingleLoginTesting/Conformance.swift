@@ -83,13 +83,13 @@ public struct Conformance: Sendable {
         case .passed: outcome = .passed
         case .failed: outcome = .failed
         case .errored: outcome = .errored
-        case let .skipped(reason), let .notRun(reason): outcome = .skipped(reason: reason)
+        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
         }
         let findings = result.issues.map { issue in
             Finding(isError: issue.kind == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
                     stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
         }
-        let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould)
+        let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould, steps: steps)
         return ScenarioCheck(name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration, evidence: evidence)
     }
 

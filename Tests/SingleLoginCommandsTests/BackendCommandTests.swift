@@ -36,7 +36,7 @@ struct BackendCommandTests {
         #expect(run.status == 0)
         let lines = run.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 19)
-        #expect(lines.contains("BE-ISS-1 / multi-tenant backend  (skip: not applicable in multi mode)"))
+        #expect(lines.contains("BE-ISS-1 / multi-tenant backend  (skip: does not apply to a multi-tenant backend)"))
         #expect(lines.suffix(2) == ["BE-DECOY-1 / multi-tenant backend", "BE-ROTATE-1 / multi-tenant backend"])
     }
 

@@ -23,10 +23,19 @@ struct CommandOptionsTests {
         #expect(options.spec == .embedded(.singleLogin))
     }
 
+    @Test("--level takes a level in either case, as specs and reports write it", arguments: [
+        ("must", Gate.mustOnly), ("MUST", .mustOnly), ("Must", .mustOnly), ("should", .mustAndShould), ("SHOULD", .mustAndShould),
+    ])
+    func levelInEitherCase(word: String, gate: Gate) throws {
+        #expect(try RunCommand.Options.parse(["--level", word]).reports.gate == gate)
+        #expect(try PreflightCommand.Options.parse(["--level", word]).reports.gate == gate)
+    }
+
     @Test("run's invalid values and combinations are usage errors", arguments: [
         (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
         (["--jobs", "-1"], "Missing value for '--jobs <n>'"),
         (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
+        (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
         (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
     ] as [([String], String)])
     func runMistakes(words: [String], message: String) {
@@ -60,10 +69,10 @@ struct CommandOptionsTests {
 
     @Test("preflight's input problems become usage errors that name the option")
     func preflightInput() async {
-        let missing = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/preflight.json", "--entitlements", "/no/such/App.entitlements"])
+        let missing = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/single-login-preflight.json", "--entitlements", "/no/such/App.entitlements"])
         #expect(missing.status == 64)
         #expect(missing.err.hasPrefix("Error: No such file '/no/such/App.entitlements' for '--entitlements'\n"))
-        let directory = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/preflight.json", "--project", "/no/such/dir"])
+        let directory = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/single-login-preflight.json", "--project", "/no/such/dir"])
         #expect(directory.err.hasPrefix("Error: No such directory '/no/such/dir' for '--project'\n"))
     }
 

@@ -70,7 +70,7 @@ struct ConformanceToolTests {
 
     @Test("validate recognises a preflight spec by its 'checks' and a behavioural one by its 'requirements'")
     func validateAnyKind() async throws {
-        let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/preflight.json").path
+        let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/single-login-preflight.json").path
         let both = await Tool.run(["validate", preflight, Tool.fixtures + "/valid/minimal.json"])
         #expect(both.status == 0)
         #expect(both.out == "\(preflight): valid (7 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")

@@ -12,7 +12,7 @@ struct EmbeddedSpecCommandTests {
         let validate = await Tool.run(["validate"])
         #expect(validate.status == 0, "\(validate.err)")
         #expect(validate.out.contains("embedded:single-login.json: valid ("))
-        #expect(validate.out.contains("embedded:preflight.json: valid ("))
+        #expect(validate.out.contains("embedded:single-login-preflight.json: valid ("))
         let plan = await Tool.run(["run", "--list", "--only", "SL-LOGIN-1"])
         #expect(plan.status == 0)
         #expect(plan.out.split(separator: "\n").filter { !$0.contains("(skip:") } == ["SL-LOGIN-1 / opens signed in"], "\(plan.out)")
@@ -46,6 +46,25 @@ struct EmbeddedSpecCommandTests {
         let unknown = await Tool.run(["spec", "show", "single-logn"])
         #expect(unknown.status == 64)
         #expect(unknown.err.contains("Did you mean 'single-login'?"))
+    }
+
+    @Test("every embedded spec has one name: the one spec commands take is its id, as --version prints it")
+    func oneName() async {
+        let version = await Tool.run(["--version"])
+        for file in EmbeddedSpec.all {
+            guard let identity = file.identity else { continue }
+            #expect(file.name == identity.id, "\(file.fileName)")
+            #expect(version.out.contains("\(identity.id) \(identity.version)"))
+        }
+    }
+
+    @Test("the JSON Lines event schema travels inside the binary: spec show prints it byte for byte")
+    func eventsSchema() async throws {
+        let show = await Tool.run(["spec", "show", "events-v1.schema"])
+        #expect(show.status == 0, "\(show.err)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = try Data(contentsOf: root.appendingPathComponent("specs/events-v1.schema.json"))
+        #expect(Data(show.out.utf8) == file)
     }
 
     @Test("spec export writes the spec with its schema beside it, refuses to replace a changed copy, and the copy validates")

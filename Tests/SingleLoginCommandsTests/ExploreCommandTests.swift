@@ -41,6 +41,11 @@ struct ExploreCommandTests {
         #expect(run.out.contains("transcript:"))
         #expect(run.out.contains("getCurrentAccount"))
         #expect(await Tool.run(["validate", file]).status == 0)
+        // The hint's own command, run as printed, tests the same app: it fails there.
+        let hint = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("  sl-conformance run --spec ") })
+        let words = hint.split(separator: " ").dropFirst().map(String.init)
+        #expect(words == ["run", "--spec", file, "--reference-flaw", "ignoresBroadcast"], "\(hint)")
+        #expect(await Tool.run(words + ["--reports", directory.appendingPathComponent("hint").path]).status == 1)
         #expect(await Tool.run(["run", "--spec", file, "--reference-flaw", "ignoresBroadcast", "--reports", directory.appendingPathComponent("a").path]).status == 1)
         #expect(await Tool.run(["run", "--spec", file, "--reports", directory.appendingPathComponent("b").path]).status == 0)
         let junit = try String(contentsOfFile: directory.appendingPathComponent("explore-junit.xml").path, encoding: .utf8)
@@ -49,6 +54,18 @@ struct ExploreCommandTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("explore.md").path))
         let events = try String(contentsOfFile: directory.appendingPathComponent("explore-events.jsonl").path, encoding: .utf8)
         #expect(events.contains("\"runEnded\""))
+    }
+
+    @Test("the counterexample hint repeats the target it came from: --adapter or --listen", arguments: [
+        (["--adapter", "python3 my adapter.py"], "  sl-conformance run --spec ce.json --adapter 'python3 my adapter.py'"),
+        (["--listen", "127.0.0.1:7000"], "  sl-conformance run --spec ce.json --listen 127.0.0.1:7000"),
+        (["--listen", "[::1]:0"], "  sl-conformance run --spec ce.json --listen [::1]:0"),
+        ([], "  sl-conformance run --spec ce.json"),
+    ])
+    func hintRepeatsTarget(target: [String], expected: String) throws {
+        let options = try ExploreCommand.Options.parse(target)
+        let lines = ExploreCommand.checkHint(counterexample: "ce.json", target: options.target).split(separator: "\n").map(String.init)
+        #expect(lines == ["Written to ce.json. Check it with:", "  sl-conformance validate ce.json", expected])
     }
 
     @Test("the reference app: exit 0, no counterexample file, and the same seed prints the same figures")

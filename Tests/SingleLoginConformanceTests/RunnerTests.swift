@@ -56,6 +56,7 @@ struct RunnerTests {
                 case .brokerCalled(let id, let call): return "call \(id) \(call.sequence) \(call.method.rawValue) \(call.failed)"
                 case .observed(let id, let observation): return "observed \(id) \(observation.screen.count) \(observation.storage.count)"
                 case .issueRecorded(let id, let issue): return "issue \(id) \(issue.message)"
+                case .adapterUnavailable(let unavailability): return "adapter unavailable \(unavailability.type)"
                 case .testCaseEnded(let result): return "ended \(result.id) \(result.outcome)"
                 case .runEnded(let summary): return "runEnded \(summary.passed) \(summary.failedMust) \(summary.failedShould)"
                 }

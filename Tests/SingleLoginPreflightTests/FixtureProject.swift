@@ -12,7 +12,7 @@ enum FixtureProject {
     /// The committed spec, read from the repository (tests run from the package root or find it via this file).
     static var specPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("specs/preflight.json").path
+            .appendingPathComponent("specs/single-login-preflight.json").path
     }
 
     /// A fresh temporary directory.

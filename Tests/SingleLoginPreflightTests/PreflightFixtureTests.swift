@@ -67,6 +67,27 @@ struct PreflightFixtureTests {
         #expect(issue.kind == .failure)
         #expect(issue.type == "preflight.sourceForbidden")
         #expect(issue.observed.contains("Shiftboard/MsalPlugin.m:8: MSALGlobalConfig.brokerAvailability = MSALBrokeredAvailabilityNone;"))
+        // In words: what was found and where, relative to the project; no regular expression, no absolute path.
+        #expect(issue.message == "found in Shiftboard/MsalPlugin.m:8: MSALGlobalConfig.brokerAvailability = MSALBrokeredAvailabilityNone;", "\(issue.message)")
+        let check = try #require(Self.spec.checks.first { $0.id == "PF-BROKER-AVAILABILITY" })
+        #expect(issue.expected == check.summary.title)
+        for text in [issue.message, issue.expected, issue.observed] {
+            #expect(!text.contains("\\b") && !text.contains("/\\"), "no regular expression: \(text)")
+            #expect(!text.contains(root.path) && !text.contains(root.resolvingSymlinksInPath().path), "no absolute path: \(text)")
+        }
+    }
+
+    @Test("a project directory given as a relative path (the walk finds absolute ones) still shows paths relative to it")
+    func relativeProjectDirectory() throws {
+        let root = try FixtureProject.materialize(variant: "BrokerDisabledObjC")
+        defer { FixtureProject.remove(root) }
+        // Relative to the working directory, by climbing to / (not by changing it: tests run in parallel in one process).
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents.count - 1
+        let written = String(repeating: "../", count: depth) + root.standardizedFileURL.path.dropFirst()
+        #expect(!written.hasPrefix("/"))
+        let report = Preflight.run(project: .project(written), spec: Self.spec) { _ in }
+        let issue = try #require(report.results.first { $0.id.requirementID == "PF-BROKER-AVAILABILITY" }?.issues.first)
+        #expect(issue.message.hasPrefix("found in Shiftboard/MsalPlugin.m:8: "), "\(issue.message)")
     }
 
     @Test("a binary Info.plist is read as binary")
@@ -127,14 +148,24 @@ struct PreflightFixtureTests {
         #expect(issue.observed.contains(observed), "\(issue.observed)")
     }
 
-    @Test("a directory with no project files fails every check that needs a file with 'not found' and never crashes")
+    @Test("a directory with no project files fails every check that needs a file with 'not found', and reports the source checks not checked, never passed")
     func emptyDirectory() throws {
         let root = try FixtureProject.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let report = Preflight.run(project: .project(root.path), spec: Self.spec) { _ in }
-        // A check that a source lacks something holds where there are no sources.
-        let needingFiles = Self.spec.checks.filter { if case .sourceLacks = $0.rule { return false } else { return true } }.map(\.id)
+        let sourceChecks = Self.spec.checks.filter {
+            switch $0.rule {
+            case .sourceContains, .sourceLacks: true
+            default: false
+            }
+        }.map(\.id)
+        #expect(sourceChecks.contains("PF-BROKER-AVAILABILITY") && sourceChecks.contains("PF-KNOWN-AUTHORITIES"))
+        let needingFiles = Self.spec.checks.map(\.id).filter { !sourceChecks.contains($0) }
         #expect(report.unmetCheckIDs == needingFiles)
+        for result in report.results where sourceChecks.contains(result.id.requirementID) {
+            #expect(result.outcome == .skipped(reason: "not checked: no .swift, .m or .mm source files under \(root.path)"), "\(result.id): \(result.outcome)")
+        }
+        #expect(!report.results.contains { $0.outcome == .passed }, "nothing passes where nothing was read")
         let messages = report.results.compactMap(\.issues.first?.message)
         #expect(messages.contains("Info.plist not found under \(root.path)"))
     }

@@ -48,7 +48,11 @@ struct RecorderTests {
         let checklist = try String(contentsOf: markdown.url, encoding: .utf8)
         #expect(checklist.contains("| ⚠️ warning | SL-UI-1 | SHOULD |"))
         #expect(checklist.contains("| ❌ failed | SL-LOGOUT-1 | MUST |"))
-        #expect(checklist.contains("| Totals | 3 test cases: 1 passed, 1 failed, 1 warning, 0 errors, 0 skipped |"))
+        #expect(checklist.contains("| Test cases | 3 in all: 1 passed, 1 failed, 1 warning, 0 errors, 0 skipped |"))
+        // Requirements are what a release manager counts; the rows that need action come first.
+        #expect(checklist.contains("| Requirements | 1 of 2 MUST requirements failed; 1 of 1 SHOULD requirement failed (warnings: the run gates on MUST only) |"), "\(checklist)")
+        let rows = checklist.split(separator: "\n").filter { $0.hasPrefix("| ✅") || $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
+        #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["❌ failed", "⚠️ warning", "✅ passed"], "\(rows)")
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
         #expect(decoded.first?.context?.gate == "mustOnly")
         #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == "requirementEnded" }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])

@@ -52,7 +52,7 @@ struct RunSubjectTests {
             #expect(!text.contains("Broker transcript") && !text.contains("Adapter") && !text.contains("adapter stderr"), "\(text)")
         }
         #expect(markdown.contains("| Backend | `node server.js --flaw dies-on-garbage` (single-tenant mode) |"))
-        #expect(markdown.contains("| Totals | 2 test cases: 0 passed, 1 failed, 0 errors, 1 skipped |"))
+        #expect(markdown.contains("| Test cases | 2 in all: 0 passed, 1 failed, 0 errors, 1 skipped |"))
         #expect(console.hasSuffix("Result: FAILED (exit status 1: requirement failures)\n"))
     }
 
@@ -63,7 +63,7 @@ struct RunSubjectTests {
         #expect(junit.contains("Backend output (tail):"))
         #expect(console.contains("backend output (last lines):"))
         #expect(!junit.contains("Broker transcript") && !console.contains("adapter stderr"))
-        #expect(markdown.contains("| Totals | 2 test cases: 0 passed, 0 failed, 1 error, 1 skipped |"))
+        #expect(markdown.contains("| Test cases | 2 in all: 0 passed, 0 failed, 1 error, 1 skipped |"))
     }
 
     @Test("a behavioural run keeps its adapter vocabulary, and a pass with a skipped case says it verified only what ran")

@@ -27,7 +27,7 @@ struct EmbeddedSpecTests {
         #expect(loaded.spec.requirements.first?.location?.file == "embedded:single-login.json")
         #expect(EmbeddedSpec.singleLogin.identity?.id == "single-login")
         #expect(EmbeddedSpec.singleLogin.schema == .specFormatV1Schema)
-        #expect(EmbeddedSpec.preflight.schema == .preflightFormatV1Schema)
+        #expect(EmbeddedSpec.singleLoginPreflight.schema == .preflightFormatV1Schema)
         #expect(EmbeddedSpec.specFormatV1Schema.isSchema && EmbeddedSpec.specFormatV1Schema.identity == nil)
         #expect(EmbeddedSpec.named("single-login") == EmbeddedSpec.named("single-login.json"))
     }

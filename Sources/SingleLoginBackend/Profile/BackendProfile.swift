@@ -84,7 +84,7 @@ public struct BackendProfile: Sendable {
             let names = Set([backendCase.id] + backendCase.tags)
             var reason: String?
             if !backendCase.modes.contains(options.mode) {
-                reason = "not applicable in \(options.mode.rawValue) mode"
+                reason = "does not apply to a \(options.mode.rawValue)-tenant backend"
             } else if !options.only.isEmpty, names.isDisjoint(with: options.only) {
                 reason = "not selected (only: \(options.only.joined(separator: ", ")))"
             } else if let skipped = options.skip.first(where: names.contains) {
@@ -111,7 +111,9 @@ public struct BackendProfile: Sendable {
         let release = OrderedRelease(plan: entries.map(\.planned), gate: options.gate, handler: handler)
         for (index, entry) in entries.enumerated() {
             if let reason = entry.planned.skipReason {
-                let result = TestCaseResult(id: entry.planned.id, requirement: entry.planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                // A case of another tenant mode does not apply (nothing is left unverified); one left out by --only or --skip is skipped.
+                let outcome: TestCaseResult.Outcome = entry.backendCase.modes.contains(options.mode) ? .skipped(reason: reason) : .doesNotApply(reason: reason)
+                let result = TestCaseResult(id: entry.planned.id, requirement: entry.planned.requirement, outcome: outcome, duration: 0)
                 await release.complete(index, events: [Event(.testCaseEnded(result))], result: result)
             }
         }

@@ -40,7 +40,7 @@ actor DoctorSession {
             return result
         } catch let failure as AdapterFailure {
             if failure.cause == .outputPolluted { stdoutDirty = failure.message }
-            record(name, false, failure.message + " [\(failure.kind.rawValue)]", hint: Self.hint(for: failure, timeouts: timeouts))
+            record(name, false, failure.message + " [\(failure.kind.rawValue)]", hint: failure.fix(timeouts: timeouts))
             broken = "an earlier check failed (\(failure.kind.rawValue))"
             return nil
         } catch {
@@ -135,17 +135,5 @@ actor DoctorSession {
 
     private static func milliseconds(_ duration: Duration) -> Int {
         Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    static func hint(for failure: AdapterFailure, timeouts: AdapterTimeouts) -> String {
-        switch failure.kind {
-        case .timeout: return "Answer every request within the timeout (handshake \(timeouts.handshake.shortText), step \(timeouts.step.shortText)): read stdin line by line, flush stdout after each message, and answer an event once the app has settled."
-        case .exited: return "The adapter ended while the harness waited: read its stderr below; a crash of the app is reported as crashed: true, not by exiting."
-        case .protocolViolation: return "Follow docs/wire-protocol.md: one JSON-RPC 2.0 message per line on stdout, logs on stderr, each request answered once with its own id, only the documented methods."
-        case .handshake: return "Answer initialize with the handshake of docs/wire-protocol.md, protocolVersion \"\(WireProtocol.version)\"."
-        case .adapterError: return "The adapter answered with an error: return an error only when the adapter itself is broken."
-        case .spawn: return "Check the command line: it is run with /bin/sh -c."
-        case .interrupted: return "The check was interrupted."
-        }
     }
 }

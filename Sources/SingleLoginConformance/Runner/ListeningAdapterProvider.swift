@@ -29,7 +29,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
     ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
     public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
-        startFailures = StartFailures(giveUpAfter: giveUpAfter)
+        startFailures = StartFailures(giveUpAfter: giveUpAfter, timeouts: timeouts)
         self.listener = listener
         self.timeouts = timeouts
         self.connectTimeout = connectTimeout

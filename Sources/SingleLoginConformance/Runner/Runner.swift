@@ -98,7 +98,7 @@ public struct Runner: Sendable {
                         } else if let reason = planned.skipReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else if let unavailable = queue.unavailable {
-                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0, adapterLog: unavailable.failure.stderrTail)
+                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0)
                         } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
@@ -108,8 +108,8 @@ public struct Runner: Sendable {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
                             // Two failed starts in a row: the rest would only repeat the error.
-                            if result.outcome == .errored, let unavailable = await provider.unavailability() {
-                                queue.abandon(because: unavailable)
+                            if result.outcome == .errored, let unavailable = await provider.unavailability(), queue.abandon(because: unavailable) {
+                                events.append(Event(.adapterUnavailable(unavailable.unavailability)))
                             }
                         }
                         events.append(Event(.testCaseEnded(result)))

@@ -7,7 +7,13 @@ struct StartFailures: Sendable {
     /// Set once the provider has given up: every later start throws it.
     private(set) var gaveUp: AdapterUnavailable?
 
-    init(giveUpAfter: Int?) { self.giveUpAfter = giveUpAfter }
+    /// The timeouts the fix names.
+    let timeouts: AdapterTimeouts
+
+    init(giveUpAfter: Int?, timeouts: AdapterTimeouts) {
+        self.giveUpAfter = giveUpAfter
+        self.timeouts = timeouts
+    }
 
     /// A start succeeded: the count begins again.
     mutating func started() { inARow = 0 }
@@ -15,6 +21,6 @@ struct StartFailures: Sendable {
     /// A start failed with `failure`.
     mutating func failed(_ failure: AdapterFailure) {
         inARow += 1
-        if let giveUpAfter, inARow >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: inARow) }
+        if let giveUpAfter, inARow >= giveUpAfter { gaveUp = AdapterUnavailable(failure: failure, attempts: inARow, fix: failure.fix(timeouts: timeouts)) }
     }
 }

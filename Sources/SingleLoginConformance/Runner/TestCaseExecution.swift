@@ -174,7 +174,7 @@ final class TestCaseExecution: Sendable {
                 return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
             }
             if let unavailable = error as? AdapterUnavailable {
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started), adapterLog: unavailable.failure.stderrTail)
+                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
             }
             if let hang = error as? AppHang {
                 // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.

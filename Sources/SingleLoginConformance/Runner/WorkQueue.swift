@@ -21,6 +21,14 @@ final class WorkQueue: Sendable {
     /// Stops the run early; the first reason wins.
     func stop(because reason: String) { state.withLock { if $0.stopReason == nil { $0.stopReason = reason } } }
 
-    /// Gives up on the run's adapter: the remaining test cases are reported not run; the first reason wins.
-    func abandon(because unavailable: AdapterUnavailable) { state.withLock { if $0.unavailable == nil { $0.unavailable = unavailable } } }
+    /// Gives up on the run's adapter: the remaining test cases are reported not run; the first
+    /// reason wins, and only its call returns true (so the run says why once).
+    @discardableResult
+    func abandon(because unavailable: AdapterUnavailable) -> Bool {
+        state.withLock { state in
+            guard state.unavailable == nil else { return false }
+            state.unavailable = unavailable
+            return true
+        }
+    }
 }

@@ -72,7 +72,7 @@ public enum ExploreEvents {
         case .brokerCalled(_, let call): return Event(.brokerCalled(id, call), date: event.date)
         case .observed(_, let observation): return Event(.observed(id, observation), date: event.date)
         case .issueRecorded(_, let issue): return Event(.issueRecorded(id, issue), date: event.date)
-        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .runEnded: return nil
+        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .adapterUnavailable, .runEnded: return nil
         }
     }
 

@@ -96,11 +96,16 @@ struct ProjectSnapshot: Sendable {
         return nil
     }
 
-    /// `path` relative to the project directory when under it, else as given.
+    /// `path` relative to the project directory when under it, else as given. Both are compared
+    /// absolute and with symbolic links resolved: the walk yields absolute paths (`/private/tmp` on
+    /// macOS for `/tmp`) while the directory is as the user typed it (`MyApp`, `.`).
     func display(_ path: String) -> String {
         guard let root else { return path }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        let resolved = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let base = resolved(root)
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let full = resolved(path)
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : path
     }
 
     /// Where the project's bundle id came from, for evidence.

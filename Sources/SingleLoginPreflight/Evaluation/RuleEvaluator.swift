@@ -10,15 +10,16 @@ struct RuleEvaluator {
     /// The files.
     let snapshot: ProjectSnapshot
 
-    /// Evaluates one rule.
-    func evaluate(_ rule: PreflightRule) -> CheckEvaluation {
+    /// Evaluates one rule; `expected` is the check's title, what a source check's evidence says
+    /// was expected (its regular expression is for the machine, not for people).
+    func evaluate(_ rule: PreflightRule, expected: String = "") -> CheckEvaluation {
         switch rule {
         case let .urlSchemeRegistered(template): urlSchemeRegistered(template)
         case let .arrayContainsAll(file, key, values): arrayContainsAll(file: file, key: key, values: values)
         case let .entitlementContainsOneOf(key, valuesByPlatform): entitlementContainsOneOf(key: key, valuesByPlatform: valuesByPlatform)
         case let .minimumDependencyVersion(minimum, packages): minimumDependencyVersion(minimum: minimum, packages: packages)
-        case let .sourceContains(pattern, extensions): sourceContains(pattern: pattern, extensions: extensions)
-        case let .sourceLacks(pattern, extensions): sourceLacks(pattern: pattern, extensions: extensions)
+        case let .sourceContains(pattern, extensions): sourceContains(pattern: pattern, extensions: extensions, expected: expected)
+        case let .sourceLacks(pattern, extensions): sourceLacks(pattern: pattern, extensions: extensions, expected: expected)
         }
     }
 
@@ -178,37 +179,54 @@ struct RuleEvaluator {
 
     // MARK: sourceContains
 
-    private func sourceContains(pattern: String, extensions: [String]) -> CheckEvaluation {
-        let expectedText = "a .\(extensions.joined(separator: "/.")) file matching /\(pattern)/"
+    /// `.swift or .m` for `["swift", "m"]`.
+    private func kinds(_ extensions: [String]) -> String {
+        let dotted = extensions.map { ".\($0)" }
+        return dotted.count <= 1 ? dotted.joined() : dotted.dropLast().joined(separator: ", ") + " or " + dotted[dotted.count - 1]
+    }
+
+    /// The project directory as the user gave it, for messages.
+    private var rootName: String { snapshot.root ?? "." }
+
+    /// A source check with no source to search: not checked, never a pass (nothing was verified).
+    private func notChecked(_ extensions: [String]) -> CheckEvaluation {
+        .skipped("not checked: no \(kinds(extensions)) source files under \(rootName)")
+    }
+
+    private func sourceContains(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
         guard let sources = snapshot.sources else {
-            return .skipped("no project directory given, so sources cannot be searched")
+            return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")
         }
         let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
+        guard !candidates.isEmpty else { return notChecked(extensions) }
         var unreadable: [String] = []
         for path in candidates {
             guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { unreadable.append(path); continue }
             if SourceText.firstMatch(of: regex, in: text) != nil { return .passed }
         }
-        let root = snapshot.root ?? "."
-        var observed = "no match in \(candidates.count) source file\(candidates.count == 1 ? "" : "s") under \(root)"
+        let files = "\(candidates.count) \(kinds(extensions)) source file\(candidates.count == 1 ? "" : "s") under \(rootName)"
+        var observed = "not found in any of the \(files)"
         if !unreadable.isEmpty { observed += "; unreadable: \(list(unreadable.map(snapshot.display)))" }
-        return .failed("preflight.sourceMissing", "no source calls /\(pattern)/ under \(root)", expected: expectedText, observed: observed)
+        return .failed("preflight.sourceMissing", "not found in any of the \(files)", expected: expected, observed: observed)
     }
 
     // MARK: sourceLacks
 
-    private func sourceLacks(pattern: String, extensions: [String]) -> CheckEvaluation {
+    private func sourceLacks(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
         guard let sources = snapshot.sources else {
-            return .skipped("no project directory given, so sources cannot be searched (use --project)")
+            return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")
         }
+        let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
+        guard !candidates.isEmpty else { return notChecked(extensions) }
+        // Each finding in words: the file relative to the project, the line, and the line as written.
         var found: [String] = []
-        for path in sources where extensions.contains(URL(fileURLWithPath: path).pathExtension) {
+        for path in candidates {
             guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { continue }
             if let line = SourceText.firstMatch(of: regex, in: text, outsideStrings: true) {
                 let shown = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
@@ -216,7 +234,7 @@ struct RuleEvaluator {
             }
         }
         guard !found.isEmpty else { return .passed }
-        return .failed("preflight.sourceForbidden", "\(found.count == 1 ? "a source" : "\(found.count) sources") \(found.count == 1 ? "matches" : "match") /\(pattern)/: \(found[0])",
-                       expected: "no .\(extensions.joined(separator: "/.")) file matching /\(pattern)/", observed: found.joined(separator: "\n"))
+        let more = found.count == 1 ? "" : " (and \(found.count - 1) more)"
+        return .failed("preflight.sourceForbidden", "found in \(found[0])\(more)", expected: expected, observed: found.joined(separator: "\n"))
     }
 }

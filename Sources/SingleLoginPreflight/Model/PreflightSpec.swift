@@ -1,7 +1,7 @@
 import SingleLoginSpec
 
 /// A preflight spec: the static configuration checks an app's files must pass, as data
-/// (`specs/preflight.json`, format v1, see `specs/preflight-format-v1.schema.json`).
+/// (`specs/single-login-preflight.json`, format v1, see `specs/preflight-format-v1.schema.json`).
 public struct PreflightSpec: Hashable, Sendable {
     /// The format version the file declares, e.g. `"1.0"`.
     public var formatVersion: String

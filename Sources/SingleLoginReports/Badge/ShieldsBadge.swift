@@ -27,6 +27,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
         let counted = must.filter { result in
             switch result.verdict {
             case .skipped: waivedSet.contains(result.requirement.id)
+            case .doesNotApply: false
             case .passed, .warned, .failed, .errored, .notRun: true
             }
         }

@@ -84,7 +84,7 @@ extension Verdict {
     public var isFailing: Bool {
         switch self {
         case .failed, .errored: true
-        case .passed, .warned, .skipped, .notRun: false
+        case .passed, .warned, .skipped, .doesNotApply, .notRun: false
         }
     }
 
@@ -92,7 +92,7 @@ extension Verdict {
     public var isPassing: Bool {
         switch self {
         case .passed, .warned: true
-        case .failed, .errored, .skipped, .notRun: false
+        case .failed, .errored, .skipped, .doesNotApply, .notRun: false
         }
     }
 }

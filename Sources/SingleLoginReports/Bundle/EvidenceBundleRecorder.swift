@@ -99,7 +99,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         switch event.kind {
         case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _), let .issueRecorded(id, _): id
         case let .testCaseEnded(result): result.id
-        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .runEnded: nil
+        case .runStarted, .adapterIdentified, .adapterUnavailable, .requirementStarted, .requirementEnded, .runEnded: nil
         }
     }
 

@@ -2,8 +2,10 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 extension ConsoleRecorder {
-    /// The end of a run: each failure, warning and error with its evidence, then the totals and the exit status.
-    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext) -> String {
+    /// The end of a run: each failure, warning and error with its evidence (its steps from
+    /// `steps`, by test case), why the run gave up on its adapter (`unavailable`, with how many
+    /// test cases it left not run), then the totals and the exit status.
+    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext, steps: [TestCaseID: [Int: String]] = [:], unavailable: (AdapterUnavailability, notRun: Int)? = nil) -> String {
         let subject = context.subject
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
@@ -11,11 +13,18 @@ extension ConsoleRecorder {
         let warnings = problems.filter { Verdict(of: $0, gate: gate) == .warned }
         if !failures.isEmpty {
             out += "\n" + style.paint("Failures:", "1") + "\n"
-            for result in failures { out += evidence(of: result, gate: gate, subject: subject) }
+            for result in failures {
+                // The failed starts of an adapter the run gave up on: their stderr is printed once, below.
+                let failedStart = unavailable != nil && result.outcome == .errored && result.transcript.isEmpty
+                out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:], showsOutput: !failedStart)
+            }
         }
         if !warnings.isEmpty {
             out += "\n" + style.paint("Warnings (SHOULD, not gating: the run gates on MUST only):", "1") + "\n"
-            for result in warnings { out += evidence(of: result, gate: gate, subject: subject) }
+            for result in warnings { out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:]) }
+        }
+        if let (unavailability, notRun) = unavailable {
+            out += "\n" + Self.unavailable(unavailability, notRun: notRun, subject: subject, style: style)
         }
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
         if !notRun.isEmpty, summary.interrupted {
@@ -27,9 +36,27 @@ extension ConsoleRecorder {
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
+        if summary.doesNotApply > 0 { totals += ", \(summary.doesNotApply) do\(summary.doesNotApply == 1 ? "es" : "") not apply" }
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
             out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped)
+        }
+        return out
+    }
+
+    /// The one error of a run that gave up on its adapter: the cause, the fix as `doctor` words
+    /// it, the stderr's last lines, and how many test cases were not run because of it.
+    static func unavailable(_ unavailability: AdapterUnavailability, notRun: Int, subject: RunSubject, style: ConsoleStyle) -> String {
+        var out = style.paint("error:", "1;31") + " the adapter did not start (\(unavailability.attempts) attempts in a row): \(PlainText.clean(unavailability.cause)) [\(PlainText.clean(unavailability.type))]\n"
+        out += "  fix: \(PlainText.clean(unavailability.fix))\n"
+        let lines = PlainText.clean(unavailability.stderrTail).split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        if !lines.isEmpty {
+            out += "  \(subject.outputName) (last lines):\n"
+            for line in lines.suffix(10) { out += "    \(line.prefix(300))\n" }
+        }
+        out += "  'sl-conformance doctor' with the same --adapter checks the adapter alone.\n"
+        if notRun > 0 {
+            out += "\(notRun) test case\(notRun == 1 ? " was" : "s were") not run because the adapter did not start.\n"
         }
         return out
     }
@@ -52,6 +79,7 @@ extension ConsoleRecorder {
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
         if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
+        if let shard = context?.shard { line += " (\(shard) only)" }
         return line + "\n"
     }
 
@@ -74,18 +102,25 @@ extension ConsoleRecorder {
         }
     }
 
-    /// One failing test case: heading, each issue with its step and a -/+ diff, transcript, log tail.
-    func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject) -> String {
+    /// One failing test case: heading, its numbered steps (the step where an issue was found
+    /// marked), each issue with its step and a -/+ diff, transcript with step markers, log tail.
+    /// Without `showsOutput`, the tested process's output is left out (it is printed elsewhere).
+    func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject, steps: [Int: String] = [:], showsOutput: Bool = true) -> String {
         let verdict = Verdict(of: result, gate: gate)
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
+        let outline = ScenarioSteps(descriptions: steps)
+        if !outline.isEmpty {
+            out += "  steps:\n"
+            for line in outline.numbered(marking: result.issues) { out += "    \(PlainText.clean(line.text))\n" }
+        }
         for issue in result.issues {
             let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
             if issue.kind == .error, issue.expected.isEmpty {
                 // An error has nothing expected to diff against: what it carries is the tested process's output tail.
-                if !issue.observed.isEmpty {
+                if showsOutput, !issue.observed.isEmpty {
                     out += "    \(subject.outputName) (last lines):\n"
                     for line in PlainText.clean(issue.observed).split(separator: "\n", omittingEmptySubsequences: false).suffix(10) { out += "      \(line.prefix(300))\n" }
                 }
@@ -101,10 +136,10 @@ extension ConsoleRecorder {
         }
         if !result.transcript.isEmpty {
             out += "  transcript:\n"
-            for call in result.transcript { out += "    \(PlainText.clean(call.line))\n" }
+            for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth + 2) + PlainText.clean(line.text) + "\n" }
         }
         let stderrShown = result.issues.contains { $0.kind == .error && $0.expected.isEmpty && !$0.observed.isEmpty }
-        if result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
+        if showsOutput, result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
             let lines = PlainText.clean(result.adapterLog).split(separator: "\n", omittingEmptySubsequences: false)
             let tail = lines.suffix(10)
             out += "  \(subject.outputName) (last \(tail.count) of \(lines.count) lines):\n"
@@ -117,8 +152,9 @@ extension ConsoleRecorder {
 extension ConsoleRecorder {
     /// One failed or errored test case as the console's summary prints it, in plain text: its
     /// heading, each issue with its step, spec location and a -/+ diff of expected against
-    /// observed, the broker transcript, and the adapter's stderr tail for errors.
-    public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter) -> String {
-        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject)
+    /// observed, the broker transcript, and the adapter's stderr tail for errors; with `steps`
+    /// (descriptions by 0-based step index), the numbered steps and step markers in the transcript.
+    public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter, steps: [Int: String] = [:]) -> String {
+        ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject, steps: steps)
     }
 }

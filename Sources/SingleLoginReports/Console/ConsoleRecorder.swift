@@ -25,8 +25,9 @@ public final class ConsoleRecorder: EventRecorder {
         var finished: [String: [TestCaseResult]] = [:]
         var idWidth = 0
         var transientShown = false
-        /// Each test case's steps, as described when they were performed (kept only when verbose).
-        var steps: [TestCaseID: [Int: String]] = [:]
+        /// Test cases not run because the run gave up on its adapter, whose requirement lines are
+        /// left out (the summary says why once, and counts them).
+        var notRunUnavailable = 0
     }
 
     /// Creates a recorder writing text to `write` (see ``standardOutput``).
@@ -70,6 +71,10 @@ public final class ConsoleRecorder: EventRecorder {
                 out += "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)\(origin)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
                 if let adapter = context.adapter { out += Self.adapterLine(adapter) }
             }
+            if let shard = context.shard {
+                // Even when quiet: a shard's pass covers its own test cases only.
+                out += "This is \(shard) of a split run: its reports cover this shard's \(plan.count) test case\(plan.count == 1 ? "" : "s") only; join the shards' reports with 'sl-conformance merge'.\n"
+            }
         case let .adapterIdentified(adapter):
             if style.verbosity != .quiet { out += Self.adapterLine(adapter) }
         case let .testCaseStarted(id):
@@ -83,9 +88,7 @@ public final class ConsoleRecorder: EventRecorder {
             out += line(for: result, in: &state)
         case .runEnded:
             break
-        case let .stepPerformed(id, index, description):
-            if style.verbosity == .verbose { state.steps[id, default: [:]][index] = description }
-        case .brokerCalled, .observed, .issueRecorded, .requirementStarted:
+        case .stepPerformed, .adapterUnavailable, .brokerCalled, .observed, .issueRecorded, .requirementStarted:
             break
         }
         if ended {
@@ -100,17 +103,22 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext)
+            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext, steps: state.record.steps, unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) })
         }
         return out
     }
 
     /// The line of a planned requirement, once; nothing for one the plan did not hold, or when quiet.
     private func line(for result: RequirementResult, in state: inout State) -> String {
-        guard state.unprinted.remove(result.requirement.id) != nil, style.verbosity != .quiet else { return "" }
+        guard state.unprinted.remove(result.requirement.id) != nil else { return "" }
         let results = state.finished[result.requirement.id] ?? []
-        let steps = results.reduce(into: [TestCaseID: [Int: String]]()) { $0[$1.id] = state.steps.removeValue(forKey: $1.id) }
-        return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: steps)
+        if state.record.unavailability != nil, case .notRun = result.verdict {
+            // Every test case of it was not run because the adapter never started: one error says why.
+            state.notRunUnavailable += results.count
+            return ""
+        }
+        guard style.verbosity != .quiet else { return "" }
+        return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: state.record.steps)
     }
 
     private static func adapterLine(_ adapter: AdapterIdentity) -> String {
@@ -125,11 +133,13 @@ public final class ConsoleRecorder: EventRecorder {
         let summary = requirement.requirement
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
         let level = summary.level.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-        var line = "\(verdict.painted(style))  \(id)  \(level)  \(PlainText.clean(summary.title))"
+        let title = PlainText.clean(summary.title)
+        var line = "\(verdict.painted(style))  \(id)  \(level)  "
         if let reason = verdict.reason {
-            line += ": \(PlainText.clean(reason))"
+            // A title is a sentence that may end with a period: the reason follows a dash, not a colon after it.
+            line += (title.hasSuffix(".") ? String(title.dropLast()) : title) + " — \(PlainText.clean(reason))"
         } else {
-            line += " (\(Self.seconds(requirement.duration)))"
+            line += title + " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
         let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { false } }
@@ -146,18 +156,9 @@ public final class ConsoleRecorder: EventRecorder {
     /// The calls under a line for the step they belong to: `step 2 tapSignIn`, `step 3 answerNext ... (no calls)`.
     /// Without step descriptions (a result read back from elsewhere) the calls are listed as they are.
     static func transcript(_ calls: [BrokerCallRecord], steps: [Int: String]) -> String {
-        guard !steps.isEmpty else { return calls.map { "            \(PlainText.clean($0.line))\n" }.joined() }
-        var out = ""
-        let byStep = Dictionary(grouping: calls) { $0.stepIndex ?? -1 }
-        if let reset = byStep[-1] {
-            out += "            reset\n" + reset.map { "              \(PlainText.clean($0.line))\n" }.joined()
-        }
-        for index in steps.keys.sorted() {
-            let made = byStep[index] ?? []
-            out += "            step \(index + 1) \(PlainText.clean(steps[index] ?? ""))\(made.isEmpty ? " (no calls)" : "")\n"
-            out += made.map { "              \(PlainText.clean($0.line))\n" }.joined()
-        }
-        return out
+        ScenarioSteps(descriptions: steps).transcript(calls).map { line in
+            String(repeating: " ", count: 12 + 2 * line.depth) + PlainText.clean(line.text) + "\n"
+        }.joined()
     }
 
     /// `0.120s`.
@@ -172,7 +173,7 @@ extension Event.Kind {
     /// Events that print nothing, so need not clear the live progress line.
     var isQuietForProgress: Bool {
         switch self {
-        case .stepPerformed, .brokerCalled, .observed, .issueRecorded: true
+        case .stepPerformed, .adapterUnavailable, .brokerCalled, .observed, .issueRecorded: true
         default: false
         }
     }

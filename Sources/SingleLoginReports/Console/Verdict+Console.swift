@@ -1,7 +1,7 @@
 import SingleLoginEvents
 
 extension Verdict {
-    /// The word people read: PASS, FAIL, WARN, ERROR, SKIP, NOT RUN.
+    /// The word people read: PASS, FAIL, WARN, ERROR, SKIP, NOT RUN, N/A.
     var consoleWord: String {
         switch self {
         case .passed: "PASS"
@@ -10,6 +10,7 @@ extension Verdict {
         case .errored: "ERROR"
         case .skipped: "SKIP"
         case .notRun: "NOT RUN"
+        case .doesNotApply: "N/A"
         }
     }
 
@@ -20,7 +21,7 @@ extension Verdict {
         case .failed: "31"
         case .warned, .notRun: "33"
         case .errored: "1;31"
-        case .skipped: "2"
+        case .skipped, .doesNotApply: "2"
         }
     }
 

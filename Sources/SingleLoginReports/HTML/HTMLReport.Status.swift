@@ -11,6 +11,7 @@ extension HTMLReport {
         case errored
         case notRun
         case skipped
+        case doesNotApply
         case passed
 
         /// The status of `verdict`, for test cases whose failures are `issues`.
@@ -27,6 +28,7 @@ extension HTMLReport {
             case .errored: self = .errored
             case .skipped: self = .skipped
             case .notRun: self = .notRun
+            case .doesNotApply: self = .doesNotApply
             }
         }
 
@@ -40,6 +42,7 @@ extension HTMLReport {
             case .errored: "! Error"
             case .skipped: "– Skipped"
             case .notRun: "– Not run"
+            case .doesNotApply: "➖ Does not apply"
             }
         }
 
@@ -53,6 +56,7 @@ extension HTMLReport {
             case .errored: "errors"
             case .skipped: "skipped"
             case .notRun: "not run"
+            case .doesNotApply: "do not apply"
             }
         }
 
@@ -66,6 +70,7 @@ extension HTMLReport {
             case .errored: "Error"
             case .skipped: "Skipped"
             case .notRun: "Not run"
+            case .doesNotApply: "Does not apply"
             }
         }
     }

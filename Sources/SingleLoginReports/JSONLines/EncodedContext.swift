@@ -22,4 +22,16 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var specOrigin: String?
     /// `true` when the run tested the bundled reference app, not the user's app (absent otherwise).
     public var referenceApp: Bool?
+    /// The shard of a split run, `{"index": 2, "count": 3}` (absent when the run is whole).
+    public var shard: EncodedShard?
+    /// How many shards' streams `merge` joined into this one (absent when the stream is one run's).
+    public var mergedShards: Int?
+}
+
+/// A shard on the wire: which part of a split run a stream covers.
+public struct EncodedShard: Codable, Hashable, Sendable {
+    /// This shard, from 1.
+    public var index: Int
+    /// How many shards the run is split into.
+    public var count: Int
 }

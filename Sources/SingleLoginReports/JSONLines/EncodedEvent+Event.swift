@@ -10,7 +10,7 @@ extension EncodedEvent {
         switch event.kind {
         case let .runStarted(context, plan):
             self.init(kind: "runStarted", date: date)
-            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil)
+            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards)
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
         case let .adapterIdentified(identity):
@@ -43,13 +43,16 @@ extension EncodedEvent {
             self.init(kind: "issueRecorded", date: date)
             self.testCase = EncodedTestCaseID(id)
             self.issue = EncodedIssue(issue)
+        case let .adapterUnavailable(unavailability):
+            self.init(kind: "adapterUnavailable", date: date)
+            self.adapterUnavailability = EncodedAdapterUnavailability(attempts: unavailability.attempts, type: unavailability.type, cause: unavailability.cause, fix: unavailability.fix, stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
         case let .testCaseEnded(result):
             self.init(kind: "testCaseEnded", date: date)
             self.testCase = EncodedTestCaseID(result.id)
             self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
         case let .runEnded(summary):
             self.init(kind: "runEnded", date: date)
-            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, duration: summary.duration, interrupted: summary.interrupted)
+            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration, interrupted: summary.interrupted)
         }
     }
 }
@@ -105,6 +108,7 @@ extension TestCaseResult.Outcome {
         case .errored: return ("errored", nil)
         case let .skipped(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
+        case let .doesNotApply(why): return ("doesNotApply", why)
         }
     }
 }

@@ -11,7 +11,7 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     /// The stream format version, `1`.
     public var version: Int
     /// `runStarted`, `adapterIdentified`, `testCaseStarted`, `stepPerformed`, `brokerCalled`,
-    /// `observed`, `issueRecorded`, `testCaseEnded` or `runEnded`.
+    /// `observed`, `issueRecorded`, `adapterUnavailable`, `testCaseEnded` or `runEnded`.
     public var kind: String
     /// When it happened, RFC 3339 UTC with milliseconds.
     public var date: String
@@ -41,6 +41,8 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     public var result: EncodedResult?
     /// `runEnded`: the totals.
     public var summary: EncodedSummary?
+    /// `adapterUnavailable`: why the run gave up on its adapter, and the fix.
+    public var adapterUnavailability: EncodedAdapterUnavailability?
 
     /// Creates a line of `kind` with no kind-specific fields.
     public init(kind: String, date: String, version: Int = EncodedEvent.currentVersion) {

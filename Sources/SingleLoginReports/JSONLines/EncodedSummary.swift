@@ -12,6 +12,8 @@ public struct EncodedSummary: Codable, Hashable, Sendable {
     public var skipped: Int
     /// Test cases not run because the run was interrupted.
     public var notRun: Int
+    /// Test cases that do not apply to the app as configured (absent when none).
+    public var doesNotApply: Int?
     /// Wall time in seconds.
     public var duration: Double
     /// Whether the run was interrupted.

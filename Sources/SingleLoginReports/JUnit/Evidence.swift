@@ -4,12 +4,18 @@ import SingleLoginEvents
 
 /// The full evidence of a failed or errored test case, as text for people (JUnit bodies, summaries).
 enum Evidence {
-    /// Requirement, scenario, each issue with its step, expected and observed, the broker transcript
-    /// (when the subject has one) and (when `includeLog`) the tail of the tested process's output,
+    /// Requirement, scenario, the numbered steps performed (the step where an issue was found
+    /// marked), each issue with its step, expected and observed, the broker transcript with step
+    /// markers (when the subject has one) and (when `includeLog`) the tail of the tested process's output,
     /// labelled as `subject` names it; capped at `maxBytes` UTF-8 bytes.
     static func body(of result: TestCaseResult, steps: [Int: String], includeLog: Bool, maxBytes: Int, subject: RunSubject) -> String {
         var text = "\(result.requirement.id) (\(result.requirement.level.rawValue)): \(result.requirement.title)\n"
         text += "Scenario: \(result.id.scenarioName)\n"
+        let outline = ScenarioSteps(descriptions: steps)
+        if !outline.isEmpty {
+            text += "Steps:\n"
+            for line in outline.numbered(marking: result.issues) { text += "  \(line.text)\n" }
+        }
         for (number, issue) in result.issues.enumerated() {
             text += "\n\(issue.kind == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
             if issue.kind == .failure || issue.stepIndex != nil {
@@ -29,8 +35,8 @@ enum Evidence {
             if subject.hasBrokerTranscript { text += "\nBroker transcript: no calls\n" }
         } else {
             text += "\nBroker transcript (\(result.transcript.count) call\(result.transcript.count == 1 ? "" : "s")):\n"
-            for record in result.transcript {
-                text += "  \(record.line)\n"
+            for line in outline.transcript(result.transcript) {
+                text += String(repeating: "  ", count: line.depth + 1) + line.text + "\n"
             }
         }
         guard includeLog, !result.adapterLog.isEmpty else {

@@ -3,10 +3,11 @@ import SingleLoginEvents
 
 /// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
 ///
-/// Suites of the same name are joined; counts are recomputed from the cases; cases are sorted
-/// stably by (classname, name). A case present in several shards keeps its most informative
-/// result (a failure or error over a pass, a pass over a skip: shards report the others'
-/// cases as skipped), the first one on a tie. Reports of different specs are refused.
+/// Suites of the same name are joined, each where it first appears in the reports' order;
+/// counts are recomputed from the cases; a suite's cases are sorted stably by (classname, name).
+/// A shard holds its own cases only; a case present in several reports (a shard run twice)
+/// keeps its most informative result (a failure or error over a pass, a pass over a skip), the
+/// first one on a tie. Reports of different specs are refused.
 public enum JUnitMerger {
     /// Why reports cannot be merged.
     public enum MergeError: Error, Equatable, CustomStringConvertible {
@@ -94,6 +95,8 @@ public enum JUnitMerger {
             suite.cases = suite.cases.enumerated().sorted { lhs, rhs in
                 (lhs.element.classname, lhs.element.name, lhs.offset) < (rhs.element.classname, rhs.element.name, rhs.offset)
             }.map(\.element)
+            // The merged report is whole: no suite says it is one shard's.
+            suite.properties.removeAll { $0.name == JUnitReport.shardProperty }
             // Each shard judged the requirement on its own cases: judge it again on all of them.
             if let index = suite.properties.firstIndex(where: { $0.name == "requirement.verdict" }) {
                 suite.properties[index].value = verdict(of: suite.cases)

@@ -65,7 +65,7 @@ extension JUnitReport {
 
     /// The severity of the verdict whose ``Verdict/name`` is `name` (to compare a suite's property with a verdict).
     static func severity(ofVerdictNamed name: String) -> Int {
-        ["skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
+        ["doesNotApply": -1, "skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
     }
 
     /// What a `<skipped>` message starts with when the case was not run because the run was interrupted.
@@ -89,6 +89,9 @@ extension JUnitReport {
         return properties
     }
 
+    /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.
+    public static let shardProperty = "run.shard"
+
     /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
@@ -104,6 +107,7 @@ extension JUnitReport {
             Property("run.gate", context.gate.rawValue),
         ]
         if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
+        if let shard = context.shard { properties.append(Property(Self.shardProperty, "\(shard.index)/\(shard.count)")) }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),
@@ -131,6 +135,8 @@ extension JUnitReport {
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
             return .skipped(message: Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason))
+        case let .doesNotApply(reason):
+            return .skipped(message: reason.isEmpty ? "does not apply" : reason)
         case .failed, .warned:
             let failures = result.issues.filter { $0.kind == .failure }
             let lead = failures.first ?? result.issues.first

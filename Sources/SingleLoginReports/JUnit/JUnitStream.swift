@@ -77,7 +77,7 @@ struct JUnitStream {
             self.summary = summary
             endDate = event.date
             return true
-        case .requirementStarted, .requirementEnded, .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
+        case .requirementStarted, .requirementEnded, .testCaseStarted, .brokerCalled, .observed, .issueRecorded, .adapterUnavailable:
             break
         }
         return false

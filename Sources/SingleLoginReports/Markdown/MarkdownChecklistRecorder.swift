@@ -6,8 +6,9 @@ import SingleLoginSpec
 /// Writes `summary.md`: a release checklist and CI job summary, one row per requirement.
 ///
 /// Each row shows the requirement's ID, level, title, result (✅ passed, ❌ failed, ⚠️ warning
-/// or error, ⏭ skipped or not run) and its Microsoft references. The header names the spec,
-/// adapter, app, date and totals. Written atomically when the run ends.
+/// or error, ⏭ skipped or not run) and its Microsoft references; failures and errors come first.
+/// The header names the spec, adapter, app, date, how many requirements of each level failed,
+/// and the test case totals. Written atomically when the run ends.
 public final class MarkdownChecklistRecorder: EventRecorder {
     /// Where the checklist goes.
     public let url: URL
@@ -29,7 +30,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary) + appendix()
+        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps) + appendix()
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {
@@ -37,8 +38,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         }
     }
 
-    /// Renders the checklist: a row per requirement result, the failing test cases, in the context's gate.
-    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary) -> String {
+    /// Renders the checklist: a row per requirement result, the failing test cases (with their
+    /// steps from `steps`, by test case and 0-based step index), in the context's gate.
+    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]) -> String {
         let gate = context.gate
         let status = ExitStatus(summary: summary, gate: gate)
         let headline: String
@@ -47,8 +49,15 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .requirementFailures: headline = "❌ failed"
         default: headline = "⚠️ did not complete (errors)"
         }
-        var out = "# \(cell(context.specTitle)): \(headline)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
+        let shard = context.shard.map { " (\($0) only)" } ?? ""
+        var out = "# \(cell(context.specTitle)): \(headline)\(shard)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
         out += "| | |\n|---|---|\n"
+        if let shard = context.shard {
+            out += "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
+        }
+        if let merged = context.mergedShards {
+            out += "| Shards | merged from \(merged) shard\(merged == 1 ? "" : "s") by `sl-conformance merge`: this report covers their \(results.count) test case\(results.count == 1 ? "" : "s") |\n"
+        }
         if context.referenceApp {
             out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
         }
@@ -65,15 +74,17 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         out += "| Harness | \(cell(context.harnessVersion)) on \(cell(context.hostname)) |\n"
         out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
         let warned = summary.warnings(under: gate)
-        var totals = "\(summary.total) test cases: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
+        var totals = "\(summary.total) in all: \(summary.passed) passed, \(summary.failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
         if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
-        out += "| Totals | \(totals) |\n"
+        if summary.doesNotApply > 0 { totals += ", \(summary.doesNotApply) do\(summary.doesNotApply == 1 ? "es" : "") not apply" }
+        if !requirements.isEmpty { out += "| Requirements | \(requirementTotals(requirements, gate: gate)) |\n" }
+        out += "| Test cases | \(totals) |\n"
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"
-        for result in requirements {
+        for result in failuresFirst(requirements) {
             let requirement = result.requirement
             let references = requirement.references.map { "[\(cell($0.title))](\(url($0.url)))" }.joined(separator: "<br>")
             out += "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
@@ -83,6 +94,12 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             out += "\n## Failures and errors\n"
             for result in problems {
                 out += "\n### \(mark(Verdict(of: result, gate: gate))) \(cell(result.id.description))\n\n"
+                let outline = ScenarioSteps(descriptions: steps[result.id] ?? [:])
+                if !outline.isEmpty {
+                    out += "Steps:\n\n```\n"
+                    for line in outline.numbered(marking: result.issues) { out += fence(PlainText.clean(line.text)) + "\n" }
+                    out += "```\n\n"
+                }
                 for issue in result.issues {
                     let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
@@ -95,6 +112,11 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                             out += fence(line.text) + "\n"
                         }
                     }
+                    out += "```\n"
+                }
+                if !result.transcript.isEmpty {
+                    out += "\nBroker transcript:\n\n```\n"
+                    for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth) + fence(PlainText.clean(line.text)) + "\n" }
                     out += "```\n"
                 }
             }
@@ -111,6 +133,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .notRun: "⏭ not run"
         case .passed: "✅ passed"
         case .skipped: "⏭ skipped"
+        case .doesNotApply: "➖ does not apply"
         }
     }
 

@@ -20,6 +20,8 @@ public struct RunRecord: Sendable {
     public var steps: [TestCaseID: [Int: String]] = [:]
     /// The results `requirementEnded` brought, by requirement ID.
     public var requirementResults: [String: RequirementResult] = [:]
+    /// Why the run gave up on its adapter, if it did.
+    public var unavailability: AdapterUnavailability?
     /// The summary, once the run ended.
     public var summary: RunSummary?
     /// When the run ended.
@@ -47,6 +49,8 @@ public struct RunRecord: Sendable {
             }
         case let .requirementEnded(result):
             requirementResults[result.requirement.id] = result
+        case let .adapterUnavailable(unavailability):
+            self.unavailability = self.unavailability ?? unavailability
         case let .runEnded(summary):
             self.summary = summary
             self.endDate = event.date

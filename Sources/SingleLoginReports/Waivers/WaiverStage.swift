@@ -119,7 +119,7 @@ public final class WaiverStage: Sendable {
                 result.outcome = .failed
                 result.issues.append(Issue(kind: .failure, type: "waiver.unexpectedPass", message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .skipped, .notRun:
+        case .errored, .skipped, .notRun, .doesNotApply:
             break
         }
         return result
@@ -132,6 +132,7 @@ public final class WaiverStage: Sendable {
         case .errored: summary.errored += delta
         case .skipped: summary.skipped += delta
         case .notRun: summary.notRun += delta
+        case .doesNotApply: summary.doesNotApply += delta
         }
     }
 }

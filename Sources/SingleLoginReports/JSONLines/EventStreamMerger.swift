@@ -1,0 +1,105 @@
+import Foundation
+import SingleLoginEvents
+
+/// Joins the event streams of a split run's shards (`run --shard i/n --events ...`) into the
+/// stream of one whole run, which any recorder renders as it would a run's: `merge` writes the
+/// merged stream and, from it, the merged `summary.md`.
+///
+/// The merged stream starts with one `runStarted`: shard 1's context without the shard, with
+/// ``RunContext/mergedShards`` set, and every shard's plan in the order the streams are given.
+/// Then the first `adapterIdentified` and `adapterUnavailable`, and each requirement in plan
+/// order: `requirementStarted`, the events of each of its test cases, and `requirementEnded`
+/// with its verdict over every shard's test cases (a shard knows only its part). Last, one
+/// `runEnded` whose totals are recomputed from the test cases (the wall time is the longest
+/// shard's, as shards run side by side; interrupted when any shard was).
+public enum EventStreamMerger {
+    /// Streams that cannot be joined.
+    public enum MergeError: Error, CustomStringConvertible {
+        /// A stream has no `runStarted` (written by something else, or cut short before it).
+        case notARun(String)
+        /// Two streams ran different specs.
+        case differentSpecs(String, String)
+
+        /// What went wrong, naming the stream.
+        public var description: String {
+            switch self {
+            case let .notARun(name): "\(name): no runStarted event, so not a run's event stream"
+            case let .differentSpecs(first, other): "\(other) ran another spec than \(first) (id, version or SHA-256 differ): shards of one run share their spec"
+            }
+        }
+    }
+
+    /// The merged stream of `streams` (each a shard's events, named for messages).
+    public static func merge(_ streams: [(name: String, events: [Event])]) throws(MergeError) -> [Event] {
+        var contexts: [RunContext] = []
+        for stream in streams {
+            guard let context = stream.events.lazy.compactMap({ event -> RunContext? in
+                if case let .runStarted(context, _) = event.kind { return context }
+                return nil
+            }).first else { throw .notARun(stream.name) }
+            if let first = contexts.first, (first.specID, first.specVersion, first.specSHA256) != (context.specID, context.specVersion, context.specSHA256) {
+                throw .differentSpecs(streams[0].name, stream.name)
+            }
+            contexts.append(context)
+        }
+        guard var context = contexts.first else { return [] }
+        context.shard = nil
+        context.mergedShards = streams.count
+        context.adapter = contexts.lazy.compactMap(\.adapter).first
+        context.startDate = contexts.map(\.startDate).min() ?? context.startDate
+        var plan: [PlannedTestCase] = []
+        var byTestCase: [TestCaseID: [Event]] = [:]
+        var results: [TestCaseID: TestCaseResult] = [:]
+        var identified: [Event] = []
+        var unavailable: [Event] = []
+        var duration = 0.0
+        var interrupted = false
+        var ended: Date?
+        for stream in streams {
+            for event in stream.events {
+                switch event.kind {
+                case let .runStarted(_, shardPlan):
+                    plan += shardPlan
+                case let .runEnded(summary):
+                    duration = max(duration, summary.duration)
+                    interrupted = interrupted || summary.interrupted
+                    ended = max(ended ?? event.date, event.date)
+                case .adapterIdentified:
+                    if identified.isEmpty { identified.append(event) }
+                case .adapterUnavailable:
+                    if unavailable.isEmpty { unavailable.append(event) }
+                case .requirementStarted, .requirementEnded:
+                    // A requirement's test cases may be split across shards: its start and end are
+                    // said again below, once, with its verdict over all of them.
+                    break
+                case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _), let .issueRecorded(id, _):
+                    byTestCase[id, default: []].append(event)
+                case let .testCaseEnded(result):
+                    results[result.id] = result
+                    byTestCase[result.id, default: []].append(event)
+                }
+            }
+        }
+        // One requirement after another, in plan order, each test case's events together.
+        var body: [Event] = identified + unavailable
+        var done = Set<String>()
+        var ordered: [TestCaseResult] = []
+        for planned in plan where done.insert(planned.id.requirementID).inserted {
+            let cases = plan.filter { $0.id.requirementID == planned.id.requirementID }
+            let date = cases.lazy.compactMap { byTestCase[$0.id]?.first?.date }.first ?? context.startDate
+            body.append(Event(.requirementStarted(planned.requirement), date: date))
+            var finished: [TestCaseResult] = []
+            for testCase in cases {
+                body += byTestCase.removeValue(forKey: testCase.id) ?? []
+                if let result = results[testCase.id] { finished.append(result) }
+            }
+            ordered += finished
+            if finished.count == cases.count, let last = body.last {
+                body.append(Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: finished, gate: context.gate)), date: last.date))
+            }
+        }
+        let start = Event(.runStarted(context, plan: plan), date: context.startDate)
+        let end = Event(.runEnded(RunSummary(results: ordered, duration: duration, interrupted: interrupted)), date: ended ?? context.startDate)
+        return [start] + body + [end]
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import SingleLoginReports
+import SingleLoginEvents
+
+/// A failure in every report names the scenario's steps, marks the step where it was found and
+/// puts each broker call under the step that made it, so that no reader needs `--verbose` or the spec.
+@Suite("Every report's failure shows the scenario's numbered steps and step markers")
+struct FailureStepsTests {
+    /// What every format must hold for the failing logout case of the synthetic run.
+    static let failedStep = "2. globalSignOut  <- failed here"
+    static let finalChecks = "final checks  <- failed here"
+    static let marker = "step 2 globalSignOut"
+
+    @Test("JUnit failure bodies, summary.md and the console summary each number the steps and mark the failed one")
+    func everyFormat() throws {
+        let directory = try TemporaryDirectory()
+        let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
+        let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("summary.md"))
+        let console = TextSink()
+        GoldenFileTests.feed(.failures, to: [junit, markdown, ConsoleRecorder(write: console.write)])
+
+        let report = try JUnitMerger.parse(Data(contentsOf: junit.url))
+        let logout = try #require(report.suites.flatMap(\.cases).first { $0.classname.hasSuffix("SL-LOGOUT-1") })
+        guard case let .failure(_, _, body) = logout.result else {
+            Issue.record("the logout case is not a failure: \(logout.result)")
+            return
+        }
+        let summary = try String(contentsOf: markdown.url, encoding: .utf8)
+        for (format, text) in [("JUnit", body), ("summary.md", summary), ("console", console.value)] {
+            #expect(text.contains("1. launch\n"), "\(format) numbers the first step")
+            #expect(text.contains(Self.failedStep), "\(format) marks the step the failure was found after")
+            #expect(text.contains(Self.finalChecks), "\(format) marks the final checks")
+            #expect(text.contains(Self.marker), "\(format) puts step markers in the transcript")
+        }
+    }
+
+    @Test("An error's steps are numbered with none marked when the error names no step")
+    func errorWithoutStep() {
+        let steps = ScenarioSteps(descriptions: [0: "launch", 1: "tapSignIn"])
+        let error = SingleLoginEvents.Issue(kind: .error, type: "adapter.exited", message: "gone")
+        #expect(steps.numbered(marking: [error]).map(\.text) == ["1. launch", "2. tapSignIn"])
+        let found = SingleLoginEvents.Issue(kind: .error, type: "adapter.timeout", message: "late", stepIndex: 1)
+        #expect(steps.numbered(marking: [found]).map(\.text) == ["1. launch", "2. tapSignIn  <- error here"])
+    }
+}
