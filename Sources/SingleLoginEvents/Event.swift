@@ -32,7 +32,7 @@ public struct Event: Sendable {
         /// The app made a broker or backend call.
         case brokerCalled(TestCaseID, BrokerCallRecord)
         /// The adapter reported what the app shows and stores.
-        case observed(TestCaseID, Observation)
+        case observed(TestCaseID, Observation, facts: BrokerFacts? = nil)
         /// A check failed or something broke.
         case issueRecorded(TestCaseID, Issue)
         /// A test case ended, with everything recorders need to report it.
