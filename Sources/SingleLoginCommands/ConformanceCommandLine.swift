@@ -16,6 +16,7 @@ public enum ConformanceCommandLine {
         AnyCommand(BackendCommand()),
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
+        AnyCommand(VerifyCommand()),
         AnyCommand(SpecCommand()),
         AnyCommand(GenerateTestsCommand()),
         AnyCommand(BenchCommand()),
