@@ -66,6 +66,20 @@ struct VerifyCommandTests {
         #expect(report.rejudged == report.manifest.counts.planned)
     }
 
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("a bundle of the Python example adapter verifies intact", .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
+    func pythonAdapter() async throws {
+        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter)"])
+        let report = try BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.manifest.app?.name.contains("Python") == true)
+        #expect(report.rejudged == report.manifest.counts.planned)
+    }
+
     /// One forgery: what it does, and the file and text a finding must name.
     struct Tampering: Sendable, CustomStringConvertible {
         var description: String
