@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec"]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),

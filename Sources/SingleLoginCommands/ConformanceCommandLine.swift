@@ -17,6 +17,7 @@ public enum ConformanceCommandLine {
         AnyCommand(DoctorCommand()),
         AnyCommand(MergeCommand()),
         AnyCommand(DiffCommand()),
+        AnyCommand(VerifyCommand()),
         AnyCommand(SpecCommand()),
         AnyCommand(GenerateTestsCommand()),
     ] + benchCommand

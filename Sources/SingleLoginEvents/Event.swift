@@ -32,7 +32,7 @@ public struct Event: Sendable {
         /// The app made a broker or backend call.
         case brokerCalled(TestCaseID, BrokerCallRecord)
         /// The adapter reported what the app shows and stores.
-        case observed(TestCaseID, Observation)
+        case observed(TestCaseID, Observation, facts: BrokerFacts? = nil)
         /// A check failed or something broke.
         case issueRecorded(TestCaseID, Issue)
         /// The run gave up on its adapter: the test cases still to run end not run (once per run,

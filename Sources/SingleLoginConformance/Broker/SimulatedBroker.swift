@@ -140,6 +140,11 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The names of the accounts signed in on the device, in order.
     public func deviceAccountNames() -> [String] { deviceSessions.map(\.user.name) }
 
+    /// Every fact the checks look up besides the observation and the calls, as they stand now.
+    public func facts() -> BrokerFacts {
+        BrokerFacts(sessions: sessionsByUser.mapValues { $0.map(\.marker) }, deviceAccounts: deviceAccountNames(), brokerEnabled: brokerEnabled)
+    }
+
     /// Whether the app's declared configuration lets MSAL use the broker.
     public var brokerEnabled: Bool { configuration.brokerAvailability == .auto }
 

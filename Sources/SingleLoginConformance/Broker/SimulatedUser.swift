@@ -26,6 +26,13 @@ public struct SimulatedUser: Hashable, Sendable {
         tenantId = definition.tenantId ?? Self.derivedUUID(seed: "tid:contoso")
     }
 
+    /// Every account of `spec`, made concrete, by name.
+    public static func all(of spec: Spec) -> [String: SimulatedUser] {
+        var users: [String: SimulatedUser] = [:]
+        for definition in spec.accounts { users[definition.name] = SimulatedUser(definition) }
+        return users
+    }
+
     /// The home account identifier, `"<oid>.<tid>"` lowercased as MSAL normalises it: opaque to apps.
     public var identifier: String { "\(objectId).\(tenantId)".lowercased() }
 

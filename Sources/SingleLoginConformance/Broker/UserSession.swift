@@ -33,7 +33,12 @@ public struct UserSession: Hashable, Sendable {
         self.user = user
         self.number = number
         self.kind = kind
-        marker = "M" + StableHash.hex("\(scenarioKey)|\(user.name)|\(number)", length: 12).uppercased()
+        marker = Self.marker(scenarioKey: scenarioKey, user: user.name, number: number)
+    }
+
+    /// The marker of session `number` of the user named `user` in the test case keyed `scenarioKey`.
+    static func marker(scenarioKey: String, user: String, number: Int) -> String {
+        "M" + StableHash.hex("\(scenarioKey)|\(user)|\(number)", length: 12).uppercased()
     }
 
     /// Access token number `issuance` of this session, JWT-shaped, carrying the marker.

@@ -3,16 +3,29 @@ import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
-/// Checks expectations against an observation and the calls the app made.
+/// Checks expectations against an observation, the calls the app made and the broker's facts.
+///
+/// A pure function of its inputs: the live run and `sl-conformance verify` (re-judging a
+/// transcript) call the same evaluator with the same values, the latter read back from the
+/// transcript's `observed` and `brokerCalled` events.
 struct ExpectationEvaluator {
-    let broker: SimulatedBroker
+    /// The spec's accounts made concrete, by name.
+    let users: [String: SimulatedUser]
+    /// What the broker knew when the checks are judged.
+    let facts: BrokerFacts
     let scanner = LeftoverScanner()
 
+    /// An evaluator of `spec`'s accounts over `facts`.
+    init(users: [String: SimulatedUser], facts: BrokerFacts) {
+        self.users = users
+        self.facts = facts
+    }
+
     /// The issues `expectations` find; `calls` are the calls in scope (the step's, or the scenario's).
-    func evaluate(_ expectations: [Expectation], observation: Observation, calls: [BrokerCallRecord], stepIndex: Int?, location: SourceLocation?) async -> [Issue] {
+    func evaluate(_ expectations: [Expectation], observation: Observation, calls: [BrokerCallRecord], stepIndex: Int?, location: SourceLocation?) -> [Issue] {
         var issues: [Issue] = []
         for expectation in expectations {
-            if let problem = await check(expectation, observation: observation, calls: calls) {
+            if let problem = check(expectation, observation: observation, calls: calls) {
                 issues.append(Issue(kind: problem.isScenarioError ? .error : .failure, type: problem.type, message: problem.message, stepIndex: stepIndex, expected: problem.expected, observed: problem.observed, location: location))
             }
         }
@@ -27,7 +40,7 @@ struct ExpectationEvaluator {
         var isScenarioError = false
     }
 
-    private func check(_ expectation: Expectation, observation: Observation, calls: [BrokerCallRecord]) async -> Problem? {
+    private func check(_ expectation: Expectation, observation: Observation, calls: [BrokerCallRecord]) -> Problem? {
         switch expectation {
         case .calls(let method, let range, let filter):
             let made = calls.filter { $0.method == method && filter.includes(phase: $0.phase, failed: $0.failed) }
@@ -38,7 +51,7 @@ struct ExpectationEvaluator {
                 expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
 
         case .signedIn(let name):
-            guard let user = await broker.user(named: name) else { return unknownAccount(name) }
+            guard let user = users[name] else { return unknownAccount(name) }
             let considered = observation.signedInAccount.map { [user.identifier, user.username?.lowercased()].contains($0.lowercased()) } ?? false
             let shown = observation.screen.contains { Self.shows(user, $0.text) }
             guard !(considered && shown) else { return nil }
@@ -53,8 +66,8 @@ struct ExpectationEvaluator {
             return Problem(type: "expectation.signedOut", message: "the app still considers \(account) signed in", expected: "signedInAccount: nil", observed: "signedInAccount: \(account)")
 
         case .noDataOf(let name, let places, let session):
-            guard let user = await broker.user(named: name) else { return unknownAccount(name) }
-            let sessions = await broker.sessions(of: name)
+            guard let user = users[name] else { return unknownAccount(name) }
+            let sessions = self.sessions(of: name)
             var markers: [LeftoverScanner.Marker] = []
             if let session {
                 guard session <= sessions.count else {
@@ -74,8 +87,8 @@ struct ExpectationEvaluator {
                 expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))", observed: findings.map(\.description).joined(separator: "\n"))
 
         case .hasDataOf(let name, let places):
-            guard await broker.user(named: name) != nil else { return unknownAccount(name) }
-            guard let session = await broker.sessions(of: name).last else {
+            guard users[name] != nil else { return unknownAccount(name) }
+            guard let session = sessions(of: name).last else {
                 return Problem(type: "expectation.hasDataOf", message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)", observed: "no session of \(name)")
             }
             // Found in any one of the places is enough.
@@ -114,7 +127,7 @@ struct ExpectationEvaluator {
             return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .deviceSignedOut:
-            let names = await broker.deviceAccountNames()
+            let names = facts.deviceAccounts
             guard !names.isEmpty else { return nil }
             return Problem(type: "expectation.deviceSignedOut", message: "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") still signed in on the device", expected: "no account signed in on the device",
                            observed: (["device: \(names.joined(separator: ", "))"] + calls.filter { $0.method == .signout || $0.method == .removeAccount }.map(\.line)).joined(separator: "\n"))
@@ -124,7 +137,7 @@ struct ExpectationEvaluator {
             return Problem(type: "expectation.errorShown", message: "the app shows no error or alert", expected: "an error or alert element on screen", observed: screenLines(observation).joined(separator: "\n"))
 
         case .brokerEnabled:
-            guard !(await broker.brokerEnabled) else { return nil }
+            guard !facts.brokerEnabled else { return nil }
             return Problem(type: "expectation.brokerEnabled", message: "the app configures MSAL so that it cannot use the broker (brokerAvailability: none): it cannot take part in Shared Device Mode",
                            expected: "msalConfiguration.brokerAvailability: auto", observed: "msalConfiguration.brokerAvailability: none (declared in the adapter's handshake)")
 
@@ -157,6 +170,11 @@ struct ExpectationEvaluator {
         if let answered = filter.answered { text += answered == .ok ? " answered ok" : " answered with an error" }
         if let during = filter.during { text += during == .step ? " during the step's own event" : " during the broadcasts it caused" }
         return text
+    }
+
+    /// `name`'s sessions as the facts give them: numbered from 1, each with its recorded marker.
+    private func sessions(of name: String) -> [(number: Int, marker: String, markers: [String])] {
+        (facts.sessions[name] ?? []).enumerated().map { (number: $0.offset + 1, marker: $0.element, markers: [$0.element]) }
     }
 
     private func unknownAccount(_ name: String) -> Problem {

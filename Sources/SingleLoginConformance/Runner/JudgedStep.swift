@@ -23,11 +23,11 @@ public struct JudgedStep: Sendable {
 
     /// The issues `checks` find against this step's observation and calls, as if the scenario had written them here.
     public func evaluate(_ checks: [Expectation]) async -> [Issue] {
-        await evaluator.evaluate(checks, observation: observation, calls: calls, stepIndex: index, location: nil)
+        evaluator.evaluate(checks, observation: observation, calls: calls, stepIndex: index, location: nil)
     }
 
     /// The issues `checks` find against another observation (``before``, say) with this step's calls.
     public func evaluate(_ checks: [Expectation], against other: Observation) async -> [Issue] {
-        await evaluator.evaluate(checks, observation: other, calls: calls, stepIndex: index, location: nil)
+        evaluator.evaluate(checks, observation: other, calls: calls, stepIndex: index, location: nil)
     }
 }

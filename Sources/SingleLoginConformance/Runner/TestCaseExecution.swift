@@ -25,7 +25,7 @@ final class TestCaseExecution: Sendable {
         let scenarioTimeout = provider.scenarioTimeout
         let id = planned.id
         let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
-        let evaluator = ExpectationEvaluator(broker: broker)
+        let users = SimulatedUser.all(of: spec)
         var issues: [Issue] = []
         var emittedCalls = 0
 
@@ -58,6 +58,7 @@ final class TestCaseExecution: Sendable {
             try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
             var state = AppState.notRunning
             var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+            var evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
             var crashed = false
             var unmet = false
 
@@ -132,7 +133,9 @@ final class TestCaseExecution: Sendable {
                     }
                 }
                 await emitNewCalls()
-                handler(Event(.observed(id, observation)))
+                // The checks read only what this event and the calls record, so a transcript re-judges its test case.
+                evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
+                handler(Event(.observed(id, observation, facts: evaluator.facts)))
                 if crashed || (state != .notRunning && !observation.running) {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
@@ -146,7 +149,7 @@ final class TestCaseExecution: Sendable {
                 }
                 if !step.expect.isEmpty {
                     let calls = Array(await broker.transcript().dropFirst(callsBefore))
-                    let found = await evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location)
+                    let found = evaluator.evaluate(step.expect, observation: observation, calls: calls, stepIndex: index, location: step.location)
                     if let covering = step.startingPoint, !found.isEmpty {
                         // The scenario never reached its starting point: one issue naming the requirement that covers it.
                         record([StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location)])
@@ -161,7 +164,7 @@ final class TestCaseExecution: Sendable {
                 }
             }
             if !crashed, !unmet {
-                record(await evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
+                record(evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
                 if let judge {
                     record(await judge.judgeEnd(JudgedStep(index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0, broker: broker, evaluator: evaluator)))
                 }

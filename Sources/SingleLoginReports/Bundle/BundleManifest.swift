@@ -128,5 +128,13 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var verdict: String
         /// Its transcript in the bundle (absent for a test case that never started).
         public var transcript: String?
+
+        /// Creates an entry.
+        public init(requirementID: String, scenario: String, verdict: String, transcript: String?) {
+            self.requirementID = requirementID
+            self.scenario = scenario
+            self.verdict = verdict
+            self.transcript = transcript
+        }
     }
 }

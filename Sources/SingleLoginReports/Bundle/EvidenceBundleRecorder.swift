@@ -94,28 +94,19 @@ public final class EvidenceBundleRecorder: EventRecorder {
         }
     }
 
-    /// The test case an event belongs to, if any.
-    static func testCase(of event: Event) -> TestCaseID? {
-        switch event.kind {
-        case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _), let .issueRecorded(id, _): id
-        case let .testCaseEnded(result): result.id
-        case .runStarted, .adapterIdentified, .adapterUnavailable, .requirementStarted, .requirementEnded, .runEnded: nil
-        }
-    }
+    static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
 
     /// The bundle's bytes and its manifest.
     static func archive(_ record: RunRecord, events: Data, transcripts: [TestCaseID: Data], options: Options) throws -> (data: Data, manifest: BundleManifest) {
         let context = record.effectiveContext
         let results = record.orderedResults
-        let requirements = record.orderedRequirementResults
-        let summary = record.summary ?? record.effectiveSummary
         let ended = record.endDate ?? context.startDate
         var files: [(String, Data)] = []
         var cases: [BundleManifest.TestCase] = []
         for (index, result) in results.enumerated() {
             var path: String?
             if let lines = transcripts[result.id] {
-                path = "transcripts/\(String(format: "%03d", index + 1))-\(Self.safeName(result.id.requirementID)).jsonl"
+                path = transcriptPath(index: index, of: result.id)
                 files.append((path!, lines))
             }
             cases.append(BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).name, transcript: path))
@@ -126,11 +117,9 @@ public final class EvidenceBundleRecorder: EventRecorder {
         var front: [(String, Data)] = [
             ("manifest.json", try encoder.encode(manifest) + Data("\n".utf8)),
             ("spec.json", Data(options.specBytes)),
-            ("junit.xml", JUnitXMLRecorder.render(results: results, context: context, duration: record.summary?.duration, steps: record.steps, options: options.junit)),
-            ("summary.md", Data(MarkdownChecklistRecorder.render(results: results, requirements: requirements, context: context, summary: summary).utf8)),
-            ("report.html", Data(HTMLReport(record).render().utf8)),
-            ("events.jsonl", events),
         ]
+        front += reports(of: record, results: results, junit: options.junit)
+        front.append(("events.jsonl", events))
         if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
         files = front + files
         var sums = ""
@@ -141,8 +130,28 @@ public final class EvidenceBundleRecorder: EventRecorder {
         return (tar.data, manifest)
     }
 
-    /// The manifest of a finished run.
-    static func manifest(_ record: RunRecord, cases: [BundleManifest.TestCase], options: Options) -> BundleManifest {
+    /// The JUnit, Markdown and HTML reports a bundle holds for `record`, by file name, in bundle order.
+    public static func reports(of record: RunRecord, junit: JUnitReport.Options) -> [(name: String, data: Data)] {
+        reports(of: record, results: record.orderedResults, junit: junit)
+    }
+
+    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options) -> [(name: String, data: Data)] {
+        let context = record.effectiveContext
+        let summary = record.summary ?? record.effectiveSummary
+        return [
+            ("junit.xml", JUnitXMLRecorder.render(results: results, context: context, duration: record.summary?.duration, steps: record.steps, options: junit)),
+            ("summary.md", Data(MarkdownChecklistRecorder.render(results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary).utf8)),
+            ("report.html", Data(HTMLReport(record).render().utf8)),
+        ]
+    }
+
+    /// The path of the transcript of test case number `index` (from 0) in plan order.
+    public static func transcriptPath(index: Int, of id: TestCaseID) -> String {
+        "transcripts/\(String(format: "%03d", index + 1))-\(Self.safeName(id.requirementID)).jsonl"
+    }
+
+    /// The manifest of a finished run: what `archive` writes, and what `verify` expects.
+    public static func manifest(_ record: RunRecord, cases: [BundleManifest.TestCase], options: Options) -> BundleManifest {
         let context = record.effectiveContext
         let results = record.orderedResults
         let summary = record.summary ?? record.effectiveSummary

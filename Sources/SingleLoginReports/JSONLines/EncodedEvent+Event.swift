@@ -35,10 +35,11 @@ extension EncodedEvent {
             self.init(kind: "brokerCalled", date: date)
             self.testCase = EncodedTestCaseID(id)
             self.call = EncodedBrokerCall(record)
-        case let .observed(id, observation):
+        case let .observed(id, observation, facts):
             self.init(kind: "observed", date: date)
             self.testCase = EncodedTestCaseID(id)
             self.observation = EncodedObservation(observation)
+            self.facts = facts.map { EncodedFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) }
         case let .issueRecorded(id, issue):
             self.init(kind: "issueRecorded", date: date)
             self.testCase = EncodedTestCaseID(id)
@@ -100,8 +101,8 @@ extension EncodedIssue {
 }
 
 extension TestCaseResult.Outcome {
-    /// The outcome's wire name and, for skipped and not run, its reason.
-    var encoded: (name: String, reason: String?) {
+    /// The outcome's wire name and, for skipped, not run and does not apply, its reason.
+    public var encoded: (name: String, reason: String?) {
         switch self {
         case .passed: return ("passed", nil)
         case .failed: return ("failed", nil)

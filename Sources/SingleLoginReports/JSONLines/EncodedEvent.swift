@@ -31,6 +31,8 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     public var call: EncodedBrokerCall?
     /// `observed`: what the app shows and stores.
     public var observation: EncodedObservation?
+    /// `observed`: what the harness's broker knew then (the facts the step's checks are judged on).
+    public var facts: EncodedFacts?
     /// `issueRecorded`: the failure or error.
     public var issue: EncodedIssue?
     /// `requirementStarted` and `requirementEnded`: the requirement.

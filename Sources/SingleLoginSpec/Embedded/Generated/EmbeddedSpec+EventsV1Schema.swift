@@ -23,6 +23,7 @@ extension EmbeddedSpec {
     "step": {"type": "string"},
     "call": {"$ref": "#/$defs/call"},
     "observation": {"$ref": "#/$defs/observation"},
+    "facts": {"$ref": "#/$defs/facts"},
     "issue": {"$ref": "#/$defs/issue"},
     "requirement": {"$ref": "#/$defs/requirement"},
     "requirementResult": {"$ref": "#/$defs/requirementResult"},
@@ -145,6 +146,15 @@ extension EmbeddedSpec {
           "type": "object", "required": ["area", "key", "value"],
           "properties": {"area": {"enum": ["keychain", "file", "defaults", "cache", "memory"]}, "key": {"type": "string"}, "value": {"type": "string"}}
         }}
+      }
+    },
+    "facts": {
+      "type": "object",
+      "required": ["sessions", "deviceAccounts", "brokerEnabled"],
+      "properties": {
+        "sessions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+        "deviceAccounts": {"type": "array", "items": {"type": "string"}},
+        "brokerEnabled": {"type": "boolean"}
       }
     },
     "issue": {

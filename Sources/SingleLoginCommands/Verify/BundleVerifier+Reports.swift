@@ -1,0 +1,110 @@
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+extension Check {
+    // MARK: Verdicts in the events
+
+    /// Every result, requirement verdict and the summary in events.jsonl against the re-judged outcomes.
+    mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
+        let gate = record.effectiveContext.gate
+        for (id, outcome) in judged.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let result = record.results[id] else { note("events.jsonl", id.description, "has no testCaseEnded event"); continue }
+            if result.outcome.encoded.name != outcome.encoded.name { note("events.jsonl", id.description, "says \(result.outcome.encoded.name), but re-judged it is \(outcome.encoded.name)") }
+        }
+        let results = record.orderedResults.map { result -> TestCaseResult in
+            var fixed = result
+            if let outcome = judged[result.id] { fixed.outcome = outcome }
+            return fixed
+        }
+        let byRequirement = Dictionary(grouping: results, by: \.requirement.id)
+        for (id, stated) in record.requirementResults.sorted(by: { $0.key < $1.key }) {
+            guard let cases = byRequirement[id] else { note("events.jsonl", id, "has a requirementEnded event but no test case"); continue }
+            let verdict = Verdict(aggregating: cases, gate: gate)
+            if verdict.name != stated.verdict.name { note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)") }
+        }
+        if let summary = record.summary {
+            let expected = RunSummary(results: results, duration: summary.duration, interrupted: summary.interrupted)
+            for (name, stated, derived) in [("passed", summary.passed, expected.passed), ("failedMust", summary.failedMust, expected.failedMust), ("failedShould", summary.failedShould, expected.failedShould),
+                                            ("errored", summary.errored, expected.errored), ("skipped", summary.skipped, expected.skipped), ("notRun", summary.notRun, expected.notRun)] where stated != derived {
+                note("events.jsonl", "runEnded counts \(stated) \(name), but re-judged there are \(derived)")
+            }
+        }
+    }
+
+    // MARK: The manifest
+
+    /// The manifest against what the events and the re-judged outcomes give.
+    mutating func checkManifest(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
+        var fixed = record
+        for (id, outcome) in judged { fixed.results[id]?.outcome = outcome }
+        let cases = fixed.orderedResults.enumerated().map { index, result in
+            BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).name,
+                                    transcript: files[EvidenceBundleRecorder.transcriptPath(index: index, of: result.id)] == nil ? nil : EvidenceBundleRecorder.transcriptPath(index: index, of: result.id))
+        }
+        let options = EvidenceBundleRecorder.Options(url: URL(fileURLWithPath: "/"), specBytes: Array(files["spec.json"] ?? Data()), commandLine: manifest.commandLine, jobs: manifest.jobs)
+        let expected = EvidenceBundleRecorder.manifest(fixed, cases: cases, options: options)
+        if record.summary == nil || !expected.complete, manifest.complete {
+            note("manifest.json", "claims the run is complete, but " + (record.summary == nil ? "the events never end" : expected.incompleteReasons.joined(separator: "; ")))
+        }
+        for (stated, derived) in zip(manifest.testCases, expected.testCases) where stated.verdict != derived.verdict {
+            note("manifest.json", "\(stated.requirementID) / \(stated.scenario)", "says \(stated.verdict), but re-judged it is \(derived.verdict)")
+        }
+        func compare<T: Equatable>(_ field: String, _ stated: T, _ derived: T) {
+            if stated != derived { note("manifest.json", "\(field) is \(stated), but the events and the re-judged verdicts give \(derived)") }
+        }
+        compare("verdict", manifest.verdict, expected.verdict)
+        compare("complete", manifest.complete, expected.complete)
+        compare("counts", manifest.counts, expected.counts)
+        compare("notRun", manifest.notRun, expected.notRun)
+        compare("incompleteReasons", manifest.incompleteReasons, expected.incompleteReasons)
+        compare("spec", manifest.spec, expected.spec)
+        compare("app", manifest.app, expected.app)
+        compare("gate", manifest.gate, expected.gate)
+        compare("started", manifest.started, expected.started)
+        compare("ended", manifest.ended, expected.ended)
+    }
+
+    // MARK: The reports
+
+    /// Each report against the one the events render (JUnit in its default or strict form).
+    mutating func checkReports(record: RunRecord) {
+        let rendered = [EvidenceBundleRecorder.reports(of: record, junit: .init()), EvidenceBundleRecorder.reports(of: record, junit: .init(strict: true))]
+        let names = Set(record.plan.map(\.id.requirementID))
+        for (index, report) in rendered[0].enumerated() {
+            guard let bundled = files[report.name] else { note(report.name, "is missing"); continue }
+            if rendered.contains(where: { $0[index].data == bundled }) { continue }
+            let expected = String(decoding: report.data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
+            // The nearest line above that names a requirement says whose entry differs.
+            let near = expected.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
+            let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
+            let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end of file)" }
+            note(report.name, requirement, "line \(line + 1) differs from the report the events give:\n  - \(shown(expected))\n  + \(shown(found))")
+        }
+    }
+
+    // MARK: Showing differences
+
+    static func firstDifference(_ found: [Data], _ expected: [Data]) -> String {
+        let index = (0..<min(found.count, expected.count)).first { found[$0] != expected[$0] } ?? min(found.count, expected.count)
+        if index >= found.count { return " (it stops after line \(index); events.jsonl has \(expected.count) lines for it: truncated)" }
+        if index >= expected.count { return " (line \(index + 1) is not in events.jsonl)" }
+        return " (from line \(index + 1))"
+    }
+
+    static func issueDifference(expected: [Issue], recorded: [Issue]) -> String {
+        func line(_ issue: Issue) -> String { "\(issue.type) at step \(issue.stepIndex.map { String($0 + 1) } ?? "end"): \(issue.message)" }
+        let index = (0..<min(expected.count, recorded.count)).first { expected[$0] != recorded[$0] } ?? min(expected.count, recorded.count)
+        var text = ":"
+        text += "\n  - " + (index < expected.count ? line(expected[index]) : "(no further issue)")
+        text += "\n  + " + (index < recorded.count ? line(recorded[index]) : "(no further issue)")
+        if index < expected.count, index < recorded.count, line(expected[index]) == line(recorded[index]) {
+            text += "\n    (their expected or observed differ: -\(expected[index].observed.prefix(120)) +\(recorded[index].observed.prefix(120)))"
+        }
+        return text
+    }
+}
+

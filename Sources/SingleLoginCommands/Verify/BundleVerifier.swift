@@ -1,0 +1,228 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+/// Checks an evidence bundle (`sl-conformance verify FILE`): every digest, then every test case
+/// re-judged from its transcript with the bundled spec and the harness's own evaluator, then every
+/// verdict each report and the manifest state against the re-judged ones.
+///
+/// What it proves: the files are whole and agree with one another, and every verdict follows from
+/// the transcripts and the spec. Not who wrote the transcripts: anyone can write a new bundle.
+public struct BundleVerifier: Sendable {
+    /// A disagreement found: the file, the test case when one is concerned, and what differs.
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        /// The bundle file concerned.
+        public var file: String
+        /// The test case concerned (`SL-LOGIN-1 / opens signed in`), if any.
+        public var testCase: String?
+        /// What differs.
+        public var message: String
+        public var description: String { "\(file): " + (testCase.map { "\($0): " } ?? "") + message }
+    }
+
+    /// Why a file cannot be verified at all (exit status 2).
+    public struct Unreadable: Error, CustomStringConvertible {
+        /// What is wrong.
+        public var description: String
+    }
+
+    /// What verifying found.
+    public struct Report: Sendable {
+        /// The manifest.
+        public var manifest: BundleManifest
+        /// Every disagreement; empty when the bundle is intact.
+        public var findings: [Finding]
+        /// The embedded spec whose bytes `spec.json` holds exactly, if any.
+        public var catalogue: EmbeddedSpec?
+        /// How many test cases were re-judged from their transcripts.
+        public var rejudged: Int
+        /// Whether the bundle is intact but records an incomplete run.
+        public var incomplete: Bool { findings.isEmpty && !manifest.complete }
+    }
+
+    /// Creates a verifier.
+    public init() {}
+
+    /// Verifies the bundle `data` holds; throws ``Unreadable`` for what is no bundle of a known format.
+    public func verify(_ data: Data) throws(Unreadable) -> Report {
+        guard let entries = TarArchive.entries(of: data) else { throw Unreadable(description: "not a ustar archive") }
+        var files: [String: Data] = [:]
+        for entry in entries { files[entry.name] = entry.data }
+        guard let manifestData = files["manifest.json"] else { throw Unreadable(description: "no manifest.json: not an evidence bundle") }
+        struct Format: Decodable { var format: Int }
+        guard let format = try? JSONDecoder().decode(Format.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest") }
+        guard format.format == BundleManifest.currentFormat else {
+            throw Unreadable(description: "bundle format \(format.format) is unknown (this sl-conformance reads format \(BundleManifest.currentFormat))")
+        }
+        guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)") }
+        var check = Check(files: files, order: entries.map(\.name), manifest: manifest)
+        check.run()
+        return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged)
+    }
+}
+
+/// One verification's state: the files, what was found, and the pieces read so far.
+struct Check {
+    let files: [String: Data]
+    let order: [String]
+    let manifest: BundleManifest
+    var findings: [BundleVerifier.Finding] = []
+    var catalogue: EmbeddedSpec?
+    var rejudged = 0
+
+    init(files: [String: Data], order: [String], manifest: BundleManifest) {
+        self.files = files
+        self.order = order
+        self.manifest = manifest
+    }
+
+    mutating func note(_ file: String, _ testCase: String?, _ message: String) {
+        findings.append(.init(file: file, testCase: testCase, message: message))
+    }
+
+    mutating func note(_ file: String, _ message: String) {
+        note(file, nil, message)
+    }
+
+    mutating func run() {
+        checkSums()
+        guard let spec = loadSpec() else { return }
+        guard let events = readEvents("events.jsonl", spec: spec) else { return }
+        var record = RunRecord()
+        for (_, event) in events { record.take(event) }
+        guard let context = record.context else { return note("events.jsonl", "has no runStarted event") }
+        if record.summary == nil { note("events.jsonl", "has no runEnded event: the run did not end") }
+        if context.specSHA256 != manifest.spec.sha256 { note("events.jsonl", "names spec SHA-256 \(context.specSHA256), the manifest \(manifest.spec.sha256)") }
+        let judged = rejudge(spec: spec, record: record, events: events)
+        checkVerdicts(record: record, judged: judged)
+        checkManifest(record: record, judged: judged)
+        checkReports(record: record)
+    }
+
+    // MARK: Digests
+
+    mutating func checkSums() {
+        guard let sums = files["SHA256SUMS"].flatMap({ String(data: $0, encoding: .utf8) }) else { return note("SHA256SUMS", "is missing") }
+        var listed: Set<String> = []
+        for line in sums.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[1].hasPrefix(" ") else { note("SHA256SUMS", "line '\(line)' is not `DIGEST  NAME`"); continue }
+            let name = String(parts[1].dropFirst())
+            listed.insert(name)
+            guard let data = files[name] else { note(name, "is listed in SHA256SUMS but not in the bundle"); continue }
+            if SHA256.hexDigest(data) != parts[0] { note(name, "does not match its SHA-256 in SHA256SUMS") }
+        }
+        for name in order where name != "SHA256SUMS" && !listed.contains(name) { note(name, "is in the bundle but not listed in SHA256SUMS") }
+    }
+
+    // MARK: Spec
+
+    mutating func loadSpec() -> Spec? {
+        guard let data = files["spec.json"] else { note("spec.json", "is missing"); return nil }
+        let sha = SHA256.hexDigest(data)
+        if sha != manifest.spec.sha256 { note("spec.json", "has SHA-256 \(sha), but the manifest names \(manifest.spec.sha256): the spec was swapped or edited") }
+        catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
+        let file = catalogue?.displayPath ?? manifest.spec.origin
+        guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
+        if loaded.spec.id != manifest.spec.id || loaded.spec.version != manifest.spec.version {
+            note("spec.json", "is \(loaded.spec.id) \(loaded.spec.version), the manifest names \(manifest.spec.id) \(manifest.spec.version)")
+        }
+        return loaded.spec
+    }
+
+    // MARK: Events and transcripts
+
+    /// Each line of `name` with its decoded event; nil (after a finding) when a line is no event.
+    mutating func readEvents(_ name: String, spec: Spec) -> [(line: Data, event: Event)]? {
+        guard let data = files[name] else { note(name, "is missing"); return nil }
+        let locations = Dictionary(spec.requirements.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first })
+        var events: [(Data, Event)] = []
+        var number = 0
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if line.isEmpty, number > 1 { continue }
+            guard let encoded = try? JSONDecoder().decode(EncodedEvent.self, from: line), encoded.version == EncodedEvent.currentVersion,
+                  let event = Event(decoding: encoded, locate: { locations[$0] ?? nil })
+            else {
+                note(name, "line \(number) is not an event this harness wrote" + (data.last != UInt8(ascii: "\n") ? " (the file is truncated)" : ""))
+                return nil
+            }
+            events.append((Data(line) + Data("\n".utf8), event))
+        }
+        if data.last != UInt8(ascii: "\n") { note(name, "does not end with a complete line: it is truncated") }
+        return events
+    }
+
+    /// Every finished test case re-judged, by ID: the outcome its transcript gives.
+    mutating func rejudge(spec: Spec, record: RunRecord, events: [(line: Data, event: Event)]) -> [TestCaseID: TestCaseResult.Outcome] {
+        let judge = TranscriptJudge(spec: spec)
+        var scenarios: [TestCaseID: Scenario] = [:]
+        for requirement in spec.requirements {
+            for scenario in requirement.scenarios { scenarios[TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)] = scenario }
+        }
+        // The plan is the spec's: no test case removed or added.
+        let planned = record.plan.map(\.id)
+        let plannedSet = Set(planned)
+        for id in scenarios.keys.sorted(by: { $0.description < $1.description }) where !plannedSet.contains(id) { note("events.jsonl", id.description, "is in the spec but not in the run's plan: the test case was removed") }
+        for id in planned where scenarios[id] == nil { note("events.jsonl", id.description, "is in the run's plan but not in the spec: the test case was added") }
+        let listed = manifest.testCases.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
+        if listed != planned {
+            for id in planned where !listed.contains(id) { note("manifest.json", id.description, "is planned but not listed: the test case was removed") }
+            for id in listed where !plannedSet.contains(id) { note("manifest.json", id.description, "is listed but not planned: the test case was added") }
+            if Set(listed) == plannedSet { note("manifest.json", "lists the test cases in another order than the plan") }
+        }
+        var byCase: [TestCaseID: [(line: Data, event: Event)]] = [:]
+        for item in events { if let id = Self.testCase(of: item.event) { byCase[id, default: []].append(item) } }
+        var judged: [TestCaseID: TestCaseResult.Outcome] = [:]
+        for (index, entry) in manifest.testCases.enumerated() {
+            let id = TestCaseID(requirementID: entry.requirementID, scenarioName: entry.scenario)
+            guard let path = entry.transcript else {
+                if record.results[id] != nil { note("manifest.json", id.description, "names no transcript, but the test case ended") }
+                continue
+            }
+            if path != EvidenceBundleRecorder.transcriptPath(index: index, of: id) { note("manifest.json", id.description, "names transcript \(path), not \(EvidenceBundleRecorder.transcriptPath(index: index, of: id))") }
+            guard let transcriptEvents = readEvents(path, spec: spec) else { continue }
+            let fromStream = (byCase[id] ?? []).reduce(Data()) { $0 + $1.line }
+            if transcriptEvents.reduce(Data(), { $0 + $1.line }) != fromStream {
+                note(path, id.description, "differs from the test case's events in events.jsonl" + Self.firstDifference(transcriptEvents.map(\.line), (byCase[id] ?? []).map(\.line)))
+            }
+            guard let scenario = scenarios[id] else { continue }
+            let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
+            let judgement = judge.judge(transcript, scenario: scenario)
+            rejudged += 1
+            for problem in judgement.problems { note(path, id.description, problem) }
+            if judgement.issues != transcript.issues {
+                note(path, id.description, "the run recorded other issues than re-judging finds" + Self.issueDifference(expected: judgement.issues, recorded: transcript.issues))
+            }
+            if let recorded = transcript.outcome, recorded.encoded.name != judgement.outcome.encoded.name {
+                note(path, id.description, "ends \(recorded.encoded.name), but re-judged it is \(judgement.outcome.encoded.name)")
+            }
+            if let result = record.results[id], result.issues != transcript.issues { note("events.jsonl", id.description, "its testCaseEnded issues differ from its issueRecorded events") }
+            judged[id] = judgement.outcome
+        }
+        return judged
+    }
+
+    static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
+
+    static func transcript(of id: TestCaseID, _ events: [Event]) -> TranscriptJudge.Transcript {
+        var steps: [TranscriptJudge.ObservedStep] = []
+        var calls: [BrokerCallRecord] = []
+        var issues: [Issue] = []
+        var outcome: TestCaseResult.Outcome?
+        var step = -1
+        for event in events {
+            switch event.kind {
+            case let .stepPerformed(_, index, _): step = index
+            case let .brokerCalled(_, call): calls.append(call)
+            case let .observed(_, observation, facts): steps.append(.init(index: step, observation: observation, facts: facts))
+            case let .issueRecorded(_, issue): issues.append(issue)
+            case let .testCaseEnded(result): outcome = result.outcome
+            default: break
+            }
+        }
+        return TranscriptJudge.Transcript(id: id, steps: steps, calls: calls, issues: issues, outcome: outcome)
+    }
+}

@@ -1,0 +1,158 @@
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Re-judges a test case from its transcript alone, with no app: the same evaluator over the same
+/// inputs the live run judged (each step's observation and broker facts, the calls it led to),
+/// in the same order and with the same stopping rules as ``TestCaseExecution``.
+///
+/// What the evaluator does not derive (a crash's or a hang's evidence, which quote the adapter's
+/// stderr, an adapter error) is taken from the transcript, but only where its inputs say it
+/// happened: a crash issue only at a step whose observation shows the crash, a hang only at a
+/// step that was never observed.
+public struct TranscriptJudge: Sendable {
+    /// One observed step of a transcript.
+    public struct ObservedStep: Sendable {
+        /// The step's index (0-based).
+        public var index: Int
+        /// What the adapter reported after the step and its broadcasts.
+        public var observation: Observation
+        /// What the broker knew then (nil in a transcript from before facts were recorded).
+        public var facts: BrokerFacts?
+
+        /// Creates an observed step.
+        public init(index: Int, observation: Observation, facts: BrokerFacts?) {
+            self.index = index
+            self.observation = observation
+            self.facts = facts
+        }
+    }
+
+    /// A test case as its transcript records it.
+    public struct Transcript: Sendable {
+        /// The test case.
+        public var id: TestCaseID
+        /// Every observation, in order.
+        public var steps: [ObservedStep]
+        /// Every call, in order.
+        public var calls: [BrokerCallRecord]
+        /// Every issue the run recorded, in order.
+        public var issues: [Issue]
+        /// How the run said it ended (nil when the transcript has no end).
+        public var outcome: TestCaseResult.Outcome?
+
+        /// Creates a transcript.
+        public init(id: TestCaseID, steps: [ObservedStep], calls: [BrokerCallRecord], issues: [Issue], outcome: TestCaseResult.Outcome?) {
+            self.id = id
+            self.steps = steps
+            self.calls = calls
+            self.issues = issues
+            self.outcome = outcome
+        }
+    }
+
+    /// What re-judging found.
+    public struct Judgement: Sendable {
+        /// The issues the test case should have recorded, in order.
+        public var issues: [Issue]
+        /// The outcome those issues give.
+        public var outcome: TestCaseResult.Outcome
+        /// What in the transcript cannot be so (a missing end, facts that do not follow from the test case), one sentence each.
+        public var problems: [String]
+    }
+
+    private let users: [String: SimulatedUser]
+
+    /// A judge of `spec`'s scenarios.
+    public init(spec: Spec) {
+        users = SimulatedUser.all(of: spec)
+    }
+
+    /// Re-judges `transcript` of `scenario`.
+    public func judge(_ transcript: Transcript, scenario: Scenario) -> Judgement {
+        var problems: [String] = []
+        guard let recorded = transcript.outcome else {
+            problems.append("the transcript has no end (testCaseEnded): it is truncated")
+            return Judgement(issues: transcript.issues, outcome: .errored, problems: problems)
+        }
+        switch recorded {
+        case .skipped, .notRun, .doesNotApply:
+            // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
+            if case .skipped = recorded, !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty) {
+                problems.append("a skipped test case records steps, calls or issues")
+            }
+            return Judgement(issues: transcript.issues, outcome: recorded, problems: problems)
+        case .passed, .failed, .errored: break
+        }
+        var issues: [Issue] = []
+        var rest = transcript.issues
+        /// Takes the recorded issues `accepts` admits, as the transcript holds them.
+        func take(_ accepts: (Issue) -> Bool) -> Bool {
+            let taken = rest.filter(accepts)
+            rest.removeAll(where: accepts)
+            issues += taken
+            return !taken.isEmpty
+        }
+        var running = false
+        var last: (observation: Observation, facts: BrokerFacts)?
+        var stopped = false
+        for (index, step) in scenario.steps.enumerated() {
+            guard let seen = transcript.steps.first(where: { $0.index == index }) else {
+                // The test case ended in this step with no observation: the app hung, or the adapter or the scenario broke.
+                let explained = take { ($0.stepIndex == index && ($0.type == AppHang.issueType || $0.type == StartingPoint.issueType)) || ($0.kind == .error && $0.stepIndex == nil) }
+                if !explained { problems.append("the transcript ends before step \(index + 1) of \(scenario.steps.count) was observed, and records no reason: it is truncated") }
+                stopped = true
+                break
+            }
+            guard let facts = seen.facts else {
+                problems.append("step \(index + 1)'s observation records no broker facts, so it cannot be re-judged")
+                stopped = true
+                break
+            }
+            for (name, markers) in facts.sessions.sorted(by: { $0.key < $1.key }) {
+                guard users[name] != nil else { problems.append("step \(index + 1)'s facts name an account '\(name)' the spec does not have"); continue }
+                for (offset, marker) in markers.enumerated() where marker != UserSession.marker(scenarioKey: transcript.id.description, user: name, number: offset + 1) {
+                    problems.append("step \(index + 1)'s facts give \(name)'s session \(offset + 1) the marker \(marker), which is not that session's")
+                }
+            }
+            if facts.deviceAccounts.contains(where: { users[$0] == nil }) { problems.append("step \(index + 1)'s facts name a device account the spec does not have") }
+            running = Self.running(after: step.action, wasRunning: running)
+            let observation = seen.observation
+            last = (observation, facts)
+            if observation.crashed || (running && !observation.running) {
+                if !take({ $0.stepIndex == index && $0.kind == .failure && ($0.type == AppFaultIssue.crashed || $0.type == StartingPoint.issueType) }) {
+                    problems.append("step \(index + 1)'s observation shows the app crashed, but the transcript records no crash")
+                }
+                stopped = true
+                break
+            }
+            let evaluator = ExpectationEvaluator(users: users, facts: facts)
+            if !step.expect.isEmpty {
+                let found = evaluator.evaluate(step.expect, observation: observation, calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, location: step.location)
+                if let covering = step.startingPoint, !found.isEmpty {
+                    issues.append(StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location))
+                    stopped = true
+                    break
+                }
+                issues += found
+            }
+        }
+        if !stopped, let last {
+            issues += ExpectationEvaluator(users: users, facts: last.facts).evaluate(scenario.expect, observation: last.observation, calls: transcript.calls, stepIndex: nil, location: scenario.location)
+        }
+        // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
+        _ = take { $0.kind == .error && $0.stepIndex == nil }
+        let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        return Judgement(issues: issues, outcome: outcome, problems: problems)
+    }
+
+    /// Whether the app runs after `action`, as the execution drives it (a broker action leaves it as it was).
+    static func running(after action: Step.Action, wasRunning: Bool) -> Bool {
+        switch action {
+        case .app(.launch), .app(.resume): true
+        case .app(.suspend): true
+        case .app(.terminate): false
+        default: wasRunning
+        }
+    }
+}

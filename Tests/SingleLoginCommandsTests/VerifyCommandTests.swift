@@ -1,0 +1,209 @@
+import Foundation
+import SingleLoginCommands
+import SingleLoginReports
+import SingleLoginSpec
+import Testing
+
+/// A bundle of the reference app with a flaw, made once, and ways to edit it as a forger would:
+/// edit files, then write SHA256SUMS anew, so that only re-judging and cross-checking can tell.
+enum TamperFixture {
+    static func make(_ words: [String]) async -> Data {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-verify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bundle.tar").path
+        _ = await Tool.run(["run", "--quiet", "--reports", directory.path, "--bundle", path] + words)
+        return (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+    }
+
+    /// The bundle's files, in order.
+    static func files(_ bundle: Data) -> [(name: String, data: Data)] { TarArchive.entries(of: bundle) ?? [] }
+
+    /// `bundle` with `edit` applied to its files and SHA256SUMS written anew (unless `reseal` is false).
+    static func tampered(_ bundle: Data, reseal: Bool = true, _ edit: (inout [(name: String, data: Data)]) -> Void) throws -> Data {
+        var entries = files(bundle).filter { $0.name != "SHA256SUMS" }
+        let sums = files(bundle).first { $0.name == "SHA256SUMS" }!.data
+        edit(&entries)
+        var tar = TarArchive(modified: Date(timeIntervalSince1970: 0))
+        for (name, data) in entries { try tar.add(name, data) }
+        let newSums = entries.map { "\(SHA256.hexDigest($0.data))  \($0.name)\n" }.joined()
+        try tar.add("SHA256SUMS", reseal ? Data(newSums.utf8) : sums)
+        return tar.data
+    }
+
+    /// Replaces the first `old` with `new` in `name`.
+    static func replace(_ old: String, _ new: String, in name: String, _ entries: inout [(name: String, data: Data)]) {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else { Issue.record("no \(name)"); return }
+        let text = String(decoding: entries[index].data, as: UTF8.self)
+        guard let range = text.range(of: old) else { Issue.record("\(name) has no \(old)"); return }
+        entries[index].data = Data(text.replacingCharacters(in: range, with: new).utf8)
+    }
+
+    /// Applies `edit` to every line of `name` that holds `marker`.
+    static func editLines(of name: String, holding marker: String, _ entries: inout [(name: String, data: Data)], _ edit: (String) -> String) {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else { Issue.record("no \(name)"); return }
+        let lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { $0.contains(marker) ? edit(String($0)) : String($0) }
+        entries[index].data = Data(lines.joined(separator: "\n").utf8)
+    }
+}
+
+@Suite("sl-conformance verify: intact bundles verify, every tampering is detected and named")
+struct VerifyCommandTests {
+    static let failing = Task { await TamperFixture.make(["--reference-flaw", "leavesRecordsFile"]) }
+
+    /// The first failed test case's transcript path and its ID as findings name it.
+    static func firstFailed(_ bundle: Data) -> (path: String, id: String, requirement: String, scenario: String) {
+        let manifest = try! JSONDecoder().decode(BundleManifest.self, from: TamperFixture.files(bundle).first { $0.name == "manifest.json" }!.data)
+        let failed = manifest.testCases.first { $0.verdict == "failed" }!
+        return (failed.transcript!, "\(failed.requirementID) / \(failed.scenario)", failed.requirementID, failed.scenario)
+    }
+
+    @Test("bundles of the reference app and of a flawed build verify intact and agree with the run", arguments: [[], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"]])
+    func intact(words: [String]) async throws {
+        let bundle = await TamperFixture.make(words)
+        let report = try BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.catalogue != nil)
+        #expect(report.rejudged == report.manifest.counts.planned)
+    }
+
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("a bundle of the Python example adapter verifies intact", .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
+    func pythonAdapter() async throws {
+        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter)"])
+        let report = try BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.manifest.app?.name.contains("Python") == true)
+        #expect(report.rejudged == report.manifest.counts.planned)
+    }
+
+    /// One forgery: what it does, and the file and text a finding must name.
+    struct Tampering: Sendable, CustomStringConvertible {
+        var description: String
+        var reseal = true
+        var file: @Sendable (_ failed: (path: String, id: String, requirement: String, scenario: String)) -> String
+        var names: @Sendable (_ failed: (path: String, id: String, requirement: String, scenario: String)) -> String?
+        var edit: @Sendable (_ failed: (path: String, id: String, requirement: String, scenario: String), inout [(name: String, data: Data)]) -> Void
+    }
+
+    static let table: [Tampering] = [
+        Tampering(description: "a report edited without new sums", reseal: false, file: { _ in "report.html" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("data-status=\"failed\"", "data-status=\"passed\"", in: "report.html", &entries)
+        },
+        Tampering(description: "a verdict flipped in junit.xml", file: { _ in "junit.xml" }, names: { $0.requirement }) { failed, entries in
+            TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &entries)
+        },
+        Tampering(description: "a verdict flipped in summary.md", file: { _ in "summary.md" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("| ❌ failed |", "| ✅ passed |", in: "summary.md", &entries)
+        },
+        Tampering(description: "a verdict flipped in report.html", file: { _ in "report.html" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("data-status=\"failed\"", "data-status=\"passed\"", in: "report.html", &entries)
+        },
+        Tampering(description: "a verdict flipped in manifest.json", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
+            let index = entries.firstIndex { $0.name == "manifest.json" }!
+            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+            let flipped = manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!
+            manifest.testCases[flipped].verdict = "passed"
+            entries[index].data = try! JSONEncoder().encode(manifest)
+        },
+        Tampering(description: "a verdict flipped in events.jsonl and the transcript", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"testCaseEnded\",\"result\":{\"adapterLog\"", &entries) { line in
+                    line.contains(failed.scenario) ? line.replacingOccurrences(of: "\"outcome\":\"failed\"", with: "\"outcome\":\"passed\"") : line
+                }
+            }
+        },
+        Tampering(description: "a test case removed", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
+            entries.removeAll { $0.name == failed.path }
+            let index = entries.firstIndex { $0.name == "manifest.json" }!
+            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+            manifest.testCases.removeAll { "\($0.requirementID) / \($0.scenario)" == failed.id }
+            entries[index].data = try! JSONEncoder().encode(manifest)
+        },
+        Tampering(description: "a test case added", file: { _ in "manifest.json" }, names: { _ in "SL-FORGED-1 / never ran" }) { _, entries in
+            let index = entries.firstIndex { $0.name == "manifest.json" }!
+            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+            manifest.testCases.append(.init(requirementID: "SL-FORGED-1", scenario: "never ran", verdict: "passed", transcript: nil))
+            entries[index].data = try! JSONEncoder().encode(manifest)
+        },
+        Tampering(description: "an observation edited (in the transcript and the events)", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in
+                    guard line.contains(failed.scenario) else { return line }
+                    var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    var observation = event["observation"] as! [String: Any]
+                    observation["screen"] = [Any]()
+                    observation["storage"] = [Any]()
+                    event["observation"] = observation
+                    return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+                }
+            }
+        },
+        Tampering(description: "a broker answer edited in a transcript", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editLines(of: failed.path, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                line.replacingOccurrences(of: #""answer":"[^"]*""#, with: #""answer":"ok (forged)""#, options: .regularExpression)
+            }
+        },
+        Tampering(description: "a session marker edited in the facts", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in
+                    guard line.contains(failed.scenario) else { return line }
+                    return line.replacingOccurrences(of: #""sessions":\{"([a-z]+)":\["M[0-9A-F]+""#, with: #""sessions":{"$1":["MFORGED000000""#, options: .regularExpression)
+                }
+            }
+        },
+        Tampering(description: "the spec edited", file: { _ in "spec.json" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("\"title\"", "\"title\" ", in: "spec.json", &entries)
+        },
+        Tampering(description: "a transcript truncated", file: { $0.path }, names: { $0.id }) { failed, entries in
+            let index = entries.firstIndex { $0.name == failed.path }!
+            var lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines.removeLast(2)
+            entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        },
+        Tampering(description: "an interrupted run whose manifest claims it is complete", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("\"interrupted\":false", "\"interrupted\":true", in: "events.jsonl", &entries)
+        },
+    ]
+
+    @Test("every tampering is detected and names the file and the test case", arguments: table)
+    func tampering(_ tampering: Tampering) async throws {
+        let bundle = await Self.failing.value
+        let failed = Self.firstFailed(bundle)
+        let forged = try TamperFixture.tampered(bundle, reseal: tampering.reseal) { tampering.edit(failed, &$0) }
+        let report = try BundleVerifier().verify(forged)
+        let file = tampering.file(failed)
+        let expected = tampering.names(failed)
+        let named = report.findings.filter { finding in finding.file == file && (expected.map { name in finding.testCase == name || finding.testCase.map { name.hasPrefix($0) } == true } ?? true) }
+        #expect(!named.isEmpty, "\(tampering): no finding names \(file) \(tampering.names(failed) ?? ""): \(report.findings)")
+    }
+
+    @Test("the command prints app, spec and verdict and exits 0 when intact, 1 when tampered, 2 for no bundle or an unknown format")
+    func exitStatus() async throws {
+        let bundle = await Self.failing.value
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ data: Data, _ name: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try data.write(to: url)
+            return url.path
+        }
+        let intact = await Tool.run(["verify", try write(bundle, "intact.tar")])
+        #expect(intact.status == 0)
+        #expect(intact.out.contains("app: Reference App"))
+        #expect(intact.out.contains("the catalogue this binary carries"))
+        #expect(intact.out.contains("verdict: failed"))
+        #expect(intact.out.contains("Result: intact, unsigned"))
+        let forged = try TamperFixture.tampered(bundle) { TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &$0) }
+        #expect(await Tool.run(["verify", try write(forged, "forged.tar")]).status == 1)
+        #expect(await Tool.run(["verify", try write(Data("not a tar".utf8), "junk.tar")]).status == 2)
+        let future = try TamperFixture.tampered(bundle) { TamperFixture.replace("\"format\" : 1", "\"format\" : 99", in: "manifest.json", &$0) }
+        let unknown = await Tool.run(["verify", try write(future, "future.tar")])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("format 99"))
+    }
+}
