@@ -103,7 +103,7 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) throws(CommandFailure) -> ReportSession {
+    func session(output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: ReportSession.MoreRecorders = { _, _ in [] }) throws(CommandFailure) -> ReportSession {
         do {
             try prepareFiles()
             for file in files { try AtomicFileWriter.prepare(file) }

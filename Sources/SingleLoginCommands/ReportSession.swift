@@ -59,10 +59,14 @@ final class ReportSession: Sendable {
         }
     }
 
+    /// Makes a command's own recorders (such as `run --bundle`'s), given how to report a file that
+    /// could not be written and what `summary.md` ends with (its waivers, a baseline's comparison).
+    typealias MoreRecorders = (_ onError: @escaping @Sendable (any Error) -> Void, _ markdownAppendix: @escaping @Sendable () -> String) -> [any EventRecorder]
+
     /// Creates the recorders `options` ask for, printing on `output`, and those `more` makes (a
     /// command's own outputs, such as `run --bundle`), which report failures the same way.
     init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, gating: GatingInputs = GatingInputs(), environment: [String: String] = ProcessInfo.processInfo.environment,
-                             more: (@escaping @Sendable (any Error) -> Void) -> [any EventRecorder] = { _ in [] }) {
+                             more: MoreRecorders = { _, _ in [] }) {
         var style = options.consoleStyle(output: output, environment: environment)
         style.printsResult = false
         self.style = style
@@ -75,7 +79,7 @@ final class ReportSession: Sendable {
         let onError: @Sendable (any Error) -> Void = { error in
             failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)")) }
         }
-        recorders = options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError) + more(onError)
+        recorders = options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError) + more(onError, { state.markdownAppendix })
     }
 
     /// Passes one event to every recorder (as the waivers rewrite it).

@@ -168,12 +168,13 @@ public struct RunCommand: Command {
         let specBytes: [UInt8]
         do { specBytes = bundle == nil ? [] : try SpecInput.bytes(options.spec) } catch { return error.report(to: output) }
         do {
-            session = try options.reports.session(output: output, gating: try options.gating.load(today: clock()), more: bundle.map { [$0] } ?? []) { onError in
+            session = try options.reports.session(output: output, gating: try options.gating.load(today: clock()), more: bundle.map { [$0] } ?? []) { onError, markdownAppendix in
                 guard let bundle else { return [] }
-                let bundleOptions = EvidenceBundleRecorder.Options(
+                var bundleOptions = EvidenceBundleRecorder.Options(
                     url: bundle, specBytes: specBytes, commandLine: CommandLine.arguments, jobs: options.jobs,
                     junit: JUnitReport.Options(strict: options.reports.junitStrict), allowIncomplete: options.allowIncomplete,
                     executable: Bundle.main.executableURL, wireLog: options.wireLog.map { URL(fileURLWithPath: $0) })
+                bundleOptions.markdownAppendix = markdownAppendix
                 return [EvidenceBundleRecorder(options: bundleOptions, onError: onError)]
             }
         } catch { return error.report(to: output) }

@@ -76,6 +76,9 @@ public struct TranscriptJudge: Sendable {
             return Judgement(issues: transcript.issues, outcome: .errored, problems: problems)
         }
         switch recorded {
+        case .skipped where recorded.isWaived:
+            // A waiver turns only failures into skips: the case is judged as it ran, and must have failed.
+            break
         case .skipped, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
             if case .skipped = recorded, !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty) {
@@ -143,6 +146,10 @@ public struct TranscriptJudge: Sendable {
         // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
         _ = take { $0.kind == .error && $0.stepIndex == nil }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        if recorded.isWaived {
+            if outcome != .failed { problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only") }
+            return Judgement(issues: issues, outcome: outcome == .failed ? recorded : outcome, problems: problems)
+        }
         return Judgement(issues: issues, outcome: outcome, problems: problems)
     }
 

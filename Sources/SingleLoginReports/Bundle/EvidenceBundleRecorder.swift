@@ -30,6 +30,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
         public var executable: URL?
         /// A wire log the run wrote, added as `wire.log` (`--wire-log`).
         public var wireLog: URL?
+        /// What the run's `summary.md` ends with (its waivers, a baseline's comparison), as that recorder gets it.
+        public var markdownAppendix: @Sendable () -> String = { "" }
 
         /// Creates options.
         public init(url: URL, specBytes: [UInt8], commandLine: [String], jobs: Int, junit: JUnitReport.Options = .init(), allowIncomplete: Bool = false, executable: URL? = nil, wireLog: URL? = nil) {
@@ -118,7 +120,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
             ("manifest.json", try encoder.encode(manifest) + Data("\n".utf8)),
             ("spec.json", Data(options.specBytes)),
         ]
-        front += reports(of: record, results: results, junit: options.junit)
+        front += reports(of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix())
         front.append(("events.jsonl", events))
         if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
         files = front + files
@@ -135,12 +137,14 @@ public final class EvidenceBundleRecorder: EventRecorder {
         reports(of: record, results: record.orderedResults, junit: junit)
     }
 
-    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options) -> [(name: String, data: Data)] {
+    /// `markdownAppendix` is what the run's `summary.md` ends with (waivers, a baseline's comparison): the
+    /// bundle holds the file as the run wrote it.
+    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options, markdownAppendix: String = "") -> [(name: String, data: Data)] {
         let context = record.effectiveContext
         let summary = record.summary ?? record.effectiveSummary
         return [
             ("junit.xml", JUnitXMLRecorder.render(results: results, context: context, duration: record.summary?.duration, steps: record.steps, options: junit)),
-            ("summary.md", Data(MarkdownChecklistRecorder.render(results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary).utf8)),
+            ("summary.md", Data((MarkdownChecklistRecorder.render(results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary, steps: record.steps) + markdownAppendix).utf8)),
             ("report.html", Data(HTMLReport(record).render().utf8)),
         ]
     }

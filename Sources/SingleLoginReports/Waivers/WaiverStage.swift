@@ -110,7 +110,7 @@ public final class WaiverStage: Sendable {
                 result.issues.insert(Issue(kind: .failure, type: "waiver.ranOut", message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location), at: 0)
             } else {
                 state.effects.append(.waived(result.id, waiver))
-                result.outcome = .skipped(reason: "waived: \(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
+                result.outcome = .skipped(reason: TestCaseResult.Outcome.waivedPrefix + "\(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
             }
         case .passed:
             guard waiver.lapse(today: today, appVersion: state.appVersion) == nil else { break }
