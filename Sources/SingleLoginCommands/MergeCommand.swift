@@ -6,7 +6,7 @@ import Synchronization
 
 /// `sl-conformance merge OUT IN...`: joins shards' reports into one: JUnit XML into one valid
 /// report, or event streams (`.jsonl`) into one run's stream, and from it the merged `summary.md`
-/// (`--markdown`), rendered by the same recorder as a run's.
+/// (`--markdown`) and HTML report (`--html`), rendered by the same recorders as a run's.
 public struct MergeCommand: Command {
     /// `merge`'s options.
     public struct Options: OptionGroup {
@@ -16,7 +16,9 @@ public struct MergeCommand: Command {
         public static let inputs = Argument("in", arity: .oneOrMore, help: "A shard's JUnit report, or a shard's event stream (.jsonl).")
         /// `--markdown <file>`: the merged summary.md, from event streams.
         public static let markdown = Option("--markdown", value: "file", help: "With event streams: also write the merged summary.md here.")
-        public static var signature: CommandSignature { CommandSignature([JUnitOptions.strict, markdown], arguments: [out, inputs]) }
+        /// `--html <file>`: the merged report.html, from event streams.
+        public static let html = Option("--html", value: "file", help: "With event streams: also write the merged report.html here.")
+        public static var signature: CommandSignature { CommandSignature([JUnitOptions.strict, markdown, html], arguments: [out, inputs]) }
 
         /// Write the strict form.
         public var junitStrict: Bool
@@ -26,18 +28,24 @@ public struct MergeCommand: Command {
         public var inputs: [URL]
         /// Where the merged summary.md goes, if anywhere.
         public var markdownFile: URL?
+        /// Where the merged report.html goes, if anywhere.
+        public var htmlFile: URL?
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             junitStrict = arguments.flag(JUnitOptions.strict)
             outputPath = try arguments.value(Self.out) ?? ""
             inputs = try arguments.values(Self.inputs).map { URL(fileURLWithPath: $0) }
             markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) }
+            htmlFile = try arguments.value(Self.html).map { URL(fileURLWithPath: $0) }
             let streams = inputs.filter { $0.pathExtension == "jsonl" }.count
             guard streams == 0 || streams == inputs.count else {
                 throw UsageError("merge joins reports of one kind: give JUnit reports or event streams (.jsonl), not both")
             }
             guard markdownFile == nil || streams > 0 else {
                 throw UsageError("--markdown needs the shards' event streams (run --shard i/n --events FILE): summary.md is rendered from them")
+            }
+            guard htmlFile == nil || streams > 0 else {
+                throw UsageError("--html needs the shards' event streams (run --shard i/n --events FILE): report.html is rendered from them")
             }
         }
 
@@ -46,7 +54,7 @@ public struct MergeCommand: Command {
     }
 
     public let name = "merge"
-    public let abstract = "Join the reports of shards (--shard i/n): JUnit, event streams, summary.md."
+    public let abstract = "Join the reports of shards (--shard i/n): JUnit, event streams, summary.md, report.html."
     public let discussion = """
         A shard's report holds its own test cases only. Each requirement's suite comes where it
         first appears, in the order the reports are given (shard 1's first when given in order);
@@ -57,9 +65,10 @@ public struct MergeCommand: Command {
         stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the order
         given), each shard's events in turn, and one runEnded with totals recomputed from every
         test case (the wall time is the longest shard's). With --markdown FILE it also writes the
-        merged summary.md from that stream, saying it merged N shards and covering every case:
-          sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md
-        A shard's own summary.md cannot be read back: merge its event stream instead.
+        merged summary.md from that stream, saying it merged N shards and covering every case, and
+        with --html FILE the merged report.html:
+          sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md --html all/report.html
+        A shard's own summary.md or report.html cannot be read back: merge its event stream instead.
         Reports of different specs (id, version or SHA-256) are refused. The output is
         written atomically. Exit status: 0 when the merged report was written, 64 when an
         input is unreadable or from another spec. Gating is the shard jobs' business: each
@@ -95,12 +104,16 @@ public struct MergeCommand: Command {
             let out = URL(fileURLWithPath: options.outputPath)
             try AtomicFileWriter.write(merged.reduce(into: Data()) { $0.append(JSONLinesRecorder.line(for: $1)) }, to: out)
             var written = [options.outputPath]
-            if let markdown = options.markdownFile {
-                let failure = Mutex<(any Error)?>(nil)
-                let recorder = MarkdownChecklistRecorder(url: markdown, onError: { error in failure.withLock { $0 = error } })
+            let failure = Mutex<(any Error)?>(nil)
+            let onError: @Sendable (any Error) -> Void = { error in failure.withLock { $0 = error } }
+            // The same recorders as a run's, fed the merged stream.
+            var recorders: [(url: URL, recorder: any EventRecorder)] = []
+            if let markdown = options.markdownFile { recorders.append((markdown, MarkdownChecklistRecorder(url: markdown, onError: onError))) }
+            if let html = options.htmlFile { recorders.append((html, HTMLReportRecorder(url: html, onError: onError))) }
+            for (url, recorder) in recorders {
                 for event in merged { recorder.record(event) }
                 if let error = failure.withLock({ $0 }) { throw error }
-                written.append(markdown.path)
+                written.append(url.path)
             }
             let cases = merged.reduce(0) { count, event in if case .testCaseEnded = event.kind { count + 1 } else { count } }
             let count = options.inputs.count

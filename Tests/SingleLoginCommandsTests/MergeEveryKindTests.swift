@@ -23,7 +23,7 @@ struct MergeEveryKindTests {
         let junit = await Tool.run(["merge", merged.appendingPathComponent("junit.xml").path] + shards.map { $0.appendingPathComponent("junit.xml").path })
         #expect(junit.status == 0, "\(junit.err)")
         let events = await Tool.run(["merge", merged.appendingPathComponent("events.jsonl").path] + shards.map { $0.appendingPathComponent("events.jsonl").path }
-            + ["--markdown", merged.appendingPathComponent("summary.md").path])
+            + ["--markdown", merged.appendingPathComponent("summary.md").path, "--html", merged.appendingPathComponent("report.html").path])
         #expect(events.status == 0, "\(events.err)")
 
         // The event stream: one run, every test case once, the totals of the whole run.
@@ -54,6 +54,15 @@ struct MergeEveryKindTests {
         #expect(rows(summary, starting: "| ❌").sorted() == rows(wholeSummary, starting: "| ❌").sorted())
         #expect(rows(summary, starting: "| Exit status |") == ["| Exit status | 1 |"])
 
+        // report.html: a row for every requirement, and the whole run's failures.
+        let html = try String(contentsOf: merged.appendingPathComponent("report.html"), encoding: .utf8)
+        let wholeHTML = try String(contentsOf: whole.appendingPathComponent("report.html"), encoding: .utf8)
+        func failedRows(_ page: String) -> Int { page.components(separatedBy: "✗ Failed").count }
+        #expect(failedRows(html) == failedRows(wholeHTML), "the merged page shows the whole run's failures")
+        for requirement in Set(endedCases(wholeStream).map { String($0.prefix { $0 != " " }) }) {
+            #expect(html.contains(requirement), "\(requirement) is on the merged page")
+        }
+
         // JUnit: every case once.
         let xml = try String(contentsOf: merged.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == endedCases(wholeStream).count)
@@ -65,5 +74,7 @@ struct MergeEveryKindTests {
         #expect(mixed.status == 64 && mixed.err.contains("merge joins reports of one kind"), "\(mixed.err)")
         let markdown = await Tool.run(["merge", "out.xml", "a.xml", "--markdown", "s.md"])
         #expect(markdown.status == 64 && markdown.err.contains("--markdown needs the shards' event streams"), "\(markdown.err)")
+        let html = await Tool.run(["merge", "out.xml", "a.xml", "--html", "r.html"])
+        #expect(html.status == 64 && html.err.contains("--html needs the shards' event streams"), "\(html.err)")
     }
 }
