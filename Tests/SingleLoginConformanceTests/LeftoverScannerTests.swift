@@ -107,4 +107,37 @@ struct LeftoverScannerTests {
         let observation = Observation(running: true, signedInAccount: "ALICE.ADAMS@contoso.example", screen: [], storage: [])
         #expect(LeftoverScanner().findings(of: [Self.marker], in: observation, places: [.storage]).first?.location == "signedInAccount")
     }
+
+    /// A small fixed-seed generator, so that every run scans the same texts.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("a marker base64- or base64url-encoded among other bytes is found at any offset, and random base64 holds none")
+    func base64AtEveryOffset() {
+        var random = Generator(state: 7)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        let scanner = LeftoverScanner()
+        for _ in 0..<300 {
+            let before = String((0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let after = String((0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let inner = String((0..<Int.random(in: 0...3, using: &random)).map { _ in Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &random))) })
+            var encoded = Data((inner + "alice.adams@contoso.example" + inner).utf8).base64EncodedString()
+            if Bool.random(using: &random) { encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "") }
+            let stored = before + encoded + (Bool.random(using: &random) ? "&" : "") + after
+            let found = scanner.findings(of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", stored)]), places: [.storage])
+            #expect(found.map(\.encoding) == ["base64"], "\(stored)")
+
+            let noise = Data((0..<Int.random(in: 12...60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }).base64EncodedString()
+            let none = scanner.findings(of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)]), places: [.storage])
+            #expect(none.isEmpty, "\(noise)")
+        }
+    }
 }

@@ -13,8 +13,11 @@ enum TestSupport {
 
     /// The shipped catalogue.
     static func shippedSpec() throws -> LoadedSpec {
-        try SpecLoader.load(path: repositoryRoot.appendingPathComponent("specs/single-login.json").path)
+        try shipped.get()
     }
+
+    /// Loaded once: dozens of tests (and each case of the variant tables) start from it.
+    private static let shipped = Result { try SpecLoader.load(path: repositoryRoot.appendingPathComponent("specs/single-login.json").path) }
 
     /// A built executable of this package (`swift test` builds them all), or nil.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
+import Synchronization
 
 /// Finds a user's markers in what the app shows and stores, also when the app changed their
 /// case or encoded them (percent-encoding, base64 and base64url, hex, JSON escaping).
@@ -64,7 +65,7 @@ public struct LeftoverScanner: Sendable {
         }
         var findings: [Finding] = []
         for candidate in candidates {
-            let variants = Self.decodedVariants(of: candidate.text)
+            let variants = Self.cachedVariants(of: candidate.text)
             var here: [Finding] = []
             for (marker, needle) in needles {
                 // A name already found in a longer marker here ("Alice" in "Alice Adams") is no second finding.
@@ -81,9 +82,48 @@ public struct LeftoverScanner: Sendable {
         return findings
     }
 
+    /// A text's decodings, kept: an app stores the same items after every step of every explored
+    /// history, and decoding them again each time was most of what judging a step cost. Parallel
+    /// test cases share it, so it is split in shards by the text's hash, which is computed before
+    /// any lock is taken.
+    private static let variantShards = (0..<16).map { _ in VariantShard() }
+
+    /// One shard of the cache (a class: a `Mutex` cannot be copied into an array).
+    private final class VariantShard: Sendable {
+        let cache = Mutex<[HashedText: [Variant]]>([:])
+    }
+
+    typealias Variant = (encoding: String, bytes: [UInt8], latin1: Bool)
+
+    /// A text with its hash, computed once outside the cache's lock.
+    private struct HashedText: Hashable {
+        let text: String
+        let hash: Int
+        init(_ text: String) {
+            self.text = text
+            hash = text.hashValue
+        }
+        static func == (lhs: HashedText, rhs: HashedText) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    /// `decodedVariants(of:)`, from the cache when this text was decoded before.
+    static func cachedVariants(of text: String) -> [Variant] {
+        let key = HashedText(text)
+        let shard = variantShards[Int(UInt(bitPattern: key.hash) % UInt(variantShards.count))]
+        if let cached = shard.cache.withLock({ $0[key] }) { return cached }
+        let variants = decodedVariants(of: text)
+        shard.cache.withLock { cache in
+            // A bound keeps a long exploration of an app that stores ever-new values from growing it without end.
+            if cache.count >= 512 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = variants
+        }
+        return variants
+    }
+
     /// The text lowercased as is and under each decoding that changes it, as UTF-8 bytes; `latin1`
     /// marks base64 that is no UTF-8 and was read as Latin-1 (where whole-word markers are not looked for).
-    static func decodedVariants(of text: String) -> [(encoding: String, bytes: [UInt8], latin1: Bool)] {
+    static func decodedVariants(of text: String) -> [Variant] {
         var variants: [(String, [UInt8], Bool)] = [("as is", lowercasedBytes(text), false)]
         let bytes = Array(text.utf8)
         if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", lowercasedBytes(decoded), false)) }
@@ -101,18 +141,26 @@ public struct LeftoverScanner: Sendable {
     static func containsWord(_ haystack: [UInt8], _ word: [UInt8]) -> Bool {
         guard !word.isEmpty, haystack.count >= word.count else { return false }
         func isWordByte(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
-        var start = 0
-        while start <= haystack.count - word.count {
-            if haystack[start..<start + word.count].elementsEqual(word),
-               start == 0 || !isWordByte(haystack[start - 1]),
-               start + word.count == haystack.count || !isWordByte(haystack[start + word.count]) {
-                return true
+        // Buffer pointers, not slices: this runs for every marker in every decoding of every item.
+        return haystack.withUnsafeBufferPointer { hay in
+            word.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var start = 0
+                while start <= last {
+                    if hay[start] == pin[0] {
+                        var matched = 1
+                        while matched < pin.count, hay[start + matched] == pin[matched] { matched += 1 }
+                        if matched == pin.count, start == 0 || !isWordByte(hay[start - 1]), start + pin.count == hay.count || !isWordByte(hay[start + pin.count]) {
+                            return true
+                        }
+                    }
+                    start += 1
+                }
+                return false
             }
-            start += 1
         }
-        return false
     }
 
     /// `text` lowercased, as UTF-8: ASCII byte by byte, anything else as `String.lowercased()` does it.
@@ -194,35 +242,71 @@ public struct LeftoverScanner: Sendable {
     /// (bytes that are not UTF-8 read as ISO Latin-1, and marked `latin1`).
     static func base64Segments(in bytes: [UInt8]) -> [(bytes: [UInt8], latin1: Bool)] {
         var segments: [(bytes: [UInt8], latin1: Bool)] = []
-        var run: [UInt8] = []
-        func flush() {
-            defer { run.removeAll(keepingCapacity: true) }
-            guard run.count >= 16 else { return }
-            // "=" is padding at the end of an encoding; elsewhere ("user=...") it separates.
-            for piece in run.split(separator: UInt8(ascii: "=")) where piece.count >= 16 {
-                let standard = piece.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
-                // The piece may begin with characters that are not part of the encoding
-                // ("blob" in "blobYWxp..."): one of the four start offsets finds the real start.
-                for offset in 0..<4 where standard.count - offset >= 4 {
-                    var candidate = Array(standard.dropFirst(offset))
-                    if candidate.count % 4 == 1 { candidate.removeLast() }
-                    candidate += Array(repeating: UInt8(ascii: "="), count: (4 - candidate.count % 4) % 4)
-                    if let data = Data(base64Encoded: Data(candidate)) {
-                        let decoded = [UInt8](data)
-                        if let text = String(validating: decoded, as: UTF8.self) {
-                            segments.append((lowercasedBytes(text), false))
-                        } else {
-                            segments.append((latin1LowercasedUTF8(decoded), true))
-                        }
+        bytes.withUnsafeBufferPointer { all in
+            // One piece: a run between "=" signs ("=" is padding at the end of an encoding;
+            // elsewhere, as in "user=...", it separates). The piece may begin with characters that
+            // are not part of the encoding ("blob" in "blobYWxp..."): one of the four start offsets
+            // finds the real start.
+            func decodePiece(_ start: Int, _ end: Int) {
+                guard end - start >= 16 else { return }
+                for offset in 0..<4 where end - start - offset >= 4 {
+                    var count = end - start - offset
+                    if count % 4 == 1 { count -= 1 }  // A lone last character carries no whole byte.
+                    let decoded = decodeBase64(all, from: start + offset, count: count)
+                    if let text = String(validating: decoded, as: UTF8.self) {
+                        segments.append((lowercasedBytes(text), false))
+                    } else {
+                        segments.append((latin1LowercasedUTF8(decoded), true))
                     }
                 }
             }
+            var runStart = 0
+            var pieceStart = 0
+            for index in 0...all.count {
+                let byte = index < all.count ? all[index] : 0
+                if index < all.count, base64Value(byte) != nil { continue }
+                if index < all.count, byte == UInt8(ascii: "=") {
+                    decodePiece(pieceStart, index)
+                    pieceStart = index + 1
+                    continue
+                }
+                // The run ends here: its last piece, then a new run after this byte.
+                if index - runStart >= 16 { decodePiece(pieceStart, index) }
+                runStart = index + 1
+                pieceStart = index + 1
+            }
         }
-        for byte in bytes {
-            if isBase64Byte(byte) { run.append(byte) } else { flush() }
-        }
-        flush()
         return segments
+    }
+
+    /// `count` base64 or base64url characters from `start`, decoded; unpadded, as `Data(base64Encoded:)`
+    /// decodes them padded (bits left over at the end are dropped).
+    private static func decodeBase64(_ characters: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for index in start..<start + count {
+            accumulator = accumulator << 6 | UInt32(base64Value(characters[index]) ?? 0)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+
+    /// The six bits a base64 or base64url character stands for (`+`/`-` 62, `/`/`_` 63), or nil.
+    private static func base64Value(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"), UInt8(ascii: "-"): return 62
+        case UInt8(ascii: "/"), UInt8(ascii: "_"): return 63
+        default: return nil
+        }
     }
 
     /// What runs of hex digits (6 or more: a three-letter name) decode to, lowercased, when the
@@ -259,15 +343,6 @@ public struct LeftoverScanner: Sendable {
         }
         flush()
         return segments
-    }
-
-    /// ASCII letters and digits, `+ / - _ =`.
-    private static func isBase64Byte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        case UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "="): return true
-        default: return false
-        }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -117,13 +117,13 @@ struct ExpectationEvaluator {
                 }
                 matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
             case .words(let phrases, let exceptions):
-                let matcher = WordMatcher(phrases, except: exceptions)
+                let matcher = PatternCache.words(phrases, except: exceptions)
                 matches = { matcher.firstMatch(in: $0) != nil }
             }
             let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
             guard !matching.isEmpty else { return nil }
             let found: String
-            if case .words(let phrases, let exceptions) = match, let phrase = WordMatcher(phrases, except: exceptions).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
+            if case .words(let phrases, let exceptions) = match, let phrase = PatternCache.words(phrases, except: exceptions).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
             return Problem(type: "expectation.noElement", message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .deviceSignedOut:
@@ -157,7 +157,7 @@ struct ExpectationEvaluator {
         if let username = user.username, text.localizedCaseInsensitiveContains(username) { return true }
         if text.localizedCaseInsensitiveContains(user.displayName) { return true }
         let first = firstWord(of: user.displayName)
-        return !first.isEmpty && WordMatcher([first]).firstMatch(in: text) != nil
+        return !first.isEmpty && PatternCache.words([first], except: []).firstMatch(in: text) != nil
     }
 
     static func firstWord(of name: String) -> String {

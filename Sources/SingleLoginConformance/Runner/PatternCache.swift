@@ -1,10 +1,25 @@
 import Foundation
+import SingleLoginSpec
 import Synchronization
 
-/// The `noElement` patterns, compiled once each: a pattern checked after every step of
-/// thousands of explored histories is not compiled thousands of times.
+/// The `noElement` patterns and word lists, compiled once each: a pattern checked after every step
+/// of thousands of explored histories is not compiled thousands of times.
 enum PatternCache {
     private static let compiled = Mutex<[String: NSRegularExpression]>([:])
+    private static let matchers = Mutex<[[String]: WordMatcher]>([:])
+
+    /// The matcher of `phrases` with `exceptions`.
+    static func words(_ phrases: [String], except exceptions: [String]) -> WordMatcher {
+        // Phrases and exceptions apart: the empty string cannot be a phrase (it has no words).
+        let key = phrases + [""] + exceptions
+        if let cached = matchers.withLock({ $0[key] }) { return cached }
+        let matcher = WordMatcher(phrases, except: exceptions)
+        matchers.withLock { cache in
+            if cache.count > 1000 { cache.removeAll() }
+            cache[key] = matcher
+        }
+        return matcher
+    }
 
     /// The case-insensitive regular expression for `pattern`, or nil when it does not compile.
     static func regex(_ pattern: String) -> NSRegularExpression? {

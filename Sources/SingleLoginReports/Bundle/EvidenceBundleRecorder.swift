@@ -171,7 +171,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         }
         let status = ExitStatus(summary: summary, gate: gate)
         let verdict = !reasons.isEmpty ? "incomplete" : status == .passed ? "passed" : "failed"
-        let executable = options.executable.flatMap { try? Data(contentsOf: $0) }.map { SHA256.hexDigest($0) }
+        let executable = options.executable.flatMap(ExecutableDigest.of)
         return BundleManifest(
             format: BundleManifest.currentFormat,
             harness: .init(version: context.harnessVersion, binarySHA256: executable),

@@ -47,11 +47,11 @@ public enum SHA256 {
     private static func compress(_ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>) {
         for i in 0..<16 {
             let base = chunk + 4 * i
-            w[i] = UInt32(buffer[base]) << 24 | UInt32(buffer[base + 1]) << 16 | UInt32(buffer[base + 2]) << 8 | UInt32(buffer[base + 3])
+            w[i] = UInt32(buffer[base]) &<< 24 | UInt32(buffer[base + 1]) &<< 16 | UInt32(buffer[base + 2]) &<< 8 | UInt32(buffer[base + 3])
         }
         for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] &>> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
@@ -68,7 +68,9 @@ public enum SHA256 {
         state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
+    // Masking shifts of one type: in a debug build the generic `>>` is a call per use, and
+    // hashing a test binary of tens of megabytes spent most of its time there.
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 - count)
+        value &>> count | value &<< (32 &- count)
     }
 }
