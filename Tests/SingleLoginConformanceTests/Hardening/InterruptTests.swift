@@ -9,51 +9,53 @@ import FoundationXML
 struct InterruptTests {
     @Test("after the first results, the signal ends the run: reports are complete, the rest not run, no adapter left", arguments: [SIGINT, SIGTERM])
     func interrupt(signal number: Int32) async throws {
-        guard let tool = BuiltProducts.path("sl-conformance"), let adapter = BuiltProducts.path("sl-fake-adapter") else {
-            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-conformance and sl-fake-adapter")))
-            return
+        try await onOwnThread {
+            guard let tool = BuiltProducts.path("sl-conformance"), let adapter = BuiltProducts.path("sl-fake-adapter") else {
+                Issue.record(Comment(rawValue: BuiltProducts.missing("sl-conformance and sl-fake-adapter")))
+                return
+            }
+            let directory = try TemporaryDirectory()
+            // Enough test cases that the run cannot end before the signal, however slowly this test is scheduled.
+            let planned = 60
+            try ExerciseSpec.json(scenarios: planned).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            // The adapter hangs in the third reset, with the step timeout far away: the run cannot end
+            // before the signal, and the signal is sent only once the hang has been observed.
+            process.arguments = [
+                "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--events", directory.path("events.jsonl"), "--quiet",
+                "--step-timeout", "600", "--scenario-timeout", "600",
+                "--adapter", "\(adapter) --grandchild --fault hang@reset:3 --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+
+            // Wait until two test cases have finished and the third has reset (and hangs), then interrupt.
+            // The deadline only keeps a broken harness from hanging the suite: the hang cannot end by itself.
+            // It is looked at once more after the deadline: a late wake-up of this task is not a broken harness.
+            let deadline = ContinuousClock.now + .seconds(300)
+            func hangs() -> Bool { ((try? String(contentsOfFile: directory.path("progress"), encoding: .utf8)) ?? "").contains("reset 3") }
+            while !hangs(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            let hanging = hangs()
+            kill(process.processIdentifier, number)
+            try #require(hanging, "the third test case reached its reset")
+            let exitDeadline = ContinuousClock.now + .seconds(300)
+            while process.isRunning, ContinuousClock.now < exitDeadline { try await Task.sleep(for: .milliseconds(20)) }
+            try #require(!process.isRunning, "the harness ends soon after the signal")
+            #expect(process.terminationStatus == 2, "an interrupted run exits 2")
+
+            let junit = try Data(contentsOf: URL(fileURLWithPath: directory.path("reports/junit.xml")))
+            let cases = try JUnitCases(parsing: junit)
+            #expect(cases.total == planned, "every planned test case is in the report")
+            #expect(cases.passed == 2, "the finished results are kept: \(cases)")
+            #expect(cases.notRun == planned - 2, "the one in flight and the rest are marked as not run: \(cases)")
+            #expect(FileManager.default.fileExists(atPath: directory.path("reports/summary.md")))
+
+            let pids = try String(contentsOfFile: directory.path("pids"), encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+            #expect(!pids.isEmpty)
+            for pid in pids { #expect(ProcessGroup.livingMembers(of: pid).isEmpty, "adapter group \(pid) has ended") }
         }
-        let directory = try TemporaryDirectory()
-        // Enough test cases that the run cannot end before the signal, however slowly this test is scheduled.
-        let planned = 60
-        try ExerciseSpec.json(scenarios: planned).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        // The adapter hangs in the third reset, with the step timeout far away: the run cannot end
-        // before the signal, and the signal is sent only once the hang has been observed.
-        process.arguments = [
-            "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--events", directory.path("events.jsonl"), "--quiet",
-            "--step-timeout", "600", "--scenario-timeout", "600",
-            "--adapter", "\(adapter) --grandchild --fault hang@reset:3 --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
-        // Wait until two test cases have finished and the third has reset (and hangs), then interrupt.
-        // The deadline only keeps a broken harness from hanging the suite: the hang cannot end by itself.
-        // It is looked at once more after the deadline: a late wake-up of this task is not a broken harness.
-        let deadline = ContinuousClock.now + .seconds(300)
-        func hangs() -> Bool { ((try? String(contentsOfFile: directory.path("progress"), encoding: .utf8)) ?? "").contains("reset 3") }
-        while !hangs(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        let hanging = hangs()
-        kill(process.processIdentifier, number)
-        try #require(hanging, "the third test case reached its reset")
-        let exitDeadline = ContinuousClock.now + .seconds(300)
-        while process.isRunning, ContinuousClock.now < exitDeadline { try await Task.sleep(for: .milliseconds(20)) }
-        try #require(!process.isRunning, "the harness ends soon after the signal")
-        #expect(process.terminationStatus == 2, "an interrupted run exits 2")
-
-        let junit = try Data(contentsOf: URL(fileURLWithPath: directory.path("reports/junit.xml")))
-        let cases = try JUnitCases(parsing: junit)
-        #expect(cases.total == planned, "every planned test case is in the report")
-        #expect(cases.passed == 2, "the finished results are kept: \(cases)")
-        #expect(cases.notRun == planned - 2, "the one in flight and the rest are marked as not run: \(cases)")
-        #expect(FileManager.default.fileExists(atPath: directory.path("reports/summary.md")))
-
-        let pids = try String(contentsOfFile: directory.path("pids"), encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
-        #expect(!pids.isEmpty)
-        for pid in pids { #expect(ProcessGroup.livingMembers(of: pid).isEmpty, "adapter group \(pid) has ended") }
     }
 }
 

@@ -80,40 +80,44 @@ struct TCPTransportTests {
 
     @Test("run --listen 127.0.0.1:0 prints the chosen port on stderr; an adapter connecting there passes; both exit 0")
     func commandLine() async throws {
-        let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
-        let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
-        let directory = try TemporaryDirectory()
-        let harness = try ToolProcess(tool, ["run", "--listen", "127.0.0.1:0", "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120"])
-        try #require(try await harness.waitForStderr(containing: "\n"), "the harness says where it listens: \(harness.stderr)")
-        let firstLine = try #require(harness.stderr.split(separator: "\n").first.map(String.init))
-        let port = try #require(firstLine.hasPrefix("sl-conformance: listening on 127.0.0.1:") ? Int(firstLine.split(separator: ":").last ?? "") : nil, "\(firstLine)")
-        #expect(port > 0)
-        let client = try ToolProcess(adapter, ["--connect", "127.0.0.1:\(port)"])
-        #expect(await harness.exitStatus() == 0, "\(harness.stdout)\n\(harness.stderr)")
-        #expect(await client.exitStatus() == 0, "after shutdown the adapter returns and exits 0: \(client.stderr)")
-        // A listen run tests whatever connects, never the bundled reference app; the command prints
-        // the last line after every report is written.
-        let lastLine = harness.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(lastLine.hasPrefix("Result: PASSED (exit status 0"), "\(harness.stdout)")
-        #expect(!harness.stdout.contains("reference app"), "\(harness.stdout)")
-        let junit = try String(contentsOfFile: directory.path("reports/junit.xml"), encoding: .utf8)
-        #expect(!junit.contains("name=\"run.app\"") && !junit.contains("reference app"), "no reference-app notice in the JUnit report")
-        #expect(junit.contains("<property name=\"adapter.name\" value=\""), "the connected adapter is named in the run's properties")
+        try await onOwnThread {
+            let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
+            let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+            let directory = try TemporaryDirectory()
+            let harness = try ToolProcess(tool, ["run", "--listen", "127.0.0.1:0", "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120"])
+            try #require(try await harness.waitForStderr(containing: "\n"), "the harness says where it listens: \(harness.stderr)")
+            let firstLine = try #require(harness.stderr.split(separator: "\n").first.map(String.init))
+            let port = try #require(firstLine.hasPrefix("sl-conformance: listening on 127.0.0.1:") ? Int(firstLine.split(separator: ":").last ?? "") : nil, "\(firstLine)")
+            #expect(port > 0)
+            let client = try ToolProcess(adapter, ["--connect", "127.0.0.1:\(port)"])
+            #expect(await harness.exitStatus() == 0, "\(harness.stdout)\n\(harness.stderr)")
+            #expect(await client.exitStatus() == 0, "after shutdown the adapter returns and exits 0: \(client.stderr)")
+            // A listen run tests whatever connects, never the bundled reference app; the command prints
+            // the last line after every report is written.
+            let lastLine = harness.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(lastLine.hasPrefix("Result: PASSED (exit status 0"), "\(harness.stdout)")
+            #expect(!harness.stdout.contains("reference app"), "\(harness.stdout)")
+            let junit = try String(contentsOfFile: directory.path("reports/junit.xml"), encoding: .utf8)
+            #expect(!junit.contains("name=\"run.app\"") && !junit.contains("reference app"), "no reference-app notice in the JUnit report")
+            #expect(junit.contains("<property name=\"adapter.name\" value=\""), "the connected adapter is named in the run's properties")
+        }
     }
 
     @Test("doctor --listen checks an adapter that connects, like one it starts")
     func doctorOverTCP() async throws {
-        let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
-        let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
-        let doctor = try ToolProcess(tool, ["doctor", "--listen", "127.0.0.1:0", "--step-timeout", "60", "--handshake-timeout", "120", "--connect-timeout", "120"])
-        try #require(try await doctor.waitForStderr(containing: "\n"))
-        let firstLine = try #require(doctor.stderr.split(separator: "\n").first.map(String.init))
-        let port = try #require(Int(firstLine.split(separator: ":").last ?? ""), "\(firstLine)")
-        let client = try ToolProcess(adapter, ["--connect", "127.0.0.1:\(port)"])
-        #expect(await doctor.exitStatus() == 0, "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("PASS shutdown is answered and the adapter closes the connection"), "\(doctor.stdout)")
-        #expect(doctor.stdout.hasSuffix("checks passed.\n"), "\(doctor.stdout)")
-        #expect(await client.exitStatus() == 0)
+        try await onOwnThread {
+            let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
+            let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+            let doctor = try ToolProcess(tool, ["doctor", "--listen", "127.0.0.1:0", "--step-timeout", "60", "--handshake-timeout", "120", "--connect-timeout", "120"])
+            try #require(try await doctor.waitForStderr(containing: "\n"))
+            let firstLine = try #require(doctor.stderr.split(separator: "\n").first.map(String.init))
+            let port = try #require(Int(firstLine.split(separator: ":").last ?? ""), "\(firstLine)")
+            let client = try ToolProcess(adapter, ["--connect", "127.0.0.1:\(port)"])
+            #expect(await doctor.exitStatus() == 0, "\(doctor.stdout)")
+            #expect(doctor.stdout.contains("PASS shutdown is answered and the adapter closes the connection"), "\(doctor.stdout)")
+            #expect(doctor.stdout.hasSuffix("checks passed.\n"), "\(doctor.stdout)")
+            #expect(await client.exitStatus() == 0)
+        }
     }
 
     @Test("a listener on 127.0.0.1 or ::1 is loopback; the address parser takes both forms")

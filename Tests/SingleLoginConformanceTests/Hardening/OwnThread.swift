@@ -1,0 +1,11 @@
+import SingleLoginAdapter
+
+/// Runs a test's body with a thread of its own as its executor.
+///
+/// A test that starts processes and must act on what they print before their deadlines (start the
+/// adapter a listening harness waits for, signal a run mid-way) cannot wait for Swift's cooperative
+/// pool: the CPU-bound tests running beside it keep the pool's threads busy, for minutes on a loaded
+/// 2-core machine. The harness's own jobs run on such threads for the same reason (`SessionExecutor`).
+func onOwnThread<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+    try await withTaskExecutorPreference(SessionExecutor(name: "sl-test")) { try await body() }
+}
