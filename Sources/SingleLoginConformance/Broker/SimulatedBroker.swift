@@ -148,9 +148,6 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// Whether the app's declared configuration lets MSAL use the broker.
     public var brokerEnabled: Bool { configuration.brokerAvailability == .auto }
 
-    /// The simulated time now.
-    public func currentTime() -> Date { now }
-
     /// How long ago (on the wall clock) the last of the app's calls was answered; nil before the first.
     public func timeSinceLastAnswer() -> Duration? { lastAnswer.map { .now - $0 } }
 
