@@ -3,8 +3,8 @@
 # cases and timings exactly as the profile names them (BE-ROTATE-1 waits its real 35 s):
 # - Examples/python-backend/backend.py (PyJWT's PyJWKClient) and joserfc_backend.py (joserfc,
 #   WSGI) pass every case in both modes: exit status 0;
-# - Examples/node-backend/server.js (Node's built-in modules, written from the docs alone by an
-#   outside engineer) passes every case in both modes, and two of its mistakes fail exactly their case;
+# - Examples/node-backend/server.js (Node's built-in modules, written from the docs alone) passes
+#   every case in both modes, and two of its mistakes fail exactly their case;
 # - each of backend.py's flaws fails exactly the cases it should: exit status 1;
 # - a backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS, fails
 #   BE-ACCEPT-1 and BE-DECOY-1 without it, and still fails BE-ISS-2 for the iss/tid mismatch;

@@ -105,11 +105,6 @@ public struct GeneratedTestFile: Sendable {
         String(id.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    /// Whether `id` can be a raw identifier (`` `SL-LOGOUT-1` ``): no backtick, backslash or control character.
-    static func isRawIdentifier(_ id: String) -> Bool {
-        !id.isEmpty && !id.unicodeScalars.contains { $0 == "`" || $0 == "\\" || $0.properties.generalCategory == .control }
-    }
-
     /// Text on one line, for a `///` comment.
     static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")

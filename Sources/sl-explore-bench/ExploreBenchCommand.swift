@@ -3,7 +3,7 @@ import Foundation
 import SingleLoginBenchmarks
 import SingleLoginSpec
 
-/// `sl-explore-bench`: the figures of issue 14's "Measured, not assumed", on this machine.
+/// `sl-explore-bench`: explore's figures against its targets (docs/performance.md, "Explore"), on this machine.
 struct ExploreBenchCommand: Command {
     struct Options: OptionGroup {
         static let seeds = Option("--seeds", value: "list", default: "1,2,3,4,5", help: "Comma-separated seeds the flaws are hunted with.",

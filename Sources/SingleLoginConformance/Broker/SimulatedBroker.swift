@@ -127,8 +127,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// Every call so far, in order.
     public func transcript() -> [BrokerCallRecord] { calls }
 
-    /// Problems with the scenario itself found while answering; the broker finds none any more
-    /// (a sheet nobody completes is dismissed, as at a real device).
+    /// Problems with the scenario itself found while answering: always none, since every scenario
+    /// can be answered (a sheet nobody completes is dismissed, as at a real device).
     public func scenarioProblems() -> [String] { [] }
 
     /// The sessions `name` has had, in order.
@@ -147,9 +147,6 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
 
     /// Whether the app's declared configuration lets MSAL use the broker.
     public var brokerEnabled: Bool { configuration.brokerAvailability == .auto }
-
-    /// The simulated time now.
-    public func currentTime() -> Date { now }
 
     /// How long ago (on the wall clock) the last of the app's calls was answered; nil before the first.
     public func timeSinceLastAnswer() -> Duration? { lastAnswer.map { .now - $0 } }

@@ -124,7 +124,7 @@ public struct DeviceModel: Sendable {
     }
 
     /// How often a scripted answer is chosen: the failures apps mishandle most, most often. An
-    /// answer the vocabulary gained after this table was written is chosen now and then.
+    /// answer this table does not name has weight 1, so one the vocabulary gains is played with no change here.
     static func weight(of item: AnswerMenu.Item, afterRelaunch: Bool, deviceEmpty: Bool = false) -> Int {
         switch (item.method, item.name) {
         case (.acquireToken, "complete") where item.account != nil: return deviceEmpty ? 4 : 1

@@ -120,8 +120,8 @@ public actor Oracle: StepJudge {
         let clean = failures.isEmpty && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
-        // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: a
-        // cache the new user's sync would overwrite no longer hides a missing purge).
+        // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
+        // that sync failed, nothing overwrites what the app failed to purge).
         let checkedAccount = calls.contains { $0.call.method == .getCurrentAccount && !$0.call.failed }
         let onlySyncOffline = !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
             && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }

@@ -17,12 +17,12 @@ import SingleLoginEvents
 /// spool), not its cases.
 struct JUnitStream {
     let options: JUnitReport.Options
-    private var context: RunContext?
-    private var plan: [PlannedTestCase] = []
+    /// The run's context, plan, steps and end, taken as every file recorder takes them; the cases
+    /// themselves are rendered as they come, not kept.
+    private var record = RunRecord(keepingResults: false)
     private var next = 0
     private var waiting: [TestCaseID: TestCaseResult] = [:]
     private var waitingOrder: [TestCaseID] = []
-    private var steps: [TestCaseID: [Int: String]] = [:]
     private var namer: CaseNamer?
     private var counts = JUnitReport.Counts()
     private var suites: [SuiteRecord] = []
@@ -32,8 +32,6 @@ struct JUnitStream {
     private var openSuite: Int?
     private var openTime = 0.0
     private var spool: Spool
-    private var summary: RunSummary?
-    private var endDate: Date?
 
     /// What is kept of one requirement's suite until the report is written.
     struct SuiteRecord {
@@ -63,27 +61,12 @@ struct JUnitStream {
 
     /// Takes one event; returns true when it ended the run (then call ``write(to:)``).
     mutating func take(_ event: Event) -> Bool {
-        switch event.kind {
-        case let .runStarted(context, plan):
-            self.context = context
-            self.plan = plan
-        case let .adapterIdentified(identity):
-            context?.adapter = identity
-        case let .stepPerformed(id, index, description):
-            steps[id, default: [:]][index] = description
-        case let .testCaseEnded(result):
-            arrived(result)
-        case let .runEnded(summary):
-            self.summary = summary
-            endDate = event.date
-            return true
-        case .requirementStarted, .requirementEnded, .testCaseStarted, .brokerCalled, .observed, .issueRecorded, .adapterUnavailable:
-            break
-        }
-        return false
+        if case let .testCaseEnded(result) = event.kind { arrived(result) }
+        return record.take(event)
     }
 
     private mutating func arrived(_ result: TestCaseResult) {
+        let plan = record.plan
         guard next < plan.count, plan[next].id == result.id else {
             if waiting.updateValue(result, forKey: result.id) == nil { waitingOrder.append(result.id) }
             return
@@ -96,17 +79,13 @@ struct JUnitStream {
         }
     }
 
-    private var effectiveContext: RunContext {
-        context ?? RunContext(specID: "unknown", specVersion: "unknown", specTitle: "unknown", specSHA256: "", harnessVersion: "unknown", adapter: nil, hostname: "localhost", startDate: endDate ?? Date(timeIntervalSince1970: 0))
-    }
-
     private mutating func render(_ result: TestCaseResult) {
-        if namer == nil { namer = CaseNamer(specID: effectiveContext.specID) }
-        let gate = context?.gate ?? .mustAndShould
+        if namer == nil { namer = CaseNamer(specID: record.effectiveContext.specID) }
+        let gate = record.gate
         let (classname, name) = namer!.unique(for: result.id)
         let testCase = JUnitReport.Case(
             classname: classname, name: name, time: result.duration,
-            result: JUnitReport.result(of: result, gate: gate, steps: steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase, subject: context?.subject ?? .adapter))
+            result: JUnitReport.result(of: result, gate: gate, steps: record.steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase, subject: record.context?.subject ?? .adapter))
         let verdict = Verdict(of: result, gate: gate)
         let index: Int
         if let open = openSuite, suites[open].requirementID == result.id.requirementID {
@@ -156,7 +135,8 @@ struct JUnitStream {
 
     /// Completes the plan and writes the report to `url` atomically.
     mutating func write(to url: URL) throws {
-        let interrupted = summary?.interrupted ?? true
+        let interrupted = record.summary?.interrupted ?? true
+        let plan = record.plan
         while next < plan.count {
             let planned = plan[next]
             next += 1
@@ -174,13 +154,13 @@ struct JUnitStream {
         }
         closeOpenSuite()
 
-        let context = effectiveContext
+        let context = record.effectiveContext
         let specID = JUnitNames.normalize(context.specID, fallback: "spec")
         let timestamp = UTCDate.junitTimestamp(context.startDate)
         let hostname = JUnitNames.normalize(context.hostname, fallback: "localhost")
         let suffix = context.referenceApp ? JUnitReport.referenceAppSuffix : ""
         let runProperties = JUnitReport.properties(of: context)
-        let emptyRunTime = summary?.duration ?? 0
+        let emptyRunTime = record.summary?.duration ?? 0
         let time = suites.isEmpty ? emptyRunTime : suites.reduce(0) { $0 + $1.time }
         let suites = self.suites
         let spool = self.spool

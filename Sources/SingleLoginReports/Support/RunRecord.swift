@@ -26,9 +26,19 @@ public struct RunRecord: Sendable {
     public var summary: RunSummary?
     /// When the run ended.
     public var endDate: Date?
+    /// Whether finished test cases are kept in ``results`` and ``finishOrder``: a recorder that
+    /// renders each case as it ends (``JUnitStream``) keeps none, so its memory stays flat.
+    let keepsResults: Bool
 
     /// Creates an empty record.
-    public init() {}
+    public init() {
+        keepsResults = true
+    }
+
+    /// Creates an empty record that keeps every event's facts but the finished test cases.
+    init(keepingResults: Bool) {
+        keepsResults = keepingResults
+    }
 
     /// Takes one event; returns true when it ended the run.
     @discardableResult
@@ -38,13 +48,13 @@ public struct RunRecord: Sendable {
             self.context = context
             self.plan = plan
             // Grown once, not by doubling: a run of 100,000 test cases would hold two tables while it grows.
-            results.reserveCapacity(plan.count)
+            if keepsResults { results.reserveCapacity(plan.count) }
         case let .adapterIdentified(identity):
             context?.adapter = identity
         case let .stepPerformed(id, index, description):
             steps[id, default: [:]][index] = description
         case let .testCaseEnded(result):
-            if results.updateValue(result, forKey: result.id) == nil {
+            if keepsResults, results.updateValue(result, forKey: result.id) == nil {
                 finishOrder.append(result.id)
             }
         case let .requirementEnded(result):

@@ -18,12 +18,6 @@ public struct XMLByteBuffer: Sendable {
         markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends already-safe UTF-8 text verbatim.
-    public mutating func rawText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
     /// Appends bytes that are already XML (a piece rendered earlier), verbatim.
     mutating func append(rendered piece: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: piece)
