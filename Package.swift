@@ -58,6 +58,8 @@ let package = Package(
             "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
         ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
+        // The release package's executable (sl-conformance without bench): scripts/package-release.sh.
+        .executableTarget(name: "sl-conformance-package", dependencies: ["SingleLoginCommands"]),
         .executableTarget(name: "sl-reference-adapter", dependencies: ["ReferenceApp", "SingleLoginAdapter"]),
         // Development tools: not products, run with `swift run TOOL`.
         .executableTarget(name: "sl-embed-specs", dependencies: ["CommandLineKit"]),

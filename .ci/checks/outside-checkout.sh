@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sl-conformance as a vendor installs it: the release tarball (scripts/package-release.sh) unpacked
+# sl-conformance as a vendor installs it: the tarball scripts/package-release.sh makes, unpacked
 # into an empty directory, run from a directory with no checkout around it, with a minimal
 # environment (env -i PATH=/usr/bin:/bin) and no Swift toolchain on its PATH.
 # - ldd shows no Swift runtime, Foundation, libxml2 or ICU: they are linked in.
@@ -13,8 +13,10 @@ repo="$(pwd)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# Its own scratch path: a build holds its scratch path's lock, and the other checks build in .build meanwhile.
-bash scripts/package-release.sh --output "$work/dist" --scratch-path .build/release-package >"$work/package.log" 2>&1 || { cat "$work/package.log" >&2; exit 1; }
+# Packaged from the debug build `swift test` made (linking only): the same executable, static
+# linking and layout as the release, without compiling everything again with optimization, which
+# takes minutes on 2 cores. The release workflow packages -c release (.github/workflows/release.yml).
+bash scripts/package-release.sh --output "$work/dist" --configuration debug >"$work/package.log" 2>&1 || { cat "$work/package.log" >&2; exit 1; }
 mkdir -p "$work/bin" "$work/vendor" "$work/home"
 tar -xzf "$work"/dist/sl-conformance-*-linux-*.tar.gz -C "$work/bin"
 tool="$work/bin/sl-conformance"

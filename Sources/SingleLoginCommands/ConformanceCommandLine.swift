@@ -20,20 +20,16 @@ public enum ConformanceCommandLine {
         AnyCommand(VerifyCommand()),
         AnyCommand(SpecCommand()),
         AnyCommand(GenerateTestsCommand()),
-    ] + benchCommand
+        AnyCommand(BenchCommand()),
+    ]
 
-    #if SL_RELEASE_PACKAGE
-    /// The release package leaves `bench` out: it measures against sl-canned-adapter and
-    /// sl-reference-adapter built beside the executable, and the package ships the one executable.
-    static let benchCommand: [AnyCommand] = []
-    /// What help says of the command this build leaves out.
-    static let notes = ["bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."]
-    #else
-    /// `bench`, in every build but the release package's.
-    static let benchCommand = [AnyCommand(BenchCommand())]
-    /// Nothing to add: every command is in this build.
-    static let notes: [String] = []
-    #endif
+    /// The commands of the release package: all but `bench`, which measures against
+    /// sl-canned-adapter and sl-reference-adapter built beside the executable, while the package
+    /// ships the one executable.
+    public static let packagedCommands = commands.filter { $0.name != "bench" }
+
+    /// What the release package's help says of the command it leaves out.
+    static let packagedNotes = ["bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."]
 
     /// What `--version` prints: the harness's version, then each embedded spec's id and version.
     ///
@@ -44,11 +40,22 @@ public enum ConformanceCommandLine {
         return "sl-conformance \(HarnessVersion.current)\nembedded specs: \(specs.joined(separator: ", "))"
     }
 
-    /// The tool `main.swift` runs.
+    /// The tool `sl-conformance`'s `main.swift` runs: every command.
     public static let tool = CommandLineTool(
         name: "sl-conformance",
-        overview: "Prove that an iOS app signs in and out correctly on a shared device (Microsoft Shared Device Mode).",
+        overview: overview,
         version: ConformanceCommandLine.version,
         commands: commands,
-        notes: notes)
+        notes: [])
+
+    /// The tool of the release package (`sl-conformance-package`, shipped as `sl-conformance`):
+    /// every command but `bench`, and help that says so.
+    public static let packagedTool = CommandLineTool(
+        name: "sl-conformance",
+        overview: overview,
+        version: ConformanceCommandLine.version,
+        commands: packagedCommands,
+        notes: packagedNotes)
+
+    private static let overview = "Prove that an iOS app signs in and out correctly on a shared device (Microsoft Shared Device Mode)."
 }
