@@ -55,7 +55,7 @@ let frontlineCorpus: [(sector: String, text: String, isAccountAction: Bool)] = [
     ("retail", "New customer", false), ("retail", "Look up customer", false), ("retail", "Rewards signup", false),
     // Another user is what these add, create, register or switch to.
     ("retail", "Add user", true), ("retail", "Create new user", true), ("retail", "Register new user", true),
-    ("retail", "Register account", true), ("retail", "Join now", true), ("retail", "Switch cashier", true),
+    ("retail", "Register account", true), ("hospitality", "Join now", false), ("retail", "Switch cashier", true),
     ("retail", "Change cashier", true), ("retail", "Switch employee", true),
     // Hospitality: restaurants, hotels.
     ("hospitality", "Close out register", false), ("hospitality", "Register 1 – Bar", false), ("hospitality", "Split check", false),

@@ -20,7 +20,7 @@ public actor Oracle: StepJudge {
         "sign up for a free trial", "signup for free", "signup for an account", "register now", "register here", "register today", "register free",
         "register an account", "register a new account", "register new account", "register account", "register user", "register a user",
         "register new user", "register a new user", "register with email", "register for an account", "register for a new account",
-        "register for free", "join now", "join for free", "create account", "create an account", "create a new account", "create new account",
+        "register for free", "join for free", "create account", "create an account", "create a new account", "create new account",
         "create user", "create a user", "create new user", "create a new user", "new account", "add account", "add an account", "add another account",
         "add a new account", "add new account", "add user", "add a user", "add another user", "add a new user", "add new user", "switch account",
         "switch accounts", "switch user", "switch users", "switch cashier", "switch cashiers", "switch employee", "change cashier", "change account",
