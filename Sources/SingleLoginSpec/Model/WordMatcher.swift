@@ -1,5 +1,5 @@
 /// Finds phrases in a text as whole words: ignoring case, anything but letters and digits (and an
-/// apostrophe inside a word) separating words, so that "sign up" matches "Sign-up" and "SIGN  UP"
+/// apostrophe between two of them) separating words, so that "sign up" matches "Sign-up" and "SIGN  UP"
 /// but not "signed up" or "design update".
 ///
 /// With exceptions (`noElement`'s `except`), the text is read from left to right and at each word
@@ -33,17 +33,25 @@ public struct WordMatcher: Sendable {
         return nil
     }
 
-    /// The lowercased words of `text`: runs of letters and digits (apostrophes kept inside a word).
+    /// The lowercased words of `text`: runs of letters and digits. An apostrophe (`'` or `’`)
+    /// between two of them is part of the word, written `'` ("Don’t" is "don't"); anywhere else
+    /// it separates words.
     public static func words(of text: String) -> [String] {
         var words: [String] = []
         var current = ""
+        var apostrophe = false
         for character in text.lowercased() {
-            if character.isLetter || character.isNumber || (character == "'" && !current.isEmpty) {
+            if character.isLetter || character.isNumber {
+                if apostrophe { current.append("'") }
                 current.append(character)
+            } else if (character == "'" || character == "\u{2019}") && !current.isEmpty && !apostrophe {
+                apostrophe = true
+                continue
             } else if !current.isEmpty {
                 words.append(current)
                 current = ""
             }
+            apostrophe = false
         }
         if !current.isEmpty { words.append(current) }
         return words
