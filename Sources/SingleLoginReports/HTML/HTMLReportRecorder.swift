@@ -28,7 +28,11 @@ public final class HTMLReportRecorder: EventRecorder {
         }
         guard let report else { return }
         do {
-            try AtomicFileWriter.write(Data(report.render().utf8), to: url)
+            // The page's own bytes go to the file: no copy of a large run's page beside it.
+            var page = report.render()
+            try AtomicFileWriter.write(to: url) { emit in
+                try page.withUTF8 { try emit(UnsafeRawBufferPointer($0)) }
+            }
         } catch {
             onError(error)
         }
