@@ -51,7 +51,7 @@ let package = Package(
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
         .target(name: "SingleLoginExplore", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
-        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
         // help, usage errors with "Did you mean", exit status 64.
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
