@@ -49,7 +49,7 @@ extension BenchmarkSuite {
             words += ["--trusted-key", pem.path]
         }
         let verify = LatencySummary(samples: try (0..<max(3, configuration.repetitions)).map { _ in try Self.timeVerify(executable: configuration.reportWriterCommand.executable, words) })
-        let signed = configuration.signingKey == nil ? "unsigned" : "signed RS256 with an RSA-\(configuration.signingKey!.publicKey.n.bitWidth) key"
+        let signed = configuration.signingKey.map { "signed RS256 with an RSA-\($0.publicKey.n.bitWidth) key" } ?? "unsigned"
         return BenchmarkReport.Section(title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events, \(signed))", figures: [
             BenchmarkFigure(key: "bundle.bytes", title: "bundle size (ustar, uncompressed)", value: Double(bytes), unit: .bytes, target: Targets.bundleBytes),
             BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + sign + atomic write", value: seconds, unit: .seconds),
