@@ -55,6 +55,7 @@ extension BenchmarkSuite {
             BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + sign + atomic write", value: seconds, unit: .seconds),
             BenchmarkFigure(key: "verify.seconds.median", title: "sl-conformance \(words.count > 2 ? "verify --trusted-key" : "verify"), median of \(verify.count)", value: verify.median, unit: .seconds, target: Targets.verifySeconds,
                             note: "a child process: start, digests, re-judging, re-rendering, signature; range \(BenchmarkFigure.format(verify.minimum, .seconds))–\(BenchmarkFigure.format(verify.maximum, .seconds))"),
+            BenchmarkFigure(key: "verify.seconds.min", title: "the same, fastest of \(verify.count)", value: verify.minimum, unit: .seconds),
             BenchmarkFigure(key: "verify.seconds.max", title: "the same, slowest of \(verify.count)", value: verify.maximum, unit: .seconds, target: Targets.verifySeconds),
         ])
     }
