@@ -18,7 +18,7 @@ let package = Package(
         // What a vendor's test target links to run a spec in process: one test per requirement
         // (Swift Testing or XCTest), per-requirement results with their evidence.
         .library(name: "SingleLoginTesting", targets: ["SingleLoginTesting"]),
-        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
+        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
     ],
     targets: [
         // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
@@ -33,13 +33,16 @@ let package = Package(
         .target(name: "CSingleLoginSystem"),
         // The broker simulation, leftover scanner, runner, transports (pipes, TCP) and doctor.
         .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
-        // Recorders (console, JUnit XML, Markdown, JSON Lines) and the JUnit merge: events in, reports out.
-        .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"]),
+        // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
+        // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
+        .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
+        // Recorders (console, JUnit XML, Markdown, JSON Lines, the evidence bundle) and the JUnit merge: events in, reports out.
+        .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginCrypto"]),
         // Static configuration checks, reported as events.
         .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         // The backend profile: a loopback test tenant, Entra-shaped tokens signed in Swift, and
         // the cases of specs/backend.json run against a vendor's backend processes.
-        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
+        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginConformance", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // The kit a vendor's test target links: a spec (embedded by default) run in process against
         // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.
@@ -48,13 +51,13 @@ let package = Package(
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
         .target(name: "SingleLoginExplore", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
-        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
         // help, usage errors with "Did you mean", exit status 64.
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
         // The sl-conformance commands, each a small type, and the option groups they share.
         .target(name: "SingleLoginCommands", dependencies: [
-            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
+            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
             "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
         ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
@@ -72,14 +75,15 @@ let package = Package(
         .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
-        .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
+        .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
+        .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
         .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),

@@ -22,11 +22,16 @@ extension BenchmarkSuite {
         ])
     }
 
-    /// The evidence bundle of the shipped spec run against the reference app in process: its size and the time to write it.
+    /// The evidence bundle of the shipped spec run against the reference app in process: its size,
+    /// the time to write it, and the time `sl-conformance verify` takes to check it in a child
+    /// process (as a user runs it: process start, reading, every digest, re-judging, re-rendering,
+    /// the signature), several times.
     func bundleSection() async throws -> BenchmarkReport.Section {
         let spec = configuration.spec
         let url = configuration.temporaryDirectory.appendingPathComponent("bundle-probe.tar")
-        let recorder = EvidenceBundleRecorder(options: .init(url: url, specBytes: configuration.specBytes, commandLine: ["sl-conformance", "bench"], jobs: 1))
+        var options = EvidenceBundleRecorder.Options(url: url, specBytes: configuration.specBytes, commandLine: ["sl-conformance", "bench"], jobs: 1)
+        options.signingKey = configuration.signingKey
+        let recorder = EvidenceBundleRecorder(options: options)
         let events = Mutex<[Event]>([])
         let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
         _ = await runner.run { event in events.withLock { $0.append(event) } }
@@ -35,11 +40,34 @@ extension BenchmarkSuite {
         for event in recorded { recorder.record(event) }
         let seconds = (ContinuousClock.now - started).inSeconds
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        try? FileManager.default.removeItem(at: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         guard bytes > 0 else { throw BenchmarkProcess.Failure("the evidence bundle was not written") }
-        return BenchmarkReport.Section(title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events)", figures: [
+        var words = ["verify", url.path]
+        if let key = configuration.signingKey {
+            let pem = configuration.temporaryDirectory.appendingPathComponent("bundle-probe.pub.pem")
+            try Data(key.publicKey.pem.utf8).write(to: pem)
+            words += ["--trusted-key", pem.path]
+        }
+        let verify = LatencySummary(samples: try (0..<max(3, configuration.repetitions)).map { _ in try Self.timeVerify(executable: configuration.reportWriterCommand.executable, words) })
+        let signed = configuration.signingKey.map { "signed RS256 with an RSA-\($0.publicKey.n.bitWidth) key" } ?? "unsigned"
+        return BenchmarkReport.Section(title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events, \(signed))", figures: [
             BenchmarkFigure(key: "bundle.bytes", title: "bundle size (ustar, uncompressed)", value: Double(bytes), unit: .bytes, target: Targets.bundleBytes),
-            BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + atomic write", value: seconds, unit: .seconds),
-        ], notes: ["verify is not measured: sl-conformance has no verify command yet"])
+            BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + sign + atomic write", value: seconds, unit: .seconds),
+            BenchmarkFigure(key: "verify.seconds.median", title: "sl-conformance \(words.count > 2 ? "verify --trusted-key" : "verify"), median of \(verify.count)", value: verify.median, unit: .seconds, target: Targets.verifySeconds,
+                            note: "a child process: start, digests, re-judging, re-rendering, signature; range \(BenchmarkFigure.format(verify.minimum, .seconds))–\(BenchmarkFigure.format(verify.maximum, .seconds))"),
+            BenchmarkFigure(key: "verify.seconds.min", title: "the same, fastest of \(verify.count)", value: verify.minimum, unit: .seconds),
+            BenchmarkFigure(key: "verify.seconds.max", title: "the same, slowest of \(verify.count)", value: verify.maximum, unit: .seconds, target: Targets.verifySeconds),
+        ])
+    }
+
+    /// Runs `executable words` once and returns its wall time; throws unless it says the bundle is intact (exit 0).
+    static func timeVerify(executable: String, _ words: [String]) throws -> Double {
+        let started = ContinuousClock.now
+        let child = try BenchmarkProcess(command: ([executable] + words).map(ReportWriterBenchmark.shellQuoted).joined(separator: " "))
+        let output = child.readToEnd()
+        let (status, _) = child.wait()
+        let seconds = (ContinuousClock.now - started).inSeconds
+        guard status == 0 else { throw BenchmarkProcess.Failure("verify of the bench bundle did not pass (wait status \(status)): \(String(decoding: output, as: UTF8.self))") }
+        return seconds
     }
 }

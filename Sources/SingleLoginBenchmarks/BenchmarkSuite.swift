@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceApp
 import SingleLoginConformance
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -35,6 +36,8 @@ public struct BenchmarkSuite: Sendable {
         public var temporaryDirectory: URL
         /// The shipped spec's bytes, bundled by the evidence bundle figure.
         public var specBytes: [UInt8] = []
+        /// The key that signs the evidence bundle, which `verify --trusted-key` then checks (nil: unsigned).
+        public var signingKey: RSAPrivateKey?
         /// The executable and arguments that serve a ``ReportWriterBenchmark`` request in a child process.
         public var reportWriterCommand: (executable: String, arguments: [String])
 
@@ -85,6 +88,8 @@ public struct BenchmarkSuite: Sendable {
         public static let htmlPeakBytes = BenchmarkTarget(.below, 150_000_000)
         /// The evidence bundle of the shipped spec, in bytes.
         public static let bundleBytes = BenchmarkTarget(.below, 5_000_000)
+        /// `sl-conformance verify` of that bundle, in seconds.
+        public static let verifySeconds = BenchmarkTarget(.below, 1)
         /// Reports that differ from the --jobs 1 report.
         public static let differingReports = BenchmarkTarget(.atMost, 0)
     }

@@ -55,15 +55,16 @@ public struct GatingOptions: OptionGroup {
             inputs.baseline = try Self.readReport(path, option: "--baseline")
         }
         if let path = waivers {
-            let file = try Self.readWaivers(path)
-            inputs.waivers = WaiverStage(file: file, today: WaiverStage.day(of: today), strict: strictWaivers)
+            let bytes = try SpecInput.bytes(SpecSource(path: path, default: DefaultSpecs.catalogue), option: "--waivers")
+            let stage = WaiverStage(file: try Self.readWaivers(path, bytes: bytes), today: WaiverStage.day(of: today), strict: strictWaivers)
+            inputs.waivers = stage
+            inputs.waiversOnRecord = BundleManifest.Waivers(file: path, sha256: SHA256.hexDigest(bytes), stage: stage)
         }
         return inputs
     }
 
-    /// The waiver file at `path`, validated like a spec.
-    static func readWaivers(_ path: String) throws(CommandFailure) -> WaiverFile {
-        let bytes = try SpecInput.bytes(SpecSource(path: path, default: DefaultSpecs.catalogue), option: "--waivers")
+    /// The waiver file `bytes` holds, read from `path`, validated like a spec.
+    static func readWaivers(_ path: String, bytes: [UInt8]) throws(CommandFailure) -> WaiverFile {
         do { return try WaiverFile.load(bytes: bytes, file: path) } catch {
             throw CommandFailure(status: .invalidSpec, message: error.description, problems: error.diagnostics.count)
         }
@@ -76,7 +77,7 @@ public struct GatingOptions: OptionGroup {
             throw CommandFailure(status: .noInput, message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }
         do {
-            return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: try JUnitMerger.parse(data, path: path)))
+            return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: try JUnitMerger.parse(data, path: path)), bytes: data)
         } catch {
             throw CommandFailure(status: .noInput, message: "error: \(error)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }
@@ -91,6 +92,8 @@ struct GatingInputs: Sendable {
         var name: String
         /// Its test cases.
         var verdicts: CaseVerdicts
+        /// Its bytes (an evidence bundle holds them).
+        var bytes = Data()
     }
 
     /// What sets the exit status.
@@ -99,4 +102,6 @@ struct GatingInputs: Sendable {
     var baseline: Baseline?
     /// The waivers to apply, if any.
     var waivers: WaiverStage?
+    /// The waiver file as an evidence bundle's manifest lists it, when there are waivers.
+    var waiversOnRecord: BundleManifest.Waivers?
 }

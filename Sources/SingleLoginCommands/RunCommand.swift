@@ -4,6 +4,7 @@ import Foundation
 import ReferenceApp
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -36,6 +37,8 @@ public struct RunCommand: Command {
         public static let bundle = Option("--bundle", value: "file", help: "Also write an evidence bundle (a tar file: manifest, spec, reports, events, transcripts, SHA256SUMS) that 'sl-conformance verify' checks.")
         /// `--allow-incomplete`.
         public static let allowIncomplete = Flag("--allow-incomplete", help: "With --bundle: write the bundle of an interrupted run or one with errors too, marked incomplete.")
+        /// `--sign <key>`.
+        public static let sign = Option("--sign", value: "key", help: "With --bundle: sign it with this RSA private key (PEM, as 'openssl genpkey' writes it): RS256 over SHA256SUMS, in SHA256SUMS.sig; 'verify --trusted-key' checks it.")
         /// `--scenario-timeout <seconds>`.
         public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).", parser: .positiveSeconds)
 
@@ -47,7 +50,7 @@ public struct RunCommand: Command {
         }
 
         public static var signature: CommandSignature {
-            CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete])
+            CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete, sign])
                 .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(GatingOptions.signature)
@@ -83,6 +86,8 @@ public struct RunCommand: Command {
         public var bundle: String?
         /// Whether an incomplete run's bundle is written too.
         public var allowIncomplete: Bool
+        /// The private key that signs the bundle, as given, if any.
+        public var sign: String?
         /// The reports and the gate.
         public var reports: ReportOptions<RunReportFiles>
         /// The adapter's time limits.
@@ -102,6 +107,10 @@ public struct RunCommand: Command {
             allowIncomplete = arguments.flag(Self.allowIncomplete)
             if allowIncomplete, bundle == nil {
                 throw UsageError("'--allow-incomplete' applies to '--bundle <file>'")
+            }
+            sign = try arguments.value(Self.sign)
+            if sign != nil, bundle == nil {
+                throw UsageError("'--sign' applies to '--bundle <file>'", suggestion: "Add --bundle evidence.tar: the key signs the evidence bundle.")
             }
             reports = try ReportOptions(parsing: arguments)
             gating = try GatingOptions(parsing: arguments)
@@ -123,6 +132,10 @@ public struct RunCommand: Command {
         or --html say otherwise. --bundle writes them with the spec, the events and every transcript
         into one tar file with SHA256SUMS (only for a complete run, unless --allow-incomplete):
           sl-conformance run --adapter './my-adapter' --bundle evidence.tar
+        --sign KEY signs the bundle with an RSA private key (RS256 over SHA256SUMS, which lists every
+        file); 'sl-conformance verify --trusted-key PUB' then shows that the holder of KEY sealed it,
+        not that the app named produced the transcripts:
+          sl-conformance run --adapter './my-adapter' --bundle evidence.tar --sign signing-key.pem
         --baseline compares with an earlier run's junit.xml (newly failing, newly passing, added,
         removed); with --fail-on regressions only regressions fail the run ("no worse than main"):
           sl-conformance run --adapter './my-adapter' --baseline main/junit.xml --fail-on regressions
@@ -131,8 +144,9 @@ public struct RunCommand: Command {
           sl-conformance run --adapter './my-adapter' --waivers conformance/waivers.json
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
-        64 usage error (or a directory given as --spec); 65 invalid spec; 66 the --spec file is missing
-        or unreadable (or the --baseline report). With --level must, SHOULD failures warn and do not fail.
+        64 usage error (or a directory given as --spec); 65 invalid spec (or waiver file, or a --sign file
+        that is no usable RSA private key); 66 the --spec file is missing or unreadable (or the --baseline
+        report, the --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.
         With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
@@ -166,15 +180,27 @@ public struct RunCommand: Command {
         let session: ReportSession
         let bundle = options.bundle.map { URL(fileURLWithPath: $0) }
         let specBytes: [UInt8]
-        do { specBytes = bundle == nil ? [] : try SpecInput.bytes(options.spec) } catch { return error.report(to: output) }
+        var signingKey: RSAPrivateKey?
         do {
-            session = try options.reports.session(output: output, gating: try options.gating.load(today: clock()), more: bundle.map { [$0] } ?? []) { onError, markdownAppendix in
+            specBytes = bundle == nil ? [] : try SpecInput.bytes(options.spec)
+            // Read before anything runs, as every other input is: a run whose bundle cannot be signed ends here.
+            if let path = options.sign { signingKey = try KeyFile.privateKey(path, option: "--sign", unreadable: .noInput, invalid: .invalidSpec) }
+        } catch { return error.report(to: output) }
+        do {
+            let gating = try options.gating.load(today: clock())
+            session = try options.reports.session(output: output, gating: gating, more: bundle.map { [$0] } ?? []) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }
                 var bundleOptions = EvidenceBundleRecorder.Options(
                     url: bundle, specBytes: specBytes, commandLine: CommandLine.arguments, jobs: options.jobs,
                     junit: JUnitReport.Options(strict: options.reports.junitStrict), allowIncomplete: options.allowIncomplete,
                     executable: Bundle.main.executableURL, wireLog: options.wireLog.map { URL(fileURLWithPath: $0) })
                 bundleOptions.markdownAppendix = markdownAppendix
+                bundleOptions.signingKey = signingKey
+                bundleOptions.waivers = gating.waiversOnRecord
+                if let baseline = gating.baseline {
+                    bundleOptions.baseline = BundleManifest.Baseline(file: baseline.name, sha256: SHA256.hexDigest(baseline.bytes))
+                    bundleOptions.baselineBytes = baseline.bytes
+                }
                 return [EvidenceBundleRecorder(options: bundleOptions, onError: onError)]
             }
         } catch { return error.report(to: output) }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -11,13 +12,18 @@ public struct VerifyCommand: Command {
     public struct Options: OptionGroup {
         /// The bundle.
         public static let bundle = Argument("bundle", arity: .one, help: "An evidence bundle that 'run --bundle' wrote.")
-        public static var signature: CommandSignature { CommandSignature([], arguments: [bundle]) }
+        /// `--trusted-key <pub>`.
+        public static let trustedKey = Option("--trusted-key", value: "pub", help: "The public key (PEM, as 'openssl pkey -pubout' writes it) whose signature the bundle must carry: exit 1 unless that key signed it.")
+        public static var signature: CommandSignature { CommandSignature([trustedKey], arguments: [bundle]) }
 
         /// The bundle's path, as given.
         public var path: String
+        /// The trusted public key's path, as given, if any.
+        public var trustedKey: String?
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             path = try arguments.value(Self.bundle) ?? ""
+            trustedKey = try arguments.value(Self.trustedKey)
         }
     }
 
@@ -25,24 +31,34 @@ public struct VerifyCommand: Command {
     public let abstract = "Check an evidence bundle: its digests, every verdict re-judged from its transcript."
     public let discussion = """
         Checks every digest in SHA256SUMS, re-judges every test case from its transcript with the
-        bundled spec and this harness's evaluator (no app runs), and confirms that every verdict in
-        junit.xml, events.jsonl, summary.md, report.html and manifest.json, and the run's counts,
-        equal the re-judged ones. It proves that the files agree and that the verdicts follow from
-        the transcripts; not who produced the transcripts. Exit status: 0 intact; 1 tampered,
-        inconsistent, or an incomplete run; 2 unreadable or of an unknown format version.
+        bundled spec and this harness's evaluator (no app runs), applies the waivers the manifest
+        lists as the run did, and confirms that every verdict in junit.xml, events.jsonl, summary.md,
+        report.html and manifest.json, and the run's counts, equal the re-judged ones.
+        Unsigned, it proves that the files agree and that the verdicts follow from the transcripts.
+        With --trusted-key PUB it also checks the bundle's RS256 signature over SHA256SUMS: that the
+        holder of the private key sealed every file. Neither proves that the app named produced the
+        transcripts.
+          sl-conformance verify evidence.tar --trusted-key signing-key.pub.pem
+        Exit status: 0 intact ("intact, unsigned", "intact, signed by FINGERPRINT"); 1 tampered,
+        inconsistent, an incomplete run, or a signature not by the trusted key (a bad signature,
+        another key's, or none); 2 the bundle or the key file is unreadable, or of an unknown format.
         """
 
     /// Creates the command.
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        var trustedKey: RSAPublicKey?
+        if let path = options.trustedKey {
+            do { trustedKey = try KeyFile.publicKey(path, option: "--trusted-key", unreadable: .adapterOrHarnessError, invalid: .adapterOrHarnessError) } catch { return error.report(to: output) }
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: options.path)) } catch {
             output.err("error: cannot read \(options.path): \(error.localizedDescription)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         let report: BundleVerifier.Report
-        do { report = try BundleVerifier().verify(data) } catch {
+        do { report = try BundleVerifier().verify(data, trustedKey: trustedKey) } catch {
             output.err("error: \(options.path): \(error)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
@@ -52,12 +68,28 @@ public struct VerifyCommand: Command {
             output.out("Result: TAMPERED OR INCONSISTENT (\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s"))")
             return ExitStatus.requirementFailures.rawValue
         }
-        if report.incomplete {
-            output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, but no certificate")
+        if case let .rejected(why) = report.seal {
+            output.err("error: \(options.path): \(why)")
+            output.out("Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is")
             return ExitStatus.requirementFailures.rawValue
         }
-        output.out("Result: intact, unsigned")
+        let sealed = Self.words(report.seal)
+        if report.incomplete {
+            output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate")
+            return ExitStatus.requirementFailures.rawValue
+        }
+        output.out("Result: intact, \(sealed)")
         return ExitStatus.passed.rawValue
+    }
+
+    /// How the result line names the seal: `unsigned`, `signed by FINGERPRINT`, with a note when it went unchecked.
+    static func words(_ seal: BundleVerifier.Seal) -> String {
+        switch seal {
+        case .unsigned: "unsigned"
+        case let .verified(signer): "signed by \(signer)"
+        case let .notChecked(signer): "signed by \(signer) (signature not checked: no --trusted-key)"
+        case let .rejected(why): "signature not accepted (\(why))"
+        }
     }
 
     /// What the bundle says it is: the app, the spec and whether this binary carries it, the verdict.
@@ -67,10 +99,27 @@ public struct VerifyCommand: Command {
         let spec = "\(manifest.spec.id) \(manifest.spec.version), SHA-256 \(manifest.spec.sha256.prefix(12))…, "
             + (report.catalogue.map { "the catalogue this binary carries (\($0.displayPath))" } ?? "a custom spec (no catalogue this binary carries has these bytes)")
         let counts = manifest.counts
-        return [
+        var lines = [
             "app: " + app + (manifest.referenceApp ? " (the bundled reference app)" : ""),
             "spec: " + spec,
             "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)",
         ]
+        // What the verdict also rests on: a certifier should see every waiver and the baseline.
+        if let waivers = manifest.waivers {
+            lines.append("waivers: \(waivers.entries.count) on record in \(waivers.file) (SHA-256 \(waivers.sha256.prefix(12))…), judged on \(waivers.judgedOn)\(waivers.strict ? " with --strict-waivers" : "")" + (report.waiverEffects.isEmpty ? "; none applied" : ":"))
+            lines += report.waiverEffects.map { "  " + PlainText.clean($0) }
+        }
+        if let baseline = manifest.baseline {
+            lines.append("baseline: \(baseline.file) (SHA-256 \(baseline.sha256.prefix(12))…, bundled as \(BundleManifest.Baseline.bundledFile)), compared in summary.md")
+        }
+        lines.append("signature: " + {
+            switch report.seal {
+            case .unsigned: "none (the bundle is unsigned)"
+            case let .verified(signer): "RS256 by \(signer), verified with the trusted key"
+            case let .notChecked(signer): "RS256 by \(signer), not checked (give --trusted-key to check it)"
+            case let .rejected(why): "not accepted: \(why)"
+            }
+        }())
+        return lines
     }
 }

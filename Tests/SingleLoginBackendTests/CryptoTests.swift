@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 import SingleLoginSpec
 import Testing
 @testable import SingleLoginBackend

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SingleLoginCrypto
 import Testing
 @testable import SingleLoginBackend
 

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 import Testing
 @testable import SingleLoginBackend
 

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 
 /// A self-signed X.509 v3 certificate of an RSA key (RFC 5280), signed sha256WithRSAEncryption
 /// by that key: what an attacker serves behind a token's `x5u` or carries in its `x5c`

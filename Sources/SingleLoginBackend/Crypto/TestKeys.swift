@@ -1,3 +1,5 @@
+import SingleLoginCrypto
+
 // Fixed RSA-2048 test keys, generated once with OpenSSL (through Python's `cryptography`) and
 // embedded here as data. This tenant exists only for tests: its private keys are public by
 // design, and no production backend is ever pointed at it (production backends fetch

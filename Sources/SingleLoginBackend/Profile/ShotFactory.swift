@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 /// Builds the shots of each probe: the valid token with only what the case names changed.
 public struct ShotFactory: Sendable {
     /// The run's tokens.

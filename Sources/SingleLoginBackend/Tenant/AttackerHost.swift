@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 import Synchronization
 
 /// The attacker's documents on loopback, on a server and port of their own, apart from the

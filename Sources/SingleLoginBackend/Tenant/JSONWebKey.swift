@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 /// The keys a JWKS view publishes, written as Entra writes its JWKS entries.
 public enum JSONWebKey {
     /// An RSA signing key: `kty`, `use`, `kid`, `n`, `e`, and Entra's `issuer`.

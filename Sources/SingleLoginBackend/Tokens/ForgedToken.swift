@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 /// A token as the harness built it: the header and claims it meant, and the compact text it sent.
 ///
 /// Forgeries are valid tokens with one thing changed; reports show the header and claims so a

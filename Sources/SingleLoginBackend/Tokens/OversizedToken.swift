@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 /// The 1 MiB JWS of BE-INPUT-3: a header naming a published kid, a payload of padding with no
 /// identity claims, and random signature bytes, exactly `byteCount` characters in all.
 public enum OversizedToken {

@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 /// Every token the profile sends in one mode, with the keys that should (or should not) verify
 /// it, as one JSON document: `.ci/checks/backend-tokens.sh` checks it with PyJWT and
 /// `cryptography`, so that a broken signer cannot hide behind a harness that agrees with itself.

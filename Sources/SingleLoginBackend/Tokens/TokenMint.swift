@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 import SingleLoginSpec
 
 /// Builds Entra v2 ID tokens (and the one v1 Graph access token) for a run's tenant identity.

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginConformance
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -9,7 +10,9 @@ import SingleLoginSpec
 /// verdict each report and the manifest state against the re-judged ones.
 ///
 /// What it proves: the files are whole and agree with one another, and every verdict follows from
-/// the transcripts and the spec. Not who wrote the transcripts: anyone can write a new bundle.
+/// the transcripts, the spec and the waivers the manifest lists. Not who wrote the transcripts:
+/// anyone can write a new bundle. With a trusted key it also proves that the holder of that key
+/// signed `SHA256SUMS`, and so sealed every file it lists; still not that the app named produced them.
 public struct BundleVerifier: Sendable {
     /// A disagreement found: the file, the test case when one is concerned, and what differs.
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
@@ -38,15 +41,32 @@ public struct BundleVerifier: Sendable {
         public var catalogue: EmbeddedSpec?
         /// How many test cases were re-judged from their transcripts.
         public var rejudged: Int
+        /// What the signature says about who sealed the bundle.
+        public var seal: Seal
+        /// What the manifest's waivers did, one line each (as the run's console printed them).
+        public var waiverEffects: [String]
         /// Whether the bundle is intact but records an incomplete run.
         public var incomplete: Bool { findings.isEmpty && !manifest.complete }
+    }
+
+    /// Who sealed the bundle, as far as its signature and the trusted key (if any) show.
+    public enum Seal: Sendable, Hashable {
+        /// No signature: no `SHA256SUMS.sig`, and the manifest names none.
+        case unsigned
+        /// Signed by the key with this fingerprint; not checked, for no key was trusted.
+        case notChecked(signer: String)
+        /// Signed by the trusted key, whose fingerprint this is: the signature matches `SHA256SUMS`.
+        case verified(signer: String)
+        /// Not what the trusted key would have made: why.
+        case rejected(String)
     }
 
     /// Creates a verifier.
     public init() {}
 
-    /// Verifies the bundle `data` holds; throws ``Unreadable`` for what is no bundle of a known format.
-    public func verify(_ data: Data) throws(Unreadable) -> Report {
+    /// Verifies the bundle `data` holds, and its signature by `trustedKey` when one is given; throws
+    /// ``Unreadable`` for what is no bundle of a known format.
+    public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) throws(Unreadable) -> Report {
         guard let entries = TarArchive.entries(of: data) else { throw Unreadable(description: "not a ustar archive") }
         var files: [String: Data] = [:]
         for entry in entries { files[entry.name] = entry.data }
@@ -59,7 +79,8 @@ public struct BundleVerifier: Sendable {
         guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)") }
         var check = Check(files: files, order: entries.map(\.name), manifest: manifest)
         check.run()
-        return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged)
+        let seal = check.checkSignature(trustedKey: trustedKey)
+        return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
     }
 }
 
@@ -71,6 +92,10 @@ struct Check {
     var findings: [BundleVerifier.Finding] = []
     var catalogue: EmbeddedSpec?
     var rejudged = 0
+    /// What `summary.md` ends with after its checklist: the waivers' and the baseline's sections, as re-derived.
+    var summaryAppendix = ""
+    /// What the manifest's waivers did, one line each.
+    var waiverEffects: [String] = []
 
     init(files: [String: Data], order: [String], manifest: BundleManifest) {
         self.files = files
@@ -95,7 +120,8 @@ struct Check {
         guard let context = record.context else { return note("events.jsonl", "has no runStarted event") }
         if record.summary == nil { note("events.jsonl", "has no runEnded event: the run did not end") }
         if context.specSHA256 != manifest.spec.sha256 { note("events.jsonl", "names spec SHA-256 \(context.specSHA256), the manifest \(manifest.spec.sha256)") }
-        let judged = rejudge(spec: spec, record: record, events: events)
+        let rejudged = rejudge(spec: spec, record: record, events: events)
+        let judged = applyGating(record: record, events: events, rejudged: rejudged)
         checkVerdicts(record: record, judged: judged)
         checkManifest(record: record, judged: judged)
         checkReports(record: record)
@@ -114,7 +140,8 @@ struct Check {
             guard let data = files[name] else { note(name, "is listed in SHA256SUMS but not in the bundle"); continue }
             if SHA256.hexDigest(data) != parts[0] { note(name, "does not match its SHA-256 in SHA256SUMS") }
         }
-        for name in order where name != "SHA256SUMS" && !listed.contains(name) { note(name, "is in the bundle but not listed in SHA256SUMS") }
+        // The signature cannot be listed: it is made over SHA256SUMS (checkSignature accounts for it).
+        for name in order where name != "SHA256SUMS" && name != BundleManifest.Signature.signatureFile && !listed.contains(name) { note(name, "is in the bundle but not listed in SHA256SUMS") }
     }
 
     // MARK: Spec
@@ -155,8 +182,15 @@ struct Check {
         return events
     }
 
-    /// Every finished test case re-judged, by ID: the outcome its transcript gives.
-    mutating func rejudge(spec: Spec, record: RunRecord, events: [(line: Data, event: Event)]) -> [TestCaseID: TestCaseResult.Outcome] {
+    /// What re-judging a transcript gives, before any waiver: the outcome and the issues.
+    struct Rejudged {
+        var outcome: TestCaseResult.Outcome
+        var issues: [Issue]
+    }
+
+    /// Every finished test case re-judged, by ID: the outcome and issues its transcript gives before
+    /// waivers (a waived case's is the failure a waiver may waive).
+    mutating func rejudge(spec: Spec, record: RunRecord, events: [(line: Data, event: Event)]) -> [TestCaseID: Rejudged] {
         let judge = TranscriptJudge(spec: spec)
         var scenarios: [TestCaseID: Scenario] = [:]
         for requirement in spec.requirements {
@@ -175,7 +209,7 @@ struct Check {
         }
         var byCase: [TestCaseID: [(line: Data, event: Event)]] = [:]
         for item in events { if let id = Self.testCase(of: item.event) { byCase[id, default: []].append(item) } }
-        var judged: [TestCaseID: TestCaseResult.Outcome] = [:]
+        var judged: [TestCaseID: Rejudged] = [:]
         for (index, entry) in manifest.testCases.enumerated() {
             let id = TestCaseID(requirementID: entry.requirementID, scenarioName: entry.scenario)
             guard let path = entry.transcript else {
@@ -196,11 +230,10 @@ struct Check {
             if judgement.issues != transcript.issues {
                 note(path, id.description, "the run recorded other issues than re-judging finds" + Self.issueDifference(expected: judgement.issues, recorded: transcript.issues))
             }
-            if let recorded = transcript.outcome, recorded.encoded.name != judgement.outcome.encoded.name {
-                note(path, id.description, "ends \(recorded.encoded.name), but re-judged it is \(judgement.outcome.encoded.name)")
-            }
-            if let result = record.results[id], result.issues != transcript.issues { note("events.jsonl", id.description, "its testCaseEnded issues differ from its issueRecorded events") }
-            judged[id] = judgement.outcome
+            // How the transcript ends is compared with the re-judged outcome once the manifest's waivers
+            // are applied to it (applyGating): a waiver may have turned the failure into a skip.
+            // The judge keeps a waived case's skip when it re-judges as the failure a waiver needs.
+            judged[id] = Rejudged(outcome: judgement.outcome.isWaived ? .failed : judgement.outcome, issues: judgement.issues)
         }
         return judged
     }

@@ -43,6 +43,56 @@ public struct BundleManifest: Codable, Hashable, Sendable {
     public var verdict: String
     /// Every test case in plan order: its verdict and where its transcript is.
     public var testCases: [TestCase]
+    /// The signature, when `run --sign KEY` sealed the bundle (absent: unsigned).
+    public var signature: Signature?
+    /// The waiver file the run applied (`--waivers`), every entry of it.
+    public var waivers: Waivers?
+    /// The earlier run's report the run compared with (`--baseline`).
+    public var baseline: Baseline?
+
+    /// How the bundle is signed: RS256 over `SHA256SUMS`, which holds the SHA-256 of every other
+    /// file (this manifest's included), so one signature seals them all; the signature is the file
+    /// `SHA256SUMS.sig`, outside what it signs.
+    public struct Signature: Codable, Hashable, Sendable {
+        /// The file signed.
+        public static let signedFile = "SHA256SUMS"
+        /// The file that holds the signature: its raw bytes, as `openssl dgst -sha256 -sign` writes them.
+        public static let signatureFile = "SHA256SUMS.sig"
+
+        /// `RS256`: RSASSA-PKCS1-v1_5 with SHA-256.
+        public var algorithm: String
+        /// The file signed: ``signedFile``.
+        public var signs: String
+        /// The file that holds the signature: ``signatureFile``.
+        public var file: String
+        /// The signing key: the SHA-256 of its public key's SubjectPublicKeyInfo DER, lowercase hex.
+        public var publicKeySHA256: String
+
+        /// An RS256 signature over ``signedFile`` by the key with this fingerprint.
+        public init(publicKeySHA256: String) {
+            algorithm = "RS256"
+            signs = Self.signedFile
+            file = Self.signatureFile
+            self.publicKeySHA256 = publicKeySHA256
+        }
+    }
+
+    /// The baseline: an earlier run's `junit.xml`, held in the bundle as ``bundledFile``.
+    public struct Baseline: Codable, Hashable, Sendable {
+        /// Where the bundle holds the baseline's bytes.
+        public static let bundledFile = "baseline.xml"
+
+        /// The path given to `--baseline` (how `summary.md` names it).
+        public var file: String
+        /// The SHA-256 of its bytes.
+        public var sha256: String
+
+        /// Creates an entry.
+        public init(file: String, sha256: String) {
+            self.file = file
+            self.sha256 = sha256
+        }
+    }
 
     /// The harness.
     public struct Harness: Codable, Hashable, Sendable {

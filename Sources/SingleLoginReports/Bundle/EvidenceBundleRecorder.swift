@@ -1,11 +1,14 @@
 import Foundation
 import Synchronization
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginSpec
 
 /// Writes an evidence bundle (`run --bundle FILE`): one ustar archive holding `manifest.json`, the
-/// spec, the JUnit, Markdown and HTML reports, the event stream, each test case's transcript and
-/// `SHA256SUMS` over all of them, atomically when the run ends.
+/// spec, the JUnit, Markdown and HTML reports, the event stream, the baseline compared with, each
+/// test case's transcript and `SHA256SUMS` over all of them, atomically when the run ends. With a
+/// signing key (`--sign KEY`) it adds `SHA256SUMS.sig`, the RS256 signature of `SHA256SUMS`, which
+/// seals every file listed there (the manifest, which names the key, among them).
 ///
 /// Everything comes from the run's events, as in every recorder; the command adds only what no
 /// event carries (the spec's bytes, the command line, the executable). An incomplete run (errored
@@ -32,6 +35,14 @@ public final class EvidenceBundleRecorder: EventRecorder {
         public var wireLog: URL?
         /// What the run's `summary.md` ends with (its waivers, a baseline's comparison), as that recorder gets it.
         public var markdownAppendix: @Sendable () -> String = { "" }
+        /// The key that signs `SHA256SUMS` (`--sign KEY`); nil writes an unsigned bundle.
+        public var signingKey: RSAPrivateKey?
+        /// The waivers the run applied (`--waivers`), as the manifest lists them.
+        public var waivers: BundleManifest.Waivers?
+        /// The baseline the run compared with (`--baseline`), as the manifest names it.
+        public var baseline: BundleManifest.Baseline?
+        /// The baseline's bytes, held in the bundle as ``BundleManifest/Baseline/bundledFile``.
+        public var baselineBytes: Data?
 
         /// Creates options.
         public init(url: URL, specBytes: [UInt8], commandLine: [String], jobs: Int, junit: JUnitReport.Options = .init(), allowIncomplete: Bool = false, executable: URL? = nil, wireLog: URL? = nil) {
@@ -123,10 +134,13 @@ public final class EvidenceBundleRecorder: EventRecorder {
         front += reports(of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix())
         front.append(("events.jsonl", events))
         if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
+        if let baseline = options.baselineBytes { front.append((BundleManifest.Baseline.bundledFile, baseline)) }
         files = front + files
         var sums = ""
         for (name, data) in files { sums += "\(SHA256.hexDigest(data))  \(name)\n" }
-        files.append(("SHA256SUMS", Data(sums.utf8)))
+        files.append((BundleManifest.Signature.signedFile, Data(sums.utf8)))
+        // The signature comes last and is listed nowhere: it cannot be inside what it signs.
+        if let key = options.signingKey { files.append((BundleManifest.Signature.signatureFile, Data(key.signRS256(Array(sums.utf8))))) }
         var tar = TarArchive(modified: ended)
         for (name, data) in files { try tar.add(name, data) }
         return (tar.data, manifest)
@@ -183,7 +197,9 @@ public final class EvidenceBundleRecorder: EventRecorder {
             commandLine: options.commandLine, gate: gate.rawValue, jobs: options.jobs, seed: nil,
             counts: .init(planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
                           errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun),
-            notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases)
+            notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases,
+            signature: options.signingKey.map { BundleManifest.Signature(publicKeySHA256: $0.publicKey.fingerprint) },
+            waivers: options.waivers, baseline: options.baseline)
     }
 
     /// Letters, digits, `-` and `_`; anything else becomes `_` (a file name in any tar and on any disk).

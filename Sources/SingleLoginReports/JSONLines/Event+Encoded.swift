@@ -107,10 +107,8 @@ extension Issue {
         guard let kind = Issue.Kind(rawValue: encoded.kind) else { return nil }
         var location: SourceLocation?
         if let text = encoded.location {
-            // `file:line:column`; the file may hold colons itself (`embedded:single-login.json`).
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return nil }
-            location = SourceLocation(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+            guard let parsed = SourceLocation(parsing: text) else { return nil }
+            location = parsed
         }
         self.init(kind: kind, type: encoded.type, message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
     }

@@ -24,9 +24,12 @@ public final class WaiverStage: Sendable {
         case unexpectedPass(TestCaseID, Waiver)
     }
 
-    private let file: WaiverFile
-    private let today: String
-    private let strict: Bool
+    /// The waivers applied.
+    public let file: WaiverFile
+    /// The day they are judged on, `YYYY-MM-DD` (UTC).
+    public let today: String
+    /// Whether an unexpected pass fails (`--strict-waivers`).
+    public let strict: Bool
     private let state = Mutex(State())
 
     private struct State {

@@ -16,4 +16,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line:column`, as compilers print it.
     public var description: String { "\(file):\(line):\(column)" }
+
+    /// The location ``description`` wrote; the file may hold colons itself (`embedded:single-login.json`).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return nil }
+        self.init(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+    }
 }

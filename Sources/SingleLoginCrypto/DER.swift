@@ -1,18 +1,18 @@
 import Foundation
 
 /// The little DER that a SubjectPublicKeyInfo for RSA and a self-signed certificate need
-/// (RFC 8017 appendix A.1, RFC 5280 section 4.1).
-enum DER {
+/// (RFC 8017 appendix A.1, RFC 5280 section 4.1); `package`, for the backend's self-signed certificate.
+package enum DER {
     /// The OID 1.2.840.113549.1.1.1 (rsaEncryption), encoded.
     private static let rsaEncryption: [UInt8] = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01]
 
     /// `tag length contents`.
-    static func element(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
+    package static func element(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
         [tag] + length(contents.count) + contents
     }
 
     /// A DER length: short form below 128, else 0x80|count then big-endian bytes.
-    static func length(_ count: Int) -> [UInt8] {
+    package static func length(_ count: Int) -> [UInt8] {
         guard count >= 0x80 else { return [UInt8(count)] }
         var bytes: [UInt8] = []
         var rest = count
@@ -21,17 +21,17 @@ enum DER {
     }
 
     /// A positive INTEGER: a leading zero byte when the high bit is set.
-    static func integer(_ value: BigUInt) -> [UInt8] {
+    package static func integer(_ value: BigUInt) -> [UInt8] {
         var bytes = value.minimalBigEndianBytes
         if bytes[0] & 0x80 != 0 { bytes.insert(0, at: 0) }
         return element(0x02, bytes)
     }
 
     /// A SEQUENCE of `elements`.
-    static func sequence(_ elements: [UInt8]...) -> [UInt8] { element(0x30, elements.flatMap { $0 }) }
+    package static func sequence(_ elements: [UInt8]...) -> [UInt8] { element(0x30, elements.flatMap { $0 }) }
 
     /// An OBJECT IDENTIFIER from its arcs (the first two below 40 and 3, as every OID here).
-    static func objectIdentifier(_ arcs: [UInt]) -> [UInt8] {
+    package static func objectIdentifier(_ arcs: [UInt]) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(arcs[0] * 40 + arcs[1])]
         for arc in arcs.dropFirst(2) {
             var groups: [UInt8] = [UInt8(arc & 0x7f)]
@@ -43,28 +43,28 @@ enum DER {
     }
 
     /// A UTCTime, `YYMMDDhhmmssZ`.
-    static func utcTime(_ text: String) -> [UInt8] { element(0x17, Array(text.utf8)) }
+    package static func utcTime(_ text: String) -> [UInt8] { element(0x17, Array(text.utf8)) }
 
     /// A UTF8String.
-    static func utf8String(_ text: String) -> [UInt8] { element(0x0c, Array(text.utf8)) }
+    package static func utf8String(_ text: String) -> [UInt8] { element(0x0c, Array(text.utf8)) }
 
     /// A BIT STRING with no unused bits.
-    static func bitString(_ bytes: [UInt8]) -> [UInt8] { element(0x03, [0x00] + bytes) }
+    package static func bitString(_ bytes: [UInt8]) -> [UInt8] { element(0x03, [0x00] + bytes) }
 
     /// SEQUENCE { SEQUENCE { rsaEncryption, NULL }, BIT STRING { RSAPublicKey } }.
-    static func subjectPublicKeyInfo(n: BigUInt, e: BigUInt) -> [UInt8] {
+    package static func subjectPublicKeyInfo(n: BigUInt, e: BigUInt) -> [UInt8] {
         let rsaPublicKey = element(0x30, integer(n) + integer(e))
         let algorithm = element(0x30, rsaEncryption + [0x05, 0x00])
         return element(0x30, algorithm + element(0x03, [0x00] + rsaPublicKey))
     }
 
     /// The PEM `PUBLIC KEY` block, 64 characters a line, ending with a newline.
-    static func publicKeyPEM(n: BigUInt, e: BigUInt) -> String {
+    package static func publicKeyPEM(n: BigUInt, e: BigUInt) -> String {
         pem(subjectPublicKeyInfo(n: n, e: e), label: "PUBLIC KEY")
     }
 
     /// `der` as a PEM block labelled `label`, 64 characters a line, ending with a newline.
-    static func pem(_ der: [UInt8], label: String) -> String {
+    package static func pem(_ der: [UInt8], label: String) -> String {
         let base64 = Data(der).base64EncodedString()
         var lines = ["-----BEGIN \(label)-----"]
         var start = base64.startIndex

@@ -1,0 +1,109 @@
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+extension Check {
+    // MARK: Waivers and the baseline
+
+    /// Each test case's result as the run must have reported it: re-judged, then with the waivers
+    /// the manifest lists applied on the day it names, as the run applied them (in the order the test
+    /// cases ended). Each is compared with the `testCaseEnded` event in full (outcome, skip reason,
+    /// issues), so a waiver removed from the manifest, added to it or edited in either place is a
+    /// finding. Also re-derives what `summary.md` ends with: the waivers' effects and the comparison
+    /// with the bundled baseline.
+    mutating func applyGating(record: RunRecord, events: [(line: Data, event: Event)], rejudged: [TestCaseID: Rejudged]) -> [TestCaseID: TestCaseResult.Outcome] {
+        let stage = waiverStage()
+        let gate = record.effectiveContext.gate
+        var judged: [TestCaseID: TestCaseResult.Outcome] = [:]
+        var verdicts: [CaseVerdicts.Entry] = []
+        for (_, event) in events {
+            switch event.kind {
+            case .runStarted, .adapterIdentified:
+                // The stage learns the gate and the app's version from these, as in the run.
+                _ = stage?.rewrite(event)
+            case let .testCaseEnded(stated):
+                guard let raw = rejudged[stated.id] else { continue }
+                var expected = stated
+                expected.outcome = raw.outcome
+                expected.issues = raw.issues
+                if let stage, case let .testCaseEnded(rewritten) = stage.rewrite(Event(.testCaseEnded(expected), date: event.date)).kind { expected = rewritten }
+                compare(stated: stated, expected: expected)
+                judged[stated.id] = expected.outcome
+                verdicts += CaseVerdicts(results: [expected], gate: gate).entries
+            default: break
+            }
+        }
+        // A transcript whose test case has no testCaseEnded event: checkVerdicts names it.
+        for (id, raw) in rejudged where judged[id] == nil { judged[id] = raw.outcome }
+        waiverEffects = stage?.effects.map(\.line) ?? []
+        summaryAppendix = (stage?.markdown ?? "") + baselineSection(current: CaseVerdicts(verdicts))
+        return judged
+    }
+
+    /// The stage of the manifest's waivers, or nil (after a finding when an entry is unusable).
+    private mutating func waiverStage() -> WaiverStage? {
+        guard let waivers = manifest.waivers else { return nil }
+        switch waivers.stage() {
+        case let .success(stage): return stage
+        case let .failure(invalid):
+            note("manifest.json", "waiver entry \(invalid.index + 1) names neither one test case ('REQUIREMENT-ID / scenario') nor one requirement")
+            return nil
+        }
+    }
+
+    /// A finding when the run's `testCaseEnded` differs from the expected result, naming the
+    /// transcript (which ends with that event, as events.jsonl holds it).
+    private mutating func compare(stated: TestCaseResult, expected: TestCaseResult) {
+        let id = stated.id.description
+        let file = manifest.testCases.first { $0.requirementID == stated.id.requirementID && $0.scenario == stated.id.scenarioName }?.transcript ?? "events.jsonl"
+        if stated.outcome != expected.outcome {
+            let judgedOn = manifest.waivers.map { " (judged on \($0.judgedOn))" } ?? ""
+            switch (stated.outcome, expected.outcome) {
+            case let (.skipped(reason), _) where stated.outcome.isWaived && !expected.outcome.isWaived:
+                note(file, id, manifest.waivers == nil
+                    ? "is \(reason), but manifest.json lists no waivers: re-judged it is \(expected.outcome.encoded.name)"
+                    : "is \(reason), but no waiver manifest.json lists\(judgedOn) waives it: re-judged it is \(expected.outcome.encoded.name)")
+            case let (_, .skipped(reason)) where expected.outcome.isWaived && !stated.outcome.isWaived:
+                note(file, id, "ends \(stated.outcome.encoded.name), but a waiver manifest.json lists\(judgedOn) makes it \(reason)")
+            case let (.skipped(statedReason), .skipped(expectedReason)) where stated.outcome.isWaived:
+                note(file, id, "is \(statedReason), but the waiver manifest.json lists says \(expectedReason)")
+            default:
+                note(file, id, "ends \(stated.outcome.encoded.name)\(Self.reason(stated.outcome)), but re-judged it is \(expected.outcome.encoded.name)\(Self.reason(expected.outcome))")
+            }
+        }
+        if stated.issues != expected.issues {
+            note(file, id, "its testCaseEnded issues differ from the re-judged ones (with the waivers manifest.json lists)" + Self.issueDifference(expected: expected.issues, recorded: stated.issues))
+        }
+    }
+
+    /// ` (reason)` of a skip or a case that did not run, when the names alone do not tell them apart.
+    private static func reason(_ outcome: TestCaseResult.Outcome) -> String {
+        switch outcome {
+        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
+        case .passed, .failed, .errored: ""
+        }
+    }
+
+    /// The `## Compared with the baseline` section the bundled baseline gives (empty without one).
+    private mutating func baselineSection(current: CaseVerdicts) -> String {
+        let bundled = BundleManifest.Baseline.bundledFile
+        guard let baseline = manifest.baseline else {
+            if files[bundled] != nil { note(bundled, "is in the bundle, but manifest.json names no baseline") }
+            return ""
+        }
+        guard let data = files[bundled] else {
+            note(bundled, "is missing, but manifest.json names the baseline \(baseline.file)")
+            return ""
+        }
+        let sha = SHA256.hexDigest(data)
+        if sha != baseline.sha256 { note(bundled, "has SHA-256 \(sha), but manifest.json names \(baseline.sha256) for \(baseline.file)") }
+        do {
+            let verdicts = CaseVerdicts(junit: try JUnitMerger.parse(data, path: baseline.file))
+            return BaselineComparison(baseline: verdicts, current: current).markdown(baselineName: baseline.file)
+        } catch {
+            note(bundled, "is not a JUnit report: \(error)")
+            return ""
+        }
+    }
+}
