@@ -26,7 +26,7 @@ public enum ConformanceCommandLine {
     /// The commands of the release package: all but `bench`, which measures against
     /// sl-canned-adapter and sl-reference-adapter built beside the executable, while the package
     /// ships the one executable.
-    public static let packagedCommands = commands.filter { $0.name != "bench" }
+    public static let packagedCommands = commands.filter { $0.name != BenchCommand().name }
 
     /// What the release package's help says of the command it leaves out.
     static let packagedNotes = ["bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."]

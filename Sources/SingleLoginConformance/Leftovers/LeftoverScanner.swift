@@ -260,19 +260,11 @@ public struct LeftoverScanner: Sendable {
                     }
                 }
             }
-            var runStart = 0
+            // A piece ends at "=", at any other byte that is no base64 character, and at the end.
             var pieceStart = 0
             for index in 0...all.count {
-                let byte = index < all.count ? all[index] : 0
-                if index < all.count, base64Value(byte) != nil { continue }
-                if index < all.count, byte == UInt8(ascii: "=") {
-                    decodePiece(pieceStart, index)
-                    pieceStart = index + 1
-                    continue
-                }
-                // The run ends here: its last piece, then a new run after this byte.
-                if index - runStart >= 16 { decodePiece(pieceStart, index) }
-                runStart = index + 1
+                if index < all.count, base64Value(all[index]) != nil { continue }
+                decodePiece(pieceStart, index)
                 pieceStart = index + 1
             }
         }
