@@ -10,7 +10,7 @@ extension Check {
     /// test case's own result was compared in full by ``applyGating(record:events:rejudged:)``).
     mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
         let gate = record.effectiveContext.gate
-        for id in judged.keys.sorted(by: { $0.description < $1.description }) where record.results[id] == nil {
+        for id in judged.keys.sorted(by: { $0.description < $1.description }) where record.result(for: id) == nil {
             note("events.jsonl", id.description, "has no testCaseEnded event")
         }
         let results = record.orderedResults.map { result -> TestCaseResult in
@@ -38,7 +38,7 @@ extension Check {
     /// The manifest against what the events and the re-judged outcomes give.
     mutating func checkManifest(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
         var fixed = record
-        for (id, outcome) in judged { fixed.results[id]?.outcome = outcome }
+        for (id, outcome) in judged { fixed.setOutcome(outcome, for: id) }
         let cases = fixed.orderedResults.enumerated().map { index, result in
             BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).name,
                                     transcript: files[EvidenceBundleRecorder.transcriptPath(index: index, of: result.id)] == nil ? nil : EvidenceBundleRecorder.transcriptPath(index: index, of: result.id))

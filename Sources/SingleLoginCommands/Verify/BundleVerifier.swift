@@ -213,7 +213,7 @@ struct Check {
         for (index, entry) in manifest.testCases.enumerated() {
             let id = TestCaseID(requirementID: entry.requirementID, scenarioName: entry.scenario)
             guard let path = entry.transcript else {
-                if record.results[id] != nil { note("manifest.json", id.description, "names no transcript, but the test case ended") }
+                if record.result(for: id) != nil { note("manifest.json", id.description, "names no transcript, but the test case ended") }
                 continue
             }
             if path != EvidenceBundleRecorder.transcriptPath(index: index, of: id) { note("manifest.json", id.description, "names transcript \(path), not \(EvidenceBundleRecorder.transcriptPath(index: index, of: id))") }

@@ -12,10 +12,15 @@ public struct RunRecord: Sendable {
     public var context: RunContext?
     /// The plan, in order.
     public var plan: [PlannedTestCase] = []
-    /// Finished test cases, by ID.
-    public var results: [TestCaseID: TestCaseResult] = [:]
-    /// IDs in the order they finished.
-    public var finishOrder: [TestCaseID] = []
+    /// Finished test cases in the order they finished (a test case that ended twice keeps its
+    /// first place and its last result).
+    ///
+    /// Kept as an array with an index beside it, not as a dictionary of results: when the run
+    /// finished in plan order, ``orderedResults`` is this array itself, with no copy of a
+    /// large run's results.
+    public private(set) var finished: [TestCaseResult] = []
+    /// Each finished test case's place in ``finished``.
+    private var finishedIndex: [TestCaseID: Int] = [:]
     /// Step descriptions per test case, by step index.
     public var steps: [TestCaseID: [Int: String]] = [:]
     /// The results `requirementEnded` brought, by requirement ID.
@@ -48,15 +53,16 @@ public struct RunRecord: Sendable {
             self.context = context
             self.plan = plan
             // Grown once, not by doubling: a run of 100,000 test cases would hold two tables while it grows.
-            if keepsResults { results.reserveCapacity(plan.count) }
+            if keepsResults {
+                finished.reserveCapacity(plan.count)
+                finishedIndex.reserveCapacity(plan.count)
+            }
         case let .adapterIdentified(identity):
             context?.adapter = identity
         case let .stepPerformed(id, index, description):
             steps[id, default: [:]][index] = description
         case let .testCaseEnded(result):
-            if keepsResults, results.updateValue(result, forKey: result.id) == nil {
-                finishOrder.append(result.id)
-            }
+            if keepsResults { record(result) }
         case let .requirementEnded(result):
             requirementResults[result.requirement.id] = result
         case let .adapterUnavailable(unavailability):
@@ -71,25 +77,49 @@ public struct RunRecord: Sendable {
         return false
     }
 
+    /// The finished result of `id`, if it finished.
+    public func result(for id: TestCaseID) -> TestCaseResult? {
+        finishedIndex[id].map { finished[$0] }
+    }
+
+    /// Replaces the outcome of a finished test case (nothing when `id` never finished).
+    public mutating func setOutcome(_ outcome: TestCaseResult.Outcome, for id: TestCaseID) {
+        if let index = finishedIndex[id] { finished[index].outcome = outcome }
+    }
+
+    private mutating func record(_ result: TestCaseResult) {
+        if let index = finishedIndex[result.id] {
+            finished[index] = result
+        } else {
+            finishedIndex[result.id] = finished.count
+            finished.append(result)
+        }
+    }
+
     /// Every test case in plan order (then any not planned, in finishing order), unfinished ones completed.
     public var orderedResults: [TestCaseResult] {
-        var seen = Set<TestCaseID>()
+        // The common case, and the one a large run must not copy: every planned case finished, in plan order.
+        if finished.count == plan.count, zip(plan, finished).allSatisfy({ $0.id == $1.id }) { return finished }
+        var placed = [Bool](repeating: false, count: finished.count)
+        var unfinishedSeen = Set<TestCaseID>()
         var ordered: [TestCaseResult] = []
-        ordered.reserveCapacity(max(plan.count, results.count))
+        ordered.reserveCapacity(max(plan.count, finished.count))
         let interrupted = summary?.interrupted ?? true
-        for planned in plan where seen.insert(planned.id).inserted {
-            if let result = results[planned.id] {
-                ordered.append(result)
-            } else if let reason = planned.skipReason {
-                ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0))
-            } else {
-                let reason = interrupted ? "the run was interrupted before this test case finished" : "the run ended before this test case finished"
-                ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: reason), duration: 0))
+        for planned in plan {
+            if let index = finishedIndex[planned.id] {
+                guard !placed[index] else { continue }
+                placed[index] = true
+                ordered.append(finished[index])
+            } else if unfinishedSeen.insert(planned.id).inserted {
+                if let reason = planned.skipReason {
+                    ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0))
+                } else {
+                    let reason = interrupted ? "the run was interrupted before this test case finished" : "the run ended before this test case finished"
+                    ordered.append(TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: reason), duration: 0))
+                }
             }
         }
-        for id in finishOrder where seen.insert(id).inserted {
-            if let result = results[id] { ordered.append(result) }
-        }
+        for (index, result) in finished.enumerated() where !placed[index] { ordered.append(result) }
         return ordered
     }
 
