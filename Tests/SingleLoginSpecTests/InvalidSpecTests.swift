@@ -103,7 +103,7 @@ struct InvalidSpecTests {
         ("signed-in-listed-twice.json", [.init(22, 43, "$.requirements[0].scenarios[0].given.signedIn[1]", "account 'alice' is listed twice in 'signedIn'")]),
         ("sso-failure-code-cancel.json", [.init(24, 106, "$.requirements[0].scenarios[0].steps[0].code", "'code' must be 1000, 1003 or 1004 (ASAuthorizationError unknown, notHandled, failed)")]),
         ("starting-point-self.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].startingPoint", "'startingPoint' names the requirement it is in ('SL-TEST-1')")]),
-        ("starting-point-undefined.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].startingPoint", "'startingPoint' names requirement 'SL-TEST-2', which the spec does not define; did you mean 'SL-TEST-1'?")]),
+        ("starting-point-undefined.json", [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].startingPoint", "'startingPoint' names requirement 'SL-TEST-2', which neither this spec nor the shipped catalogue defines; did you mean 'SL-TEST-1'?")]),
     ]
 
     @Test("each invalid fixture gives exactly the expected diagnostics", arguments: table)

@@ -79,16 +79,19 @@ extension SpecDecoder {
         return Requirement(id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, scenarios: scenarios, location: location(of: node))
     }
 
-    /// Checks every step's `startingPoint` once all requirement IDs are known: it names another requirement of the spec.
+    /// Checks every step's `startingPoint` once all requirement IDs are known: it names another
+    /// requirement of the spec, or one of the shipped catalogue (a vendor's own spec runs on its own,
+    /// and its scenarios start where the catalogue's SL-LOGIN-1 leaves the app).
     private mutating func checkStartingPoints(definedIDs: Set<String>) {
         for reference in startingPoints {
             if reference.id == reference.owner {
                 report(reference.position, reference.path, "'startingPoint' names the requirement it is in ('\(reference.id)')",
                        fix: "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'")
-            } else if !definedIDs.contains(reference.id) {
-                let suggestion = Suggestion.closest(to: reference.id, among: Array(definedIDs))
-                report(reference.position, reference.path, "'startingPoint' names requirement '\(reference.id)', which the spec does not define" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                       fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" } ?? "name a requirement ID defined in this spec")
+            } else if !definedIDs.contains(reference.id), !EmbeddedSpec.catalogueRequirementIDs.contains(reference.id) {
+                let known = definedIDs.union(EmbeddedSpec.catalogueRequirementIDs)
+                let suggestion = Suggestion.closest(to: reference.id, among: known.sorted())
+                report(reference.position, reference.path, "'startingPoint' names requirement '\(reference.id)', which neither this spec nor the shipped catalogue defines" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                       fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" } ?? "name a requirement ID defined in this spec or in the shipped catalogue (sl-conformance list)")
             }
         }
     }
