@@ -134,9 +134,6 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The sessions `name` has had, in order.
     public func sessions(of name: String) -> [UserSession] { sessionsByUser[name] ?? [] }
 
-    /// The simulated user named `name`.
-    public func user(named name: String) -> SimulatedUser? { users[name] }
-
     /// The names of the accounts signed in on the device, in order.
     public func deviceAccountNames() -> [String] { deviceSessions.map(\.user.name) }
 

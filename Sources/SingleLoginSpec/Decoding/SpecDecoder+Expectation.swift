@@ -2,15 +2,8 @@ import Foundation
 import SingleLoginAdapter
 
 extension SpecDecoder {
-    /// Every check kind with the keys it requires and allows besides `"check"`, in the order documentation lists them.
-    static let checkKinds: KeyValuePairs<String, (required: [String], optional: [String])> = [
-        "calls": (["method"], ["count", "atLeast", "atMost", "answered", "during"]), "signedIn": (["account"], []), "signedOut": ([], []),
-        "noDataOf": (["account"], ["in", "session"]), "hasDataOf": (["account"], ["in"]), "noErrorShown": ([], []), "notCrashed": ([], []),
-        "noElement": ([], ["kind", "matching", "words", "except"]), "scopesCovered": ([], []),
-        "deviceSignedOut": ([], []), "errorShown": ([], []), "brokerEnabled": ([], []),
-    ]
     /// Every key some check kind allows.
-    static let allCheckKeys = ["check"] + checkKinds.flatMap { $0.value.required + $0.value.optional }.reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }
+    static let allCheckKeys = ["check"] + Expectation.Kind.allCases.flatMap { $0.requiredKeys + $0.optionalKeys }.reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }
 
     /// Decodes the optional `expect` array of a step or scenario.
     mutating func decodeChecks(_ fields: [JSONMember], _ path: String) -> [Expectation] {
@@ -25,32 +18,32 @@ extension SpecDecoder {
     private mutating func decodeCheck(_ node: JSONNode, _ path: String) -> Expectation? {
         guard let fields = members(node, path, what: "a check") else { return nil }
         guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "check", allKeys: Self.allCheckKeys) else { return nil }
-        guard let keys = Self.checkKinds.first(where: { $0.key == kind })?.value else {
-            unknownWord(kind, what: "check kind", among: Self.checkKinds.map(\.key), at: kindNode.position, JSONPath.appending(key: "check", to: path))
+        guard let kind = Expectation.Kind(rawValue: kind) else {
+            unknownWord(kind, what: "check kind", among: Expectation.Kind.allCases.map(\.rawValue), at: kindNode.position, JSONPath.appending(key: "check", to: path))
             return nil
         }
-        checkKeys(fields, of: node, path, allowed: ["check"] + keys.required + keys.optional, required: keys.required)
+        checkKeys(fields, of: node, path, allowed: ["check"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
         switch kind {
-        case "calls":
+        case .calls:
             return decodeCalls(fields, node, path)
-        case "signedIn":
+        case .signedIn:
             return accountReference(fields, "account", path).map { .signedIn(account: $0) }
-        case "signedOut": return .signedOut
-        case "noErrorShown": return .noErrorShown
-        case "notCrashed": return .notCrashed
-        case "scopesCovered": return .scopesCovered
-        case "deviceSignedOut": return .deviceSignedOut
-        case "errorShown": return .errorShown
-        case "brokerEnabled": return .brokerEnabled
-        case "noDataOf", "hasDataOf":
+        case .signedOut: return .signedOut
+        case .noErrorShown: return .noErrorShown
+        case .notCrashed: return .notCrashed
+        case .scopesCovered: return .scopesCovered
+        case .deviceSignedOut: return .deviceSignedOut
+        case .errorShown: return .errorShown
+        case .brokerEnabled: return .brokerEnabled
+        case .noDataOf, .hasDataOf:
             let account = accountReference(fields, "account", path)
             let places = decodePlaces(fields, path)
-            let session = kind == "noDataOf" ? integer(fields, "session", path, in: 1...Int.max) : nil
+            let session = kind == .noDataOf ? integer(fields, "session", path, in: 1...Int.max) : nil
             guard let account, let places else { return nil }
-            if kind == "hasDataOf" { return .hasDataOf(account: account, places: places) }
+            if kind == .hasDataOf { return .hasDataOf(account: account, places: places) }
             if member(fields, "session") != nil, session == nil { return nil }
             return .noDataOf(account: account, places: places, session: session)
-        default:  // noElement
+        case .noElement:
             let elementKind = enumeration(fields, "kind", path, as: ScreenElement.Kind.self, what: "element kind")
             if member(fields, "kind") != nil, elementKind == nil { return nil }
             let hasPattern = member(fields, "matching") != nil
@@ -132,5 +125,27 @@ extension SpecDecoder {
             }
         }
         return valid ? places : nil
+    }
+}
+
+extension Expectation.Kind {
+    /// The keys a check of this kind requires besides `"check"`.
+    var requiredKeys: [String] {
+        switch self {
+        case .calls: ["method"]
+        case .signedIn, .noDataOf, .hasDataOf: ["account"]
+        case .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
+        }
+    }
+
+    /// The keys a check of this kind allows besides the required ones, in the order documentation lists them.
+    var optionalKeys: [String] {
+        switch self {
+        case .calls: ["count", "atLeast", "atMost", "answered", "during"]
+        case .noDataOf: ["in", "session"]
+        case .hasDataOf: ["in"]
+        case .noElement: ["kind", "matching", "words", "except"]
+        case .signedIn, .signedOut, .noErrorShown, .notCrashed, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
+        }
     }
 }

@@ -6,5 +6,5 @@ public enum SpecVocabulary {
     /// Every broker answer `answerNext` accepts (`"answer"`), in the order documentation lists them.
     public static var answers: [String] { SpecDecoder.answers }
     /// Every check kind (`"check"`), in the order documentation lists them.
-    public static var checkKinds: [String] { SpecDecoder.checkKinds.map(\.key) }
+    public static var checkKinds: [String] { Expectation.Kind.allCases.map(\.rawValue) }
 }

@@ -94,9 +94,10 @@ public enum SpecWriter {
     }
 
     private static func check(_ expectation: Expectation) -> WrittenJSON {
+        let check = ("check", WrittenJSON.string(expectation.kind.rawValue))
         switch expectation {
         case .calls(let method, let range, let filter):
-            var members: [(String, WrittenJSON)] = [("check", .string("calls")), ("method", .string(method.rawValue))]
+            var members: [(String, WrittenJSON)] = [check, ("method", .string(method.rawValue))]
             if range.atMost == range.atLeast {
                 members.append(("count", .integer(range.atLeast)))
             } else {
@@ -106,17 +107,17 @@ public enum SpecWriter {
             if let answered = filter.answered { members.append(("answered", .string(answered.rawValue))) }
             if let during = filter.during { members.append(("during", .string(during.rawValue))) }
             return .object(members)
-        case .signedIn(let account): return .object([("check", .string("signedIn")), ("account", .string(account))])
-        case .signedOut: return .object([("check", .string("signedOut"))])
+        case .signedIn(let account): return .object([check, ("account", .string(account))])
+        case .signedOut: return .object([check])
         case .noDataOf(let account, let places, let session):
-            var members: [(String, WrittenJSON)] = [("check", .string("noDataOf")), ("account", .string(account))]
+            var members: [(String, WrittenJSON)] = [check, ("account", .string(account))]
             members += self.places(places)
             if let session { members.append(("session", .integer(session))) }
             return .object(members)
         case .hasDataOf(let account, let places):
-            return .object([("check", .string("hasDataOf")), ("account", .string(account))] + self.places(places))
-        case .noErrorShown: return .object([("check", .string("noErrorShown"))])
-        case .notCrashed: return .object([("check", .string("notCrashed"))])
+            return .object([check, ("account", .string(account))] + self.places(places))
+        case .noErrorShown: return .object([check])
+        case .notCrashed: return .object([check])
         case .noElement(let kind, let match):
             var matching: [(String, WrittenJSON)]
             switch match {
@@ -125,11 +126,11 @@ public enum SpecWriter {
                 matching = [("words", .array(words.map(WrittenJSON.string)))]
                 if !exceptions.isEmpty { matching.append(("except", .array(exceptions.map(WrittenJSON.string)))) }
             }
-            return .object([("check", .string("noElement"))] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + matching)
-        case .scopesCovered: return .object([("check", .string("scopesCovered"))])
-        case .deviceSignedOut: return .object([("check", .string("deviceSignedOut"))])
-        case .errorShown: return .object([("check", .string("errorShown"))])
-        case .brokerEnabled: return .object([("check", .string("brokerEnabled"))])
+            return .object([check] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + matching)
+        case .scopesCovered: return .object([check])
+        case .deviceSignedOut: return .object([check])
+        case .errorShown: return .object([check])
+        case .brokerEnabled: return .object([check])
         }
     }
 
