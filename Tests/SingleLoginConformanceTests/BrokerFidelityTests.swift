@@ -320,6 +320,23 @@ struct BrokerFidelityTests {
         #expect(await broker.transcript().last?.answer.contains("prompt forced to login") == true)
     }
 
+    @Test("after a wipeAccount signout whose broker step failed, the account is gone from every list but still SignedOut for this app: silent calls fail at once, the next sign-in is forced to login")
+    func wipedAccountStaysSignedOut() async throws {
+        let broker = await F.broker(Given(signedIn: "alice"))
+        _ = try await broker.acquireTokenSilent(F.silent("alice"))
+        await broker.script(.signout, .networkError)
+        await #expect(throws: MSALError.self) { try await broker.signout(F.signout("alice", wipeAccount: true)) }
+        #expect(await broker.deviceAccountNames() == ["alice"], "the broker's step failed: the device is still signed in")
+        #expect(try await broker.allAccounts().isEmpty)
+        #expect(try await broker.account(forIdentifier: F.identifier("alice")) == nil)
+        let silent = await #expect(throws: MSALError.self) { try await broker.acquireTokenSilent(F.silent("alice")) }
+        #expect(silent?.message == "Account is signed out, user interaction is required.")
+        _ = try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], accountIdentifier: F.identifier("alice")))
+        #expect(await broker.transcript().last?.answer.contains("prompt forced to login") == true)
+        // The interactive sign-in wrote a token response: SignedIn again, and silent calls are answered.
+        _ = try await broker.acquireTokenSilent(F.silent("alice"))
+    }
+
     @Test("a sheet completed with broadcast false signs the device in without a broadcast; an SSO failure falls back to the web view")
     func interactiveAnswers() async throws {
         let quiet = await F.broker(Given(userAtDevice: "alice"))

@@ -72,7 +72,7 @@ extension SimulatedBroker {
     /// `previousAccount`: the local record if one exists (without claims in Shared Device Mode), else a skeleton.
     func materialisedPrevious(_ session: UserSession) -> MSALAccount {
         let user = session.user
-        if let record = localCache.record(identifier: user.identifier) {
+        if let record = localCache.record(identifier: user.identifier), record.inTokenCache {
             return user.account(claims: record.holdsTokens, tenantProfiles: true)
         }
         return MSALAccount(username: user.username, homeAccountId: MSALAccountId(parsing: user.identifier), environment: SimulatedUser.environment)
@@ -133,7 +133,7 @@ extension SimulatedBroker {
         }
     }
 
-    /// MSAL's local removal: SignedOut for this client (or, with `wipeAccount`, the records gone); the
+    /// MSAL's local removal: SignedOut for this client (with `wipeAccount`, the records gone as well); the
     /// id token goes with it. A sign-in MSAL made without the broker ends with it.
     func removeLocally(identifier: String, wipeAccount: Bool) {
         if let user = users.values.first(where: { $0.identifier == identifier.lowercased() }) {

@@ -171,7 +171,7 @@ extension SimulatedBroker {
                 notes.append("wipeCacheForAllAccounts: the app's MSAL cache is empty")
             } else {
                 removeLocally(identifier: identifier, wipeAccount: parameters.wipeAccount)
-                if parameters.wipeAccount { notes.append("wipeAccount: the account's records are gone for every client") }
+                if parameters.wipeAccount { notes.append("wipeAccount: the account's records are gone for every client; it stays SignedOut for this app") }
             }
             guard brokerEnabled else { return ((), "ok (MSAL may not use the broker: the app's cache only; the device is unchanged)") }
             try throwSystemFailure(scripted)
