@@ -78,7 +78,9 @@ public struct VerifyCommand: Command {
             output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate")
             return ExitStatus.requirementFailures.rawValue
         }
-        output.out("Result: intact, \(sealed)")
+        // The run's own verdict is on the result line too: exit 0 says the evidence is intact, not
+        // that the app passed, and a gate that reads only the last line must see the difference.
+        output.out("Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")")
         return ExitStatus.passed.rawValue
     }
 

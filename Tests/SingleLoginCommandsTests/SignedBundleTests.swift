@@ -72,8 +72,8 @@ struct SignedBundleTests {
     }
 
     static let outcomes: [Outcome] = [
-        Outcome(description: "signed, checked with its public key (SubjectPublicKeyInfo)", trusted: "signer-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem"))\n" },
-        Outcome(description: "signed, checked with its PKCS #1 public key", trusted: "signer-rsa-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem"))\n" },
+        Outcome(description: "signed, checked with its public key (SubjectPublicKeyInfo)", trusted: "signer-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n" },
+        Outcome(description: "signed, checked with its PKCS #1 public key", trusted: "signer-rsa-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n" },
         Outcome(description: "signed, no trusted key", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")) (signature not checked: no --trusted-key)" },
         Outcome(description: "unsigned, no trusted key", signed: false, status: 0) { "Result: intact, unsigned" },
         Outcome(description: "signed by another key than the trusted one", trusted: "other-public.pem", status: 1) { "not by the trusted key \(KeyFiles.fingerprint("other-public.pem"))" },

@@ -147,6 +147,26 @@ struct VerifyCommandTests {
                 line.replacingOccurrences(of: #""answer":"[^"]*""#, with: #""answer":"ok (forged)""#, options: .regularExpression)
             }
         },
+        Tampering(description: "a broker call marked failed, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                    line.contains(failed.scenario) && line.contains("\"sequence\":1,") ? line.replacingOccurrences(of: "\"failed\":false", with: "\"failed\":true") : line
+                }
+            }
+        },
+        Tampering(description: "two broker calls renumbered, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                    line.contains(failed.scenario) && line.contains("\"sequence\":1,") ? line.replacingOccurrences(of: "\"sequence\":1,", with: "\"sequence\":9,") : line
+                }
+            }
+        },
+        Tampering(description: "the manifest's reference-app mark removed", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
+            TamperFixture.replace("\"referenceApp\" : true", "\"referenceApp\" : false", in: "manifest.json", &entries)
+        },
+        Tampering(description: "a transcript no test case names", file: { _ in "transcripts/999-SL-FORGED-1.jsonl" }, names: { _ in nil }) { failed, entries in
+            entries.append((name: "transcripts/999-SL-FORGED-1.jsonl", data: entries.first { $0.name == failed.path }!.data))
+        },
         Tampering(description: "a session marker edited in the facts", file: { $0.path }, names: { $0.id }) { failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in

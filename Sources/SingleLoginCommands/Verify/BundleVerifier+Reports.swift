@@ -51,19 +51,33 @@ extension Check {
         for (stated, derived) in zip(manifest.testCases, expected.testCases) where stated.verdict != derived.verdict {
             note("manifest.json", "\(stated.requirementID) / \(stated.scenario)", "says \(stated.verdict), but re-judged it is \(derived.verdict)")
         }
-        func compare<T: Equatable>(_ field: String, _ stated: T, _ derived: T) {
-            if stated != derived { note("manifest.json", "\(field) is \(stated), but the events and the re-judged verdicts give \(derived)") }
+        // Each field against what gives it: the re-judged verdicts, or the events alone.
+        func compare<T: Equatable & Encodable>(_ field: String, _ stated: T, _ derived: T, from source: String = "the events and the re-judged verdicts give") {
+            if stated != derived { note("manifest.json", "\(field) is \(Self.json(stated)), but \(source) \(Self.json(derived))") }
         }
         compare("verdict", manifest.verdict, expected.verdict)
         compare("complete", manifest.complete, expected.complete)
         compare("counts", manifest.counts, expected.counts)
         compare("notRun", manifest.notRun, expected.notRun)
         compare("incompleteReasons", manifest.incompleteReasons, expected.incompleteReasons)
-        compare("spec", manifest.spec, expected.spec)
-        compare("app", manifest.app, expected.app)
-        compare("gate", manifest.gate, expected.gate)
-        compare("started", manifest.started, expected.started)
-        compare("ended", manifest.ended, expected.ended)
+        compare("spec", manifest.spec, expected.spec, from: "spec.json and the events give")
+        compare("app", manifest.app, expected.app, from: "the events give")
+        compare("referenceApp", manifest.referenceApp, expected.referenceApp, from: "the events give")
+        compare("harness.version", manifest.harness.version, expected.harness.version, from: "the events give")
+        compare("host.hostname", manifest.host.hostname, expected.host.hostname, from: "the events give")
+        compare("gate", manifest.gate, expected.gate, from: "the events give")
+        compare("seed", manifest.seed, expected.seed, from: "the events give")
+        compare("started", manifest.started, expected.started, from: "the events give")
+        compare("ended", manifest.ended, expected.ended, from: "the events give")
+    }
+
+    /// A manifest value as JSON, as the manifest writes it (`none` for a missing one).
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "\(value)" }
+        let text = String(decoding: data, as: UTF8.self)
+        return text == "null" ? "none" : text
     }
 
     // MARK: The reports
@@ -85,7 +99,7 @@ extension Check {
             let near = expected.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
             let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
             let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end of file)" }
-            note(report.name, requirement, "line \(line + 1) differs from the report the events give:\n  - \(shown(expected))\n  + \(shown(found))")
+            note(report.name, requirement, "line \(line + 1) differs from the report the events give (- the events', + the bundle's):\n  - \(shown(expected))\n  + \(shown(found))")
         }
     }
 

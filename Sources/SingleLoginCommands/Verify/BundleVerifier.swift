@@ -67,7 +67,8 @@ public struct BundleVerifier: Sendable {
     /// Verifies the bundle `data` holds, and its signature by `trustedKey` when one is given; throws
     /// ``Unreadable`` for what is no bundle of a known format.
     public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) throws(Unreadable) -> Report {
-        guard let entries = TarArchive.entries(of: data) else { throw Unreadable(description: "not a ustar archive") }
+        guard let listing = TarArchive.read(data) else { throw Unreadable(description: "not a ustar archive (a damaged header, or cut short before its end marker)") }
+        let entries = listing.entries.filter { $0.kind == .file }
         var files: [String: Data] = [:]
         for entry in entries { files[entry.name] = entry.data }
         guard let manifestData = files["manifest.json"] else { throw Unreadable(description: "no manifest.json: not an evidence bundle") }
@@ -78,6 +79,7 @@ public struct BundleVerifier: Sendable {
         }
         guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)") }
         var check = Check(files: files, order: entries.map(\.name), manifest: manifest)
+        check.checkArchive(listing)
         check.run()
         let seal = check.checkSignature(trustedKey: trustedKey)
         return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
@@ -125,6 +127,31 @@ struct Check {
         checkVerdicts(record: record, judged: judged)
         checkManifest(record: record, judged: judged)
         checkReports(record: record)
+    }
+
+    // MARK: The archive
+
+    /// What `tar -xf` would make of the archive against what this reader checks: a bundle holds
+    /// regular files, each once, inside its own directory, and nothing after its end. A second copy
+    /// of a name, a link or a second archive appended would let another tool show files that were
+    /// never verified.
+    mutating func checkArchive(_ listing: TarArchive.Listing) {
+        var seen: [String: Int] = [:]
+        for entry in listing.entries { seen[entry.name, default: 0] += 1 }
+        for (name, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
+            note(name, "is in the archive \(count) times: tools disagree on which copy they show (tar -xf keeps the last, this check reads the last)")
+        }
+        for entry in listing.entries {
+            let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
+            if entry.name.hasPrefix("/") || parts.contains("..") { note(entry.name, "names a place outside the bundle's directory: a bundle's names are relative and never hold '..'") }
+            switch entry.kind {
+            case .file, .directory: break
+            case let .symbolicLink(target): note(entry.name, "is a symbolic link to '\(target)': a bundle holds regular files only, and tar -xf would create the link")
+            case let .hardLink(target): note(entry.name, "is a hard link to '\(target)': a bundle holds regular files only, and tar -xf would replace the file with the link")
+            case let .other(type): note(entry.name, "is an archive entry of type '\(Character(UnicodeScalar(type)))': a bundle holds regular files only")
+            }
+        }
+        if listing.bytesAfterEnd > 0 { note("(the archive)", "\(listing.bytesAfterEnd) bytes that are not zero padding follow the archive's end marker: tar -xf never reads them") }
     }
 
     // MARK: Digests
@@ -224,6 +251,7 @@ struct Check {
             }
             guard let scenario = scenarios[id] else { continue }
             let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
+            checkCalls(transcript.calls, path: path, id: id)
             let judgement = judge.judge(transcript, scenario: scenario)
             rejudged += 1
             for problem in judgement.problems { note(path, id.description, problem) }
@@ -235,7 +263,33 @@ struct Check {
             // The judge keeps a waived case's skip when it re-judges as the failure a waiver needs.
             judged[id] = Rejudged(outcome: judgement.outcome.isWaived ? .failed : judgement.outcome, issues: judgement.issues)
         }
+        let named = Set(manifest.testCases.compactMap(\.transcript))
+        for name in order where name.hasPrefix("transcripts/") && !named.contains(name) {
+            note(name, "is a transcript that no test case in manifest.json names")
+        }
         return judged
+    }
+
+    /// The broker calls of one transcript as the broker records them: numbered 1, 2, 3... in the
+    /// order they were made, each marked failed exactly when its answer is an error
+    /// (`DOMAIN CODE ...`). verify does not run the broker again, so this is what it can hold a
+    /// call's answer to; a call rewritten consistently everywhere needs the signature to show.
+    mutating func checkCalls(_ calls: [BrokerCallRecord], path: String, id: TestCaseID) {
+        let numbers = calls.map(\.sequence)
+        if numbers != (0..<calls.count).map({ $0 + 1 }) {
+            note(path, id.description, "numbers its broker calls \(numbers.prefix(12).map(String.init).joined(separator: ", "))\(numbers.count > 12 ? ", ..." : ""), not 1 to \(calls.count) in order: a call was removed, added or moved")
+        }
+        for call in calls where call.failed != Self.isErrorAnswer(call.answer) {
+            note(path, id.description, "marks call #\(call.sequence) \(call.method.rawValue) \(call.failed ? "failed" : "answered"), but its answer '\(call.answer.prefix(80))' is \(call.failed ? "no error" : "an error")")
+        }
+    }
+
+    /// Whether a recorded answer is an error's text, its domain and code first: `MSALErrorDomain -50005 ...`,
+    /// `NSURLErrorDomain -1009: ...`, `com.apple.AuthenticationServices.AuthorizationError 1004 ...`.
+    static func isErrorAnswer(_ answer: String) -> Bool {
+        let words = answer.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2, words[0].hasSuffix("Domain") || words[0].hasSuffix("Error") else { return false }
+        return Int(words[1].hasSuffix(":") ? words[1].dropLast() : words[1]) != nil
     }
 
     static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }

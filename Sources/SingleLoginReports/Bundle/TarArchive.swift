@@ -70,15 +70,47 @@ public struct TarArchive: Sendable {
         throw NameError(name: name)
     }
 
-    /// The regular files of a ustar archive, in order: what ``add(_:_:)`` wrote, and what any tar
-    /// that writes ustar or GNU headers writes for plain files (other entries are skipped).
-    public static func entries(of archive: Data) -> [(name: String, data: Data)]? {
+    /// One entry of an archive as `tar -xf` would create it.
+    public struct Entry: Sendable {
+        /// What kind of entry it is.
+        public enum Kind: Sendable, Hashable {
+            case file, directory, symbolicLink(to: String), hardLink(to: String)
+            /// Any other type flag (a device, a FIFO, a vendor extension).
+            case other(UInt8)
+        }
+
+        /// Its name, with a leading `./` removed (what `tar -cf NEW.tar .` of an extracted bundle adds).
+        public var name: String
+        /// Its kind.
+        public var kind: Kind
+        /// Its bytes (empty for anything but a file).
+        public var data: Data
+    }
+
+    /// An archive read whole: its entries in order, and whether anything but zeros follows its end marker.
+    public struct Listing: Sendable {
+        /// Every entry, in order, with pax and GNU long names applied.
+        public var entries: [Entry]
+        /// How many bytes other than zero padding follow the end marker (a second archive appended,
+        /// which `tar -xf` never reads).
+        public var bytesAfterEnd: Int
+    }
+
+    /// Reads every entry of a ustar archive, as GNU tar, bsdtar and Python's tarfile read it:
+    /// names from pax `path` records and GNU `L` entries are applied to the entry that follows.
+    /// Nil when a header is damaged or the archive is cut short.
+    public static func read(_ archive: Data) -> Listing? {
         let bytes = [UInt8](archive)
-        var entries: [(String, Data)] = []
+        var entries: [Entry] = []
         var offset = 0
+        var nextName: String?
+        var nextLink: String?
         while offset + 512 <= bytes.count {
             let header = bytes[offset..<offset + 512]
-            if header.allSatisfy({ $0 == 0 }) { return entries }
+            if header.allSatisfy({ $0 == 0 }) {
+                let rest = bytes[(offset + 512)...]
+                return Listing(entries: entries, bytesAfterEnd: rest.contains { $0 != 0 } ? rest.count : 0)
+            }
             func text(_ start: Int, _ width: Int) -> String {
                 let field = bytes[(offset + start)..<(offset + start + width)]
                 return String(decoding: field.prefix { $0 != 0 }, as: UTF8.self)
@@ -88,13 +120,58 @@ public struct TarArchive: Sendable {
             guard let size = Int(text(124, 12).trimmingCharacters(in: .whitespaces), radix: 8),
                   Int(text(148, 8).trimmingCharacters(in: CharacterSet(charactersIn: " \u{0}")), radix: 8) == stored,
                   offset + 512 + size <= bytes.count else { return nil }
-            let prefix = text(345, 155), name = text(0, 100)
+            let data = Data(bytes[(offset + 512)..<(offset + 512 + size)])
+            let prefix = text(345, 155), base = text(0, 100), linkField = text(157, 100)
             let type = bytes[offset + 156]
-            if type == UInt8(ascii: "0") || type == 0 {
-                entries.append((prefix.isEmpty ? name : prefix + "/" + name, Data(bytes[(offset + 512)..<(offset + 512 + size)])))
-            }
             offset += 512 + (size + 511) / 512 * 512
+            switch type {
+            case UInt8(ascii: "x"):
+                let records = paxRecords(data)
+                nextName = records["path"] ?? nextName
+                nextLink = records["linkpath"] ?? nextLink
+                continue
+            case UInt8(ascii: "L"):
+                nextName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+                continue
+            case UInt8(ascii: "K"):
+                nextLink = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+                continue
+            case UInt8(ascii: "g"):
+                // Global pax records set defaults for every later entry; none of ours needs one.
+                continue
+            default: break
+            }
+            var name = nextName ?? (prefix.isEmpty ? base : prefix + "/" + base)
+            let link = nextLink ?? linkField
+            nextName = nil
+            nextLink = nil
+            while name.hasPrefix("./") { name.removeFirst(2) }
+            let kind: Entry.Kind = switch type {
+            case UInt8(ascii: "0"), 0, UInt8(ascii: "7"): .file
+            case UInt8(ascii: "5"): .directory
+            case UInt8(ascii: "2"): .symbolicLink(to: link)
+            case UInt8(ascii: "1"): .hardLink(to: link)
+            default: .other(type)
+            }
+            entries.append(Entry(name: name, kind: kind, data: kind == .file ? data : Data()))
         }
         return nil
+    }
+
+    /// The `key=value` records of a pax extended header (`LENGTH key=value\n` each).
+    private static func paxRecords(_ data: Data) -> [String: String] {
+        var records: [String: String] = [:]
+        let text = String(decoding: data, as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " "), let equals = line[space...].firstIndex(of: "=") else { continue }
+            records[String(line[line.index(after: space)..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return records
+    }
+
+    /// The regular files of a ustar archive, in order: what ``add(_:_:)`` wrote, and what any tar
+    /// that writes ustar, pax or GNU headers writes for plain files (other entries are left out).
+    public static func entries(of archive: Data) -> [(name: String, data: Data)]? {
+        read(archive)?.entries.compactMap { $0.kind == .file ? ($0.name, $0.data) : nil }
     }
 }
