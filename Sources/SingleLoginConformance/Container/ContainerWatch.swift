@@ -53,14 +53,15 @@ final class ContainerWatch: Sendable {
                      observed: "files in the container after reset:\n" + shown + more)
     }
 
-    /// The adapter's observation with the container's items beside its own storage. An item the
-    /// adapter marked as read from the container is the adapter's word all the same, and loses the mark.
-    static func merged(_ reported: Observation, _ snapshot: ContainerSnapshot) -> Observation {
+    /// The adapter's observation with the container's items (if it has one) beside its own
+    /// storage. An item the adapter marked as read from the container is the adapter's word all
+    /// the same, and loses the mark.
+    static func merged(_ reported: Observation, _ snapshot: ContainerSnapshot?) -> Observation {
         var merged = reported
         if merged.storage.contains(where: { $0.source != nil }) {
             for index in merged.storage.indices { merged.storage[index].source = nil }
         }
-        merged.storage += snapshot.items
+        if let snapshot { merged.storage += snapshot.items }
         return merged
     }
 }

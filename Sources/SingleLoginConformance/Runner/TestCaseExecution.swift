@@ -142,7 +142,7 @@ final class TestCaseExecution: Sendable {
                     }
                 }
                 // After every step, broker steps too: the walk is cheap when nothing changed.
-                observation = try container.map { ContainerWatch.merged(reported, try containers.snapshot($0)) } ?? reported
+                observation = ContainerWatch.merged(reported, try container.map { try containers.snapshot($0) })
                 await emitNewCalls()
                 // The checks read only what this event and the calls record, so a transcript re-judges its test case.
                 evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
