@@ -21,6 +21,9 @@ public final class ContainerReader: Sendable {
     public let maxFileBytes: Int
     private let decoder: ContainerFileDecoder
     private let cache = Mutex<[String: Cached]>([:])
+    /// Whether each file began as a SQLite database, at the stamp it had then: the first bytes of
+    /// an unchanged file are not read again either.
+    private let headers = Mutex<[String: (stamp: Stamp, isDatabase: Bool)]>([:])
 
     /// The files that belong to the system, not to the app, and say nothing of its users: the
     /// container manager's record of whose container it is, at its root.
@@ -64,7 +67,7 @@ public final class ContainerReader: Sendable {
         var stamps: [String: Stamp] = [:]
         guard walk(directory.path, relative: "", into: &stamps) else { throw Unreadable(path: directory.path, reason: "it cannot be listed (\(String(cString: strerror(errno))))") }
         let files = stamps.keys.sorted()
-        let databases = Set(files.filter { isDatabase($0) })
+        let databases = Set(files.filter { isDatabase($0, stamp: stamps[$0]!) })
         var items: [StoredItem] = []
         for path in files {
             // A database's journal files are read with it, under its name.
@@ -80,6 +83,7 @@ public final class ContainerReader: Sendable {
             items.append(item)
         }
         cache.withLock { cache in for path in cache.keys where stamps[path] == nil { cache[path] = nil } }
+        headers.withLock { headers in for path in headers.keys where stamps[path] == nil { headers[path] = nil } }
         return ContainerSnapshot(files: files, items: items)
     }
 
@@ -129,10 +133,16 @@ public final class ContainerReader: Sendable {
     }
 
     /// Whether the file begins as a SQLite database does.
-    private func isDatabase(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: directory.appendingPathComponent(path).path) else { return false }
-        defer { try? handle.close() }
-        return SQLiteSnapshot.isDatabase(Array((try? handle.read(upToCount: 16)) ?? Data()))
+    private func isDatabase(_ path: String, stamp: Stamp) -> Bool {
+        if let known = headers.withLock({ $0[path] }), known.stamp == stamp { return known.isDatabase }
+        var header: [UInt8] = []
+        if let handle = FileHandle(forReadingAtPath: directory.appendingPathComponent(path).path) {
+            header = Array((try? handle.read(upToCount: 16)) ?? Data())
+            try? handle.close()
+        }
+        let isDatabase = SQLiteSnapshot.isDatabase(header)
+        headers.withLock { $0[path] = (stamp, isDatabase) }
+        return isDatabase
     }
 
     /// `Library/app.sqlite` for `Library/app.sqlite-wal` and `-shm`.
