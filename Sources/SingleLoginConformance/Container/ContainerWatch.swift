@@ -12,8 +12,8 @@ import Synchronization
 /// walk (same size and modification time) is not read again in the next test case either.
 final class ContainerWatch: Sendable {
     private let readers = Mutex<[String: ContainerReader]>([:])
-    /// Time spent walking and decoding, in nanoseconds, and how many walks: `bench` and the docs
-    /// quote the cost per step from these.
+    /// Time spent walking and decoding, in nanoseconds, and how many walks: what the cost per step
+    /// in docs/performance.md was measured with.
     private let spent = Mutex<(nanoseconds: UInt64, walks: Int)>((0, 0))
 
     /// The reader of `directory`, made on first use.
