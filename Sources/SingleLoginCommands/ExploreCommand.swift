@@ -66,6 +66,7 @@ public struct ExploreCommand: Command {
             timeBudget = try arguments.value(Self.timeBudget)
             maxSteps = try arguments.value(Self.maxSteps) ?? 12
             jobs = try arguments.value(Self.jobs) ?? 1
+            try simulator.check(jobs: jobs)
             counterexample = try arguments.value(Self.counterexample)
             wireLog = try arguments.value(RunCommand.Options.wireLog)
             reports = try ReportOptions(parsing: arguments)

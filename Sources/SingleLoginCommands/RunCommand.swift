@@ -104,6 +104,7 @@ public struct RunCommand: Command {
             simulator = try SimulatorOptions(parsing: arguments)
             selection = RunSelection(only: try arguments.values(Self.only), skip: try arguments.values(Self.skip), shard: try arguments.value(Self.shard))
             jobs = try arguments.value(Self.jobs) ?? 1
+            try simulator.check(jobs: jobs)
             failFast = arguments.flag(Self.failFast)
             listOnly = arguments.flag(Self.list)
             wireLog = try arguments.value(Self.wireLog)

@@ -29,6 +29,13 @@ public struct SimulatorOptions: OptionGroup, Equatable {
         if self.device.isEmpty { throw UsageError("The value '' is invalid for '--device <udid>'", suggestion: "Please give a UDID from 'xcrun simctl list devices', or leave '--device' out for the booted one.") }
     }
 
+    /// One app on one Simulator has one container: test cases on several adapters at once would
+    /// read each other's files in it.
+    func check(jobs: Int) throws(UsageError) {
+        guard bundleId != nil, jobs > 1 else { return }
+        throw UsageError("'--simulator' reads one app's container on one Simulator, which '--jobs \(jobs)' adapters would share", suggestion: "Run with '--jobs 1' (the default).")
+    }
+
     /// The container's directory, found with `xcrun` (nil without `--simulator`); an `xcrun` that
     /// is missing or fails, or a bundle id the Simulator does not know, stops the command with the fix.
     func container(run: ([String]) throws -> SimulatorContainer.CommandResult? = { try SimulatorContainer.runXcrun($0) }) throws(CommandFailure) -> String? {

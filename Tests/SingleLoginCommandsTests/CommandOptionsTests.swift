@@ -49,6 +49,7 @@ struct CommandOptionsTests {
         (["--simulator", "com.contoso.shifts"], "'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's"),
         (["--listen", "127.0.0.1:0", "--device", "booted"], "'--device' applies only with '--simulator <bundle-id>'"),
         (["--listen", "127.0.0.1:0", "--simulator", "com contoso"], "The value 'com contoso' is invalid for '--simulator <bundle-id>'"),
+        (["--listen", "127.0.0.1:0", "--simulator", "com.contoso.shifts", "--jobs", "2"], "'--simulator' reads one app's container on one Simulator, which '--jobs 2' adapters would share"),
     ] as [([String], String)])
     func runMistakes(words: [String], message: String) {
         #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }
