@@ -31,8 +31,15 @@ let package = Package(
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
         // C, only for system calls Swift's Glibc module lacks (pipe2, accept4, SOCK_CLOEXEC).
         .target(name: "CSingleLoginSystem"),
+        // The system's SQLite and zlib (in every Apple SDK; Debian's libsqlite3-dev and zlib1g-dev):
+        // no outside Swift package, only the C libraries the app's own files are written with.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // What the harness reads of an app's data container itself: the walk, and the decoders of
+        // JSON, text, property lists and keyed archives, SQLite (with its WAL) and zlib streams.
+        .target(name: "SingleLoginContainer", dependencies: ["SingleLoginAdapter", "CSQLite", "CZlib"]),
         // The broker simulation, leftover scanner, runner, transports (pipes, TCP) and doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "CSingleLoginSystem"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
         // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
         .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
@@ -80,7 +87,7 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),

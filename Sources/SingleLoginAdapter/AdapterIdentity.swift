@@ -16,9 +16,13 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     public var capabilities: [String]
     /// How the app configures MSAL: whether MSAL may use the broker (MSAL's default, `auto`, when not said).
     public var msalConfiguration: MSALConfiguration
+    /// The directory that holds the app's data container (its `Documents`, `Library`, `tmp`), when
+    /// the harness can read it: the harness then walks it after every step and scans what it finds
+    /// beside ``Observation/storage`` (protocol 1.3's `dataContainer`). Nil: only what the adapter reports.
+    public var dataContainer: String?
 
     /// Creates an identity.
-    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [], msalConfiguration: MSALConfiguration = .default) {
+    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [], msalConfiguration: MSALConfiguration = .default, dataContainer: String? = nil) {
         self.adapterName = adapterName
         self.adapterVersion = adapterVersion
         self.appName = appName
@@ -27,5 +31,6 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
         self.msalVersion = msalVersion
         self.capabilities = capabilities
         self.msalConfiguration = msalConfiguration
+        self.dataContainer = dataContainer
     }
 }

@@ -10,7 +10,7 @@ public struct DoctorCommand: Command {
         /// `--adapter <command>`.
         public static let adapter = Option("--adapter", value: "command", help: "The adapter command line, run with /bin/sh -c.")
         public static var signature: CommandSignature {
-            CommandSignature([adapter]).including(ListenOptions.signature).including(AdapterTimeoutOptions.signature)
+            CommandSignature([adapter]).including(ListenOptions.signature).including(SimulatorOptions.signature).including(AdapterTimeoutOptions.signature)
         }
 
         /// The adapter command line, or nil when the adapter connects (`--listen`).
@@ -19,11 +19,14 @@ public struct DoctorCommand: Command {
         public var listen: ListenOptions
         /// How long it may take.
         public var timeouts: AdapterTimeoutOptions
+        /// Whether the doctor reads the app's container on the Simulator.
+        public var simulator: SimulatorOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             adapter = try arguments.value(Self.adapter)
             listen = try ListenOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments)
+            simulator = try SimulatorOptions(parsing: arguments)
             switch (adapter, listen.address) {
             case (let command?, nil):
                 guard !command.allSatisfy(\.isWhitespace) else {
@@ -41,7 +44,9 @@ public struct DoctorCommand: Command {
     public let discussion = """
         Starts the adapter and checks the handshake (shape and protocol version), reset, every
         event and the shape of each observation, that observe changes nothing, that reset is a
-        fresh install, that stdout carries protocol messages only, answer times, and shutdown.
+        fresh install, that stdout carries protocol messages only, answer times, and shutdown. When
+        it can read the app's data container (named in the handshake, or --simulator), it names
+        every file there that the adapter's storage never reports.
         One line per check; each failure comes with a fix. See docs/hardening.md.
           sl-conformance doctor --adapter 'python3 Examples/python-adapter/adapter.py'
           sl-conformance doctor --listen 127.0.0.1:0   # then start the app's adapter with --connect
@@ -52,13 +57,15 @@ public struct DoctorCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        let container: String?
+        do { container = try options.simulator.container() } catch { return error.report(to: output) }
         let target: AdapterDoctor.Target
         if let listening = try options.listen.bind(output: output) {
             target = .listener(listening.listener, connectTimeout: listening.connectTimeout, token: listening.token)
         } else {
             target = .command(options.adapter ?? "")
         }
-        let report = await AdapterDoctor(target, timeouts: options.timeouts.timeouts()).run()
+        let report = await AdapterDoctor(target, timeouts: options.timeouts.timeouts(), dataContainer: container).run()
         output.out(report.render(terminal: output.isTerminal))
         return report.passed ? ExitStatus.passed.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }

@@ -29,6 +29,7 @@ public struct ExploreCommand: Command {
         public static var signature: CommandSignature {
             CommandSignature([RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, counterexample, RunCommand.Options.wireLog])
                 .including(ListenOptions.signature)
+                .including(SimulatorOptions.signature)
                 .including(ReportOptions<ExploreReportFiles>.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([RunCommand.Options.scenarioTimeout]))
@@ -36,6 +37,8 @@ public struct ExploreCommand: Command {
 
         /// The app.
         public var target: RunCommand.Options.Target
+        /// Whether the harness reads the app's container on the Simulator.
+        public var simulator: SimulatorOptions
         /// The seed, if given.
         public var seed: UInt64?
         /// How many histories at most.
@@ -57,11 +60,13 @@ public struct ExploreCommand: Command {
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             target = try RunCommand.Options.Target(parsing: arguments)
+            simulator = try SimulatorOptions(parsing: arguments)
             seed = try arguments.value(Self.seed)
             runs = try arguments.value(Self.runs) ?? 1000
             timeBudget = try arguments.value(Self.timeBudget)
             maxSteps = try arguments.value(Self.maxSteps) ?? 12
             jobs = try arguments.value(Self.jobs) ?? 1
+            try simulator.check(jobs: jobs)
             counterexample = try arguments.value(Self.counterexample)
             wireLog = try arguments.value(RunCommand.Options.wireLog)
             reports = try ReportOptions(parsing: arguments)
@@ -110,7 +115,9 @@ public struct ExploreCommand: Command {
             }
         }
         let timeouts = options.timeouts
-        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
+        let container: String?
+        do { container = try options.simulator.container() } catch { return error.report(to: output) }
+        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
         let gate = options.reports.gate
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })

@@ -20,6 +20,10 @@ extension RunCommand.Options.Target {
             guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
             self = .listen(listen)
         } else {
+            guard try SimulatorOptions(parsing: arguments).bundleId == nil else {
+                throw UsageError("'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's",
+                                 suggestion: "Add '--listen 127.0.0.1:0' and let the app's adapter connect, or '--adapter <command>'.")
+            }
             self = .referenceApp(flaws: Set(flaws))
         }
     }
@@ -37,8 +41,15 @@ extension RunCommand.Options.Target {
     }
 
     /// Opens the wire log at `wireLogPath` (if any), binds the listener of a `--listen` target,
-    /// and returns how to make the target's providers with `timeouts`.
-    func providers(timeouts: AdapterTimeouts, wireLogPath: String?, output: TextOutput) throws(UsageError) -> Providers {
+    /// and returns how to make the target's providers with `timeouts`; with `container` (the
+    /// Simulator's, from `--simulator`), every adapter's app is read there.
+    func providers(timeouts: AdapterTimeouts, wireLogPath: String?, container: String? = nil, output: TextOutput) throws(UsageError) -> Providers {
+        let providers = try providers(timeouts: timeouts, wireLogPath: wireLogPath, output: output)
+        guard let container else { return providers }
+        return Providers(make: { ContainerNamingProvider(providers.make(), directory: container) }, appName: providers.appName + " (its container read from the Simulator)")
+    }
+
+    private func providers(timeouts: AdapterTimeouts, wireLogPath: String?, output: TextOutput) throws(UsageError) -> Providers {
         var wireLog: WireLog?
         if let path = wireLogPath {
             do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }

@@ -52,6 +52,7 @@ public struct RunCommand: Command {
         public static var signature: CommandSignature {
             CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete, sign])
                 .including(ListenOptions.signature)
+                .including(SimulatorOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(GatingOptions.signature)
                 .including(AdapterTimeoutOptions.signature)
@@ -72,6 +73,8 @@ public struct RunCommand: Command {
         public var spec: SpecSource
         /// The app.
         public var target: Target
+        /// Whether the harness reads the app's container on the Simulator.
+        public var simulator: SimulatorOptions
         /// What runs, is skipped, or belongs to other shards.
         public var selection: RunSelection
         /// How many adapter instances run at once.
@@ -98,8 +101,10 @@ public struct RunCommand: Command {
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             target = try Target(parsing: arguments)
+            simulator = try SimulatorOptions(parsing: arguments)
             selection = RunSelection(only: try arguments.values(Self.only), skip: try arguments.values(Self.skip), shard: try arguments.value(Self.shard))
             jobs = try arguments.value(Self.jobs) ?? 1
+            try simulator.check(jobs: jobs)
             failFast = arguments.flag(Self.failFast)
             listOnly = arguments.flag(Self.list)
             wireLog = try arguments.value(Self.wireLog)
@@ -205,7 +210,9 @@ public struct RunCommand: Command {
             }
         } catch { return error.report(to: output) }
         let timeouts = options.timeouts
-        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, output: output)
+        let container: String?
+        do { container = try options.simulator.container() } catch { return error.report(to: output) }
+        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
         let shard = selection.shard.map { RunContext.Shard(index: $0.index, count: $0.count) }
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,

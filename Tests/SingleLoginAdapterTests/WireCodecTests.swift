@@ -173,6 +173,21 @@ struct WireCompatibilityTests {
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: none).result.identity.msalConfiguration.brokerAvailability == .none)
     }
 
+    @Test("1.3's dataContainer travels in the handshake; a 1.2 handshake names none; an identity without one sends none")
+    func handshakeDataContainer() throws {
+        let named = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.3","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"dataContainer":"/tmp/app"}}"#.utf8)
+        #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: named).result.identity.dataContainer == "/tmp/app")
+        let old = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.2","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[]}}"#.utf8)
+        #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: old).result.identity.dataContainer == nil)
+        let identity = AdapterIdentity(adapterName: "a", adapterVersion: "1", appName: "A", appVersion: "1", bundleId: "com.a", msalVersion: "2.13.0")
+        let encoded = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(identity)), as: UTF8.self)
+        #expect(!encoded.contains("dataContainer") && encoded.contains(#""protocolVersion":"1.3""#))
+        var named2 = identity
+        named2.dataContainer = "/tmp/app"
+        let encodedNamed = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(named2)), as: UTF8.self)
+        #expect(encodedNamed.contains(#""dataContainer":"/tmp/app""#), "\(encodedNamed)")
+    }
+
     @Test("1.0 params decode with MSAL's defaults for what 1.1 added")
     func oldParams() throws {
         let silent = try WireCodec.decoder.decode(SilentTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"accountIdentifier":"o.t","forceRefresh":false}"#.utf8))

@@ -23,6 +23,15 @@ struct CommandOptionsTests {
         #expect(options.spec == .embedded(.singleLogin))
     }
 
+    @Test("--simulator and --device parse beside --listen, in run and explore; the device is the booted one unless named")
+    func simulatorOptions() throws {
+        let run = try RunCommand.Options.parse(["--listen", "127.0.0.1:0", "--simulator", "com.contoso.shifts"])
+        #expect(run.simulator.bundleId == "com.contoso.shifts" && run.simulator.device == "booted")
+        let explore = try ExploreCommand.Options.parse(["--adapter", "./a", "--simulator", "com.contoso.shifts", "--device", "0A1B-2C"])
+        #expect(explore.simulator.bundleId == "com.contoso.shifts" && explore.simulator.device == "0A1B-2C")
+        #expect(try RunCommand.Options.parse(["--listen", "127.0.0.1:0"]).simulator.bundleId == nil)
+    }
+
     @Test("--level takes a level in either case, as specs and reports write it", arguments: [
         ("must", Gate.mustOnly), ("MUST", .mustOnly), ("Must", .mustOnly), ("should", .mustAndShould), ("SHOULD", .mustAndShould),
     ])
@@ -37,6 +46,10 @@ struct CommandOptionsTests {
         (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
         (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
         (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
+        (["--simulator", "com.contoso.shifts"], "'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's"),
+        (["--listen", "127.0.0.1:0", "--device", "booted"], "'--device' applies only with '--simulator <bundle-id>'"),
+        (["--listen", "127.0.0.1:0", "--simulator", "com contoso"], "The value 'com contoso' is invalid for '--simulator <bundle-id>'"),
+        (["--listen", "127.0.0.1:0", "--simulator", "com.contoso.shifts", "--jobs", "2"], "'--simulator' reads one app's container on one Simulator, which '--jobs 2' adapters would share"),
     ] as [([String], String)])
     func runMistakes(words: [String], message: String) {
         #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }

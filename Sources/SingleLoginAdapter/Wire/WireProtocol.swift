@@ -1,9 +1,10 @@
 /// The names and version of the stdio wire protocol (see docs/wire-protocol.md).
 public enum WireProtocol {
     /// The protocol version this build speaks. A different major version is refused at the handshake;
-    /// an adapter of an older minor version (1.0, 1.1) is served as it is: every 1.1 and 1.2 addition
-    /// is optional (1.2 added `now`, the device's time, to every `reset` and `event` request's params).
-    public static let version = "1.2"
+    /// an adapter of an older minor version (1.0, 1.1, 1.2) is served as it is: every addition is
+    /// optional (1.2 added `now`, the device's time, to every `reset` and `event` request's params;
+    /// 1.3 the handshake's `dataContainer`, a directory the harness reads itself).
+    public static let version = "1.3"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {
@@ -39,6 +40,9 @@ public enum WireProtocol {
         /// The run's token (protocol 1.1, optional): required when the harness listens on a
         /// non-loopback address, so that nobody else on the network can join the run.
         public var token: String?
+        /// The directory holding the app's data container (protocol 1.3, optional), for the
+        /// harness to read after every step: see ``AdapterIdentity/dataContainer``.
+        public var dataContainer: String?
 
         /// A name and a version.
         public struct Named: Hashable, Codable, Sendable {
@@ -70,11 +74,12 @@ public enum WireProtocol {
             msalVersion = identity.msalVersion
             capabilities = identity.capabilities
             msalConfiguration = identity.msalConfiguration == .default ? nil : identity.msalConfiguration
+            dataContainer = identity.dataContainer
         }
 
         /// The identity the handshake announces.
         public var identity: AdapterIdentity {
-            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default)
+            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default, dataContainer: dataContainer)
         }
     }
 }

@@ -24,11 +24,15 @@ public struct AdapterDoctor: Sendable {
     public var target: Target
     /// How long the adapter may take.
     public var timeouts: AdapterTimeouts
+    /// The app's data container when the doctor knows it (the Simulator's); otherwise the one the
+    /// handshake names, if any. With one, the doctor names the files the adapter never reports.
+    public var dataContainer: String?
 
     /// Creates a check of `target`.
-    public init(_ target: Target, timeouts: AdapterTimeouts = AdapterTimeouts()) {
+    public init(_ target: Target, timeouts: AdapterTimeouts = AdapterTimeouts(), dataContainer: String? = nil) {
         self.target = target
         self.timeouts = timeouts
+        self.dataContainer = dataContainer
     }
 
     /// Creates a check of the adapter started by `command`.
@@ -101,7 +105,7 @@ public struct AdapterDoctor: Sendable {
             }
             peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil), token: token)
         }
-        let session = DoctorSession(peer: peer, timeouts: timeouts)
+        let session = DoctorSession(peer: peer, timeouts: timeouts, dataContainer: dataContainer)
         let tail = await session.runAll()
         return Report(outcomes: await session.outcomes, stderrTail: tail)
     }

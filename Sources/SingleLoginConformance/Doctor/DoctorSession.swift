@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginContainer
 import SingleLoginSpec
 
 /// One doctor run against one adapter: the checks in order, and what they found.
@@ -12,10 +13,20 @@ actor DoctorSession {
     private var handshakeTook: Duration = .zero
     private var stdoutDirty: String?
     private let spec = ExerciseSpec.load(scenarios: 1).spec
+    /// The app's data container: the one the doctor was given (the Simulator's), else the one the handshake names.
+    private var container: ContainerReader?
+    /// What the container held and what the adapter's storage named, over every event.
+    private var coverage = ContainerCoverage()
 
-    init(peer: any DoctorPeer, timeouts: AdapterTimeouts) {
+    init(peer: any DoctorPeer, timeouts: AdapterTimeouts, dataContainer: String? = nil) {
         self.peer = peer
         self.timeouts = timeouts
+        container = dataContainer.map { ContainerReader(directory: URL(fileURLWithPath: $0)) }
+    }
+
+    /// The container's files now (none when it is not known or cannot be read: the runner says so).
+    private func containerFiles() -> [String] {
+        (try? container?.read().files) ?? []
     }
 
     private func record(_ name: String, _ passed: Bool, _ detail: String, hint: String? = nil) {
@@ -71,6 +82,15 @@ actor DoctorSession {
             }
             record(name, problems.isEmpty, problems.joined(separator: "; "), hint: ObservationShape.hint)
             last = result
+            coverage.saw(files: containerFiles())
+            if case .array(let items)? = result["storage"] { coverage.saw(keys: items.compactMap { $0["key"]?.stringValue }) }
+        }
+        if let container, broken == nil {
+            let unnamed = coverage.unnamed
+            let shown = unnamed.prefix(10).joined(separator: ", ") + (unnamed.count > 10 ? " (and \(unnamed.count - 10) more)" : "")
+            record("the adapter's storage names every file in the app's container", unnamed.isEmpty,
+                   unnamed.isEmpty ? "\(coverage.files.count) file(s) in \(container.directory.path), each named" : "in the container but never in the adapter's storage: \(shown)",
+                   hint: "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). Runs that read the container (dataContainer in the handshake, or --simulator) scan them already; an observer in the adapter kit that reads the sandbox for the adapter is to come.")
         }
         if let first = await ask("observe changes nothing", .plain(.observe)), let second = await ask("observe changes nothing", .plain(.observe)) {
             let same = first == second && (last == nil || first == last)
@@ -81,7 +101,9 @@ actor DoctorSession {
             let running = after["running"] == .bool(true)
             let storage: [JSONValue]
             if case .array(let items)? = after["storage"] { storage = items } else { storage = [] }
-            record("reset is a fresh install", !running && storage.isEmpty, running || !storage.isEmpty ? "after reset: running \(running), \(storage.count) stored item(s)" : "",
+            let files = containerFiles()
+            let fresh = !running && storage.isEmpty && files.isEmpty
+            record("reset is a fresh install", fresh, fresh ? "" : "after reset: running \(running), \(storage.count) stored item(s)" + (files.isEmpty ? "" : ", \(files.count) file(s) in the container: \(files.prefix(10).joined(separator: ", "))"),
                    hint: "reset must end the app and remove every file, default, keychain item, cache and memory it kept.")
         }
         if peer.hasProtocolStream {
@@ -116,6 +138,7 @@ actor DoctorSession {
             return
         }
         record("the handshake has the right shape", true, "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
+        if container == nil, let named = handshake.dataContainer { container = ContainerReader(directory: URL(fileURLWithPath: named)) }
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)
         record("it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)", hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")

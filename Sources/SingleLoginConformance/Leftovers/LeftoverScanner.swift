@@ -60,7 +60,7 @@ public struct LeftoverScanner: Sendable {
             for element in observation.screen { candidates.append((.screen, element.text, { "\(element.kind.rawValue) \(Self.quoted(element.text))" })) }
         }
         if places.contains(.storage) {
-            for item in observation.storage { candidates.append((.storage, item.key + "\n" + item.value, { "\(item.area.rawValue) \(item.key)" })) }
+            for item in observation.storage { candidates.append((.storage, item.key + "\n" + item.value, { item.placeDescription })) }
             if let account = observation.signedInAccount { candidates.append((.storage, account, { "signedInAccount" })) }
         }
         var findings: [Finding] = []

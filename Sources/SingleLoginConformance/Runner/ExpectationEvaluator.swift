@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginContainer
 import SingleLoginEvents
 import SingleLoginSpec
 
@@ -84,7 +85,7 @@ struct ExpectationEvaluator {
             let scope = session.map { "session \($0) of \(name)" } ?? name
             return Problem(
                 type: Expectation.Kind.noDataOf.issueType, message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
-                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))", observed: findings.map(\.description).joined(separator: "\n"))
+                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))", observed: (findings.map(\.description) + Self.undecodedLines(observation)).joined(separator: "\n"))
 
         case .hasDataOf(let name, let places):
             guard users[name] != nil else { return unknownAccount(name) }
@@ -186,6 +187,13 @@ struct ExpectationEvaluator {
     }
 
     private func storageLines(_ observation: Observation) -> [String] {
-        observation.storage.map { "storage \($0.area.rawValue) \($0.key)" }
+        observation.storage.map { "storage \($0.placeDescription)" }
+    }
+
+    /// The container's files the harness could not decode, named beside a leftover's evidence:
+    /// only their printable runs were scanned, so what they hold beyond those is not known.
+    static func undecodedLines(_ observation: Observation) -> [String] {
+        observation.storage.filter { $0.source == .container && $0.key.contains(ContainerItemKey.undecodedNote) }
+            .map { "not decoded by the harness: \(ContainerItemKey.path(of: $0.key))" }
     }
 }

@@ -8,6 +8,8 @@ final class TestCaseExecution: Sendable {
     private let spec: Spec
     private let provider: any AdapterProvider
     private let clock: ScenarioClock
+    /// The harness's own reading of the app's data container, when the adapter names one.
+    let containers = ContainerWatch()
 
     /// Runs test cases of `spec` on `provider`'s adapters, within its scenario timeout, measured by `clock`.
     init(spec: Spec, provider: any AdapterProvider, clock: ScenarioClock = .continuous) {
@@ -56,8 +58,15 @@ final class TestCaseExecution: Sendable {
             await broker.configure(adapter.identity.msalConfiguration)
             await broker.beginStep(nil)
             try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+            // Reset is a fresh install: whatever the container still holds, a reinstall would not.
+            let container = adapter.identity.dataContainer.map { containers.reader(for: $0) }
+            if let container, let issue = try ContainerWatch.resetIssue(containers.snapshot(container), directory: container.directory.path) {
+                record([issue])
+            }
             var state = AppState.notRunning
-            var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+            /// What the adapter reported last; `observation` is it with the container's items beside.
+            var reported = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+            var observation = reported
             var evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
             var crashed = false
             var unmet = false
@@ -90,7 +99,7 @@ final class TestCaseExecution: Sendable {
                     guard state == required else {
                         throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
                     }
-                    observation = try await handle(event)
+                    reported = try await handle(event)
                     state = next
                 }
                 switch step.action {
@@ -99,7 +108,7 @@ final class TestCaseExecution: Sendable {
                 case .app(.resume): try await deliver(.resume, requires: .suspended, then: .foreground)
                 case .app(.terminate):
                     guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
-                    observation = try await handle(.terminate)
+                    reported = try await handle(.terminate)
                     state = .notRunning
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
@@ -111,7 +120,7 @@ final class TestCaseExecution: Sendable {
                 case .answerNext(let method, let answer): await broker.script(method, answer)
                 case .advanceClock(let minutes): await broker.advanceClock(minutes: minutes)
                 }
-                crashed = observation.crashed
+                crashed = reported.crashed
 
                 // The broadcast reaches only a running app in the foreground; a suspended or
                 // terminated app has to find out on resume or launch. An app's own sign-in or
@@ -126,12 +135,14 @@ final class TestCaseExecution: Sendable {
                     guard state == .foreground else { continue }
                     await broker.beginBroadcasts()
                     for _ in 0..<pending where !crashed {
-                        observation = try await handle(.accountChangedBroadcast, duringBroadcast: true)
-                        crashed = observation.crashed || !observation.running
+                        reported = try await handle(.accountChangedBroadcast, duringBroadcast: true)
+                        crashed = reported.crashed || !reported.running
                         crashedInBroadcast = crashed
                         delivered += 1
                     }
                 }
+                // After every step, broker steps too: the walk is cheap when nothing changed.
+                observation = ContainerWatch.merged(reported, try container.map { try containers.snapshot($0) })
                 await emitNewCalls()
                 // The checks read only what this event and the calls record, so a transcript re-judges its test case.
                 evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
@@ -194,6 +205,9 @@ final class TestCaseExecution: Sendable {
                 let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
                 if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
                 record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: tail)])
+            } else if let unreadable = error as? ContainerUnreadable {
+                record([Issue(kind: .error, type: ContainerIssue.unreadable, message: unreadable.message,
+                              expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
             } else if let problem = error as? ScenarioError {
                 record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
             } else {

@@ -145,6 +145,9 @@ public struct TranscriptJudge: Sendable {
         }
         // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
         _ = take { $0.kind == .error && $0.stepIndex == nil }
+        // So are files left in the container after reset: a transcript holds no observation of the
+        // reset to judge them from, and a failure the run recorded only makes the verdict worse.
+        _ = take { $0.type == ContainerIssue.notEmptyAfterReset && $0.kind == .failure && $0.stepIndex == nil }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
         if recorded.isWaived {
             if outcome != .failed { problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only") }

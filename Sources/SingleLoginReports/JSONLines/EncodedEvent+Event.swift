@@ -89,7 +89,7 @@ extension EncodedObservation {
             crashed: observation.crashed,
             signedInAccount: observation.signedInAccount,
             screen: observation.screen.map { Element(kind: $0.kind.rawValue, text: $0.text) },
-            storage: observation.storage.map { Item(area: $0.area.rawValue, key: $0.key, value: $0.value) }
+            storage: observation.storage.map { Item(area: $0.area.rawValue, key: $0.key, value: $0.value, source: $0.source?.rawValue) }
         )
     }
 }

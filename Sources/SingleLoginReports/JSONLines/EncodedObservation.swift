@@ -8,7 +8,7 @@ public struct EncodedObservation: Codable, Hashable, Sendable {
     public var signedInAccount: String?
     /// What is on screen: `{"kind", "text"}`.
     public var screen: [Element]
-    /// What is stored: `{"area", "key", "value"}`.
+    /// What is stored: `{"area", "key", "value"}`, and `"source": "container"` on what the harness read itself.
     public var storage: [Item]
 
     /// A visible element.
@@ -27,5 +27,7 @@ public struct EncodedObservation: Codable, Hashable, Sendable {
         public var key: String
         /// Its value.
         public var value: String
+        /// `container` when the harness read it from the app's data container; absent when the adapter reported it.
+        public var source: String?
     }
 }

@@ -97,7 +97,12 @@ extension Observation {
         var screen: [ScreenElement] = []
         var storage: [StoredItem] = []
         for element in encoded.screen { guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil }; screen.append(ScreenElement(kind, element.text)) }
-        for item in encoded.storage { guard let area = StoredItem.Area(rawValue: item.area) else { return nil }; storage.append(StoredItem(area, item.key, item.value)) }
+        for item in encoded.storage {
+            guard let area = StoredItem.Area(rawValue: item.area) else { return nil }
+            var source: StoredItem.Source?
+            if let name = item.source { guard let known = StoredItem.Source(rawValue: name) else { return nil }; source = known }
+            storage.append(StoredItem(area, item.key, item.value, source: source))
+        }
         self.init(running: encoded.running, crashed: encoded.crashed, signedInAccount: encoded.signedInAccount, screen: screen, storage: storage)
     }
 }

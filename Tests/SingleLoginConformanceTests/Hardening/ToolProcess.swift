@@ -14,14 +14,15 @@ final class ToolProcess: Sendable {
         func withLock<T: Sendable>(_ body: (inout sending (status: Int32?, waiter: CheckedContinuation<Int32, Never>?)) -> sending T) -> sending T { state.withLock(body) }
     }
 
-    /// Starts `executable` with `arguments`.
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, in `environment` (this process's when nil).
+    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         directory = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: directory.path("stdout"), contents: nil)
         _ = FileManager.default.createFile(atPath: directory.path("stderr"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardOutput = try FileHandle(forWritingTo: directory.url.appendingPathComponent("stdout"))
         process.standardError = try FileHandle(forWritingTo: directory.url.appendingPathComponent("stderr"))
         process.standardInput = FileHandle.nullDevice

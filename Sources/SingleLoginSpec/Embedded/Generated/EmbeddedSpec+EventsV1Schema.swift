@@ -144,7 +144,7 @@ extension EmbeddedSpec {
         }},
         "storage": {"type": "array", "items": {
           "type": "object", "required": ["area", "key", "value"],
-          "properties": {"area": {"enum": ["keychain", "file", "defaults", "cache", "memory"]}, "key": {"type": "string"}, "value": {"type": "string"}}
+          "properties": {"area": {"enum": ["keychain", "file", "defaults", "cache", "memory"]}, "key": {"type": "string"}, "value": {"type": "string"}, "source": {"enum": ["container"]}}
         }}
       }
     },
