@@ -14,16 +14,28 @@ struct SimulatorRunTests {
         let bin = directory.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let script = bin.appendingPathComponent("xcrun")
-        try """
+        try writeExecutable("""
         #!/bin/sh
         if [ "$*" != "simctl get_app_container booted com.example.container data" ]; then
             echo "stand-in xcrun: unexpected arguments: $*" >&2
             exit 2
         fi
         echo '\(container.path)'
-        """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        """, to: script)
         return bin
+    }
+
+    /// Writes an executable script from a shell of its own, so that no descriptor open for writing
+    /// ever exists in this process: a child that another test forks while one is open would keep
+    /// it, and every exec of the script would fail with ETXTBSY ("Text file busy") while that child lives.
+    private static func writeExecutable(_ text: String, to url: URL) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // printf is the shell's builtin: the file is opened and closed in the shell, which starts nothing meanwhile.
+        shell.arguments = ["-c", #"printf '%s\n' "$2" > "$1" && chmod 755 "$1""#, "sh", url.path, text]
+        try shell.run()
+        shell.waitUntilExit()
+        guard shell.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
     }
 
     @Test("the harness reads the container xcrun names, and the app's row that only its -wal holds fails the requirement")
