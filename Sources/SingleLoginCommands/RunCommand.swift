@@ -54,6 +54,7 @@ public struct RunCommand: Command {
                 .including(ListenOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(GatingOptions.signature)
+                .including(RetryOptions.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([scenarioTimeout]))
         }
@@ -94,6 +95,8 @@ public struct RunCommand: Command {
         public var timeouts: AdapterTimeouts
         /// The baseline and what sets the exit status.
         public var gating: GatingOptions
+        /// Whether failing test cases run again, and whether a flaky one passes.
+        public var retry: RetryOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
@@ -114,6 +117,11 @@ public struct RunCommand: Command {
             }
             reports = try ReportOptions(parsing: arguments)
             gating = try GatingOptions(parsing: arguments)
+            retry = try RetryOptions(parsing: arguments)
+            if retry.retries > 0, bundle != nil {
+                // A bundle's events hold one attempt per test case, and verify re-judges each from them.
+                throw UsageError("'--retry' cannot be combined with '--bundle <file>'", suggestion: "An evidence bundle certifies one attempt per test case: write it from a run without --retry.")
+            }
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
     }
@@ -148,6 +156,8 @@ public struct RunCommand: Command {
         that is no usable RSA private key); 66 the --spec file is missing or unreadable (or the --baseline
         report, the --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.
         With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
+        --retry N runs a failed or errored test case up to N more times; one that then passes is
+        flaky, reported with its attempts, and counted as failed unless --accept-flaky.
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
@@ -210,7 +220,8 @@ public struct RunCommand: Command {
         let runner = Runner(
             spec: loaded.spec, specSHA256: loaded.sha256Hex,
             options: Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
-                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp),
+                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp,
+                                    retries: options.retry.retries, acceptFlaky: options.retry.acceptFlaky),
             makeProvider: providers.make)
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")

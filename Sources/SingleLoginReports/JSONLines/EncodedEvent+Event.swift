@@ -124,6 +124,7 @@ extension EncodedRequirementResult {
 extension EncodedResult {
     init(_ result: TestCaseResult, maxLogBytes: Int) {
         let (outcome, reason) = result.outcome.encoded
-        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes))
+        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
+                  attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) }, flaky: result.isFlaky ? true : nil)
     }
 }

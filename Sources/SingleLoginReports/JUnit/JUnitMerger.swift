@@ -151,7 +151,8 @@ public enum JUnitMerger {
                 let name = testCase.attribute("name") ?? ""
                 var result = result(of: testCase)
                 if result == .passed, let body = warnings[name] { result = .warning(body: body) }
-                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result)
+                let (attempts, flaky) = attempts(of: testCase)
+                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result, attempts: attempts, flaky: flaky)
             }
             return JUnitReport.Suite(name: element.attribute("name") ?? "", package: element.attribute("package"), timestamp: element.attribute("timestamp") ?? "",
                                      hostname: element.attribute("hostname") ?? "", time: Double(element.attribute("time") ?? "") ?? 0, properties: properties, cases: cases)
@@ -180,6 +181,19 @@ public enum JUnitMerger {
         }
         flush()
         return bodies
+    }
+
+    /// A case's earlier attempts (Surefire's `flakyFailure`, `flakyError`, `rerunFailure`,
+    /// `rerunError`, in document order), and whether they are a flaky case's.
+    private static func attempts(of testCase: XMLTree.Element) -> ([JUnitReport.Attempt], Bool) {
+        var flaky = false
+        let attempts = testCase.children.compactMap { child -> JUnitReport.Attempt? in
+            let kinds = ["flakyFailure": (true, false), "flakyError": (true, true), "rerunFailure": (false, false), "rerunError": (false, true)]
+            guard let (isFlaky, errored) = kinds[child.name] else { return nil }
+            flaky = flaky || isFlaky
+            return JUnitReport.Attempt(errored: errored, message: child.attribute("message") ?? "", type: child.attribute("type") ?? "", body: child.text)
+        }
+        return (attempts, flaky)
     }
 
     private static func result(of testCase: XMLTree.Element) -> JUnitReport.Result {
