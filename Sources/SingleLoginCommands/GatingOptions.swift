@@ -72,12 +72,22 @@ public struct GatingOptions: OptionGroup {
 
     /// The test cases and verdicts of the JUnit report at `path`.
     static func readReport(_ path: String, option: String) throws(CommandFailure) -> GatingInputs.Baseline {
+        let (report, data) = try readJUnitWithBytes(path, option: option)
+        return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: report), bytes: data)
+    }
+
+    /// The JUnit report at `path`: exit 66, naming `option`, when it cannot be read or is none.
+    static func readJUnit(_ path: String, option: String) throws(CommandFailure) -> JUnitReport {
+        try readJUnitWithBytes(path, option: option).report
+    }
+
+    private static func readJUnitWithBytes(_ path: String, option: String) throws(CommandFailure) -> (report: JUnitReport, data: Data) {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(status: .noInput, message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }
         do {
-            return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: try JUnitMerger.parse(data, path: path)), bytes: data)
+            return (try JUnitMerger.parse(data, path: path), data)
         } catch {
             throw CommandFailure(status: .noInput, message: "error: \(error)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }

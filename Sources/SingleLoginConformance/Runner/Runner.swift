@@ -43,6 +43,11 @@ public struct Runner: Sendable {
         public var retries: Int
         /// Whether a flaky test case counts as passed (`--accept-flaky`); otherwise it fails.
         public var acceptFlaky: Bool
+        /// Results of an earlier run kept as they are (`--rerun`): released without running.
+        public var kept: [TestCaseID: TestCaseResult] = [:]
+        /// The earlier attempts of test cases run again (`--rerun`): the start of their history, so
+        /// that a case failing there and passing here is flaky.
+        public var history: [TestCaseID: [TestCaseResult]] = [:]
 
         /// Creates options.
         public init(selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false,
@@ -88,6 +93,8 @@ public struct Runner: Sendable {
         let failFast = options.failFast
         let retries = options.retries
         let acceptFlaky = options.acceptFlaky
+        let kept = options.kept
+        let history = options.history
         let jobs = min(options.jobs, max(1, plan.count))
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
@@ -107,12 +114,14 @@ public struct Runner: Sendable {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
                         } else if let reason = planned.skipReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                        } else if let earlier = kept[planned.id] {
+                            result = earlier
                         } else if let unavailable = queue.unavailable {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0)
                         } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
-                            result = await Self.attempt(planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky, events: &events)
+                            result = await Self.attempt(planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky, history: history[planned.id] ?? [], events: &events)
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
@@ -135,10 +144,11 @@ public struct Runner: Sendable {
     }
 
     /// Runs one test case, and again up to `retries` times while it fails or errors (not once the
-    /// run is cancelled or the adapter cannot start): its result carries the earlier attempts. Only
+    /// run is cancelled or the adapter cannot start): its result carries the earlier attempts, after
+    /// those of `history` (an earlier run's). Only
     /// the last attempt's events are kept, so that the events describe the result's transcript;
     /// the earlier attempts' evidence travels in the result.
-    static func attempt(_ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool, events: inout [Event]) async -> TestCaseResult {
+    static func attempt(_ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool, history: [TestCaseResult], events: inout [Event]) async -> TestCaseResult {
         var earlier: [TestCaseResult] = []
         while true {
             var attemptEvents = [Event(.testCaseStarted(planned.id))]
@@ -148,7 +158,7 @@ public struct Runner: Sendable {
             if again, result.outcome == .errored, await provider.unavailability() != nil { again = false }
             if !again {
                 events += attemptEvents
-                let final = TestCaseResult.retried(result, after: earlier, acceptFlaky: acceptFlaky)
+                let final = TestCaseResult.retried(result, after: history + earlier, acceptFlaky: acceptFlaky)
                 // The failure a flaky case gets when flaky cases are not accepted is recorded as any issue is.
                 if final.isFlaky, !acceptFlaky { events += final.issues.map { Event(.issueRecorded(planned.id, $0)) } }
                 return final
