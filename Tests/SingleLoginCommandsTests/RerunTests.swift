@@ -63,3 +63,38 @@ struct RerunTests {
         #expect(refused.err.contains("a report of spec 'another-spec', not 'single-login'"), "\(refused.err)")
     }
 }
+
+@Suite("An evidence bundle as the earlier run: --baseline, diff and --rerun read its junit.xml")
+struct BundleBaselineTests {
+    @Test("a bundle compares as its junit.xml does, is a bundle's baseline.xml as that junit.xml, and a tar without junit.xml is refused")
+    func bundleAsBaseline() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        // The bundle the verify tests make (a run of the whole catalogue with a flaw), not one more.
+        let bundle = await VerifyCommandTests.failing.value
+        try bundle.write(to: URL(fileURLWithPath: runs.path("failing.tar")))
+        let junit = try #require(TarArchive.entries(of: bundle)?.first { $0.name == "junit.xml" }?.data)
+        try junit.write(to: URL(fileURLWithPath: runs.path("failing.xml")))
+
+        let fromXML = await Tool.run(["diff", runs.path("failing.xml"), runs.path("failing.xml")])
+        let fromBundle = await Tool.run(["diff", runs.path("failing.tar"), runs.path("failing.xml")])
+        #expect(fromBundle.status == 0)
+        #expect(fromBundle.out.contains("0 newly failing, 0 newly passing, 0 added, 0 removed; no regressions"), "\(fromBundle.out)")
+        #expect(fromBundle.out == fromXML.out.replacingOccurrences(of: runs.path("failing.xml") + ":", with: runs.path("failing.tar") + ":"), "\(fromBundle.out)")
+        // What a new bundle keeps as its baseline.xml is the junit.xml, which verify reads as JUnit.
+        let baseline = try GatingOptions.readReport(runs.path("failing.tar"), option: "--baseline")
+        #expect(baseline.bytes == junit)
+        #expect(baseline.verdicts == CaseVerdicts(junit: try JUnitMerger.parse(junit)))
+
+        let rerun = await Tool.run(["run", "--only", "SL-LOGIN-1", "--reports", runs.path("rerun"), "--rerun", runs.path("failing.tar")])
+        #expect(rerun.status == 0, "\(rerun.out)\(rerun.err)")
+        #expect(rerun.out.contains("in \(runs.path("failing.tar")); keeping "), "\(rerun.out)")
+
+        var tar = TarArchive(modified: Date())
+        try tar.add("manifest.json", Data("{}".utf8))
+        try tar.data.write(to: URL(fileURLWithPath: runs.path("other.tar")))
+        let refused = await Tool.run(["diff", runs.path("other.tar"), runs.path("failing.xml")])
+        #expect(refused.status == 66)
+        #expect(refused.err.contains("other.tar: a tar archive without junit.xml, so no evidence bundle"), "\(refused.err)")
+    }
+}
