@@ -10,7 +10,7 @@ extension EncodedEvent {
         switch event.kind {
         case let .runStarted(context, plan):
             self.init(kind: "runStarted", date: date)
-            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards)
+            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards, violatingHistory: context.violatingHistory)
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
         case let .adapterIdentified(identity):

@@ -29,6 +29,7 @@ extension Event {
                                      adapter: line.adapter.map(AdapterIdentity.init), hostname: encoded.hostname, startDate: start, gate: gate, specOrigin: encoded.specOrigin, referenceApp: encoded.referenceApp ?? false,
                                      shard: encoded.shard.map { RunContext.Shard(index: $0.index, count: $0.count) })
             context.mergedShards = encoded.mergedShards
+            context.violatingHistory = encoded.violatingHistory
             kind = .runStarted(context, plan: plan)
         case "adapterIdentified":
             guard let adapter = line.adapter else { return nil }

@@ -66,6 +66,7 @@ public enum JUnitMerger {
                 }
             }
         }
+        if reference?.property("run.kind") == "explore" { return mergeExplorations(reports) }
         var order: [String] = []
         var suites: [String: JUnitReport.Suite] = [:]
         var indexOfCase: [String: [String: Int]] = [:]
@@ -104,6 +105,26 @@ public enum JUnitMerger {
             return suite
         }
         return JUnitReport(name: first.report.name, suites: joined)
+    }
+
+    /// The explorations of shards (`explore --shard i/n`) as one: the report of the shard whose
+    /// violation came in the lowest-numbered history (the first report when none found one), as the
+    /// exploration of every shard's histories at once would have stopped there; its suites' times
+    /// are every shard's, and it says no shard.
+    static func mergeExplorations(_ reports: [(path: String, report: JUnitReport)]) -> JUnitReport {
+        func history(_ report: JUnitReport) -> Int {
+            report.suites.first?.property(JUnitReport.violatingHistoryProperty).flatMap(Int.init) ?? Int.max
+        }
+        let first = reports.enumerated().min { (history($0.element.report), $0.offset) < (history($1.element.report), $1.offset) }!.element.report
+        var merged = first
+        for index in merged.suites.indices {
+            let name = merged.suites[index].name
+            let others = reports.flatMap { $0.report.suites.filter { $0.name == name } }
+            merged.suites[index].time = others.reduce(0) { $0 + $1.time }
+            merged.suites[index].timestamp = others.map(\.timestamp).min() ?? merged.suites[index].timestamp
+            merged.suites[index].properties.removeAll { $0.name == JUnitReport.shardProperty }
+        }
+        return merged
     }
 
     /// The requirement's verdict from its cases, as ``Verdict/name`` spells it: the worst of errored,

@@ -92,6 +92,10 @@ extension JUnitReport {
     /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.
     public static let shardProperty = "run.shard"
 
+    /// The property of an exploration that found a violation: the number of the history it violated
+    /// in; `merge` keeps the explore report with the lowest.
+    public static let violatingHistoryProperty = "explore.history"
+
     /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
@@ -108,6 +112,7 @@ extension JUnitReport {
         ]
         if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
         if let shard = context.shard { properties.append(Property(Self.shardProperty, "\(shard.index)/\(shard.count)")) }
+        if let history = context.violatingHistory { properties.append(Property(Self.violatingHistoryProperty, String(history))) }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),
