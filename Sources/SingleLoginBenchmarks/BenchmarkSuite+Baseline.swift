@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginSpec
 
 extension BenchmarkSuite {
     /// `diff` and `--baseline` on two synthetic reports of ``Configuration/junitCases`` test cases
@@ -52,5 +53,38 @@ extension BenchmarkSuite {
             results.append(result)
         }
         return results
+    }
+}
+
+extension BenchmarkSuite {
+    /// `merge` of the explore reports of 10 shards (`explore --shard i/10`): one testcase per rule,
+    /// the violating history of each shard's own, the counterexample's evidence in the failure;
+    /// read from their bytes, merged and rendered, in process.
+    func exploreMergeSection() throws -> BenchmarkReport.Section {
+        let shards = 10
+        let evidence = String(repeating: "step 2 globalSignOut: the app still considers alice signed in\\n", count: 200)
+        let files: [(String, Data)] = (1...shards).map { index in
+            var context = RunContext(kind: "explore", specID: "explore", specVersion: HarnessVersion.current, specTitle: "Explored histories (seed 7)", specSHA256: String(repeating: "1", count: 64),
+                                     harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: Date(timeIntervalSince1970: 1_740_821_400), shard: RunContext.Shard(index: index, count: shards))
+            context.violatingHistory = index * 37
+            let results = (0..<14).map { rule in
+                let requirement = RequirementSummary(id: "EX-RULE-\\(rule)", level: .must, title: "Rule \\(rule)", tags: ["explore"], references: [])
+                let issues = rule == index % 14 ? [Issue(kind: .failure, type: "expectation.signedOut", message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: evidence)] : []
+                return TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: "random histories"), requirement: requirement, outcome: issues.isEmpty ? .passed : .failed, duration: 12.5, issues: issues)
+            }
+            return ("shard-\\(index)/explore-junit.xml", JUnitXMLRecorder.render(results: results, context: context))
+        }
+        var winner = ""
+        let merge = LatencySummary(samples: try (0..<max(3, configuration.repetitions)).map { _ in
+            let started = ContinuousClock.now
+            let merged = try JUnitMerger.merge(files.map { ($0.0, try JUnitMerger.parse($0.1, path: $0.0)) })
+            _ = merged.render()
+            winner = merged.suites.first?.property(JUnitReport.violatingHistoryProperty) ?? ""
+            return (ContinuousClock.now - started).inSeconds
+        })
+        return BenchmarkReport.Section(title: "merge of the explore reports of \\(shards) shards, in process", figures: [
+            BenchmarkFigure(key: "exploreMerge.seconds.median", title: "parse, merge (the lowest violating history: \\(winner)) and render (median)", value: merge.median, unit: .seconds, target: Targets.baselineSeconds,
+                            note: "range \\(BenchmarkFigure.format(merge.minimum, .seconds))–\\(BenchmarkFigure.format(merge.maximum, .seconds)) over \\(merge.count)"),
+        ])
     }
 }

@@ -118,6 +118,8 @@ public struct BenchmarkSuite: Sendable {
         report.sections.append(try await bundleSection())
         progress("baseline comparison")
         report.sections.append(try baselineSection())
+        progress("explore merge")
+        report.sections.append(try exploreMergeSection())
         progress("spec loading")
         report.sections.append(try specLoadingSection())
         return report
