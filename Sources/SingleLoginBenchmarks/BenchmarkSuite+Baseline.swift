@@ -62,17 +62,17 @@ extension BenchmarkSuite {
     /// read from their bytes, merged and rendered, in process.
     func exploreMergeSection() throws -> BenchmarkReport.Section {
         let shards = 10
-        let evidence = String(repeating: "step 2 globalSignOut: the app still considers alice signed in\\n", count: 200)
+        let evidence = String(repeating: "step 2 globalSignOut: the app still considers alice signed in\n", count: 200)
         let files: [(String, Data)] = (1...shards).map { index in
             var context = RunContext(kind: "explore", specID: "explore", specVersion: HarnessVersion.current, specTitle: "Explored histories (seed 7)", specSHA256: String(repeating: "1", count: 64),
                                      harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: Date(timeIntervalSince1970: 1_740_821_400), shard: RunContext.Shard(index: index, count: shards))
             context.violatingHistory = index * 37
             let results = (0..<14).map { rule in
-                let requirement = RequirementSummary(id: "EX-RULE-\\(rule)", level: .must, title: "Rule \\(rule)", tags: ["explore"], references: [])
+                let requirement = RequirementSummary(id: "EX-RULE-\(rule)", level: .must, title: "Rule \(rule)", tags: ["explore"], references: [])
                 let issues = rule == index % 14 ? [Issue(kind: .failure, type: "expectation.signedOut", message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: evidence)] : []
                 return TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: "random histories"), requirement: requirement, outcome: issues.isEmpty ? .passed : .failed, duration: 12.5, issues: issues)
             }
-            return ("shard-\\(index)/explore-junit.xml", JUnitXMLRecorder.render(results: results, context: context))
+            return ("shard-\(index)/explore-junit.xml", JUnitXMLRecorder.render(results: results, context: context))
         }
         var winner = ""
         let merge = LatencySummary(samples: try (0..<max(3, configuration.repetitions)).map { _ in
@@ -82,9 +82,9 @@ extension BenchmarkSuite {
             winner = merged.suites.first?.property(JUnitReport.violatingHistoryProperty) ?? ""
             return (ContinuousClock.now - started).inSeconds
         })
-        return BenchmarkReport.Section(title: "merge of the explore reports of \\(shards) shards, in process", figures: [
-            BenchmarkFigure(key: "exploreMerge.seconds.median", title: "parse, merge (the lowest violating history: \\(winner)) and render (median)", value: merge.median, unit: .seconds, target: Targets.baselineSeconds,
-                            note: "range \\(BenchmarkFigure.format(merge.minimum, .seconds))–\\(BenchmarkFigure.format(merge.maximum, .seconds)) over \\(merge.count)"),
+        return BenchmarkReport.Section(title: "merge of the explore reports of \(shards) shards, in process", figures: [
+            BenchmarkFigure(key: "exploreMerge.seconds.median", title: "parse, merge (the lowest violating history: \(winner)) and render (median)", value: merge.median, unit: .seconds, target: Targets.baselineSeconds,
+                            note: "range \(BenchmarkFigure.format(merge.minimum, .seconds))–\(BenchmarkFigure.format(merge.maximum, .seconds)) over \(merge.count)"),
         ])
     }
 }
