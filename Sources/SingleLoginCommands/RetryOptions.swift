@@ -8,7 +8,7 @@ public struct RetryOptions: OptionGroup {
     public static let acceptFlaky = Flag("--accept-flaky", help: "Count a flaky test case (failed, then passed on a retry) as passed; it is still reported as flaky with its attempts.")
 
     /// `--rerun <file>`.
-    public static let rerun = Option("--rerun", value: "file", help: "Run only the test cases that failed, errored or did not run in this earlier junit.xml; keep its other results, and report each case with its history.")
+    public static let rerun = Option("--rerun", value: "file", help: "Run only the test cases that failed, errored or did not run in this earlier junit.xml (or bundle); keep its passes, and report each case with its history.")
 
     public static var signature: CommandSignature { CommandSignature([retry, rerun, acceptFlaky]) }
 
