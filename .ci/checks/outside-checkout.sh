@@ -97,7 +97,7 @@ echo "outside-checkout: --reports FILE exits 2 before running; a missing spec ex
 # 6. The CI recipes of the README and the docs, as pasted into the vendor's repository.
 python3 .ci/checks/recipes_check.py --tarball "$(ls "$work"/dist/sl-conformance-*-linux-*.tar.gz)" --vendor "$work/vendor/MyApp" \
     --adapter "$adapter" --xsd-dir "$repo/.ci/junit-xsd" \
-    README.md docs/reports.md docs/preflight.md
+    README.md docs/reports.md docs/preflight.md docs/ci-gating.md
 # docs/backend.md's recipes run the 36 s backend profile against a Python backend: parsed and
 # checked for the release install here, not run.
 python3 - docs/backend.md <<'PY'

@@ -90,6 +90,8 @@ public struct BenchmarkSuite: Sendable {
         public static let bundleBytes = BenchmarkTarget(.below, 5_000_000)
         /// `sl-conformance verify` of that bundle, in seconds.
         public static let verifySeconds = BenchmarkTarget(.below, 1)
+        /// `diff` and `--baseline` on two reports of 100,000 test cases, in seconds.
+        public static let baselineSeconds = BenchmarkTarget(.below, 1)
         /// Reports that differ from the --jobs 1 report.
         public static let differingReports = BenchmarkTarget(.atMost, 0)
     }
@@ -114,6 +116,10 @@ public struct BenchmarkSuite: Sendable {
         report.sections.append(try htmlSection())
         progress("evidence bundle")
         report.sections.append(try await bundleSection())
+        progress("baseline comparison")
+        report.sections.append(try baselineSection())
+        progress("explore merge")
+        report.sections.append(try exploreMergeSection())
         progress("spec loading")
         report.sections.append(try specLoadingSection())
         return report

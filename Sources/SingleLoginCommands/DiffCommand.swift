@@ -8,9 +8,9 @@ public struct DiffCommand: Command {
     /// `diff`'s options.
     public struct Options: OptionGroup {
         /// The earlier report.
-        public static let old = Argument("old", arity: .one, help: "The earlier run's junit.xml (the baseline).")
+        public static let old = Argument("old", arity: .one, help: "The earlier run's junit.xml or evidence bundle (the baseline).")
         /// The later report.
-        public static let new = Argument("new", arity: .one, help: "The later run's junit.xml.")
+        public static let new = Argument("new", arity: .one, help: "The later run's junit.xml or evidence bundle.")
         public static var signature: CommandSignature { CommandSignature([], arguments: [old, new]) }
 
         /// The earlier report's path.
@@ -25,12 +25,14 @@ public struct DiffCommand: Command {
     }
 
     public let name = "diff"
-    public let abstract = "Compare two JUnit reports: newly failing, newly passing, added and removed test cases."
+    public let abstract = "Compare two JUnit reports or evidence bundles: newly failing, newly passing, added and removed test cases."
     public let discussion = """
         The comparison `run --baseline` prints, for two reports already written, e.g. main's and a branch's:
           sl-conformance diff main/junit.xml reports/junit.xml
+        Either may be an evidence bundle ('run --bundle'); its junit.xml is compared:
+          sl-conformance diff main/evidence.tar reports/junit.xml
         A removed test case is a regression, and so is an added one that fails.
-        Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or not JUnit XML.
+        Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or neither JUnit XML nor a bundle.
         """
 
     /// Creates the command.

@@ -24,10 +24,12 @@ public struct ExploreCommand: Command {
         /// `--jobs <n>`, `-j`.
         public static let jobs = Option("--jobs", short: "-j", value: "n", default: "1", help: "Play histories on n adapter instances at once; results do not depend on it.", parser: .positiveInteger)
         /// `--counterexample <file>`.
+        /// `--shard <i/n>`.
+        public static let shard = Option("--shard", value: "i/n", help: "Play part i of n of the seed's histories (i, i+n, i+2n, ..., --runs of them); 'merge' joins the shards' explore-junit.xml, keeping the first violation, as one exploration of n x --runs histories finds it.", parser: RunCommand.Options.shardParser)
         public static let counterexample = Option("--counterexample", value: "file", help: "Write the shrunk counterexample here, as a complete spec (format v1).")
 
         public static var signature: CommandSignature {
-            CommandSignature([RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, counterexample, RunCommand.Options.wireLog])
+            CommandSignature([RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, shard, counterexample, RunCommand.Options.wireLog])
                 .including(ListenOptions.signature)
                 .including(SimulatorOptions.signature)
                 .including(ReportOptions<ExploreReportFiles>.signature)
@@ -51,6 +53,8 @@ public struct ExploreCommand: Command {
         public var jobs: Int
         /// Where to write the counterexample.
         public var counterexample: String?
+        /// The part of the seed's histories to play (`--shard`), if not all.
+        public var part: RunContext.Shard?
         /// Where to record the wire.
         public var wireLog: String?
         /// The reports and the gate.
@@ -68,6 +72,7 @@ public struct ExploreCommand: Command {
             jobs = try arguments.value(Self.jobs) ?? 1
             try simulator.check(jobs: jobs)
             counterexample = try arguments.value(Self.counterexample)
+            part = try arguments.value(Self.shard).map { RunContext.Shard(index: $0.index, count: $0.count) }
             wireLog = try arguments.value(RunCommand.Options.wireLog)
             reports = try ReportOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(RunCommand.Options.scenarioTimeout) ?? .seconds(60))
@@ -90,6 +95,11 @@ public struct ExploreCommand: Command {
         per job).
         Reports go to reports/ (explore-junit.xml with one testcase per rule, explore.md,
         explore-events.jsonl) unless --reports, --junit, --markdown or --events say otherwise.
+
+        --shard i/n plays part i of n of the seed's histories, so n CI jobs explore n times as many;
+        'merge' joins their explore-junit.xml and keeps the lowest-numbered violation:
+          sl-conformance explore --adapter './my-adapter' --seed 7 --shard 2/4 --reports shard-2
+          sl-conformance merge explore-junit.xml shard-*/explore-junit.xml
 
         Exit status: 0 no rule violated within the runs and the budget; 1 a rule was violated;
         2 the adapter or the harness broke, the violation did not reproduce, or interrupted;
@@ -121,12 +131,14 @@ public struct ExploreCommand: Command {
         let gate = options.reports.gate
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })
-        let exploreOptions = ExploreOptions(seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
+        var exploreOptions = ExploreOptions(seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
                                             jobs: options.jobs, rules: rules)
+        exploreOptions.shard = options.part
         let quiet = options.reports.verbosity == .quiet
         if !quiet {
             let budget = options.timeBudget.map { " or \(Self.seconds($0.inSeconds))" } ?? ""
-            output.out("Exploring \(providers.appName) with seed \(seed): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
+            let part = options.part.map { " (\($0), histories \($0.index), \($0.index + $0.count), \($0.index + 2 * $0.count), ...)" } ?? ""
+            output.out("Exploring \(providers.appName) with seed \(seed)\(part): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
         }
         let progress = ProgressLine(output: output, enabled: output.isTerminal && !quiet)
         let explorer = Explorer(options: exploreOptions, makeProvider: providers.make)

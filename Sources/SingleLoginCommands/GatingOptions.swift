@@ -8,7 +8,7 @@ import SingleLoginSpec
 /// `--baseline FILE`, `--fail-on failures|regressions`, `--waivers FILE` and `--strict-waivers`.
 public struct GatingOptions: OptionGroup {
     /// `--baseline <file>`: an earlier run's `junit.xml`.
-    public static let baseline = Option("--baseline", value: "file", help: "Compare with an earlier run's junit.xml: list newly failing, newly passing, added and removed test cases.")
+    public static let baseline = Option("--baseline", value: "file", help: "Compare with an earlier run's junit.xml or evidence bundle (--bundle): list newly failing, newly passing, added and removed test cases.")
     /// `--fail-on failures|regressions`.
     public static let failOn = Option("--fail-on", value: "what", default: "failures", help: "What sets the exit status: every gating failure, or only regressions against --baseline.", parser: .choice(["failures": FailOn.failures, "regressions": FailOn.regressions]))
 
@@ -72,14 +72,34 @@ public struct GatingOptions: OptionGroup {
 
     /// The test cases and verdicts of the JUnit report at `path`.
     static func readReport(_ path: String, option: String) throws(CommandFailure) -> GatingInputs.Baseline {
+        let (report, data) = try readJUnitWithBytes(path, option: option)
+        return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: report), bytes: data)
+    }
+
+    /// The JUnit report at `path`, a `junit.xml` or an evidence bundle's: exit 66, naming `option`,
+    /// when it cannot be read or is neither.
+    static func readJUnit(_ path: String, option: String) throws(CommandFailure) -> JUnitReport {
+        try readJUnitWithBytes(path, option: option).report
+    }
+
+    private static func readJUnitWithBytes(_ path: String, option: String) throws(CommandFailure) -> (report: JUnitReport, data: Data) {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(status: .noInput, message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }
+        var junit = data
+        // An evidence bundle (`run --bundle`) holds the run's junit.xml: a ustar archive says so at byte 257.
+        if data.count >= 512, data[data.startIndex + 257..<data.startIndex + 262].elementsEqual("ustar".utf8) {
+            guard let entry = TarArchive.entries(of: data)?.first(where: { $0.name == "junit.xml" }) else {
+                throw CommandFailure(status: .noInput, message: "error: \(path): a tar archive without junit.xml, so no evidence bundle\n  fix: give '\(option)' a junit.xml or a bundle that 'sl-conformance run --bundle' wrote")
+            }
+            junit = entry.data
+        }
         do {
-            return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: try JUnitMerger.parse(data, path: path)), bytes: data)
+            // A bundle's own baseline.xml is then the baseline's junit.xml, which verify reads as one.
+            return (try JUnitMerger.parse(junit, path: junit == data ? path : "\(path) (its junit.xml)"), junit)
         } catch {
-            throw CommandFailure(status: .noInput, message: "error: \(error)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
+            throw CommandFailure(status: .noInput, message: "error: \(error)\n  fix: give '\(option)' the junit.xml (or the --bundle) an earlier run wrote")
         }
     }
 }

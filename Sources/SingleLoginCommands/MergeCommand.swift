@@ -69,6 +69,9 @@ public struct MergeCommand: Command {
         with --html FILE the merged report.html:
           sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md --html all/report.html
         A shard's own summary.md or report.html cannot be read back: merge its event stream instead.
+        Explore reports of 'explore --shard i/n' merge into the report of the shard whose violation
+        came in the lowest-numbered history, as one exploration of all their histories reports it:
+          sl-conformance merge explore-junit.xml part-*/explore-junit.xml
         Reports of different specs (id, version or SHA-256) are refused. The output is
         written atomically. Exit status: 0 when the merged report was written, 64 when an
         input is unreadable or from another spec. Gating is the shard jobs' business: each

@@ -37,6 +37,8 @@ final class ReportSession: Sendable {
         let summary = Mutex<RunSummary?>(nil)
         /// The run's verdicts, only when there is a baseline to compare them with.
         let verdicts = Mutex<[CaseVerdicts.Entry]>([])
+        /// The test cases that ran more than once, with their attempts.
+        let retried = Mutex(RetriedCases())
         let baseline: GatingInputs.Baseline?
         let waivers: WaiverStage?
 
@@ -47,7 +49,7 @@ final class ReportSession: Sendable {
 
         /// What `summary.md` ends with: the waivers' effects, then the comparison with the baseline.
         var markdownAppendix: String {
-            var out = ""
+            var out = retried.withLock { $0.markdown }
             if let waivers { out += waivers.markdown }
             if let comparison, let baseline { out += comparison.markdown(baselineName: baseline.name) }
             return out
@@ -87,7 +89,9 @@ final class ReportSession: Sendable {
         let event = state.waivers?.rewrite(event) ?? event
         switch event.kind {
         case let .runStarted(context, _): state.context.withLock { $0 = context }
-        case let .testCaseEnded(result) where state.baseline != nil:
+        case let .testCaseEnded(result):
+            state.retried.withLock { $0.add(result) }
+            guard state.baseline != nil else { break }
             let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
             state.verdicts.withLock { $0 += CaseVerdicts(results: [result], gate: gate).entries }
         case let .requirementEnded(result) where badgeFile != nil:
@@ -121,6 +125,8 @@ final class ReportSession: Sendable {
         }
         let failed = failures.list.withLock { $0 }
         let comparison = state.comparison
+        let retried = state.retried.withLock { $0.consoleText }
+        if !retried.isEmpty { output.write(retried) }
         if let waivers = state.waivers, !waivers.effects.isEmpty {
             output.write("\nWaivers:\n" + waivers.effects.map { "  \(PlainText.clean($0.line))\n" }.joined())
         }

@@ -55,6 +55,7 @@ public struct RunCommand: Command {
                 .including(SimulatorOptions.signature)
                 .including(ReportOptions<RunReportFiles>.signature)
                 .including(GatingOptions.signature)
+                .including(RetryOptions.signature)
                 .including(AdapterTimeoutOptions.signature)
                 .including(CommandSignature([scenarioTimeout]))
         }
@@ -97,6 +98,8 @@ public struct RunCommand: Command {
         public var timeouts: AdapterTimeouts
         /// The baseline and what sets the exit status.
         public var gating: GatingOptions
+        /// Whether failing test cases run again, and whether a flaky one passes.
+        public var retry: RetryOptions
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
@@ -119,6 +122,11 @@ public struct RunCommand: Command {
             }
             reports = try ReportOptions(parsing: arguments)
             gating = try GatingOptions(parsing: arguments)
+            retry = try RetryOptions(parsing: arguments)
+            if retry.retries > 0 || retry.rerun != nil, bundle != nil {
+                // A bundle's events hold one attempt of every test case, and verify re-judges each from them.
+                throw UsageError("'\(retry.retries > 0 ? "--retry" : "--rerun")' cannot be combined with '--bundle <file>'", suggestion: "An evidence bundle certifies one complete attempt per test case: write it from a run without --retry or --rerun.")
+            }
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
     }
@@ -153,6 +161,10 @@ public struct RunCommand: Command {
         that is no usable RSA private key); 66 the --spec file is missing or unreadable (or the --baseline
         report, the --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.
         With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
+        --retry N runs a failed or errored test case up to N more times; one that then passes is
+        flaky, reported with its attempts, and counted as failed unless --accept-flaky. --rerun FILE
+        runs only what failed, errored or did not run in that earlier junit.xml and keeps the rest:
+          sl-conformance run --adapter './my-adapter' --rerun reports/junit.xml --reports rerun
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
 
@@ -209,16 +221,22 @@ public struct RunCommand: Command {
                 return [EvidenceBundleRecorder(options: bundleOptions, onError: onError)]
             }
         } catch { return error.report(to: output) }
+        var rerun = RerunPlan()
+        if let path = options.retry.rerun {
+            do { rerun = try RerunPlan.load(path, specID: loaded.spec.id, planned: selection.plan(for: loaded.spec).map(\.0)) } catch { return error.report(to: output) }
+            output.out("Re-running \(rerun.rerun) test case\(rerun.rerun == 1 ? "" : "s") that failed, errored or did not run in \(path); keeping \(rerun.kept.count) earlier result\(rerun.kept.count == 1 ? "" : "s").")
+        }
         let timeouts = options.timeouts
         let container: String?
         do { container = try options.simulator.container() } catch { return error.report(to: output) }
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
         let shard = selection.shard.map { RunContext.Shard(index: $0.index, count: $0.count) }
-        let runner = Runner(
-            spec: loaded.spec, specSHA256: loaded.sha256Hex,
-            options: Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
-                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp),
-            makeProvider: providers.make)
+        var runnerOptions = Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
+                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp,
+                                    retries: options.retry.retries, acceptFlaky: options.retry.acceptFlaky)
+        runnerOptions.kept = rerun.kept
+        runnerOptions.history = rerun.history
+        let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: runnerOptions, makeProvider: providers.make)
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {

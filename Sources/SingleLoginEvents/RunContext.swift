@@ -36,6 +36,9 @@ public struct RunContext: Sendable {
     public var shard: Shard?
     /// How many shards' reports `merge` joined into this run's, when it is such a merge (nil otherwise).
     public var mergedShards: Int?
+    /// Of an exploration that found a violation: the number (from 1) of the seed's history it
+    /// violated in, by which `merge` picks the first among shards (nil otherwise).
+    public var violatingHistory: Int?
 
     /// Creates a context.
     public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil, shard: Shard? = nil) {

@@ -14,6 +14,12 @@ public struct TestCaseResult: Sendable {
     public var transcript: [BrokerCallRecord]
     /// The tail of what the adapter wrote to stderr during the test case (already capped).
     public var adapterLog: String
+    /// The attempts before this one that failed or errored, oldest first: empty unless the case
+    /// was retried (`run --retry`) or re-run from an earlier report (`run --rerun`).
+    public var earlierAttempts: [TestCaseResult] = []
+    /// Whether the last attempt passed after ``earlierAttempts`` failed. Such a case is flaky: its
+    /// ``outcome`` is `passed` when flaky cases are accepted, `failed` (with a ``Issue/flakyType`` issue) when not.
+    public var isFlaky = false
 
     /// Creates a result.
     public init(id: TestCaseID, requirement: RequirementSummary, outcome: Outcome, duration: Double, issues: [Issue] = [], transcript: [BrokerCallRecord] = [], adapterLog: String = "") {

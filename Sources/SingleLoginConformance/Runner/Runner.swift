@@ -38,9 +38,22 @@ public struct Runner: Sendable {
         public var specOrigin: String?
         /// Whether the adapter drives the bundled reference app rather than the user's app; every report says so.
         public var referenceApp: Bool
+        /// How many more times a failed or errored test case runs (`--retry N`); a case that passes
+        /// on a retry is flaky.
+        public var retries: Int
+        /// Whether a flaky test case counts as passed (`--accept-flaky`); otherwise it fails.
+        public var acceptFlaky: Bool
+        /// Results of an earlier run kept as they are (`--rerun`): released without running.
+        public var kept: [TestCaseID: TestCaseResult] = [:]
+        /// The earlier attempts of test cases run again (`--rerun`): the start of their history, so
+        /// that a case failing there and passing here is flaky.
+        public var history: [TestCaseID: [TestCaseResult]] = [:]
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false) {
+        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false,
+                    retries: Int = 0, acceptFlaky: Bool = false) {
+            self.retries = max(0, retries)
+            self.acceptFlaky = acceptFlaky
             self.selection = selection
             self.failFast = failFast
             self.jobs = max(1, jobs)
@@ -78,6 +91,10 @@ public struct Runner: Sendable {
         let release = OrderedRelease(plan: plan.map(\.0), gate: options.gate, handler: handler)
         let queue = WorkQueue()
         let failFast = options.failFast
+        let retries = options.retries
+        let acceptFlaky = options.acceptFlaky
+        let kept = options.kept
+        let history = options.history
         let jobs = min(options.jobs, max(1, plan.count))
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
@@ -97,13 +114,14 @@ public struct Runner: Sendable {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
                         } else if let reason = planned.skipReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
+                        } else if let earlier = kept[planned.id] {
+                            result = earlier
                         } else if let unavailable = queue.unavailable {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0)
                         } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
-                            events.append(Event(.testCaseStarted(planned.id)))
-                            result = await execution.run(planned, scenario) { events.append($0) }
+                            result = await Self.attempt(planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky, history: history[planned.id] ?? [], events: &events)
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
@@ -123,5 +141,31 @@ public struct Runner: Sendable {
         let summary = RunSummary(results: await release.results(), duration: elapsed.inSeconds, interrupted: Task.isCancelled)
         handler(Event(.runEnded(summary)))
         return summary
+    }
+
+    /// Runs one test case, and again up to `retries` times while it fails or errors (not once the
+    /// run is cancelled or the adapter cannot start): its result carries the earlier attempts, after
+    /// those of `history` (an earlier run's). Only
+    /// the last attempt's events are kept, so that the events describe the result's transcript;
+    /// the earlier attempts' evidence travels in the result.
+    static func attempt(_ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool, history: [TestCaseResult], events: inout [Event]) async -> TestCaseResult {
+        var earlier: [TestCaseResult] = []
+        while true {
+            var attemptEvents = [Event(.testCaseStarted(planned.id))]
+            let result = await execution.run(planned, scenario) { attemptEvents.append($0) }
+            var again = (result.outcome == .failed || result.outcome == .errored) && earlier.count < retries && !Task.isCancelled
+            // An adapter that cannot start would only fail again.
+            if again, result.outcome == .errored, await provider.unavailability() != nil { again = false }
+            if !again {
+                events += attemptEvents
+                let final = TestCaseResult.retried(result, after: history + earlier, acceptFlaky: acceptFlaky)
+                // The failure a flaky case gets when flaky cases are not accepted is recorded as any issue is.
+                if final.isFlaky, !acceptFlaky { events += final.issues.map { Event(.issueRecorded(planned.id, $0)) } }
+                return final
+            }
+            // An adapter that identified itself during a failed attempt is still named (once: the release drops repeats).
+            events += attemptEvents.filter { if case .adapterIdentified = $0.kind { true } else { false } }
+            earlier.append(result)
+        }
     }
 }

@@ -22,12 +22,16 @@ public enum ExploreEvents {
     /// which every report then names.
     public static func events(for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = ProcessInfo.processInfo.hostName, referenceApp: Bool = false) -> [Event] {
         let rules = result.rules
-        let parameters = "explore seed \(options.seed) runs \(options.runs) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
-        let context = RunContext(
+        // What the histories are: n shards of R runs each play those of one exploration of n x R, and
+        // say so by the same digest (which `merge` requires of the reports it joins).
+        let parameters = "explore seed \(options.seed) runs \(options.runs * (options.shard?.count ?? 1)) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
+        var context = RunContext(
             kind: "explore", specID: "explore", specVersion: HarnessVersion.current,
             specTitle: "Explored histories (seed \(options.seed), \(result.runs) run\(result.runs == 1 ? "" : "s"))",
             specSHA256: SHA256.hexDigest(Array(parameters.utf8)), harnessVersion: HarnessVersion.current, adapter: nil,
             hostname: hostname, startDate: startDate, gate: gate, referenceApp: referenceApp)
+        context.shard = options.shard
+        context.violatingHistory = result.counterexample == nil ? nil : result.finding.map { $0.index + 1 }
         let plan = rules.map { PlannedTestCase(id: TestCaseID(requirementID: $0.rawValue, scenarioName: scenarioName), requirement: summary(of: $0)) }
         var events: [Event] = [Event(.runStarted(context, plan: plan), date: startDate)]
         if let identity = result.identity { events.append(Event(.adapterIdentified(identity))) }

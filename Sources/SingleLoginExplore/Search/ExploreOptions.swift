@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// How an exploration is shaped.
 public struct ExploreOptions: Sendable {
     /// The seed: the same seed and app give the same histories.
@@ -16,6 +18,11 @@ public struct ExploreOptions: Sendable {
     public var confirmations: Int
     /// How many random shorter histories are tried after delta debugging, for a shorter way to break the same rule.
     public var shorterSearch: Int
+    /// The part of the seed's histories this exploration plays (`explore --shard i/n`): histories
+    /// i, i+n, i+2n, … (numbered from 1), ``runs`` of them; nil plays 1, 2, 3, …. So n shards
+    /// play what one exploration of n × ``runs`` histories plays, and the lowest-numbered violation
+    /// among them is that exploration's first.
+    public var shard: RunContext.Shard?
 
     /// Creates options.
     public init(seed: UInt64 = 1, runs: Int = 1000, timeBudget: Duration? = nil, maxSteps: Int = 12, jobs: Int = 1,
@@ -28,5 +35,11 @@ public struct ExploreOptions: Sendable {
         self.rules = rules
         self.confirmations = max(1, confirmations)
         self.shorterSearch = max(0, shorterSearch)
+    }
+
+    /// The seed's history number (0-based) of this exploration's `local`-th history.
+    public func history(_ local: Int) -> Int {
+        guard let shard else { return local }
+        return shard.index - 1 + local * shard.count
     }
 }

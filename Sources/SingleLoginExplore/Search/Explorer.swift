@@ -43,13 +43,15 @@ public struct Explorer: Sendable {
             result.identity = try await providers[0].adapter().identity
         } catch {
             let issue = Self.issue(for: error)
-            result.failure = ExploreResult.Failure(index: 0, history: model.history(seed: options.seed, index: 0), issue: issue,
+            result.failure = ExploreResult.Failure(index: options.history(0), history: model.history(seed: options.seed, index: options.history(0)), issue: issue,
                                                    result: TestCaseResult(id: TestCaseID(requirementID: HistoryPlayer.requirement.id, scenarioName: "start"), requirement: HistoryPlayer.requirement, outcome: .errored, duration: 0, issues: [issue], adapterLog: await providers[0].takeLog()))
         }
         while result.failure == nil {
             let round = await playRound(from: start, players: players, started: started, progress: progress, totals: &result)
             if Task.isCancelled { result.interrupted = true }
-            guard let (index, outcome) = round else { break }
+            guard let (local, outcome) = round else { break }
+            // Reported by the seed's numbering, which a shard shares with the whole exploration.
+            let index = options.history(local)
             let history = model.history(seed: options.seed, index: index)
             if let issue = outcome.error {
                 result.failure = ExploreResult.Failure(index: index, history: history, issue: issue, result: outcome.result)
@@ -65,7 +67,7 @@ public struct Explorer: Sendable {
             }
             // The reference app fails the same checks: the rule cannot tell here. Go on after it.
             result.setAside.append(ExploreResult.Finding(index: index, history: history, violation: violation, seconds: (shrinkStarted - started).inSeconds))
-            start = index + 1
+            start = local + 1
         }
         result.exploreSeconds = max(0, (ContinuousClock.now - started).inSeconds - result.shrinkSeconds)
         for provider in providers { await provider.close() }
@@ -94,7 +96,7 @@ public struct Explorer: Sendable {
                             return state.next
                         }
                         guard let index else { break }
-                        let outcome = await player.play(model.history(seed: options.seed, index: index))
+                        let outcome = await player.play(model.history(seed: options.seed, index: options.history(index)))
                         if Task.isCancelled, outcome.error != nil { break }
                         let report = shared.state.withLock { state -> ExploreProgress in
                             state.runs += 1

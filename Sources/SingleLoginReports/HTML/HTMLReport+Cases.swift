@@ -20,6 +20,7 @@ extension HTMLReport {
             for (index, result) in cases { article(result, index: index, status: status, into: &out) }
             out += "</section>\n"
         }
+        retriedTable(into: &out)
         notRunTable(.skipped, title: "Skipped", intro: "Not run by choice: the selection, another shard, or --fail-fast.", byStatus[.skipped] ?? [], into: &out)
         notRunTable(.notRun, title: "Not run", intro: "Not run because the run ended early.", byStatus[.notRun] ?? [], into: &out)
     }
@@ -114,6 +115,27 @@ extension HTMLReport {
     }
 
     /// Skipped or not-run test cases as one table with their reasons.
+    /// The test cases that ran more than once (`--retry`, `--rerun`): flaky ones and those that
+    /// failed every attempt, with their attempts.
+    func retriedTable(into out: inout String) {
+        let retried = results.enumerated().filter { !$0.element.earlierAttempts.isEmpty }
+        guard !retried.isEmpty else { return }
+        let flaky = retried.filter(\.element.isFlaky).count
+        out += "<section class=\"cases\" aria-labelledby=\"retried-heading\">\n<h2 id=\"retried-heading\">Retried (\(retried.count), \(flaky) flaky)</h2>\n"
+        out += "<p>Test cases that ran more than once. A flaky one failed, then passed: it counts as failed unless --accept-flaky was given.</p>\n"
+        out += "<table class=\"reasons\"><thead><tr><th scope=\"col\">Requirement</th><th scope=\"col\">Scenario</th><th scope=\"col\">Result</th><th scope=\"col\">Attempts</th></tr></thead><tbody>\n"
+        for (index, result) in retried {
+            out += "<tr data-case=\"case-\(index + 1)\"><th scope=\"row\"><code>"
+            HTMLText.escape(result.id.requirementID, into: &out)
+            out += "</code></th><td>"
+            HTMLText.escape(result.id.scenarioName, into: &out)
+            out += "</td><td>" + (result.isFlaky ? (result.outcome == .passed ? "Flaky (accepted)" : "Flaky (counted as failed)") : "Failed every attempt") + "</td><td>"
+            HTMLText.escape(result.attemptsLine, into: &out)
+            out += "</td></tr>\n"
+        }
+        out += "</tbody></table>\n</section>\n"
+    }
+
     func notRunTable(_ status: Status, title: String, intro: String, _ cases: [(Int, TestCaseResult)], into out: inout String) {
         guard !cases.isEmpty else { return }
         out += "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"

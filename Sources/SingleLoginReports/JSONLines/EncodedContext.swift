@@ -26,6 +26,8 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var shard: EncodedShard?
     /// How many shards' streams `merge` joined into this one (absent when the stream is one run's).
     public var mergedShards: Int?
+    /// Of an exploration that found a violation: the number of the history it violated in.
+    public var violatingHistory: Int?
 }
 
 /// A shard on the wire: which part of a split run a stream covers.

@@ -10,7 +10,7 @@ extension EncodedEvent {
         switch event.kind {
         case let .runStarted(context, plan):
             self.init(kind: "runStarted", date: date)
-            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards)
+            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards, violatingHistory: context.violatingHistory)
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
         case let .adapterIdentified(identity):
@@ -124,6 +124,7 @@ extension EncodedRequirementResult {
 extension EncodedResult {
     init(_ result: TestCaseResult, maxLogBytes: Int) {
         let (outcome, reason) = result.outcome.encoded
-        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes))
+        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
+                  attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) }, flaky: result.isFlaky ? true : nil)
     }
 }

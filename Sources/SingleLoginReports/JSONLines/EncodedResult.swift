@@ -16,4 +16,9 @@ public struct EncodedResult: Codable, Hashable, Sendable {
     public var transcript: [EncodedBrokerCall]
     /// The tail of the adapter's stderr (at most the recorder's cap).
     public var adapterLog: String
+    /// The earlier attempts that failed or errored, oldest first, each a result of its own
+    /// (absent for a case run once).
+    public var attempts: [EncodedResult]?
+    /// `true` when the last attempt passed after earlier ones failed (absent otherwise).
+    public var flaky: Bool?
 }

@@ -29,6 +29,7 @@ extension Event {
                                      adapter: line.adapter.map(AdapterIdentity.init), hostname: encoded.hostname, startDate: start, gate: gate, specOrigin: encoded.specOrigin, referenceApp: encoded.referenceApp ?? false,
                                      shard: encoded.shard.map { RunContext.Shard(index: $0.index, count: $0.count) })
             context.mergedShards = encoded.mergedShards
+            context.violatingHistory = encoded.violatingHistory
             kind = .runStarted(context, plan: plan)
         case "adapterIdentified":
             guard let adapter = line.adapter else { return nil }
@@ -60,12 +61,8 @@ extension Event {
             guard let encoded = line.adapterUnavailability else { return nil }
             kind = .adapterUnavailable(AdapterUnavailability(attempts: encoded.attempts, type: encoded.type, cause: encoded.cause, fix: encoded.fix, stderrTail: encoded.stderrTail))
         case "testCaseEnded":
-            guard let encoded = line.result, let summary = requirement(encoded.requirement), let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else { return nil }
-            var issues: [Issue] = []
-            var transcript: [BrokerCallRecord] = []
-            for issue in encoded.issues { guard let decoded = Issue(issue) else { return nil }; issues.append(decoded) }
-            for call in encoded.transcript { guard let decoded = BrokerCallRecord(call) else { return nil }; transcript.append(decoded) }
-            kind = .testCaseEnded(TestCaseResult(id: TestCaseID(requirementID: encoded.testCase.requirementID, scenarioName: encoded.testCase.scenario), requirement: summary, outcome: outcome, duration: encoded.duration, issues: issues, transcript: transcript, adapterLog: encoded.adapterLog))
+            guard let encoded = line.result, let result = Self.result(encoded, requirement: requirement) else { return nil }
+            kind = .testCaseEnded(result)
         case "runEnded":
             guard let s = line.summary else { return nil }
             kind = .runEnded(RunSummary(passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
@@ -74,6 +71,25 @@ extension Event {
             return nil
         }
         self.init(kind, date: date)
+    }
+}
+
+extension Event {
+    /// The result a `testCaseEnded` line holds, with its earlier attempts, or nil when a value is
+    /// one this reader does not know.
+    static func result(_ encoded: EncodedResult, requirement: (EncodedRequirement?) -> RequirementSummary?) -> TestCaseResult? {
+        guard let summary = requirement(encoded.requirement), let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else { return nil }
+        var issues: [Issue] = []
+        var transcript: [BrokerCallRecord] = []
+        var earlier: [TestCaseResult] = []
+        for issue in encoded.issues { guard let decoded = Issue(issue) else { return nil }; issues.append(decoded) }
+        for call in encoded.transcript { guard let decoded = BrokerCallRecord(call) else { return nil }; transcript.append(decoded) }
+        for attempt in encoded.attempts ?? [] { guard let decoded = result(attempt, requirement: requirement) else { return nil }; earlier.append(decoded) }
+        var result = TestCaseResult(id: TestCaseID(requirementID: encoded.testCase.requirementID, scenarioName: encoded.testCase.scenario), requirement: summary, outcome: outcome,
+                                    duration: encoded.duration, issues: issues, transcript: transcript, adapterLog: encoded.adapterLog)
+        result.earlierAttempts = earlier
+        result.isFlaky = encoded.flaky ?? false
+        return result
     }
 }
 

@@ -66,6 +66,7 @@ public enum JUnitMerger {
                 }
             }
         }
+        if reference?.property("run.kind") == "explore" { return mergeExplorations(reports) }
         var order: [String] = []
         var suites: [String: JUnitReport.Suite] = [:]
         var indexOfCase: [String: [String: Int]] = [:]
@@ -104,6 +105,26 @@ public enum JUnitMerger {
             return suite
         }
         return JUnitReport(name: first.report.name, suites: joined)
+    }
+
+    /// The explorations of shards (`explore --shard i/n`) as one: the report of the shard whose
+    /// violation came in the lowest-numbered history (the first report when none found one), as the
+    /// exploration of every shard's histories at once would have stopped there; its suites' times
+    /// are every shard's, and it says no shard.
+    static func mergeExplorations(_ reports: [(path: String, report: JUnitReport)]) -> JUnitReport {
+        func history(_ report: JUnitReport) -> Int {
+            report.suites.first?.property(JUnitReport.violatingHistoryProperty).flatMap(Int.init) ?? Int.max
+        }
+        let first = reports.enumerated().min { (history($0.element.report), $0.offset) < (history($1.element.report), $1.offset) }!.element.report
+        var merged = first
+        for index in merged.suites.indices {
+            let name = merged.suites[index].name
+            let others = reports.flatMap { $0.report.suites.filter { $0.name == name } }
+            merged.suites[index].time = others.reduce(0) { $0 + $1.time }
+            merged.suites[index].timestamp = others.map(\.timestamp).min() ?? merged.suites[index].timestamp
+            merged.suites[index].properties.removeAll { $0.name == JUnitReport.shardProperty }
+        }
+        return merged
     }
 
     /// The requirement's verdict from its cases, as ``Verdict/name`` spells it: the worst of errored,
@@ -151,7 +172,8 @@ public enum JUnitMerger {
                 let name = testCase.attribute("name") ?? ""
                 var result = result(of: testCase)
                 if result == .passed, let body = warnings[name] { result = .warning(body: body) }
-                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result)
+                let (attempts, flaky) = attempts(of: testCase)
+                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result, attempts: attempts, flaky: flaky)
             }
             return JUnitReport.Suite(name: element.attribute("name") ?? "", package: element.attribute("package"), timestamp: element.attribute("timestamp") ?? "",
                                      hostname: element.attribute("hostname") ?? "", time: Double(element.attribute("time") ?? "") ?? 0, properties: properties, cases: cases)
@@ -180,6 +202,19 @@ public enum JUnitMerger {
         }
         flush()
         return bodies
+    }
+
+    /// A case's earlier attempts (Surefire's `flakyFailure`, `flakyError`, `rerunFailure`,
+    /// `rerunError`, in document order), and whether they are a flaky case's.
+    private static func attempts(of testCase: XMLTree.Element) -> ([JUnitReport.Attempt], Bool) {
+        var flaky = false
+        let attempts = testCase.children.compactMap { child -> JUnitReport.Attempt? in
+            let kinds = ["flakyFailure": (true, false), "flakyError": (true, true), "rerunFailure": (false, false), "rerunError": (false, true)]
+            guard let (isFlaky, errored) = kinds[child.name] else { return nil }
+            flaky = flaky || isFlaky
+            return JUnitReport.Attempt(errored: errored, message: child.attribute("message") ?? "", type: child.attribute("type") ?? "", body: child.text)
+        }
+        return (attempts, flaky)
     }
 
     private static func result(of testCase: XMLTree.Element) -> JUnitReport.Result {

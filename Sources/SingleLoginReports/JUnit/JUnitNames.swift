@@ -1,7 +1,7 @@
 /// Normalises names and one-line messages: cleaned, whitespace collapsed, never empty.
-enum JUnitNames {
+public enum JUnitNames {
     /// `text` cleaned (see ``PlainText``) with runs of whitespace as one space and no ends; `fallback` when empty.
-    static func normalize(_ text: String, fallback: String) -> String {
+    public static func normalize(_ text: String, fallback: String) -> String {
         if isAlreadyNormal(text) { return text }
         let cleaned = PlainText.clean(text)
         let collapsed = cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")

@@ -33,7 +33,7 @@ extension JUnitReport {
             var time = 0.0
             for result in results[start..<end] {
                 let (classname, name) = names.unique(for: result.id)
-                cases.append(Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject)))
+                cases.append(Self.testCase(of: result, classname: classname, name: name, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject))
                 let caseVerdict = Verdict(of: result, gate: context.gate)
                 if caseVerdict.severity > verdict.severity { verdict = caseVerdict }
                 time += result.duration
@@ -92,6 +92,10 @@ extension JUnitReport {
     /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.
     public static let shardProperty = "run.shard"
 
+    /// The property of an exploration that found a violation: the number of the history it violated
+    /// in; `merge` keeps the explore report with the lowest.
+    public static let violatingHistoryProperty = "explore.history"
+
     /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
@@ -108,6 +112,7 @@ extension JUnitReport {
         ]
         if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
         if let shard = context.shard { properties.append(Property(Self.shardProperty, "\(shard.index)/\(shard.count)")) }
+        if let history = context.violatingHistory { properties.append(Property(Self.violatingHistoryProperty, String(history))) }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),
@@ -119,6 +124,21 @@ extension JUnitReport {
             ]
         }
         return properties
+    }
+
+    /// The `<testcase>` a result becomes, named `classname` and `name`: its result under `gate`
+    /// and its earlier attempts, each with its own evidence (the case's budget of `maxBytes` shared
+    /// among its attempts).
+    static func testCase(of result: TestCaseResult, classname: String, name: String, gate: Gate, steps: [Int: String], maxBytes: Int, subject: RunSubject) -> Case {
+        let share = maxBytes / result.attemptCount
+        let attempts = result.earlierAttempts.enumerated().map { index, attempt in
+            let errored = attempt.outcome == .errored
+            let lead = attempt.issues.first { $0.kind == (errored ? .error : .failure) } ?? attempt.issues.first
+            return Attempt(errored: errored, message: "attempt \(index + 1) of \(result.attemptCount): " + JUnitNames.normalize(lead?.message ?? (errored ? "errored" : "failed"), fallback: "(no message)"),
+                           type: lead?.type ?? (errored ? "error" : "failure"), body: Evidence.body(of: attempt, steps: steps, includeLog: errored, maxBytes: share, subject: subject))
+        }
+        return Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: gate, steps: steps, maxBytes: attempts.isEmpty ? maxBytes : share, subject: subject),
+                    attempts: attempts, flaky: result.isFlaky)
     }
 
     /// The `<failure>`, `<error>` or `<skipped>` a result's verdict under `gate` becomes.

@@ -100,13 +100,47 @@ public struct JUnitReport: Hashable, Sendable {
         public var time: Double
         /// How it ended.
         public var result: Result
+        /// Its earlier attempts that failed or errored, oldest first (`run --retry`, `run --rerun`).
+        public var attempts: [Attempt]
+        /// Whether its last attempt passed after earlier ones failed (whether or not the gate accepted it).
+        public var flaky: Bool
 
         /// Creates a case.
-        public init(classname: String, name: String, time: Double, result: Result) {
+        public init(classname: String, name: String, time: Double, result: Result, attempts: [Attempt] = [], flaky: Bool = false) {
             self.classname = classname
             self.name = name
             self.time = time
             self.result = result
+            self.attempts = attempts
+            self.flaky = flaky
+        }
+    }
+
+    /// An earlier attempt of a case that ran more than once, in Surefire's form: inside a case whose
+    /// last attempt passed, `<flakyFailure>` or `<flakyError>`; inside one that failed every time,
+    /// `<rerunFailure>` or `<rerunError>`. Jenkins' junit-10.xsd allows them after the case's own
+    /// result; readers that do not know them (GitLab, junitparser) go by that result alone.
+    public struct Attempt: Hashable, Sendable {
+        /// Whether the attempt errored (the adapter or harness broke) rather than failed.
+        public var errored: Bool
+        /// Its first issue's message, prefixed `attempt N of M: `.
+        public var message: String
+        /// Its first issue's type.
+        public var type: String
+        /// Its evidence.
+        public var body: String
+
+        /// Creates an attempt.
+        public init(errored: Bool, message: String, type: String, body: String) {
+            self.errored = errored
+            self.message = message
+            self.type = type
+            self.body = body
+        }
+
+        /// The element's name inside a case that is `flaky` or not.
+        public func elementName(flaky: Bool) -> String {
+            (flaky ? "flaky" : "rerun") + (errored ? "Error" : "Failure")
         }
     }
 
@@ -173,7 +207,7 @@ public struct JUnitReport: Hashable, Sendable {
             var suiteCounts = Counts()
             for testCase in suite.cases { suiteCounts.add(testCase) }
             suite.renderOpening(id: index, counts: suiteCounts, into: &buffer)
-            for testCase in suite.cases { testCase.render(into: &buffer) }
+            for testCase in suite.cases { testCase.render(into: &buffer, strict: strict) }
             Suite.renderClosing(systemErr: suite.systemErr, into: &buffer)
         }
         Self.renderClosing(into: &buffer)
@@ -288,37 +322,52 @@ extension JUnitReport.Suite {
 }
 
 extension JUnitReport.Case {
-    /// One `<testcase>` with its failure, error or skip (a warned case is written as passing).
-    func render(into buffer: inout XMLByteBuffer) {
+    /// One `<testcase>` with its failure, error or skip (a warned case is written as passing), and
+    /// its earlier attempts unless `strict` (the Ant schema allows nothing else in a testcase; a
+    /// flaky case's `<failure>` still names every attempt).
+    func render(into buffer: inout XMLByteBuffer, strict: Bool = false) {
         buffer.raw("    <testcase classname=\"")
         buffer.text(classname, attribute: true)
         buffer.raw("\" name=\"")
         buffer.text(name, attribute: true)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
+        let attempts = strict ? [] : self.attempts
         switch result {
         case .passed, .warning:
-            buffer.raw("\"/>\n")
+            guard !attempts.isEmpty else {
+                buffer.raw("\"/>\n")
+                return
+            }
+            buffer.raw("\">\n")
         case let .failure(message, type, body):
-            buffer.raw("\">\n      <failure message=\"")
-            buffer.text(message, attribute: true)
-            buffer.raw("\" type=\"")
-            buffer.text(type, attribute: true)
-            buffer.raw("\">")
-            buffer.text(body)
-            buffer.raw("</failure>\n    </testcase>\n")
+            Self.element("failure", message: message, type: type, body: body, opening: true, into: &buffer)
         case let .error(message, type, body):
-            buffer.raw("\">\n      <error message=\"")
-            buffer.text(message, attribute: true)
-            buffer.raw("\" type=\"")
-            buffer.text(type, attribute: true)
-            buffer.raw("\">")
-            buffer.text(body)
-            buffer.raw("</error>\n    </testcase>\n")
+            Self.element("error", message: message, type: type, body: body, opening: true, into: &buffer)
         case let .skipped(message):
             buffer.raw("\">\n      <skipped message=\"")
             buffer.text(message, attribute: true)
-            buffer.raw("\"/>\n    </testcase>\n")
+            buffer.raw("\"/>\n")
         }
+        for attempt in attempts {
+            Self.element(attempt.elementName(flaky: flaky), message: attempt.message, type: attempt.type, body: attempt.body, opening: false, into: &buffer)
+        }
+        buffer.raw("    </testcase>\n")
+    }
+
+    /// `<NAME message type>body</NAME>` on a line of its own; `opening` when it follows the
+    /// testcase's attributes (whose tag is still open).
+    private static func element(_ name: String, message: String, type: String, body: String, opening: Bool, into buffer: inout XMLByteBuffer) {
+        if opening { buffer.raw("\">\n      <") } else { buffer.raw("      <") }
+        buffer.text(name)
+        buffer.raw(" message=\"")
+        buffer.text(message, attribute: true)
+        buffer.raw("\" type=\"")
+        buffer.text(type, attribute: true)
+        buffer.raw("\">")
+        buffer.text(body)
+        buffer.raw("</")
+        buffer.text(name)
+        buffer.raw(">\n")
     }
 }

@@ -83,9 +83,8 @@ struct JUnitStream {
         if namer == nil { namer = CaseNamer(specID: record.effectiveContext.specID) }
         let gate = record.gate
         let (classname, name) = namer!.unique(for: result.id)
-        let testCase = JUnitReport.Case(
-            classname: classname, name: name, time: result.duration,
-            result: JUnitReport.result(of: result, gate: gate, steps: record.steps.removeValue(forKey: result.id) ?? [:], maxBytes: options.maxBytesPerCase, subject: record.context?.subject ?? .adapter))
+        let testCase = JUnitReport.testCase(of: result, classname: classname, name: name, gate: gate, steps: record.steps.removeValue(forKey: result.id) ?? [:],
+                                            maxBytes: options.maxBytesPerCase, subject: record.context?.subject ?? .adapter)
         let verdict = Verdict(of: result, gate: gate)
         let index: Int
         if let open = openSuite, suites[open].requirementID == result.id.requirementID {
@@ -107,7 +106,7 @@ struct JUnitStream {
         if verdict.severity > suites[index].verdict.severity { suites[index].verdict = verdict }
 
         let start = spool.position
-        testCase.render(into: &spool.buffer)
+        testCase.render(into: &spool.buffer, strict: options.strict)
         Self.append(start..<spool.position, to: &suites[index].cases)
         if case let .warning(body) = testCase.result {
             let start = spool.position

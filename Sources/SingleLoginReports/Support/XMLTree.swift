@@ -62,9 +62,15 @@ struct XMLTree: Sendable {
 
         var atEnd: Bool { index >= bytes.count }
 
-        func peek(_ text: String) -> Bool {
-            let pattern = Array(text.utf8)
-            return bytes.count - index >= pattern.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        // Markup is matched against static strings byte by byte, with nothing allocated: a report of
+        // 100,000 test cases asks this millions of times.
+        func peek(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard bytes.count - index >= count else { return false }
+            return text.withUTF8Buffer { pattern in
+                for offset in 0..<count where bytes[index + offset] != pattern[offset] { return false }
+                return true
+            }
         }
 
         mutating func advance(_ count: Int = 1) {
@@ -74,20 +80,24 @@ struct XMLTree: Sendable {
             }
         }
 
-        mutating func expect(_ text: String) throws(Failure) {
+        mutating func expect(_ text: StaticString) throws(Failure) {
             guard peek(text) else { throw fail(atEnd ? "the document ends early (truncated?): expected '\(text)'" : "expected '\(text)'") }
-            advance(text.utf8.count)
+            advance(text.utf8CodeUnitCount)
         }
 
         mutating func skipSpace() {
-            while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { advance() }
+            while !atEnd {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+                advance()
+            }
         }
 
         /// Skips to just after `terminator`, or fails at the end.
-        mutating func skip(past terminator: String, what: String) throws(Failure) {
+        mutating func skip(past terminator: StaticString, what: String) throws(Failure) {
             let start = line
             while !atEnd {
-                if peek(terminator) { advance(terminator.utf8.count); return }
+                if peek(terminator) { advance(terminator.utf8CodeUnitCount); return }
                 advance()
             }
             throw Failure(line: start, message: "the document ends inside a \(what) (truncated?)")
@@ -163,7 +173,7 @@ struct XMLTree: Sendable {
                         value += " "
                         continue
                     }
-                    value += try run(until: [quote, UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A, 0x0D])
+                    value += run { $0 == quote || $0 == 0x3C || $0 == 0x26 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
                 }
                 guard attributes.updateValue(value, forKey: attributeName) == nil else { throw fail("attribute '\(attributeName)' appears twice") }
             }
@@ -190,14 +200,19 @@ struct XMLTree: Sendable {
                 }
                 if peek("<") { children.append(try element()); continue }
                 if bytes[index] == UInt8(ascii: "&") { text += try reference(); continue }
-                text += Self.normalisingNewlines(try run(until: [UInt8(ascii: "<"), UInt8(ascii: "&")]))
+                text += Self.normalisingNewlines(run { $0 == 0x3C || $0 == 0x26 })
             }
         }
 
-        /// Bytes up to (not including) any of `stops`, as text.
-        mutating func run(until stops: [UInt8]) throws(Failure) -> String {
+        /// Bytes up to (not including) the first for which `isStop` holds, as text.
+        mutating func run(until isStop: (UInt8) -> Bool) -> String {
             let start = index
-            while !atEnd, !stops.contains(bytes[index]) { advance() }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if isStop(byte) { break }
+                if byte == 0x0A { line += 1 }
+                index += 1
+            }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 

@@ -69,7 +69,8 @@ extension EmbeddedSpec {
           "required": ["index", "count"],
           "properties": {"index": {"type": "integer", "minimum": 1}, "count": {"type": "integer", "minimum": 1}}
         },
-        "mergedShards": {"type": "integer", "minimum": 1}
+        "mergedShards": {"type": "integer", "minimum": 1},
+        "violatingHistory": {"type": "integer", "minimum": 1}
       }
     },
     "adapter": {
@@ -186,7 +187,9 @@ extension EmbeddedSpec {
         "duration": {"type": "number", "minimum": 0},
         "issues": {"type": "array", "items": {"$ref": "#/$defs/issue"}},
         "transcript": {"type": "array", "items": {"$ref": "#/$defs/call"}},
-        "adapterLog": {"type": "string"}
+        "adapterLog": {"type": "string"},
+        "attempts": {"type": "array", "items": {"$ref": "#/$defs/result"}, "minItems": 1},
+        "flaky": {"const": true}
       }
     },
     "summary": {

@@ -1,0 +1,73 @@
+import Foundation
+import SingleLoginEvents
+import SingleLoginReports
+
+/// What `run --rerun FILE` takes from an earlier run's `junit.xml`: the passes it keeps (released
+/// as they were, without running) and, for each case it runs again (failed, errored, waived,
+/// warned, skipped, not run or missing there), the failed attempts it had, which become the start
+/// of its history.
+struct RerunPlan: Sendable {
+    /// The earlier passes, kept as they are.
+    var kept: [TestCaseID: TestCaseResult] = [:]
+    /// The earlier failed or errored attempts of the cases run again, oldest first.
+    var history: [TestCaseID: [TestCaseResult]] = [:]
+    /// How many planned cases run again.
+    var rerun = 0
+
+    /// No earlier run: everything runs.
+    init() {}
+
+    /// The plan for `planned` from `report` (read from `path`).
+    init(report: JUnitReport, planned: [PlannedTestCase]) {
+        var earlier: [TestCaseID: JUnitReport.Case] = [:]
+        for suite in report.suites {
+            for testCase in suite.cases {
+                let requirementID = suite.property("requirement.id") ?? testCase.classname.split(separator: ".").last.map(String.init) ?? testCase.classname
+                earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] = earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] ?? testCase
+            }
+        }
+        for planned in planned where planned.skipReason == nil {
+            // Named as the report names it (whitespace collapsed), as a baseline compares.
+            let name = TestCaseID(requirementID: planned.id.requirementID, scenarioName: JUnitNames.normalize(planned.id.scenarioName, fallback: "(unnamed scenario)"))
+            guard let testCase = earlier[name] else { rerun += 1; continue }
+            let attempts = testCase.attempts.map { attempt in
+                Self.result(planned, outcome: attempt.errored ? .errored : .failed, issue: Issue(kind: attempt.errored ? .error : .failure, type: attempt.type, message: attempt.message), duration: 0)
+            }
+            switch testCase.result {
+            case .passed:
+                kept[planned.id] = Self.result(planned, outcome: .passed, duration: testCase.time)
+            case let .skipped(message) where message.hasPrefix(TestCaseResult.Outcome.waivedPrefix):
+                rerun += 1
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: "waived", message: message), duration: testCase.time)]
+            case .skipped:
+                // Not run there (skipped, not selected, interrupted): it runs now, with no history.
+                rerun += 1
+                if !attempts.isEmpty { history[planned.id] = attempts }
+            case let .failure(message, type, _):
+                rerun += 1
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: type, message: message), duration: testCase.time)]
+            case let .error(message, type, _):
+                rerun += 1
+                history[planned.id] = attempts + [Self.result(planned, outcome: .errored, issue: Issue(kind: .error, type: type, message: message), duration: testCase.time)]
+            case .warning:
+                rerun += 1
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: "warning", message: "SHOULD requirement not met"), duration: testCase.time)]
+            }
+        }
+    }
+
+    private static func result(_ planned: PlannedTestCase, outcome: TestCaseResult.Outcome, issue: Issue? = nil, duration: Double) -> TestCaseResult {
+        TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration, issues: issue.map { [$0] } ?? [])
+    }
+
+    /// The plan from the report at `path`: exit 66 when it cannot be read or is no JUnit report,
+    /// 64 when it is a report of another spec.
+    static func load(_ path: String, specID: String, planned: [PlannedTestCase]) throws(CommandFailure) -> RerunPlan {
+        let report = try GatingOptions.readJUnit(path, option: "--rerun")
+        let reported = report.suites.lazy.compactMap { $0.property("spec.id") }.first
+        if let reported, reported != specID {
+            throw CommandFailure(status: .usage, message: "error: \(path): a report of spec '\(reported)', not '\(specID)'\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec")
+        }
+        return RerunPlan(report: report, planned: planned)
+    }
+}
