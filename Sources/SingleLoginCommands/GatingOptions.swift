@@ -59,6 +59,7 @@ public struct GatingOptions: OptionGroup {
             let stage = WaiverStage(file: try Self.readWaivers(path, bytes: bytes), today: WaiverStage.day(of: today), strict: strictWaivers)
             inputs.waivers = stage
             inputs.waiversOnRecord = BundleManifest.Waivers(file: path, sha256: SHA256.hexDigest(bytes), stage: stage)
+            inputs.waiverBytes = Data(bytes)
         }
         return inputs
     }
@@ -124,4 +125,6 @@ struct GatingInputs: Sendable {
     var waivers: WaiverStage?
     /// The waiver file as an evidence bundle's manifest lists it, when there are waivers.
     var waiversOnRecord: BundleManifest.Waivers?
+    /// The waiver file's bytes, which a bundle holds beside the manifest's copy of its entries.
+    var waiverBytes: Data?
 }

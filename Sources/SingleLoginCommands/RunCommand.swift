@@ -214,6 +214,7 @@ public struct RunCommand: Command {
                 bundleOptions.markdownAppendix = markdownAppendix
                 bundleOptions.signingKey = signingKey
                 bundleOptions.waivers = gating.waiversOnRecord
+                bundleOptions.waiverBytes = gating.waiverBytes
                 if let baseline = gating.baseline {
                     bundleOptions.baseline = BundleManifest.Baseline(file: baseline.name, sha256: SHA256.hexDigest(baseline.bytes))
                     bundleOptions.baselineBytes = baseline.bytes

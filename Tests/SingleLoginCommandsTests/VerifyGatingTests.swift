@@ -149,6 +149,19 @@ struct VerifyGatingTests {
         Edit(description: "the bundled baseline removed", file: { _ in "baseline.xml" }, says: "is missing, but manifest.json names the baseline") { entries in
             entries.removeAll { $0.name == "baseline.xml" }
         },
+        Edit(description: "a broader waiver added to the manifest, its digest still the reviewed file's", file: { _ in "manifest.json" }, says: "but waivers.json holds 2: the waivers applied are not the file's") { entries in
+            editManifest(&entries) { manifest in
+                var broad = manifest.waivers!.entries[0]
+                broad.requirement = "SL-LOGOUT-3"
+                manifest.waivers!.entries.append(broad)
+            }
+        },
+        Edit(description: "the bundled waiver file edited", file: { _ in "waivers.json" }, says: "but manifest.json names") { entries in
+            TamperFixture.replace("\"reason\"", "\"reason\" ", in: "waivers.json", &entries)
+        },
+        Edit(description: "the bundled waiver file removed", file: { _ in "waivers.json" }, says: "is missing, but manifest.json lists the waivers of") { entries in
+            entries.removeAll { $0.name == "waivers.json" }
+        },
         Edit(description: "a waiver entry that names nothing", file: { _ in "manifest.json" }, says: "waiver entry 1 names neither") { entries in
             editManifest(&entries) { $0.waivers!.entries[0].requirement = nil }
         },

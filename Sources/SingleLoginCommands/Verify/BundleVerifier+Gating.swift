@@ -43,12 +43,31 @@ extension Check {
 
     /// The stage of the manifest's waivers, or nil (after a finding when an entry is unusable).
     private mutating func waiverStage() -> WaiverStage? {
-        guard let waivers = manifest.waivers else { return nil }
+        let bundled = BundleManifest.Waivers.bundledFile
+        guard let waivers = manifest.waivers else {
+            if files[bundled] != nil { note(bundled, "is in the bundle, but manifest.json lists no waivers") }
+            return nil
+        }
+        checkWaiverFile(waivers)
         switch waivers.stage() {
         case let .success(stage): return stage
         case let .failure(invalid):
             note("manifest.json", "waiver entry \(invalid.index + 1) names neither one test case ('REQUIREMENT-ID / scenario') nor one requirement")
             return nil
+        }
+    }
+
+    /// The bundled waiver file against the manifest: its digest, and every entry the manifest lists
+    /// read from it, so that the entries that waived failures are the ones in the file that was reviewed.
+    private mutating func checkWaiverFile(_ waivers: BundleManifest.Waivers) {
+        let bundled = BundleManifest.Waivers.bundledFile
+        guard let data = files[bundled] else { return note(bundled, "is missing, but manifest.json lists the waivers of \(waivers.file)") }
+        let sha = SHA256.hexDigest(data)
+        if sha != waivers.sha256 { note(bundled, "has SHA-256 \(sha), but manifest.json names \(waivers.sha256) for \(waivers.file)") }
+        guard let file = try? WaiverFile.load(bytes: Array(data), file: waivers.file) else { return note(bundled, "is not a valid waiver file") }
+        let read = BundleManifest.Waivers(file: waivers.file, sha256: sha, stage: WaiverStage(file: file, today: waivers.judgedOn, strict: waivers.strict))
+        if read.entries != waivers.entries {
+            note("manifest.json", "lists \(waivers.entries.count) waiver entr\(waivers.entries.count == 1 ? "y" : "ies"), but \(bundled) holds \(read.entries.count)" + (read.entries.count == waivers.entries.count ? " that differ" : "") + ": the waivers applied are not the file's")
         }
     }
 

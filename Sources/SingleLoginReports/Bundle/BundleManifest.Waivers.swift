@@ -6,6 +6,9 @@ extension BundleManifest {
     /// judged with, and every entry, so that `verify` applies the same waivers to the re-judged
     /// verdicts and must arrive at the waived verdicts the reports state.
     public struct Waivers: Codable, Hashable, Sendable {
+        /// The name the waiver file has in the bundle: its bytes, so that a certifier reads the file
+        /// the run read, and `verify` holds the manifest's entries to it.
+        public static let bundledFile = "waivers.json"
         /// The path given to `--waivers`.
         public var file: String
         /// The SHA-256 of its bytes.

@@ -39,6 +39,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
         public var signingKey: RSAPrivateKey?
         /// The waivers the run applied (`--waivers`), as the manifest lists them.
         public var waivers: BundleManifest.Waivers?
+        /// The waiver file's bytes, held in the bundle as ``BundleManifest/Waivers/bundledFile``.
+        public var waiverBytes: Data?
         /// The baseline the run compared with (`--baseline`), as the manifest names it.
         public var baseline: BundleManifest.Baseline?
         /// The baseline's bytes, held in the bundle as ``BundleManifest/Baseline/bundledFile``.
@@ -134,6 +136,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         front += reports(of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix())
         front.append(("events.jsonl", events))
         if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
+        if let waivers = options.waiverBytes { front.append((BundleManifest.Waivers.bundledFile, waivers)) }
         if let baseline = options.baselineBytes { front.append((BundleManifest.Baseline.bundledFile, baseline)) }
         files = front + files
         var sums = ""
