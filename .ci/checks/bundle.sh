@@ -138,9 +138,9 @@ status=0; "$harness" verify "$work/pass.tar" --trusted-key "$work/key.pub.pem" >
 [ "$status" -eq 1 ] && grep -q "the bundle is unsigned" "$work/unsigned.verify" || { cat "$work/unsigned.verify" >&2; echo "bundle: an unsigned bundle was accepted with --trusted-key (exit $status)" >&2; exit 1; }
 status=0; "$harness" verify "$work/key.tar" --trusted-key "$work/key.pem" >"$work/private.verify" 2>&1 || status=$?
 [ "$status" -eq 2 ] && grep -q "fix: " "$work/private.verify" || { cat "$work/private.verify" >&2; echo "bundle: a private key as --trusted-key was not refused with a fix (exit $status)" >&2; exit 1; }
-# An edit no re-judging sees (the host name), resealed with new sums: openssl and verify --trusted-key both refuse it.
+# An edit no re-judging sees (the host OS, which the events do not carry), resealed with new sums: openssl and verify --trusted-key both refuse it.
 mkdir -p "$work/resealed" && tar -xf "$work/key.tar" -C "$work/resealed"
-sed -i 's/"hostname" : "[^"]*"/"hostname" : "forged.example.com"/' "$work/resealed/manifest.json"
+sed -i 's/"os" : "[^"]*"/"os" : "Forged OS 1.0"/' "$work/resealed/manifest.json"
 (cd "$work/resealed" && find . -type f ! -name SHA256SUMS ! -name SHA256SUMS.sig | sed 's|^\./||' | sort | xargs sha256sum >SHA256SUMS)
 if openssl dgst -sha256 -verify "$work/key.pub.pem" -signature "$work/resealed/SHA256SUMS.sig" "$work/resealed/SHA256SUMS" >/dev/null 2>&1; then
     echo "bundle: openssl accepted the signature of resealed sums" >&2; exit 1

@@ -82,9 +82,9 @@ struct SignedBundleTests {
             let index = entries.firstIndex { $0.name == "SHA256SUMS.sig" }!
             entries[index].data[17] ^= 0x01
         }, reseal: false, status: 1) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
-        Outcome(description: "an edit no re-judging sees (the manifest's host name), resealed with new sums", trusted: "signer-public.pem", edit: { entries in
-            TamperFixture.editLines(of: "manifest.json", holding: "\"hostname\"", &entries) { line in
-                line.replacingOccurrences(of: #""hostname" : "[^"]*""#, with: #""hostname" : "forged.example.com""#, options: .regularExpression)
+        Outcome(description: "an edit no re-judging sees (the manifest's host OS, which the events do not carry), resealed with new sums", trusted: "signer-public.pem", edit: { entries in
+            TamperFixture.editLines(of: "manifest.json", holding: "\"os\"", &entries) { line in
+                line.replacingOccurrences(of: #""os" : "[^"]*""#, with: #""os" : "Forged OS 1.0""#, options: .regularExpression)
             }
         }, status: 1) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
         Outcome(description: "the manifest names the trusted key's fingerprint over another key's signature", trusted: "other-public.pem", edit: { entries in
