@@ -39,11 +39,15 @@ public struct DiffCommand: Command {
     public init() {}
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        // The two reports are read at once, each on a core of its own: reading is nearly all the
+        // time a comparison of two large reports takes.
+        async let later = Result { () throws(CommandFailure) in try GatingOptions.readReport(options.new, option: "diff NEW") }
+        let earlier = Result { () throws(CommandFailure) in try GatingOptions.readReport(options.old, option: "diff OLD") }
         let old: GatingInputs.Baseline
         let new: GatingInputs.Baseline
         do {
-            old = try GatingOptions.readReport(options.old, option: "diff OLD")
-            new = try GatingOptions.readReport(options.new, option: "diff NEW")
+            old = try earlier.get()
+            new = try await later.get()
         } catch { return error.report(to: output) }
         let comparison = BaselineComparison(baseline: old.verdicts, current: new.verdicts)
         output.write(comparison.consoleText(baselineName: old.name))
