@@ -62,7 +62,7 @@ public struct BenchCommand: Command {
         --jobs 1, 2 and 4 with a check that their reports are identical; 100,000 JUnit testcases and
         an HTML report of 100,000 test cases (time and peak memory, in a child process); the size of
         the shipped spec's evidence bundle, signed, and the time 'verify --trusted-key' takes to check
-        it (in a child process, at least 3 times); and loading a generated 10 MB spec.
+        it (in a child process, at least 3 times); diff and --baseline on two reports of 100,000 test cases, and the merge of 10 explore shards; and loading a generated 10 MB spec.
         Build in release mode for meaningful figures (see docs/performance.md):
           swift build -c release && .build/release/sl-conformance bench
         Exit status: 0 when it ran (missed targets are printed, not failed); 2 when a part broke.
