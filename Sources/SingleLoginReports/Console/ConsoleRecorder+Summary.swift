@@ -115,7 +115,7 @@ extension ConsoleRecorder {
             for line in outline.numbered(marking: result.issues) { out += "    \(PlainText.clean(line.text))\n" }
         }
         for issue in result.issues {
-            let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
+            let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? issue.placeWithoutStep
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
             if issue.kind == .error, issue.expected.isEmpty {

@@ -44,7 +44,7 @@ extension HTMLReport {
             out += "</h4>\n<dl class=\"evidence\">\n"
             if issue.kind == .failure || issue.stepIndex != nil {
                 out += "<dt>Step</dt><dd>"
-                HTMLText.escape(Evidence.stepLabel(issue.stepIndex, steps: steps), into: &out)
+                HTMLText.escape(issue.stepIndex.map { Evidence.stepLabel($0, steps: steps) } ?? issue.placeWithoutStep, into: &out)
                 out += "</dd>\n"
             }
             if let location = issue.location {

@@ -19,7 +19,7 @@ enum Evidence {
         for (number, issue) in result.issues.enumerated() {
             text += "\n\(issue.kind == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
             if issue.kind == .failure || issue.stepIndex != nil {
-                text += "  Step: \(stepLabel(issue.stepIndex, steps: steps))\n"
+                text += "  Step: \(issue.stepIndex.map { stepLabel($0, steps: steps) } ?? issue.placeWithoutStep)\n"
             }
             if let location = issue.location {
                 text += "  Spec: \(location)\n"
@@ -50,9 +50,8 @@ enum Evidence {
         return text + header + tail(result.adapterLog, maxBytes: budget)
     }
 
-    /// `3 (globalSignOut alice)` (1-based), or `final checks`.
-    static func stepLabel(_ index: Int?, steps: [Int: String]) -> String {
-        guard let index else { return "final checks" }
+    /// `3 (globalSignOut alice)` (1-based).
+    static func stepLabel(_ index: Int, steps: [Int: String]) -> String {
         if let description = steps[index] { return "\(index + 1) (\(description))" }
         return "\(index + 1)"
     }

@@ -101,7 +101,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                     out += "```\n\n"
                 }
                 for issue in result.issues {
-                    let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? (issue.kind == .failure ? "final checks" : "error")
+                    let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? issue.placeWithoutStep
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"
                 }
                 let diffs = result.issues.filter { !$0.expected.isEmpty || !$0.observed.isEmpty }

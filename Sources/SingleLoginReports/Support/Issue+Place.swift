@@ -1,0 +1,11 @@
+import SingleLoginEvents
+
+extension Issue {
+    /// Where the reports say an issue was found when it names no step: `final checks` for a check
+    /// the scenario makes at its end, `attempts` for a flaky verdict (which is about the attempts,
+    /// not about any check), `error` for an error.
+    var placeWithoutStep: String {
+        if type == Issue.flakyType { return "attempts" }
+        return kind == .failure ? "final checks" : "error"
+    }
+}
