@@ -125,6 +125,9 @@ struct GatingInputs: Sendable {
     var waivers: WaiverStage?
     /// The waiver file as an evidence bundle's manifest lists it, when there are waivers.
     var waiversOnRecord: BundleManifest.Waivers?
+    /// The spec's test cases that other shards run (`run --shard`), named as the JUnit report names
+    /// them: a shard's comparison with a whole run's baseline leaves them out.
+    var otherShards: Set<TestCaseID> = []
     /// The waiver file's bytes, which a bundle holds beside the manifest's copy of its entries.
     var waiverBytes: Data?
 }

@@ -42,9 +42,12 @@ final class ReportSession: Sendable {
         let baseline: GatingInputs.Baseline?
         let waivers: WaiverStage?
 
-        init(baseline: GatingInputs.Baseline?, waivers: WaiverStage?) {
+        let otherShards: Set<TestCaseID>
+
+        init(baseline: GatingInputs.Baseline?, waivers: WaiverStage?, otherShards: Set<TestCaseID> = []) {
             self.baseline = baseline
             self.waivers = waivers
+            self.otherShards = otherShards
         }
 
         /// What `summary.md` ends with: the waivers' effects, then the comparison with the baseline.
@@ -57,7 +60,7 @@ final class ReportSession: Sendable {
 
         /// The comparison with the baseline, when there is one.
         var comparison: BaselineComparison? {
-            baseline.map { BaselineComparison(baseline: $0.verdicts, current: CaseVerdicts(verdicts.withLock { $0 })) }
+            baseline.map { BaselineComparison(baseline: $0.verdicts.excluding(otherShards), current: CaseVerdicts(verdicts.withLock { $0 })) }
         }
     }
 
@@ -76,7 +79,7 @@ final class ReportSession: Sendable {
         self.gating = gating
         badgeFile = options.badgeFile
         let failures = self.failures
-        let state = State(baseline: gating.baseline, waivers: gating.waivers)
+        let state = State(baseline: gating.baseline, waivers: gating.waivers, otherShards: gating.otherShards)
         self.state = state
         let onError: @Sendable (any Error) -> Void = { error in
             failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)")) }

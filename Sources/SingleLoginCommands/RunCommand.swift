@@ -204,7 +204,8 @@ public struct RunCommand: Command {
             if let path = options.sign { signingKey = try KeyFile.privateKey(path, option: "--sign", unreadable: .noInput, invalid: .invalidSpec) }
         } catch { return error.report(to: output) }
         do {
-            let gating = try options.gating.load(today: clock())
+            var gating = try options.gating.load(today: clock())
+            if selection.shard != nil { gating.otherShards = CaseVerdicts.otherShards(of: loaded.spec, planned: selection.plan(for: loaded.spec).map(\.0.id)) }
             session = try options.reports.session(output: output, gating: gating, more: bundle.map { [$0] } ?? []) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }
                 var bundleOptions = EvidenceBundleRecorder.Options(

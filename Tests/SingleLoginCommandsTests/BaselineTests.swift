@@ -45,6 +45,25 @@ struct BaselineTests {
         #expect(summary.contains("| ❌ failed | ✅ passed |"))
     }
 
+    @Test("a shard compared with a whole run's baseline: the cases other shards run are neither removed nor regressions; a new failure in the shard still is")
+    func shard() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("whole", flawed: false).status == 0)
+        var removed = 0
+        for index in 1...2 {
+            let part = await runs.run("part\(index)", flawed: false, ["--shard", "\(index)/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
+            #expect(part.status == 0, "\(part.out)\(part.err)")
+            #expect(part.out.contains(" 0 removed"), "\(part.out)")
+            removed += part.out.contains("removed:") ? 1 : 0
+        }
+        #expect(removed == 0)
+        let flawed = await runs.run("flawed", flawed: true, ["--shard", "1/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
+        let other = await runs.run("flawed2", flawed: true, ["--shard", "2/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
+        #expect([flawed.status, other.status].sorted() == [0, 1] || [flawed.status, other.status] == [1, 1], "the shard that runs SL-LOGOUT-1 / signed out while running reports it newly failing")
+        #expect((flawed.out + other.out).contains("newly failing:\n    SL-LOGOUT-1 / "), "\(flawed.out)\(other.out)")
+    }
+
     @Test("a new failure is newly failing and a regression: --fail-on regressions exits 1")
     func newlyFailing() async throws {
         let runs = try BaselineRuns()

@@ -98,6 +98,8 @@ struct Check {
     var summaryAppendix = ""
     /// What the manifest's waivers did, one line each.
     var waiverEffects: [String] = []
+    /// The spec's test cases other shards run, when the bundle is a shard's: its baseline comparison leaves them out.
+    var otherShards: Set<TestCaseID> = []
 
     init(files: [String: Data], order: [String], manifest: BundleManifest) {
         self.files = files
@@ -122,6 +124,7 @@ struct Check {
         guard let context = record.context else { return note("events.jsonl", "has no runStarted event") }
         if record.summary == nil { note("events.jsonl", "has no runEnded event: the run did not end") }
         if context.specSHA256 != manifest.spec.sha256 { note("events.jsonl", "names spec SHA-256 \(context.specSHA256), the manifest \(manifest.spec.sha256)") }
+        if context.shard != nil { otherShards = CaseVerdicts.otherShards(of: spec, planned: record.plan.map(\.id)) }
         let rejudged = rejudge(spec: spec, record: record, events: events)
         let judged = applyGating(record: record, events: events, rejudged: rejudged)
         checkVerdicts(record: record, judged: judged)

@@ -1,4 +1,5 @@
 import SingleLoginEvents
+import SingleLoginSpec
 
 /// Each test case of one run and its verdict, in report order: one side of a ``BaselineComparison``.
 ///
@@ -60,6 +61,25 @@ public struct CaseVerdicts: Hashable, Sendable {
             let id = TestCaseID(requirementID: result.id.requirementID, scenarioName: JUnitNames.normalize(result.id.scenarioName, fallback: "(unnamed scenario)"))
             return Entry(id: id, verdict: Verdict(of: result, gate: gate), level: result.requirement.level.rawValue)
         })
+    }
+
+    /// These verdicts without the test cases `ids` names: a shard compares only what it runs, and
+    /// the baseline's cases that other shards run are neither removed nor compared.
+    public func excluding(_ ids: Set<TestCaseID>) -> CaseVerdicts {
+        ids.isEmpty ? self : CaseVerdicts(entries.filter { !ids.contains($0.id) })
+    }
+
+    /// The test cases of `spec` that a shard whose plan is `planned` leaves to the other shards,
+    /// named as JUnit names them (what ``excluding(_:)`` takes for a shard's comparison).
+    public static func otherShards(of spec: Spec, planned: [TestCaseID]) -> Set<TestCaseID> {
+        let mine = Set(planned)
+        var others = Set<TestCaseID>()
+        for requirement in spec.requirements {
+            for scenario in requirement.scenarios where !mine.contains(TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)) {
+                others.insert(TestCaseID(requirementID: requirement.id, scenarioName: JUnitNames.normalize(scenario.name, fallback: "(unnamed scenario)")))
+            }
+        }
+        return others
     }
 
     /// The entry of test case `id`, if the run had it.
