@@ -142,7 +142,7 @@ struct Check {
         var seen: [String: Int] = [:]
         for entry in listing.entries { seen[entry.name, default: 0] += 1 }
         for (name, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
-            note(name, "is in the archive \(count) times: tools disagree on which copy they show (tar -xf keeps the last, this check reads the last)")
+            note(name, "is in the archive \(count) times: tools disagree on which copy they show (tar -xf keeps the last)")
         }
         for entry in listing.entries {
             let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)

@@ -114,7 +114,6 @@ extension HTMLReport {
         out += "</tbody></table>\n"
     }
 
-    /// Skipped or not-run test cases as one table with their reasons.
     /// The test cases that ran more than once (`--retry`, `--rerun`): flaky ones and those that
     /// failed every attempt, with their attempts.
     func retriedTable(into out: inout String) {
@@ -136,6 +135,7 @@ extension HTMLReport {
         out += "</tbody></table>\n</section>\n"
     }
 
+    /// Skipped or not-run test cases as one table with their reasons.
     func notRunTable(_ status: Status, title: String, intro: String, _ cases: [(Int, TestCaseResult)], into out: inout String) {
         guard !cases.isEmpty else { return }
         out += "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"

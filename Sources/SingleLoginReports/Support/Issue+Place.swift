@@ -8,4 +8,9 @@ extension Issue {
         if type == Issue.flakyType { return "attempts" }
         return kind == .failure ? "final checks" : "error"
     }
+
+    /// Whether a scenario's final checks found it: a failure at no step that is no flaky verdict.
+    var isFromFinalChecks: Bool {
+        stepIndex == nil && kind == .failure && type != Issue.flakyType
+    }
 }

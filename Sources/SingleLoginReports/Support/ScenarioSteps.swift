@@ -27,7 +27,7 @@ struct ScenarioSteps: Sendable {
         var lines = descriptions.keys.sorted().map { index in
             Line(depth: 0, text: "\(index + 1). \(descriptions[index] ?? "")" + Self.mark(issues.filter { $0.stepIndex == index }))
         }
-        let finalChecks = issues.filter { $0.stepIndex == nil && $0.placeWithoutStep == "final checks" }
+        let finalChecks = issues.filter(\.isFromFinalChecks)
         if !finalChecks.isEmpty { lines.append(Line(depth: 0, text: "final checks" + Self.mark(finalChecks))) }
         return lines
     }
