@@ -41,7 +41,8 @@ public struct VerifyCommand: Command {
           sl-conformance verify evidence.tar --trusted-key signing-key.pub.pem
         Exit status: 0 intact ("intact, unsigned", "intact, signed by FINGERPRINT"); 1 tampered,
         inconsistent, an incomplete run, or a signature not by the trusted key (a bad signature,
-        another key's, or none); 2 the bundle or the key file is unreadable, or of an unknown format.
+        another key's, or none); 2 the bundle or the key file is unreadable, of an unknown format,
+        or over 1 GiB.
         """
 
     /// Creates the command.
@@ -52,13 +53,19 @@ public struct VerifyCommand: Command {
         if let path = options.trustedKey {
             do { trustedKey = try KeyFile.publicKey(path, option: "--trusted-key", unreadable: .adapterOrHarnessError, invalid: .adapterOrHarnessError) } catch { return error.report(to: output) }
         }
+        // The whole bundle is read into memory, and each file once more: a file too large for that
+        // is refused before it is read, not found out by running out of memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: options.path)[.size]) as? NSNumber, size.int64Value > BundleVerifier.largestBundle {
+            output.err("error: \(options.path) is \(size.int64Value / (1 << 20)) MiB; verify reads bundles of up to \(BundleVerifier.largestBundle >> 20) MiB. A run's bundle is far smaller (about 2 MiB for the catalogue): this is no bundle that 'run --bundle' wrote, or split the run with --shard and bundle each shard.")
+            return ExitStatus.adapterOrHarnessError.rawValue
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: options.path)) } catch {
             output.err("error: cannot read \(options.path): \(error.localizedDescription)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         let report: BundleVerifier.Report
-        do { report = try BundleVerifier().verify(data, trustedKey: trustedKey) } catch {
+        do { report = try await BundleVerifier().verify(data, trustedKey: trustedKey) } catch {
             output.err("error: \(options.path): \(error)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }

@@ -30,8 +30,8 @@ struct ArchiveTamperTests {
         bundle.dropLast(1024) + extra + Data(count: 1024)
     }
 
-    static func findings(_ data: Data) throws -> [String] {
-        try BundleVerifier().verify(data).findings.map(\.description)
+    static func findings(_ data: Data) async throws -> [String] {
+        try await BundleVerifier().verify(data).findings.map(\.description)
     }
 
     @Test("A forged copy of manifest.json before the real one is a finding that names it")
@@ -41,7 +41,7 @@ struct ArchiveTamperTests {
         let forged = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"failed\"", with: "\"passed\"").utf8)
         var first = TarArchive(modified: Date(timeIntervalSince1970: 0))
         try first.add("manifest.json", forged)
-        let found = try Self.findings(first.data.dropLast(1024) + bundle)
+        let found = try await Self.findings(first.data.dropLast(1024) + bundle)
         #expect(found.contains { $0.hasPrefix("manifest.json: is in the archive 2 times") }, "\(found)")
     }
 
@@ -52,7 +52,7 @@ struct ArchiveTamperTests {
     ])
     func links(name: String, type: Character, link: String, expected: String) async throws {
         let bundle = await VerifyCommandTests.failing.value
-        let found = try Self.findings(Self.inserting(try Self.entry(name, type: type, link: link), into: bundle))
+        let found = try await Self.findings(Self.inserting(try Self.entry(name, type: type, link: link), into: bundle))
         #expect(found.contains { $0.hasPrefix(expected) }, "\(found)")
     }
 
@@ -61,9 +61,9 @@ struct ArchiveTamperTests {
         let bundle = await VerifyCommandTests.failing.value
         var second = TarArchive(modified: Date(timeIntervalSince1970: 0))
         try second.add("manifest.json", Data("{}".utf8))
-        let found = try Self.findings(bundle + second.data)
+        let found = try await Self.findings(bundle + second.data)
         #expect(found.contains { $0.hasPrefix("(the archive): ") && $0.contains("follow the archive's end marker") }, "\(found)")
-        #expect(try Self.findings(bundle + Data(count: 8192)).isEmpty, "tar pads its last record with zeros")
+        #expect(try await Self.findings(bundle + Data(count: 8192)).isEmpty, "tar pads its last record with zeros")
     }
 
     @Test("The same files under ./ names, as tar -cf of an extracted bundle writes them, verify intact")
@@ -71,6 +71,6 @@ struct ArchiveTamperTests {
         let bundle = await VerifyCommandTests.failing.value
         var tar = TarArchive(modified: Date(timeIntervalSince1970: 0))
         for (name, data) in TamperFixture.files(bundle) { try tar.add("./" + name, data) }
-        #expect(try Self.findings(tar.data).isEmpty)
+        #expect(try await Self.findings(tar.data).isEmpty)
     }
 }

@@ -60,7 +60,7 @@ struct VerifyCommandTests {
     @Test("bundles of the reference app and of a flawed build verify intact and agree with the run", arguments: [[], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"]])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)
-        let report = try BundleVerifier().verify(bundle)
+        let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.catalogue != nil)
         #expect(report.rejudged == report.manifest.counts.planned)
@@ -74,7 +74,7 @@ struct VerifyCommandTests {
         let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/python-adapter/adapter.py").path
         let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter)"])
-        let report = try BundleVerifier().verify(bundle)
+        let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.manifest.app?.name.contains("Python") == true)
         #expect(report.rejudged == report.manifest.counts.planned)
@@ -147,6 +147,20 @@ struct VerifyCommandTests {
                 line.replacingOccurrences(of: #""answer":"[^"]*""#, with: #""answer":"ok (forged)""#, options: .regularExpression)
             }
         },
+        Tampering(description: "a broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                    line.contains(failed.scenario) && line.contains("\"sequence\":2,") ? line.replacingOccurrences(of: "previous: nil", with: "previous: bob.brown@contoso.example") : line
+                }
+            }
+        },
+        Tampering(description: "a call's parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                    line.contains(failed.scenario) && line.contains("\"sequence\":3,") ? line.replacingOccurrences(of: "\"parameters\":\"scopes: User.Read Tasks.Read, account: ", with: "\"parameters\":\"scopes: User.Read Tasks.Read, forceRefresh, account: ") : line
+                }
+            }
+        },
         Tampering(description: "a broker call marked failed, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
@@ -194,14 +208,14 @@ struct VerifyCommandTests {
         let bundle = await Self.failing.value
         let failed = Self.firstFailed(bundle)
         let forged = try TamperFixture.tampered(bundle, reseal: tampering.reseal) { tampering.edit(failed, &$0) }
-        let report = try BundleVerifier().verify(forged)
+        let report = try await BundleVerifier().verify(forged)
         let file = tampering.file(failed)
         let expected = tampering.names(failed)
         let named = report.findings.filter { finding in finding.file == file && (expected.map { name in finding.testCase == name || finding.testCase.map { name.hasPrefix($0) } == true } ?? true) }
         #expect(!named.isEmpty, "\(tampering): no finding names \(file) \(tampering.names(failed) ?? ""): \(report.findings)")
     }
 
-    @Test("the command prints app, spec and verdict and exits 0 when intact, 1 when tampered, 2 for no bundle or an unknown format")
+    @Test("the command prints app, spec and verdict and exits 0 when intact, 1 when tampered, 2 for no bundle, an unknown format or a file too large")
     func exitStatus() async throws {
         let bundle = await Self.failing.value
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-verify-\(UUID().uuidString)")
@@ -225,5 +239,13 @@ struct VerifyCommandTests {
         let unknown = await Tool.run(["verify", try write(future, "future.tar")])
         #expect(unknown.status == 2)
         #expect(unknown.err.contains("format 99"))
+        // Over the size verify reads: refused from its size alone (a sparse file: nothing is written).
+        let huge = try write(Data(), "huge.tar")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: UInt64(BundleVerifier.largestBundle) + 1)
+        try handle.close()
+        let tooLarge = await Tool.run(["verify", huge])
+        #expect(tooLarge.status == 2)
+        #expect(tooLarge.err.contains("verify reads bundles of up to 1024 MiB"), "\(tooLarge.err)")
     }
 }

@@ -66,7 +66,7 @@ struct VerifyGatingTests {
         #expect(waivers.sha256 == SHA256.hexDigest(gated.waiverFile))
         #expect(waivers.strict == row.extra.contains("--strict-waivers"))
         #expect(waivers.entries.allSatisfy { $0.location?.contains("waivers.json:") == true }, "\(waivers.entries.map(\.location))")
-        let report = try BundleVerifier().verify(gated.bundle)
+        let report = try await BundleVerifier().verify(gated.bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.waiverEffects.contains { $0.contains(row.effect) }, "\(report.waiverEffects)")
     }
@@ -82,7 +82,7 @@ struct VerifyGatingTests {
         #expect(baseline.file.hasSuffix("main/junit.xml"))
         let summary = String(decoding: TamperFixture.files(gated.bundle).first { $0.name == "summary.md" }!.data, as: UTF8.self)
         #expect(summary.contains("\n## Waivers\n") && summary.contains("\n## Compared with the baseline\n"))
-        let report = try BundleVerifier().verify(gated.bundle)
+        let report = try await BundleVerifier().verify(gated.bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -172,7 +172,7 @@ struct VerifyGatingTests {
         let bundle = await Self.waived.value.bundle
         let manifest = try Self.manifest(bundle)
         let forged = try TamperFixture.tampered(bundle, edit.edit)
-        let report = try BundleVerifier().verify(forged)
+        let report = try await BundleVerifier().verify(forged)
         let file = edit.file(manifest)
         #expect(report.findings.contains { $0.file == file && $0.message.contains(edit.says) }, "\(edit): no finding in \(file) says '\(edit.says)': \(report.findings)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginCrypto
 import SingleLoginEvents
@@ -61,12 +62,15 @@ public struct BundleVerifier: Sendable {
         case rejected(String)
     }
 
+    /// The largest bundle `verify` reads, in bytes (1 GiB): it holds a bundle in memory twice.
+    public static let largestBundle: Int64 = 1 << 30
+
     /// Creates a verifier.
     public init() {}
 
     /// Verifies the bundle `data` holds, and its signature by `trustedKey` when one is given; throws
     /// ``Unreadable`` for what is no bundle of a known format.
-    public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) throws(Unreadable) -> Report {
+    public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) async throws(Unreadable) -> Report {
         guard let listing = TarArchive.read(data) else { throw Unreadable(description: "not a ustar archive (a damaged header, or cut short before its end marker)") }
         let entries = listing.entries.filter { $0.kind == .file }
         var files: [String: Data] = [:]
@@ -80,7 +84,7 @@ public struct BundleVerifier: Sendable {
         guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)") }
         var check = Check(files: files, order: entries.map(\.name), manifest: manifest)
         check.checkArchive(listing)
-        check.run()
+        await check.run()
         let seal = check.checkSignature(trustedKey: trustedKey)
         return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
     }
@@ -115,7 +119,7 @@ struct Check {
         note(file, nil, message)
     }
 
-    mutating func run() {
+    mutating func run() async {
         checkSums()
         guard let spec = loadSpec() else { return }
         guard let events = readEvents("events.jsonl", spec: spec) else { return }
@@ -125,7 +129,7 @@ struct Check {
         if record.summary == nil { note("events.jsonl", "has no runEnded event: the run did not end") }
         if context.specSHA256 != manifest.spec.sha256 { note("events.jsonl", "names spec SHA-256 \(context.specSHA256), the manifest \(manifest.spec.sha256)") }
         if context.shard != nil { otherShards = CaseVerdicts.otherShards(of: spec, planned: record.plan.map(\.id)) }
-        let rejudged = rejudge(spec: spec, record: record, events: events)
+        let rejudged = await rejudge(spec: spec, record: record, events: events)
         let judged = applyGating(record: record, events: events, rejudged: rejudged)
         checkVerdicts(record: record, judged: judged)
         checkManifest(record: record, judged: judged)
@@ -220,8 +224,14 @@ struct Check {
 
     /// Every finished test case re-judged, by ID: the outcome and issues its transcript gives before
     /// waivers (a waived case's is the failure a waiver may waive).
-    mutating func rejudge(spec: Spec, record: RunRecord, events: [(line: Data, event: Event)]) -> [TestCaseID: Rejudged] {
+    mutating func rejudge(spec: Spec, record: RunRecord, events: [(line: Data, event: Event)]) async -> [TestCaseID: Rejudged] {
         let judge = TranscriptJudge(spec: spec)
+        let replay = BrokerReplay(spec: spec)
+        // The MSAL configurations the app's adapters declared: the broker's answers depend on it.
+        var configurations: [MSALConfiguration] = []
+        for case let (_, event) in events {
+            if case let .adapterIdentified(identity) = event.kind, !configurations.contains(identity.msalConfiguration) { configurations.append(identity.msalConfiguration) }
+        }
         var scenarios: [TestCaseID: Scenario] = [:]
         for requirement in spec.requirements {
             for scenario in requirement.scenarios { scenarios[TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)] = scenario }
@@ -255,6 +265,7 @@ struct Check {
             guard let scenario = scenarios[id] else { continue }
             let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
             checkCalls(transcript.calls, path: path, id: id)
+            await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: transcriptEvents.map(\.event), path: path)
             let judgement = judge.judge(transcript, scenario: scenario)
             rejudged += 1
             for problem in judgement.problems { note(path, id.description, problem) }
@@ -275,8 +286,7 @@ struct Check {
 
     /// The broker calls of one transcript as the broker records them: numbered 1, 2, 3... in the
     /// order they were made, each marked failed exactly when its answer is an error
-    /// (`DOMAIN CODE ...`). verify does not run the broker again, so this is what it can hold a
-    /// call's answer to; a call rewritten consistently everywhere needs the signature to show.
+    /// (`DOMAIN CODE ...`). ``replayCalls`` then holds each answer to the broker's own.
     mutating func checkCalls(_ calls: [BrokerCallRecord], path: String, id: TestCaseID) {
         let numbers = calls.map(\.sequence)
         if numbers != (0..<calls.count).map({ $0 + 1 }) {
@@ -285,6 +295,19 @@ struct Check {
         for call in calls where call.failed != Self.isErrorAnswer(call.answer) {
             note(path, id.description, "marks call #\(call.sequence) \(call.method.rawValue) \(call.failed ? "failed" : "answered"), but its answer '\(call.answer.prefix(80))' is \(call.failed ? "no error" : "an error")")
         }
+    }
+
+    /// Plays the transcript's broker calls again (``BrokerReplay``), with the MSAL configuration its
+    /// adapter declared (with each, when a run's adapters declared several), and notes the first
+    /// answer or fact that is not the broker's.
+    mutating func replayCalls(_ replay: BrokerReplay, id: TestCaseID, scenario: Scenario, configurations: [MSALConfiguration], events: [Event], path: String) async {
+        var first: [String]?
+        for configuration in configurations.isEmpty ? [.default] : configurations {
+            let found = await replay.differences(id, scenario: scenario, configuration: configuration, events: events)
+            if found.isEmpty { return }
+            first = first ?? found
+        }
+        for difference in first ?? [] { note(path, id.description, "replaying its broker calls: " + difference) }
     }
 
     /// Whether a recorded answer is an error's text, its domain and code first: `MSALErrorDomain -50005 ...`,

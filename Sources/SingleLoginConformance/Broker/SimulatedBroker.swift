@@ -86,10 +86,22 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The app's MSAL configuration, as its adapter declared it.
     public func configure(_ configuration: MSALConfiguration) { self.configuration = configuration }
 
-    /// Calls from now on are recorded as made during step `index` (nil: during reset), for its own event.
-    public func beginStep(_ index: Int?) {
+    /// Calls from now on are recorded as made during step `index` (nil: during reset), for its own
+    /// event. A harness step's `action` (Jamf Setup or Reset, a user change, a broadcast, a scripted
+    /// answer, time passing) takes effect in the same call, so that every call recorded for the step
+    /// was answered after it: a transcript then replays exactly (``BrokerReplay``).
+    public func beginStep(_ index: Int?, applying action: Step.Action? = nil) {
         stepIndex = index
         phase = .step
+        switch action {
+        case .globalSignIn(let account)?: globalSignIn(account)
+        case .globalSignOut?: globalSignOut()
+        case .switchUser(let account)?: switchUser(to: account)
+        case .broadcast(let count)?: broadcastWithoutChange(count: count)
+        case .answerNext(let method, let answer)?: script(method, answer)
+        case .advanceClock(let minutes)?: advanceClock(minutes: minutes)
+        case .app?, nil: break
+        }
     }
 
     /// Calls from now on are recorded as made while the step's broadcasts are delivered.
@@ -126,6 +138,10 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
 
     /// Every call so far, in order.
     public func transcript() -> [BrokerCallRecord] { calls }
+
+    /// Every call so far and the facts as they stand, read at one moment: no call can fall between
+    /// them, so a transcript's facts follow from the calls recorded before them.
+    public func callsAndFacts() -> (calls: [BrokerCallRecord], facts: BrokerFacts) { (calls, facts()) }
 
     /// Problems with the scenario itself found while answering: always none, since every scenario
     /// can be answered (a sheet nobody completes is dismissed, as at a real device).

@@ -31,10 +31,13 @@ final class TestCaseExecution: Sendable {
         var issues: [Issue] = []
         var emittedCalls = 0
 
-        func emitNewCalls() async {
-            let transcript = await broker.transcript()
+        /// Emits the calls not yet emitted, and returns the facts as they stood after the last of them.
+        @discardableResult
+        func emitNewCalls() async -> BrokerFacts {
+            let (transcript, facts) = await broker.callsAndFacts()
             for call in transcript.dropFirst(emittedCalls) { handler(Event(.brokerCalled(id, call))) }
             emittedCalls = transcript.count
+            return facts
         }
         func record(_ found: [Issue]) {
             for issue in found { handler(Event(.issueRecorded(id, issue))) }
@@ -76,7 +79,7 @@ final class TestCaseExecution: Sendable {
                 if clock.now() - scenarioStarted > scenarioTimeout {
                     throw AdapterFailure(.timeout, "the test case took longer than \(scenarioTimeout.shortText) (scenario timeout)")
                 }
-                await broker.beginStep(index)
+                await broker.beginStep(index, applying: step.action)
                 let callsBefore = await broker.transcript().count
                 let before = observation
                 var delivered = 0
@@ -113,12 +116,8 @@ final class TestCaseExecution: Sendable {
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
                 case .app(let event): try await deliver(event, requires: .foreground, then: .foreground)
-                case .globalSignIn(let account): await broker.globalSignIn(account)
-                case .globalSignOut: await broker.globalSignOut()
-                case .switchUser(let account): await broker.switchUser(to: account)
-                case .broadcast(let count): await broker.broadcastWithoutChange(count: count)
-                case .answerNext(let method, let answer): await broker.script(method, answer)
-                case .advanceClock(let minutes): await broker.advanceClock(minutes: minutes)
+                case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock:
+                    break  // The broker applied it as the step began.
                 }
                 crashed = reported.crashed
 
@@ -143,9 +142,9 @@ final class TestCaseExecution: Sendable {
                 }
                 // After every step, broker steps too: the walk is cheap when nothing changed.
                 observation = ContainerWatch.merged(reported, try container.map { try containers.snapshot($0) })
-                await emitNewCalls()
+                let facts = await emitNewCalls()
                 // The checks read only what this event and the calls record, so a transcript re-judges its test case.
-                evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
+                evaluator = ExpectationEvaluator(users: users, facts: facts)
                 handler(Event(.observed(id, observation, facts: evaluator.facts)))
                 if crashed || (state != .notRunning && !observation.running) {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.

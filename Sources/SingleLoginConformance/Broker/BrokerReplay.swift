@@ -1,0 +1,103 @@
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// Plays a test case's recorded broker calls again against a fresh ``SimulatedBroker``, in the
+/// scenario's starting state, with each harness step applied where the transcript says it began,
+/// and compares every answer and every step's broker facts with the recorded ones.
+///
+/// The broker is deterministic: the same scenario, the same calls in the same order and the same
+/// steps give the same answers, byte for byte (tokens, markers and correlation ids are derived from
+/// the test case's ID). So an answer edited in a transcript, even consistently in every file,
+/// differs from the one the broker gives, and a call's parameters can only be changed into ones
+/// whose answer the broker gives too.
+public struct BrokerReplay: Sendable {
+    private let spec: Spec
+
+    /// A replay of `spec`'s scenarios.
+    public init(spec: Spec) {
+        self.spec = spec
+    }
+
+    /// What differs between the recorded calls and facts of `events` (one test case's, in order) and
+    /// the broker's answers when they are replayed: the first difference (later answers follow from
+    /// it), or nothing when every one agrees.
+    /// `configuration` is the app's MSAL configuration, as its adapter declared it.
+    public func differences(_ id: TestCaseID, scenario: Scenario, configuration: MSALConfiguration, events: [Event]) async -> [String] {
+        let broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: id.description)
+        await broker.configure(configuration)
+        await broker.beginStep(nil)
+        // Calls are emitted when the step's observation is, so a call the app made after one step's
+        // observation and before the next step began comes after that step's event in the stream.
+        // Each call is replayed where its step index puts it: before the next step begins.
+        let recorded = events.compactMap { event -> BrokerCallRecord? in
+            if case let .brokerCalled(_, call) = event.kind { return call }
+            return nil
+        }
+        var replayed = 0
+        var emitted = 0
+        /// Replays the calls up to `count` (or those made before step `step` began); the first difference found, if any.
+        func replay(upTo count: Int? = nil, before step: Int? = nil) async -> String? {
+            while replayed < recorded.count, replayed < count ?? recorded.count {
+                let call = recorded[replayed]
+                if let step, let made = call.stepIndex, made >= step { break }
+                if call.phase == .broadcasts { await broker.beginBroadcasts() }
+                guard let replayable = ReplayedCall(call.method, parameters: call.parameters) else {
+                    return "call #\(call.sequence) \(call.method.rawValue)(\(call.parameters)) has parameters that the harness's broker never writes"
+                }
+                await replayable.make(on: broker)
+                replayed += 1
+                guard let answered = await broker.transcript().last, answered.sequence == call.sequence else {
+                    return "call #\(call.sequence) \(call.method.rawValue) is not call #\(call.sequence) of the replay"
+                }
+                // Later answers follow from this one: the first difference is the one to name.
+                if let difference = Self.difference(recorded: call, replayed: answered) { return difference }
+            }
+            return nil
+        }
+        for event in events {
+            switch event.kind {
+            case let .stepPerformed(_, index, _):
+                if let difference = await replay(before: index) { return [difference] }
+                guard scenario.steps.indices.contains(index) else { return ["step \(index + 1) is not a step of the scenario, which has \(scenario.steps.count)"] }
+                await broker.beginStep(index, applying: scenario.steps[index].action)
+            case .brokerCalled:
+                emitted += 1
+            case let .observed(_, _, recordedFacts?):
+                // The facts were read with the calls emitted before them, at one moment.
+                if let difference = await replay(upTo: emitted) { return [difference] }
+                let facts = await broker.facts()
+                if facts != recordedFacts {
+                    return ["the broker facts recorded after a step are not the broker's: recorded \(Self.describe(recordedFacts)), replayed \(Self.describe(facts))"]
+                }
+            default: break
+            }
+        }
+        return await replay().map { [$0] } ?? []
+    }
+
+    /// How `recorded` differs from the broker's record of the same call, or nil when it does not.
+    static func difference(recorded: BrokerCallRecord, replayed: BrokerCallRecord) -> String? {
+        let name = "call #\(recorded.sequence) \(recorded.method.rawValue)"
+        if recorded.answer != replayed.answer {
+            return "\(name) is answered '\(recorded.answer.prefix(160))', but the broker answers '\(replayed.answer.prefix(160))'"
+        }
+        if recorded.failed != replayed.failed { return "\(name) is marked \(recorded.failed ? "failed" : "answered"), but the broker's answer is \(replayed.failed ? "an error" : "no error")" }
+        if recorded.parameters != replayed.parameters { return "\(name) records parameters '\(recorded.parameters)', but the broker writes them '\(replayed.parameters)'" }
+        if recorded.scopes != replayed.scopes { return "\(name) records scopes \(recorded.scopes), but the broker records \(replayed.scopes)" }
+        if recorded.stepIndex != replayed.stepIndex || recorded.phase != replayed.phase {
+            return "\(name) is recorded during \(Self.describe(recorded)), but it comes after \(Self.describe(replayed))'s start"
+        }
+        return nil
+    }
+
+    static func describe(_ call: BrokerCallRecord) -> String {
+        let step = call.stepIndex.map { "step \($0 + 1)" } ?? "reset"
+        return call.phase == .broadcasts ? "\(step)'s broadcasts" : step
+    }
+
+    static func describe(_ facts: BrokerFacts) -> String {
+        let sessions = facts.sessions.keys.sorted().map { "\($0): \(facts.sessions[$0]!.joined(separator: " "))" }.joined(separator: "; ")
+        return "device [\(facts.deviceAccounts.joined(separator: ", "))], sessions {\(sessions)}, broker \(facts.brokerEnabled ? "enabled" : "not enabled")"
+    }
+}
