@@ -49,7 +49,11 @@ public struct CommandLineTool: Sendable {
             return 0
         }
         do {
-            return try await command.run(try ArgumentParser.parse(rest, signature: command.signature), output: output)
+            let parsed = try ArgumentParser.parse(rest, signature: command.signature)
+            let ran: Result<Int32, UsageError> = await Invocation.$arguments.withValue(arguments) {
+                do throws(UsageError) { return .success(try await command.run(parsed, output: output)) } catch { return .failure(error) }
+            }
+            return try ran.get()
         } catch {
             return fail(error, command: command, output: output)
         }

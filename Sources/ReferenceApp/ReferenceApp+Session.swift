@@ -5,13 +5,22 @@ import SingleLoginAdapter
 extension ReferenceApp {
     /// The scopes the app asks for silently: every scope it will use, all consented at the interactive sign-in.
     var silentScopeSets: [[String]] {
-        options.contains(.twoResources) ? [Self.signInScopes, [Self.backendScope]] : [Self.signInScopes + Self.dataScopes]
+        callsTwoResources ? [Self.signInScopes, [Self.backendScope]] : [Self.signInScopes + Self.dataScopes]
+    }
+
+    /// Whether it calls Microsoft Graph and its own backend, with a token for each.
+    var callsTwoResources: Bool { options.contains(.twoResources) || flaws.contains(.promptsPerResource) }
+
+    /// The flawed shift rule: a sign-in over 8 hours old (on the device's clock) needs a new one.
+    var signInIsOverAShiftOld: Bool {
+        guard flaws.contains(.forcesSignInAfterShift), let stored = storage.defaults["signedInAt"].flatMap(TimeInterval.init) else { return false }
+        return environment!.clock.now().timeIntervalSince1970 - stored > 8 * 3600
     }
 
     /// The extra scopes to consent to at the interactive sign-in.
     var extraScopesToConsent: [String] {
         if flaws.contains(.asksScopesLate) { return [] }
-        return options.contains(.twoResources) ? [Self.backendScope] : Self.dataScopes
+        return callsTwoResources ? [Self.backendScope] : Self.dataScopes
     }
 
     // MARK: Sign-in
@@ -31,6 +40,7 @@ extension ReferenceApp {
     }
 
     func signInSilently(_ account: MSALAccount) async {
+        if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         do {
             let result = try await silentTokens(for: account)
             await adopt(result.signIn, backendToken: result.backend)
@@ -44,6 +54,29 @@ extension ReferenceApp {
             memory.session = nil
             show(error)
         }
+    }
+
+    /// The flawed way to get two resources' tokens: silently, each on its own, then a sheet for
+    /// each resource that needed the user. When every resource needs the user, that is two sheets.
+    func tokensPerResource(for account: MSALAccount) async {
+        var needsUser: [[String]] = []
+        var results: [MSALResult] = []
+        for scopes in silentScopeSets {
+            do { results.append(try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier))) } catch let error as MSALError where error.isInteractionRequired {
+                needsUser.append(scopes)
+            } catch {
+                show(error)
+                return
+            }
+        }
+        for scopes in needsUser {
+            do { results.append(try await broker.acquireToken(InteractiveTokenParameters(scopes: scopes, loginHint: account.username, accountIdentifier: account.identifier))) } catch {
+                show(error)
+                return
+            }
+        }
+        guard let signIn = results.first(where: { $0.scopes.contains(Self.signInScopes[0]) }) ?? results.first else { return }
+        await adopt(signIn, backendToken: results.last!.accessToken)
     }
 
     /// A token for each resource, silently: the sign-in's result and the token for the backend.
@@ -60,7 +93,7 @@ extension ReferenceApp {
             let parameters = InteractiveTokenParameters(scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier)
             let result = try await broker.acquireToken(parameters)
             var backend = result.accessToken
-            if options.contains(.twoResources), result.idToken != nil {
+            if callsTwoResources, result.idToken != nil {
                 backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)).accessToken
             }
             await adopt(result, backendToken: backend)
@@ -122,6 +155,7 @@ extension ReferenceApp {
         storage.keychain["session.accessToken"] = backendToken
         storage.keychain["session.idToken"] = idToken
         storage.defaults["lastUsername"] = result.account.username ?? ""
+        if flaws.contains(.forcesSignInAfterShift) { storage.defaults["signedInAt"] = String(environment!.clock.now().timeIntervalSince1970) }
         await fetchRecords(accessToken: backendToken, account: result.account)
     }
 
@@ -131,6 +165,7 @@ extension ReferenceApp {
             await fetchRecords(accessToken: token, account: account)
             return
         }
+        if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         do {
             let tokens = try await silentTokens(for: account)
             memory.session?.accessToken = tokens.backend

@@ -132,6 +132,10 @@ public actor ReferenceApp {
             known = current.previousAccount?.identifier ?? "(none)"
         }
         if let known, known != identifier {
+            if flaws.contains(.sendsPreviousTokenAfterUserChange), let stale = memory.session?.accessToken ?? storage.keychain["session.accessToken"] {
+                // The backend answers 401 for an ended session's token; the app then carries on as if nothing happened.
+                _ = try? await environment!.backend.fetchRecords(accessToken: stale)
+            }
             if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) } else { memory.session = nil }
         }
         if memory.session?.identifier == identifier {
@@ -141,7 +145,7 @@ public actor ReferenceApp {
         if flaws.contains(.showsAccountBeforeToken) {
             memory.session = AppMemory.Session(account: account, displayName: account.username ?? "Signed-in user", accessToken: "")
         }
-        if reason == .launch, flaws.contains(.promptsAtLaunch) {
+        if reason == .launch, flaws.contains(.promptsAtLaunch) || signInIsOverAShiftOld {
             await signInInteractively(account: account)
         } else {
             await signInSilently(account)

@@ -59,6 +59,12 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case promptsAtFirstLaunch
     /// After the user dismissed the sheet once, its sign-in button does nothing until the app is relaunched.
     case staysCancelledAfterCancel
+    /// Calls two resources, each silently first, and presents a sheet for each one that needs the user.
+    case promptsPerResource
+    /// Asks for a new sign-in at launch when its last one is over 8 hours old, although the account is still on the device.
+    case forcesSignInAfterShift
+    /// After a user change, calls its backend once more with the previous user's token before it asks for the new user's.
+    case sendsPreviousTokenAfterUserChange
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -92,6 +98,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .trustsAccountCache: return "decides who is signed in with allAccounts()"
         case .promptsAtFirstLaunch: return "presents the sheet at launch when nobody is signed in, without a tap"
         case .staysCancelledAfterCancel: return "after one cancellation its sign-in button does nothing"
+        case .promptsPerResource: return "presents a sheet for each resource that needs the user"
+        case .forcesSignInAfterShift: return "asks for a new sign-in when the last one is over 8 hours old"
+        case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
         }
     }
 }

@@ -209,7 +209,7 @@ public struct RunCommand: Command {
             session = try options.reports.session(output: output, gating: gating, more: bundle.map { [$0] } ?? []) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }
                 var bundleOptions = EvidenceBundleRecorder.Options(
-                    url: bundle, specBytes: specBytes, commandLine: CommandLine.arguments, jobs: options.jobs,
+                    url: bundle, specBytes: specBytes, commandLine: Invocation.commandLine, jobs: options.jobs,
                     junit: JUnitReport.Options(strict: options.reports.junitStrict), allowIncomplete: options.allowIncomplete,
                     executable: Bundle.main.executableURL, wireLog: options.wireLog.map { URL(fileURLWithPath: $0) })
                 bundleOptions.markdownAppendix = markdownAppendix

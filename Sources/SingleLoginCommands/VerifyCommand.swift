@@ -113,7 +113,12 @@ public struct VerifyCommand: Command {
             "spec: " + spec,
             "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)",
         ]
-        // What the verdict also rests on: a certifier should see every waiver and the baseline.
+        // What the verdict also rests on: a certifier should see the selection, every waiver and the baseline.
+        let selection = Check.selection(manifest.commandLine, shard: nil)
+        if !selection.only.isEmpty || !selection.skip.isEmpty {
+            let words = selection.only.map { "--only \($0)" } + selection.skip.map { "--skip \($0)" }
+            lines.append("selection: \(words.joined(separator: " ")): the requirements it leaves out were skipped, not judged")
+        }
         if let waivers = manifest.waivers {
             lines.append("waivers: \(waivers.entries.count) on record in \(waivers.file) (SHA-256 \(waivers.sha256.prefix(12))…), judged on \(waivers.judgedOn)\(waivers.strict ? " with --strict-waivers" : "")" + (report.waiverEffects.isEmpty ? "; none applied" : ":"))
             lines += report.waiverEffects.map { "  " + PlainText.clean($0) }

@@ -56,6 +56,9 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.trustsAccountCache, fails: ["SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3"], startingPointOnly: ["SL-LOGOUT-5"]),
     FlawRow(.promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"], startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
+    FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
+    FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
+    FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")

@@ -236,11 +236,20 @@ struct Check {
         for requirement in spec.requirements {
             for scenario in requirement.scenarios { scenarios[TestCaseID(requirementID: requirement.id, scenarioName: scenario.name)] = scenario }
         }
-        // The plan is the spec's: no test case removed or added.
+        // The plan is the spec's, or a shard's share of it as the harness deals them: no test case
+        // removed or added.
         let planned = record.plan.map(\.id)
         let plannedSet = Set(planned)
-        for id in scenarios.keys.sorted(by: { $0.description < $1.description }) where !plannedSet.contains(id) { note("events.jsonl", id.description, "is in the spec but not in the run's plan: the test case was removed") }
+        let shard = record.context?.shard.map { RunSelection.Shard(index: $0.index, count: $0.count) }
+        let share = Set(RunSelection(shard: shard).plan(for: spec).map(\.0.id))
+        for id in scenarios.keys.sorted(by: { $0.description < $1.description }) where share.contains(id) && !plannedSet.contains(id) {
+            note("events.jsonl", id.description, "is in the spec\(shard.map { " and in \(Self.describe($0))'s share" } ?? "") but not in the run's plan: the test case was removed")
+        }
         for id in planned where scenarios[id] == nil { note("events.jsonl", id.description, "is in the run's plan but not in the spec: the test case was added") }
+        checkSelection(spec: spec, record: record, shard: shard)
+        if let shard {
+            for id in planned where scenarios[id] != nil && !share.contains(id) { note("events.jsonl", id.description, "is in the run's plan, but the harness deals it to another shard than \(Self.describe(shard))") }
+        }
         let listed = manifest.testCases.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
         if listed != planned {
             for id in planned where !listed.contains(id) { note("manifest.json", id.description, "is planned but not listed: the test case was removed") }
@@ -319,6 +328,33 @@ struct Check {
     }
 
     static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
+
+    /// A test case is skipped by the selection exactly when the command line's `--only` and
+    /// `--skip` skip it, with the reason the harness gives: a failure cannot be relabelled as
+    /// "not selected" without the command line saying so, and verify prints that selection.
+    mutating func checkSelection(spec: Spec, record: RunRecord, shard: RunSelection.Shard?) {
+        let selection = Self.selection(manifest.commandLine, shard: shard)
+        let expected = Dictionary(selection.plan(for: spec).map { ($0.0.id, $0.0.skipReason) }, uniquingKeysWith: { first, _ in first })
+        for planned in record.plan {
+            guard let reason = expected[planned.id], reason != planned.skipReason else { continue }
+            let recorded = planned.skipReason.map { "skipped '\($0)'" } ?? "to run"
+            let derived = reason.map { "skips it '\($0)'" } ?? "selects it"
+            note("events.jsonl", planned.id.description, "is planned \(recorded), but the command line in manifest.json \(derived)")
+        }
+    }
+
+    /// The `--only` and `--skip` words of a run's command line, as `run` reads them.
+    static func selection(_ words: [String], shard: RunSelection.Shard?) -> RunSelection {
+        func values(_ name: String) -> [String] {
+            words.indices.compactMap { index in
+                if words[index] == name, index + 1 < words.endIndex { return words[index + 1] }
+                return words[index].hasPrefix(name + "=") ? String(words[index].dropFirst(name.count + 1)) : nil
+            }
+        }
+        return RunSelection(only: values("--only"), skip: values("--skip"), shard: shard)
+    }
+
+    static func describe(_ shard: RunSelection.Shard) -> String { "shard \(shard.index) of \(shard.count)" }
 
     static func transcript(of id: TestCaseID, _ events: [Event]) -> TranscriptJudge.Transcript {
         var steps: [TranscriptJudge.ObservedStep] = []

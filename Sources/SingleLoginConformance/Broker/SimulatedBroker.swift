@@ -100,6 +100,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         case .broadcast(let count)?: broadcastWithoutChange(count: count)
         case .answerNext(let method, let answer)?: script(method, answer)
         case .advanceClock(let minutes)?: advanceClock(minutes: minutes)
+        case .requireInteraction?: tokenNeedsInteraction = true
         case .app?, nil: break
         }
     }

@@ -116,7 +116,7 @@ final class TestCaseExecution: Sendable {
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
                 case .app(let event): try await deliver(event, requires: .foreground, then: .foreground)
-                case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock:
+                case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock, .requireInteraction:
                     break  // The broker applied it as the step began.
                 }
                 crashed = reported.crashed

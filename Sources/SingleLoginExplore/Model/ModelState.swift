@@ -20,7 +20,8 @@ struct ModelState: Hashable, Sendable {
 
     /// Whether a real shared device can produce `action` now: lifecycle events only in the phases
     /// that allow them, user taps only in the foreground, Jamf Setup only with nobody signed in,
-    /// a user change only to someone else, Jamf Reset only with someone signed in.
+    /// a user change only to someone else, Jamf Reset and a refresh token that needs the user only
+    /// with someone signed in.
     func allows(_ action: Step.Action) -> Bool {
         switch action {
         case .app(.launch): return phase == .notRunning
@@ -33,6 +34,7 @@ struct ModelState: Hashable, Sendable {
         case .globalSignOut: return !device.isEmpty
         case .switchUser(let account): return !device.isEmpty && device != [account]
         case .broadcast, .answerNext, .advanceClock: return true
+        case .requireInteraction: return !device.isEmpty
         }
     }
 

@@ -269,6 +269,14 @@ public actor Oracle: StepJudge {
            !calls.contains(where: { $0.scripted?.disturbs ?? false }), calls.contains(where: { $0.call.method == .fetchRecords }) {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
+        // Nor an ended session's token once the app's account check has shown it another user
+        // (SL-SWITCH-1, SL-SWITCH-3): a call refused after that check is the previous user's token.
+        if let seen = seenByApp, seen != seenBefore, seen.count == 1, seenBefore?.isEmpty == false,
+           let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed }),
+           calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil }),
+           !calls.contains(where: { $0.scripted?.disturbs ?? false }) {
+            found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+        }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
         return found
     }

@@ -53,7 +53,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
         case .signOut: return ["SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]
         case .token: return ["SL-TOKEN-1", "SL-TOKEN-2"]
         case .scopes: return ["SL-SCOPES-1"]
-        case .backend: return ["SL-TOKEN-3"]
+        case .backend: return ["SL-TOKEN-3", "SL-SWITCH-1", "SL-SWITCH-3"]
         case .broker: return ["SL-DETECT-5"]
         }
     }

@@ -5,7 +5,7 @@ extension SpecDecoder {
     static let plainStepKinds: [String: Step.Action] = Dictionary(
         uniqueKeysWithValues: Step.Action.appEvents.map { ($0.rawValue, Step.Action.app($0)) } + [("globalSignOut", .globalSignOut)])
     /// Every step kind, in the order documentation lists them.
-    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock"]
+    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock", "requireInteraction"]
     /// The broker answers `answerNext` accepts.
     static let answers = ["complete", "cancel", "interactionRequired", "networkError", "noIdToken", "blankIdToken", "declinedScopes", "ssoExtensionFailure", "brokerNotAvailable"]
     /// The keys any step may carry besides `do`.
@@ -100,6 +100,9 @@ extension SpecDecoder {
         case "advanceClock":
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["minutes"], required: ["minutes"])
             action = integer(fields, "minutes", path, in: 1...10_080).map { .advanceClock(minutes: $0) }
+        case "requireInteraction":
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
+            action = .requireInteraction
         default:
             unknownWord(kind, what: "step kind", among: Self.stepKinds, at: kindNode.position, kindPath)
             return nil

@@ -10,6 +10,7 @@ extension Step.Action: CustomStringConvertible {
         case .broadcast(let count): return count == 1 ? "broadcast" : "broadcast x\(count)"
         case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(answer)"
         case .advanceClock(let minutes): return "advanceClock \(minutes) min"
+        case .requireInteraction: return "requireInteraction"
         }
     }
 }

@@ -39,6 +39,10 @@ public struct Step: Hashable, Sendable {
         case answerNext(method: BrokerMethod, answer: BrokerAnswer)
         /// `{"do": "advanceClock", "minutes": 70}`: simulated time passes (1 to 10080 minutes); access tokens expire an hour after issuance.
         case advanceClock(minutes: Int)
+        /// `{"do": "requireInteraction"}` (format 1.3): the signed-in user's refresh token now needs
+        /// the user (MFA, a revoked or expired refresh token), for every resource: each silent call
+        /// fails with InteractionRequired until that user signs in interactively or the account changes.
+        case requireInteraction
 
         /// The app events a step may deliver by name: every ``AppEvent`` but the account-change
         /// broadcast, which the harness delivers itself whenever the broker posts it.

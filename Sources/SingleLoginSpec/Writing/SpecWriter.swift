@@ -72,6 +72,7 @@ public enum SpecWriter {
         case .broadcast(let count): members = [("do", .string("broadcast"))] + (count == 1 ? [] : [("count", .integer(count))])
         case .answerNext(let method, let answer): members = [("do", .string("answerNext")), ("method", .string(method.rawValue))] + self.answer(answer)
         case .advanceClock(let minutes): members = [("do", .string("advanceClock")), ("minutes", .integer(minutes))]
+        case .requireInteraction: members = [("do", .string("requireInteraction"))]
         }
         if let startingPoint = step.startingPoint { members.append(("startingPoint", .string(startingPoint))) }
         if !step.expect.isEmpty { members.append(("expect", .array(step.expect.map(check)))) }

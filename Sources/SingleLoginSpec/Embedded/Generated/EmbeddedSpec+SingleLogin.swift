@@ -6,9 +6,9 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.2",
+  "formatVersion": "1.3",
   "id": "single-login",
-  "version": "2.3.1",
+  "version": "2.4.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -1092,7 +1092,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGIN-2",
       "level": "MUST",
-      "title": "Terminated and launched again with the account still on the device: signed in again with zero prompts.",
+      "title": "Terminated and launched again with the account still on the device, at once or the next morning: signed in again with zero prompts.",
       "rationale": "Microsoft requires the account check at every launch; a relaunch must restore the session silently, not ask the user again.",
       "references": [
         {
@@ -1127,6 +1127,45 @@ extension EmbeddedSpec {
             },
             {
               "do": "terminate"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "relaunched the next morning",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 720
             },
             {
               "do": "launch",
@@ -2163,7 +2202,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-SWITCH-1",
       "level": "MUST",
-      "title": "The account changes to another user: the previous user's data leaves screen and storage, the new user is shown, zero prompts.",
+      "title": "The account changes to another user: the previous user's data leaves screen and storage, the new user is shown, zero prompts, and the previous user's token never reaches the backend again.",
       "rationale": "When getCurrentAccount reports a different identifier the app must clear the previous user's data before continuing as the new user.",
       "references": [
         {
@@ -2210,6 +2249,12 @@ extension EmbeddedSpec {
                 {
                   "check": "calls",
                   "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
                   "count": 0
                 },
                 {
@@ -2329,6 +2374,12 @@ extension EmbeddedSpec {
                 {
                   "check": "calls",
                   "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
                   "count": 0
                 },
                 {
@@ -2496,7 +2547,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-SWITCH-3",
       "level": "MUST",
-      "title": "The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts.",
+      "title": "The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts and no call to the backend with the previous user's token.",
       "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes.",
       "references": [
         {
@@ -2545,6 +2596,12 @@ extension EmbeddedSpec {
                 {
                   "check": "calls",
                   "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
                   "count": 0
                 },
                 {
@@ -2604,6 +2661,12 @@ extension EmbeddedSpec {
                 {
                   "check": "calls",
                   "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
                   "count": 0
                 },
                 {
@@ -3941,7 +4004,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-INTERACTIVE-4",
       "level": "SHOULD",
-      "title": "After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired means one more prompt in all (by itself or on the user's tap), then signed in.",
+      "title": "After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired, for one call or for every resource of the user, means one more prompt in all (by itself or on the user's tap), then signed in.",
       "rationale": "Only InteractionRequired justifies the sheet, in a session the app started itself as in any other.",
       "references": [
         {
@@ -4045,6 +4108,64 @@ extension EmbeddedSpec {
               "do": "answerNext",
               "method": "acquireTokenSilent",
               "answer": "interactionRequired"
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "answered": "error",
+                  "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "atMost": 1
+                }
+              ]
+            },
+            {
+              "do": "tapSignIn"
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "count": 2
+            },
+            {
+              "check": "signedIn",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "every resource needs the user on refresh",
+          "given": {
+            "userAtDevice": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "tapSignIn",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            },
+            {
+              "do": "requireInteraction"
             },
             {
               "do": "advanceClock",

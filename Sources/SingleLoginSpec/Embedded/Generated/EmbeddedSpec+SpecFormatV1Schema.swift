@@ -285,7 +285,8 @@ extension EmbeddedSpec {
             "switchUser",
             "broadcast",
             "answerNext",
-            "advanceClock"
+            "advanceClock",
+            "requireInteraction"
           ]
         },
         "account": {
@@ -685,6 +686,27 @@ extension EmbeddedSpec {
               "enum": [
                 "do",
                 "minutes",
+                "expect",
+                "startingPoint"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "do": {
+                "const": "requireInteraction"
+              }
+            },
+            "required": [
+              "do"
+            ]
+          },
+          "then": {
+            "propertyNames": {
+              "enum": [
+                "do",
                 "expect",
                 "startingPoint"
               ]
