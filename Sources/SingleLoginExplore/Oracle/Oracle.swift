@@ -201,7 +201,7 @@ public actor Oracle: StepJudge {
         // A broadcast that changed nothing costs nothing; nor does the one after the app's own sign-in.
         if case .broadcast = action, phaseBefore == .foreground, device == deviceBefore, clean, device.count == 1, beforeUser == device[0] {
             var checks: [Expectation] = [.calls(method: .acquireTokenSilent, range: .exactly(0)), .calls(method: .fetchRecords, range: .exactly(0))]
-            for place in Expectation.Place.allCases {
+            for place in [Expectation.Place.screen, .storage] {
                 let kept = Expectation.hasDataOf(account: device[0], places: [place])
                 if await judged.evaluate([kept], against: before).isEmpty { checks.append(kept) }
             }
