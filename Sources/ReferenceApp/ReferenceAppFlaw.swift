@@ -59,6 +59,18 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case promptsAtFirstLaunch
     /// After the user dismissed the sheet once, its sign-in button does nothing until the app is relaunched.
     case staysCancelledAfterCancel
+    /// Clears its sandbox on sign-out but leaves the user's shift reminder in its notifications.
+    case leavesNotifications
+    /// Leaves the user's records indexed in Spotlight after sign-out.
+    case leavesSpotlightItems
+    /// Leaves what the user copied on the general pasteboard after sign-out.
+    case leavesPasteboardItems
+    /// Leaves the user's next task in its widget's timeline after sign-out.
+    case leavesWidgetTimeline
+    /// Leaves the user's Live Activity running and their donated activity saved after sign-out.
+    case leavesActivities
+    /// Puts up no cover when it moves to the background, so the switcher's snapshot shows the user's screen.
+    case showsDataInSnapshot
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -92,6 +104,12 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .trustsAccountCache: return "decides who is signed in with allAccounts()"
         case .promptsAtFirstLaunch: return "presents the sheet at launch when nobody is signed in, without a tap"
         case .staysCancelledAfterCancel: return "after one cancellation its sign-in button does nothing"
+        case .leavesNotifications: return "leaves the user's shift reminder in its notifications"
+        case .leavesSpotlightItems: return "leaves the user's records indexed in Spotlight"
+        case .leavesPasteboardItems: return "leaves what the user copied on the pasteboard"
+        case .leavesWidgetTimeline: return "leaves the user's next task in its widget timeline"
+        case .leavesActivities: return "leaves the user's Live Activity and donated activity"
+        case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
         }
     }
 }

@@ -43,10 +43,10 @@ struct CatalogueTests {
         #expect(marked > 20)
     }
 
-    @Test("spec 2.3.1 in format 1.2; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 2.4.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "2.3.1" && spec.formatVersion == "1.2")
+        #expect(spec.version == "2.4.0" && spec.formatVersion == "1.3")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }
