@@ -52,6 +52,7 @@ actor ShiftBoardAdapter: ConformanceAdapter {
         }
         var storage = sandbox.files().map { StoredItem($0.path.hasPrefix("Library/Preferences/") ? .defaults : $0.path.contains("/Caches/") ? .cache : .file, $0.path, $0.content) }
         storage += await app.memory.sorted { $0.key < $1.key }.map { StoredItem(.memory, $0.key, $0.value) }
+        storage += await app.surfaces.storedItems
         return Observation(running: running, signedInAccount: await app.signedInIdentifier, screen: elements, storage: storage)
     }
 
