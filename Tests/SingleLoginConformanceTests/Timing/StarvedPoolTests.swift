@@ -47,8 +47,8 @@ struct StarvedPoolTests {
         try await client.value
         for hog in spinning { _ = await hog.value }
 
-        #expect(tcpResults.count == 58 && tcpResults.allSatisfy { $0.outcome == .passed }, "over TCP: \(TestSupport.unpassed(tcpResults))")
-        #expect(stdioResults.count == 58 && stdioResults.allSatisfy { $0.outcome == .passed }, "over stdio: \(TestSupport.unpassed(stdioResults))")
+        #expect(tcpResults.count == 76 && tcpResults.allSatisfy { $0.outcome == .passed }, "over TCP: \(TestSupport.unpassed(tcpResults))")
+        #expect(stdioResults.count == 76 && stdioResults.allSatisfy { $0.outcome == .passed }, "over stdio: \(TestSupport.unpassed(stdioResults))")
         // Both runs ended while every hog still held its thread: they never waited for the pool.
         #expect(tcpHolding == hogs.count && stdioHolding == hogs.count, "hogs still running when each run ended: \(tcpHolding) and \(stdioHolding) of \(hogs.count)")
     }

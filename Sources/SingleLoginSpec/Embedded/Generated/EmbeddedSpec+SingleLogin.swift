@@ -4100,8 +4100,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
         "surface"
       ],
       "scenarios": [
@@ -4241,8 +4239,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
         "surface"
       ],
       "scenarios": [
@@ -4382,8 +4378,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
         "surface"
       ],
       "scenarios": [
@@ -4523,8 +4517,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
         "surface"
       ],
       "scenarios": [
@@ -4664,8 +4656,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
         "surface"
       ],
       "scenarios": [
@@ -4805,9 +4795,6 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
-        "lifecycle",
         "surface"
       ],
       "scenarios": [
