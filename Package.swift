@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "sl-reference-adapter", targets: ["sl-reference-adapter"]),
         // Small on purpose: an app's own test target links this without the runner.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
+        // What an adapter inside the app links to report its storage without listing it by hand.
+        .library(name: "SingleLoginObserver", targets: ["SingleLoginObserver"]),
         // What a vendor's test target links to run a spec in process: one test per requirement
         // (Swift Testing or XCTest), per-requirement results with their evidence.
         .library(name: "SingleLoginTesting", targets: ["SingleLoginTesting"]),
@@ -38,6 +40,10 @@ let package = Package(
         // What the harness reads of an app's data container itself: the walk, and the decoders of
         // JSON, text, property lists and keyed archives, SQLite (with its WAL) and zlib streams.
         .target(name: "SingleLoginContainer", dependencies: ["SingleLoginAdapter", "CSQLite", "CZlib"]),
+        // The app's side of that reading: SandboxObserver, from inside the app's process (files through
+        // the container's decoders, defaults, cookies, cached responses; the keychain, notifications,
+        // pasteboard and activities on Apple platforms).
+        .target(name: "SingleLoginObserver", dependencies: ["SingleLoginAdapter", "SingleLoginContainer"]),
         // The broker simulation, leftover scanner, runner, transports (pipes, TCP) and doctor.
         .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "CSingleLoginSystem"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
@@ -84,6 +90,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
+        .testTarget(name: "SingleLoginObserverTests", dependencies: ["SingleLoginObserver", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),

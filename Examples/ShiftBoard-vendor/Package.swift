@@ -23,6 +23,7 @@ let package = Package(
             "ShiftBoard",
             .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
             .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
+            .product(name: "SingleLoginObserver", package: "SingleLoginConformance"),
         ]),
     ]
 )

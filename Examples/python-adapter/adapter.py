@@ -35,7 +35,9 @@ from shifts_app import (  # noqa: E402  (the path line above makes the sibling m
     FLAWS, Account, Backend, Broker, HostFailure, MSALError, Record, ShiftsApp, TokenResult,
 )
 
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.4"
+# The storage areas of the device's surfaces: only a harness of protocol 1.4 or later reads them.
+SURFACE_AREAS = frozenset({"notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"})
 ADAPTER_INFO = {"name": "shifts-python-adapter", "version": "1.0.0"}
 APP_INFO = {"name": "Contoso Shifts (Python model)", "version": "5.4.0", "bundleId": "com.contoso.shifts"}
 MSAL_VERSION = "2.13.0"
@@ -207,6 +209,7 @@ class Adapter:
     def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None) -> None:
         self._flaws = flaws
         self._token = token
+        self._surfaces = True   # whether the harness reads the device surfaces' areas (1.4); set at initialize
         self.attach(wire)
         self.app = self._fresh_app()
         self._events: Dict[str, Callable[[], None]] = {}
@@ -265,6 +268,8 @@ class Adapter:
             if version.split(".")[0] != PROTOCOL_VERSION.split(".")[0]:
                 raise _RequestError(INVALID_PARAMS,
                                     f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
+            major, _, minor = version.partition(".")
+            self._surfaces = not (major == "1" and minor.isdigit() and int(minor) < 4)
             handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
                          "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
             if self._token:
@@ -311,7 +316,8 @@ class Adapter:
             "crashed": app.crashed,
             "signedInAccount": app.signed_in_account(),
             "screen": [{"kind": element.kind, "text": element.text} for element in app.screen()],
-            "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()],
+            "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()
+                        if self._surfaces or area not in SURFACE_AREAS],
         }
 
 

@@ -56,7 +56,24 @@ FLAWS = {
     "show-sign-up": "the signed-out screen offers 'Sign up' even on a shared device",
     "sign-out-local-only": "sign-out removes the account from the app's MSAL cache (remove) instead of signing out",
     "trust-all-accounts": "decides who is signed in with allAccounts() when it lists anyone, not getCurrentAccount",
+    "keep-notifications": "sign-out leaves the user's shift reminder in the app's notifications",
+    "keep-spotlight": "sign-out leaves the user's shifts indexed in Spotlight",
+    "keep-pasteboard": "sign-out leaves the shift the user copied on the pasteboard",
+    "keep-widget": "sign-out leaves the user's next shift in the widget's timeline",
+    "keep-activities": "sign-out leaves the user's Live Activity running",
+    "snapshot-shows-data": "no cover when the app moves to the background: the switcher's snapshot shows the user's shifts",
 }
+
+# The device surface each keep-* flaw leaves the user's data on.
+KEPT_SURFACE = {"keep-notifications": "notification", "keep-spotlight": "spotlight", "keep-pasteboard": "pasteboard",
+                "keep-widget": "widget", "keep-activities": "activity"}
+
+# Kept on purpose after a sign-out: no user data in them, so they must not read as leftovers.
+BOARD_UPDATED = ("delivered/board-updated", "Shift board updated")
+SAFETY_MANUAL = ("reference/safety-manual", "Contoso safety manual: lifting, ladders and first aid")
+HARMLESS = {("notification", BOARD_UPDATED[0]), ("spotlight", SAFETY_MANUAL[0])}
+# What a shared device's app switcher shows of the app: its cover, put up when the scene resigns active.
+SNAPSHOT_COVER = "Contoso Shifts"
 
 
 class HostFailure(Exception):
@@ -188,7 +205,7 @@ class Backend:
 class Sandbox:
     """What the app keeps on the device across launches: keychain, files, defaults, caches."""
 
-    AREAS = ("keychain", "file", "defaults", "cache")
+    AREAS: Tuple[str, ...] = ("keychain", "file", "defaults", "cache")
 
     def __init__(self) -> None:
         self._areas: Dict[str, Dict[str, str]] = {area: {} for area in self.AREAS}
@@ -212,6 +229,14 @@ class Sandbox:
     def items(self) -> List[Tuple[str, str, str]]:
         """Every stored (area, key, value)."""
         return [(area, key, value) for area in self.AREAS for key, value in sorted(self._areas[area].items())]
+
+
+class DeviceSurfaces(Sandbox):
+    """What the app leaves on the device beyond its sandbox (protocol 1.4 areas): notifications,
+    Spotlight items, pasteboard items, its widget's timeline, Live Activities; and the switcher's
+    snapshot, taken when the app moves to the background and shown until it runs again."""
+
+    AREAS = ("notification", "spotlight", "pasteboard", "widget", "activity", "snapshot")
 
 
 @dataclass
@@ -247,6 +272,7 @@ class ShiftsApp:
         self.backend = backend
         self.flaws = frozenset(flaws)
         self.sandbox = Sandbox()
+        self.surfaces = DeviceSurfaces()
         self._process: Optional[_Process] = None
         self.crashed = False
 
@@ -265,18 +291,27 @@ class ShiftsApp:
             return
         self._process = _Process()
         self.crashed = False
+        self.surfaces.remove("snapshot", "switcher")
         self._detect_shared_mode()
         self._restore_session()
         self._check_account("launch")
 
     def suspend(self) -> None:
-        """To the background: broadcasts stop reaching the app."""
-        self._require_process().foreground = False
+        """To the background: broadcasts stop reaching the app, and iOS takes the switcher's snapshot,
+        after the app has put up its cover (unless it knows the device is personal)."""
+        process = self._require_process()
+        if process.shared_mode is False or "snapshot-shows-data" in self.flaws:
+            shown = "\n".join(element.text for element in self.screen())
+        else:
+            shown = SNAPSHOT_COVER
+        self.surfaces.put("snapshot", "switcher", shown)
+        process.foreground = False
 
     def resume(self) -> None:
         """Back to the foreground: the account may have changed meanwhile, so check it."""
         process = self._require_process()
         process.foreground = True
+        self.surfaces.remove("snapshot", "switcher")
         if "no-resume-check" in self.flaws:
             return
         self._check_account("resume")
@@ -363,8 +398,8 @@ class ShiftsApp:
         return elements
 
     def storage(self) -> List[Tuple[str, str, str]]:
-        """Everything the app keeps: the sandbox, plus its memory while it runs."""
-        items = self.sandbox.items()
+        """Everything the app keeps: the sandbox, its memory while it runs, and the device's surfaces."""
+        items = self.sandbox.items() + self.surfaces.items()
         process = self._process
         if process is not None:
             if process.session is not None:
@@ -538,6 +573,22 @@ class ShiftsApp:
         encoded = json.dumps([record.__dict__ for record in records])
         self.sandbox.put("file", RECORDS_FILE, encoded)
         self.sandbox.put("cache", f"records/{session.account.identifier}", encoded)
+        self._publish_surfaces(session.account, records)
+
+    def _publish_surfaces(self, account: Account, records: List[Record]) -> None:
+        """A reminder, the shifts indexed for search, a copied shift, the widget and a Live Activity."""
+        if not records:
+            return
+        first = records[0]
+        name = account.display_name
+        self.surfaces.put("notification", "pending/shift-reminder", f"{name}: {first.title} starts at 09:00")
+        self.surfaces.put("notification", *BOARD_UPDATED)
+        for record in records:
+            self.surfaces.put("spotlight", f"shift/{record.id}", f"{record.title}: {record.detail}")
+        self.surfaces.put("spotlight", *SAFETY_MANUAL)
+        self.surfaces.put("pasteboard", "general/public.utf8-plain-text", first.detail)
+        self.surfaces.put("widget", "timeline/next-shift", f"Next for {name}: {first.title}")
+        self.surfaces.put("activity", "live/shift", f"{name} on shift: {len(records)} tasks")
 
     def _clear_user_data(self, reason: str) -> None:
         """Ends the session: memory, keychain, files, defaults and caches; nothing of the user remains."""
@@ -547,6 +598,16 @@ class ShiftsApp:
                 if "leave-records" in self.flaws and area == "file" and key == RECORDS_FILE:
                     continue
                 self.sandbox.remove(area, key)
+        # The surfaces it can clear (removeAllDeliveredNotifications, deleteAllSearchableItems, the
+        # pasteboard's items, reloadAllTimelines, Activity.end); the items without user data stay.
+        kept = {KEPT_SURFACE[flaw] for flaw in self.flaws if flaw in KEPT_SURFACE}
+        for area in ("notification", "spotlight", "pasteboard", "widget", "activity"):
+            if area in kept:
+                continue
+            for key in self.surfaces.keys(area):
+                if (area, key) in HARMLESS:
+                    continue
+                self.surfaces.remove(area, key)
         process = self._process
         if process is not None:
             process.session = None

@@ -188,6 +188,7 @@ extension ReferenceApp {
             let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
             storage.files["Documents/records.json"] = json
             storage.cache["records/\(account.identifier ?? "current")"] = json
+            if let session = memory.session { surfaces.publish(user: session.displayName, records: records) }
         } catch {
             show(error)
         }

@@ -20,6 +20,7 @@ public actor ReferenceApp {
     var environment: AppEnvironment?
     var storage = AppStorage()
     var memory = AppMemory()
+    var surfaces = AppSurfaces()
     var running = false
     var crashed = false
 
@@ -34,6 +35,7 @@ public actor ReferenceApp {
         self.environment = environment
         storage = AppStorage()
         memory = AppMemory()
+        surfaces = AppSurfaces()
         running = false
         crashed = false
     }
@@ -44,12 +46,17 @@ public actor ReferenceApp {
         case .launch:
             running = true
             crashed = false
+            surfaces.snapshot = nil
             await detectSharedMode()
             if flaws.contains(.restoresSessionAtLaunch), restoreStoredSession() { break }
             await checkAccount(.launch)
         case .suspend:
-            break
+            // iOS takes the switcher's snapshot now; on a shared device (or one not known to be
+            // personal) the scene's cover hides the user's data before it does.
+            let covers = memory.isSharedDevice != false && !flaws.contains(.showsDataInSnapshot)
+            surfaces.snapshot = covers ? [AppSurfaces.cover] : screen().map(\.text)
         case .resume:
+            surfaces.snapshot = nil
             if !flaws.contains(.skipsCheckOnResume) { await checkAccount(.resume) }
         case .terminate:
             running = false
@@ -186,6 +193,7 @@ public actor ReferenceApp {
     /// MSAL clears only its own token cache.
     func wipe(farewell: String?) {
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
+        surfaces.clear(keeping: Set(flaws.compactMap(\.keptSurface)))
         storage = AppStorage()
         storage.files = keptFiles
         let shared = memory.isSharedDevice
@@ -239,7 +247,7 @@ public actor ReferenceApp {
             items.append(StoredItem(.memory, "session", "\(session.identifier) \(session.displayName) \(session.accessToken)"))
             items.append(StoredItem(.memory, "records", memory.records.map(\.id).joined(separator: ",")))
         }
-        return items
+        return items + surfaces.storedItems
     }
 }
 

@@ -65,6 +65,18 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case forcesSignInAfterShift
     /// After a user change, calls its backend once more with the previous user's token before it asks for the new user's.
     case sendsPreviousTokenAfterUserChange
+    /// Clears its sandbox on sign-out but leaves the user's shift reminder in its notifications.
+    case leavesNotifications
+    /// Leaves the user's records indexed in Spotlight after sign-out.
+    case leavesSpotlightItems
+    /// Leaves what the user copied on the general pasteboard after sign-out.
+    case leavesPasteboardItems
+    /// Leaves the user's next task in its widget's timeline after sign-out.
+    case leavesWidgetTimeline
+    /// Leaves the user's Live Activity running and their donated activity saved after sign-out.
+    case leavesActivities
+    /// Puts up no cover when it moves to the background, so the switcher's snapshot shows the user's screen.
+    case showsDataInSnapshot
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -101,6 +113,12 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .promptsPerResource: return "presents a sheet for each resource that needs the user"
         case .forcesSignInAfterShift: return "asks for a new sign-in when the last one is over 8 hours old"
         case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
+        case .leavesNotifications: return "leaves the user's shift reminder in its notifications"
+        case .leavesSpotlightItems: return "leaves the user's records indexed in Spotlight"
+        case .leavesPasteboardItems: return "leaves what the user copied on the pasteboard"
+        case .leavesWidgetTimeline: return "leaves the user's next task in its widget timeline"
+        case .leavesActivities: return "leaves the user's Live Activity and donated activity"
+        case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
         }
     }
 }

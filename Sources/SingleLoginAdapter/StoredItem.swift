@@ -42,5 +42,29 @@ public struct StoredItem: Hashable, Codable, Sendable {
         case cache
         /// In-memory state that survives a sign-out if the app forgets it.
         case memory
+        /// A local notification the app scheduled or delivered (`UNUserNotificationCenter`): delivered
+        /// ones show on the lock screen to whoever holds the device next (protocol 1.4).
+        case notification
+        /// An item the app indexed in Spotlight (`CSSearchableIndex`), found by anyone searching the device (1.4).
+        case spotlight
+        /// What the app put on the general pasteboard, which any app on the device can paste (1.4).
+        case pasteboard
+        /// The timeline the app's widget extension last provided, shown on the home and lock screen (1.4).
+        case widget
+        /// A Live Activity or a Handoff or donated `NSUserActivity` the app started (1.4).
+        case activity
+        /// The app-switcher snapshot: what the app's screen showed when it moved to the background,
+        /// which the switcher shows until the app runs again (1.4).
+        case snapshot
+
+        /// Whether the area is outside the app's sandbox: a surface of the device that outlives the
+        /// app's process or shows to anyone. Checks name each such area by itself; `storage` is the
+        /// sandbox's areas only.
+        public var isDeviceSurface: Bool {
+            switch self {
+            case .keychain, .file, .defaults, .cache, .memory: false
+            case .notification, .spotlight, .pasteboard, .widget, .activity, .snapshot: true
+            }
+        }
     }
 }

@@ -181,7 +181,7 @@ struct WireCompatibilityTests {
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: old).result.identity.dataContainer == nil)
         let identity = AdapterIdentity(adapterName: "a", adapterVersion: "1", appName: "A", appVersion: "1", bundleId: "com.a", msalVersion: "2.13.0")
         let encoded = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(identity)), as: UTF8.self)
-        #expect(!encoded.contains("dataContainer") && encoded.contains(#""protocolVersion":"1.3""#))
+        #expect(!encoded.contains("dataContainer") && encoded.contains(#""protocolVersion":"1.4""#))
         var named2 = identity
         named2.dataContainer = "/tmp/app"
         let encodedNamed = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(named2)), as: UTF8.self)
@@ -218,5 +218,18 @@ struct WireCompatibilityTests {
         // A 1.0 error (domain and internal code only) still decodes.
         let old = WireError(code: -50000, message: "m", data: .object(["domain": .string("MSALErrorDomain"), "internalCode": .number(-42102)]))
         #expect(old.msalError?.isInternal(.ambiguousAccount) == true)
+    }
+}
+
+@Suite("The device surfaces on the wire (protocol 1.4)")
+struct DeviceSurfaceWireTests {
+    @Test("an observation with every device surface reads the same on the fast path and through the decoder")
+    func surfacesRoundTrip() throws {
+        let items = StoredItem.Area.allCases.filter(\.isDeviceSurface).map { StoredItem($0, "key-\($0.rawValue)", "value") }
+        let observation = Observation(running: false, crashed: false, signedInAccount: nil, screen: [], storage: items)
+        let bytes = observation.wireEncoded()
+        #expect(try Observation.decode(wire: bytes[...]) == observation)
+        #expect(try WireCodec.decoder.decode(Observation.self, from: Data(bytes)) == observation)
+        #expect(WireProtocol.version == "1.4")
     }
 }

@@ -94,7 +94,7 @@ class WireTests(unittest.TestCase):
 
     def test_the_handshake_names_protocol_adapter_app_and_msal_versions(self) -> None:
         result = self.handshake()["result"]
-        self.assertEqual(result["protocolVersion"], "1.1")
+        self.assertEqual(result["protocolVersion"], "1.4")
         self.assertEqual(result["msalConfiguration"], {"brokerAvailability": "auto"})
         self.assertEqual(result["app"]["bundleId"], "com.contoso.shifts")
         self.assertEqual(result["capabilities"], [])
@@ -103,7 +103,7 @@ class WireTests(unittest.TestCase):
     def test_another_major_protocol_version_is_refused_naming_both(self) -> None:
         response = self.harness.request("initialize", {"protocolVersion": "2.0"})
         self.assertIn("2.0", response["error"]["message"])
-        self.assertIn("1.1", response["error"]["message"])
+        self.assertIn("1.4", response["error"]["message"])
 
     def test_launch_routes_msal_and_backend_calls_and_answers_with_the_settled_observation(self) -> None:
         self.handshake()
@@ -116,6 +116,13 @@ class WireTests(unittest.TestCase):
         self.assertIn({"kind": "text", "text": "Shift task 1 M1: Assigned to Alice Adams (M1-1)"}, observation["screen"])
         areas = {item["area"] for item in observation["storage"]}
         self.assertEqual(areas, {"keychain", "file", "defaults", "cache", "memory"})
+
+    def test_a_harness_of_1_4_also_gets_the_device_surfaces(self) -> None:
+        self.harness.request("initialize", {"protocolVersion": "1.4", "harness": {"name": "test", "version": "0"}})
+        observation = self.harness.request("event", {"event": "launch"})["result"]
+        areas = {item["area"] for item in observation["storage"]}
+        self.assertEqual(areas, {"keychain", "file", "defaults", "cache", "memory",
+                                 "notification", "spotlight", "pasteboard", "widget", "activity"})
 
     def test_observe_changes_nothing_and_reset_is_a_fresh_install(self) -> None:
         self.handshake()

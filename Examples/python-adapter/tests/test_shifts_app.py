@@ -10,7 +10,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from fake_broker import ALICE, BOB, FakeDevice  # noqa: E402
-from shifts_app import API_SCOPES, RECORDS_FILE, ShiftsApp  # noqa: E402
+from shifts_app import API_SCOPES, BOARD_UPDATED, RECORDS_FILE, SAFETY_MANUAL, SNAPSHOT_COVER, ShiftsApp  # noqa: E402
 
 logging.getLogger("shifts").setLevel(logging.CRITICAL)  # the app's own log lines are not under test
 
@@ -107,7 +107,7 @@ class SignOutTests(unittest.TestCase):
         self.device.sign_out_globally()
         app.account_changed()
         self.assertIsNone(app.signed_in_account())
-        self.assertEqual(app.storage(), [])
+        self.assertEqual(app.storage(), [("notification", *BOARD_UPDATED), ("spotlight", *SAFETY_MANUAL)])
         self.assertFalse(shows_data_of(app, self.device, ALICE))
 
     def test_a_broadcast_while_suspended_is_not_delivered_but_resume_checks_the_account(self) -> None:
@@ -136,14 +136,15 @@ class SignOutTests(unittest.TestCase):
         app.tap_sign_out()
         self.assertEqual(self.device.count("signout"), 1)
         self.assertIsNone(self.device.account)
-        self.assertEqual(app.storage(), [])
+        # Only the surfaces' items without user data stay.
+        self.assertEqual(app.storage(), [("notification", *BOARD_UPDATED), ("spotlight", *SAFETY_MANUAL)])
         self.assertEqual([element.text for element in app.screen()], ["Not signed in", "Sign in"])
 
     def test_leave_records_flaw_leaves_the_records_file(self) -> None:
         app = make_app(self.device, "leave-records")
         app.launch()
         app.tap_sign_out()
-        self.assertEqual([key for _, key, _ in app.storage()], [RECORDS_FILE])
+        self.assertEqual([key for area, key, _ in app.storage() if area == "file"], [RECORDS_FILE])
 
 
 class SwitchAndBroadcastTests(unittest.TestCase):
@@ -268,6 +269,33 @@ class InteractiveTests(unittest.TestCase):
         correct = make_app(device)
         correct.launch()
         self.assertIsNone(correct.signed_in_account())
+
+    def test_the_keep_flaws_each_leave_the_user_on_their_surface_only(self) -> None:
+        for flaw, area in (("keep-notifications", "notification"), ("keep-spotlight", "spotlight"),
+                           ("keep-pasteboard", "pasteboard"), ("keep-widget", "widget"), ("keep-activities", "activity")):
+            device = FakeDevice()
+            device.sign_in_globally(ALICE)
+            app = make_app(device, flaw)
+            app.launch()
+            app.tap_sign_out()
+            with_user = {item_area for item_area, key, value in app.storage()
+                         if ALICE.name in value or device.marker(ALICE) in value}
+            self.assertEqual(with_user, {area}, flaw)
+
+    def test_the_switcher_shows_the_cover_unless_the_snapshot_flaw_is_on(self) -> None:
+        for flaws, shows_alice in (((), False), (("snapshot-shows-data",), True)):
+            device = FakeDevice()
+            device.sign_in_globally(ALICE)
+            app = make_app(device, *flaws)
+            app.launch()
+            app.suspend()
+            snapshot = [value for area, _, value in app.storage() if area == "snapshot"]
+            self.assertEqual(len(snapshot), 1)
+            self.assertEqual(ALICE.name in snapshot[0], shows_alice)
+            if not shows_alice:
+                self.assertEqual(snapshot, [SNAPSHOT_COVER])
+            app.resume()
+            self.assertFalse(any(area == "snapshot" for area, _, _ in app.storage()))
 
     def test_an_unknown_flaw_is_refused(self) -> None:
         with self.assertRaises(ValueError):

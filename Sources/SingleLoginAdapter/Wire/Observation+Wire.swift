@@ -12,6 +12,17 @@ extension Observation: WireDecodable {
         return try WireCodec.decoder.decode(Observation.self, from: Data(bytes))
     }
 }
+extension Observation {
+    /// The observation as a harness reads it: without the device surfaces' items for one older than
+    /// protocol 1.4, which would refuse the whole observation for an area it does not know.
+    func forHarness(surfaces: Bool) -> Observation {
+        guard !surfaces else { return self }
+        var copy = self
+        copy.storage.removeAll { $0.area.isDeviceSurface }
+        return copy
+    }
+}
+
 extension Observation: WireEncodable {
     /// `{"crashed":...,"running":...,"screen":[...],"signedInAccount":...,"storage":[...]}`.
     public func wireEncoded() -> [UInt8] {

@@ -30,8 +30,9 @@ struct WireServer {
     private func run(_ adapter: some ConformanceAdapter) async -> Ending {
         let peer = WirePeer(loop: loop)
         let clock = WireClock()
+        var surfaces = true
         while let line = await loop.nextRequest() {
-            if await handle(line, adapter: adapter, peer: peer, clock: clock) { return .shutdown }
+            if await handle(line, adapter: adapter, peer: peer, clock: clock, surfaces: &surfaces) { return .shutdown }
         }
         return .disconnected
     }
@@ -43,14 +44,25 @@ struct WireServer {
             .flatMap { try? WireCodec.decoder.decode(Date.self, from: Data(line[$0])) }
     }
 
-    /// Answers one request; true after `shutdown`.
-    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock) async -> Bool {
+    /// Whether a harness announcing `version` (its `initialize` params) reads the device surfaces'
+    /// areas: 1.4 or later. An older harness refuses an observation holding one.
+    static func readsDeviceSurfaces(_ version: String?) -> Bool {
+        guard let parts = version?.split(separator: "."), parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return true }
+        return major > 1 || minor >= 4
+    }
+
+    /// Answers one request; true after `shutdown`. `surfaces` says whether observations may hold the
+    /// device surfaces' areas; `initialize` sets it from the harness's version.
+    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, surfaces: inout Bool) async -> Bool {
         guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
         do {
             switch WireProtocol.HarnessMethod(rawValue: name) {
             case .initialize:
+                surfaces = Self.readsDeviceSurfaces(scan.params
+                    .flatMap { WireObjectScanner.member("protocolVersion", inObject: $0, of: line) }
+                    .flatMap { WireObjectScanner.string(line, $0) })
                 var handshake = WireProtocol.Handshake(adapter.identity)
                 handshake.token = token
                 loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))
@@ -67,9 +79,9 @@ struct WireServer {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
                 }
                 clock.set(Self.now(in: scan, of: line))
-                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).wireEncoded()))
+                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).forHarness(surfaces: surfaces).wireEncoded()))
             case .observe:
-                loop.send(WireLine.response(id: id, result: try await adapter.observe().wireEncoded()))
+                loop.send(WireLine.response(id: id, result: try await adapter.observe().forHarness(surfaces: surfaces).wireEncoded()))
             case .shutdown:
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
                 return true

@@ -32,7 +32,7 @@ public struct LeftoverScanner: Sendable {
 
     /// Where a marker was found.
     public struct Finding: Hashable, Sendable, CustomStringConvertible {
-        /// Screen or storage.
+        /// Screen, storage or a device surface.
         public var place: Expectation.Place
         /// The element or item, e.g. `text "Signed in as Alice Adams"` or `file records.json`.
         public var location: String
@@ -59,10 +59,13 @@ public struct LeftoverScanner: Sendable {
         if places.contains(.screen) {
             for element in observation.screen { candidates.append((.screen, element.text, { "\(element.kind.rawValue) \(Self.quoted(element.text))" })) }
         }
-        if places.contains(.storage) {
-            for item in observation.storage { candidates.append((.storage, item.key + "\n" + item.value, { item.placeDescription })) }
-            if let account = observation.signedInAccount { candidates.append((.storage, account, { "signedInAccount" })) }
+        for item in observation.storage {
+            // A device surface's item is looked at only where its surface is named: `storage` is the sandbox.
+            let place: Expectation.Place = item.area.isDeviceSurface ? .surface(item.area) : .storage
+            guard places.contains(place) else { continue }
+            candidates.append((place, item.key + "\n" + item.value, { place == .storage ? item.placeDescription : Self.surfaceLocation(item) }))
         }
+        if places.contains(.storage), let account = observation.signedInAccount { candidates.append((.storage, account, { "signedInAccount" })) }
         var findings: [Finding] = []
         for candidate in candidates {
             let variants = Self.cachedVariants(of: candidate.text)
@@ -80,6 +83,11 @@ public struct LeftoverScanner: Sendable {
             findings += here
         }
         return findings
+    }
+
+    /// `"pending shift-reminder"`: a surface's item after its place's word, which already names the area.
+    private static func surfaceLocation(_ item: StoredItem) -> String {
+        quoted(item.key) + (item.source == .container ? " (read from the container)" : "")
     }
 
     /// A text's decodings, kept: an app stores the same items after every step of every explored

@@ -13,6 +13,12 @@ import SingleLoginSpec
 /// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
 /// no clean chance to check; rules that need knowledge of the app judge only what it showed.
 public actor Oracle: StepJudge {
+    /// Where EX-DATA looks: everywhere but the switcher's snapshot. The snapshot is taken when the app
+    /// moves to the background, before the change that makes it a leftover, and is replaced when the
+    /// app runs again, so it is never the app's to clear once it has had the chance to check;
+    /// SL-SNAPSHOT-1 judges it where it matters, while the app is suspended.
+    static let dataPlaces = Set(Expectation.Place.allCases).subtracting([.surface(.snapshot)])
+
     /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
     /// (its `words`; a test keeps the two lists the same).
     public static let affordanceWords = [
@@ -177,10 +183,10 @@ public actor Oracle: StepJudge {
         if informed, device.count <= 1 {
             var checks: [Expectation] = []
             for name in identities.keys.sorted() where !device.contains(name) && !(ended[name]?.isEmpty ?? true) {
-                checks.append(.noDataOf(account: name, places: Set(Expectation.Place.allCases), session: nil))
+                checks.append(.noDataOf(account: name, places: Self.dataPlaces, session: nil))
             }
             for name in device {
-                for session in (ended[name] ?? []).sorted() { checks.append(.noDataOf(account: name, places: Set(Expectation.Place.allCases), session: session)) }
+                for session in (ended[name] ?? []).sorted() { checks.append(.noDataOf(account: name, places: Self.dataPlaces, session: session)) }
             }
             found += await apply(.data, at: index, in: judged, checks)
         }
@@ -201,7 +207,7 @@ public actor Oracle: StepJudge {
         // A broadcast that changed nothing costs nothing; nor does the one after the app's own sign-in.
         if case .broadcast = action, phaseBefore == .foreground, device == deviceBefore, clean, device.count == 1, beforeUser == device[0] {
             var checks: [Expectation] = [.calls(method: .acquireTokenSilent, range: .exactly(0)), .calls(method: .fetchRecords, range: .exactly(0))]
-            for place in Expectation.Place.allCases {
+            for place in [Expectation.Place.screen, .storage] {
                 let kept = Expectation.hasDataOf(account: device[0], places: [place])
                 if await judged.evaluate([kept], against: before).isEmpty { checks.append(kept) }
             }
@@ -237,9 +243,9 @@ public actor Oracle: StepJudge {
                 // the device sign-out later; none of the user's data on screen, nothing of the session anywhere.
                 checks.append(.noDataOf(account: beforeUser, places: [.screen], session: nil))
                 let sessions = sessionCounts[beforeUser] ?? 0
-                if sessions > 0 { checks.append(.noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: sessions)) }
+                if sessions > 0 { checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces, session: sessions)) }
             } else {
-                checks.append(.noDataOf(account: beforeUser, places: Set(Expectation.Place.allCases), session: nil))
+                checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces, session: nil))
             }
             // Signed out, unless another account was on the device too and the app now shows it (its broadcast said so).
             if device.allSatisfy({ $0 == beforeUser }) { checks.insert(.signedOut, at: 1) }

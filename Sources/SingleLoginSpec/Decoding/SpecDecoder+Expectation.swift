@@ -109,9 +109,9 @@ extension SpecDecoder {
         return .calls(method: method, range: range, filter: CallFilter(answered: answered, during: during))
     }
 
-    /// Decodes `in`: a non-empty list of distinct places, both when absent.
+    /// Decodes `in`: a non-empty list of distinct places, screen and storage when absent.
     private mutating func decodePlaces(_ fields: [JSONMember], _ path: String) -> Set<Expectation.Place>? {
-        guard fields.contains(where: { $0.key == "in" }) else { return Set(Expectation.Place.allCases) }
+        guard fields.contains(where: { $0.key == "in" }) else { return Expectation.Place.screenAndStorage }
         guard let elements = array(fields, "in", path, minimum: 1) else { return nil }
         let inPath = JSONPath.appending(key: "in", to: path)
         var places = Set<Expectation.Place>()

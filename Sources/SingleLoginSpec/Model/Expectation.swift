@@ -31,11 +31,41 @@ public enum Expectation: Hashable, Sendable {
     /// `{"check": "brokerEnabled"}`: the app's declared MSAL configuration lets MSAL use the broker.
     case brokerEnabled
 
-    /// Where data can remain.
-    public enum Place: String, Hashable, Sendable, CaseIterable {
+    /// Where data can remain: what is visible, the app's sandbox, or one surface of the device.
+    public enum Place: Hashable, Sendable, CaseIterable, RawRepresentable {
         /// What is visible.
         case screen
-        /// What is stored.
+        /// What is stored in the app's sandbox: every area that is no device surface, and `signedInAccount`.
         case storage
+        /// One surface of the device beyond the sandbox (``StoredItem/Area/isDeviceSurface``), named
+        /// by its area's word: `notification`, `snapshot`.
+        case surface(StoredItem.Area)
+
+        /// Screen, storage, then each device surface in the areas' order.
+        public static let allCases: [Place] = [.screen, .storage] + StoredItem.Area.allCases.filter(\.isDeviceSurface).map(Place.surface)
+
+        /// What a check without `in` looks at: the screen and the sandbox. A device surface is
+        /// checked only where a check names it, so a requirement about one surface fails alone.
+        public static let screenAndStorage: Set<Place> = [.screen, .storage]
+
+        /// `screen`, `storage`, or the surface's area word.
+        public var rawValue: String {
+            switch self {
+            case .screen: "screen"
+            case .storage: "storage"
+            case .surface(let area): area.rawValue
+            }
+        }
+
+        /// The place its word names; nil for an unknown word and for a sandbox area (those are `storage`).
+        public init?(rawValue: String) {
+            switch rawValue {
+            case "screen": self = .screen
+            case "storage": self = .storage
+            default:
+                guard let area = StoredItem.Area(rawValue: rawValue), area.isDeviceSurface else { return nil }
+                self = .surface(area)
+            }
+        }
     }
 }

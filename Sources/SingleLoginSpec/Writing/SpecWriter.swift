@@ -137,7 +137,7 @@ public enum SpecWriter {
 
     /// `in`, left out when it names every place (the default).
     private static func places(_ places: Set<Expectation.Place>) -> [(String, WrittenJSON)] {
-        guard places != Set(Expectation.Place.allCases) else { return [] }
+        guard places != Expectation.Place.screenAndStorage else { return [] }
         return [("in", .array(Expectation.Place.allCases.filter(places.contains).map { .string($0.rawValue) }))]
     }
 }

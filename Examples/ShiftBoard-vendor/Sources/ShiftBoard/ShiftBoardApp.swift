@@ -11,6 +11,8 @@ public actor ShiftBoardApp {
     public private(set) var screen = ShiftBoardScreen()
     /// Whether the app is in the foreground or suspended (false before launch and after terminate).
     public private(set) var isRunning = false
+    /// What the app left on the device's surfaces (notifications, Spotlight, pasteboard, widget, activities, the switcher).
+    public private(set) var surfaces = DeviceSurfaces()
 
     private let sessions: SessionManager
     private let backend: any ShiftsService
@@ -44,6 +46,7 @@ public actor ShiftBoardApp {
     /// Cold launch: device mode, then who is signed in (a change may have happened while the app was not running).
     public func launch() async {
         isRunning = true
+        surfaces.snapshot = nil
         await sessions.detectDeviceMode()
         // Sign-up only on a device MSAL says is personal: an error is no reason for personal-device UI.
         screen = ShiftBoardScreen(offersSignUp: await sessions.isSharedDevice == false)
@@ -52,12 +55,18 @@ public actor ShiftBoardApp {
 
     /// Back to the foreground: the account may have changed while the app was away.
     public func resume() async {
+        surfaces.snapshot = nil
         guard !flaws.contains(.skipsCheckOnResume) else { return }
         await checkAccount()
     }
 
-    /// To the background: nothing to do (broadcasts are not delivered while suspended).
-    public func suspend() {}
+    /// To the background (broadcasts are not delivered while suspended): iOS takes the switcher's
+    /// snapshot, so on a device not known to be personal the cover goes up first.
+    public func suspend() async {
+        let shown = [screen.signedInName, screen.username].compactMap { $0 } + screen.shifts.map { "\($0.title) · \($0.detail)" }
+        let covers = await sessions.isSharedDevice != false && !flaws.contains(.showsShiftsInSnapshot)
+        surfaces.snapshot = covers ? DeviceSurfaces.cover : shown.joined(separator: "\n")
+    }
 
     /// The process ends: memory is gone, the container stays.
     public func terminate() async {
@@ -153,6 +162,7 @@ public actor ShiftBoardApp {
             let json = String(decoding: try encoder.encode(shifts), as: UTF8.self)
             try sandbox.write(json, to: "Documents/shifts.json")
             try sandbox.write(json, to: "Library/Caches/shifts-\(session.account.identifier ?? "current").json")
+            surfaces.publish(worker: session.displayName, shifts: shifts)
         } catch {
             screen.notice = "Couldn't load your shifts. Pull to refresh."
         }
@@ -163,6 +173,7 @@ public actor ShiftBoardApp {
         if !flaws.contains(.keepsShiftsOnSignOut) { sandbox.remove("Documents/shifts.json") }
         sandbox.remove("Library/Caches")
         try? sandbox.setDefault(nil, forKey: "lastSignedInAccount")
+        surfaces.clear(keeping: flaws.keptSurfaces)
         screen = ShiftBoardScreen(offersSignUp: screen.offersSignUp)
     }
 }

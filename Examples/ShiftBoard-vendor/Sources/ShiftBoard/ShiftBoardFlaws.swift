@@ -12,10 +12,27 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let skipsCheckOnResume = ShiftBoardFlaws(rawValue: 1 << 1)
     /// Keeps the shifts file after a sign-out (fails SL-LOGOUT-1 to -5 and SL-INTERACTIVE-1).
     public static let keepsShiftsOnSignOut = ShiftBoardFlaws(rawValue: 1 << 2)
+    /// Leaves the worker's shift reminder in its notifications after a sign-out (fails SL-NOTIFY-1).
+    public static let keepsNotificationsOnSignOut = ShiftBoardFlaws(rawValue: 1 << 3)
+    /// Leaves the worker's shifts indexed in Spotlight (fails SL-SPOTLIGHT-1).
+    public static let keepsSpotlightOnSignOut = ShiftBoardFlaws(rawValue: 1 << 4)
+    /// Leaves the shift the worker copied on the pasteboard (fails SL-PASTEBOARD-1).
+    public static let keepsPasteboardOnSignOut = ShiftBoardFlaws(rawValue: 1 << 5)
+    /// Leaves the worker's next shift in the widget's timeline (fails SL-WIDGET-1).
+    public static let keepsWidgetOnSignOut = ShiftBoardFlaws(rawValue: 1 << 6)
+    /// Leaves the worker's Live Activity running (fails SL-ACTIVITY-1).
+    public static let keepsActivityOnSignOut = ShiftBoardFlaws(rawValue: 1 << 7)
+    /// Puts up no cover when it moves to the background: the switcher shows the worker's shifts (fails SL-SNAPSHOT-1, a SHOULD).
+    public static let showsShiftsInSnapshot = ShiftBoardFlaws(rawValue: 1 << 8)
 
     /// The flaws named, comma-separated, e.g. `showsCancelAsError`; unknown names are ignored.
     public init(names: String) {
-        let table: [String: ShiftBoardFlaws] = ["showsCancelAsError": .showsCancelAsError, "skipsCheckOnResume": .skipsCheckOnResume, "keepsShiftsOnSignOut": .keepsShiftsOnSignOut]
+        let table: [String: ShiftBoardFlaws] = [
+            "showsCancelAsError": .showsCancelAsError, "skipsCheckOnResume": .skipsCheckOnResume, "keepsShiftsOnSignOut": .keepsShiftsOnSignOut,
+            "keepsNotificationsOnSignOut": .keepsNotificationsOnSignOut, "keepsSpotlightOnSignOut": .keepsSpotlightOnSignOut,
+            "keepsPasteboardOnSignOut": .keepsPasteboardOnSignOut, "keepsWidgetOnSignOut": .keepsWidgetOnSignOut,
+            "keepsActivityOnSignOut": .keepsActivityOnSignOut, "showsShiftsInSnapshot": .showsShiftsInSnapshot,
+        ]
         self = names.split(separator: ",").reduce(into: []) { flaws, name in flaws.formUnion(table[name.trimmingCharacters(in: .whitespaces)] ?? []) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftBoard
 import SingleLoginAdapter
+import SingleLoginObserver
 
 /// Drives ShiftBoard for sl-conformance: MSAL and the backend are the harness's, the container a
 /// fresh directory per reset, and every observation reports the screen model and all that is stored.
@@ -11,6 +12,9 @@ actor ShiftBoardAdapter: ConformanceAdapter {
     private let container = FileManager.default.temporaryDirectory.appendingPathComponent("shiftboard-\(UUID().uuidString)")
     private var app: ShiftBoardApp?
     private var sandbox: Sandbox { Sandbox(root: container) }
+    /// Reads the container as the app's files are on the device, decoded; nothing else of the machine
+    /// running the tests (its cookies, keychain or notifications) belongs to the app.
+    private lazy var observer = SandboxObserver(.init(container: container, cookies: false, keychain: false, notifications: false))
 
     func reset(environment: AppEnvironment) async throws {
         try? FileManager.default.removeItem(at: container)
@@ -50,8 +54,9 @@ actor ShiftBoardAdapter: ConformanceAdapter {
             if let notice = screen.notice { elements.append(ScreenElement(.text, notice)) }
             if let error = screen.error { elements.append(ScreenElement(.error, error)) }
         }
-        var storage = sandbox.files().map { StoredItem($0.path.hasPrefix("Library/Preferences/") ? .defaults : $0.path.contains("/Caches/") ? .cache : .file, $0.path, $0.content) }
+        var storage = await observer.storage()
         storage += await app.memory.sorted { $0.key < $1.key }.map { StoredItem(.memory, $0.key, $0.value) }
+        storage += await app.surfaces.storedItems
         return Observation(running: running, signedInAccount: await app.signedInIdentifier, screen: elements, storage: storage)
     }
 

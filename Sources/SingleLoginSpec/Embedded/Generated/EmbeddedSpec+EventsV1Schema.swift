@@ -145,7 +145,7 @@ extension EmbeddedSpec {
         }},
         "storage": {"type": "array", "items": {
           "type": "object", "required": ["area", "key", "value"],
-          "properties": {"area": {"enum": ["keychain", "file", "defaults", "cache", "memory"]}, "key": {"type": "string"}, "value": {"type": "string"}, "source": {"enum": ["container"]}}
+          "properties": {"area": {"enum": ["keychain", "file", "defaults", "cache", "memory", "notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"]}, "key": {"type": "string"}, "value": {"type": "string"}, "source": {"enum": ["container"]}}
         }}
       }
     },

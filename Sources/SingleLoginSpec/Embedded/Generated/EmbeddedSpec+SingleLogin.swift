@@ -4204,6 +4204,843 @@ extension EmbeddedSpec {
           ]
         }
       ]
+    },
+    {
+      "id": "SL-NOTIFY-1",
+      "level": "MUST",
+      "title": "After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in the app's local notifications, pending or delivered.",
+      "rationale": "Delivered notifications show on the lock screen to whoever picks up the device next, and pending ones fire later; the app removes its own with removeAllPendingNotificationRequests and removeAllDeliveredNotifications. A notification without user data (\"Shift board updated\") may stay.",
+      "references": [
+        {
+          "title": "UNUserNotificationCenter: removeAllDeliveredNotifications()",
+          "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/removealldeliverednotifications()"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Globally sign out a user",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#globally-sign-out-a-user"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signs out from the app",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-SPOTLIGHT-1",
+      "level": "MUST",
+      "title": "After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in the items the app indexed in Spotlight.",
+      "rationale": "Spotlight searches the whole device: the next worker finds the previous user's records by typing a name. The app deletes its items with CSSearchableIndex.deleteAllSearchableItems; items of public reference data may stay.",
+      "references": [
+        {
+          "title": "CSSearchableIndex: deleteAllSearchableItems(completionHandler:)",
+          "url": "https://developer.apple.com/documentation/corespotlight/cssearchableindex/deleteallsearchableitems(completionhandler:)"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Globally sign out a user",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#globally-sign-out-a-user"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signs out from the app",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-PASTEBOARD-1",
+      "level": "MUST",
+      "title": "After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in what the app put on the pasteboard.",
+      "rationale": "The general pasteboard is the device's: the next worker pastes what the previous one copied. The app clears the items it put there (or marks them localOnly with an expirationDate).",
+      "references": [
+        {
+          "title": "UIPasteboard: setItems(_:options:)",
+          "url": "https://developer.apple.com/documentation/uikit/uipasteboard/setitems(_:options:)"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Globally sign out a user",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#globally-sign-out-a-user"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signs out from the app",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-WIDGET-1",
+      "level": "MUST",
+      "title": "After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in the widget timeline the app last provided.",
+      "rationale": "Widgets show on the home and lock screen without opening the app; the app clears the shared data its widget reads and calls WidgetCenter.reloadAllTimelines.",
+      "references": [
+        {
+          "title": "WidgetCenter: reloadAllTimelines()",
+          "url": "https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Globally sign out a user",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#globally-sign-out-a-user"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signs out from the app",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-ACTIVITY-1",
+      "level": "MUST",
+      "title": "After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in the app's Live Activities or the user activities it donated (Handoff, Spotlight).",
+      "rationale": "A Live Activity stays on the lock screen until it is ended, and donated user activities are offered by Handoff and Siri Suggestions; the app ends its activities (Activity.end) and deletes its saved user activities (NSUserActivity.deleteSavedUserActivities).",
+      "references": [
+        {
+          "title": "NSUserActivity: deleteSavedUserActivities(withPersistentIdentifiers:completionHandler:)",
+          "url": "https://developer.apple.com/documentation/foundation/nsuseractivity/deletesaveduseractivities(withpersistentidentifiers:completionhandler:)"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Globally sign out a user",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#globally-sign-out-a-user"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signs out from the app",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-SNAPSHOT-1",
+      "level": "SHOULD",
+      "title": "On a shared device the app hides the user's data when it moves to the background, so the app switcher shows none of it after a Jamf Reset or a user change while the app is suspended, or after a sign-out.",
+      "rationale": "iOS takes the switcher's snapshot when the app moves to the background, and a suspended app cannot change it: after a Jamf Reset the next worker sees the previous user's screen in the switcher until the app runs again. Apple's guidance for sensitive content is to hide it when the scene resigns active.",
+      "references": [
+        {
+          "title": "UISceneDelegate: sceneWillResignActive(_:)",
+          "url": "https://developer.apple.com/documentation/uikit/uiscenedelegate/scenewillresignactive(_:)"
+        },
+        {
+          "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#get-the-signed-in-user-and-determine-if-a-user-has-changed"
+        }
+      ],
+      "tags": [
+        "surface"
+      ],
+      "scenarios": [
+        {
+          "name": "signed out on the device (Jamf Reset) while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "snapshot"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "snapshot"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signs out from the app, then moves to the background",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut"
+            },
+            {
+              "do": "suspend"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "snapshot"
+              ]
+            }
+          ]
+        }
+      ]
     }
   ]
 }

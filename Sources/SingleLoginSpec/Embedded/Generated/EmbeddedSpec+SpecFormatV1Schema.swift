@@ -768,7 +768,13 @@ extension EmbeddedSpec {
           "items": {
             "enum": [
               "screen",
-              "storage"
+              "storage",
+              "notification",
+              "spotlight",
+              "pasteboard",
+              "widget",
+              "activity",
+              "snapshot"
             ]
           },
           "default": [
