@@ -36,12 +36,20 @@ public struct BrokerReplay: Sendable {
         }
         var replayed = 0
         var emitted = 0
+        var inBroadcasts = false
         /// Replays the calls up to `count` (or those made before step `step` began); the first difference found, if any.
         func replay(upTo count: Int? = nil, before step: Int? = nil) async -> String? {
             while replayed < recorded.count, replayed < count ?? recorded.count {
                 let call = recorded[replayed]
                 if let step, let made = call.stepIndex, made >= step { break }
-                if call.phase == .broadcasts { await broker.beginBroadcasts() }
+                if call.phase == .broadcasts, !inBroadcasts {
+                    // The runner delivers broadcasts only when the broker has posted one in this step.
+                    guard await broker.takePendingBroadcasts() > 0 else {
+                        return "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but no broadcast was posted before it"
+                    }
+                    inBroadcasts = true
+                    await broker.beginBroadcasts()
+                }
                 guard let replayable = ReplayedCall(call.method, parameters: call.parameters) else {
                     return "call #\(call.sequence) \(call.method.rawValue)(\(call.parameters)) has parameters that the harness's broker never writes"
                 }
@@ -61,6 +69,7 @@ public struct BrokerReplay: Sendable {
                 if let difference = await replay(before: index) { return [difference] }
                 guard scenario.steps.indices.contains(index) else { return ["step \(index + 1) is not a step of the scenario, which has \(scenario.steps.count)"] }
                 await broker.beginStep(index, applying: scenario.steps[index].action)
+                inBroadcasts = false
             case .brokerCalled:
                 emitted += 1
             case let .observed(_, _, recordedFacts?):
