@@ -18,9 +18,6 @@ final class TestCaseExecution: Sendable {
         self.clock = clock
     }
 
-    /// Where the app is in its lifecycle, as far as the harness has driven it.
-    private enum AppState { case notRunning, foreground, suspended }
-
     /// Runs one test case, sending its events to `handler` as they happen; `judge` adds its own checks after each step.
     func run(_ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void) async -> TestCaseResult {
         let started = ContinuousClock.now
@@ -63,7 +60,7 @@ final class TestCaseExecution: Sendable {
             if let container, let issue = try ContainerWatch.resetIssue(containers.snapshot(container), directory: container.directory.path) {
                 record([issue])
             }
-            var state = AppState.notRunning
+            var state = AppLifecycle.notRunning
             /// What the adapter reported last; `observation` is it with the container's items beside.
             var reported = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
             var observation = reported
@@ -95,24 +92,24 @@ final class TestCaseExecution: Sendable {
                                       calls: calls, transport: failure.message, location: step.location)
                     }
                 }
-                func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
+                func deliver(_ event: AppEvent, requires required: AppLifecycle) async throws {
                     guard state == required else {
-                        throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
+                        throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(required), but it is \(state)")
                     }
                     reported = try await handle(event)
-                    state = next
+                    state = state.after(event)
                 }
                 switch step.action {
-                case .app(.launch): try await deliver(.launch, requires: .notRunning, then: .foreground)
-                case .app(.suspend): try await deliver(.suspend, requires: .foreground, then: .suspended)
-                case .app(.resume): try await deliver(.resume, requires: .suspended, then: .foreground)
+                case .app(.launch): try await deliver(.launch, requires: .notRunning)
+                case .app(.suspend): try await deliver(.suspend, requires: .foreground)
+                case .app(.resume): try await deliver(.resume, requires: .suspended)
                 case .app(.terminate):
                     guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
                     reported = try await handle(.terminate)
-                    state = .notRunning
+                    state = state.after(.terminate)
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
-                case .app(let event): try await deliver(event, requires: .foreground, then: .foreground)
+                case .app(let event): try await deliver(event, requires: .foreground)
                 case .globalSignIn(let account): await broker.globalSignIn(account)
                 case .globalSignOut: await broker.globalSignOut()
                 case .switchUser(let account): await broker.switchUser(to: account)
@@ -229,14 +226,6 @@ final class TestCaseExecution: Sendable {
     struct ScenarioError: Error {
         var message: String
         init(_ message: String) { self.message = message }
-    }
-
-    private static func describe(_ state: AppState) -> String {
-        switch state {
-        case .notRunning: return "not running"
-        case .foreground: return "in the foreground"
-        case .suspended: return "suspended"
-        }
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -46,7 +46,7 @@ public actor Oracle: StepJudge {
     private let given: Given
     private let interactiveOnly: Bool
     private let identities: [String: [String]]
-    private var phase = ModelState.Phase.notRunning
+    private var phase = AppLifecycle.notRunning
     private var device: [String]
     private var informed = false
     private var seenByApp: [String]?
@@ -93,9 +93,7 @@ public actor Oracle: StepJudge {
         let action = step.action
         let phaseBefore = phase
         switch action {
-        case .app(.launch), .app(.resume): phase = .foreground
-        case .app(.suspend): phase = .suspended
-        case .app(.terminate): phase = .notRunning
+        case .app(let event): phase = phase.after(event)
         case .answerNext(let method, let answer): pending[method, default: []].append(answer)
         default: break
         }

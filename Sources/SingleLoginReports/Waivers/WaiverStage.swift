@@ -86,7 +86,7 @@ public final class WaiverStage: Sendable {
                 let rewritten = apply(to: result, state: &state)
                 if rewritten.outcome != result.outcome { state.moves.append((result.outcome, rewritten.outcome, result.requirement.level)) }
                 let verdict = Verdict(of: rewritten, gate: state.gate)
-                if let worst = state.worst[result.id.requirementID], worst.severity >= verdict.severity {} else { state.worst[result.id.requirementID] = verdict }
+                state.worst[result.id.requirementID] = state.worst[result.id.requirementID]?.worse(verdict) ?? verdict
                 event.kind = .testCaseEnded(rewritten)
             case var .requirementEnded(requirement):
                 if let worst = state.worst[requirement.requirement.id] { requirement.verdict = worst }
