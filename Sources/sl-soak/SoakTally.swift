@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Synchronization
+import SingleLoginConformance
 import SingleLoginEvents
 
 /// Counts what the soak needs from the event stream, from the runner's handler.
@@ -31,11 +32,20 @@ final class SoakTally: Sendable {
                 if !counts.seen.insert(result.id).inserted { counts.duplicates += 1 }
                 for issue in result.issues where issue.kind == .error {
                     counts.errorKinds[issue.type, default: 0] += 1
-                    if !issue.type.hasPrefix("adapter.") { counts.harnessErrors += 1 }
+                    if !Self.isAdapterFailure(issue) { counts.harnessErrors += 1 }
                 }
             case .runEnded: counts.runEnded += 1
             default: break
             }
+        }
+    }
+
+    /// Whether `issue` is one of the adapter's failures (its type decoded as an ``AdapterFailure/Kind``),
+    /// not the harness's own error; an interrupted run is the harness's.
+    static func isAdapterFailure(_ issue: Issue) -> Bool {
+        switch AdapterFailure.Kind(rawValue: issue.type) {
+        case .spawn?, .handshake?, .timeout?, .exited?, .protocolViolation?, .adapterError?: true
+        case .interrupted?, nil: false
         }
     }
 

@@ -208,7 +208,7 @@ final class TestCaseExecution: Sendable {
             } else if let problem = error as? ScenarioError {
                 record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
             } else {
-                record([Issue(kind: .error, type: "adapter.error", message: "the adapter threw: \(error)")])
+                record([Issue(kind: .error, type: AdapterFailure.Kind.adapterError.rawValue, message: "the adapter threw: \(error)")])
                 await provider.discard()
             }
         }

@@ -174,6 +174,6 @@ public struct Explorer: Sendable {
         if let failure = error as? AdapterFailure {
             return Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)
         }
-        return Issue(kind: .error, type: "adapter.error", message: "the adapter could not start: \(error)")
+        return Issue(kind: .error, type: AdapterFailure.Kind.adapterError.rawValue, message: "the adapter could not start: \(error)")
     }
 }
