@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import Synchronization
-import SingleLoginConformance
 import SingleLoginEvents
 
 /// Counts what the soak needs from the event stream, from the runner's handler.
@@ -30,7 +29,7 @@ final class SoakTally: Sendable {
             case .testCaseEnded(let result):
                 counts.recorded += 1
                 if !counts.seen.insert(result.id).inserted { counts.duplicates += 1 }
-                for issue in result.issues where issue.kind == .error {
+                for issue in result.issues where issue.severity == .error {
                     counts.errorKinds[issue.type, default: 0] += 1
                     if !Self.isAdapterFailure(issue) { counts.harnessErrors += 1 }
                 }
@@ -40,12 +39,13 @@ final class SoakTally: Sendable {
         }
     }
 
-    /// Whether `issue` is one of the adapter's failures (its type decoded as an ``AdapterFailure/Kind``),
-    /// not the harness's own error; an interrupted run is the harness's.
+    /// Whether `issue` is one of the adapter's failures, not the harness's own error; an
+    /// interrupted run is the harness's.
     static func isAdapterFailure(_ issue: Issue) -> Bool {
-        switch AdapterFailure.Kind(rawValue: issue.type) {
-        case .spawn?, .handshake?, .timeout?, .exited?, .protocolViolation?, .adapterError?: true
-        case .interrupted?, nil: false
+        switch issue.kind {
+        case .adapter(.interrupted): false
+        case .adapter: true
+        default: false
         }
     }
 

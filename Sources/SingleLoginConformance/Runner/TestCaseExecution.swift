@@ -148,7 +148,7 @@ final class TestCaseExecution: Sendable {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
                     let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
-                    let crash = Issue(kind: .failure, type: AppFaultIssue.crashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                    let crash = Issue(severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
                                       observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
                     // A crash in a starting-point step is that starting point not reached: one defect, named once.
                     record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) } ?? crash])
@@ -177,7 +177,7 @@ final class TestCaseExecution: Sendable {
                     record(await judge.judgeEnd(JudgedStep(index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0, broker: broker, evaluator: evaluator)))
                 }
             }
-            record(await broker.scenarioProblems().map { Issue(kind: .error, type: "scenario.invalid", message: $0, location: scenario.location) })
+            record(await broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: scenario.location) })
         } catch {
             await emitNewCalls()
             if Task.isCancelled {
@@ -191,7 +191,7 @@ final class TestCaseExecution: Sendable {
                 // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
                 await provider.discard()
                 adapterLog += await provider.takeLog()
-                let issue = Issue(kind: .failure, type: AppHang.issueType, message: hang.message, stepIndex: hang.step,
+                let issue = Issue(severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
                                   expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
                 let covering = scenario.steps[hang.step].startingPoint
                 record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
@@ -201,18 +201,18 @@ final class TestCaseExecution: Sendable {
                 // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
                 let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
                 if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
-                record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: tail)])
+                record([Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: tail)])
             } else if let unreadable = error as? ContainerUnreadable {
-                record([Issue(kind: .error, type: ContainerIssue.unreadable, message: unreadable.message,
+                record([Issue(severity: .error, kind: .containerUnreadable, message: unreadable.message,
                               expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
             } else if let problem = error as? ScenarioError {
-                record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
+                record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
             } else {
-                record([Issue(kind: .error, type: AdapterFailure.Kind.adapterError.rawValue, message: "the adapter threw: \(error)")])
+                record([Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter threw: \(error)")])
                 await provider.discard()
             }
         }
-        let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         adapterLog += await provider.takeLog()
         return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog)
     }

@@ -96,7 +96,7 @@ extension EncodedObservation {
 
 extension EncodedIssue {
     init(_ issue: Issue) {
-        self.init(kind: issue.kind.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
+        self.init(kind: issue.severity.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
     }
 }
 

@@ -125,13 +125,13 @@ extension Observation {
 
 extension Issue {
     init?(_ encoded: EncodedIssue) {
-        guard let kind = Issue.Kind(rawValue: encoded.kind) else { return nil }
+        guard let severity = Issue.Severity(rawValue: encoded.kind) else { return nil }
         var location: SourceLocation?
         if let text = encoded.location {
             guard let parsed = SourceLocation(parsing: text) else { return nil }
             location = parsed
         }
-        self.init(kind: kind, type: encoded.type, message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
+        self.init(severity: severity, kind: Issue.Kind(rawValue: encoded.type), message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
     }
 }
 

@@ -129,7 +129,7 @@ extension JUnitReport {
         let share = maxBytes / result.attemptCount
         let attempts = result.earlierAttempts.enumerated().map { index, attempt in
             let errored = attempt.outcome == .errored
-            let lead = attempt.issues.first { $0.kind == (errored ? .error : .failure) } ?? attempt.issues.first
+            let lead = attempt.issues.first { $0.severity == (errored ? .error : .failure) } ?? attempt.issues.first
             return Attempt(errored: errored, message: "attempt \(index + 1) of \(result.attemptCount): " + JUnitNames.normalize(lead?.message ?? (errored ? "errored" : "failed"), fallback: "(no message)"),
                            type: lead?.type ?? (errored ? "error" : "failure"), body: Evidence.body(of: attempt, steps: steps, includeLog: errored, maxBytes: share, subject: subject))
         }
@@ -154,13 +154,13 @@ extension JUnitReport {
         case let .doesNotApply(reason):
             return .skipped(message: reason.isEmpty ? "does not apply" : reason)
         case .failed, .warned:
-            let failures = result.issues.filter { $0.kind == .failure }
+            let failures = result.issues.filter { $0.severity == .failure }
             let lead = failures.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes, subject: subject)
             return verdict == .warned ? .warning(body: body) : .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:
-            let errors = result.issues.filter { $0.kind == .error }
+            let errors = result.issues.filter { $0.severity == .error }
             let lead = errors.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the adapter or harness broke", more: max(0, (errors.isEmpty ? result.issues.count : errors.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes, subject: subject)
