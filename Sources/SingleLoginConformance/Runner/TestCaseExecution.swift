@@ -180,41 +180,52 @@ final class TestCaseExecution: Sendable {
             record(await broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: scenario.location) })
         } catch {
             await emitNewCalls()
-            if Task.isCancelled {
-                await provider.discard()
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
-            }
-            if let unavailable = error as? AdapterUnavailable {
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
-            }
-            if let hang = error as? AppHang {
-                // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
-                await provider.discard()
-                adapterLog += await provider.takeLog()
-                let issue = Issue(severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
-                                  expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
-                let covering = scenario.steps[hang.step].startingPoint
-                record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
-            } else if let failure = error as? AdapterFailure {
-                await provider.discard()
-                adapterLog += await provider.takeLog()
-                // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
-                let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
-                if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
-                record([Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: tail)])
-            } else if let unreadable = error as? ContainerUnreadable {
-                record([Issue(severity: .error, kind: .containerUnreadable, message: unreadable.message,
-                              expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
-            } else if let problem = error as? ScenarioError {
-                record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
-            } else {
-                record([Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter threw: \(error)")])
-                await provider.discard()
+            if let early = await end(by: error, planned, scenario, started: started, issues: issues, broker: broker, adapterReady: adapterReady, adapterLog: &adapterLog, record: record) {
+                return early
             }
         }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         adapterLog += await provider.takeLog()
         return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog)
+    }
+
+    /// What an error that stopped a test case's steps becomes: its result at once when the run was
+    /// interrupted or the adapter is unavailable (nil otherwise), or its issue, given to `record`.
+    private func end(by error: any Error, _ planned: PlannedTestCase, _ scenario: Scenario, started: ContinuousClock.Instant, issues: [Issue], broker: SimulatedBroker,
+                     adapterReady: Bool, adapterLog: inout String, record: ([Issue]) -> Void) async -> TestCaseResult? {
+        let id = planned.id
+        if Task.isCancelled {
+            await provider.discard()
+            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
+        }
+        if let unavailable = error as? AdapterUnavailable {
+            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
+        }
+        if let hang = error as? AppHang {
+            // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
+            await provider.discard()
+            adapterLog += await provider.takeLog()
+            let issue = Issue(severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
+                              expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
+            let covering = scenario.steps[hang.step].startingPoint
+            record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
+        } else if let failure = error as? AdapterFailure {
+            await provider.discard()
+            adapterLog += await provider.takeLog()
+            // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
+            let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
+            if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
+            record([Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: tail)])
+        } else if let unreadable = error as? ContainerUnreadable {
+            record([Issue(severity: .error, kind: .containerUnreadable, message: unreadable.message,
+                          expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
+        } else if let problem = error as? ScenarioError {
+            record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
+        } else {
+            record([Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter threw: \(error)")])
+            await provider.discard()
+        }
+        return nil
     }
 
     /// The last lines of this test case's adapter stderr, as evidence after an observation.
