@@ -77,7 +77,7 @@ extension BenchmarkSuite {
             context.violatingHistory = index * 37
             let results = (0..<14).map { rule in
                 let requirement = RequirementSummary(id: "EX-RULE-\(rule)", level: .must, title: "Rule \(rule)", tags: ["explore"], references: [])
-                let issues = rule == index % 14 ? [Issue(kind: .failure, type: "expectation.signedOut", message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: evidence)] : []
+                let issues = rule == index % 14 ? [Issue(severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: evidence)] : []
                 return TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: "random histories"), requirement: requirement, outcome: issues.isEmpty ? .passed : .failed, duration: 12.5, issues: issues)
             }
             return ("shard-\(index)/explore-junit.xml", JUnitXMLRecorder.render(results: results, context: context))

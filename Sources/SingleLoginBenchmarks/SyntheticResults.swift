@@ -21,7 +21,7 @@ public enum SyntheticResults {
     public static func forEachEvent(count: Int, _ body: (Event) -> Void) {
         let date = Date(timeIntervalSince1970: 1_740_821_400)
         let context = RunContext(specID: "generated-benchmark", specVersion: "1.0.0", specTitle: "Generated run", specSHA256: String(repeating: "0", count: 64), harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: date)
-        let issue = Issue(kind: .failure, type: Expectation.Kind.signedOut.issueType, message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: "signed in: alice")
+        let issue = Issue(severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: "signed in: alice")
         let transcript = [
             BrokerCallRecord(sequence: 1, stepIndex: 0, method: .getDeviceInformation, parameters: "", answer: "deviceMode: shared", failed: false),
             BrokerCallRecord(sequence: 2, stepIndex: 0, method: .getCurrentAccount, parameters: "", answer: "account: alice, previous: nil", failed: false),

@@ -27,14 +27,8 @@ public struct DoctorCommand: Command {
             listen = try ListenOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments)
             simulator = try SimulatorOptions(parsing: arguments)
-            switch (adapter, listen.address) {
-            case (let command?, nil):
-                guard !command.allSatisfy(\.isWhitespace) else {
-                    throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
-                }
-            case (nil, _?): break
-            case (_?, _?): throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.")
-            case (nil, nil): throw UsageError("Missing expected option '--adapter <command>' or '--listen <host:port>'")
+            guard try AdapterTarget(command: adapter, listen: listen) != nil else {
+                throw UsageError("Missing expected option '--adapter <command>' or '--listen <host:port>'")
             }
         }
     }

@@ -31,27 +31,27 @@ struct RerunPlan: Sendable {
             let name = TestCaseID(requirementID: planned.id.requirementID, scenarioName: JUnitNames.normalize(planned.id.scenarioName, fallback: "(unnamed scenario)"))
             guard let testCase = earlier[name] else { rerun += 1; continue }
             let attempts = testCase.attempts.map { attempt in
-                Self.result(planned, outcome: attempt.errored ? .errored : .failed, issue: Issue(kind: attempt.errored ? .error : .failure, type: attempt.type, message: attempt.message), duration: 0)
+                Self.result(planned, outcome: attempt.errored ? .errored : .failed, issue: Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message), duration: 0)
             }
             switch testCase.result {
             case .passed:
                 kept[planned.id] = Self.result(planned, outcome: .passed, duration: testCase.time)
             case let .skipped(message) where message.hasPrefix(TestCaseResult.Outcome.waivedPrefix):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: "waived", message: message), duration: testCase.time)]
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .waived, message: message), duration: testCase.time)]
             case .skipped:
                 // Not run there (skipped, not selected, interrupted): it runs now, with no history.
                 rerun += 1
                 if !attempts.isEmpty { history[planned.id] = attempts }
             case let .failure(message, type, _):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: type, message: message), duration: testCase.time)]
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: Issue.Kind(rawValue: type), message: message), duration: testCase.time)]
             case let .error(message, type, _):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .errored, issue: Issue(kind: .error, type: type, message: message), duration: testCase.time)]
+                history[planned.id] = attempts + [Self.result(planned, outcome: .errored, issue: Issue(severity: .error, kind: Issue.Kind(rawValue: type), message: message), duration: testCase.time)]
             case .warning:
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(kind: .failure, type: "warning", message: "SHOULD requirement not met"), duration: testCase.time)]
+                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .warning, message: "SHOULD requirement not met"), duration: testCase.time)]
             }
         }
     }

@@ -9,17 +9,16 @@ extension RunCommand.Options.Target {
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         let flaws = try arguments.values(RunCommand.Options.referenceFlaw)
         let listen = try ListenOptions(parsing: arguments)
-        if let command = try arguments.value(RunCommand.Options.adapter) {
-            guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
-            guard listen.address == nil else { throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.") }
-            guard !command.allSatisfy(\.isWhitespace) else {
-                throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
-            }
+        let command = try arguments.value(RunCommand.Options.adapter)
+        // The flaws' error first: with '--adapter' it is the one a run names, before any other.
+        guard command == nil || flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
+        switch try AdapterTarget(command: command, listen: listen) {
+        case let .adapter(command)?:
             self = .adapter(command: command)
-        } else if listen.address != nil {
+        case let .listen(listen)?:
             guard flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--listen'") }
             self = .listen(listen)
-        } else {
+        case nil:
             guard try SimulatorOptions(parsing: arguments).bundleId == nil else {
                 throw UsageError("'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's",
                                  suggestion: "Add '--listen 127.0.0.1:0' and let the app's adapter connect, or '--adapter <command>'.")

@@ -3,9 +3,9 @@ import SingleLoginSpec
 /// A failed check or an error, with its evidence.
 public struct Issue: Sendable, Hashable {
     /// A failure (the app's behaviour) or an error (the adapter's or harness's).
+    public var severity: Severity
+    /// What it is about, e.g. `.expectation(.noDataOf)`, `.adapter(.timeout)`.
     public var kind: Kind
-    /// A machine-readable category, e.g. `expectation.noDataOf`, `adapter.timeout`.
-    public var type: String
     /// One line saying what went wrong.
     public var message: String
     /// The step after which it was found (0-based), or nil for the scenario's final checks.
@@ -18,9 +18,9 @@ public struct Issue: Sendable, Hashable {
     public var location: SourceLocation?
 
     /// Creates an issue.
-    public init(kind: Kind, type: String, message: String, stepIndex: Int? = nil, expected: String = "", observed: String = "", location: SourceLocation? = nil) {
+    public init(severity: Severity, kind: Kind, message: String, stepIndex: Int? = nil, expected: String = "", observed: String = "", location: SourceLocation? = nil) {
+        self.severity = severity
         self.kind = kind
-        self.type = type
         self.message = message
         self.stepIndex = stepIndex
         self.expected = expected
@@ -28,12 +28,12 @@ public struct Issue: Sendable, Hashable {
         self.location = location
     }
 
-    /// The type of a failure that says a scenario never reached its starting point (a step marked
-    /// `startingPoint` whose checks failed): reports show such a test case as "precondition unmet".
-    public static let preconditionUnmetType = "precondition.unmet"
+    /// The kind as reports spell it (JUnit's and the event stream's `type`).
+    public var type: String { kind.rawValue }
 
-    /// Failure or error.
-    public enum Kind: String, Sendable, Hashable {
+    /// How an issue weighs on its test case: a failure fails it, an error errors it (the event
+    /// stream's `kind`).
+    public enum Severity: String, Sendable, Hashable {
         /// The app violated the requirement.
         case failure
         /// The adapter or harness broke.

@@ -1,9 +1,3 @@
-extension Issue {
-    /// The type of the failure that stands for a flaky test case when flaky cases are not accepted:
-    /// its last attempt passed, an earlier one failed or errored.
-    public static let flakyType = "flaky"
-}
-
 extension TestCaseResult {
     /// Every attempt, oldest first: the earlier ones and this one.
     public var attemptCount: Int { earlierAttempts.count + 1 }
@@ -33,7 +27,7 @@ extension TestCaseResult {
 
     /// The result of a case whose `earlier` attempts failed or errored and whose last attempt is
     /// `last`: `last` with its history. When `last` passed the case is flaky, and unless
-    /// `acceptFlaky` it fails with one ``Issue/flakyType`` failure naming the attempts, so that
+    /// `acceptFlaky` it fails with one ``Issue/Kind/flaky`` failure naming the attempts, so that
     /// every verdict, total and the exit status count it as failed.
     public static func retried(_ last: TestCaseResult, after earlier: [TestCaseResult], acceptFlaky: Bool) -> TestCaseResult {
         guard !earlier.isEmpty else { return last }
@@ -45,7 +39,7 @@ extension TestCaseResult {
         if !acceptFlaky {
             result.outcome = .failed
             let first = result.earlierAttempts.first?.issues.first
-            result.issues = [Issue(kind: .failure, type: Issue.flakyType,
+            result.issues = [Issue(severity: .failure, kind: .flaky,
                                    message: "flaky: \(result.attemptsLine)" + (first.map { "; first failure: \($0.message)" } ?? "") + " (--accept-flaky accepts flaky test cases)")]
         }
         return result

@@ -18,7 +18,7 @@ public struct TestCaseResult: Sendable {
     /// was retried (`run --retry`) or re-run from an earlier report (`run --rerun`).
     public var earlierAttempts: [TestCaseResult] = []
     /// Whether the last attempt passed after ``earlierAttempts`` failed. Such a case is flaky: its
-    /// ``outcome`` is `passed` when flaky cases are accepted, `failed` (with a ``Issue/flakyType`` issue) when not.
+    /// ``outcome`` is `passed` when flaky cases are accepted, `failed` (with a ``Issue/Kind/flaky`` issue) when not.
     public var isFlaky = false
 
     /// Creates a result.

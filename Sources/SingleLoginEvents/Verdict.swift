@@ -40,13 +40,19 @@ public enum Verdict: Hashable, Sendable {
     }
 
     /// The verdict on a requirement: the worst of its test cases' (skipped when there are none).
-    public init(aggregating results: [TestCaseResult], gate: Gate) {
-        var worst: Verdict?
-        for result in results {
-            let verdict = Verdict(of: result, gate: gate)
-            if worst == nil || verdict.severity > worst!.severity { worst = verdict }
-        }
-        self = worst ?? .skipped(reason: "no test cases")
+    public init(aggregating results: some Sequence<TestCaseResult>, gate: Gate) {
+        self = Verdict.worst(of: results.lazy.map { Verdict(of: $0, gate: gate) }) ?? .skipped(reason: "no test cases")
+    }
+
+    /// The worse of this verdict and `other`; this one when they are as bad, so that the first
+    /// verdict's reason is kept. Every aggregation of verdicts goes through it.
+    public func worse(_ other: Verdict) -> Verdict {
+        other.severity > severity ? other : self
+    }
+
+    /// The worst of `verdicts` (the first of the worst, with its reason), or nil when there are none.
+    public static func worst<Verdicts: Sequence<Verdict>>(of verdicts: Verdicts) -> Verdict? {
+        verdicts.reduce(nil) { worst, verdict in worst?.worse(verdict) ?? verdict }
     }
 
     /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, not run 2, warned 3, failed 4, errored 5.

@@ -86,7 +86,7 @@ public struct Conformance: Sendable {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
         }
         let findings = result.issues.map { issue in
-            Finding(isError: issue.kind == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
+            Finding(isError: issue.severity == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
                     stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
         }
         let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould, steps: steps)

@@ -29,13 +29,23 @@ final class SoakTally: Sendable {
             case .testCaseEnded(let result):
                 counts.recorded += 1
                 if !counts.seen.insert(result.id).inserted { counts.duplicates += 1 }
-                for issue in result.issues where issue.kind == .error {
+                for issue in result.issues where issue.severity == .error {
                     counts.errorKinds[issue.type, default: 0] += 1
-                    if !issue.type.hasPrefix("adapter.") { counts.harnessErrors += 1 }
+                    if !Self.isAdapterFailure(issue) { counts.harnessErrors += 1 }
                 }
             case .runEnded: counts.runEnded += 1
             default: break
             }
+        }
+    }
+
+    /// Whether `issue` is one of the adapter's failures, not the harness's own error; an
+    /// interrupted run is the harness's.
+    static func isAdapterFailure(_ issue: Issue) -> Bool {
+        switch issue.kind {
+        case .adapter(.interrupted): false
+        case .adapter: true
+        default: false
         }
     }
 

@@ -53,7 +53,7 @@ extension BackendProfileTests {
             let first = try #require(log.results.first)
             #expect(first.id.requirementID == "BE-ACCEPT-1")
             let issue = try #require(first.issues.first)
-            #expect(issue.kind == .error && issue.type == "backend.start.exited")
+            #expect(issue.severity == .error && issue.type == "backend.start.exited")
             #expect(issue.message.contains("exit code 3"))
             #expect(issue.observed.contains("cannot read SL_CLIENT_ID") && issue.observed.contains("SL_JWKS_URL=http://127.0.0.1:"))
             #expect(log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy { $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true })

@@ -37,7 +37,7 @@ struct RetryTests {
         #expect(run.out.contains("Result: FAILED (exit status 1"))
         let login = try Self.login(run.report)
         guard case let .failure(message, type, _) = login.result else { Issue.record("not a failure: \(login.result)"); return }
-        #expect(type == Issue.flakyType)
+        #expect(type == Issue.Kind.flaky.rawValue)
         #expect(message.hasPrefix("flaky: errored on attempt 1, passed on attempt 2 of 2"))
         #expect(login.flaky && login.attempts.count == 1 && login.attempts[0].errored && login.attempts[0].type == "adapter.exited")
         #expect(run.junit.contains("<flakyError message=\"attempt 1 of 2: the adapter exited"))

@@ -38,7 +38,7 @@ struct ExtensionSpecTests {
         let flawed = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.promptsAtLaunch]) } }
         let result = try #require(flawed.results.first)
         #expect(result.outcome == .failed)
-        #expect(result.issues.map(\.type) == [Issue.preconditionUnmetType])
+        #expect(result.issues.map(\.kind) == [.preconditionUnmet])
         #expect(result.issues.first?.message.contains("(SL-LOGIN-1 covers this)") == true, "\(result.issues.map(\.message))")
     }
 

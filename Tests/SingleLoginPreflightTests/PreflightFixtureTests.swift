@@ -64,7 +64,7 @@ struct PreflightFixtureTests {
         defer { FixtureProject.remove(root) }
         let report = Preflight.run(project: .project(root.path), spec: Self.spec) { _ in }
         let issue = try #require(report.results.first { $0.id.requirementID == "PF-BROKER-AVAILABILITY" }?.issues.first)
-        #expect(issue.kind == .failure)
+        #expect(issue.severity == .failure)
         #expect(issue.type == "preflight.sourceForbidden")
         #expect(issue.observed.contains("Shiftboard/MsalPlugin.m:8: MSALGlobalConfig.brokerAvailability = MSALBrokeredAvailabilityNone;"))
         // In words: what was found and where, relative to the project; no regular expression, no absolute path.
@@ -105,7 +105,7 @@ struct PreflightFixtureTests {
         defer { FixtureProject.remove(root) }
         let report = Preflight.run(project: .project(root.path), spec: Self.spec) { _ in }
         let issue = try #require(report.results.first { $0.id.requirementID == "PF-REDIRECT" }?.issues.first)
-        #expect(issue.kind == .failure)
+        #expect(issue.severity == .failure)
         #expect(issue.type == "preflight.urlSchemeMissing")
         #expect(issue.expected.contains("msauth.com.contoso.shiftboard"))
         #expect(!issue.expected.contains(".dev"))

@@ -38,9 +38,9 @@ struct FailureStepsTests {
     @Test("An error's steps are numbered with none marked when the error names no step")
     func errorWithoutStep() {
         let steps = ScenarioSteps(descriptions: [0: "launch", 1: "tapSignIn"])
-        let error = SingleLoginEvents.Issue(kind: .error, type: "adapter.exited", message: "gone")
+        let error = SingleLoginEvents.Issue(severity: .error, kind: .adapter(.exited), message: "gone")
         #expect(steps.numbered(marking: [error]).map(\.text) == ["1. launch", "2. tapSignIn"])
-        let found = SingleLoginEvents.Issue(kind: .error, type: "adapter.timeout", message: "late", stepIndex: 1)
+        let found = SingleLoginEvents.Issue(severity: .error, kind: .adapter(.timeout), message: "late", stepIndex: 1)
         #expect(steps.numbered(marking: [found]).map(\.text) == ["1. launch", "2. tapSignIn  <- error here"])
     }
 }

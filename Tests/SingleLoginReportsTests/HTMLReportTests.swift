@@ -62,7 +62,7 @@ struct HTMLReportTests {
     func preconditionUnmet() throws {
         let requirement = SyntheticRun.logout
         let id = TestCaseID(requirementID: requirement.id, scenarioName: "after a user switch")
-        let issue = Issue(kind: .failure, type: Issue.preconditionUnmetType, message: "could not reach its starting point at step 2 'signIn bob'", stepIndex: 1, expected: "signed in: bob", observed: "signed in: nobody")
+        let issue = Issue(severity: .failure, kind: .preconditionUnmet, message: "could not reach its starting point at step 2 'signIn bob'", stepIndex: 1, expected: "signed in: bob", observed: "signed in: nobody")
         let result = TestCaseResult(id: id, requirement: requirement, outcome: .failed, duration: 0.5, issues: [issue])
         let context = SyntheticRun.context
         let events = [

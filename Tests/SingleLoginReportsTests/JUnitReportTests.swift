@@ -9,7 +9,7 @@ struct JUnitReportTests {
     static let requirement = SyntheticRun.login
 
     static func result(_ scenario: String, _ outcome: TestCaseResult.Outcome, requirement: RequirementSummary = requirement, log: String = "") -> TestCaseResult {
-        TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: 0.5, issues: outcome == .errored ? [Issue(kind: .error, type: "adapter.crash", message: "boom")] : [], adapterLog: log)
+        TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: 0.5, issues: outcome == .errored ? [Issue(severity: .error, kind: .other("adapter.crash"), message: "boom")] : [], adapterLog: log)
     }
 
     @Test("Names are unique, never empty, and classnames split at the requirement")
@@ -46,8 +46,8 @@ struct JUnitReportTests {
         func result(_ index: Int, _ scenario: String, requirement: RequirementSummary) -> TestCaseResult {
             let outcome: TestCaseResult.Outcome = index % 97 == 0 || index % 10 == 3 && index % 30 >= 20 ? .failed : index % 89 == 0 ? .errored : .passed
             let issues: [SingleLoginEvents.Issue] = switch outcome {
-            case .failed: [SingleLoginEvents.Issue(kind: .failure, type: "expectation.signedOut", message: "still signed in <\(index)>", stepIndex: 0, expected: "nobody", observed: "alice \u{1B}[31m]]>\u{1B}[0m & \"bob\"\nline two\u{1B}")]
-            case .errored: [SingleLoginEvents.Issue(kind: .error, type: "adapter.crash", message: "boom")]
+            case .failed: [SingleLoginEvents.Issue(severity: .failure, kind: .expectation(.signedOut), message: "still signed in <\(index)>", stepIndex: 0, expected: "nobody", observed: "alice \u{1B}[31m]]>\u{1B}[0m & \"bob\"\nline two\u{1B}")]
+            case .errored: [SingleLoginEvents.Issue(severity: .error, kind: .other("adapter.crash"), message: "boom")]
             default: []
             }
             return TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: Double(index % 13) * 0.1,
@@ -168,7 +168,7 @@ struct JUnitReportTests {
     // Speed and memory for 100,000 cases are measured by `sl-conformance bench`, not asserted here.
     @Test("100,000 test cases render into one report with counts computed from the cases")
     func rendersManyCases() throws {
-        let issue = SingleLoginEvents.Issue(kind: .failure, type: "expectation.signedIn", message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
+        let issue = SingleLoginEvents.Issue(severity: .failure, kind: .expectation(.signedIn), message: "not signed in", stepIndex: 0, expected: "alice", observed: "nobody")
         var results: [TestCaseResult] = []
         results.reserveCapacity(100_000)
         for index in 0..<100_000 {

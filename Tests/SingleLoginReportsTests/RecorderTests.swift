@@ -55,7 +55,7 @@ struct RecorderTests {
         #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["❌ failed", "⚠️ warning", "✅ passed"], "\(rows)")
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
         #expect(decoded.first?.context?.gate == "mustOnly")
-        #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == "requirementEnded" }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])
+        #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == .requirementEnded }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])
         #expect(console.value.contains("WARN     SL-UI-1"))
         #expect(console.value.contains("FAIL     SL-LOGOUT-1"))
     }
@@ -103,8 +103,8 @@ struct RecorderTests {
         GoldenFileTests.feed(.failures, to: [recorder])
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
         #expect(decoded.allSatisfy { $0.version == 1 && !$0.date.isEmpty })
-        #expect(decoded.first?.kind == "runStarted" && decoded.last?.kind == "runEnded")
+        #expect(decoded.first?.kind == .runStarted && decoded.last?.kind == .runEnded)
         let future = #"{"version":1,"kind":"somethingNew","date":"2030-01-01T00:00:00.000Z","newField":{"x":1}}"#
-        #expect(try JSONDecoder().decode(EncodedEvent.self, from: Data(future.utf8)).kind == "somethingNew")
+        #expect(try JSONDecoder().decode(EncodedEvent.self, from: Data(future.utf8)).kind == .unknown("somethingNew"))
     }
 }

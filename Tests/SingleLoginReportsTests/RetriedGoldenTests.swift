@@ -32,7 +32,7 @@ struct RetriedGoldenTests {
         let results = Self.results
         #expect(results.map(\.isFlaky) == [true, true, false])
         #expect(results.map(\.outcome) == [.passed, .failed, .failed])
-        #expect(results[1].issues.map(\.type) == [Issue.flakyType])
+        #expect(results[1].issues.map(\.kind) == [.flaky])
         #expect(results[1].attemptsLine == "failed on attempt 1, failed on attempt 2, passed on attempt 3 of 3")
         let report = JUnitReport(results: results, context: SyntheticRun.context)
         try Golden.check(report.render(), named: "retried.junit.xml")

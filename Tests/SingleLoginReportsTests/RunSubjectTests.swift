@@ -17,7 +17,7 @@ struct RunSubjectTests {
         let context = RunContext(kind: "backend", specID: "backend", specVersion: "1.1.0", specTitle: "Backend", specSHA256: String(repeating: "0", count: 64),
                                  harnessVersion: "0.1.0", adapter: nil, hostname: "ci", startDate: start,
                                  subject: .backend(command: "node server.js --flaw dies-on-garbage", mode: "single"))
-        let issue = Issue(kind: outcome == .errored ? .error : .failure, type: "backend.dropped", message: "an empty body: a dropped connection", stepIndex: 1,
+        let issue = Issue(severity: outcome == .errored ? .error : .failure, kind: .backend(.dropped), message: "an empty body: a dropped connection", stepIndex: 1,
                           expected: outcome == .errored ? "" : "a client error within 10 s",
                           observed: "Answer: dropped\nBackend output (stdout and stderr, last lines):\n  SyntaxError: Unexpected end of JSON input")
         let result = TestCaseResult(id: id, requirement: requirement, outcome: outcome, duration: 0.1, issues: [issue], adapterLog: "SyntaxError: Unexpected end of JSON input\n    at JSON.parse")

@@ -61,17 +61,17 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
                 Case(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, result: TestCaseResult(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, outcome: .passed, duration: 2.5, transcript: Self.transcript), steps: ["launch", "globalSignOut"]),
             ]
         case .failures:
-            let leftover = Issue(kind: .failure, type: "expectation.noDataOf", message: "alice's display name is still on screen", stepIndex: 1, expected: "no data of alice on screen", observed: "text \"Alice Adams\" holds alice's marker displayName", location: SourceLocation(file: "specs/single-login.json", line: 120, column: 9))
-            let signedIn = Issue(kind: .failure, type: "expectation.signedOut", message: "the app still considers alice signed in", stepIndex: nil, expected: "signed in: nobody\nscreen: sign-in button\nscreen: welcome text\nstorage: empty\nmemory: empty", observed: "signed in: alice\nscreen: sign-in button\nscreen: welcome text\nstorage: empty\nmemory: session for alice")
-            let signUp = Issue(kind: .failure, type: "expectation.noElement", message: "a \"Sign up\" button is shown in shared mode", stepIndex: 0, expected: "no button matching 'sign ?up'", observed: "button \"Sign up <free>\"")
+            let leftover = Issue(severity: .failure, kind: .expectation(.noDataOf), message: "alice's display name is still on screen", stepIndex: 1, expected: "no data of alice on screen", observed: "text \"Alice Adams\" holds alice's marker displayName", location: SourceLocation(file: "specs/single-login.json", line: 120, column: 9))
+            let signedIn = Issue(severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: nil, expected: "signed in: nobody\nscreen: sign-in button\nscreen: welcome text\nstorage: empty\nmemory: empty", observed: "signed in: alice\nscreen: sign-in button\nscreen: welcome text\nstorage: empty\nmemory: session for alice")
+            let signUp = Issue(severity: .failure, kind: .expectation(.noElement), message: "a \"Sign up\" button is shown in shared mode", stepIndex: 0, expected: "no button matching 'sign ?up'", observed: "button \"Sign up <free>\"")
             return [
                 Case(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, result: TestCaseResult(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, outcome: .passed, duration: 0.25), steps: ["launch"]),
                 Case(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, result: TestCaseResult(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, outcome: .failed, duration: 1.0, issues: [leftover, signedIn], transcript: Self.transcript), steps: ["launch", "globalSignOut"]),
                 Case(id: Self.id(Self.signUp, "no sign up in shared mode"), requirement: Self.signUp, result: TestCaseResult(id: Self.id(Self.signUp, "no sign up in shared mode"), requirement: Self.signUp, outcome: .failed, duration: 0.0424, issues: [signUp], transcript: Array(Self.transcript.prefix(1))), steps: ["launch"]),
             ]
         case .errored:
-            let broken = Issue(kind: .error, type: "adapter.exited", message: "the adapter exited with status 134 \u{1B}[31m(SIGABRT)\u{1B}[0m during step 2")
-            let timeout = Issue(kind: .error, type: "adapter.timeout", message: "no answer to 'observe' within 10 s")
+            let broken = Issue(severity: .error, kind: .adapter(.exited), message: "the adapter exited with status 134 \u{1B}[31m(SIGABRT)\u{1B}[0m during step 2")
+            let timeout = Issue(severity: .error, kind: .adapter(.timeout), message: "no answer to 'observe' within 10 s")
             return [
                 Case(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, result: TestCaseResult(id: Self.id(Self.login, "opens signed in"), requirement: Self.login, outcome: .errored, duration: 0.75, issues: [broken], transcript: Array(Self.transcript.prefix(2)), adapterLog: Self.nastyLog), steps: ["launch", "tapSignIn"]),
                 Case(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, result: TestCaseResult(id: Self.id(Self.logout, "global sign-out clears"), requirement: Self.logout, outcome: .errored, duration: 10.001, issues: [timeout], adapterLog: Self.hugeLog), steps: ["launch"]),

@@ -125,7 +125,7 @@ public struct BackendProfile: Sendable {
             await session.runAll(runnable)
             await OffPool.run("tenant-stop") { tenant.stop() }
         } catch {
-            let issue = Issue(kind: .error, type: "harness.tenant", message: "the test tenant could not start on 127.0.0.1: \(error)")
+            let issue = Issue(severity: .error, kind: .harnessTenant, message: "the test tenant could not start on 127.0.0.1: \(error)")
             for index in runnable {
                 await CaseRecorder(release: release, entries: entries).complete(index, outcome: .errored, issues: [issue], duration: .zero, log: "")
             }

@@ -53,7 +53,7 @@ struct ProfileSession: Sendable {
             do {
                 process = try BackendProcess(command: options.command, role: role, tenant: tenant, keys: keys)
             } catch {
-                return .failure(StartFailure(issue: Issue(kind: .error, type: "backend.start.spawn", message: "the backend command could not be started: \(error)"), log: ""))
+                return .failure(StartFailure(issue: Issue(severity: .error, kind: .backend(.startSpawn), message: "the backend command could not be started: \(error)"), log: ""))
             }
             await processes.add(process)
             let health = await process.waitUntilHealthy(path: options.healthPath, timeout: options.healthTimeout)

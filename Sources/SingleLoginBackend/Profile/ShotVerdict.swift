@@ -11,26 +11,26 @@ enum ShotVerdict {
     /// Nil when the answer meets the expectation; otherwise the failure with its full evidence.
     static func issue(for shot: Shot, _ exchange: HTTPExchange, stepIndex: Int, processNote: String? = nil) -> Issue? {
         if meets(shot, exchange) { return nil }
-        let type: String
+        let kind: Issue.Kind.Backend
         let what: String
         if let status = exchange.status {
             switch status {
-            case 200...299: type = "backend.accepted"; what = "accepted"
-            case 400, 401, 403: type = "backend.rejected"; what = "rejected"
-            case 500...599: type = "backend.serverError"; what = "a server error"
-            default: type = "backend.unexpectedStatus"; what = "an answer that is neither acceptance nor rejection"
+            case 200...299: kind = .accepted; what = "accepted"
+            case 400, 401, 403: kind = .rejected; what = "rejected"
+            case 500...599: kind = .serverError; what = "a server error"
+            default: kind = .unexpectedStatus; what = "an answer that is neither acceptance nor rejection"
             }
         } else {
             switch exchange.failure {
-            case .timedOut: type = "backend.timeout"; what = "a hang"
-            case .closedWithoutReply: type = "backend.dropped"; what = "a dropped connection"
-            case .connect: type = "backend.unreachable"; what = "no connection"
-            case .malformedReply, nil: type = "backend.malformedReply"; what = "a reply that is not HTTP"
+            case .timedOut: kind = .timeout; what = "a hang"
+            case .closedWithoutReply: kind = .dropped; what = "a dropped connection"
+            case .connect: kind = .unreachable; what = "no connection"
+            case .malformedReply, nil: kind = .malformedReply; what = "a reply that is not HTTP"
             }
         }
         let expected = "\(shot.expect.description) within \(shot.timeLimit.inSecondsText)"
         return Issue(
-            kind: .failure, type: type,
+            severity: .failure, kind: .backend(kind),
             message: "\(shot.label): \(what), \(ShotEvidence.outcome(exchange)); expected \(shot.expect.description)",
             stepIndex: stepIndex, expected: expected,
             observed: ShotEvidence.describe(shot, exchange, note: processNote))

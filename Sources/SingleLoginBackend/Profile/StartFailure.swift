@@ -13,16 +13,16 @@ struct StartFailure: Error, Sendable {
         let tail = process.outputTail()
         let when = again ? "when restarted after the previous case" : ""
         let message: String
-        let type: String
+        let kind: Issue.Kind
         var details: [String] = []
         switch health {
         case .healthy:
             preconditionFailure("a healthy process is no start failure")
         case .exited(let status, let after):
-            type = "backend.start.exited"
+            kind = .backend(.startExited)
             message = "the backend exited (\(status)) \(after.inSecondsText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
         case .timedOut(let after, let last):
-            type = "backend.start.timeout"
+            kind = .backend(.startTimeout)
             let listening = process.listeningPorts()
             var text = "the backend did not answer GET \(healthPath) with 200 on 127.0.0.1:\(process.port) (SL_BACKEND_PORT) within \(after.inSecondsText)\(when.isEmpty ? "" : " " + when)"
             if !listening.isEmpty, !listening.contains(process.port) {
@@ -39,11 +39,11 @@ struct StartFailure: Error, Sendable {
         details.append("Environment: " + (BackendEnvironment.names + BackendEnvironment.optionalNames).map { "\($0)=\(process.environment[$0] ?? "")" }.joined(separator: " "))
         details.append("Output (stdout and stderr, last lines):")
         details.append(tail.isEmpty ? "  (nothing)" : tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
-        return StartFailure(issue: Issue(kind: .error, type: type, message: message, observed: details.joined(separator: "\n")), log: tail)
+        return StartFailure(issue: Issue(severity: .error, kind: kind, message: message, observed: details.joined(separator: "\n")), log: tail)
     }
 
     /// The short error later cases carry, pointing at the case that carries the full one.
     func reference(from firstCase: String) -> Issue {
-        Issue(kind: .error, type: issue.type, message: "not verified: \(issue.message) (the full error is under \(firstCase))")
+        Issue(severity: .error, kind: issue.kind, message: "not verified: \(issue.message) (the full error is under \(firstCase))")
     }
 }

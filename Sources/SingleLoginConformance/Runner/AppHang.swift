@@ -7,9 +7,6 @@ import SingleLoginSpec
 /// (`app.hung`), never an adapter error; the harness restarts the adapter as after any timeout.
 /// Timeouts of `initialize`, `reset` and `observe` stay adapter errors.
 struct AppHang: Error {
-    /// The issue type of a hang.
-    static let issueType = AppFaultIssue.hung
-
     /// The event the app was handling.
     var event: AppEvent
     /// The step it belongs to (0-based).

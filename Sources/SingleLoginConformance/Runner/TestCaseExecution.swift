@@ -18,9 +18,6 @@ final class TestCaseExecution: Sendable {
         self.clock = clock
     }
 
-    /// Where the app is in its lifecycle, as far as the harness has driven it.
-    private enum AppState { case notRunning, foreground, suspended }
-
     /// Runs one test case, sending its events to `handler` as they happen; `judge` adds its own checks after each step.
     func run(_ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void) async -> TestCaseResult {
         let started = ContinuousClock.now
@@ -66,7 +63,7 @@ final class TestCaseExecution: Sendable {
             if let container, let issue = try ContainerWatch.resetIssue(containers.snapshot(container), directory: container.directory.path) {
                 record([issue])
             }
-            var state = AppState.notRunning
+            var state = AppLifecycle.notRunning
             /// What the adapter reported last; `observation` is it with the container's items beside.
             var reported = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
             var observation = reported
@@ -98,24 +95,24 @@ final class TestCaseExecution: Sendable {
                                       calls: calls, transport: failure.message, location: step.location)
                     }
                 }
-                func deliver(_ event: AppEvent, requires required: AppState, then next: AppState) async throws {
+                func deliver(_ event: AppEvent, requires required: AppLifecycle) async throws {
                     guard state == required else {
-                        throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(Self.describe(required)), but it is \(Self.describe(state))")
+                        throw ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(required), but it is \(state)")
                     }
                     reported = try await handle(event)
-                    state = next
+                    state = state.after(event)
                 }
                 switch step.action {
-                case .app(.launch): try await deliver(.launch, requires: .notRunning, then: .foreground)
-                case .app(.suspend): try await deliver(.suspend, requires: .foreground, then: .suspended)
-                case .app(.resume): try await deliver(.resume, requires: .suspended, then: .foreground)
+                case .app(.launch): try await deliver(.launch, requires: .notRunning)
+                case .app(.suspend): try await deliver(.suspend, requires: .foreground)
+                case .app(.resume): try await deliver(.resume, requires: .suspended)
                 case .app(.terminate):
                     guard state != .notRunning else { throw ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running") }
                     reported = try await handle(.terminate)
-                    state = .notRunning
+                    state = state.after(.terminate)
                 case .app(let event) where event == .accountChangedBroadcast:
                     throw ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
-                case .app(let event): try await deliver(event, requires: .foreground, then: .foreground)
+                case .app(let event): try await deliver(event, requires: .foreground)
                 case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock, .requireInteraction:
                     break  // The broker applied it as the step began.
                 }
@@ -150,7 +147,7 @@ final class TestCaseExecution: Sendable {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
                     let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
-                    let crash = Issue(kind: .failure, type: AppFaultIssue.crashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                    let crash = Issue(severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
                                       observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
                     // A crash in a starting-point step is that starting point not reached: one defect, named once.
                     record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) } ?? crash])
@@ -179,44 +176,55 @@ final class TestCaseExecution: Sendable {
                     record(await judge.judgeEnd(JudgedStep(index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0, broker: broker, evaluator: evaluator)))
                 }
             }
-            record(await broker.scenarioProblems().map { Issue(kind: .error, type: "scenario.invalid", message: $0, location: scenario.location) })
+            record(await broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: scenario.location) })
         } catch {
             await emitNewCalls()
-            if Task.isCancelled {
-                await provider.discard()
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
-            }
-            if let unavailable = error as? AdapterUnavailable {
-                return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
-            }
-            if let hang = error as? AppHang {
-                // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
-                await provider.discard()
-                adapterLog += await provider.takeLog()
-                let issue = Issue(kind: .failure, type: AppHang.issueType, message: hang.message, stepIndex: hang.step,
-                                  expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
-                let covering = scenario.steps[hang.step].startingPoint
-                record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
-            } else if let failure = error as? AdapterFailure {
-                await provider.discard()
-                adapterLog += await provider.takeLog()
-                // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
-                let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
-                if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
-                record([Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: tail)])
-            } else if let unreadable = error as? ContainerUnreadable {
-                record([Issue(kind: .error, type: ContainerIssue.unreadable, message: unreadable.message,
-                              expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
-            } else if let problem = error as? ScenarioError {
-                record([Issue(kind: .error, type: "scenario.invalid", message: problem.message, location: scenario.location)])
-            } else {
-                record([Issue(kind: .error, type: "adapter.error", message: "the adapter threw: \(error)")])
-                await provider.discard()
+            if let early = await end(by: error, planned, scenario, started: started, issues: issues, broker: broker, adapterReady: adapterReady, adapterLog: &adapterLog, record: record) {
+                return early
             }
         }
-        let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         adapterLog += await provider.takeLog()
         return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog)
+    }
+
+    /// What an error that stopped a test case's steps becomes: its result at once when the run was
+    /// interrupted or the adapter is unavailable (nil otherwise), or its issue, given to `record`.
+    private func end(by error: any Error, _ planned: PlannedTestCase, _ scenario: Scenario, started: ContinuousClock.Instant, issues: [Issue], broker: SimulatedBroker,
+                     adapterReady: Bool, adapterLog: inout String, record: ([Issue]) -> Void) async -> TestCaseResult? {
+        let id = planned.id
+        if Task.isCancelled {
+            await provider.discard()
+            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
+        }
+        if let unavailable = error as? AdapterUnavailable {
+            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
+        }
+        if let hang = error as? AppHang {
+            // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
+            await provider.discard()
+            adapterLog += await provider.takeLog()
+            let issue = Issue(severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
+                              expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
+            let covering = scenario.steps[hang.step].startingPoint
+            record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
+        } else if let failure = error as? AdapterFailure {
+            await provider.discard()
+            adapterLog += await provider.takeLog()
+            // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
+            let tail = adapterReady ? StderrBuffer.tail(of: adapterLog) : failure.stderrTail
+            if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
+            record([Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: tail)])
+        } else if let unreadable = error as? ContainerUnreadable {
+            record([Issue(severity: .error, kind: .containerUnreadable, message: unreadable.message,
+                          expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
+        } else if let problem = error as? ScenarioError {
+            record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
+        } else {
+            record([Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter threw: \(error)")])
+            await provider.discard()
+        }
+        return nil
     }
 
     /// The last lines of this test case's adapter stderr, as evidence after an observation.
@@ -228,14 +236,6 @@ final class TestCaseExecution: Sendable {
     struct ScenarioError: Error {
         var message: String
         init(_ message: String) { self.message = message }
-    }
-
-    private static func describe(_ state: AppState) -> String {
-        switch state {
-        case .notRunning: return "not running"
-        case .foreground: return "in the foreground"
-        case .suspended: return "suspended"
-        }
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -102,7 +102,7 @@ public struct TranscriptJudge: Sendable {
         for (index, step) in scenario.steps.enumerated() {
             guard let seen = transcript.steps.first(where: { $0.index == index }) else {
                 // The test case ended in this step with no observation: the app hung, or the adapter or the scenario broke.
-                let explained = take { ($0.stepIndex == index && ($0.type == AppHang.issueType || $0.type == StartingPoint.issueType)) || ($0.kind == .error && $0.stepIndex == nil) }
+                let explained = take { ($0.stepIndex == index && ($0.kind == .appHung || $0.kind == .preconditionUnmet)) || ($0.severity == .error && $0.stepIndex == nil) }
                 if !explained { problems.append("the transcript ends before step \(index + 1) of \(scenario.steps.count) was observed, and records no reason: it is truncated") }
                 stopped = true
                 break
@@ -123,7 +123,7 @@ public struct TranscriptJudge: Sendable {
             let observation = seen.observation
             last = (observation, facts)
             if observation.crashed || (running && !observation.running) {
-                if !take({ $0.stepIndex == index && $0.kind == .failure && ($0.type == AppFaultIssue.crashed || $0.type == StartingPoint.issueType) }) {
+                if !take({ $0.stepIndex == index && $0.severity == .failure && ($0.kind == .appCrashed || $0.kind == .preconditionUnmet) }) {
                     problems.append("step \(index + 1)'s observation shows the app crashed, but the transcript records no crash")
                 }
                 stopped = true
@@ -144,11 +144,11 @@ public struct TranscriptJudge: Sendable {
             issues += ExpectationEvaluator(users: users, facts: last.facts).evaluate(scenario.expect, observation: last.observation, calls: transcript.calls, stepIndex: nil, location: scenario.location)
         }
         // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
-        _ = take { $0.kind == .error && $0.stepIndex == nil }
+        _ = take { $0.severity == .error && $0.stepIndex == nil }
         // So are files left in the container after reset: a transcript holds no observation of the
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
-        _ = take { $0.type == ContainerIssue.notEmptyAfterReset && $0.kind == .failure && $0.stepIndex == nil }
-        let outcome: TestCaseResult.Outcome = issues.contains { $0.kind == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
+        let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         if recorded.isWaived {
             if outcome != .failed { problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only") }
             return Judgement(issues: issues, outcome: outcome == .failed ? recorded : outcome, problems: problems)

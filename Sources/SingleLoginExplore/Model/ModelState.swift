@@ -6,11 +6,7 @@ import SingleLoginSpec
 /// the broker's business: the oracle asks the broker, never this prediction.)
 struct ModelState: Hashable, Sendable {
     /// Where the app is in its lifecycle.
-    enum Phase: Hashable, Sendable {
-        case notRunning, foreground, suspended
-    }
-
-    var phase: Phase = .notRunning
+    var phase = AppLifecycle.notRunning
     /// Who the device events (given, Jamf Setup and Reset, user changes) leave signed in on the device.
     var device: [String]
 
@@ -41,9 +37,7 @@ struct ModelState: Hashable, Sendable {
     /// The state after `action` (which ``allows(_:)``).
     mutating func apply(_ action: Step.Action) {
         switch action {
-        case .app(.launch), .app(.resume): phase = .foreground
-        case .app(.suspend): phase = .suspended
-        case .app(.terminate): phase = .notRunning
+        case .app(let event): phase = phase.after(event)
         case .globalSignIn(let account), .switchUser(let account): device = [account]
         case .globalSignOut: device = []
         default: break

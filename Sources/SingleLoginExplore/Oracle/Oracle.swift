@@ -52,7 +52,7 @@ public actor Oracle: StepJudge {
     private let given: Given
     private let interactiveOnly: Bool
     private let identities: [String: [String]]
-    private var phase = ModelState.Phase.notRunning
+    private var phase = AppLifecycle.notRunning
     private var device: [String]
     private var informed = false
     private var seenByApp: [String]?
@@ -94,14 +94,36 @@ public actor Oracle: StepJudge {
     /// One call of the step with the scripted answer it received.
     private typealias Call = (call: BrokerCallRecord, scripted: BrokerAnswer?)
 
+    /// What a step changed, as the rules read it: its calls with their scripted answers, and what
+    /// the oracle knew before it.
+    private struct StepFacts {
+        var calls: [Call]
+        var phaseBefore: AppLifecycle
+        var deviceBefore: [String]
+        var seenBefore: [String]?
+        var interactionNeededBefore: Bool
+        var countsBefore: [String: Int]
+        var failures: [Call]
+        /// No call failed, and none was answered with a result the app cannot use.
+        var clean: Bool
+        /// The app was in the foreground and had reason to check the account (launch, resume, a broadcast).
+        var opportunity: Bool
+    }
+
     public func judge(_ judged: JudgedStep) async -> [Issue] {
         guard let index = judged.index, let step = judged.step else { return [] }
-        let action = step.action
+        let facts = await advance(past: step.action, in: judged)
+        let account = await judgeAccountAndData(facts, action: step.action, at: index, in: judged)
+        let screen = await judgeCallsAndScreen(facts, action: step.action, at: index, in: judged)
+        return account + screen + (await judgeModeSignOutAndTokens(facts, action: step.action, at: index, in: judged))
+    }
+
+    /// Moves what the oracle knows past the step (the app's lifecycle, the device, who the app saw,
+    /// whether it was informed) and returns what the rules need of the step and of before it.
+    private func advance(past action: Step.Action, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
         switch action {
-        case .app(.launch), .app(.resume): phase = .foreground
-        case .app(.suspend): phase = .suspended
-        case .app(.terminate): phase = .notRunning
+        case .app(let event): phase = phase.after(event)
         case .answerNext(let method, let answer): pending[method, default: []].append(answer)
         default: break
         }
@@ -155,8 +177,16 @@ public actor Oracle: StepJudge {
             }
         }
         if phase == .notRunning { sharedKnown = false }
-        let before = judged.before
-        let beforeUser = before.signedInAccount.flatMap(user(identifiedBy:))
+        return StepFacts(calls: calls, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore, interactionNeededBefore: interactionNeededBefore,
+                         countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
+    }
+
+    /// The account and data rules: the account shown is the device's, never one of several, and
+    /// nothing of anyone else once the app has had the chance.
+    private func judgeAccountAndData(_ facts: StepFacts, action: Step.Action, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        let (calls, seenBefore, interactionNeededBefore, failures, clean, opportunity) =
+            (facts.calls, facts.seenBefore, facts.interactionNeededBefore, facts.failures, facts.clean, facts.opportunity)
+        let beforeUser = judged.before.signedInAccount.flatMap(user(identifiedBy:))
         var found: [Issue] = []
 
         // The account it shows is the device's, after a clean check: nobody when nobody is signed in;
@@ -190,6 +220,16 @@ public actor Oracle: StepJudge {
             }
             found += await apply(.data, at: index, in: judged, checks)
         }
+        return found
+    }
+
+    /// The rules on calls and the screen: prompts, sign-in, a dismissed sheet, broadcasts.
+    private func judgeCallsAndScreen(_ facts: StepFacts, action: Step.Action, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        let (calls, phaseBefore, deviceBefore, interactionNeededBefore, failures, clean) =
+            (facts.calls, facts.phaseBefore, facts.deviceBefore, facts.interactionNeededBefore, facts.failures, facts.clean)
+        let before = judged.before
+        let beforeUser = before.signedInAccount.flatMap(user(identifiedBy:))
+        var found: [Issue] = []
         // No prompt without a reason, never two for one event.
         found += await judgePrompts(calls, action: action, deviceBefore: deviceBefore, interactionNeededBefore: interactionNeededBefore, at: index, in: judged)
         // With nobody on the device, a sign-in attempt is one prompt.
@@ -221,6 +261,17 @@ public actor Oracle: StepJudge {
                 .calls(method: .acquireToken, range: .exactly(0), filter: during),
             ])
         }
+        return found
+    }
+
+    /// The rules on the app's configuration and shared mode, its own sign-out, and the tokens the
+    /// broker's results carry (and the backend sees).
+    private func judgeModeSignOutAndTokens(_ facts: StepFacts, action: Step.Action, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        let (calls, phaseBefore, deviceBefore, countsBefore, failures) =
+            (facts.calls, facts.phaseBefore, facts.deviceBefore, facts.countsBefore, facts.failures)
+        let before = judged.before
+        let beforeUser = before.signedInAccount.flatMap(user(identifiedBy:))
+        var found: [Issue] = []
         // Every launch asks for device information; the app lets MSAL use the broker.
         if action == .app(.launch) {
             found += await apply(.deviceInformation, at: index, in: judged, [.calls(method: .getDeviceInformation, range: CountRange(atLeast: 1))])
@@ -277,7 +328,7 @@ public actor Oracle: StepJudge {
         }
         // Nor an ended session's token once the app's account check has shown it another user
         // (SL-SWITCH-1, SL-SWITCH-3): a call refused after that check is the previous user's token.
-        if let seen = seenByApp, seen != seenBefore, seen.count == 1, seenBefore?.isEmpty == false,
+        if let seen = seenByApp, seen != facts.seenBefore, seen.count == 1, facts.seenBefore?.isEmpty == false,
            let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed }),
            calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil }),
            !calls.contains(where: { $0.scripted?.disturbs ?? false }) {

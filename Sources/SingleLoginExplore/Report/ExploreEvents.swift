@@ -47,11 +47,11 @@ public enum ExploreEvents {
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
                                           issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
             } else if let reason = result.notReproducible, result.finding?.violation.rule == rule {
-                let issue = Issue(kind: .error, type: "explore.notReproducible", message: reason, observed: result.finding.map { describe($0.history) } ?? "")
+                let issue = Issue(severity: .error, kind: .exploreNotReproducible, message: reason, observed: result.finding.map { describe($0.history) } ?? "")
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue])
             } else if let failure = result.failure {
-                let issue = Issue(kind: .error, type: failure.issue.type,
+                let issue = Issue(severity: .error, kind: failure.issue.kind,
                                   message: "exploring stopped at history \(failure.index + 1): \(failure.issue.message)", observed: failure.issue.observed)
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],

@@ -172,8 +172,8 @@ public struct Explorer: Sendable {
 
     static func issue(for error: any Error) -> Issue {
         if let failure = error as? AdapterFailure {
-            return Issue(kind: .error, type: failure.kind.rawValue, message: failure.message, observed: failure.stderrTail)
+            return Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: failure.stderrTail)
         }
-        return Issue(kind: .error, type: "adapter.error", message: "the adapter could not start: \(error)")
+        return Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter could not start: \(error)")
     }
 }

@@ -30,10 +30,10 @@ public struct HistoryPlayer: Sendable {
         let result = await runner.run(history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle, handler: handler)
         var violations = await oracle.found()
         // A hang is a crash on a device (iOS's watchdog ends the app), and the run judges it a failure too.
-        if rules.contains(.crash), let crash = result.issues.first(where: { $0.type == AppFaultIssue.crashed || $0.type == AppFaultIssue.hung }) {
+        if rules.contains(.crash), let crash = result.issues.first(where: \.kind.isAppFault) {
             violations.append(Violation(rule: .crash, stepIndex: crash.stepIndex, checks: [.notCrashed], issues: [crash]))
         }
-        let error = result.outcome == .errored ? result.issues.first { $0.kind == .error } : nil
+        let error = result.outcome == .errored ? result.issues.first { $0.severity == .error } : nil
         return HistoryOutcome(violations: error == nil ? violations : [], error: error, result: result, judgements: await oracle.judgements())
     }
 

@@ -17,12 +17,12 @@ struct CheckEvaluation: Error, Sendable {
     }
 
     /// The app's configuration violates the check.
-    static func failed(_ type: String, _ message: String, expected: String, observed: String) -> CheckEvaluation {
-        CheckEvaluation(outcome: .failed, issues: [Issue(kind: .failure, type: type, message: message, expected: expected, observed: observed)])
+    static func failed(_ kind: Issue.Kind, _ message: String, expected: String, observed: String) -> CheckEvaluation {
+        CheckEvaluation(outcome: .failed, issues: [Issue(severity: .failure, kind: kind, message: message, expected: expected, observed: observed)])
     }
 
     /// Nothing could be concluded, e.g. a file could not be read.
-    static func errored(_ type: String, _ message: String, observed: String = "") -> CheckEvaluation {
-        CheckEvaluation(outcome: .errored, issues: [Issue(kind: .error, type: type, message: message, observed: observed)])
+    static func errored(_ kind: Issue.Kind, _ message: String, observed: String = "") -> CheckEvaluation {
+        CheckEvaluation(outcome: .errored, issues: [Issue(severity: .error, kind: kind, message: message, observed: observed)])
     }
 }

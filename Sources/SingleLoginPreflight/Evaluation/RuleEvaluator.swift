@@ -27,11 +27,11 @@ struct RuleEvaluator {
     func verdict(for problem: FileProblem, expected: String) -> CheckEvaluation {
         switch problem {
         case let .notFound(kind, searched):
-            return .failed(problem.issueType, "\(kind) not found \(searched)", expected: expected, observed: "no \(kind) \(searched)")
+            return .failed(problem.issueKind, "\(kind) not found \(searched)", expected: expected, observed: "no \(kind) \(searched)")
         case let .malformed(path, reason):
-            return .failed(problem.issueType, "\(snapshot.display(path)) is malformed: \(reason)", expected: expected, observed: "\(snapshot.display(path)): \(reason)")
+            return .failed(problem.issueKind, "\(snapshot.display(path)) is malformed: \(reason)", expected: expected, observed: "\(snapshot.display(path)): \(reason)")
         case let .unreadable(path, reason):
-            return .errored(problem.issueType, "\(snapshot.display(path)) could not be read: \(reason)", observed: snapshot.display(path))
+            return .errored(problem.issueKind, "\(snapshot.display(path)) could not be read: \(reason)", observed: snapshot.display(path))
         }
     }
 
@@ -65,9 +65,9 @@ struct RuleEvaluator {
         let observed = "\(snapshot.display(file.path)) CFBundleURLSchemes: \(list(observedSchemes)); bundle id from \(snapshot.settingsOrigin)"
         if !wanted.unresolved.isEmpty {
             let names = wanted.unresolved.map { "$(\($0))" }.joined(separator: ", ")
-            return .errored("preflight.unresolvedSetting", "cannot expand \(names) in '\(template)': \(snapshot.settingsOrigin)", observed: observed)
+            return .errored(.preflight(.unresolvedSetting), "cannot expand \(names) in '\(template)': \(snapshot.settingsOrigin)", observed: observed)
         }
-        return .failed("preflight.urlSchemeMissing", "redirect scheme \(wanted.value) is not registered in \(snapshot.display(file.path))",
+        return .failed(.preflight(.urlSchemeMissing), "redirect scheme \(wanted.value) is not registered in \(snapshot.display(file.path))",
                        expected: expectedText, observed: observed)
     }
 
@@ -81,15 +81,15 @@ struct RuleEvaluator {
         case let .failure(verdict): return verdict
         }
         guard let value = file.root[key] else {
-            return .failed("preflight.keyMissing", "\(key) is missing from \(snapshot.display(file.path))", expected: expectedText, observed: "no \(key) key in \(snapshot.display(file.path))")
+            return .failed(.preflight(.keyMissing), "\(key) is missing from \(snapshot.display(file.path))", expected: expectedText, observed: "no \(key) key in \(snapshot.display(file.path))")
         }
         guard let array = value.arrayValue else {
-            return .failed("preflight.wrongType", "\(key) in \(snapshot.display(file.path)) is a \(value.typeName), not an array", expected: expectedText, observed: "\(key): \(value.typeName)")
+            return .failed(.preflight(.wrongType), "\(key) in \(snapshot.display(file.path)) is a \(value.typeName), not an array", expected: expectedText, observed: "\(key): \(value.typeName)")
         }
         let present = array.compactMap(\.stringValue)
         let missing = values.filter { !present.contains($0) }
         if missing.isEmpty { return .passed }
-        return .failed("preflight.valuesMissing", "\(key) in \(snapshot.display(file.path)) lacks \(list(missing))",
+        return .failed(.preflight(.valuesMissing), "\(key) in \(snapshot.display(file.path)) lacks \(list(missing))",
                        expected: expectedText, observed: "\(snapshot.display(file.path)) \(key): \(list(present))")
     }
 
@@ -112,7 +112,7 @@ struct RuleEvaluator {
         if let unprefixed = present.first(where: { bare.contains($0) }) {
             observed += " (\(unprefixed) lacks the $(AppIdentifierPrefix) prefix)"
         }
-        return .failed("preflight.entitlementMissing", "\(key) in \(snapshot.display(file.path)) has none of \(list(accepted))", expected: expectedText, observed: observed)
+        return .failed(.preflight(.entitlementMissing), "\(key) in \(snapshot.display(file.path)) has none of \(list(accepted))", expected: expectedText, observed: observed)
     }
 
     /// `$(AppIdentifierPrefix)` (or `${...}`) matches itself or a resolved ten-character team prefix and a dot.
@@ -154,7 +154,7 @@ struct RuleEvaluator {
             }
         }
         guard let wanted = SemanticVersion(minimum) else {
-            return .errored("preflight.invalidRule", "minimum '\(minimum)' is not a version")
+            return .errored(.preflight(.invalidRule), "minimum '\(minimum)' is not a version")
         }
         let describe = { (dependency: ResolvedDependency) in "\(dependency.summary) in \(self.snapshot.display(dependency.path))" }
         if found.isEmpty {
@@ -162,17 +162,17 @@ struct RuleEvaluator {
             let searched = (snapshot.packageResolved.count + snapshot.podfileLocks.count) == 0
                 ? "no Package.resolved or Podfile.lock" + (snapshot.root.map { " under \($0)" } ?? "")
                 : "not pinned in " + list(((snapshot.packageResolved.compactMap { try? $0.get().path }) + snapshot.podfileLocks.compactMap { try? $0.get().path }).map(snapshot.display))
-            return .failed("preflight.dependencyMissing", "MSAL is not a resolved dependency: \(searched)", expected: expectedText, observed: searched)
+            return .failed(.preflight(.dependencyMissing), "MSAL is not a resolved dependency: \(searched)", expected: expectedText, observed: searched)
         }
         let tooOld = found.filter { dependency in
             guard let text = dependency.version, let version = SemanticVersion(text) else { return false }
             return version < wanted
         }
         if let old = tooOld.first {
-            return .failed("preflight.dependencyTooOld", "\(old.name) \(old.version ?? "?") is older than \(minimum)", expected: expectedText, observed: tooOld.map(describe).joined(separator: "; "))
+            return .failed(.preflight(.dependencyTooOld), "\(old.name) \(old.version ?? "?") is older than \(minimum)", expected: expectedText, observed: tooOld.map(describe).joined(separator: "; "))
         }
         if found.allSatisfy({ $0.version.flatMap(SemanticVersion.init) == nil }) {
-            return .errored("preflight.versionUnknown", "no version pinned for \(found.map(describe).joined(separator: "; ")) (branch or revision pins cannot be compared)", observed: found.map(describe).joined(separator: "; "))
+            return .errored(.preflight(.versionUnknown), "no version pinned for \(found.map(describe).joined(separator: "; ")) (branch or revision pins cannot be compared)", observed: found.map(describe).joined(separator: "; "))
         }
         return .passed
     }
@@ -198,7 +198,7 @@ struct RuleEvaluator {
             return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")
+            return .errored(.preflight(.invalidRule), "invalid regular expression '\(pattern)'")
         }
         let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
         guard !candidates.isEmpty else { return notChecked(extensions) }
@@ -210,7 +210,7 @@ struct RuleEvaluator {
         let files = "\(candidates.count) \(kinds(extensions)) source file\(candidates.count == 1 ? "" : "s") under \(rootName)"
         var observed = "not found in any of the \(files)"
         if !unreadable.isEmpty { observed += "; unreadable: \(list(unreadable.map(snapshot.display)))" }
-        return .failed("preflight.sourceMissing", "not found in any of the \(files)", expected: expected, observed: observed)
+        return .failed(.preflight(.sourceMissing), "not found in any of the \(files)", expected: expected, observed: observed)
     }
 
     // MARK: sourceLacks
@@ -220,7 +220,7 @@ struct RuleEvaluator {
             return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return .errored("preflight.invalidRule", "invalid regular expression '\(pattern)'")
+            return .errored(.preflight(.invalidRule), "invalid regular expression '\(pattern)'")
         }
         let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
         guard !candidates.isEmpty else { return notChecked(extensions) }
@@ -235,6 +235,6 @@ struct RuleEvaluator {
         }
         guard !found.isEmpty else { return .passed }
         let more = found.count == 1 ? "" : " (and \(found.count - 1) more)"
-        return .failed("preflight.sourceForbidden", "found in \(found[0])\(more)", expected: expected, observed: found.joined(separator: "\n"))
+        return .failed(.preflight(.sourceForbidden), "found in \(found[0])\(more)", expected: expected, observed: found.joined(separator: "\n"))
     }
 }

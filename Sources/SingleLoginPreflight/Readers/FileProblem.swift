@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginEvents
 
 /// Why a project file could not be used: reported with its path and the reason, never a crash.
 public enum FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -18,12 +19,12 @@ public enum FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The issue type reports use: `preflight.fileMissing`, `preflight.fileUnreadable`, `preflight.fileMalformed`.
-    public var issueType: String {
+    /// The issue's kind: `preflight.fileMissing`, `preflight.fileUnreadable` or `preflight.fileMalformed`.
+    public var issueKind: Issue.Kind {
         switch self {
-        case .notFound: "preflight.fileMissing"
-        case .unreadable: "preflight.fileUnreadable"
-        case .malformed: "preflight.fileMalformed"
+        case .notFound: .preflight(.fileMissing)
+        case .unreadable: .preflight(.fileUnreadable)
+        case .malformed: .preflight(.fileMalformed)
         }
     }
 

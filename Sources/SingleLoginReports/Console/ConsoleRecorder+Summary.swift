@@ -118,7 +118,7 @@ extension ConsoleRecorder {
             let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? issue.placeWithoutStep
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"
             if let location = issue.location { out += "    at \(PlainText.clean(location.description))\n" }
-            if issue.kind == .error, issue.expected.isEmpty {
+            if issue.severity == .error, issue.expected.isEmpty {
                 // An error has nothing expected to diff against: what it carries is the tested process's output tail.
                 if showsOutput, !issue.observed.isEmpty {
                     out += "    \(subject.outputName) (last lines):\n"
@@ -138,7 +138,7 @@ extension ConsoleRecorder {
             out += "  transcript:\n"
             for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth + 2) + PlainText.clean(line.text) + "\n" }
         }
-        let stderrShown = result.issues.contains { $0.kind == .error && $0.expected.isEmpty && !$0.observed.isEmpty }
+        let stderrShown = result.issues.contains { $0.severity == .error && $0.expected.isEmpty && !$0.observed.isEmpty }
         if showsOutput, result.outcome == .errored, !result.adapterLog.isEmpty, !stderrShown {
             let lines = PlainText.clean(result.adapterLog).split(separator: "\n", omittingEmptySubsequences: false)
             let tail = lines.suffix(10)

@@ -39,10 +39,10 @@ extension HTMLReport {
         out += String(format: " · %.3f s", result.duration)
         out += "</p>\n"
         for (number, issue) in result.issues.enumerated() {
-            out += "<div class=\"issue\">\n<h4>\(issue.kind == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): "
+            out += "<div class=\"issue\">\n<h4>\(issue.severity == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): "
             HTMLText.escape(issue.message, into: &out)
             out += "</h4>\n<dl class=\"evidence\">\n"
-            if issue.kind == .failure || issue.stepIndex != nil {
+            if issue.severity == .failure || issue.stepIndex != nil {
                 out += "<dt>Step</dt><dd>"
                 HTMLText.escape(issue.stepIndex.map { Evidence.stepLabel($0, steps: steps) } ?? issue.placeWithoutStep, into: &out)
                 out += "</dd>\n"

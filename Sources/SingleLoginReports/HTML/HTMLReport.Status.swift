@@ -19,8 +19,8 @@ extension HTMLReport {
             switch verdict {
             case .passed: self = .passed
             case .failed, .warned:
-                let failures = issues.filter { $0.kind == .failure }
-                if !failures.isEmpty, failures.allSatisfy({ $0.type == Issue.preconditionUnmetType }) {
+                let failures = issues.filter { $0.severity == .failure }
+                if !failures.isEmpty, failures.allSatisfy({ $0.kind == .preconditionUnmet }) {
                     self = .preconditionUnmet
                 } else {
                     self = verdict == .failed ? .failed : .warned

@@ -9,50 +9,50 @@ extension EncodedEvent {
         let date = UTCDate.rfc3339(event.date)
         switch event.kind {
         case let .runStarted(context, plan):
-            self.init(kind: "runStarted", date: date)
+            self.init(kind: .runStarted, date: date)
             self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards, violatingHistory: context.violatingHistory)
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
         case let .adapterIdentified(identity):
-            self.init(kind: "adapterIdentified", date: date)
+            self.init(kind: .adapterIdentified, date: date)
             self.adapter = EncodedAdapter(identity)
         case let .requirementStarted(requirement):
-            self.init(kind: "requirementStarted", date: date)
+            self.init(kind: .requirementStarted, date: date)
             self.requirement = EncodedRequirement(requirement)
         case let .requirementEnded(result):
-            self.init(kind: "requirementEnded", date: date)
+            self.init(kind: .requirementEnded, date: date)
             self.requirement = EncodedRequirement(result.requirement)
             self.requirementResult = EncodedRequirementResult(result)
         case let .testCaseStarted(id):
-            self.init(kind: "testCaseStarted", date: date)
+            self.init(kind: .testCaseStarted, date: date)
             self.testCase = EncodedTestCaseID(id)
         case let .stepPerformed(id, index, description):
-            self.init(kind: "stepPerformed", date: date)
+            self.init(kind: .stepPerformed, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.stepIndex = index
             self.step = description
         case let .brokerCalled(id, record):
-            self.init(kind: "brokerCalled", date: date)
+            self.init(kind: .brokerCalled, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.call = EncodedBrokerCall(record)
         case let .observed(id, observation, facts):
-            self.init(kind: "observed", date: date)
+            self.init(kind: .observed, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.observation = EncodedObservation(observation)
             self.facts = facts.map { EncodedFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) }
         case let .issueRecorded(id, issue):
-            self.init(kind: "issueRecorded", date: date)
+            self.init(kind: .issueRecorded, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.issue = EncodedIssue(issue)
         case let .adapterUnavailable(unavailability):
-            self.init(kind: "adapterUnavailable", date: date)
+            self.init(kind: .adapterUnavailable, date: date)
             self.adapterUnavailability = EncodedAdapterUnavailability(attempts: unavailability.attempts, type: unavailability.type, cause: unavailability.cause, fix: unavailability.fix, stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
         case let .testCaseEnded(result):
-            self.init(kind: "testCaseEnded", date: date)
+            self.init(kind: .testCaseEnded, date: date)
             self.testCase = EncodedTestCaseID(result.id)
             self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
         case let .runEnded(summary):
-            self.init(kind: "runEnded", date: date)
+            self.init(kind: .runEnded, date: date)
             self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration, interrupted: summary.interrupted)
         }
     }
@@ -96,7 +96,7 @@ extension EncodedObservation {
 
 extension EncodedIssue {
     init(_ issue: Issue) {
-        self.init(kind: issue.kind.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
+        self.init(kind: issue.severity.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
     }
 }
 

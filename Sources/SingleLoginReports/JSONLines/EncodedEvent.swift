@@ -10,9 +10,10 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
 
     /// The stream format version, `1`.
     public var version: Int
-    /// `runStarted`, `adapterIdentified`, `testCaseStarted`, `stepPerformed`, `brokerCalled`,
-    /// `observed`, `issueRecorded`, `adapterUnavailable`, `testCaseEnded` or `runEnded`.
-    public var kind: String
+    /// What the line is: `runStarted`, `adapterIdentified`, `requirementStarted`, `requirementEnded`,
+    /// `testCaseStarted`, `stepPerformed`, `brokerCalled`, `observed`, `issueRecorded`,
+    /// `adapterUnavailable`, `testCaseEnded` or `runEnded` (see ``Kind``).
+    public var kind: Kind
     /// When it happened, RFC 3339 UTC with milliseconds.
     public var date: String
     /// `runStarted`: what is run.
@@ -47,7 +48,7 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     public var adapterUnavailability: EncodedAdapterUnavailability?
 
     /// Creates a line of `kind` with no kind-specific fields.
-    public init(kind: String, date: String, version: Int = EncodedEvent.currentVersion) {
+    public init(kind: Kind, date: String, version: Int = EncodedEvent.currentVersion) {
         self.version = version
         self.kind = kind
         self.date = date

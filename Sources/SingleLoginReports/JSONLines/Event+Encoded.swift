@@ -18,7 +18,7 @@ extension Event {
         let id = line.testCase.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
         let kind: Kind
         switch line.kind {
-        case "runStarted":
+        case .runStarted:
             guard let encoded = line.context, let start = UTCDate.parseRFC3339(encoded.startDate), let gate = Gate(rawValue: encoded.gate ?? Gate.mustAndShould.rawValue) else { return nil }
             var plan: [PlannedTestCase] = []
             for planned in line.plan ?? [] {
@@ -31,43 +31,43 @@ extension Event {
             context.mergedShards = encoded.mergedShards
             context.violatingHistory = encoded.violatingHistory
             kind = .runStarted(context, plan: plan)
-        case "adapterIdentified":
+        case .adapterIdentified:
             guard let adapter = line.adapter else { return nil }
             kind = .adapterIdentified(AdapterIdentity(adapter))
-        case "requirementStarted":
+        case .requirementStarted:
             guard let summary = requirement(line.requirement) else { return nil }
             kind = .requirementStarted(summary)
-        case "requirementEnded":
+        case .requirementEnded:
             guard let summary = requirement(line.requirement), let encoded = line.requirementResult,
                   let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else { return nil }
             let verdict = encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason) } ?? Verdict(outcome, level: summary.level, gate: .mustAndShould)
             kind = .requirementEnded(RequirementResult(requirement: summary, verdict: verdict, duration: encoded.duration))
-        case "testCaseStarted":
+        case .testCaseStarted:
             guard let id else { return nil }
             kind = .testCaseStarted(id)
-        case "stepPerformed":
+        case .stepPerformed:
             guard let id, let index = line.stepIndex, let step = line.step else { return nil }
             kind = .stepPerformed(id, index: index, description: step)
-        case "brokerCalled":
+        case .brokerCalled:
             guard let id, let call = line.call.flatMap(BrokerCallRecord.init) else { return nil }
             kind = .brokerCalled(id, call)
-        case "observed":
+        case .observed:
             guard let id, let observation = line.observation.flatMap(Observation.init) else { return nil }
             kind = .observed(id, observation, facts: line.facts.map { BrokerFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) })
-        case "issueRecorded":
+        case .issueRecorded:
             guard let id, let issue = line.issue.flatMap(Issue.init) else { return nil }
             kind = .issueRecorded(id, issue)
-        case "adapterUnavailable":
+        case .adapterUnavailable:
             guard let encoded = line.adapterUnavailability else { return nil }
             kind = .adapterUnavailable(AdapterUnavailability(attempts: encoded.attempts, type: encoded.type, cause: encoded.cause, fix: encoded.fix, stderrTail: encoded.stderrTail))
-        case "testCaseEnded":
+        case .testCaseEnded:
             guard let encoded = line.result, let result = Self.result(encoded, requirement: requirement) else { return nil }
             kind = .testCaseEnded(result)
-        case "runEnded":
+        case .runEnded:
             guard let s = line.summary else { return nil }
             kind = .runEnded(RunSummary(passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
                                         doesNotApply: s.doesNotApply ?? 0, duration: s.duration, interrupted: s.interrupted))
-        default:
+        case .unencodable, .unknown:
             return nil
         }
         self.init(kind, date: date)
@@ -125,13 +125,13 @@ extension Observation {
 
 extension Issue {
     init?(_ encoded: EncodedIssue) {
-        guard let kind = Issue.Kind(rawValue: encoded.kind) else { return nil }
+        guard let severity = Issue.Severity(rawValue: encoded.kind) else { return nil }
         var location: SourceLocation?
         if let text = encoded.location {
             guard let parsed = SourceLocation(parsing: text) else { return nil }
             location = parsed
         }
-        self.init(kind: kind, type: encoded.type, message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
+        self.init(severity: severity, kind: Issue.Kind(rawValue: encoded.type), message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
     }
 }
 

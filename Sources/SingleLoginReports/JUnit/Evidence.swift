@@ -17,8 +17,8 @@ enum Evidence {
             for line in outline.numbered(marking: result.issues) { text += "  \(line.text)\n" }
         }
         for (number, issue) in result.issues.enumerated() {
-            text += "\n\(issue.kind == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
-            if issue.kind == .failure || issue.stepIndex != nil {
+            text += "\n\(issue.severity == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
+            if issue.severity == .failure || issue.stepIndex != nil {
                 text += "  Step: \(issue.stepIndex.map { stepLabel($0, steps: steps) } ?? issue.placeWithoutStep)\n"
             }
             if let location = issue.location {

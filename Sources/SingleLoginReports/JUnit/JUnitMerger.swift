@@ -130,12 +130,7 @@ public enum JUnitMerger {
     /// The requirement's verdict from its cases, as ``Verdict/name`` spells it: the worst of errored,
     /// failed, warned, not run, passed, skipped.
     static func verdict(of cases: [JUnitReport.Case]) -> String {
-        var worst: Verdict?
-        for testCase in cases {
-            let verdict = testCase.result.verdict
-            if worst == nil || verdict.severity > worst!.severity { worst = verdict }
-        }
-        return worst?.name ?? "skipped"
+        Verdict.worst(of: cases.lazy.map(\.result.verdict))?.name ?? "skipped"
     }
 
     private static func add(_ testCase: JUnitReport.Case, to cases: inout [JUnitReport.Case], index: inout [String: Int]) {

@@ -21,6 +21,8 @@ extension JUnitReport {
         // requirement is a suite (a requirement seen again later joins its suite).
         var suites: [Suite] = []
         var suiteOfRequirement: [String: Int] = [:]
+        // Each suite's verdict so far, the worst of its cases' (a requirement seen again may worsen it).
+        var suiteVerdicts: [Verdict] = []
         var start = results.startIndex
         while start < results.endIndex {
             let requirement = results[start].requirement
@@ -29,24 +31,23 @@ extension JUnitReport {
             while end < results.endIndex, results[end].id.requirementID == requirementID { end += 1 }
             var cases: [Case] = []
             cases.reserveCapacity(end - start)
-            var verdict = Verdict(of: results[start], gate: context.gate)
             var time = 0.0
             for result in results[start..<end] {
                 let (classname, name) = names.unique(for: result.id)
                 cases.append(Self.testCase(of: result, classname: classname, name: name, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject))
-                let caseVerdict = Verdict(of: result, gate: context.gate)
-                if caseVerdict.severity > verdict.severity { verdict = caseVerdict }
                 time += result.duration
             }
+            let verdict = Verdict(aggregating: results[start..<end], gate: context.gate)
             if let index = suiteOfRequirement[requirementID] {
                 suites[index].cases += cases
                 suites[index].time += time
-                if let property = suites[index].properties.firstIndex(where: { $0.name == "requirement.verdict" }),
-                   Self.severity(ofVerdictNamed: suites[index].properties[property].value) < verdict.severity {
-                    suites[index].properties[property].value = verdict.name
+                suiteVerdicts[index] = suiteVerdicts[index].worse(verdict)
+                if let property = suites[index].properties.firstIndex(where: { $0.name == "requirement.verdict" }) {
+                    suites[index].properties[property].value = suiteVerdicts[index].name
                 }
             } else {
                 suiteOfRequirement[requirementID] = suites.count
+                suiteVerdicts.append(verdict)
                 suites.append(Suite(
                     name: cases[0].classname + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: time,
                     // The run's properties once, on the first suite: every reader keeps suite
@@ -61,11 +62,6 @@ extension JUnitReport {
             suites = [Suite(name: specID + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: duration ?? 0, properties: runProperties, cases: [])]
         }
         self.init(name: context.referenceApp ? "sl-conformance" + Self.referenceAppSuffix : "sl-conformance", suites: suites)
-    }
-
-    /// The severity of the verdict whose ``Verdict/name`` is `name` (to compare a suite's property with a verdict).
-    static func severity(ofVerdictNamed name: String) -> Int {
-        ["doesNotApply": -1, "skipped": 0, "passed": 1, "notRun": 2, "warned": 3, "failed": 4, "errored": 5][name] ?? 0
     }
 
     /// What a `<skipped>` message starts with when the case was not run because the run was interrupted.
@@ -133,7 +129,7 @@ extension JUnitReport {
         let share = maxBytes / result.attemptCount
         let attempts = result.earlierAttempts.enumerated().map { index, attempt in
             let errored = attempt.outcome == .errored
-            let lead = attempt.issues.first { $0.kind == (errored ? .error : .failure) } ?? attempt.issues.first
+            let lead = attempt.issues.first { $0.severity == (errored ? .error : .failure) } ?? attempt.issues.first
             return Attempt(errored: errored, message: "attempt \(index + 1) of \(result.attemptCount): " + JUnitNames.normalize(lead?.message ?? (errored ? "errored" : "failed"), fallback: "(no message)"),
                            type: lead?.type ?? (errored ? "error" : "failure"), body: Evidence.body(of: attempt, steps: steps, includeLog: errored, maxBytes: share, subject: subject))
         }
@@ -158,13 +154,13 @@ extension JUnitReport {
         case let .doesNotApply(reason):
             return .skipped(message: reason.isEmpty ? "does not apply" : reason)
         case .failed, .warned:
-            let failures = result.issues.filter { $0.kind == .failure }
+            let failures = result.issues.filter { $0.severity == .failure }
             let lead = failures.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes, subject: subject)
             return verdict == .warned ? .warning(body: body) : .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:
-            let errors = result.issues.filter { $0.kind == .error }
+            let errors = result.issues.filter { $0.severity == .error }
             let lead = errors.first ?? result.issues.first
             let message = Self.message(lead?.message ?? "the adapter or harness broke", more: max(0, (errors.isEmpty ? result.issues.count : errors.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: true, maxBytes: maxBytes, subject: subject)

@@ -103,7 +103,7 @@ struct JUnitStream {
         openTime += result.duration
         counts.add(testCase)
         suites[index].counts.add(testCase)
-        if verdict.severity > suites[index].verdict.severity { suites[index].verdict = verdict }
+        suites[index].verdict = suites[index].verdict.worse(verdict)
 
         let start = spool.position
         testCase.render(into: &spool.buffer, strict: options.strict)

@@ -5,12 +5,12 @@ extension Issue {
     /// the scenario makes at its end, `attempts` for a flaky verdict (which is about the attempts,
     /// not about any check), `error` for an error.
     var placeWithoutStep: String {
-        if type == Issue.flakyType { return "attempts" }
-        return kind == .failure ? "final checks" : "error"
+        if kind == .flaky { return "attempts" }
+        return severity == .failure ? "final checks" : "error"
     }
 
     /// Whether a scenario's final checks found it: a failure at no step that is no flaky verdict.
     var isFromFinalChecks: Bool {
-        stepIndex == nil && kind == .failure && type != Issue.flakyType
+        stepIndex == nil && severity == .failure && kind != .flaky
     }
 }

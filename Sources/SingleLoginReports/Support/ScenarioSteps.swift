@@ -58,6 +58,6 @@ struct ScenarioSteps: Sendable {
     /// `  <- failed here` for failures, `  <- error here` for errors only, nothing for no issue.
     private static func mark(_ issues: [Issue]) -> String {
         guard !issues.isEmpty else { return "" }
-        return issues.contains { $0.kind == .failure } ? "  <- failed here" : "  <- error here"
+        return issues.contains { $0.severity == .failure } ? "  <- failed here" : "  <- error here"
     }
 }

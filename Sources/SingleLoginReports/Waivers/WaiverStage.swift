@@ -86,7 +86,7 @@ public final class WaiverStage: Sendable {
                 let rewritten = apply(to: result, state: &state)
                 if rewritten.outcome != result.outcome { state.moves.append((result.outcome, rewritten.outcome, result.requirement.level)) }
                 let verdict = Verdict(of: rewritten, gate: state.gate)
-                if let worst = state.worst[result.id.requirementID], worst.severity >= verdict.severity {} else { state.worst[result.id.requirementID] = verdict }
+                state.worst[result.id.requirementID] = state.worst[result.id.requirementID]?.worse(verdict) ?? verdict
                 event.kind = .testCaseEnded(rewritten)
             case var .requirementEnded(requirement):
                 if let worst = state.worst[requirement.requirement.id] { requirement.verdict = worst }
@@ -110,7 +110,7 @@ public final class WaiverStage: Sendable {
         case .failed:
             if let why = waiver.lapse(today: today, appVersion: state.appVersion) {
                 state.effects.append(.ranOut(result.id, waiver, why: why))
-                result.issues.insert(Issue(kind: .failure, type: "waiver.ranOut", message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location), at: 0)
+                result.issues.insert(Issue(severity: .failure, kind: .waiverRanOut, message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location), at: 0)
             } else {
                 state.effects.append(.waived(result.id, waiver))
                 result.outcome = .skipped(reason: TestCaseResult.Outcome.waivedPrefix + "\(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
@@ -120,7 +120,7 @@ public final class WaiverStage: Sendable {
             state.effects.append(.unexpectedPass(result.id, waiver))
             if strict {
                 result.outcome = .failed
-                result.issues.append(Issue(kind: .failure, type: "waiver.unexpectedPass", message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
+                result.issues.append(Issue(severity: .failure, kind: .waiverUnexpectedPass, message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
         case .errored, .skipped, .notRun, .doesNotApply:
             break

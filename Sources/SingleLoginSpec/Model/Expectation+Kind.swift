@@ -1,12 +1,9 @@
 extension Expectation {
     /// The kinds of check, as `"check"` spells them: each is defined here once, and the decoder,
-    /// the writer and the evaluator's issue types all switch over it, so a kind cannot be added to
+    /// the writer and the evaluator's issue kinds (`Issue.Kind.expectation`) all switch over it, so a kind cannot be added to
     /// one of them and forgotten in another.
     public enum Kind: String, CaseIterable, Sendable {
         case calls, signedIn, signedOut, noDataOf, hasDataOf, noErrorShown, notCrashed, noElement, scopesCovered, deviceSignedOut, errorShown, brokerEnabled
-
-        /// The type of the issue a failed check of this kind records: `expectation.<kind>`.
-        public var issueType: String { "expectation." + rawValue }
     }
 
     /// This check's kind.

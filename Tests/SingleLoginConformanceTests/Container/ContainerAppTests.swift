@@ -45,7 +45,7 @@ struct ContainerAppTests {
         #expect(!results.contains { $0.outcome == .errored })
         for result in results where result.outcome == .failed {
             let leftovers = result.issues.filter { $0.type == "expectation.noDataOf" }
-            #expect(!leftovers.isEmpty && result.issues.allSatisfy { $0.kind == .failure }, "\(result.id): \(result.issues.map(\.message))")
+            #expect(!leftovers.isEmpty && result.issues.allSatisfy { $0.severity == .failure }, "\(result.id): \(result.issues.map(\.message))")
             #expect(leftovers.contains { $0.observed.contains("storage \(place) holds") }, "\(result.id): \(leftovers.map(\.observed))")
         }
     }
@@ -63,8 +63,8 @@ struct ContainerAppTests {
         #expect(!results.isEmpty)
         for result in results {
             #expect(result.outcome == .failed)
-            let issue = try #require(result.issues.first { $0.type == ContainerIssue.notEmptyAfterReset })
-            #expect(issue.kind == .failure)
+            let issue = try #require(result.issues.first { $0.kind == .containerNotEmptyAfterReset })
+            #expect(issue.severity == .failure)
             #expect(issue.message == "the app's data container is not empty after reset (a fresh install has no files): Library/Caches/store-hours.json")
             #expect(issue.observed == "files in the container after reset:\nLibrary/Caches/store-hours.json")
         }
@@ -78,7 +78,7 @@ struct ContainerAppTests {
         #expect(!results.isEmpty)
         for result in results {
             #expect(result.outcome == .errored)
-            #expect(result.issues.map(\.type) == [ContainerIssue.unreadable])
+            #expect(result.issues.map(\.kind) == [.containerUnreadable])
             #expect(result.issues.first?.message == "the app's data container '\(missing.path)' cannot be read: no such directory")
         }
     }

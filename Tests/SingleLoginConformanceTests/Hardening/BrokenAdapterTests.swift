@@ -24,7 +24,7 @@ struct BrokenAdapterTests {
         let errors = results.filter { $0.outcome == .errored }
         #expect(errors.count == errored, "\(results.map(\.outcome))")
         for result in errors {
-            let issue = result.issues.first { $0.kind == .error }
+            let issue = result.issues.first { $0.severity == .error }
             #expect(issue?.type == kind.rawValue, "\(result.issues)")
             #expect(issue?.observed.contains(stderr) == true, "every errored case carries the stderr tail: \(issue?.observed ?? "")")
         }

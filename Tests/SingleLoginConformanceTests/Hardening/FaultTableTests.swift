@@ -88,7 +88,7 @@ struct FaultTableTests {
         #expect(results.count == 3, "every planned test case has a result")
         if let kind = fault.kind {
             let first = try #require(results.first)
-            let error = try #require(first.issues.first { $0.kind == (fault.isAppFault ? .failure : .error) })
+            let error = try #require(first.issues.first { $0.severity == (fault.isAppFault ? .failure : .error) })
             #expect(first.outcome == (fault.isAppFault ? .failed : .errored))
             #expect(error.type == kind)
             #expect(error.message.contains(fault.fragment), "\(error.message)")

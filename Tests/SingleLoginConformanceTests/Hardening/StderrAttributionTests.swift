@@ -27,7 +27,7 @@ struct StderrAttributionTests {
         // the second test case's reset, request 6, ends the adapter.
         let results = await Self.run(ExerciseSpec.load(scenarios: 2), command: "\(adapter) --fault exit:4@reset:2")
         let second = try #require(results.dropFirst().first)
-        let error = try #require(second.issues.first { $0.kind == .error })
+        let error = try #require(second.issues.first { $0.severity == .error })
         #expect(results.first?.outcome == .passed)
         #expect(second.outcome == .errored && error.type == "adapter.exited")
         #expect(error.observed.contains("(request #6)"), "\(error.observed)")
