@@ -32,7 +32,7 @@ struct SingleLoginConformanceTests {
     /// MUST: A session has started: the app opens showing that user signed in, silently, with zero prompts.
     @Test func `SL-LOGIN-1`() async { await Self.conformance.expect("SL-LOGIN-1") }
 
-    /// MUST: Terminated and launched again with the account still on the device: signed in again with zero prompts.
+    /// MUST: Terminated and launched again with the account still on the device, at once or the next morning: signed in again with zero prompts.
     @Test func `SL-LOGIN-2`() async { await Self.conformance.expect("SL-LOGIN-2") }
 
     /// MUST: No account on the device: the app does not claim a signed-in user; each sign-in attempt costs exactly one interactive prompt and ends signed in.
@@ -65,13 +65,13 @@ struct SingleLoginConformanceTests {
     /// MUST: After a user change, the in-app sign-out signs out the current account: the device ends up signed out and nothing of either user remains.
     @Test func `SL-LOGOUT-5`() async { await Self.conformance.expect("SL-LOGOUT-5") }
 
-    /// MUST: The account changes to another user: the previous user's data leaves screen and storage, the new user is shown, zero prompts.
+    /// MUST: The account changes to another user: the previous user's data leaves screen and storage, the new user is shown, zero prompts, and the previous user's token never reaches the backend again.
     @Test func `SL-SWITCH-1`() async { await Self.conformance.expect("SL-SWITCH-1") }
 
     /// MUST: User A, then B, then A again: nothing from A's first session reappears.
     @Test func `SL-SWITCH-2`() async { await Self.conformance.expect("SL-SWITCH-2") }
 
-    /// MUST: The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts.
+    /// MUST: The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts and no call to the backend with the previous user's token.
     @Test func `SL-SWITCH-3`() async { await Self.conformance.expect("SL-SWITCH-3") }
 
     /// MUST: The user dismisses the sign-in sheet (UserCanceled, -50005): no error is shown; the app stays signed out and usable.
@@ -116,7 +116,7 @@ struct SingleLoginConformanceTests {
     /// SHOULD: After the app's own interactive sign-in, a broadcast that changed nothing costs nothing: no prompt, no silent token call, no new download; the user stays signed in with their data.
     @Test func `SL-INTERACTIVE-3`() async { await Self.conformance.expect("SL-INTERACTIVE-3") }
 
-    /// SHOULD: After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired means one more prompt in all (by itself or on the user's tap), then signed in.
+    /// SHOULD: After the app's own interactive sign-in, a silent failure on refresh: offline means no prompt and a retry that works; InteractionRequired, for one call or for every resource of the user, means one more prompt in all (by itself or on the user's tap), then signed in.
     @Test func `SL-INTERACTIVE-4`() async { await Self.conformance.expect("SL-INTERACTIVE-4") }
 
     /// MUST: After a sign-out, a Jamf Reset or a user change, none of the previous user's data is in the app's local notifications, pending or delivered.
