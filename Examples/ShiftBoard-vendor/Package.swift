@@ -10,20 +10,24 @@ let package = Package(
     name: "ShiftBoard",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "ShiftBoard", targets: ["ShiftBoard"]),
+        .library(name: "ShiftBoard", targets: ["ShiftBoard"])
     ],
     dependencies: [
-        .package(name: "SingleLoginConformance", path: "../.."),
+        .package(name: "SingleLoginConformance", path: "../..")
     ],
     targets: [
-        .target(name: "ShiftBoard", dependencies: [
-            .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
-        ]),
-        .testTarget(name: "ShiftBoardTests", dependencies: [
-            "ShiftBoard",
-            .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
-            .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
-            .product(name: "SingleLoginObserver", package: "SingleLoginConformance"),
-        ]),
+        .target(
+            name: "ShiftBoard",
+            dependencies: [
+                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance")
+            ]),
+        .testTarget(
+            name: "ShiftBoardTests",
+            dependencies: [
+                "ShiftBoard",
+                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
+                .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
+                .product(name: "SingleLoginObserver", package: "SingleLoginConformance"),
+            ]),
     ]
 )

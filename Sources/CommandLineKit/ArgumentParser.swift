@@ -52,7 +52,9 @@ public enum ArgumentParser {
             } else {
                 throw UsageError("Missing value for '\(option.name) <\(valueName)>'")
             }
-            if let allowed = option.allowedValues, !allowed.contains(where: { option.allowedValuesIgnoreCase ? $0.lowercased() == value.lowercased() : $0 == value }) {
+            if let allowed = option.allowedValues,
+                !allowed.contains(where: { option.allowedValuesIgnoreCase ? $0.lowercased() == value.lowercased() : $0 == value })
+            {
                 let list = allowed.map { "'\($0)'" }
                 let choices = list.count > 1 ? list.dropLast().joined(separator: ", ") + " or " + list.last! : list.joined()
                 throw UsageError(

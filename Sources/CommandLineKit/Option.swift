@@ -6,8 +6,12 @@ public struct Option<Value: Sendable>: OptionItem {
     public let parser: ValueParser<Value>
 
     /// Creates an option; `defaultValue` is the text used when it is absent (help shows it).
-    public init(_ name: String, short: String? = nil, value valueName: String, default defaultValue: String? = nil, repeatable: Bool = false, help: String, parser: ValueParser<Value>) {
-        var definition = OptionDefinition(name: name, shortName: short, valueName: valueName, allowedValues: parser.choices, defaultValue: defaultValue, repeatable: repeatable, help: help)
+    public init(
+        _ name: String, short: String? = nil, value valueName: String, default defaultValue: String? = nil, repeatable: Bool = false, help: String,
+        parser: ValueParser<Value>
+    ) {
+        var definition = OptionDefinition(
+            name: name, shortName: short, valueName: valueName, allowedValues: parser.choices, defaultValue: defaultValue, repeatable: repeatable, help: help)
         definition.allowedValuesIgnoreCase = parser.choicesIgnoreCase
         self.definition = definition
         self.parser = parser

@@ -20,7 +20,10 @@ public struct OptionDefinition: Sendable, Equatable {
     public var help: String
 
     /// Creates a definition; `valueName` nil makes a flag.
-    public init(name: String, shortName: String? = nil, valueName: String?, allowedValues: [String]? = nil, defaultValue: String? = nil, repeatable: Bool = false, help: String) {
+    public init(
+        name: String, shortName: String? = nil, valueName: String?, allowedValues: [String]? = nil, defaultValue: String? = nil, repeatable: Bool = false,
+        help: String
+    ) {
         self.name = name
         self.shortName = shortName
         self.valueName = valueName

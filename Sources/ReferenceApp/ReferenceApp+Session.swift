@@ -62,7 +62,9 @@ extension ReferenceApp {
         var needsUser: [[String]] = []
         var results: [MSALResult] = []
         for scopes in silentScopeSets {
-            do { results.append(try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier))) } catch let error as MSALError where error.isInteractionRequired {
+            do { results.append(try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier))) } catch let
+                error as MSALError where error.isInteractionRequired
+            {
                 needsUser.append(scopes)
             } catch {
                 show(error)
@@ -70,7 +72,11 @@ extension ReferenceApp {
             }
         }
         for scopes in needsUser {
-            do { results.append(try await broker.acquireToken(InteractiveTokenParameters(scopes: scopes, loginHint: account.username, accountIdentifier: account.identifier))) } catch {
+            do {
+                results.append(
+                    try await broker.acquireToken(
+                        InteractiveTokenParameters(scopes: scopes, loginHint: account.username, accountIdentifier: account.identifier)))
+            } catch {
                 show(error)
                 return
             }
@@ -90,11 +96,13 @@ extension ReferenceApp {
 
     func signInInteractively(account: MSALAccount?) async {
         do {
-            let parameters = InteractiveTokenParameters(scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier)
+            let parameters = InteractiveTokenParameters(
+                scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier)
             let result = try await broker.acquireToken(parameters)
             var backend = result.accessToken
             if callsTwoResources, result.idToken != nil {
-                backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)).accessToken
+                backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier))
+                    .accessToken
             }
             await adopt(result, backendToken: backend)
         } catch let error as MSALError where error.isUserCanceled && !flaws.contains(.showsCancelAsError) {

@@ -83,7 +83,8 @@ public actor ReferenceApp {
     /// What the app shows and stores now.
     public func observe() -> Observation {
         let signedIn = memory.session.map { options.contains(.usernameAsSignedInAccount) ? ($0.account.username ?? $0.identifier) : $0.identifier }
-        return Observation(running: running, crashed: crashed, signedInAccount: running ? signedIn : nil, screen: running ? screen() : [], storage: storedItems())
+        return Observation(
+            running: running, crashed: crashed, signedInAccount: running ? signedIn : nil, screen: running ? screen() : [], storage: storedItems())
     }
 
     var broker: any SharedDeviceBroker { environment!.broker }

@@ -22,7 +22,10 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     public var dataContainer: String?
 
     /// Creates an identity.
-    public init(adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [], msalConfiguration: MSALConfiguration = .default, dataContainer: String? = nil) {
+    public init(
+        adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [],
+        msalConfiguration: MSALConfiguration = .default, dataContainer: String? = nil
+    ) {
         self.adapterName = adapterName
         self.adapterVersion = adapterVersion
         self.appName = appName

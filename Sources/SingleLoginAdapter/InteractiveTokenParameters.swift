@@ -13,7 +13,10 @@ public struct InteractiveTokenParameters: Hashable, Codable, Sendable {
     public var accountIdentifier: String?
 
     /// Creates the parameters.
-    public init(scopes: [String], extraScopesToConsent: [String] = [], promptType: PromptType = .promptIfNecessary, loginHint: String? = nil, accountIdentifier: String? = nil) {
+    public init(
+        scopes: [String], extraScopesToConsent: [String] = [], promptType: PromptType = .promptIfNecessary, loginHint: String? = nil,
+        accountIdentifier: String? = nil
+    ) {
         self.scopes = scopes
         self.extraScopesToConsent = extraScopesToConsent
         self.promptType = promptType

@@ -31,7 +31,10 @@ public struct MSALAccount: Hashable, Codable, Sendable {
     public var tenantId: String? { homeAccountId?.tenantId }
 
     /// Creates an account from its parts.
-    public init(username: String?, homeAccountId: MSALAccountId?, environment: String = "login.microsoftonline.com", accountClaims: [String: String]? = nil, isSSOAccount: Bool = false, tenantProfiles: [MSALTenantProfile]? = nil) {
+    public init(
+        username: String?, homeAccountId: MSALAccountId?, environment: String = "login.microsoftonline.com", accountClaims: [String: String]? = nil,
+        isSSOAccount: Bool = false, tenantProfiles: [MSALTenantProfile]? = nil
+    ) {
         self.username = username
         self.homeAccountId = homeAccountId
         self.environment = environment
@@ -41,9 +44,13 @@ public struct MSALAccount: Hashable, Codable, Sendable {
     }
 
     /// Creates an AAD account whose identifier is `"<objectId>.<tenantId>"`, as MSAL derives it today.
-    public init(username: String?, objectId: String, tenantId: String, environment: String = "login.microsoftonline.com", accountClaims: [String: String]? = nil, isSSOAccount: Bool = false) {
-        self.init(username: username, homeAccountId: MSALAccountId(identifier: "\(objectId).\(tenantId)".lowercased(), objectId: objectId, tenantId: tenantId),
-                  environment: environment, accountClaims: accountClaims, isSSOAccount: isSSOAccount)
+    public init(
+        username: String?, objectId: String, tenantId: String, environment: String = "login.microsoftonline.com", accountClaims: [String: String]? = nil,
+        isSSOAccount: Bool = false
+    ) {
+        self.init(
+            username: username, homeAccountId: MSALAccountId(identifier: "\(objectId).\(tenantId)".lowercased(), objectId: objectId, tenantId: tenantId),
+            environment: environment, accountClaims: accountClaims, isSSOAccount: isSSOAccount)
     }
 
     /// MSAL's equality: identifiers when both are present, else usernames ignoring case, else equal.
@@ -73,9 +80,10 @@ public struct MSALAccount: Hashable, Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         username = try container.decodeIfPresent(String.self, forKey: .username)
         if let identifier = try container.decodeIfPresent(String.self, forKey: .identifier) {
-            homeAccountId = MSALAccountId(identifier: identifier,
-                                          objectId: try container.decodeIfPresent(String.self, forKey: .objectId),
-                                          tenantId: try container.decodeIfPresent(String.self, forKey: .tenantId))
+            homeAccountId = MSALAccountId(
+                identifier: identifier,
+                objectId: try container.decodeIfPresent(String.self, forKey: .objectId),
+                tenantId: try container.decodeIfPresent(String.self, forKey: .tenantId))
         }
         environment = try container.decodeIfPresent(String.self, forKey: .environment) ?? "login.microsoftonline.com"
         accountClaims = try container.decodeIfPresent([String: String].self, forKey: .accountClaims)

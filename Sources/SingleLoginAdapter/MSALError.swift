@@ -29,9 +29,11 @@ public struct MSALError: Error, Hashable, Codable, Sendable, CustomStringConvert
     public var correlationId: String?
 
     /// Creates an error from its parts.
-    public init(domain: String = MSALError.msalDomain, code: Int, internalCode: Int? = nil, message: String,
-                grantedScopes: [String]? = nil, declinedScopes: [String]? = nil, invalidResult: MSALResult? = nil,
-                deviceInformation: DeviceInformation? = nil, oauthError: String? = nil, correlationId: String? = nil) {
+    public init(
+        domain: String = MSALError.msalDomain, code: Int, internalCode: Int? = nil, message: String,
+        grantedScopes: [String]? = nil, declinedScopes: [String]? = nil, invalidResult: MSALResult? = nil,
+        deviceInformation: DeviceInformation? = nil, oauthError: String? = nil, correlationId: String? = nil
+    ) {
         self.domain = domain
         self.code = code
         self.internalCode = internalCode
@@ -48,7 +50,8 @@ public struct MSALError: Error, Hashable, Codable, Sendable, CustomStringConvert
     /// other MSAL code (top-level or internal) becomes -50000 with that code as the internal code.
     public static func converted(_ code: Int, message: String) -> MSALError {
         if Code.recoverable.contains(code) { return MSALError(code: code, message: message) }
-        return MSALError(code: Code.internalError.rawValue, internalCode: code == Code.internalError.rawValue ? InternalCode.unexpected.rawValue : code, message: message)
+        return MSALError(
+            code: Code.internalError.rawValue, internalCode: code == Code.internalError.rawValue ? InternalCode.unexpected.rawValue : code, message: message)
     }
 
     /// MSAL's error domain.
@@ -150,13 +153,19 @@ public struct MSALError: Error, Hashable, Codable, Sendable, CustomStringConvert
     /// The device is offline (NSURLErrorNotConnectedToInternet, -1009).
     public static let offline = MSALError(domain: urlDomain, code: -1009, message: "The Internet connection appears to be offline.")
     /// More than one account on a shared device (-50000 / -42102).
-    public static let ambiguousAccount = MSALError(code: Code.internalError.rawValue, internalCode: InternalCode.ambiguousAccount.rawValue, message: "Multiple accounts found in cache.")
+    public static let ambiguousAccount = MSALError(
+        code: Code.internalError.rawValue, internalCode: InternalCode.ambiguousAccount.rawValue, message: "Multiple accounts found in cache.")
     /// MSAL may not use the broker (-50000 / -42714), from getDeviceInformation only.
-    public static let brokerNotAvailable = MSALError(code: Code.internalError.rawValue, internalCode: InternalCode.brokerNotAvailable.rawValue, message: "Broker is not enabled for this operation. Please make sure you have enabled broker support for your application")
+    public static let brokerNotAvailable = MSALError(
+        code: Code.internalError.rawValue, internalCode: InternalCode.brokerNotAvailable.rawValue,
+        message: "Broker is not enabled for this operation. Please make sure you have enabled broker support for your application")
     /// An interactive session is already running (-50000 / -42402).
-    public static let interactiveSessionAlreadyRunning = MSALError(code: Code.internalError.rawValue, internalCode: InternalCode.interactiveSessionAlreadyRunning.rawValue, message: "Only one interactive session is allowed at a time.")
+    public static let interactiveSessionAlreadyRunning = MSALError(
+        code: Code.internalError.rawValue, internalCode: InternalCode.interactiveSessionAlreadyRunning.rawValue,
+        message: "Only one interactive session is allowed at a time.")
     /// A blank id_token in the response (-50000 / -42600).
-    public static let nilIdToken = MSALError(code: Code.internalError.rawValue, internalCode: InternalCode.invalidResponse.rawValue, message: "Nil id_token passed")
+    public static let nilIdToken = MSALError(
+        code: Code.internalError.rawValue, internalCode: InternalCode.invalidResponse.rawValue, message: "Nil id_token passed")
 
     /// An invalid parameter (-50000 / -42000) with MSAL's message.
     public static func invalidParameter(_ message: String) -> MSALError {
@@ -165,6 +174,8 @@ public struct MSALError: Error, Hashable, Codable, Sendable, CustomStringConvert
 
     /// The Enterprise SSO extension failed: `ASAuthorizationErrorDomain` with `code` (1000, 1003 or 1004), as MSAL passes it through.
     public static func ssoExtensionFailure(_ code: AuthorizationCode = .failed) -> MSALError {
-        MSALError(domain: authorizationDomain, code: code.rawValue, message: "The operation couldn't be completed. (com.apple.AuthenticationServices.AuthorizationError error \(code.rawValue).)")
+        MSALError(
+            domain: authorizationDomain, code: code.rawValue,
+            message: "The operation couldn't be completed. (com.apple.AuthenticationServices.AuthorizationError error \(code.rawValue).)")
     }
 }

@@ -21,7 +21,10 @@ public struct MSALResult: Hashable, Codable, Sendable {
     public var authority: String
 
     /// Creates a result.
-    public init(accessToken: String, idToken: String?, expiresOn: Date?, scopes: [String], account: MSALAccount, tenantId: String, correlationId: String, authority: String) {
+    public init(
+        accessToken: String, idToken: String?, expiresOn: Date?, scopes: [String], account: MSALAccount, tenantId: String, correlationId: String,
+        authority: String
+    ) {
         self.accessToken = accessToken
         self.idToken = idToken
         self.expiresOn = expiresOn

@@ -14,7 +14,10 @@ public struct SignoutParameters: Hashable, Codable, Sendable {
     public var hasWebviewParameters: Bool
 
     /// Creates the parameters.
-    public init(accountIdentifier: String?, signoutFromBrowser: Bool = false, wipeAccount: Bool = false, wipeCacheForAllAccounts: Bool = false, hasWebviewParameters: Bool = false) {
+    public init(
+        accountIdentifier: String?, signoutFromBrowser: Bool = false, wipeAccount: Bool = false, wipeCacheForAllAccounts: Bool = false,
+        hasWebviewParameters: Bool = false
+    ) {
         self.accountIdentifier = accountIdentifier
         self.signoutFromBrowser = signoutFromBrowser
         self.wipeAccount = wipeAccount

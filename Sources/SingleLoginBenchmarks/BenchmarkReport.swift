@@ -55,7 +55,9 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
             lines.append("")
             lines.append("== \(section.title)")
             for figure in section.figures {
-                let row = "  " + pad(figure.title, nameWidth) + "  " + padLeft(figure.formattedValue, valueWidth) + "  " + pad(figure.formattedTarget, targetWidth) + "  " + figure.formattedVerdict
+                let row =
+                    "  " + pad(figure.title, nameWidth) + "  " + padLeft(figure.formattedValue, valueWidth) + "  " + pad(figure.formattedTarget, targetWidth)
+                    + "  " + figure.formattedVerdict
                 lines.append(row.trimmingTrailingSpaces())
             }
             for note in section.notes { lines.append("  - " + note) }
@@ -63,7 +65,9 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
         let targeted = targetedFigures
         let missed = targeted.filter { !($0.verdict?.passed ?? true) }
         lines.append("")
-        lines.append("Targets: \(targeted.count - missed.count) of \(targeted.count) met" + (missed.isEmpty ? "." : "; missed: " + missed.map(\.key).joined(separator: ", ") + "."))
+        lines.append(
+            "Targets: \(targeted.count - missed.count) of \(targeted.count) met"
+                + (missed.isEmpty ? "." : "; missed: " + missed.map(\.key).joined(separator: ", ") + "."))
         return lines.joined(separator: "\n")
     }
 
@@ -83,12 +87,19 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
             var key: String, title: String, value: Double, unit: String, formatted: String, note: String
             var target: String?, limit: Double?, verdict: String?
         }
-        let encoded = Encoded(machine: machine, sections: sections.map { section in
-            EncodedSection(title: section.title, figures: section.figures.map { figure in
-                EncodedFigure(key: figure.key, title: figure.title, value: figure.value.isFinite ? figure.value : -1, unit: figure.unit.rawValue, formatted: figure.formattedValue, note: figure.note,
-                              target: figure.target == nil ? nil : figure.formattedTarget, limit: figure.target?.limit, verdict: figure.target == nil ? nil : figure.formattedVerdict)
-            }, notes: section.notes)
-        }, allTargetsMet: allTargetsMet)
+        let encoded = Encoded(
+            machine: machine,
+            sections: sections.map { section in
+                EncodedSection(
+                    title: section.title,
+                    figures: section.figures.map { figure in
+                        EncodedFigure(
+                            key: figure.key, title: figure.title, value: figure.value.isFinite ? figure.value : -1, unit: figure.unit.rawValue,
+                            formatted: figure.formattedValue, note: figure.note,
+                            target: figure.target == nil ? nil : figure.formattedTarget, limit: figure.target?.limit,
+                            verdict: figure.target == nil ? nil : figure.formattedVerdict)
+                    }, notes: section.notes)
+            }, allTargetsMet: allTargetsMet)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(encoded)) ?? Data("{}".utf8)

@@ -11,15 +11,23 @@ extension BenchmarkSuite {
         let count = configuration.junitCases
         let output = configuration.temporaryDirectory.appendingPathComponent("report-probe.html").path
         let (executable, arguments) = configuration.reportWriterCommand
-        let input = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output, format: .html))
-        let full = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output, format: .html))
+        let input = try ReportWriterBenchmark.measure(
+            executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output, format: .html))
+        let full = try ReportWriterBenchmark.measure(
+            executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output, format: .html))
         try? FileManager.default.removeItem(atPath: output)
-        return BenchmarkReport.Section(title: "HTML report: \(count) synthetic test cases (2 % failing), in a child process", figures: [
-            BenchmarkFigure(key: "html.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds, target: Targets.htmlSeconds, note: "the page is rendered once the run ends"),
-            BenchmarkFigure(key: "html.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.htmlPeakBytes, note: "ru_maxrss from wait4"),
-            BenchmarkFigure(key: "html.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
-            BenchmarkFigure(key: "html.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
-        ])
+        return BenchmarkReport.Section(
+            title: "HTML report: \(count) synthetic test cases (2 % failing), in a child process",
+            figures: [
+                BenchmarkFigure(
+                    key: "html.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds,
+                    target: Targets.htmlSeconds, note: "the page is rendered once the run ends"),
+                BenchmarkFigure(
+                    key: "html.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.htmlPeakBytes,
+                    note: "ru_maxrss from wait4"),
+                BenchmarkFigure(key: "html.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
+                BenchmarkFigure(key: "html.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+            ])
     }
 
     /// The evidence bundle of the shipped spec run against the reference app in process: its size,
@@ -33,7 +41,8 @@ extension BenchmarkSuite {
         options.signingKey = configuration.signingKey
         let recorder = EvidenceBundleRecorder(options: options)
         let events = Mutex<[Event]>([])
-        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
+        let runner = Runner(
+            spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
         _ = await runner.run { event in events.withLock { $0.append(event) } }
         let recorded = events.withLock { $0 }
         let started = ContinuousClock.now
@@ -48,16 +57,27 @@ extension BenchmarkSuite {
             try Data(key.publicKey.pem.utf8).write(to: pem)
             words += ["--trusted-key", pem.path]
         }
-        let verify = LatencySummary(samples: try (0..<max(3, configuration.repetitions)).map { _ in try Self.timeVerify(executable: configuration.reportWriterCommand.executable, words) })
+        let verify = LatencySummary(
+            samples: try (0..<max(3, configuration.repetitions)).map { _ in try Self.timeVerify(executable: configuration.reportWriterCommand.executable, words)
+            })
         let signed = configuration.signingKey.map { "signed RS256 with an RSA-\($0.publicKey.n.bitWidth) key" } ?? "unsigned"
-        return BenchmarkReport.Section(title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events, \(signed))", figures: [
-            BenchmarkFigure(key: "bundle.bytes", title: "bundle size (ustar, uncompressed)", value: Double(bytes), unit: .bytes, target: Targets.bundleBytes),
-            BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + sign + atomic write", value: seconds, unit: .seconds),
-            BenchmarkFigure(key: "verify.seconds.median", title: "sl-conformance \(words.count > 2 ? "verify --trusted-key" : "verify"), median of \(verify.count)", value: verify.median, unit: .seconds, target: Targets.verifySeconds,
-                            note: "a child process: start, digests, re-judging, re-rendering, signature; range \(BenchmarkFigure.format(verify.minimum, .seconds))–\(BenchmarkFigure.format(verify.maximum, .seconds))"),
-            BenchmarkFigure(key: "verify.seconds.min", title: "the same, fastest of \(verify.count)", value: verify.minimum, unit: .seconds),
-            BenchmarkFigure(key: "verify.seconds.max", title: "the same, slowest of \(verify.count)", value: verify.maximum, unit: .seconds, target: Targets.verifySeconds),
-        ])
+        return BenchmarkReport.Section(
+            title: "evidence bundle: the shipped spec against the reference app (\(recorded.count) events, \(signed))",
+            figures: [
+                BenchmarkFigure(
+                    key: "bundle.bytes", title: "bundle size (ustar, uncompressed)", value: Double(bytes), unit: .bytes, target: Targets.bundleBytes),
+                BenchmarkFigure(key: "bundle.seconds", title: "record + render every report + SHA-256 + sign + atomic write", value: seconds, unit: .seconds),
+                BenchmarkFigure(
+                    key: "verify.seconds.median", title: "sl-conformance \(words.count > 2 ? "verify --trusted-key" : "verify"), median of \(verify.count)",
+                    value: verify.median, unit: .seconds, target: Targets.verifySeconds,
+                    note:
+                        "a child process: start, digests, re-judging, re-rendering, signature; range \(BenchmarkFigure.format(verify.minimum, .seconds))–\(BenchmarkFigure.format(verify.maximum, .seconds))"
+                ),
+                BenchmarkFigure(key: "verify.seconds.min", title: "the same, fastest of \(verify.count)", value: verify.minimum, unit: .seconds),
+                BenchmarkFigure(
+                    key: "verify.seconds.max", title: "the same, slowest of \(verify.count)", value: verify.maximum, unit: .seconds,
+                    target: Targets.verifySeconds),
+            ])
     }
 
     /// Runs `executable words` once and returns its wall time; throws unless it says the bundle is intact (exit 0).
@@ -67,7 +87,9 @@ extension BenchmarkSuite {
         let output = child.readToEnd()
         let (status, _) = child.wait()
         let seconds = (ContinuousClock.now - started).inSeconds
-        guard status == 0 else { throw BenchmarkProcess.Failure("verify of the bench bundle did not pass (wait status \(status)): \(String(decoding: output, as: UTF8.self))") }
+        guard status == 0 else {
+            throw BenchmarkProcess.Failure("verify of the bench bundle did not pass (wait status \(status)): \(String(decoding: output, as: UTF8.self))")
+        }
         return seconds
     }
 }

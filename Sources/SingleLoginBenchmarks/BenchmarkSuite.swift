@@ -42,7 +42,11 @@ public struct BenchmarkSuite: Sendable {
         public var reportWriterCommand: (executable: String, arguments: [String])
 
         /// Creates a configuration with the sizes: 100,000 JUnit cases, a 10 MB spec, jobs 1, 2 and 4.
-        public init(iterations: Int = 2000, adapterCommand: String, cannedCommand: String, echoCommand: String? = nil, spec: LoadedSpec, repetitions: Int = 5, jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL, reportWriterCommand: (executable: String, arguments: [String])) {
+        public init(
+            iterations: Int = 2000, adapterCommand: String, cannedCommand: String, echoCommand: String? = nil, spec: LoadedSpec, repetitions: Int = 5,
+            jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL,
+            reportWriterCommand: (executable: String, arguments: [String])
+        ) {
             self.iterations = iterations
             self.adapterCommand = adapterCommand
             self.cannedCommand = cannedCommand
@@ -138,19 +142,38 @@ public struct BenchmarkSuite: Sendable {
             starts.append((ContinuousClock.now - started).inSeconds)
             await adapter.close()
         }
-        return BenchmarkReport.Section(title: "observe round trip (\(result.floor.count) each, \(result.lineBytes)-byte answers)", figures: [
-            BenchmarkFigure(key: "roundTrip.floor.median", title: "pipe ping-pong floor, median", value: result.floor.median, unit: .seconds, note: "write + blocking read to '\(configuration.echoCommand)'"),
-            BenchmarkFigure(key: "roundTrip.floor.p95", title: "pipe ping-pong floor, p95", value: result.floor.p95, unit: .seconds),
-            BenchmarkFigure(key: "roundTrip.cannedRaw.median", title: "minimal adapter, blocking client, median", value: result.cannedRaw.median, unit: .seconds, note: "the harness's request bytes, no JSON on this side"),
-            BenchmarkFigure(key: "roundTrip.harnessToCanned.median", title: "harness to minimal adapter, median", value: result.harnessToCanned.median, unit: .seconds, note: configuration.cannedCommand),
-            BenchmarkFigure(key: "roundTrip.harnessToCanned.p95", title: "harness to minimal adapter, p95", value: result.harnessToCanned.p95, unit: .seconds),
-            BenchmarkFigure(key: "roundTrip.harnessToHost.median", title: "harness to Swift adapter host, median", value: result.harnessToHost.median, unit: .seconds, note: configuration.adapterCommand),
-            BenchmarkFigure(key: "roundTrip.harnessToHost.p95", title: "harness to Swift adapter host, p95", value: result.harnessToHost.p95, unit: .seconds),
-            BenchmarkFigure(key: "roundTrip.harnessRatio.median", title: "harness / floor, median", value: ratio(result.harnessToCanned.median, result.floor.median), unit: .ratio, target: Targets.harnessRatio),
-            BenchmarkFigure(key: "roundTrip.hostRatio.median", title: "Swift host / minimal adapter, median", value: ratio(result.harnessToHost.median, result.harnessToCanned.median), unit: .ratio, target: Targets.hostRatio),
-            BenchmarkFigure(key: "roundTrip.cannedRatio.median", title: "minimal adapter / floor, median (no target)", value: ratio(result.cannedRaw.median, result.floor.median), unit: .ratio),
-            BenchmarkFigure(key: "adapter.start.median", title: "adapter start + handshake, median of 5", value: LatencySummary(samples: starts).median, unit: .seconds),
-        ])
+        return BenchmarkReport.Section(
+            title: "observe round trip (\(result.floor.count) each, \(result.lineBytes)-byte answers)",
+            figures: [
+                BenchmarkFigure(
+                    key: "roundTrip.floor.median", title: "pipe ping-pong floor, median", value: result.floor.median, unit: .seconds,
+                    note: "write + blocking read to '\(configuration.echoCommand)'"),
+                BenchmarkFigure(key: "roundTrip.floor.p95", title: "pipe ping-pong floor, p95", value: result.floor.p95, unit: .seconds),
+                BenchmarkFigure(
+                    key: "roundTrip.cannedRaw.median", title: "minimal adapter, blocking client, median", value: result.cannedRaw.median, unit: .seconds,
+                    note: "the harness's request bytes, no JSON on this side"),
+                BenchmarkFigure(
+                    key: "roundTrip.harnessToCanned.median", title: "harness to minimal adapter, median", value: result.harnessToCanned.median, unit: .seconds,
+                    note: configuration.cannedCommand),
+                BenchmarkFigure(
+                    key: "roundTrip.harnessToCanned.p95", title: "harness to minimal adapter, p95", value: result.harnessToCanned.p95, unit: .seconds),
+                BenchmarkFigure(
+                    key: "roundTrip.harnessToHost.median", title: "harness to Swift adapter host, median", value: result.harnessToHost.median, unit: .seconds,
+                    note: configuration.adapterCommand),
+                BenchmarkFigure(
+                    key: "roundTrip.harnessToHost.p95", title: "harness to Swift adapter host, p95", value: result.harnessToHost.p95, unit: .seconds),
+                BenchmarkFigure(
+                    key: "roundTrip.harnessRatio.median", title: "harness / floor, median", value: ratio(result.harnessToCanned.median, result.floor.median),
+                    unit: .ratio, target: Targets.harnessRatio),
+                BenchmarkFigure(
+                    key: "roundTrip.hostRatio.median", title: "Swift host / minimal adapter, median",
+                    value: ratio(result.harnessToHost.median, result.harnessToCanned.median), unit: .ratio, target: Targets.hostRatio),
+                BenchmarkFigure(
+                    key: "roundTrip.cannedRatio.median", title: "minimal adapter / floor, median (no target)",
+                    value: ratio(result.cannedRaw.median, result.floor.median), unit: .ratio),
+                BenchmarkFigure(
+                    key: "adapter.start.median", title: "adapter start + handshake, median of 5", value: LatencySummary(samples: starts).median, unit: .seconds),
+            ])
     }
 
     func specSections() async -> [BenchmarkReport.Section] {
@@ -161,22 +184,34 @@ public struct BenchmarkSuite: Sendable {
         _ = await inProcess.run()  // warm caches once; not reported
         let local = SpecRunBenchmark.median(await inProcess.run(repetitions: configuration.repetitions))!
         let remote = SpecRunBenchmark.median(await stdio.run(repetitions: configuration.repetitions))!
-        let outcome = { (m: SpecRunBenchmark.Measurement) in "\(m.summary.passed) passed, \(m.summary.failedMust + m.summary.failedShould) failed, \(m.summary.errored) errored" }
+        let outcome = { (m: SpecRunBenchmark.Measurement) in
+            "\(m.summary.passed) passed, \(m.summary.failedMust + m.summary.failedShould) failed, \(m.summary.errored) errored"
+        }
         return [
-            BenchmarkReport.Section(title: "whole shipped spec in process (\(local.requirements) requirements, \(local.testCases) test cases; median of \(configuration.repetitions))", figures: [
-                BenchmarkFigure(key: "spec.inProcess.wall", title: "wall time", value: local.wallSeconds, unit: .seconds),
-                BenchmarkFigure(key: "spec.inProcess.requirementsPerSecond", title: "requirements per second", value: local.requirementsPerSecond, unit: .perSecond),
-                BenchmarkFigure(key: "spec.inProcess.testCasesPerSecond", title: "test cases per second", value: local.testCasesPerSecond, unit: .perSecond),
-            ], notes: [outcome(local)]),
-            BenchmarkReport.Section(title: "whole shipped spec over stdio, adapter start included (median of \(configuration.repetitions))", figures: [
-                BenchmarkFigure(key: "spec.stdio.wall", title: "wall time", value: remote.wallSeconds, unit: .seconds, target: Targets.stdioSpecWall),
-                BenchmarkFigure(key: "spec.stdio.requirementsPerSecond", title: "requirements per second", value: remote.requirementsPerSecond, unit: .perSecond),
-                BenchmarkFigure(key: "spec.stdio.testCasesPerSecond", title: "test cases per second", value: remote.testCasesPerSecond, unit: .perSecond),
-                BenchmarkFigure(key: "spec.stdio.harnessCPU", title: "harness CPU (RUSAGE_SELF)", value: remote.harness.cpuSeconds, unit: .seconds),
-                BenchmarkFigure(key: "spec.stdio.adapterCPU", title: "adapter CPU (RUSAGE_CHILDREN)", value: remote.adapters.cpuSeconds, unit: .seconds),
-                BenchmarkFigure(key: "spec.stdio.harnessShare", title: "harness share of CPU", value: remote.harnessCPUShare, unit: .fraction),
-                BenchmarkFigure(key: "spec.stdio.cpuPerWall", title: "CPU used / wall time (2 cores = 2.00x)", value: remote.wallSeconds > 0 ? (remote.harness.cpuSeconds + remote.adapters.cpuSeconds) / remote.wallSeconds : 0, unit: .ratio),
-            ], notes: [outcome(remote)]),
+            BenchmarkReport.Section(
+                title:
+                    "whole shipped spec in process (\(local.requirements) requirements, \(local.testCases) test cases; median of \(configuration.repetitions))",
+                figures: [
+                    BenchmarkFigure(key: "spec.inProcess.wall", title: "wall time", value: local.wallSeconds, unit: .seconds),
+                    BenchmarkFigure(
+                        key: "spec.inProcess.requirementsPerSecond", title: "requirements per second", value: local.requirementsPerSecond, unit: .perSecond),
+                    BenchmarkFigure(
+                        key: "spec.inProcess.testCasesPerSecond", title: "test cases per second", value: local.testCasesPerSecond, unit: .perSecond),
+                ], notes: [outcome(local)]),
+            BenchmarkReport.Section(
+                title: "whole shipped spec over stdio, adapter start included (median of \(configuration.repetitions))",
+                figures: [
+                    BenchmarkFigure(key: "spec.stdio.wall", title: "wall time", value: remote.wallSeconds, unit: .seconds, target: Targets.stdioSpecWall),
+                    BenchmarkFigure(
+                        key: "spec.stdio.requirementsPerSecond", title: "requirements per second", value: remote.requirementsPerSecond, unit: .perSecond),
+                    BenchmarkFigure(key: "spec.stdio.testCasesPerSecond", title: "test cases per second", value: remote.testCasesPerSecond, unit: .perSecond),
+                    BenchmarkFigure(key: "spec.stdio.harnessCPU", title: "harness CPU (RUSAGE_SELF)", value: remote.harness.cpuSeconds, unit: .seconds),
+                    BenchmarkFigure(key: "spec.stdio.adapterCPU", title: "adapter CPU (RUSAGE_CHILDREN)", value: remote.adapters.cpuSeconds, unit: .seconds),
+                    BenchmarkFigure(key: "spec.stdio.harnessShare", title: "harness share of CPU", value: remote.harnessCPUShare, unit: .fraction),
+                    BenchmarkFigure(
+                        key: "spec.stdio.cpuPerWall", title: "CPU used / wall time (2 cores = 2.00x)",
+                        value: remote.wallSeconds > 0 ? (remote.harness.cpuSeconds + remote.adapters.cpuSeconds) / remote.wallSeconds : 0, unit: .ratio),
+                ], notes: [outcome(remote)]),
         ]
     }
 
@@ -201,12 +236,20 @@ public struct BenchmarkSuite: Sendable {
                 }
             }
             if let reference, jobs != configuration.jobCounts[0] {
-                figures.append(BenchmarkFigure(key: "jobs.\(jobs).speedUp", title: "--jobs \(jobs): speed-up over --jobs \(configuration.jobCounts[0])", value: median.wallSeconds > 0 ? reference.wall / median.wallSeconds : 0, unit: .ratio))
+                figures.append(
+                    BenchmarkFigure(
+                        key: "jobs.\(jobs).speedUp", title: "--jobs \(jobs): speed-up over --jobs \(configuration.jobCounts[0])",
+                        value: median.wallSeconds > 0 ? reference.wall / median.wallSeconds : 0, unit: .ratio))
             }
         }
         let compared = configuration.jobCounts.count * configuration.repetitions - 1
-        figures.append(BenchmarkFigure(key: "jobs.differingReports", title: "reports differing from the first (of \(compared))", value: Double(differing), unit: .count, target: Targets.differingReports, note: "JUnit XML + JSON Lines, dates and durations normalised"))
-        return BenchmarkReport.Section(title: "--jobs over stdio (median of \(configuration.repetitions) each; \(ProcessInfo.processInfo.activeProcessorCount) cores)", figures: figures, notes: notes)
+        figures.append(
+            BenchmarkFigure(
+                key: "jobs.differingReports", title: "reports differing from the first (of \(compared))", value: Double(differing), unit: .count,
+                target: Targets.differingReports, note: "JUnit XML + JSON Lines, dates and durations normalised"))
+        return BenchmarkReport.Section(
+            title: "--jobs over stdio (median of \(configuration.repetitions) each; \(ProcessInfo.processInfo.activeProcessorCount) cores)", figures: figures,
+            notes: notes)
     }
 
     func junitSection() throws -> BenchmarkReport.Section {
@@ -217,14 +260,20 @@ public struct BenchmarkSuite: Sendable {
         let input = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output))
         let full = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output))
         try? FileManager.default.removeItem(atPath: output)
-        return BenchmarkReport.Section(title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process", figures: [
-            BenchmarkFigure(key: "junit.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds, target: Targets.junitSeconds, note: "each test case rendered as it ends"),
-            BenchmarkFigure(key: "junit.seconds.input", title: "making the events alone", value: input.answer.seconds, unit: .seconds),
-            BenchmarkFigure(key: "junit.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.junitPeakBytes, note: "ru_maxrss from wait4"),
-            BenchmarkFigure(key: "junit.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
-            BenchmarkFigure(key: "junit.peak.idle", title: "peak RSS, idle process", value: Double(idle.peakBytes), unit: .bytes),
-            BenchmarkFigure(key: "junit.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
-        ], notes: ["the writer's own peak is about \(BenchmarkFigure.format(Double(full.peakBytes - input.peakBytes), .bytes)) over the input's"])
+        return BenchmarkReport.Section(
+            title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process",
+            figures: [
+                BenchmarkFigure(
+                    key: "junit.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds,
+                    target: Targets.junitSeconds, note: "each test case rendered as it ends"),
+                BenchmarkFigure(key: "junit.seconds.input", title: "making the events alone", value: input.answer.seconds, unit: .seconds),
+                BenchmarkFigure(
+                    key: "junit.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.junitPeakBytes,
+                    note: "ru_maxrss from wait4"),
+                BenchmarkFigure(key: "junit.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
+                BenchmarkFigure(key: "junit.peak.idle", title: "peak RSS, idle process", value: Double(idle.peakBytes), unit: .bytes),
+                BenchmarkFigure(key: "junit.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+            ], notes: ["the writer's own peak is about \(BenchmarkFigure.format(Double(full.peakBytes - input.peakBytes), .bytes)) over the input's"])
     }
 
     func specLoadingSection() throws -> BenchmarkReport.Section {
@@ -242,11 +291,14 @@ public struct BenchmarkSuite: Sendable {
         guard let loaded else { throw BenchmarkProcess.Failure("the generated spec did not load") }
         let scenarios = loaded.spec.requirements.reduce(0) { $0 + $1.scenarios.count }
         let median = LatencySummary(samples: samples).median
-        return BenchmarkReport.Section(title: "spec loading: generated spec, \(loaded.spec.requirements.count) requirements, \(scenarios) scenarios (median of 3)", figures: [
-            BenchmarkFigure(key: "specLoad.bytes", title: "spec size", value: Double(data.count), unit: .bytes),
-            BenchmarkFigure(key: "specLoad.seconds", title: "load (read, parse, check, SHA-256)", value: median, unit: .seconds),
-            BenchmarkFigure(key: "specLoad.bytesPerSecond", title: "throughput, MB/s", value: median > 0 ? Double(data.count) / median / 1e6 : 0, unit: .count),
-        ])
+        return BenchmarkReport.Section(
+            title: "spec loading: generated spec, \(loaded.spec.requirements.count) requirements, \(scenarios) scenarios (median of 3)",
+            figures: [
+                BenchmarkFigure(key: "specLoad.bytes", title: "spec size", value: Double(data.count), unit: .bytes),
+                BenchmarkFigure(key: "specLoad.seconds", title: "load (read, parse, check, SHA-256)", value: median, unit: .seconds),
+                BenchmarkFigure(
+                    key: "specLoad.bytesPerSecond", title: "throughput, MB/s", value: median > 0 ? Double(data.count) / median / 1e6 : 0, unit: .count),
+            ])
     }
 
     /// The JUnit XML and JSON Lines reports of a run, one after the other: what `--jobs` runs must agree on.
@@ -257,6 +309,7 @@ public struct BenchmarkSuite: Sendable {
             record.take(event)
             lines.append(JSONLinesRecorder.line(for: event))
         }
-        return JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps) + lines
+        return JUnitXMLRecorder.render(
+            results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps) + lines
     }
 }

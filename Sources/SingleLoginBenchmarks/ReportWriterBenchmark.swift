@@ -75,10 +75,11 @@ public enum ReportWriterBenchmark {
             return Answer(seconds: (ContinuousClock.now - started).inSeconds, bytes: 0)
         }
         let url = URL(fileURLWithPath: request.output)
-        let recorder: any EventRecorder = switch request.format {
-        case .junit: JUnitXMLRecorder(url: url)
-        case .html: HTMLReportRecorder(url: url)
-        }
+        let recorder: any EventRecorder =
+            switch request.format {
+            case .junit: JUnitXMLRecorder(url: url)
+            case .html: HTMLReportRecorder(url: url)
+            }
         let started = ContinuousClock.now
         SyntheticResults.forEachEvent(count: request.count) { recorder.record($0) }
         let seconds = (ContinuousClock.now - started).inSeconds
@@ -100,7 +101,8 @@ public enum ReportWriterBenchmark {
         let output = child.readToEnd()
         let (status, usage) = child.wait()
         guard status == 0, let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last,
-              let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8)) else {
+            let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8))
+        else {
             throw BenchmarkProcess.Failure("the report-writing child failed (wait status \(status)): \(String(decoding: output.prefix(500), as: UTF8.self))")
         }
         return Measurement(answer: answer, peakBytes: usage.maxResidentBytes)

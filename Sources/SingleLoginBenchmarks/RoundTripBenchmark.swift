@@ -95,8 +95,9 @@ public struct RoundTripBenchmark: Sendable {
                 throw error
             }
         }
-        return Result(floor: LatencySummary(samples: samples[0]), cannedRaw: LatencySummary(samples: samples[1]),
-                      harnessToCanned: LatencySummary(samples: samples[2]), harnessToHost: LatencySummary(samples: samples[3]), lineBytes: lineBytes)
+        return Result(
+            floor: LatencySummary(samples: samples[0]), cannedRaw: LatencySummary(samples: samples[1]),
+            harnessToCanned: LatencySummary(samples: samples[2]), harnessToHost: LatencySummary(samples: samples[3]), lineBytes: lineBytes)
     }
 
     /// The four children of one block, freshly started.

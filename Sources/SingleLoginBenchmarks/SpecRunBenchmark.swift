@@ -73,7 +73,9 @@ public struct SpecRunBenchmark: Sendable {
                 requirementIDs.insert(result.id.requirementID)
             }
         }
-        return Measurement(wallSeconds: wall, testCases: testCases, requirements: requirementIDs.count, harness: harness, adapters: adapters, summary: summary, events: recorded)
+        return Measurement(
+            wallSeconds: wall, testCases: testCases, requirements: requirementIDs.count, harness: harness, adapters: adapters, summary: summary,
+            events: recorded)
     }
 
     /// Runs the whole spec `repetitions` times and returns every measurement, in order.

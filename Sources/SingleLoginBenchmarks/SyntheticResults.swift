@@ -20,12 +20,18 @@ public enum SyntheticResults {
     /// hands them to recorders: only the plan (which `runStarted` carries) exists all at once.
     public static func forEachEvent(count: Int, _ body: (Event) -> Void) {
         let date = Date(timeIntervalSince1970: 1_740_821_400)
-        let context = RunContext(specID: "generated-benchmark", specVersion: "1.0.0", specTitle: "Generated run", specSHA256: String(repeating: "0", count: 64), harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: date)
-        let issue = Issue(severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody", observed: "signed in: alice")
+        let context = RunContext(
+            specID: "generated-benchmark", specVersion: "1.0.0", specTitle: "Generated run", specSHA256: String(repeating: "0", count: 64),
+            harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: date)
+        let issue = Issue(
+            severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody",
+            observed: "signed in: alice")
         let transcript = [
             BrokerCallRecord(sequence: 1, stepIndex: 0, method: .getDeviceInformation, parameters: "", answer: "deviceMode: shared", failed: false),
             BrokerCallRecord(sequence: 2, stepIndex: 0, method: .getCurrentAccount, parameters: "", answer: "account: alice, previous: nil", failed: false),
-            BrokerCallRecord(sequence: 3, stepIndex: 0, method: .acquireTokenSilent, parameters: "scopes: User.Read", answer: "token for alice", failed: false, scopes: ["User.Read"]),
+            BrokerCallRecord(
+                sequence: 3, stepIndex: 0, method: .acquireTokenSilent, parameters: "scopes: User.Read", answer: "token for alice", failed: false,
+                scopes: ["User.Read"]),
         ]
         func requirement(_ index: Int) -> RequirementSummary {
             RequirementSummary(id: "SL-GEN-\(index / 10)", level: .must, title: "Generated requirement", tags: ["generated"], references: [])
@@ -38,7 +44,9 @@ public enum SyntheticResults {
         var summary = RunSummary(duration: Double(count) / 1000, interrupted: false)
         for index in 0..<count {
             let failed = index % 50 == 0
-            let result = TestCaseResult(id: plan[index].id, requirement: plan[index].requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000, issues: failed ? [issue] : [], transcript: transcript)
+            let result = TestCaseResult(
+                id: plan[index].id, requirement: plan[index].requirement, outcome: failed ? .failed : .passed, duration: Double(index % 1000) / 1000,
+                issues: failed ? [issue] : [], transcript: transcript)
             if failed { summary.failedMust += 1 } else { summary.passed += 1 }
             body(Event(.testCaseEnded(result), date: date))
         }

@@ -15,10 +15,14 @@ enum AdapterTarget: Sendable, Equatable {
         case (nil, nil):
             return nil
         case (_?, _?):
-            throw UsageError("'--adapter' and '--listen' cannot be combined", suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.")
+            throw UsageError(
+                "'--adapter' and '--listen' cannot be combined",
+                suggestion: "Start the adapter with '--adapter <command>', or let it connect with '--listen <host:port>'.")
         case (let command?, nil):
             guard !command.allSatisfy(\.isWhitespace) else {
-                throw UsageError("The value '\(command)' is invalid for '--adapter <command>'", suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
+                throw UsageError(
+                    "The value '\(command)' is invalid for '--adapter <command>'",
+                    suggestion: "Please give the command that starts your adapter, e.g. --adapter 'python3 my_adapter.py'.")
             }
             self = .adapter(command: command)
         case (nil, _?):

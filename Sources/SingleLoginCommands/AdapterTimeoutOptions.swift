@@ -5,9 +5,11 @@ import SingleLoginConformance
 /// every command that talks to an adapter shares (`run`, `doctor`).
 public struct AdapterTimeoutOptions: OptionGroup {
     /// `--handshake-timeout <seconds>`.
-    public static let handshake = Option("--handshake-timeout", value: "seconds", default: "10", help: "How long the adapter may take to answer the handshake.", parser: .positiveSeconds)
+    public static let handshake = Option(
+        "--handshake-timeout", value: "seconds", default: "10", help: "How long the adapter may take to answer the handshake.", parser: .positiveSeconds)
     /// `--step-timeout <seconds>`.
-    public static let step = Option("--step-timeout", value: "seconds", default: "10", help: "How long one step or request (with its broker calls) may take.", parser: .positiveSeconds)
+    public static let step = Option(
+        "--step-timeout", value: "seconds", default: "10", help: "How long one step or request (with its broker calls) may take.", parser: .positiveSeconds)
 
     public static var signature: CommandSignature { CommandSignature([handshake, step]) }
 

@@ -12,17 +12,22 @@ public struct BackendCommand: Command {
         /// `--start <command>`.
         public static let start = Option("--start", value: "command", help: "The backend command line, run with /bin/sh -c (required).")
         /// `--tenant single|multi`.
-        public static let tenant = Option("--tenant", value: "mode", default: "single", help: "A single-tenant or a multi-tenant app.", parser: ValueParser<TenantMode>.cases)
+        public static let tenant = Option(
+            "--tenant", value: "mode", default: "single", help: "A single-tenant or a multi-tenant app.", parser: ValueParser<TenantMode>.cases)
         /// `--url <path-or-url>`.
-        public static let url = Option("--url", value: "path-or-url", default: "/session", help: "Where tokens are posted: a path, or http://127.0.0.1/path (the port is always SL_BACKEND_PORT).")
+        public static let url = Option(
+            "--url", value: "path-or-url", default: "/session",
+            help: "Where tokens are posted: a path, or http://127.0.0.1/path (the port is always SL_BACKEND_PORT).")
         /// `--token-field <name>`.
-        public static let tokenField = Option("--token-field", value: "name", default: "id_token", help: "The JSON body field that carries the token.",
-                                              parser: ValueParser<String>(expectation: "Please name the JSON field, e.g. id_token.") { $0.isEmpty ? nil : $0 })
+        public static let tokenField = Option(
+            "--token-field", value: "name", default: "id_token", help: "The JSON body field that carries the token.",
+            parser: ValueParser<String>(expectation: "Please name the JSON field, e.g. id_token.") { $0.isEmpty ? nil : $0 })
         /// `--bearer`.
         public static let bearer = Flag("--bearer", help: "Send the token as 'Authorization: Bearer <jwt>' (empty body) instead of a JSON field.")
         /// `--health <path>`.
-        public static let health = Option("--health", value: "path", default: "/health", help: "The path that answers 200 once the backend is ready.",
-                                          parser: ValueParser<String>(expectation: "Please give a path that starts with '/', e.g. /health.") { $0.hasPrefix("/") ? $0 : nil })
+        public static let health = Option(
+            "--health", value: "path", default: "/health", help: "The path that answers 200 once the backend is ready.",
+            parser: ValueParser<String>(expectation: "Please give a path that starts with '/', e.g. /health.") { $0.hasPrefix("/") ? $0 : nil })
         /// `--spec <file>`.
         public static let spec = Option("--spec", value: "file", help: "The backend spec (default: the embedded \(DefaultSpecs.backend.name) spec).")
         /// `--only <id-or-tag>`, repeatable.
@@ -63,8 +68,9 @@ public struct BackendCommand: Command {
                 throw UsageError("Missing '--start <command>'", suggestion: "Name the command that starts your backend, e.g. --start 'python3 app.py'.")
             }
             mode = try arguments.value(Self.tenant) ?? .single
-            shape = SessionRequestShape(target: try BackendCommand.target(try arguments.value(Self.url) ?? "/session"),
-                                        tokenField: try arguments.value(Self.tokenField) ?? "id_token", bearer: arguments.flag(Self.bearer))
+            shape = SessionRequestShape(
+                target: try BackendCommand.target(try arguments.value(Self.url) ?? "/session"),
+                tokenField: try arguments.value(Self.tokenField) ?? "id_token", bearer: arguments.flag(Self.bearer))
             healthPath = try arguments.value(Self.health) ?? "/health"
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.backend)
             only = try arguments.values(Self.only)
@@ -115,12 +121,16 @@ public struct BackendCommand: Command {
         let spec: BackendSpec
         do { spec = try SpecInput.backend(options.spec) } catch { return error.report(to: output) }
         let gate = options.reports.gate
-        let profile = BackendProfile(spec: spec, options: BackendProfile.Options(
-            command: options.command ?? "", mode: options.mode, shape: options.shape, healthPath: options.healthPath,
-            only: options.only, skip: options.skip, gate: gate, specOrigin: options.spec.origin))
+        let profile = BackendProfile(
+            spec: spec,
+            options: BackendProfile.Options(
+                command: options.command ?? "", mode: options.mode, shape: options.shape, healthPath: options.healthPath,
+                only: options.only, skip: options.skip, gate: gate, specOrigin: options.spec.origin))
         if let unknown = profile.unknownNames().first {
             let known = spec.cases.flatMap { [$0.id] + $0.tags }
-            throw UsageError("No case ID or tag '\(unknown)' in \(options.spec.displayPath)", suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
+            throw UsageError(
+                "No case ID or tag '\(unknown)' in \(options.spec.displayPath)",
+                suggestion: Suggestion.closest(to: unknown, among: known).map { "Did you mean '\($0)'?" })
         }
         if options.listOnly {
             for entry in profile.plan() {
@@ -142,13 +152,18 @@ public struct BackendCommand: Command {
     static func target(_ text: String) throws(UsageError) -> String {
         if text.hasPrefix("/") { return text }
         guard let components = URLComponents(string: text), components.scheme == "http", let host = components.host else {
-            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>'", suggestion: "Please give a path such as /session, or http://127.0.0.1/session.")
+            throw UsageError(
+                "The value '\(text)' is invalid for '--url <path-or-url>'", suggestion: "Please give a path such as /session, or http://127.0.0.1/session.")
         }
         guard host == "127.0.0.1" || host == "localhost" else {
-            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>': the harness talks to 127.0.0.1 only", suggestion: "Please give a path such as /session; the backend listens on 127.0.0.1:$SL_BACKEND_PORT.")
+            throw UsageError(
+                "The value '\(text)' is invalid for '--url <path-or-url>': the harness talks to 127.0.0.1 only",
+                suggestion: "Please give a path such as /session; the backend listens on 127.0.0.1:$SL_BACKEND_PORT.")
         }
         if let port = components.port {
-            throw UsageError("The value '\(text)' is invalid for '--url <path-or-url>': the port is SL_BACKEND_PORT, which the harness chooses for each backend process", suggestion: "Please drop ':\(port)' and make the backend listen on $SL_BACKEND_PORT.")
+            throw UsageError(
+                "The value '\(text)' is invalid for '--url <path-or-url>': the port is SL_BACKEND_PORT, which the harness chooses for each backend process",
+                suggestion: "Please drop ':\(port)' and make the backend listen on $SL_BACKEND_PORT.")
         }
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         return path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")

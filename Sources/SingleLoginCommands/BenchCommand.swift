@@ -12,13 +12,17 @@ public struct BenchCommand: Command {
         /// `--iterations <n>`.
         public static let iterations = Option("--iterations", value: "n", default: "2000", help: "Round trips measured per method.", parser: .positiveInteger)
         /// `--repetitions <n>`.
-        public static let repetitions = Option("--repetitions", value: "n", default: "5", help: "Whole-spec runs per configuration (the median is reported).", parser: .positiveInteger)
+        public static let repetitions = Option(
+            "--repetitions", value: "n", default: "5", help: "Whole-spec runs per configuration (the median is reported).", parser: .positiveInteger)
         /// `--adapter <command>`.
-        public static let adapter = Option("--adapter", value: "command", help: "The Swift adapter host; default: sl-reference-adapter next to this executable.")
+        public static let adapter = Option(
+            "--adapter", value: "command", help: "The Swift adapter host; default: sl-reference-adapter next to this executable.")
         /// `--canned <command>`.
         public static let canned = Option("--canned", value: "command", help: "The minimal adapter; default: sl-canned-adapter next to this executable.")
         /// `--echo <command>`.
-        public static let echo = Option("--echo", value: "command", help: "The echo child for the pipe floor, which writes back every line at once; default: the minimal adapter with --echo.")
+        public static let echo = Option(
+            "--echo", value: "command",
+            help: "The echo child for the pipe floor, which writes back every line at once; default: the minimal adapter with --echo.")
         /// `--spec <file>`.
         public static let spec = Option("--spec", value: "file", help: "The spec run whole (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--format text|json`.

@@ -29,7 +29,9 @@ public enum ConformanceCommandLine {
     public static let packagedCommands = commands.filter { $0.name != BenchCommand().name }
 
     /// What the release package's help says of the command it leaves out.
-    static let packagedNotes = ["bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."]
+    static let packagedNotes = [
+        "bench is not in this release build: it measures a build from source, against the adapters built beside it (swift build -c release && .build/release/sl-conformance bench)."
+    ]
 
     /// What `--version` prints: the harness's version, then each embedded spec's id and version.
     ///

@@ -14,27 +14,39 @@ public struct ExploreCommand: Command {
     /// `explore`'s options. The adapter, reference-flaw, wire-log and scenario-timeout options are `run`'s own.
     public struct Options: OptionGroup {
         /// `--seed <n>`.
-        public static let seed = Option("--seed", value: "n", help: "The seed: the same seed and app play the same histories (default: a random seed, printed).", parser: .unsignedInteger)
+        public static let seed = Option(
+            "--seed", value: "n", help: "The seed: the same seed and app play the same histories (default: a random seed, printed).", parser: .unsignedInteger)
         /// `--runs <n>`.
         public static let runs = Option("--runs", value: "n", default: "1000", help: "Play at most n histories.", parser: .positiveInteger)
         /// `--time-budget <seconds>`.
-        public static let timeBudget = Option("--time-budget", value: "seconds", help: "Stop playing new histories after this long (shrinking comes after).", parser: .positiveSeconds)
+        public static let timeBudget = Option(
+            "--time-budget", value: "seconds", help: "Stop playing new histories after this long (shrinking comes after).", parser: .positiveSeconds)
         /// `--max-steps <n>`.
         public static let maxSteps = Option("--max-steps", value: "n", default: "12", help: "The most steps a history has.", parser: .positiveInteger)
         /// `--jobs <n>`, `-j`.
-        public static let jobs = Option("--jobs", short: "-j", value: "n", default: "1", help: "Play histories on n adapter instances at once; results do not depend on it.", parser: .positiveInteger)
+        public static let jobs = Option(
+            "--jobs", short: "-j", value: "n", default: "1", help: "Play histories on n adapter instances at once; results do not depend on it.",
+            parser: .positiveInteger)
         /// `--counterexample <file>`.
         /// `--shard <i/n>`.
-        public static let shard = Option("--shard", value: "i/n", help: "Play part i of n of the seed's histories (i, i+n, i+2n, ..., --runs of them); 'merge' joins the shards' explore-junit.xml, keeping the first violation, as one exploration of n x --runs histories finds it.", parser: RunCommand.Options.shardParser)
-        public static let counterexample = Option("--counterexample", value: "file", help: "Write the shrunk counterexample here, as a complete spec (format v1).")
+        public static let shard = Option(
+            "--shard", value: "i/n",
+            help:
+                "Play part i of n of the seed's histories (i, i+n, i+2n, ..., --runs of them); 'merge' joins the shards' explore-junit.xml, keeping the first violation, as one exploration of n x --runs histories finds it.",
+            parser: RunCommand.Options.shardParser)
+        public static let counterexample = Option(
+            "--counterexample", value: "file", help: "Write the shrunk counterexample here, as a complete spec (format v1).")
 
         public static var signature: CommandSignature {
-            CommandSignature([RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, shard, counterexample, RunCommand.Options.wireLog])
-                .including(ListenOptions.signature)
-                .including(SimulatorOptions.signature)
-                .including(ReportOptions<ExploreReportFiles>.signature)
-                .including(AdapterTimeoutOptions.signature)
-                .including(CommandSignature([RunCommand.Options.scenarioTimeout]))
+            CommandSignature([
+                RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, shard, counterexample,
+                RunCommand.Options.wireLog,
+            ])
+            .including(ListenOptions.signature)
+            .including(SimulatorOptions.signature)
+            .including(ReportOptions<ExploreReportFiles>.signature)
+            .including(AdapterTimeoutOptions.signature)
+            .including(CommandSignature([RunCommand.Options.scenarioTimeout]))
         }
 
         /// The app.
@@ -131,14 +143,17 @@ public struct ExploreCommand: Command {
         let gate = options.reports.gate
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })
-        var exploreOptions = ExploreOptions(seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
-                                            jobs: options.jobs, rules: rules)
+        var exploreOptions = ExploreOptions(
+            seed: seed, runs: options.runs, timeBudget: options.timeBudget, maxSteps: options.maxSteps,
+            jobs: options.jobs, rules: rules)
         exploreOptions.shard = options.part
         let quiet = options.reports.verbosity == .quiet
         if !quiet {
             let budget = options.timeBudget.map { " or \(Self.seconds($0.inSeconds))" } ?? ""
             let part = options.part.map { " (\($0), histories \($0.index), \($0.index + $0.count), \($0.index + 2 * $0.count), ...)" } ?? ""
-            output.out("Exploring \(providers.appName) with seed \(seed)\(part): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")")
+            output.out(
+                "Exploring \(providers.appName) with seed \(seed)\(part): up to \(options.runs) histories\(budget) of at most \(options.maxSteps) steps, \(rules.count) rules, \(options.jobs) job\(options.jobs == 1 ? "" : "s")"
+            )
         }
         let progress = ProgressLine(output: output, enabled: output.isTerminal && !quiet)
         let explorer = Explorer(options: exploreOptions, makeProvider: providers.make)
@@ -194,21 +209,30 @@ public struct ExploreCommand: Command {
     /// What the exploration did, in a few lines.
     static func statistics(of result: ExploreResult, verbose: Bool) -> String {
         let rate = result.exploreSeconds > 0 ? Double(result.runs) / result.exploreSeconds : 0
-        var lines = ["Played \(result.runs) histor\(result.runs == 1 ? "y" : "ies") in \(Self.seconds(result.exploreSeconds)) (\(Int(rate.rounded())) histories/s), \(result.judgements) rule judgements."]
+        var lines = [
+            "Played \(result.runs) histor\(result.runs == 1 ? "y" : "ies") in \(Self.seconds(result.exploreSeconds)) (\(Int(rate.rounded())) histories/s), \(result.judgements) rule judgements."
+        ]
         if !result.setAside.isEmpty {
             let rules = Set(result.setAside.map(\.violation.rule)).sorted().map(\.rawValue).joined(separator: ", ")
-            lines.append("Set aside \(result.setAside.count) histor\(result.setAside.count == 1 ? "y" : "ies") that break \(rules) on the reference app too: the rules cannot tell there\(verbose ? ":" : " (--verbose lists them).")")
+            lines.append(
+                "Set aside \(result.setAside.count) histor\(result.setAside.count == 1 ? "y" : "ies") that break \(rules) on the reference app too: the rules cannot tell there\(verbose ? ":" : " (--verbose lists them).")"
+            )
         }
         if verbose {
             for finding in result.setAside {
-                lines.append("  history \(finding.index + 1), \(finding.violation.rule.rawValue) after \(finding.violation.stepIndex.map { "step \($0 + 1)" } ?? "the last step"): \(finding.violation.issues.first?.message ?? "")")
+                lines.append(
+                    "  history \(finding.index + 1), \(finding.violation.rule.rawValue) after \(finding.violation.stepIndex.map { "step \($0 + 1)" } ?? "the last step"): \(finding.violation.issues.first?.message ?? "")"
+                )
                 lines.append(Self.indented(Self.indented(ExploreEvents.describe(finding.history))))
             }
         }
         if let finding = result.finding {
-            lines.append("History \(finding.index + 1) (of seed \(result.seed)) violates \(finding.violation.rule.rawValue) after \(Self.seconds(finding.seconds)).")
+            lines.append(
+                "History \(finding.index + 1) (of seed \(result.seed)) violates \(finding.violation.rule.rawValue) after \(Self.seconds(finding.seconds)).")
             if let counterexample = result.counterexample {
-                lines.append("Shrunk from \(counterexample.originalSteps) to \(counterexample.history.steps.count) steps (\(result.shrinkReplays) replays, \(Self.seconds(result.shrinkSeconds))), the same on \(counterexample.confirmations) replays.")
+                lines.append(
+                    "Shrunk from \(counterexample.originalSteps) to \(counterexample.history.steps.count) steps (\(result.shrinkReplays) replays, \(Self.seconds(result.shrinkSeconds))), the same on \(counterexample.confirmations) replays."
+                )
             }
             if let reason = result.notReproducible { lines.append("Not reproducible: \(reason).") }
         }

@@ -8,14 +8,21 @@ import SingleLoginSpec
 /// `--baseline FILE`, `--fail-on failures|regressions`, `--waivers FILE` and `--strict-waivers`.
 public struct GatingOptions: OptionGroup {
     /// `--baseline <file>`: an earlier run's `junit.xml`.
-    public static let baseline = Option("--baseline", value: "file", help: "Compare with an earlier run's junit.xml or evidence bundle (--bundle): list newly failing, newly passing, added and removed test cases.")
+    public static let baseline = Option(
+        "--baseline", value: "file",
+        help: "Compare with an earlier run's junit.xml or evidence bundle (--bundle): list newly failing, newly passing, added and removed test cases.")
     /// `--fail-on failures|regressions`.
-    public static let failOn = Option("--fail-on", value: "what", default: "failures", help: "What sets the exit status: every gating failure, or only regressions against --baseline.", parser: .choice(["failures": FailOn.failures, "regressions": FailOn.regressions]))
+    public static let failOn = Option(
+        "--fail-on", value: "what", default: "failures", help: "What sets the exit status: every gating failure, or only regressions against --baseline.",
+        parser: .choice(["failures": FailOn.failures, "regressions": FailOn.regressions]))
 
     /// `--waivers <file>`.
-    public static let waivers = Option("--waivers", value: "file", help: "Known failures on record (a waiver file, specs/waivers-v1.schema.json): a waived failure is skipped until its waiver expires.")
+    public static let waivers = Option(
+        "--waivers", value: "file",
+        help: "Known failures on record (a waiver file, specs/waivers-v1.schema.json): a waived failure is skipped until its waiver expires.")
     /// `--strict-waivers`.
-    public static let strictWaivers = Flag("--strict-waivers", help: "Fail a test case that a waiver covers but that passes (unexpected pass: remove the waiver).")
+    public static let strictWaivers = Flag(
+        "--strict-waivers", help: "Fail a test case that a waiver covers but that passes (unexpected pass: remove the waiver).")
 
     public static var signature: CommandSignature { CommandSignature([baseline, failOn, waivers, strictWaivers]) }
 
@@ -42,7 +49,9 @@ public struct GatingOptions: OptionGroup {
         strictWaivers = arguments.flag(Self.strictWaivers)
         failOn = try arguments.value(Self.failOn) ?? .failures
         if failOn == .regressions, baseline == nil {
-            throw UsageError("'--fail-on regressions' needs '--baseline <file>'", suggestion: "Name the junit.xml of the run to compare with, e.g. --baseline main/junit.xml.")
+            throw UsageError(
+                "'--fail-on regressions' needs '--baseline <file>'",
+                suggestion: "Name the junit.xml of the run to compare with, e.g. --baseline main/junit.xml.")
         }
     }
 
@@ -86,13 +95,19 @@ public struct GatingOptions: OptionGroup {
     private static func readJUnitWithBytes(_ path: String, option: String) throws(CommandFailure) -> (report: JUnitReport, data: Data) {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure(status: .noInput, message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
+            throw CommandFailure(
+                status: .noInput,
+                message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
         }
         var junit = data
         // An evidence bundle (`run --bundle`) holds the run's junit.xml: a ustar archive says so at byte 257.
         if data.count >= 512, data[data.startIndex + 257..<data.startIndex + 262].elementsEqual("ustar".utf8) {
             guard let entry = TarArchive.entries(of: data)?.first(where: { $0.name == "junit.xml" }) else {
-                throw CommandFailure(status: .noInput, message: "error: \(path): a tar archive without junit.xml, so no evidence bundle\n  fix: give '\(option)' a junit.xml or a bundle that 'sl-conformance run --bundle' wrote")
+                throw CommandFailure(
+                    status: .noInput,
+                    message:
+                        "error: \(path): a tar archive without junit.xml, so no evidence bundle\n  fix: give '\(option)' a junit.xml or a bundle that 'sl-conformance run --bundle' wrote"
+                )
             }
             junit = entry.data
         }

@@ -10,15 +10,22 @@ public struct GenerateTestsCommand: Command {
     /// `generate-tests`' options.
     public struct Options: OptionGroup {
         /// `--adapter-factory <expression>`.
-        public static let adapterFactory = Option("--adapter-factory", value: "expression", help: "A Swift expression that makes one adapter, e.g. 'ShiftBoardAdapter()' (a bare type name gets '()').")
+        public static let adapterFactory = Option(
+            "--adapter-factory", value: "expression",
+            help: "A Swift expression that makes one adapter, e.g. 'ShiftBoardAdapter()' (a bare type name gets '()').")
         /// `--import <module>`, repeatable.
-        public static let imports = Option("--import", value: "module", repeatable: true, help: "A module the tests import, e.g. the one with your adapter (repeatable).")
+        public static let imports = Option(
+            "--import", value: "module", repeatable: true, help: "A module the tests import, e.g. the one with your adapter (repeatable).")
         /// `--framework swift-testing|xctest`.
-        public static let framework = Option("--framework", value: "framework", default: GeneratedTestFile.Framework.swiftTesting.rawValue, help: "The test framework to write for.", parser: ValueParser<GeneratedTestFile.Framework>.cases)
+        public static let framework = Option(
+            "--framework", value: "framework", default: GeneratedTestFile.Framework.swiftTesting.rawValue, help: "The test framework to write for.",
+            parser: ValueParser<GeneratedTestFile.Framework>.cases)
         /// `--type-name <name>`.
-        public static let typeName = Option("--type-name", value: "name", default: "SingleLoginConformanceTests", help: "The suite's (or XCTestCase's) type name.")
+        public static let typeName = Option(
+            "--type-name", value: "name", default: "SingleLoginConformanceTests", help: "The suite's (or XCTestCase's) type name.")
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", help: "A spec file, read by the tests from the package root (default: the spec embedded in the kit).")
+        public static let spec = Option(
+            "--spec", value: "file", help: "A spec file, read by the tests from the package root (default: the spec embedded in the kit).")
         /// `--output <file>`.
         public static let output = Option("--output", short: "-o", value: "file", help: "Where to write the file (default: standard output).")
         /// `--level must|should`: whether the tests fail on SHOULD failures (the default) or warn.
@@ -110,7 +117,8 @@ public struct GenerateTestsCommand: Command {
         let conformanceArguments = "spec: " + specExpression + (options.gate == .mustOnly ? ", gate: .mustOnly" : "")
         let file = GeneratedTestFile(
             requirements: loaded.spec.requirements, specID: loaded.spec.id, specVersion: loaded.spec.version, conformanceArguments: conformanceArguments,
-            adapterFactory: options.adapterFactory, imports: options.imports, typeName: options.typeName, framework: options.framework, command: options.commandLine)
+            adapterFactory: options.adapterFactory, imports: options.imports, typeName: options.typeName, framework: options.framework,
+            command: options.commandLine)
         let source = file.source
         guard let path = options.outputPath else {
             output.write(source)
@@ -123,7 +131,9 @@ public struct GenerateTestsCommand: Command {
             return ExitStatus.passed.rawValue
         }
         if options.check {
-            output.err("\(path) is \(current == nil ? "missing" : "not what generate-tests writes for \(loaded.spec.id) \(loaded.spec.version)"); run:\n  \(options.commandLine)")
+            output.err(
+                "\(path) is \(current == nil ? "missing" : "not what generate-tests writes for \(loaded.spec.id) \(loaded.spec.version)"); run:\n  \(options.commandLine)"
+            )
             return ExitStatus.requirementFailures.rawValue
         }
         do { try AtomicFileWriter.write(Data(source.utf8), to: url) } catch {

@@ -33,7 +33,10 @@ public struct GeneratedTestFile: Sendable {
     public var command: String
 
     /// Describes a file; see each property.
-    public init(requirements: [Requirement], specID: String, specVersion: String, conformanceArguments: String, adapterFactory: String, imports: [String], typeName: String, framework: Framework, command: String) {
+    public init(
+        requirements: [Requirement], specID: String, specVersion: String, conformanceArguments: String, adapterFactory: String, imports: [String],
+        typeName: String, framework: Framework, command: String
+    ) {
         self.requirements = requirements
         self.specID = specID
         self.specVersion = specVersion

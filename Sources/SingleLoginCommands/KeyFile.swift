@@ -10,7 +10,8 @@ enum KeyFile {
     static func privateKey(_ path: String, option: String, unreadable: ExitStatus, invalid: ExitStatus) throws(CommandFailure) -> RSAPrivateKey {
         let text = try read(path, option: option, status: unreadable, wanted: "the PEM private key 'openssl genpkey' writes")
         do { return try RSAPrivateKey(pem: text) } catch {
-            throw CommandFailure(status: invalid, message: "error: \(path): not a usable signing key for '\(option)': \(error.problem)\n  fix: \(fix(error, path: path))")
+            throw CommandFailure(
+                status: invalid, message: "error: \(path): not a usable signing key for '\(option)': \(error.problem)\n  fix: \(fix(error, path: path))")
         }
     }
 
@@ -18,7 +19,8 @@ enum KeyFile {
     static func publicKey(_ path: String, option: String, unreadable: ExitStatus, invalid: ExitStatus) throws(CommandFailure) -> RSAPublicKey {
         let text = try read(path, option: option, status: unreadable, wanted: "the PEM public key 'openssl pkey -in KEY -pubout' writes")
         do { return try RSAPublicKey(pem: text) } catch {
-            throw CommandFailure(status: invalid, message: "error: \(path): not a usable public key for '\(option)': \(error.problem)\n  fix: \(fix(error, path: path))")
+            throw CommandFailure(
+                status: invalid, message: "error: \(path): not a usable public key for '\(option)': \(error.problem)\n  fix: \(fix(error, path: path))")
         }
     }
 
@@ -40,7 +42,9 @@ enum KeyFile {
             throw CommandFailure(status: status, message: "error: \(path): is a directory\n  fix: give '\(option)' \(wanted)")
         }
         do { return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) } catch {
-            throw CommandFailure(status: status, message: "error: \(path): cannot read the key: \(error.localizedDescription)\n  fix: make the file readable, or give '\(option)' \(wanted)")
+            throw CommandFailure(
+                status: status,
+                message: "error: \(path): cannot read the key: \(error.localizedDescription)\n  fix: make the file readable, or give '\(option)' \(wanted)")
         }
     }
 }

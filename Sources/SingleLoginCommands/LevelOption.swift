@@ -7,6 +7,8 @@ public enum LevelOption {
     /// `--level must|should`: which failures fail the run (or the test); `MUST` and `SHOULD`, as
     /// specs and reports write them, are accepted too.
     public static var level: Option<Gate> {
-        Option("--level", value: "level", default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both; either case.", parser: .caseInsensitiveChoice(["must": .mustOnly, "should": .mustAndShould]))
+        Option(
+            "--level", value: "level", default: "should", help: "Gate on MUST only (SHOULD failures warn), or on both; either case.",
+            parser: .caseInsensitiveChoice(["must": .mustOnly, "should": .mustAndShould]))
     }
 }

@@ -6,11 +6,18 @@ import SingleLoginConformance
 /// starting one.
 public struct ListenOptions: OptionGroup, Equatable {
     /// `--listen <host:port>`.
-    public static let listen = Option("--listen", value: "host:port", help: "Wait for the adapter to connect over TCP instead of starting one (an app on a simulator or device); port 0 picks a free port. The first line on stderr names the address.", parser: Self.addressParser)
+    public static let listen = Option(
+        "--listen", value: "host:port",
+        help:
+            "Wait for the adapter to connect over TCP instead of starting one (an app on a simulator or device); port 0 picks a free port. The first line on stderr names the address.",
+        parser: Self.addressParser)
     /// `--allow-remote`.
-    public static let allowRemote = Flag("--allow-remote", help: "With --listen: allow a non-loopback address; the adapter must then present the token printed on stderr.")
+    public static let allowRemote = Flag(
+        "--allow-remote", help: "With --listen: allow a non-loopback address; the adapter must then present the token printed on stderr.")
     /// `--connect-timeout <seconds>`.
-    public static let connectTimeout = Option("--connect-timeout", value: "seconds", default: "60", help: "With --listen: how long to wait for the adapter to connect, at first and after each dropped connection.", parser: .positiveSeconds)
+    public static let connectTimeout = Option(
+        "--connect-timeout", value: "seconds", default: "60",
+        help: "With --listen: how long to wait for the adapter to connect, at first and after each dropped connection.", parser: .positiveSeconds)
 
     /// `HOST:PORT`, `[IPv6]:PORT`.
     static let addressParser = ValueParser<Address>(expectation: "Please give a numeric address and a port, e.g. 127.0.0.1:0 or [::1]:7000.") { text in
@@ -44,7 +51,10 @@ public struct ListenOptions: OptionGroup, Equatable {
         }
         // Decided before anything is bound: a refused address is never opened to the network.
         if !TCPListener.isLoopback(address.host), !allowRemote {
-            throw UsageError("'\(address.host)' is not a loopback address: anyone on the network could connect", suggestion: "Listen on 127.0.0.1 (the iOS Simulator reaches it), or add '--allow-remote' for a device; a per-run token then guards the connection.")
+            throw UsageError(
+                "'\(address.host)' is not a loopback address: anyone on the network could connect",
+                suggestion:
+                    "Listen on 127.0.0.1 (the iOS Simulator reaches it), or add '--allow-remote' for a device; a per-run token then guards the connection.")
         }
     }
 
@@ -75,7 +85,9 @@ public struct ListenOptions: OptionGroup, Equatable {
             }.joined()
         }
         output.err("sl-conformance: listening on \(listener.address)")
-        output.err("  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(listener.host)\", port: \(listener.port)), or adapter.py --connect \(listener.address)")
+        output.err(
+            "  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(listener.host)\", port: \(listener.port)), or adapter.py --connect \(listener.address)"
+        )
         if let token { output.err("  the adapter must present this run's token: SL_CONFORMANCE_TOKEN=\(token)") }
         return Listening(listener: listener, token: token, connectTimeout: connectTimeout)
     }

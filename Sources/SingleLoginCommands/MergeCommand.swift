@@ -120,7 +120,8 @@ public struct MergeCommand: Command {
             }
             let cases = merged.reduce(0) { count, event in if case .testCaseEnded = event.kind { count + 1 } else { count } }
             let count = options.inputs.count
-            output.err("merged \(count) event stream\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(written.joined(separator: " and "))")
+            output.err(
+                "merged \(count) event stream\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(written.joined(separator: " and "))")
             return ExitStatus.passed.rawValue
         } catch let error as EventStreamReader.ReadError {
             output.err("error: \(error)")

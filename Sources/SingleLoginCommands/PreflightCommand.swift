@@ -16,15 +16,18 @@ public struct PreflightCommand: Command {
         /// `--entitlements <file>`.
         public static let entitlements = Option("--entitlements", value: "file", help: "The app's .entitlements file.")
         /// `--package-resolved <file>`, repeatable.
-        public static let packageResolved = Option("--package-resolved", value: "file", repeatable: true, help: "A Package.resolved (format v1, v2 or v3); repeatable.")
+        public static let packageResolved = Option(
+            "--package-resolved", value: "file", repeatable: true, help: "A Package.resolved (format v1, v2 or v3); repeatable.")
         /// `--podfile-lock <file>`.
         public static let podfileLock = Option("--podfile-lock", value: "file", help: "The app's Podfile.lock.")
         /// `--pbxproj <file>`.
         public static let pbxproj = Option("--pbxproj", value: "file", help: "The project.pbxproj whose app target gives PRODUCT_BUNDLE_IDENTIFIER.")
         /// `--configuration <name>`.
-        public static let configuration = Option("--configuration", value: "name", default: "Release", help: "The build configuration to take build settings from.")
+        public static let configuration = Option(
+            "--configuration", value: "name", default: "Release", help: "The build configuration to take build settings from.")
         /// `--target <name>`.
-        public static let target = Option("--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target).")
+        public static let target = Option(
+            "--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target).")
         /// `--spec <file>`.
         public static let spec = Option("--spec", value: "file", help: "The preflight spec (default: the embedded \(DefaultSpecs.preflight.name) spec).")
 
@@ -105,7 +108,8 @@ public struct PreflightCommand: Command {
         case let .unknownTarget(target, projects, names):
             return UsageError(
                 "No target '\(target)' in \(projects.isEmpty ? "any project.pbxproj found" : projects.joined(separator: ", "))",
-                suggestion: Suggestion.closest(to: target, among: names).map { "Did you mean '\($0)'?" } ?? (names.isEmpty ? nil : "Targets: \(names.joined(separator: ", ")).")
+                suggestion: Suggestion.closest(to: target, among: names).map { "Did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? nil : "Targets: \(names.joined(separator: ", ")).")
             )
         }
     }

@@ -84,13 +84,17 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The console's style on `output`.
     public func consoleStyle(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleStyle {
-        ConsoleStyle(verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
+        ConsoleStyle(
+            verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
     }
 
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
     /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
     /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``).
-    public func recorders(style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) -> [any EventRecorder] {
+    public func recorders(
+        style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" },
+        onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError
+    ) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
             JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
@@ -103,12 +107,18 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
-    func session(output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: ReportSession.MoreRecorders = { _, _ in [] }) throws(CommandFailure) -> ReportSession {
+    func session(
+        output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: ReportSession.MoreRecorders = { _, _ in [] }
+    ) throws(CommandFailure) -> ReportSession {
         do {
             try prepareFiles()
             for file in files { try AtomicFileWriter.prepare(file) }
         } catch {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge' files) that can be written; nothing was run")
+            throw CommandFailure(
+                status: .adapterOrHarnessError,
+                message:
+                    "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge' files) that can be written; nothing was run"
+            )
         }
         return ReportSession(options: self, output: output, gating: gating, more: more)
     }

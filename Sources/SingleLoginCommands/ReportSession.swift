@@ -70,8 +70,11 @@ final class ReportSession: Sendable {
 
     /// Creates the recorders `options` ask for, printing on `output`, and those `more` makes (a
     /// command's own outputs, such as `run --bundle`), which report failures the same way.
-    init<Files: ReportFiles>(options: ReportOptions<Files>, output: TextOutput, gating: GatingInputs = GatingInputs(), environment: [String: String] = ProcessInfo.processInfo.environment,
-                             more: MoreRecorders = { _, _ in [] }) {
+    init<Files: ReportFiles>(
+        options: ReportOptions<Files>, output: TextOutput, gating: GatingInputs = GatingInputs(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        more: MoreRecorders = { _, _ in [] }
+    ) {
         var style = options.consoleStyle(output: output, environment: environment)
         style.printsResult = false
         self.style = style
@@ -82,9 +85,15 @@ final class ReportSession: Sendable {
         let state = State(baseline: gating.baseline, waivers: gating.waivers, otherShards: gating.otherShards)
         self.state = state
         let onError: @Sendable (any Error) -> Void = { error in
-            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)")) }
+            failures.list.withLock {
+                $0.append(
+                    error as? AtomicFileWriter.WriteError
+                        ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)"))
+            }
         }
-        recorders = options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError) + more(onError, { state.markdownAppendix })
+        recorders =
+            options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError)
+            + more(onError, { state.markdownAppendix })
     }
 
     /// Passes one event to every recorder (as the waivers rewrite it).
@@ -121,9 +130,12 @@ final class ReportSession: Sendable {
     /// the `Result:` line; returns the exit status.
     func finish(_ status: ExitStatus) -> Int32 {
         if let badgeFile, let context = state.context.withLock({ $0 }) {
-            let badge = ShieldsBadge(context: context, requirements: state.requirements.withLock { $0 }, status: status, waived: state.waivers?.waivedRequirements ?? [])
+            let badge = ShieldsBadge(
+                context: context, requirements: state.requirements.withLock { $0 }, status: status, waived: state.waivers?.waivedRequirements ?? [])
             do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch {
-                failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)")) }
+                failures.list.withLock {
+                    $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)"))
+                }
             }
         }
         let failed = failures.list.withLock { $0 }
@@ -140,7 +152,10 @@ final class ReportSession: Sendable {
             let regressions = comparison.regressions.count
             meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
         }
-        output.write(ConsoleRecorder.resultLine(status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 }, meaning: meaning, waivers: state.waivers?.waivedRequirements ?? []))
+        output.write(
+            ConsoleRecorder.resultLine(
+                status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 },
+                meaning: meaning, waivers: state.waivers?.waivedRequirements ?? []))
         return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }
 }

@@ -23,35 +23,58 @@ struct RerunPlan: Sendable {
         for suite in report.suites {
             for testCase in suite.cases {
                 let requirementID = suite.property("requirement.id") ?? testCase.classname.split(separator: ".").last.map(String.init) ?? testCase.classname
-                earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] = earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] ?? testCase
+                earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] =
+                    earlier[TestCaseID(requirementID: requirementID, scenarioName: testCase.name)] ?? testCase
             }
         }
         for planned in planned where planned.skipReason == nil {
             // Named as the report names it (whitespace collapsed), as a baseline compares.
-            let name = TestCaseID(requirementID: planned.id.requirementID, scenarioName: JUnitNames.normalize(planned.id.scenarioName, fallback: "(unnamed scenario)"))
+            let name = TestCaseID(
+                requirementID: planned.id.requirementID, scenarioName: JUnitNames.normalize(planned.id.scenarioName, fallback: "(unnamed scenario)"))
             guard let testCase = earlier[name] else { rerun += 1; continue }
             let attempts = testCase.attempts.map { attempt in
-                Self.result(planned, outcome: attempt.errored ? .errored : .failed, issue: Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message), duration: 0)
+                Self.result(
+                    planned, outcome: attempt.errored ? .errored : .failed,
+                    issue: Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message), duration: 0
+                )
             }
             switch testCase.result {
             case .passed:
                 kept[planned.id] = Self.result(planned, outcome: .passed, duration: testCase.time)
             case let .skipped(message) where message.hasPrefix(TestCaseResult.Outcome.waivedPrefix):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .waived, message: message), duration: testCase.time)]
+                history[planned.id] =
+                    attempts + [
+                        Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .waived, message: message), duration: testCase.time)
+                    ]
             case .skipped:
                 // Not run there (skipped, not selected, interrupted): it runs now, with no history.
                 rerun += 1
                 if !attempts.isEmpty { history[planned.id] = attempts }
             case let .failure(message, type, _):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: Issue.Kind(rawValue: type), message: message), duration: testCase.time)]
+                history[planned.id] =
+                    attempts + [
+                        Self.result(
+                            planned, outcome: .failed, issue: Issue(severity: .failure, kind: Issue.Kind(rawValue: type), message: message),
+                            duration: testCase.time)
+                    ]
             case let .error(message, type, _):
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .errored, issue: Issue(severity: .error, kind: Issue.Kind(rawValue: type), message: message), duration: testCase.time)]
+                history[planned.id] =
+                    attempts + [
+                        Self.result(
+                            planned, outcome: .errored, issue: Issue(severity: .error, kind: Issue.Kind(rawValue: type), message: message),
+                            duration: testCase.time)
+                    ]
             case .warning:
                 rerun += 1
-                history[planned.id] = attempts + [Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .warning, message: "SHOULD requirement not met"), duration: testCase.time)]
+                history[planned.id] =
+                    attempts + [
+                        Self.result(
+                            planned, outcome: .failed, issue: Issue(severity: .failure, kind: .warning, message: "SHOULD requirement not met"),
+                            duration: testCase.time)
+                    ]
             }
         }
     }
@@ -66,7 +89,10 @@ struct RerunPlan: Sendable {
         let report = try GatingOptions.readJUnit(path, option: "--rerun")
         let reported = report.suites.lazy.compactMap { $0.property("spec.id") }.first
         if let reported, reported != specID {
-            throw CommandFailure(status: .usage, message: "error: \(path): a report of spec '\(reported)', not '\(specID)'\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec")
+            throw CommandFailure(
+                status: .usage,
+                message:
+                    "error: \(path): a report of spec '\(reported)', not '\(specID)'\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec")
         }
         return RerunPlan(report: report, planned: planned)
     }

@@ -3,12 +3,20 @@ import CommandLineKit
 /// How `run` runs a failing test case again: `--retry N`, `--rerun FILE` and `--accept-flaky`.
 public struct RetryOptions: OptionGroup {
     /// `--retry <n>`.
-    public static let retry = Option("--retry", value: "n", help: "Run a failed or errored test case again, up to n more times; one that passes on a retry is flaky, and fails the run unless --accept-flaky.", parser: .positiveInteger)
+    public static let retry = Option(
+        "--retry", value: "n",
+        help: "Run a failed or errored test case again, up to n more times; one that passes on a retry is flaky, and fails the run unless --accept-flaky.",
+        parser: .positiveInteger)
     /// `--accept-flaky`.
-    public static let acceptFlaky = Flag("--accept-flaky", help: "Count a flaky test case (failed, then passed on a retry) as passed; it is still reported as flaky with its attempts.")
+    public static let acceptFlaky = Flag(
+        "--accept-flaky", help: "Count a flaky test case (failed, then passed on a retry) as passed; it is still reported as flaky with its attempts.")
 
     /// `--rerun <file>`.
-    public static let rerun = Option("--rerun", value: "file", help: "Run only the test cases that failed, errored or did not run in this earlier junit.xml (or bundle); keep its passes, and report each case with its history.")
+    public static let rerun = Option(
+        "--rerun", value: "file",
+        help:
+            "Run only the test cases that failed, errored or did not run in this earlier junit.xml (or bundle); keep its passes, and report each case with its history."
+    )
 
     public static var signature: CommandSignature { CommandSignature([retry, rerun, acceptFlaky]) }
 
@@ -24,7 +32,9 @@ public struct RetryOptions: OptionGroup {
         acceptFlaky = arguments.flag(Self.acceptFlaky)
         rerun = try arguments.value(Self.rerun)
         if acceptFlaky, retries == 0, rerun == nil {
-            throw UsageError("'--accept-flaky' applies to '--retry <n>' and '--rerun <file>'", suggestion: "Add --retry 2: a test case is flaky only when it passes on a retry.")
+            throw UsageError(
+                "'--accept-flaky' applies to '--retry <n>' and '--rerun <file>'",
+                suggestion: "Add --retry 2: a test case is flaky only when it passes on a retry.")
         }
     }
 }

@@ -20,8 +20,9 @@ extension RunCommand.Options.Target {
             self = .listen(listen)
         case nil:
             guard try SimulatorOptions(parsing: arguments).bundleId == nil else {
-                throw UsageError("'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's",
-                                 suggestion: "Add '--listen 127.0.0.1:0' and let the app's adapter connect, or '--adapter <command>'.")
+                throw UsageError(
+                    "'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's",
+                    suggestion: "Add '--listen 127.0.0.1:0' and let the app's adapter connect, or '--adapter <command>'.")
             }
             self = .referenceApp(flaws: Set(flaws))
         }
@@ -45,26 +46,34 @@ extension RunCommand.Options.Target {
     func providers(timeouts: AdapterTimeouts, wireLogPath: String?, container: String? = nil, output: TextOutput) throws(UsageError) -> Providers {
         let providers = try providers(timeouts: timeouts, wireLogPath: wireLogPath, output: output)
         guard let container else { return providers }
-        return Providers(make: { ContainerNamingProvider(providers.make(), directory: container) }, appName: providers.appName + " (its container read from the Simulator)")
+        return Providers(
+            make: { ContainerNamingProvider(providers.make(), directory: container) }, appName: providers.appName + " (its container read from the Simulator)")
     }
 
     private func providers(timeouts: AdapterTimeouts, wireLogPath: String?, output: TextOutput) throws(UsageError) -> Providers {
         var wireLog: WireLog?
         if let path = wireLogPath {
-            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch { throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)") }
+            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch {
+                throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)")
+            }
         }
         switch self {
         case let .adapter(command):
-            return Providers(make: { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) },
-                             appName: "the adapter '\(command)'")
+            return Providers(
+                make: { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) },
+                appName: "the adapter '\(command)'")
         case let .listen(listen):
             guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
-            return Providers(make: { [wireLog] in
-                ListeningAdapterProvider(listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
-            }, appName: "the adapter connecting to \(listening.listener.address)")
+            return Providers(
+                make: { [wireLog] in
+                    ListeningAdapterProvider(
+                        listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
+                }, appName: "the adapter connecting to \(listening.listener.address)")
         case let .referenceApp(flaws):
-            return Providers(make: { InProcessAdapterProvider(scenarioTimeout: timeouts.scenario) { ReferenceAppAdapter(flaws: flaws) } },
-                             appName: flaws.isEmpty ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))")
+            return Providers(
+                make: { InProcessAdapterProvider(scenarioTimeout: timeouts.scenario) { ReferenceAppAdapter(flaws: flaws) } },
+                appName: flaws.isEmpty
+                    ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))")
         }
     }
 }

@@ -16,31 +16,48 @@ public struct RunCommand: Command {
         /// `--spec <file>`.
         public static let spec = Option("--spec", value: "file", help: "The spec to run (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--adapter <command>`.
-        public static let adapter = Option("--adapter", value: "command", help: "An adapter command line, run with /bin/sh -c; default: the bundled reference app in process.")
+        public static let adapter = Option(
+            "--adapter", value: "command", help: "An adapter command line, run with /bin/sh -c; default: the bundled reference app in process.")
         /// `--reference-flaw <flaw>`, repeatable.
-        public static let referenceFlaw = Option("--reference-flaw", value: "flaw", repeatable: true, help: "Run the bundled reference app with this flaw (a faulty variant, for demos).", parser: ValueParser<ReferenceAppFlaw>.cases)
+        public static let referenceFlaw = Option(
+            "--reference-flaw", value: "flaw", repeatable: true, help: "Run the bundled reference app with this flaw (a faulty variant, for demos).",
+            parser: ValueParser<ReferenceAppFlaw>.cases)
         /// `--only <id-or-tag>`, repeatable.
         public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only requirements with this ID or tag (repeatable).")
         /// `--skip <id-or-tag>`, repeatable.
         public static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip requirements with this ID or tag (repeatable).")
         /// `--shard <i/n>`.
-        public static let shard = Option("--shard", value: "i/n", help: "Run shard i of n (by sorted test case ID); merge reports with 'sl-conformance merge'.", parser: Self.shardParser)
+        public static let shard = Option(
+            "--shard", value: "i/n", help: "Run shard i of n (by sorted test case ID); merge reports with 'sl-conformance merge'.", parser: Self.shardParser)
         /// `--jobs <n>`, `-j`.
-        public static let jobs = Option("--jobs", short: "-j", value: "n", default: "1", help: "Run test cases on n adapter instances at once; reports keep plan order.", parser: .positiveInteger)
+        public static let jobs = Option(
+            "--jobs", short: "-j", value: "n", default: "1", help: "Run test cases on n adapter instances at once; reports keep plan order.",
+            parser: .positiveInteger)
         /// `--fail-fast`.
         public static let failFast = Flag("--fail-fast", help: "Skip the remaining test cases after the first failure or error.")
         /// `--list`.
         public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
         /// `--wire-log <file>`.
-        public static let wireLog = Option("--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
+        public static let wireLog = Option(
+            "--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
         /// `--bundle <file>`.
-        public static let bundle = Option("--bundle", value: "file", help: "Also write an evidence bundle (a tar file: manifest, spec, reports, events, transcripts, SHA256SUMS) that 'sl-conformance verify' checks.")
+        public static let bundle = Option(
+            "--bundle", value: "file",
+            help: "Also write an evidence bundle (a tar file: manifest, spec, reports, events, transcripts, SHA256SUMS) that 'sl-conformance verify' checks.")
         /// `--allow-incomplete`.
-        public static let allowIncomplete = Flag("--allow-incomplete", help: "With --bundle: write the bundle of an interrupted run or one with errors too, marked incomplete.")
+        public static let allowIncomplete = Flag(
+            "--allow-incomplete", help: "With --bundle: write the bundle of an interrupted run or one with errors too, marked incomplete.")
         /// `--sign <key>`.
-        public static let sign = Option("--sign", value: "key", help: "With --bundle: sign it with this RSA private key (PEM, as 'openssl genpkey' writes it): RS256 over SHA256SUMS, in SHA256SUMS.sig; 'verify --trusted-key' checks it.")
+        public static let sign = Option(
+            "--sign", value: "key",
+            help:
+                "With --bundle: sign it with this RSA private key (PEM, as 'openssl genpkey' writes it): RS256 over SHA256SUMS, in SHA256SUMS.sig; 'verify --trusted-key' checks it."
+        )
         /// `--scenario-timeout <seconds>`.
-        public static let scenarioTimeout = Option("--scenario-timeout", value: "seconds", default: "60", help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).", parser: .positiveSeconds)
+        public static let scenarioTimeout = Option(
+            "--scenario-timeout", value: "seconds", default: "60",
+            help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).",
+            parser: .positiveSeconds)
 
         /// `i/n` with 1 <= i <= n.
         static let shardParser = ValueParser<RunSelection.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
@@ -125,7 +142,9 @@ public struct RunCommand: Command {
             retry = try RetryOptions(parsing: arguments)
             if retry.retries > 0 || retry.rerun != nil, bundle != nil {
                 // A bundle's events hold one attempt of every test case, and verify re-judges each from them.
-                throw UsageError("'\(retry.retries > 0 ? "--retry" : "--rerun")' cannot be combined with '--bundle <file>'", suggestion: "An evidence bundle certifies one complete attempt per test case: write it from a run without --retry or --rerun.")
+                throw UsageError(
+                    "'\(retry.retries > 0 ? "--retry" : "--rerun")' cannot be combined with '--bundle <file>'",
+                    suggestion: "An evidence bundle certifies one complete attempt per test case: write it from a run without --retry or --rerun.")
             }
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(Self.scenarioTimeout) ?? .seconds(60))
         }
@@ -183,7 +202,9 @@ public struct RunCommand: Command {
         let unknown = selection.unknownNames(in: loaded.spec)
         if !unknown.isEmpty {
             let known = loaded.spec.requirements.flatMap { [$0.id] + $0.tags }
-            throw UsageError("No requirement ID or tag '\(unknown[0])' in \(options.spec.displayPath)", suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
+            throw UsageError(
+                "No requirement ID or tag '\(unknown[0])' in \(options.spec.displayPath)",
+                suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
         }
         if options.listOnly {
             for (planned, _) in selection.plan(for: loaded.spec) {
@@ -225,17 +246,22 @@ public struct RunCommand: Command {
         } catch { return error.report(to: output) }
         var rerun = RerunPlan()
         if let path = options.retry.rerun {
-            do { rerun = try RerunPlan.load(path, specID: loaded.spec.id, planned: selection.plan(for: loaded.spec).map(\.0)) } catch { return error.report(to: output) }
-            output.out("Re-running \(rerun.rerun) test case\(rerun.rerun == 1 ? "" : "s") that failed, errored or did not run in \(path); keeping \(rerun.kept.count) earlier result\(rerun.kept.count == 1 ? "" : "s").")
+            do { rerun = try RerunPlan.load(path, specID: loaded.spec.id, planned: selection.plan(for: loaded.spec).map(\.0)) } catch {
+                return error.report(to: output)
+            }
+            output.out(
+                "Re-running \(rerun.rerun) test case\(rerun.rerun == 1 ? "" : "s") that failed, errored or did not run in \(path); keeping \(rerun.kept.count) earlier result\(rerun.kept.count == 1 ? "" : "s")."
+            )
         }
         let timeouts = options.timeouts
         let container: String?
         do { container = try options.simulator.container() } catch { return error.report(to: output) }
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
         let shard = selection.shard.map { RunContext.Shard(index: $0.index, count: $0.count) }
-        var runnerOptions = Runner.Options(selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
-                                    specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp,
-                                    retries: options.retry.retries, acceptFlaky: options.retry.acceptFlaky)
+        var runnerOptions = Runner.Options(
+            selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
+            specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp,
+            retries: options.retry.retries, acceptFlaky: options.retry.acceptFlaky)
         runnerOptions.kept = rerun.kept
         runnerOptions.history = rerun.history
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: runnerOptions, makeProvider: providers.make)

@@ -24,7 +24,8 @@ public struct SpecCommand: Command {
         /// The files.
         public static let names = Argument("name", arity: .zeroOrMore, help: "An embedded file, e.g. single-login (see 'spec list').")
         /// `--output <dir>`.
-        public static let output = Option("--output", short: "-o", value: "dir", default: ".", help: "export: the directory to write into (created when missing).")
+        public static let output = Option(
+            "--output", short: "-o", value: "dir", default: ".", help: "export: the directory to write into (created when missing).")
         /// `--force`.
         public static let force = Flag("--force", help: "export: overwrite files that exist and differ.")
 
@@ -45,7 +46,9 @@ public struct SpecCommand: Command {
             for name in try arguments.values(Self.names) {
                 guard let file = EmbeddedSpec.named(name) else {
                     let known = EmbeddedSpec.all.map(\.name)
-                    throw UsageError("No embedded spec or schema '\(name)'", suggestion: Suggestion.closest(to: name, among: known).map { "Did you mean '\($0)'?" } ?? "Embedded: \(known.joined(separator: ", ")).")
+                    throw UsageError(
+                        "No embedded spec or schema '\(name)'",
+                        suggestion: Suggestion.closest(to: name, among: known).map { "Did you mean '\($0)'?" } ?? "Embedded: \(known.joined(separator: ", ")).")
                 }
                 files.append(file)
             }
@@ -108,7 +111,9 @@ public struct SpecCommand: Command {
         for file in files where !options.force {
             let target = directory.appendingPathComponent(file.fileName)
             if let existing = FileManager.default.contents(atPath: target.path), existing != Data(file.bytes) {
-                throw UsageError("\(target.path) exists and differs from the embedded \(file.fileName)", suggestion: "Pass '--force' to overwrite it, or '--output <dir>' to write elsewhere.")
+                throw UsageError(
+                    "\(target.path) exists and differs from the embedded \(file.fileName)",
+                    suggestion: "Pass '--force' to overwrite it, or '--output <dir>' to write elsewhere.")
             }
         }
         for file in files {

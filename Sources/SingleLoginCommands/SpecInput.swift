@@ -13,11 +13,19 @@ enum SpecInput {
         do { return try source.read() } catch {
             switch error.problem {
             case .noSuchFile:
-                throw CommandFailure(status: .noInput, message: "\(error)\n  fix: name an existing file with '\(option) <file>', or leave '\(option)' out to use the spec embedded in sl-conformance ('sl-conformance spec export' writes it out)")
+                throw CommandFailure(
+                    status: .noInput,
+                    message:
+                        "\(error)\n  fix: name an existing file with '\(option) <file>', or leave '\(option)' out to use the spec embedded in sl-conformance ('sl-conformance spec export' writes it out)"
+                )
             case .unreadable:
                 throw CommandFailure(status: .noInput, message: "\(error)")
             case .isDirectory:
-                throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) \(error.path.hasSuffix("/") ? error.path : error.path + "/")single-login.json'")
+                throw CommandFailure(
+                    status: .usage,
+                    message:
+                        "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) \(error.path.hasSuffix("/") ? error.path : error.path + "/")single-login.json'"
+                )
             }
         }
     }

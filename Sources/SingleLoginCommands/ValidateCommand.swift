@@ -14,7 +14,8 @@ public struct ValidateCommand: Command {
         /// `--quiet`, `-q`.
         public static let quiet = Flag("--quiet", short: "-q", help: "Print nothing for valid files.")
         /// The files.
-        public static let specs = Argument("spec", arity: .zeroOrMore, help: "A spec file to check: behavioural, preflight or backend (default: the specs embedded in sl-conformance).")
+        public static let specs = Argument(
+            "spec", arity: .zeroOrMore, help: "A spec file to check: behavioural, preflight or backend (default: the specs embedded in sl-conformance).")
         public static var signature: CommandSignature { CommandSignature([quiet], arguments: [specs]) }
 
         /// Print nothing for valid files.

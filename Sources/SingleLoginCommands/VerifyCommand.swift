@@ -13,7 +13,9 @@ public struct VerifyCommand: Command {
         /// The bundle.
         public static let bundle = Argument("bundle", arity: .one, help: "An evidence bundle that 'run --bundle' wrote.")
         /// `--trusted-key <pub>`.
-        public static let trustedKey = Option("--trusted-key", value: "pub", help: "The public key (PEM, as 'openssl pkey -pubout' writes it) whose signature the bundle must carry: exit 1 unless that key signed it.")
+        public static let trustedKey = Option(
+            "--trusted-key", value: "pub",
+            help: "The public key (PEM, as 'openssl pkey -pubout' writes it) whose signature the bundle must carry: exit 1 unless that key signed it.")
         public static var signature: CommandSignature { CommandSignature([trustedKey], arguments: [bundle]) }
 
         /// The bundle's path, as given.
@@ -51,12 +53,15 @@ public struct VerifyCommand: Command {
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         var trustedKey: RSAPublicKey?
         if let path = options.trustedKey {
-            do { trustedKey = try KeyFile.publicKey(path, option: "--trusted-key", unreadable: .adapterOrHarnessError, invalid: .adapterOrHarnessError) } catch { return error.report(to: output) }
+            do { trustedKey = try KeyFile.publicKey(path, option: "--trusted-key", unreadable: .adapterOrHarnessError, invalid: .adapterOrHarnessError) } catch
+            { return error.report(to: output) }
         }
         // The whole bundle is read into memory, and each file once more: a file too large for that
         // is refused before it is read, not found out by running out of memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: options.path)[.size]) as? NSNumber, size.int64Value > BundleVerifier.largestBundle {
-            output.err("error: \(options.path) is \(size.int64Value / (1 << 20)) MiB; verify reads bundles of up to \(BundleVerifier.largestBundle >> 20) MiB. A run's bundle is far smaller (about 2 MiB for the catalogue): this is no bundle that 'run --bundle' wrote, or split the run with --shard and bundle each shard.")
+            output.err(
+                "error: \(options.path) is \(size.int64Value / (1 << 20)) MiB; verify reads bundles of up to \(BundleVerifier.largestBundle >> 20) MiB. A run's bundle is far smaller (about 2 MiB for the catalogue): this is no bundle that 'run --bundle' wrote, or split the run with --shard and bundle each shard."
+            )
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         let data: Data
@@ -104,9 +109,13 @@ public struct VerifyCommand: Command {
     /// What the bundle says it is: the app, the spec and whether this binary carries it, the verdict.
     static func describe(_ report: BundleVerifier.Report) -> [String] {
         let manifest = report.manifest
-        let app = manifest.app.map { "\($0.name) \($0.version) (\($0.bundleId)), MSAL \($0.msalVersion), adapter \($0.adapterName) \($0.adapterVersion)" } ?? "(no adapter identified itself)"
-        let spec = "\(manifest.spec.id) \(manifest.spec.version), SHA-256 \(manifest.spec.sha256.prefix(12))…, "
-            + (report.catalogue.map { "the catalogue this binary carries (\($0.displayPath))" } ?? "a custom spec (no catalogue this binary carries has these bytes)")
+        let app =
+            manifest.app.map { "\($0.name) \($0.version) (\($0.bundleId)), MSAL \($0.msalVersion), adapter \($0.adapterName) \($0.adapterVersion)" }
+            ?? "(no adapter identified itself)"
+        let spec =
+            "\(manifest.spec.id) \(manifest.spec.version), SHA-256 \(manifest.spec.sha256.prefix(12))…, "
+            + (report.catalogue.map { "the catalogue this binary carries (\($0.displayPath))" }
+                ?? "a custom spec (no catalogue this binary carries has these bytes)")
         let counts = manifest.counts
         var lines = [
             "app: " + app + (manifest.referenceApp ? " (the bundled reference app)" : ""),
@@ -120,20 +129,26 @@ public struct VerifyCommand: Command {
             lines.append("selection: \(words.joined(separator: " ")): the requirements it leaves out were skipped, not judged")
         }
         if let waivers = manifest.waivers {
-            lines.append("waivers: \(waivers.entries.count) on record in \(waivers.file) (SHA-256 \(waivers.sha256.prefix(12))…), judged on \(waivers.judgedOn)\(waivers.strict ? " with --strict-waivers" : "")" + (report.waiverEffects.isEmpty ? "; none applied" : ":"))
+            lines.append(
+                "waivers: \(waivers.entries.count) on record in \(waivers.file) (SHA-256 \(waivers.sha256.prefix(12))…), judged on \(waivers.judgedOn)\(waivers.strict ? " with --strict-waivers" : "")"
+                    + (report.waiverEffects.isEmpty ? "; none applied" : ":"))
             lines += report.waiverEffects.map { "  " + PlainText.clean($0) }
         }
         if let baseline = manifest.baseline {
-            lines.append("baseline: \(baseline.file) (SHA-256 \(baseline.sha256.prefix(12))…, bundled as \(BundleManifest.Baseline.bundledFile)), compared in summary.md")
+            lines.append(
+                "baseline: \(baseline.file) (SHA-256 \(baseline.sha256.prefix(12))…, bundled as \(BundleManifest.Baseline.bundledFile)), compared in summary.md"
+            )
         }
-        lines.append("signature: " + {
-            switch report.seal {
-            case .unsigned: "none (the bundle is unsigned)"
-            case let .verified(signer): "RS256 by \(signer), verified with the trusted key"
-            case let .notChecked(signer): "RS256 by \(signer), not checked (give --trusted-key to check it)"
-            case let .rejected(why): "not accepted: \(why)"
-            }
-        }())
+        lines.append(
+            "signature: "
+                + {
+                    switch report.seal {
+                    case .unsigned: "none (the bundle is unsigned)"
+                    case let .verified(signer): "RS256 by \(signer), verified with the trusted key"
+                    case let .notChecked(signer): "RS256 by \(signer), not checked (give --trusted-key to check it)"
+                    case let .rejected(why): "not accepted: \(why)"
+                    }
+                }())
         return lines
     }
 }

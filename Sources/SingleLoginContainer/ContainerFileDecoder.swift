@@ -111,7 +111,9 @@ public struct ContainerFileDecoder: Sendable {
     private static func utf16(_ bytes: [UInt8]) -> String? {
         guard bytes.count >= 2, bytes.count % 2 == 0, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else { return nil }
         let little = bytes[0] == 0xFF
-        let units = stride(from: 2, to: bytes.count, by: 2).map { little ? UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 : UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        let units = stride(from: 2, to: bytes.count, by: 2).map {
+            little ? UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 : UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+        }
         return String(validating: units, as: UTF16.self)
     }
 

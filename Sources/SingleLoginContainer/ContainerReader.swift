@@ -65,7 +65,9 @@ public final class ContainerReader: Sendable {
         }
         guard isDirectory.boolValue else { throw Unreadable(path: directory.path, reason: "it is a file, not a directory") }
         var stamps: [String: Stamp] = [:]
-        guard walk(directory.path, relative: "", into: &stamps) else { throw Unreadable(path: directory.path, reason: "it cannot be listed (\(String(cString: strerror(errno))))") }
+        guard walk(directory.path, relative: "", into: &stamps) else {
+            throw Unreadable(path: directory.path, reason: "it cannot be listed (\(String(cString: strerror(errno))))")
+        }
         let files = stamps.keys.sorted()
         let databases = Set(files.filter { isDatabase($0, stamp: stamps[$0]!) })
         var items: [StoredItem] = []
@@ -120,7 +122,9 @@ public final class ContainerReader: Sendable {
         let url = directory.appendingPathComponent(path)
         var notes: [String] = []
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            return StoredItem(Self.area(of: path), ContainerItemKey.key(path: path, formats: [], notes: [ContainerItemKey.undecoded("the file cannot be opened")]), "", source: .container)
+            return StoredItem(
+                Self.area(of: path), ContainerItemKey.key(path: path, formats: [], notes: [ContainerItemKey.undecoded("the file cannot be opened")]), "",
+                source: .container)
         }
         defer { try? handle.close() }
         let bytes = Array((try? handle.read(upToCount: maxFileBytes)) ?? Data())

@@ -74,7 +74,9 @@ struct DERReader {
         let value = try contents(0x02, what)
         guard let first = value.first else { throw Malformed(description: "\(what) is an empty INTEGER") }
         guard first & 0x80 == 0 else { throw Malformed(description: "\(what) is negative") }
-        if first == 0, value.count > 1, value[value.startIndex + 1] & 0x80 == 0 { throw Malformed(description: "\(what) has a needless leading zero (not DER)") }
+        if first == 0, value.count > 1, value[value.startIndex + 1] & 0x80 == 0 {
+            throw Malformed(description: "\(what) has a needless leading zero (not DER)")
+        }
         return BigUInt(bigEndian: value)
     }
 

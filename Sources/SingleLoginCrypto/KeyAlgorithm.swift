@@ -35,6 +35,7 @@ enum KeyAlgorithm {
 extension KeyFileError {
     /// A block whose DER is not the structure its label promises.
     static func malformed(_ what: String, _ error: any Error) -> KeyFileError {
-        KeyFileError(problem: "\(what) is malformed: \(error)", fix: "write the key again with openssl ('openssl pkey -in OLD -out NEW'; add -pubin for a public key)")
+        KeyFileError(
+            problem: "\(what) is malformed: \(error)", fix: "write the key again with openssl ('openssl pkey -in OLD -out NEW'; add -pubin for a public key)")
     }
 }

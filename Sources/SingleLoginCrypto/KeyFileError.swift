@@ -16,5 +16,6 @@ public struct KeyFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { problem }
 
     /// The command that makes a key `run --sign` accepts.
-    public static let makeKey = "make one with 'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out signing-key.pem' and give its public key ('openssl pkey -in signing-key.pem -pubout -out signing-key.pub.pem') to whoever verifies"
+    public static let makeKey =
+        "make one with 'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out signing-key.pem' and give its public key ('openssl pkey -in signing-key.pem -pubout -out signing-key.pub.pem') to whoever verifies"
 }

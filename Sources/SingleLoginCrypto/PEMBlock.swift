@@ -20,12 +20,16 @@ struct PEMBlock {
             if var block = open {
                 if line == "-----END \(block.label)-----" {
                     guard let der = Data(base64Encoded: block.body) else {
-                        throw KeyFileError(problem: "its '\(block.label)' block is not valid base64", fix: "write the key again with openssl (e.g. 'openssl pkey -in OLD -out NEW')")
+                        throw KeyFileError(
+                            problem: "its '\(block.label)' block is not valid base64",
+                            fix: "write the key again with openssl (e.g. 'openssl pkey -in OLD -out NEW')")
                     }
                     blocks.append(PEMBlock(label: block.label, der: Array(der), encrypted: block.encrypted))
                     open = nil
                 } else if line.hasPrefix("-----") {
-                    throw KeyFileError(problem: "its '\(block.label)' block has no '-----END \(block.label)-----' line", fix: "the file is cut short or two blocks are mixed: write the key again with openssl")
+                    throw KeyFileError(
+                        problem: "its '\(block.label)' block has no '-----END \(block.label)-----' line",
+                        fix: "the file is cut short or two blocks are mixed: write the key again with openssl")
                 } else if line.contains(":") {
                     if line.hasPrefix("Proc-Type:"), line.contains("ENCRYPTED") { block.encrypted = true }
                     open = block
@@ -38,7 +42,9 @@ struct PEMBlock {
             }
         }
         if let block = open {
-            throw KeyFileError(problem: "its '\(block.label)' block has no '-----END \(block.label)-----' line", fix: "the file is cut short: write the key again with openssl")
+            throw KeyFileError(
+                problem: "its '\(block.label)' block has no '-----END \(block.label)-----' line", fix: "the file is cut short: write the key again with openssl"
+            )
         }
         return blocks
     }

@@ -8,10 +8,16 @@ extension RSAPrivateKey {
         let keys = blocks.filter { $0.label.hasSuffix("PRIVATE KEY") }
         guard let block = keys.first else {
             if blocks.contains(where: { $0.label.hasSuffix("PUBLIC KEY") }) {
-                throw KeyFileError(problem: "it holds a public key; signing needs the private key", fix: "give --sign the private key (the public key is what 'verify --trusted-key' takes)")
+                throw KeyFileError(
+                    problem: "it holds a public key; signing needs the private key",
+                    fix: "give --sign the private key (the public key is what 'verify --trusted-key' takes)")
             }
-            throw KeyFileError(problem: blocks.isEmpty ? "it holds no PEM block ('-----BEGIN PRIVATE KEY-----')" : "it holds no private key (its blocks: \(blocks.map(\.label).joined(separator: ", ")))",
-                               fix: "give the PEM file that 'openssl genpkey' writes (a DER key converts with 'openssl pkey -inform DER -in KEY -out key.pem'), or " + KeyFileError.makeKey)
+            throw KeyFileError(
+                problem: blocks.isEmpty
+                    ? "it holds no PEM block ('-----BEGIN PRIVATE KEY-----')"
+                    : "it holds no private key (its blocks: \(blocks.map(\.label).joined(separator: ", ")))",
+                fix: "give the PEM file that 'openssl genpkey' writes (a DER key converts with 'openssl pkey -inform DER -in KEY -out key.pem'), or "
+                    + KeyFileError.makeKey)
         }
         guard keys.count == 1 else { throw KeyFileError(problem: "it holds \(keys.count) private keys", fix: "keep the one signing key in the file") }
         switch block.label {
@@ -20,9 +26,16 @@ extension RSAPrivateKey {
         case "RSA PRIVATE KEY" where !block.encrypted:
             try self.init(pkcs1: block.der, in: "its 'RSA PRIVATE KEY' block")
         case "ENCRYPTED PRIVATE KEY", "RSA PRIVATE KEY":
-            throw KeyFileError(problem: "its private key is encrypted with a passphrase", fix: "decrypt it for signing: 'openssl pkey -in KEY -out plain-key.pem' (asks for the passphrase; keep the plain key where only the signer can read it)")
+            throw KeyFileError(
+                problem: "its private key is encrypted with a passphrase",
+                fix:
+                    "decrypt it for signing: 'openssl pkey -in KEY -out plain-key.pem' (asks for the passphrase; keep the plain key where only the signer can read it)"
+            )
         case "EC PRIVATE KEY", "DSA PRIVATE KEY", "OPENSSH PRIVATE KEY":
-            throw KeyFileError(problem: "it holds \(block.label == "OPENSSH PRIVATE KEY" ? "an OpenSSH key" : "an \(block.label.dropLast(12)) key"); RS256 needs an RSA key in PEM", fix: KeyFileError.makeKey)
+            throw KeyFileError(
+                problem:
+                    "it holds \(block.label == "OPENSSH PRIVATE KEY" ? "an OpenSSH key" : "an \(block.label.dropLast(12)) key"); RS256 needs an RSA key in PEM",
+                fix: KeyFileError.makeKey)
         default:
             throw KeyFileError(problem: "it holds a '\(block.label)', not an RSA private key", fix: KeyFileError.makeKey)
         }
@@ -80,7 +93,8 @@ extension RSAPrivateKey {
         // half n's size each (any key OpenSSL makes has them) and parameters below their moduli.
         let balanced = p > BigUInt(1) && q > BigUInt(1) && n.limbs.count <= 2 * min(p.limbs.count, q.limbs.count)
         guard balanced, d < n, dp < p, dq < q, qInverse < p else {
-            throw KeyFileError(problem: "its parameters are not a two-prime RSA key's of balanced primes (p, q, d, dp, dq, qInverse out of range)", fix: KeyFileError.makeKey)
+            throw KeyFileError(
+                problem: "its parameters are not a two-prime RSA key's of balanced primes (p, q, d, dp, dq, qInverse out of range)", fix: KeyFileError.makeKey)
         }
         do { try self.init(n: n, e: e, d: d, p: p, q: q, dp: dp, dq: dq, qInverse: qInverse) } catch {
             throw KeyFileError(problem: "its parameters do not make one RSA key (\(error))", fix: KeyFileError.makeKey)

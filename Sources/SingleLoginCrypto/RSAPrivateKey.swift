@@ -49,8 +49,9 @@ public struct RSAPrivateKey: Sendable {
             guard let value = BigUInt(hex: text) else { throw InvalidKey(description: "\(name) is not hexadecimal") }
             return value
         }
-        try self.init(n: parse(n, "n"), e: parse(e, "e"), d: parse(d, "d"), p: parse(p, "p"), q: parse(q, "q"),
-                      dp: parse(dp, "dp"), dq: parse(dq, "dq"), qInverse: parse(qInverse, "qInverse"))
+        try self.init(
+            n: parse(n, "n"), e: parse(e, "e"), d: parse(d, "d"), p: parse(p, "p"), q: parse(q, "q"),
+            dp: parse(dp, "dp"), dq: parse(dq, "dq"), qInverse: parse(qInverse, "qInverse"))
     }
 
     /// The RS256 signature of `message`: EMSA-PKCS1-v1_5 over its SHA-256 digest, raised to d.

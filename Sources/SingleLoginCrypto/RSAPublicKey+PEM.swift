@@ -15,15 +15,25 @@ extension RSAPublicKey {
         let publicBlocks = blocks.filter { $0.label == "PUBLIC KEY" || $0.label == "RSA PUBLIC KEY" }
         guard let block = publicBlocks.first else {
             if blocks.contains(where: { $0.label.hasSuffix("PRIVATE KEY") }) {
-                throw KeyFileError(problem: "it holds a private key, not a public key", fix: "give only the public key: 'openssl pkey -in KEY -pubout -out key.pub.pem' (never hand the private key to whoever verifies)")
+                throw KeyFileError(
+                    problem: "it holds a private key, not a public key",
+                    fix: "give only the public key: 'openssl pkey -in KEY -pubout -out key.pub.pem' (never hand the private key to whoever verifies)")
             }
             if blocks.contains(where: { $0.label == "CERTIFICATE" }) {
-                throw KeyFileError(problem: "it holds a certificate, not a public key", fix: "extract its public key: 'openssl x509 -in CERT -pubkey -noout -out key.pub.pem'")
+                throw KeyFileError(
+                    problem: "it holds a certificate, not a public key", fix: "extract its public key: 'openssl x509 -in CERT -pubkey -noout -out key.pub.pem'")
             }
-            throw KeyFileError(problem: blocks.isEmpty ? "it holds no PEM block ('-----BEGIN PUBLIC KEY-----')" : "it holds no public key (its blocks: \(blocks.map(\.label).joined(separator: ", ")))",
-                               fix: "give the PEM public key 'openssl pkey -in KEY -pubout' writes (a DER file converts with 'openssl pkey -pubin -inform DER -in KEY -out key.pub.pem')")
+            throw KeyFileError(
+                problem: blocks.isEmpty
+                    ? "it holds no PEM block ('-----BEGIN PUBLIC KEY-----')"
+                    : "it holds no public key (its blocks: \(blocks.map(\.label).joined(separator: ", ")))",
+                fix:
+                    "give the PEM public key 'openssl pkey -in KEY -pubout' writes (a DER file converts with 'openssl pkey -pubin -inform DER -in KEY -out key.pub.pem')"
+            )
         }
-        guard publicBlocks.count == 1 else { throw KeyFileError(problem: "it holds \(publicBlocks.count) public keys", fix: "keep the one key to trust in the file") }
+        guard publicBlocks.count == 1 else {
+            throw KeyFileError(problem: "it holds \(publicBlocks.count) public keys", fix: "keep the one key to trust in the file")
+        }
         if block.label == "PUBLIC KEY" {
             try self.init(subjectPublicKeyInfo: block.der)
         } else {
@@ -39,7 +49,9 @@ extension RSAPublicKey {
         do { info = try outer.sequence("the SubjectPublicKeyInfo"); try outer.finish("the block") } catch { throw KeyFileError.malformed(what, error) }
         try KeyAlgorithm.readRSA(&info, in: what)
         let bits: ArraySlice<UInt8>
-        do { bits = try info.contents(0x03, "the public key (BIT STRING)"); try info.finish("the SubjectPublicKeyInfo") } catch { throw KeyFileError.malformed(what, error) }
+        do { bits = try info.contents(0x03, "the public key (BIT STRING)"); try info.finish("the SubjectPublicKeyInfo") } catch {
+            throw KeyFileError.malformed(what, error)
+        }
         guard bits.first == 0 else { throw KeyFileError.malformed(what, DERReader.Malformed(description: "the BIT STRING has unused bits")) }
         try self.init(pkcs1: Array(bits.dropFirst()), in: what)
     }
@@ -64,7 +76,9 @@ extension RSAPublicKey {
     /// Throws unless `n` and `e` make a key of an accepted size that arithmetic here can use.
     static func check(n: BigUInt, e: BigUInt) throws(KeyFileError) {
         guard acceptedBits.contains(n.bitWidth) else {
-            throw KeyFileError(problem: "it is a \(n.bitWidth)-bit RSA key; RS256 here needs \(acceptedBits.lowerBound) to \(acceptedBits.upperBound) bits", fix: KeyFileError.makeKey)
+            throw KeyFileError(
+                problem: "it is a \(n.bitWidth)-bit RSA key; RS256 here needs \(acceptedBits.lowerBound) to \(acceptedBits.upperBound) bits",
+                fix: KeyFileError.makeKey)
         }
         // An even modulus or exponent is no RSA key (and Montgomery arithmetic needs an odd modulus).
         guard n.bit(0), e.bit(0), e > BigUInt(1), e < n else {

@@ -21,7 +21,9 @@ public struct BrokerCallRecord: Sendable, Hashable {
     public var phase: CallPhase
 
     /// Creates a record.
-    public init(sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = [], phase: CallPhase = .step) {
+    public init(
+        sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = [], phase: CallPhase = .step
+    ) {
         self.scopes = scopes
         self.phase = phase
         self.sequence = sequence

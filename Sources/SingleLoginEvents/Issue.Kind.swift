@@ -45,8 +45,8 @@ extension Issue {
         /// What a preflight rule found: `preflight.` and the case's raw value.
         public enum Preflight: String, Sendable, CaseIterable {
             case fileMissing, fileUnreadable, fileMalformed, unresolvedSetting, urlSchemeMissing, keyMissing, wrongType,
-                 valuesMissing, entitlementMissing, invalidRule, dependencyMissing, dependencyTooOld, versionUnknown,
-                 sourceMissing, sourceForbidden
+                valuesMissing, entitlementMissing, invalidRule, dependencyMissing, dependencyTooOld, versionUnknown,
+                sourceMissing, sourceForbidden
         }
 
         /// How a backend answered a shot, or failed to start: `backend.` and the case's raw value.
@@ -97,7 +97,8 @@ extension Issue {
                 .appCrashed, .appHung, .containerNotEmptyAfterReset, .containerUnreadable, .preconditionUnmet, .scenarioInvalid,
                 .flaky, .waived, .warning, .waiverRanOut, .waiverUnexpectedPass, .exploreNotReproducible, .harnessTenant,
             ]
-            let all = flat + Expectation.Kind.allCases.map(Kind.expectation) + AdapterFailureKind.allCases.map(Kind.adapter)
+            let all =
+                flat + Expectation.Kind.allCases.map(Kind.expectation) + AdapterFailureKind.allCases.map(Kind.adapter)
                 + Preflight.allCases.map(Kind.preflight) + Backend.allCases.map(Kind.backend)
             return Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0) })
         }()

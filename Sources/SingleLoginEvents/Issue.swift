@@ -18,7 +18,9 @@ public struct Issue: Sendable, Hashable {
     public var location: SourceLocation?
 
     /// Creates an issue.
-    public init(severity: Severity, kind: Kind, message: String, stepIndex: Int? = nil, expected: String = "", observed: String = "", location: SourceLocation? = nil) {
+    public init(
+        severity: Severity, kind: Kind, message: String, stepIndex: Int? = nil, expected: String = "", observed: String = "", location: SourceLocation? = nil
+    ) {
         self.severity = severity
         self.kind = kind
         self.message = message

@@ -27,6 +27,8 @@ public struct RequirementSummary: Hashable, Sendable {
 
     /// The summary of a spec requirement.
     public init(_ requirement: Requirement) {
-        self.init(id: requirement.id, level: requirement.level, title: requirement.title, tags: requirement.tags, references: requirement.references, location: requirement.location)
+        self.init(
+            id: requirement.id, level: requirement.level, title: requirement.title, tags: requirement.tags, references: requirement.references,
+            location: requirement.location)
     }
 }

@@ -41,7 +41,11 @@ public struct RunContext: Sendable {
     public var violatingHistory: Int?
 
     /// Creates a context.
-    public init(kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?, hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil, shard: Shard? = nil) {
+    public init(
+        kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?,
+        hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil,
+        shard: Shard? = nil
+    ) {
         self.kind = kind
         self.subject = subject ?? .of(kind: kind)
         self.specID = specID

@@ -20,7 +20,10 @@ public struct RunSummary: Sendable, Hashable {
     public var interrupted: Bool
 
     /// Creates a summary.
-    public init(passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, doesNotApply: Int = 0, duration: Double = 0, interrupted: Bool = false) {
+    public init(
+        passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, doesNotApply: Int = 0,
+        duration: Double = 0, interrupted: Bool = false
+    ) {
         self.passed = passed
         self.failedMust = failedMust
         self.failedShould = failedShould

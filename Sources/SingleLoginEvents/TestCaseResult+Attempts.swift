@@ -39,8 +39,12 @@ extension TestCaseResult {
         if !acceptFlaky {
             result.outcome = .failed
             let first = result.earlierAttempts.first?.issues.first
-            result.issues = [Issue(severity: .failure, kind: .flaky,
-                                   message: "flaky: \(result.attemptsLine)" + (first.map { "; first failure: \($0.message)" } ?? "") + " (--accept-flaky accepts flaky test cases)")]
+            result.issues = [
+                Issue(
+                    severity: .failure, kind: .flaky,
+                    message: "flaky: \(result.attemptsLine)" + (first.map { "; first failure: \($0.message)" } ?? "")
+                        + " (--accept-flaky accepts flaky test cases)")
+            ]
         }
         return result
     }

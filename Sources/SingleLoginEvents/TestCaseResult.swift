@@ -22,7 +22,10 @@ public struct TestCaseResult: Sendable {
     public var isFlaky = false
 
     /// Creates a result.
-    public init(id: TestCaseID, requirement: RequirementSummary, outcome: Outcome, duration: Double, issues: [Issue] = [], transcript: [BrokerCallRecord] = [], adapterLog: String = "") {
+    public init(
+        id: TestCaseID, requirement: RequirementSummary, outcome: Outcome, duration: Double, issues: [Issue] = [], transcript: [BrokerCallRecord] = [],
+        adapterLog: String = ""
+    ) {
         self.id = id
         self.requirement = requirement
         self.outcome = outcome

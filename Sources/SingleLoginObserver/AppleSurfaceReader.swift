@@ -83,7 +83,9 @@ public enum AppleSurfaceReader {
         #if canImport(UserNotifications)
         let center = UNUserNotificationCenter.current()
         let pending = await center.pendingNotificationRequests().map { StoredItem(.notification, "pending/\($0.identifier)", text(of: $0.content)) }
-        let delivered = await center.deliveredNotifications().map { StoredItem(.notification, "delivered/\($0.request.identifier)", text(of: $0.request.content)) }
+        let delivered = await center.deliveredNotifications().map {
+            StoredItem(.notification, "delivered/\($0.request.identifier)", text(of: $0.request.content))
+        }
         return pending + delivered
         #else
         return []
@@ -121,7 +123,8 @@ public enum AppleSurfaceReader {
         activities.map { activity in
             let info = (activity.userInfo ?? [:]).map { "\($0.key): \(text(ofValue: $0.value))" }.sorted()
             let lines = [activity.title ?? "", activity.keywords.sorted().joined(separator: " "), activity.webpageURL?.absoluteString ?? ""] + info
-            return StoredItem(.activity, "userActivity/\(activity.activityType)/\(activity.persistentIdentifier ?? "")", lines.filter { !$0.isEmpty }.joined(separator: "\n"))
+            return StoredItem(
+                .activity, "userActivity/\(activity.activityType)/\(activity.persistentIdentifier ?? "")", lines.filter { !$0.isEmpty }.joined(separator: "\n"))
         }
     }
     #endif

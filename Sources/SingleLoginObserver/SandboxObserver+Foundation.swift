@@ -22,7 +22,9 @@ extension SandboxObserver {
     /// Each cookie: `HTTPCookieStorage/<domain>/<name>`, its value with its path and expiry.
     func cookies(in storage: HTTPCookieStorage) -> [StoredItem] {
         (storage.cookies ?? []).sorted { ($0.domain, $0.name) < ($1.domain, $1.name) }.map { cookie in
-            StoredItem(.cache, "HTTPCookieStorage/\(cookie.domain)/\(cookie.name)", "\(cookie.value); path=\(cookie.path)" + (cookie.expiresDate.map { "; expires=\($0)" } ?? ""))
+            StoredItem(
+                .cache, "HTTPCookieStorage/\(cookie.domain)/\(cookie.name)",
+                "\(cookie.value); path=\(cookie.path)" + (cookie.expiresDate.map { "; expires=\($0)" } ?? ""))
         }
     }
 

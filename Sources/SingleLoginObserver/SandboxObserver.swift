@@ -48,9 +48,11 @@ public struct SandboxObserver: Sendable {
         public var pasteboard: Bool
 
         /// Reads `container` and everything else its arguments name.
-        public init(container: URL? = nil, appGroups: [String: URL] = [:], defaultsDomains: [String] = [], cookies: Bool = true,
-                    cachedURLs: [URL] = [], urlCache: URLCache? = nil, keychainAccessGroups: [String] = [], keychain: Bool = true,
-                    notifications: Bool = true, pasteboard: Bool = false) {
+        public init(
+            container: URL? = nil, appGroups: [String: URL] = [:], defaultsDomains: [String] = [], cookies: Bool = true,
+            cachedURLs: [URL] = [], urlCache: URLCache? = nil, keychainAccessGroups: [String] = [], keychain: Bool = true,
+            notifications: Bool = true, pasteboard: Bool = false
+        ) {
             self.container = container
             self.appGroups = appGroups
             self.defaultsDomains = defaultsDomains
@@ -83,8 +85,9 @@ public struct SandboxObserver: Sendable {
         items += defaults()
         if configuration.cookies { items += cookies(in: .shared) }
         items += cachedResponses(in: configuration.urlCache ?? .shared)
-        items += await AppleSurfaceReader.storage(keychainGroups: configuration.keychain ? configuration.keychainAccessGroups : nil,
-                                                  notifications: configuration.notifications, pasteboard: configuration.pasteboard)
+        items += await AppleSurfaceReader.storage(
+            keychainGroups: configuration.keychain ? configuration.keychainAccessGroups : nil,
+            notifications: configuration.notifications, pasteboard: configuration.pasteboard)
         return items
     }
 

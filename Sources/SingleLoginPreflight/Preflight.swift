@@ -13,12 +13,16 @@ public enum Preflight {
     /// check, then `runEnded`. Never throws:
     /// missing or malformed files become failures or errors of the checks that need them.
     @discardableResult
-    public static func run(project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, specOrigin: String? = nil, hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void) -> PreflightReport {
+    public static func run(
+        project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, specOrigin: String? = nil,
+        hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void
+    ) -> PreflightReport {
         let clock = ContinuousClock()
         let started = clock.now
-        let context = RunContext(kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
-                                 specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
-                                 hostname: hostname, startDate: Date(), gate: gate, specOrigin: specOrigin)
+        let context = RunContext(
+            kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
+            specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
+            hostname: hostname, startDate: Date(), gate: gate, specOrigin: specOrigin)
         let plan = spec.checks.map { PlannedTestCase(id: testCaseID(of: $0), requirement: $0.summary) }
         handler(Event(.runStarted(context, plan: plan)))
 
@@ -35,8 +39,9 @@ public enum Preflight {
                 evaluation.issues[index].location = check.location
                 handler(Event(.issueRecorded(id, evaluation.issues[index])))
             }
-            let result = TestCaseResult(id: id, requirement: check.summary, outcome: evaluation.outcome,
-                                        duration: (clock.now - checkStarted).inSeconds, issues: evaluation.issues)
+            let result = TestCaseResult(
+                id: id, requirement: check.summary, outcome: evaluation.outcome,
+                duration: (clock.now - checkStarted).inSeconds, issues: evaluation.issues)
             results.append(result)
             handler(Event(.testCaseEnded(result)))
             handler(Event(.requirementEnded(RequirementResult(requirement: check.summary, results: [result], gate: gate))))

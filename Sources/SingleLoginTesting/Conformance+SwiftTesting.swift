@@ -16,7 +16,11 @@ extension Conformance {
             Issue.record(Comment(rawValue: report.text), severity: report.isWarning ? .warning : .error, sourceLocation: sourceLocation)
             #else
             // Swift Testing before 6.3 has no warning severity: a warning is printed, and the test passes.
-            if report.isWarning { print("\(sourceLocation): warning: " + report.text) } else { Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation) }
+            if report.isWarning {
+                print("\(sourceLocation): warning: " + report.text)
+            } else {
+                Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
+            }
             #endif
         }
         return check

@@ -35,7 +35,10 @@ public struct Conformance: Sendable {
 
     /// Checks `spec` (the shipped one by default) against adapters made by `adapter`; `gate` says
     /// whether SHOULD failures fail their tests (the default) or are warnings.
-    public init(spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60), adapter: @escaping @Sendable () -> any ConformanceAdapter) {
+    public init(
+        spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60),
+        adapter: @escaping @Sendable () -> any ConformanceAdapter
+    ) {
         self.spec = spec
         self.gate = gate
         self.scenarioTimeout = scenarioTimeout
@@ -48,8 +51,11 @@ public struct Conformance: Sendable {
     public func check(_ requirementID: String) async -> RequirementCheck {
         guard let requirement = spec.loaded.spec.requirements.first(where: { $0.id == requirementID }) else {
             let suggestion = Suggestion.closest(to: requirementID, among: spec.requirementIDs).map { "; did you mean '\($0)'?" } ?? ""
-            let finding = Finding(isError: true, type: "kit.unknownRequirement", message: "\(spec.id) \(spec.version) has no requirement '\(requirementID)'\(suggestion)", step: nil, stepAction: nil, location: nil, expected: "", observed: "")
-            let scenario = ScenarioCheck(name: "(no such requirement)", outcome: .errored, findings: [finding], transcript: [], duration: 0, evidence: finding.message)
+            let finding = Finding(
+                isError: true, type: "kit.unknownRequirement", message: "\(spec.id) \(spec.version) has no requirement '\(requirementID)'\(suggestion)",
+                step: nil, stepAction: nil, location: nil, expected: "", observed: "")
+            let scenario = ScenarioCheck(
+                name: "(no such requirement)", outcome: .errored, findings: [finding], transcript: [], duration: 0, evidence: finding.message)
             return RequirementCheck(id: requirementID, level: "", title: "", location: nil, outcome: .errored, scenarios: [scenario])
         }
         return await run([requirement])[0]
@@ -72,8 +78,9 @@ public struct Conformance: Sendable {
         let (results, steps) = collected.snapshot
         return requirements.map { requirement in
             let scenarios = results.filter { $0.id.requirementID == requirement.id }.map { Self.scenario($0, steps: steps[$0.id] ?? [:]) }
-            return RequirementCheck(id: requirement.id, level: requirement.level.rawValue, title: requirement.title, location: requirement.location?.description,
-                                    outcome: Self.worst(scenarios.map(\.outcome)), scenarios: scenarios)
+            return RequirementCheck(
+                id: requirement.id, level: requirement.level.rawValue, title: requirement.title, location: requirement.location?.description,
+                outcome: Self.worst(scenarios.map(\.outcome)), scenarios: scenarios)
         }
     }
 
@@ -86,11 +93,14 @@ public struct Conformance: Sendable {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
         }
         let findings = result.issues.map { issue in
-            Finding(isError: issue.severity == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
-                    stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
+            Finding(
+                isError: issue.severity == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
+                stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
         }
         let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould, steps: steps)
-        return ScenarioCheck(name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration, evidence: evidence)
+        return ScenarioCheck(
+            name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration,
+            evidence: evidence)
     }
 
     /// Errored, then failed, then skipped, then passed (passed when there are none).

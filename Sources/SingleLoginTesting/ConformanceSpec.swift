@@ -14,7 +14,9 @@ public struct ConformanceSpec: Sendable {
     public let origin: String
     /// Its requirements, in spec order.
     public var requirements: [Requirement] {
-        loaded.spec.requirements.map { Requirement(id: $0.id, level: $0.level.rawValue, title: $0.title, scenarios: $0.scenarios.map(\.name), location: $0.location?.description) }
+        loaded.spec.requirements.map {
+            Requirement(id: $0.id, level: $0.level.rawValue, title: $0.title, scenarios: $0.scenarios.map(\.name), location: $0.location?.description)
+        }
     }
     /// The IDs of its requirements, in spec order.
     public var requirementIDs: [String] { loaded.spec.requirements.map(\.id) }

@@ -7,9 +7,11 @@ import SingleLoginBackend
 ///   swift run -c release sl-backend-tokens --sign-rate 3
 struct TokensCommand: Command {
     struct Options: OptionGroup {
-        static let tenant = Option("--tenant", value: "mode", default: "single", help: "The tenant mode whose tokens to print.", parser: ValueParser<TenantMode>.cases)
+        static let tenant = Option(
+            "--tenant", value: "mode", default: "single", help: "The tenant mode whose tokens to print.", parser: ValueParser<TenantMode>.cases)
         static let spec = Option("--spec", value: "file", default: BackendSpecLoader.defaultPath, help: "The backend spec.")
-        static let signRate = Option("--sign-rate", value: "seconds", help: "Instead: sign RS256 for this long and print signatures per second.", parser: .positiveSeconds)
+        static let signRate = Option(
+            "--sign-rate", value: "seconds", help: "Instead: sign RS256 for this long and print signatures per second.", parser: .positiveSeconds)
 
         static var signature: CommandSignature { CommandSignature([tenant, spec, signRate]) }
 

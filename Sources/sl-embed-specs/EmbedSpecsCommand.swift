@@ -63,7 +63,8 @@ struct EmbedSpecsCommand: Command {
         }
         generated["EmbeddedSpec+All.swift"] = Self.index(identifiers)
 
-        let existing = Set(((try? fileManager.contentsOfDirectory(atPath: options.outputDirectory)) ?? []).filter { $0.hasPrefix("EmbeddedSpec+") && $0.hasSuffix(".swift") })
+        let existing = Set(
+            ((try? fileManager.contentsOfDirectory(atPath: options.outputDirectory)) ?? []).filter { $0.hasPrefix("EmbeddedSpec+") && $0.hasSuffix(".swift") })
         var changes: [String] = []
         for (file, source) in generated.sorted(by: { $0.key < $1.key }) {
             let path = options.outputDirectory + "/" + file

@@ -6,17 +6,22 @@ import SingleLoginSpec
 /// `sl-explore-bench`: explore's figures against its targets (docs/performance.md, "Explore"), on this machine.
 struct ExploreBenchCommand: Command {
     struct Options: OptionGroup {
-        static let seeds = Option("--seeds", value: "list", default: "1,2,3,4,5", help: "Comma-separated seeds the flaws are hunted with.",
-                                  parser: ValueParser(expectation: "Please give seeds as 1,2,3.") { text in
-                                      let seeds = text.split(separator: ",").map { UInt64($0.trimmingCharacters(in: .whitespaces)) }
-                                      return seeds.isEmpty || seeds.contains(nil) ? nil : seeds.compactMap { $0 }
-                                  })
+        static let seeds = Option(
+            "--seeds", value: "list", default: "1,2,3,4,5", help: "Comma-separated seeds the flaws are hunted with.",
+            parser: ValueParser(expectation: "Please give seeds as 1,2,3.") { text in
+                let seeds = text.split(separator: ",").map { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+                return seeds.isEmpty || seeds.contains(nil) ? nil : seeds.compactMap { $0 }
+            })
         static let throughputRuns = Option("--throughput-runs", value: "n", default: "2000", help: "Histories per throughput figure.", parser: .positiveInteger)
-        static let falsePositiveRuns = Option("--false-positive-runs", value: "n", default: "10000", help: "Histories played on each conformant app.", parser: .positiveInteger)
-        static let python = Option("--python", value: "command", default: "python3 Examples/python-adapter/adapter.py", help: "The Python example's adapter; 'none' leaves it out.")
+        static let falsePositiveRuns = Option(
+            "--false-positive-runs", value: "n", default: "10000", help: "Histories played on each conformant app.", parser: .positiveInteger)
+        static let python = Option(
+            "--python", value: "command", default: "python3 Examples/python-adapter/adapter.py", help: "The Python example's adapter; 'none' leaves it out.")
         static let adapter = Option("--adapter", value: "command", help: "The reference app over stdio; default: sl-reference-adapter next to this executable.")
-        static let spec = Option("--spec", value: "file", default: "specs/single-login.json", help: "The catalogue, to find the scenario that catches each flaw.")
-        static let format = Option("--format", value: "format", default: "text", help: "Print a table or JSON.", parser: .choice(["text": false, "json": true]))
+        static let spec = Option(
+            "--spec", value: "file", default: "specs/single-login.json", help: "The catalogue, to find the scenario that catches each flaw.")
+        static let format = Option(
+            "--format", value: "format", default: "text", help: "Print a table or JSON.", parser: .choice(["text": false, "json": true]))
 
         static var signature: CommandSignature { CommandSignature([seeds, throughputRuns, falsePositiveRuns, python, adapter, spec, format]) }
 
@@ -61,10 +66,14 @@ struct ExploreBenchCommand: Command {
         }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let adapter = options.adapter ?? URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("sl-reference-adapter").path
-        let benchmark = ExploreBenchmark(configuration: .init(stdioAdapter: adapter, pythonAdapter: options.python, seeds: options.seeds,
-                                                              throughputRuns: options.throughputRuns, falsePositiveRuns: options.falsePositiveRuns, catalogue: loaded))
+        let benchmark = ExploreBenchmark(
+            configuration: .init(
+                stdioAdapter: adapter, pythonAdapter: options.python, seeds: options.seeds,
+                throughputRuns: options.throughputRuns, falsePositiveRuns: options.falsePositiveRuns, catalogue: loaded))
         var report = await benchmark.run { output.err("explore-bench: \($0)...") }
-        report.machine = ["cores": String(ProcessInfo.processInfo.activeProcessorCount), "build": Self.build, "seeds": options.seeds.map(String.init).joined(separator: ",")]
+        report.machine = [
+            "cores": String(ProcessInfo.processInfo.activeProcessorCount), "build": Self.build, "seeds": options.seeds.map(String.init).joined(separator: ","),
+        ]
         output.out(options.json ? String(decoding: report.renderJSON(), as: UTF8.self) : report.renderText())
         return 0
     }

@@ -55,7 +55,10 @@ final class FakeAdapter {
                 triggers.append(.reset(resetCount))
                 if let random {
                     let (oneShot, continuing) = random.scenarioFaults(events: eventCount, brokerCalls: brokerCalls, resets: resetCount)
-                    plans = plans.filter { if case .handshake = $0.trigger { return false }; return true } + oneShot
+                    plans =
+                        plans.filter {
+                            if case .handshake = $0.trigger { return false }; return true
+                        } + oneShot
                     scenarioContinuous = continuing
                 }
             case "event":
@@ -148,7 +151,10 @@ final class FakeAdapter {
         var error: WireError?
         switch method {
         case "initialize":
-            var handshake = WireProtocol.Handshake(AdapterIdentity(adapterName: "sl-fake-adapter", adapterVersion: "1.0.0", appName: "Fake App", appVersion: "0.0.1", bundleId: "com.example.fake", msalVersion: "1.6.2"))
+            var handshake = WireProtocol.Handshake(
+                AdapterIdentity(
+                    adapterName: "sl-fake-adapter", adapterVersion: "1.0.0", appName: "Fake App", appVersion: "0.0.1", bundleId: "com.example.fake",
+                    msalVersion: "1.6.2"))
             for case .protocolVersion(let version) in faults { handshake.protocolVersion = version; log("fault: announcing protocol \(version)") }
             result = (try? JSONValue(encoding: handshake)) ?? .null
         case "reset": app.reset()

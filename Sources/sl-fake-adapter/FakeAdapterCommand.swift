@@ -6,8 +6,9 @@ import Foundation
 /// unless told to misbehave. See docs/hardening.md for the faults and when they strike.
 struct FakeAdapterCommand: Command {
     struct Options: OptionGroup {
-        static let fault = Option("--fault", value: "fault[@when]", repeatable: true, help: "Misbehave this way, at this moment (repeatable; see FAULT and WHEN above).",
-                                  parser: ValueParser(expectation: "Please give FAULT or FAULT@WHEN, e.g. exit:3@reset (see --help).") { FaultPlan(parsing: $0) })
+        static let fault = Option(
+            "--fault", value: "fault[@when]", repeatable: true, help: "Misbehave this way, at this moment (repeatable; see FAULT and WHEN above).",
+            parser: ValueParser(expectation: "Please give FAULT or FAULT@WHEN, e.g. exit:3@reset (see --help).") { FaultPlan(parsing: $0) })
         static let grandchild = Flag("--grandchild", help: "Start `sleep 300` in the adapter's process group (proves group kill).")
         static let ignoreSigterm = Flag("--ignore-sigterm", help: "Ignore SIGTERM (proves the harness escalates to SIGKILL).")
         static let once = Option("--once", value: "file", help: "Misbehave only in the first process that starts with this file (restarts behave).")
@@ -15,8 +16,10 @@ struct FakeAdapterCommand: Command {
         static let progress = Option("--progress", value: "file", help: "Append a line to the file at each reset (tests wait for scenarios to finish).")
         static let randomFaults = Flag("--random-faults", help: "Choose faults at random per scenario (for sl-soak).")
         static let seed = Option("--seed", value: "n", default: "1", help: "The seed of --random-faults.", parser: .unsignedInteger)
-        static let faultRate = Option("--fault-rate", value: "p", default: "0.1", help: "With --random-faults: the chance that a scenario misbehaves, from 0 to 1.", parser: .fraction)
-        static let counter = Option("--counter", value: "file", help: "With --random-faults: gives each process its own instance number, so restarts draw different faults.")
+        static let faultRate = Option(
+            "--fault-rate", value: "p", default: "0.1", help: "With --random-faults: the chance that a scenario misbehaves, from 0 to 1.", parser: .fraction)
+        static let counter = Option(
+            "--counter", value: "file", help: "With --random-faults: gives each process its own instance number, so restarts draw different faults.")
 
         static var signature: CommandSignature {
             CommandSignature([fault, grandchild, ignoreSigterm, once, pidLog, progress, randomFaults, seed, faultRate, counter])
@@ -96,7 +99,8 @@ struct FakeAdapterCommand: Command {
         var grandchild = options.grandchild
         var random: RandomFaults?
         if options.randomFaults {
-            let generator = RandomFaults(seed: options.seed, rate: options.rate, instance: options.counter.map(RandomFaults.drawInstance(counter:)) ?? Int(getpid()))
+            let generator = RandomFaults(
+                seed: options.seed, rate: options.rate, instance: options.counter.map(RandomFaults.drawInstance(counter:)) ?? Int(getpid()))
             grandchild = grandchild || generator.wantsGrandchild()
             random = generator
         }

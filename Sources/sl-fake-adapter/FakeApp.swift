@@ -35,11 +35,17 @@ final class FakeApp {
             token = nil
         case .tapSignIn:
             do {
-                let result = try call(BrokerMethod.acquireToken.wireName, .object(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
+                let result = try call(
+                    BrokerMethod.acquireToken.wireName,
+                    .object(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
                 try adopt(result.decode(MSALResult.self))
             } catch is MSALError {}
         case .tapSignOut:
-            if let identifier = account?.identifier { _ = try? call(BrokerMethod.signout.wireName, .object(["accountIdentifier": .string(identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)])) }
+            if let identifier = account?.identifier {
+                _ = try? call(
+                    BrokerMethod.signout.wireName,
+                    .object(["accountIdentifier": .string(identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)]))
+            }
             clear()
         case .refresh:
             if account != nil { try signInSilently() }
@@ -60,7 +66,9 @@ final class FakeApp {
     private func signInSilently() throws {
         guard let identifier = account?.identifier else { return }
         do {
-            let result = try call(BrokerMethod.acquireTokenSilent.wireName, .object(["scopes": .array(scopes), "accountIdentifier": .string(identifier), "forceRefresh": .bool(false)]))
+            let result = try call(
+                BrokerMethod.acquireTokenSilent.wireName,
+                .object(["scopes": .array(scopes), "accountIdentifier": .string(identifier), "forceRefresh": .bool(false)]))
             try adopt(result.decode(MSALResult.self))
         } catch is MSALError {
             token = nil
@@ -89,7 +97,8 @@ final class FakeApp {
             return Observation(running: false, signedInAccount: nil, screen: [], storage: storage())
         }
         guard let account else {
-            return Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Not signed in"), ScreenElement(.button, "Sign in")], storage: [])
+            return Observation(
+                running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Not signed in"), ScreenElement(.button, "Sign in")], storage: [])
         }
         let name = account.accountClaims?["name"] ?? account.username ?? account.identifier ?? "Signed-in user"
         var screen = [ScreenElement(.text, "Signed in as \(name)"), ScreenElement(.text, account.username ?? "")]

@@ -51,7 +51,8 @@ while let argument = arguments.popFirst() {
 
 if let connect {
     do {
-        try await TCPAdapterClient.serve(ReferenceAppAdapter(flaws: flaws, options: options, adapterName: "reference-tcp"), host: connect.host, port: connect.port)
+        try await TCPAdapterClient.serve(
+            ReferenceAppAdapter(flaws: flaws, options: options, adapterName: "reference-tcp"), host: connect.host, port: connect.port)
     } catch {
         FileHandle.standardError.write(Data("sl-reference-adapter: \(error)\n".utf8))
         exit(1)

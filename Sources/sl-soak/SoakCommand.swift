@@ -12,11 +12,13 @@ struct SoakCommand: Command {
     struct Options: OptionGroup {
         static let scenarios = Option("--scenarios", value: "n", default: "1000", help: "How many scenarios to run.", parser: .positiveInteger)
         static let seed = Option("--seed", value: "n", default: "1", help: "The seed of the adapter's random faults.", parser: .unsignedInteger)
-        static let faultRate = Option("--fault-rate", value: "p", default: "0.1", help: "The chance that a scenario misbehaves, from 0 to 1.", parser: .fraction)
+        static let faultRate = Option(
+            "--fault-rate", value: "p", default: "0.1", help: "The chance that a scenario misbehaves, from 0 to 1.", parser: .fraction)
         static let jobs = Option("--jobs", value: "n", default: "1", help: "How many adapter instances run scenarios at once.", parser: .positiveInteger)
         static let adapter = Option("--adapter", value: "path", help: "The sl-fake-adapter executable (default: the one next to sl-soak).")
         static let stepTimeout = Option("--step-timeout", value: "seconds", default: "0.5", help: "How long one step may take.", parser: .positiveSeconds)
-        static let handshakeTimeout = Option("--handshake-timeout", value: "seconds", default: "1", help: "How long the handshake may take.", parser: .positiveSeconds)
+        static let handshakeTimeout = Option(
+            "--handshake-timeout", value: "seconds", default: "1", help: "How long the handshake may take.", parser: .positiveSeconds)
 
         static var signature: CommandSignature { CommandSignature([scenarios, seed, faultRate, jobs, adapter, stepTimeout, handshakeTimeout]) }
 
@@ -32,9 +34,12 @@ struct SoakCommand: Command {
             seed = try arguments.value(Self.seed) ?? 1
             faultRate = try arguments.value(Self.faultRate) ?? 0.1
             jobs = try arguments.value(Self.jobs) ?? 1
-            adapterPath = try arguments.value(Self.adapter)
+            adapterPath =
+                try arguments.value(Self.adapter)
                 ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sl-fake-adapter").path
-            timeouts = AdapterTimeouts(handshake: try arguments.value(Self.handshakeTimeout) ?? .seconds(1), step: try arguments.value(Self.stepTimeout) ?? .milliseconds(500), scenario: .seconds(30))
+            timeouts = AdapterTimeouts(
+                handshake: try arguments.value(Self.handshakeTimeout) ?? .seconds(1), step: try arguments.value(Self.stepTimeout) ?? .milliseconds(500),
+                scenario: .seconds(30))
         }
     }
 
@@ -60,7 +65,8 @@ struct SoakCommand: Command {
         let pidLog = directory.appendingPathComponent("pids").path
         let junit = directory.appendingPathComponent("junit.xml")
         let (scenarios, seed, rate, jobs) = (options.scenarios, options.seed, options.faultRate, options.jobs)
-        let command = "\(options.adapterPath) --random-faults --seed \(seed) --fault-rate \(rate) --counter \(directory.appendingPathComponent("counter").path) --pid-log \(pidLog)"
+        let command =
+            "\(options.adapterPath) --random-faults --seed \(seed) --fault-rate \(rate) --counter \(directory.appendingPathComponent("counter").path) --pid-log \(pidLog)"
 
         let loaded = ExerciseSpec.load(scenarios: scenarios)
         let timeouts = options.timeouts
@@ -87,7 +93,8 @@ struct SoakCommand: Command {
         let lost = scenarios - counts.recorded + counts.duplicates
         let crashes = counts.runEnded == 1 ? counts.harnessErrors : 1 + counts.harnessErrors
 
-        output.out("""
+        output.out(
+            """
             scenarios planned:    \(counts.planned)
             results recorded:     \(counts.recorded) (JUnit test cases: \(junitCases.map(String.init) ?? "unreadable report"))
             passed:               \(summary.passed)

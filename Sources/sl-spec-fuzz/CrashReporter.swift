@@ -16,7 +16,8 @@ enum CrashReporter {
     static func install() {
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             signal(signalNumber) { _ in
-                let prefix = Array("\nsl-spec-fuzz: CRASH at iteration ".utf8), middle = Array(" with seed ".utf8), suffix = Array("; replay with --seed and --replay\n".utf8)
+                let prefix = Array("\nsl-spec-fuzz: CRASH at iteration ".utf8), middle = Array(" with seed ".utf8),
+                    suffix = Array("; replay with --seed and --replay\n".utf8)
                 prefix.withUnsafeBufferPointer { _ = write(2, $0.baseAddress!, $0.count) }
                 CrashReporter.writeNumber(UInt64(max(0, CrashReporter.currentIteration)))
                 middle.withUnsafeBufferPointer { _ = write(2, $0.baseAddress!, $0.count) }

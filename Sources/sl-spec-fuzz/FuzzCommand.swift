@@ -10,7 +10,9 @@ struct FuzzCommand: Command {
         static let iterations = Option("--iterations", value: "n", default: "10000", help: "How many mutated inputs to load.", parser: .positiveInteger)
         static let seed = Option("--seed", value: "s", default: "1", help: "The seed of the mutations.", parser: .unsignedInteger)
         static let corpus = Option("--corpus", value: "dir-or-file", repeatable: true, help: "Valid specs to mutate (default: the valid fixtures and specs/).")
-        static let replay = Option("--replay", value: "iteration", help: "Write that iteration's input to a temporary file and load it.", parser: ValueParser<Int>(expectation: "Please give a whole number of at least 0.") { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
+        static let replay = Option(
+            "--replay", value: "iteration", help: "Write that iteration's input to a temporary file and load it.",
+            parser: ValueParser<Int>(expectation: "Please give a whole number of at least 0.") { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
         static let timeLoad = Option("--time-load", value: "spec", help: "Only time loading this spec (best of five), then exit.")
 
         static var signature: CommandSignature { CommandSignature([iterations, seed, corpus, replay, timeLoad]) }
@@ -46,7 +48,8 @@ struct FuzzCommand: Command {
         for path in corpusPaths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            let files = isDirectory.boolValue
+            let files =
+                isDirectory.boolValue
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
                 : [path]
             for file in files {
@@ -85,13 +88,15 @@ struct FuzzCommand: Command {
                 accepted += 1
             } catch {
                 rejected += 1
-                if error.diagnostics.isEmpty || error.diagnostics.contains(where: { $0.location.line < 1 || $0.location.column < 1 || !$0.path.hasPrefix("$") }) {
+                if error.diagnostics.isEmpty || error.diagnostics.contains(where: { $0.location.line < 1 || $0.location.column < 1 || !$0.path.hasPrefix("$") })
+                {
                     badDiagnostics += 1
                 }
             }
             // Differential oracle: whatever the strict parser accepts, Foundation's lenient reader must accept too.
             if (try? JSONParser().parse(input)) != nil,
-               (try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])) == nil {
+                (try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])) == nil
+            {
                 parserDisagreements += 1
                 if parserDisagreements <= 3 {
                     output.err("sl-spec-fuzz: iteration \(iteration): accepted by JSONParser, rejected by JSONSerialization")

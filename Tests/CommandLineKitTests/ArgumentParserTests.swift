@@ -3,7 +3,8 @@ import Testing
 
 @Suite("The parser reads a command line against a signature, or names the first mistake")
 struct ArgumentParserTests {
-    static let format = Option("--format", short: "-f", value: "format", default: "text", help: "Output format.", parser: .choice(["text": "text", "json": "json"]))
+    static let format = Option(
+        "--format", short: "-f", value: "format", default: "text", help: "Output format.", parser: .choice(["text": "text", "json": "json"]))
     static let only = Option("--only", value: "id", repeatable: true, help: "Only these.")
     static let quiet = Flag("--quiet", short: "-q", help: "Quiet.")
     static let spec = Argument("spec", arity: .optional, help: "A spec.")
@@ -31,16 +32,18 @@ struct ArgumentParserTests {
         #expect(try Self.parse(["--only", "a", "x.json"]).value(Self.spec) == "x.json")
     }
 
-    @Test("each mistake is one usage error with the message swift-argument-parser would print", arguments: [
-        (["--formt", "json"], "Unknown option '--formt'", "Did you mean '--format'?"),
-        (["--bogus"], "Unknown option '--bogus'", nil),
-        (["--format"], "Missing value for '--format <format>'", nil),
-        (["--format", "--quiet"], "Missing value for '--format <format>'", nil),
-        (["--format", "xml"], "The value 'xml' is invalid for '--format <format>'", "Please provide one of 'text' or 'json'."),
-        (["--quiet=yes"], "The flag '--quiet' does not take a value", nil),
-        (["--format", "json", "--format", "text"], "The option '--format' was given more than once", nil),
-        (["a.json", "b.json"], "Unexpected argument 'b.json'", nil),
-    ] as [([String], String, String?)])
+    @Test(
+        "each mistake is one usage error with the message swift-argument-parser would print",
+        arguments: [
+            (["--formt", "json"], "Unknown option '--formt'", "Did you mean '--format'?"),
+            (["--bogus"], "Unknown option '--bogus'", nil),
+            (["--format"], "Missing value for '--format <format>'", nil),
+            (["--format", "--quiet"], "Missing value for '--format <format>'", nil),
+            (["--format", "xml"], "The value 'xml' is invalid for '--format <format>'", "Please provide one of 'text' or 'json'."),
+            (["--quiet=yes"], "The flag '--quiet' does not take a value", nil),
+            (["--format", "json", "--format", "text"], "The option '--format' was given more than once", nil),
+            (["a.json", "b.json"], "Unexpected argument 'b.json'", nil),
+        ] as [([String], String, String?)])
     func mistakes(words: [String], message: String, suggestion: String?) {
         #expect(Self.error(words) == UsageError(message, suggestion: suggestion))
     }
@@ -59,6 +62,8 @@ struct ArgumentParserTests {
         #expect(throws: UsageError("Missing expected argument '\(out.definition.synopsis)'")) {
             try ArgumentParser.parse([], signature: CommandSignature([], arguments: [out]))
         }
-        #expect(try ArgumentParser.parse(["a", "b"], signature: CommandSignature([], arguments: [Argument("in", arity: .zeroOrMore, help: "")])).positionals["in"] == ["a", "b"])
+        #expect(
+            try ArgumentParser.parse(["a", "b"], signature: CommandSignature([], arguments: [Argument("in", arity: .zeroOrMore, help: "")])).positionals["in"]
+                == ["a", "b"])
     }
 }

@@ -60,42 +60,46 @@ struct ToolTests {
     @Test("a command's help lists its arguments and options, shared ones included, with values and defaults")
     func commandHelp() async {
         let run = await Self.run(["greet", "-h"])
-        #expect(run.out == """
-            OVERVIEW: Greet someone.
+        #expect(
+            run.out == """
+                OVERVIEW: Greet someone.
 
-            USAGE: demo greet <name> [--times <n>] [--verbose]
+                USAGE: demo greet <name> [--times <n>] [--verbose]
 
-            ARGUMENTS:
-              <name>                  Whom to greet.
+                ARGUMENTS:
+                  <name>                  Whom to greet.
 
-            OPTIONS:
-              --times <n>             How often. (default: 1)
-              -v, --verbose           Say more.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --times <n>             How often. (default: 1)
+                  -v, --verbose           Say more.
+                  -h, --help              Show help information.
 
-            """)
+                """)
     }
 
     @Test("a usage error prints the error, the usage line and where help is, on stderr; stdout stays empty")
     func usageError() async {
         let run = await Self.run(["greet", "ada", "--tims", "2"])
         #expect(run.status == 64 && run.out.isEmpty)
-        #expect(run.err == """
-            Error: Unknown option '--tims'. Did you mean '--times'?
-            Usage: demo greet <name> [--times <n>] [--verbose]
-              See 'demo greet --help' for more information.
+        #expect(
+            run.err == """
+                Error: Unknown option '--tims'. Did you mean '--times'?
+                Usage: demo greet <name> [--times <n>] [--verbose]
+                  See 'demo greet --help' for more information.
 
-            """)
+                """)
     }
 
-    @Test("usage errors: an unknown subcommand or option, a bad value, or one the command finds itself", arguments: [
-        (["gret"], "Error: Unknown subcommand 'gret'. Did you mean 'greet'?"),
-        (["--bogus"], "Error: Unknown option '--bogus'"),
-        (["help", "nope"], "Error: Unknown subcommand 'nope'"),
-        (["greet", "ada", "--times", "0"], "Error: The value '0' is invalid for '--times <n>'. Please give a whole number of at least 1."),
-        (["greet"], "Error: Missing expected argument '<name>'"),
-        (["greet", "nobody"], "Error: Cannot greet 'nobody'"),
-    ])
+    @Test(
+        "usage errors: an unknown subcommand or option, a bad value, or one the command finds itself",
+        arguments: [
+            (["gret"], "Error: Unknown subcommand 'gret'. Did you mean 'greet'?"),
+            (["--bogus"], "Error: Unknown option '--bogus'"),
+            (["help", "nope"], "Error: Unknown subcommand 'nope'"),
+            (["greet", "ada", "--times", "0"], "Error: The value '0' is invalid for '--times <n>'. Please give a whole number of at least 1."),
+            (["greet"], "Error: Missing expected argument '<name>'"),
+            (["greet", "nobody"], "Error: Cannot greet 'nobody'"),
+        ])
     func usageErrors(words: [String], firstLine: String) async {
         let run = await Self.run(words)
         #expect(run.status == 64 && run.out.isEmpty)
@@ -115,12 +119,13 @@ struct ToolTests {
         let captured = CapturedOutput()
         #expect(await tool.run(["--bogus"], output: captured.output) == 64)
         #expect(captured.standardOutput.isEmpty)
-        #expect(captured.standardError == """
-            Error: Unknown option '--bogus'
-            Usage: greeter <name> [--times <n>] [--verbose]
-              See 'greeter --help' for more information.
+        #expect(
+            captured.standardError == """
+                Error: Unknown option '--bogus'
+                Usage: greeter <name> [--times <n>] [--verbose]
+                  See 'greeter --help' for more information.
 
-            """)
+                """)
         let help = CapturedOutput()
         #expect(await tool.run(["-h"], output: help.output) == 0)
         #expect(help.standardOutput.hasPrefix("OVERVIEW: Greet someone.\n\nUSAGE: greeter <name>"))

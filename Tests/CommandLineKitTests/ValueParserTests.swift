@@ -22,13 +22,15 @@ struct ValueParserTests {
         #expect(try Self.parsed(["--rate", "0.2"]).value(Self.rate) == 0.2)
     }
 
-    @Test("an invalid value names the option and what it should be", arguments: [
-        (["--jobs", "0"], "The value '0' is invalid for '--jobs <n>'", "Please give a whole number of at least 1."),
-        (["--jobs", "two"], "The value 'two' is invalid for '--jobs <n>'", "Please give a whole number of at least 1."),
-        (["--timeout=-1"], "The value '-1' is invalid for '--timeout <seconds>'", "Please give a positive number of seconds, e.g. 2.5."),
-        (["--timeout", "inf"], "The value 'inf' is invalid for '--timeout <seconds>'", "Please give a positive number of seconds, e.g. 2.5."),
-        (["--rate", "1.5"], "The value '1.5' is invalid for '--rate <p>'", "Please give a number from 0 to 1."),
-    ] as [([String], String, String)])
+    @Test(
+        "an invalid value names the option and what it should be",
+        arguments: [
+            (["--jobs", "0"], "The value '0' is invalid for '--jobs <n>'", "Please give a whole number of at least 1."),
+            (["--jobs", "two"], "The value 'two' is invalid for '--jobs <n>'", "Please give a whole number of at least 1."),
+            (["--timeout=-1"], "The value '-1' is invalid for '--timeout <seconds>'", "Please give a positive number of seconds, e.g. 2.5."),
+            (["--timeout", "inf"], "The value 'inf' is invalid for '--timeout <seconds>'", "Please give a positive number of seconds, e.g. 2.5."),
+            (["--rate", "1.5"], "The value '1.5' is invalid for '--rate <p>'", "Please give a number from 0 to 1."),
+        ] as [([String], String, String)])
     func invalid(words: [String], message: String, suggestion: String) throws {
         let arguments = try Self.parsed(words)
         #expect(throws: UsageError(message, suggestion: suggestion)) {

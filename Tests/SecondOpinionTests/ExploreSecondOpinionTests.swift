@@ -12,10 +12,17 @@ struct ExploreSecondOpinionTests {
 
     @Test("no rule fires on a conformant build", arguments: FieldNotesBuild.conformant)
     func conformant(build: FieldNotesBuild) async {
-        let result = await Explorer(options: ExploreOptions(seed: 11, runs: Self.runs), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        let result = await Explorer(options: ExploreOptions(seed: 11, runs: Self.runs), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } })
+            .explore()
         #expect(result.runs == Self.runs)
-        #expect(result.finding == nil, "\(result.finding.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") } ?? "")")
-        #expect(result.setAside.isEmpty, "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") })")
+        #expect(
+            result.finding == nil,
+            "\(result.finding.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") } ?? "")"
+        )
+        #expect(
+            result.setAside.isEmpty,
+            "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + $0.violation.rule.rawValue + ": " + ($0.violation.issues.first?.message ?? "") })"
+        )
     }
 
     /// Histories a flawed build gets: 2,000, and more for a mistake only a rare history shows.
@@ -25,14 +32,22 @@ struct ExploreSecondOpinionTests {
         build.mistakes.contains(.keepsNotesFileOnColdUserChange) ? 4000 : 2000
     }
 
-    @Test("every flawed build is found within 2,000 histories (4,000 for a cold user change with an offline first sync), with a counterexample that fails on it", arguments: FieldNotesBuild.flawed)
+    @Test(
+        "every flawed build is found within 2,000 histories (4,000 for a cold user change with an offline first sync), with a counterexample that fails on it",
+        arguments: FieldNotesBuild.flawed)
     func flawed(build: FieldNotesBuild) async throws {
-        let result = await Explorer(options: ExploreOptions(seed: 1, runs: Self.runs(for: build), shorterSearch: 60), makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }).explore()
+        let result = await Explorer(
+            options: ExploreOptions(seed: 1, runs: Self.runs(for: build), shorterSearch: 60),
+            makeProvider: { InProcessAdapterProvider { FieldNotesAdapter(build) } }
+        ).explore()
         let counterexample = try #require(result.counterexample, "not found in \(result.runs) histories")
-        let check = await HistoryPlayer(provider: InProcessAdapterProvider { FieldNotesAdapter(build) }).check(counterexample.scenario, as: counterexample.summary)
+        let check = await HistoryPlayer(provider: InProcessAdapterProvider { FieldNotesAdapter(build) }).check(
+            counterexample.scenario, as: counterexample.summary)
         #expect(check.outcome == .failed)
         if ProcessInfo.processInfo.environment["SECOND_OPINION_FIGURES"] != nil {
-            print("explore second-opinion \(build.mistakes.map(\.rawValue).joined()): \(counterexample.rule.rawValue) after \(result.finding.map { $0.index + 1 } ?? 0) runs, \(counterexample.history.steps.count) steps")
+            print(
+                "explore second-opinion \(build.mistakes.map(\.rawValue).joined()): \(counterexample.rule.rawValue) after \(result.finding.map { $0.index + 1 } ?? 0) runs, \(counterexample.history.steps.count) steps"
+            )
         }
     }
 }

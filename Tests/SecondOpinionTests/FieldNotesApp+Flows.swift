@@ -127,10 +127,12 @@ extension FieldNotesApp {
 
     func signInInteractively(hint: String?) async {
         do {
-            let result = try await broker.acquireToken(InteractiveTokenParameters(scopes: [Self.graphScope], extraScopesToConsent: [Self.notesScope], loginHint: hint))
+            let result = try await broker.acquireToken(
+                InteractiveTokenParameters(scopes: [Self.graphScope], extraScopesToConsent: [Self.notesScope], loginHint: hint))
             var notesToken = result.accessToken
             if style.twoResources, result.idToken != nil || has(.showsNotesOfTokenWithoutIdToken) {
-                notesToken = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.notesScope], accountIdentifier: result.account.identifier)).accessToken
+                notesToken = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.notesScope], accountIdentifier: result.account.identifier))
+                    .accessToken
             }
             await adopt(result, notesToken: notesToken)
         } catch let error as MSALError {
@@ -178,7 +180,9 @@ extension FieldNotesApp {
         if !has(.reusesExpiredToken) {
             do {
                 let scopes = silentScopes[silentScopes.count - 1]
-                profile.notesToken = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: held.account.identifier, forceRefresh: style.forceRefreshOnSync)).accessToken
+                profile.notesToken = try await broker.acquireTokenSilent(
+                    SilentTokenParameters(scopes: scopes, accountIdentifier: held.account.identifier, forceRefresh: style.forceRefreshOnSync)
+                ).accessToken
             } catch let error as MSALError {
                 await recover(from: error, account: held.account)
                 return
@@ -203,7 +207,8 @@ extension FieldNotesApp {
             } else if has(.signoutFromBrowserWithoutWebview) {
                 try await broker.signout(SignoutParameters(accountIdentifier: identifier, signoutFromBrowser: true))
             } else if style.browserLogOut {
-                try await broker.signout(SignoutParameters(accountIdentifier: identifier, signoutFromBrowser: true, wipeAccount: true, hasWebviewParameters: true))
+                try await broker.signout(
+                    SignoutParameters(accountIdentifier: identifier, signoutFromBrowser: true, wipeAccount: true, hasWebviewParameters: true))
             } else {
                 try await broker.signout(SignoutParameters(accountIdentifier: identifier))
             }

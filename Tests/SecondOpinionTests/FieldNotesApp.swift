@@ -177,7 +177,8 @@ actor FieldNotesApp {
 
     func restoreVault() {
         guard let blob = keychain["fieldnotes.session"], let data = Data(base64Encoded: blob),
-              let stored = try? JSONDecoder().decode(Profile.self, from: data) else { return }
+            let stored = try? JSONDecoder().decode(Profile.self, from: data)
+        else { return }
         phase = .signedIn(stored)
         notes = (files["Library/Caches/notes.db"] ?? "").split(separator: "\n").map { line in
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

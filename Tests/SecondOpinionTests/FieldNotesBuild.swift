@@ -91,14 +91,20 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
     /// Five conformant builds, each shaped differently.
     static let conformant: [FieldNotesBuild] = [
         FieldNotesBuild(name: "Field Notes (two APIs, username, greeting)", style: Style()),
-        FieldNotesBuild(name: "Field Notes Lite (one API, identifier, Northwind banner, sync on resume)",
-                        style: Style(twoResources: false, usernameAsSignedInAccount: false, banner: "This iPad is registered to Northwind Field Services.", syncOnResume: true, alerts: false)),
-        FieldNotesBuild(name: "Field Notes Kiosk (browser log-out with webview, wipeAccount, forceRefresh)",
-                        style: Style(browserLogOut: true, forceRefreshOnSync: true)),
-        FieldNotesBuild(name: "Field Notes Offline (shows the stored session while it checks)",
-                        style: Style(twoResources: false, showsStoredSessionAtLaunch: true, alerts: false)),
-        FieldNotesBuild(name: "Field Notes Shifts (open shifts, a failed log-out finished later, Continue on tap)",
-                        style: Style(openShifts: true, finishesFailedLogOutLater: true, continuesOnTap: true)),
+        FieldNotesBuild(
+            name: "Field Notes Lite (one API, identifier, Northwind banner, sync on resume)",
+            style: Style(
+                twoResources: false, usernameAsSignedInAccount: false, banner: "This iPad is registered to Northwind Field Services.", syncOnResume: true,
+                alerts: false)),
+        FieldNotesBuild(
+            name: "Field Notes Kiosk (browser log-out with webview, wipeAccount, forceRefresh)",
+            style: Style(browserLogOut: true, forceRefreshOnSync: true)),
+        FieldNotesBuild(
+            name: "Field Notes Offline (shows the stored session while it checks)",
+            style: Style(twoResources: false, showsStoredSessionAtLaunch: true, alerts: false)),
+        FieldNotesBuild(
+            name: "Field Notes Shifts (open shifts, a failed log-out finished later, Continue on tap)",
+            style: Style(openShifts: true, finishesFailedLogOutLater: true, continuesOnTap: true)),
     ]
 
     /// One flawed build per mistake, on the first conformant style, with the requirements it is about.

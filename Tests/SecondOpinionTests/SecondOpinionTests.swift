@@ -31,7 +31,8 @@ struct SecondOpinionTests {
         #expect(results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(results))")
     }
 
-    @Test("every flawed build fails, as failures (never errors), at least the requirements its mistake is about", .serialized, arguments: FieldNotesBuild.flawed)
+    @Test(
+        "every flawed build fails, as failures (never errors), at least the requirements its mistake is about", .serialized, arguments: FieldNotesBuild.flawed)
     func flawedBuildFails(build: FieldNotesBuild) async throws {
         let results = try await Self.run(build)
         let failing = Set(results.filter { $0.outcome == .failed }.map(\.id.requirementID))

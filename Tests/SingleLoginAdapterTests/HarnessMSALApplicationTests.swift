@@ -13,7 +13,9 @@ final class ScriptedBroker: SharedDeviceBroker {
 
     func log(_ call: String) { calls.withLock { $0.append(call) } }
     func result(_ scopes: [String]) -> MSALResult {
-        MSALResult(accessToken: "at", idToken: "it", expiresOn: nil, scopes: scopes, account: alice, tenantId: "tid", correlationId: "c", authority: "https://login.microsoftonline.com/tid")
+        MSALResult(
+            accessToken: "at", idToken: "it", expiresOn: nil, scopes: scopes, account: alice, tenantId: "tid", correlationId: "c",
+            authority: "https://login.microsoftonline.com/tid")
     }
 
     func getDeviceInformation() async throws -> DeviceInformation {
@@ -25,16 +27,22 @@ final class ScriptedBroker: SharedDeviceBroker {
         return CurrentAccount(account: alice, previousAccount: nil)
     }
     func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        log("acquireTokenSilent \(parameters.scopes) \(parameters.accountIdentifier ?? "nil") force=\(parameters.forceRefresh) localRt=\(parameters.allowUsingLocalCachedRtWhenSsoExtFailed)")
+        log(
+            "acquireTokenSilent \(parameters.scopes) \(parameters.accountIdentifier ?? "nil") force=\(parameters.forceRefresh) localRt=\(parameters.allowUsingLocalCachedRtWhenSsoExtFailed)"
+        )
         if let silentError { throw silentError }
         return result(parameters.scopes)
     }
     func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        log("acquireToken \(parameters.scopes) extra=\(parameters.extraScopesToConsent) prompt=\(parameters.promptType) hint=\(parameters.loginHint ?? "-") account=\(parameters.accountIdentifier ?? "nil")")
+        log(
+            "acquireToken \(parameters.scopes) extra=\(parameters.extraScopesToConsent) prompt=\(parameters.promptType) hint=\(parameters.loginHint ?? "-") account=\(parameters.accountIdentifier ?? "nil")"
+        )
         return result(parameters.scopes)
     }
     func signout(_ parameters: SignoutParameters) async throws {
-        log("signout \(parameters.accountIdentifier ?? "nil") browser=\(parameters.signoutFromBrowser) wipe=\(parameters.wipeAccount) all=\(parameters.wipeCacheForAllAccounts) webview=\(parameters.hasWebviewParameters)")
+        log(
+            "signout \(parameters.accountIdentifier ?? "nil") browser=\(parameters.signoutFromBrowser) wipe=\(parameters.wipeAccount) all=\(parameters.wipeCacheForAllAccounts) webview=\(parameters.hasWebviewParameters)"
+        )
     }
     func allAccounts() async throws -> [MSALAccount] {
         log("allAccounts")
@@ -83,13 +91,15 @@ struct HarnessMSALApplicationTests {
         await #expect(throws: MSALError.self, "no match throws, as Swift imports MSAL's nil") { try await msal.account(forUsername: "bob@contoso.example") }
         try await msal.remove(try #require(account))
         #expect(try await msal.accountsFromDevice(for: MSALAccountEnumerationParameters()).count == 1)
-        #expect(broker.calls.withLock { $0 } == [
-            "getDeviceInformation", "getCurrentAccount",
-            "acquireTokenSilent [\"User.Read\"] oid-a.tid force=true localRt=true",
-            "acquireToken [\"User.Read\"] extra=[\"Tasks.Read\"] prompt=login hint=alice@contoso.example account=nil",
-            "signout oid-a.tid browser=false wipe=true all=false webview=true",
-            "allAccounts", "account(forIdentifier: oid-a.tid)", "account(forUsername: bob@contoso.example)", "removeAccount oid-a.tid", "accountsFromDevice",
-        ])
+        #expect(
+            broker.calls.withLock { $0 } == [
+                "getDeviceInformation", "getCurrentAccount",
+                "acquireTokenSilent [\"User.Read\"] oid-a.tid force=true localRt=true",
+                "acquireToken [\"User.Read\"] extra=[\"Tasks.Read\"] prompt=login hint=alice@contoso.example account=nil",
+                "signout oid-a.tid browser=false wipe=true all=false webview=true",
+                "allAccounts", "account(forIdentifier: oid-a.tid)", "account(forUsername: bob@contoso.example)", "removeAccount oid-a.tid",
+                "accountsFromDevice",
+            ])
     }
 
     @Test("an async form throws the broker's MSALError, as Swift's importer throws MSAL's")
@@ -124,12 +134,23 @@ struct HarnessMSALApplicationTests {
     @Test("the default async forms built on completion forms throw the completion's error, or an internal error for neither")
     func defaultAsyncForms() async throws {
         struct CompletionOnly: MSALPublicClientApplicationProtocol {
-            func acquireTokenSilent(with parameters: MSALSilentTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) { completionBlock(nil, MSALError.offline) }
-            func acquireToken(with parameters: MSALInteractiveTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) { completionBlock(nil, nil) }
-            func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALAccount?, MSALAccount?, (any Error)?) -> Void) { completionBlock(nil, nil, nil) }
-            func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void) { completionBlock(false, MSALError.userCanceled) }
-            func getDeviceInformation(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALDeviceInformation?, (any Error)?) -> Void) { completionBlock(DeviceInformation(deviceMode: .default, hasAADSSOExtension: false), nil) }
-            func accountsFromDevice(for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void) { completionBlock([], nil) }
+            func acquireTokenSilent(with parameters: MSALSilentTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) {
+                completionBlock(nil, MSALError.offline)
+            }
+            func acquireToken(with parameters: MSALInteractiveTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) {
+                completionBlock(nil, nil)
+            }
+            func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALAccount?, MSALAccount?, (any Error)?) -> Void) {
+                completionBlock(nil, nil, nil)
+            }
+            func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void)
+            { completionBlock(false, MSALError.userCanceled) }
+            func getDeviceInformation(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALDeviceInformation?, (any Error)?) -> Void) {
+                completionBlock(DeviceInformation(deviceMode: .default, hasAADSSOExtension: false), nil)
+            }
+            func accountsFromDevice(
+                for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void
+            ) { completionBlock([], nil) }
             func allAccounts() async throws -> [MSALAccount] { [] }
             func account(forIdentifier identifier: String) async throws -> MSALAccount { throw MSALError.interactionRequired }
             func account(forUsername username: String) async throws -> MSALAccount { throw MSALError.interactionRequired }
@@ -138,7 +159,9 @@ struct HarnessMSALApplicationTests {
         let msal = CompletionOnly()
         let account = ScriptedBroker().alice
         await #expect(throws: MSALError.offline) { try await msal.acquireTokenSilent(with: MSALSilentTokenParameters(scopes: [], account: account)) }
-        await #expect(throws: MSALError.self) { try await msal.acquireToken(with: MSALInteractiveTokenParameters(scopes: [], webviewParameters: MSALWebviewParameters())) }
+        await #expect(throws: MSALError.self) {
+            try await msal.acquireToken(with: MSALInteractiveTokenParameters(scopes: [], webviewParameters: MSALWebviewParameters()))
+        }
         let current = try? await msal.getCurrentAccount(with: nil)
         #expect(current.map { $0.0 == nil && $0.1 == nil } == true, "nobody signed in is no error")
         await #expect(throws: MSALError.userCanceled) { try await msal.signout(with: account, signoutParameters: MSALSignoutParameters()) }
@@ -151,7 +174,9 @@ struct HarnessMSALApplicationTests {
         struct FailingBroker: SharedDeviceBroker {
             let inner = ScriptedBroker()
             func getDeviceInformation() async throws -> DeviceInformation {
-                throw MSALError(domain: MSALError.authorizationDomain, code: 1000, message: "SSO extension failed", deviceInformation: DeviceInformation(deviceMode: .default, hasAADSSOExtension: true))
+                throw MSALError(
+                    domain: MSALError.authorizationDomain, code: 1000, message: "SSO extension failed",
+                    deviceInformation: DeviceInformation(deviceMode: .default, hasAADSSOExtension: true))
             }
             func getCurrentAccount() async throws -> CurrentAccount { try await inner.getCurrentAccount() }
             func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult { try await inner.acquireTokenSilent(parameters) }

@@ -26,11 +26,13 @@ struct WireMessageTests {
         #expect(!failure.isRequest)
     }
 
-    @Test("what was encoded decodes to the same message", arguments: [
-        WireMessage.request(id: 1, method: "initialize", params: .object(["protocolVersion": .string("1.0")])),
-        WireMessage.response(id: .number(2), result: .array([.bool(true), .null, .number(0.5), .string("a/b")])),
-        WireMessage.failure(id: .string("x"), error: WireError(MSALError(code: -50002, message: "interaction required"))),
-    ])
+    @Test(
+        "what was encoded decodes to the same message",
+        arguments: [
+            WireMessage.request(id: 1, method: "initialize", params: .object(["protocolVersion": .string("1.0")])),
+            WireMessage.response(id: .number(2), result: .array([.bool(true), .null, .number(0.5), .string("a/b")])),
+            WireMessage.failure(id: .string("x"), error: WireError(MSALError(code: -50002, message: "interaction required"))),
+        ])
     func roundTrip(message: WireMessage) throws {
         let data = try message.encodedLine()
         #expect(!data.contains(0x0A), "one line")
@@ -57,7 +59,8 @@ struct WireMessageTests {
 struct WireEnvelopeTests {
     @Test("a request is told from a response, and its id read as an integer")
     func routing() throws {
-        let request = try WireCodec.decoder.decode(WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":12,"method":"msal.acquireToken","params":{"scopes":["User.Read"]}}"#.utf8))
+        let request = try WireCodec.decoder.decode(
+            WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":12,"method":"msal.acquireToken","params":{"scopes":["User.Read"]}}"#.utf8))
         #expect(request.isRequest && request.method == "msal.acquireToken" && request.integerId == 12 && request.error == nil)
         let response = try WireCodec.decoder.decode(WireEnvelope.self, from: Data(#"{"jsonrpc":"2.0","id":"a","result":{}}"#.utf8))
         #expect(!response.isRequest && response.integerId == nil && response.id == .string("a"))
@@ -67,7 +70,9 @@ struct WireEnvelopeTests {
 
     @Test("params and results decode into their types from the same line")
     func typedPayloads() throws {
-        let line = Data(#"{"jsonrpc":"2.0","id":3,"method":"msal.acquireTokenSilent","params":{"scopes":["User.Read"],"accountIdentifier":"oid.tid","forceRefresh":true}}"#.utf8)
+        let line = Data(
+            #"{"jsonrpc":"2.0","id":3,"method":"msal.acquireTokenSilent","params":{"scopes":["User.Read"],"accountIdentifier":"oid.tid","forceRefresh":true}}"#
+                .utf8)
         let params = try WireCodec.decoder.decode(WireParams<SilentTokenParameters>.self, from: line).params
         #expect(params == SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: "oid.tid", forceRefresh: true))
         let answer = Data(#"{"jsonrpc":"2.0","id":3,"result":{"deviceMode":"shared","hasAADSSOExtension":true,"extraDeviceInformation":{}}}"#.utf8)
@@ -85,11 +90,13 @@ struct WireEnvelopeTests {
 
 @Suite("MSAL errors cross the wire with their domain, code and internal code")
 struct WireErrorTests {
-    @Test("an MSAL error becomes a JSON-RPC error with its code and data, and comes back the same", arguments: [
-        MSALError(code: -50005, message: "the user cancelled"),
-        MSALError(code: -50000, internalCode: -42714, message: "the broker is not available"),
-        MSALError(domain: MSALError.urlDomain, code: -1009, message: "offline"),
-    ])
+    @Test(
+        "an MSAL error becomes a JSON-RPC error with its code and data, and comes back the same",
+        arguments: [
+            MSALError(code: -50005, message: "the user cancelled"),
+            MSALError(code: -50000, internalCode: -42714, message: "the broker is not available"),
+            MSALError(domain: MSALError.urlDomain, code: -1009, message: "offline"),
+        ])
     func roundTrip(error: MSALError) throws {
         let wire = WireError(error)
         #expect(wire.code == error.code)
@@ -100,7 +107,9 @@ struct WireErrorTests {
 
     @Test("the internal code is written only when there is one")
     func layout() throws {
-        #expect(try line(WireError(MSALError(code: -50000, internalCode: -42714, message: "m"))) == #"{"code":-50000,"data":{"domain":"MSALErrorDomain","internalCode":-42714},"message":"m"}"#)
+        #expect(
+            try line(WireError(MSALError(code: -50000, internalCode: -42714, message: "m")))
+                == #"{"code":-50000,"data":{"domain":"MSALErrorDomain","internalCode":-42714},"message":"m"}"#)
         #expect(try line(WireError(MSALError(code: -50002, message: "m"))) == #"{"code":-50002,"data":{"domain":"MSALErrorDomain"},"message":"m"}"#)
     }
 
@@ -114,17 +123,21 @@ struct WireErrorTests {
 
 @Suite("JSONValue holds any JSON and keeps its kind")
 struct JSONValueTests {
-    @Test("each kind decodes as itself: true is a boolean, \"1\" a string, 1 a number", arguments: [
-        ("null", JSONValue.null), ("true", .bool(true)), ("1", .number(1)), (#""1""#, .string("1")), ("-0.25", .number(-0.25)),
-        ("[1,[]]", .array([.number(1), .array([])])), (#"{"a":{"b":null}}"#, .object(["a": .object(["b": .null])])),
-    ])
+    @Test(
+        "each kind decodes as itself: true is a boolean, \"1\" a string, 1 a number",
+        arguments: [
+            ("null", JSONValue.null), ("true", .bool(true)), ("1", .number(1)), (#""1""#, .string("1")), ("-0.25", .number(-0.25)),
+            ("[1,[]]", .array([.number(1), .array([])])), (#"{"a":{"b":null}}"#, .object(["a": .object(["b": .null])])),
+        ])
     func kinds(text: String, expected: JSONValue) throws {
         #expect(try WireCodec.decoder.decode(JSONValue.self, from: Data(text.utf8)) == expected)
     }
 
-    @Test("whole numbers encode without a fraction, others as doubles", arguments: [
-        (JSONValue.number(3), "3"), (.number(-42714), "-42714"), (.number(0.5), "0.5"),
-    ])
+    @Test(
+        "whole numbers encode without a fraction, others as doubles",
+        arguments: [
+            (JSONValue.number(3), "3"), (.number(-42714), "-42714"), (.number(0.5), "0.5"),
+        ])
     func numbers(value: JSONValue, expected: String) throws {
         #expect(try line(value) == expected)
     }
@@ -137,13 +150,16 @@ struct JSONValueTests {
     @Test("any Codable value converts to JSONValue and back, dates as ISO 8601")
     func conversion() throws {
         let account = MSALAccount(username: "alice@contoso.example", objectId: "oid", tenantId: "tid")
-        let result = MSALResult(accessToken: "at", idToken: nil, expiresOn: Date(timeIntervalSince1970: 1_740_821_400), scopes: ["User.Read"], account: account, tenantId: "tid", correlationId: "c", authority: "https://login.microsoftonline.com/tid")
+        let result = MSALResult(
+            accessToken: "at", idToken: nil, expiresOn: Date(timeIntervalSince1970: 1_740_821_400), scopes: ["User.Read"], account: account, tenantId: "tid",
+            correlationId: "c", authority: "https://login.microsoftonline.com/tid")
         let value = try JSONValue(encoding: result)
         #expect(value["expiresOn"]?.stringValue == "2025-03-01T09:30:00Z")
         #expect(value["accessToken"]?.stringValue == "at")
         #expect(value["missing"] == nil && JSONValue.string("x")["a"] == nil)
         #expect(try value.decode(MSALResult.self) == result)
-        let observation = Observation(running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.button, "Sign out")], storage: [StoredItem(.keychain, "k", "v")])
+        let observation = Observation(
+            running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.button, "Sign out")], storage: [StoredItem(.keychain, "k", "v")])
         #expect(try JSONValue(encoding: observation).decode(Observation.self) == observation)
     }
 }
@@ -152,10 +168,12 @@ struct JSONValueTests {
 struct BrokerMethodTests {
     @Test("MSAL calls are msal.<name>, the backend call backend.fetchRecords, and each name maps back")
     func wireNames() {
-        #expect(BrokerMethod.allCases.map(\.wireName) == [
-            "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout",
-            "msal.allAccounts", "msal.accountForIdentifier", "msal.accountForUsername", "msal.removeAccount", "msal.accountsFromDevice", "backend.fetchRecords",
-        ])
+        #expect(
+            BrokerMethod.allCases.map(\.wireName) == [
+                "msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent", "msal.acquireToken", "msal.signout",
+                "msal.allAccounts", "msal.accountForIdentifier", "msal.accountForUsername", "msal.removeAccount", "msal.accountsFromDevice",
+                "backend.fetchRecords",
+            ])
         for method in BrokerMethod.allCases { #expect(BrokerMethod(wireName: method.wireName) == method) }
         #expect(BrokerMethod(wireName: "getCurrentAccount") == nil)
         #expect(BrokerMethod(wireName: "msal.fetchRecords") == nil)
@@ -166,18 +184,26 @@ struct BrokerMethodTests {
 struct WireCompatibilityTests {
     @Test("a 1.0 handshake (no msalConfiguration) means MSAL's default: the broker may be used")
     func handshakeWithoutConfiguration() throws {
-        let line = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.0","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"1.6.2","capabilities":[]}}"#.utf8)
+        let line = Data(
+            #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.0","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"1.6.2","capabilities":[]}}"#
+                .utf8)
         let handshake = try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: line).result
         #expect(handshake.identity.msalConfiguration == MSALConfiguration(brokerAvailability: .auto))
-        let none = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.1","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"msalConfiguration":{"brokerAvailability":"none"}}}"#.utf8)
+        let none = Data(
+            #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.1","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"msalConfiguration":{"brokerAvailability":"none"}}}"#
+                .utf8)
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: none).result.identity.msalConfiguration.brokerAvailability == .none)
     }
 
     @Test("1.3's dataContainer travels in the handshake; a 1.2 handshake names none; an identity without one sends none")
     func handshakeDataContainer() throws {
-        let named = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.3","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"dataContainer":"/tmp/app"}}"#.utf8)
+        let named = Data(
+            #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.3","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[],"dataContainer":"/tmp/app"}}"#
+                .utf8)
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: named).result.identity.dataContainer == "/tmp/app")
-        let old = Data(#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.2","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[]}}"#.utf8)
+        let old = Data(
+            #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1.2","adapter":{"name":"a","version":"1"},"app":{"name":"A","version":"1","bundleId":"com.a"},"msalVersion":"2.13.0","capabilities":[]}}"#
+                .utf8)
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: old).result.identity.dataContainer == nil)
         let identity = AdapterIdentity(adapterName: "a", adapterVersion: "1", appName: "A", appVersion: "1", bundleId: "com.a", msalVersion: "2.13.0")
         let encoded = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(identity)), as: UTF8.self)
@@ -190,11 +216,14 @@ struct WireCompatibilityTests {
 
     @Test("1.0 params decode with MSAL's defaults for what 1.1 added")
     func oldParams() throws {
-        let silent = try WireCodec.decoder.decode(SilentTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"accountIdentifier":"o.t","forceRefresh":false}"#.utf8))
+        let silent = try WireCodec.decoder.decode(
+            SilentTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"accountIdentifier":"o.t","forceRefresh":false}"#.utf8))
         #expect(silent.allowUsingLocalCachedRtWhenSsoExtFailed)
-        let signout = try WireCodec.decoder.decode(SignoutParameters.self, from: Data(#"{"accountIdentifier":"o.t","signoutFromBrowser":false,"wipeAccount":false}"#.utf8))
+        let signout = try WireCodec.decoder.decode(
+            SignoutParameters.self, from: Data(#"{"accountIdentifier":"o.t","signoutFromBrowser":false,"wipeAccount":false}"#.utf8))
         #expect(!signout.wipeCacheForAllAccounts && !signout.hasWebviewParameters)
-        let interactive = try WireCodec.decoder.decode(InteractiveTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"extraScopesToConsent":[],"promptType":"login"}"#.utf8))
+        let interactive = try WireCodec.decoder.decode(
+            InteractiveTokenParameters.self, from: Data(#"{"scopes":["User.Read"],"extraScopesToConsent":[],"promptType":"login"}"#.utf8))
         #expect(interactive.promptType == .login && interactive.accountIdentifier == nil)
     }
 
@@ -202,7 +231,8 @@ struct WireCompatibilityTests {
     func optionalAccountFields() throws {
         let account = try WireCodec.decoder.decode(MSALAccount.self, from: Data(#"{"environment":"login.microsoftonline.com"}"#.utf8))
         #expect(account.username == nil && account.identifier == nil && account.accountClaims == nil && !account.isSSOAccount)
-        let full = try WireCodec.decoder.decode(MSALAccount.self, from: Data(#"{"username":"A@x","identifier":"o.t","objectId":"o","tenantId":"t","environment":"e","isSSOAccount":true}"#.utf8))
+        let full = try WireCodec.decoder.decode(
+            MSALAccount.self, from: Data(#"{"username":"A@x","identifier":"o.t","objectId":"o","tenantId":"t","environment":"e","isSSOAccount":true}"#.utf8))
         #expect(full.homeAccountId == MSALAccountId(identifier: "o.t", objectId: "o", tenantId: "t") && full.isSSOAccount)
         #expect(try WireCodec.decoder.decode(MSALAccount.self, from: WireCodec.encoder.encode(full)).isIdentical(to: full))
     }
@@ -210,9 +240,12 @@ struct WireCompatibilityTests {
     @Test("an MSAL error's userInfo fields travel in data and come back")
     func errorData() throws {
         let account = MSALAccount(username: "a@x", objectId: "o", tenantId: "t")
-        let partial = MSALResult(accessToken: "at", idToken: "id", expiresOn: nil, scopes: ["User.Read"], account: account, tenantId: "t", correlationId: "c", authority: "https://login.microsoftonline.com/common")
-        let error = MSALError(code: -50003, message: "declined", grantedScopes: ["User.Read"], declinedScopes: ["Tasks.Read"], invalidResult: partial,
-                              deviceInformation: DeviceInformation(deviceMode: .default, hasAADSSOExtension: true), oauthError: "invalid_scope", correlationId: "c")
+        let partial = MSALResult(
+            accessToken: "at", idToken: "id", expiresOn: nil, scopes: ["User.Read"], account: account, tenantId: "t", correlationId: "c",
+            authority: "https://login.microsoftonline.com/common")
+        let error = MSALError(
+            code: -50003, message: "declined", grantedScopes: ["User.Read"], declinedScopes: ["Tasks.Read"], invalidResult: partial,
+            deviceInformation: DeviceInformation(deviceMode: .default, hasAADSSOExtension: true), oauthError: "invalid_scope", correlationId: "c")
         let wire = try WireCodec.decoder.decode(WireError.self, from: WireCodec.encoder.encode(WireError(error)))
         #expect(wire.msalError == error)
         // A 1.0 error (domain and internal code only) still decodes.

@@ -9,7 +9,10 @@ extension BackendProfileTests {
         @Test("an RS256 signature equals the one OpenSSL makes with the same key (PKCS #1 v1.5 is deterministic)")
         func knownAnswer() async {
             let signature = await OffPool.run("test-sign") { TestKeys.tenant.key.signRS256(Array("sl-conformance known answer".utf8)) }
-            #expect(signature.map { String(format: "%02x", $0) }.joined() == "08546c3338a4f3ff9ed840b852ec27d31732cdf4d2416343835a81917ef7c69bed52a77fb80308d8229315b657e4a2638365ed6c3ee2a80908f90e04f3bb3cfbb443f0d3bbc97e17c52102c4d2506b642ce73b85bdc0a6efbe2fd5d86acaba9f7bc889d1a76352fc8f29b2c1321a16caefa91922484cb7fc6d276daac27b6d94ac1261b5fc062e9baa23256395d75ab31a8287b88198e7b83b28451b44710ae6aa403bdadb588b61174ac73faaf1a400fdb477d13b63c2d27965d05c73341611e3f18bbb0c5f3b6a29706e228c1d57d276154ee9399865173f5a7590476d6286870746281b632c3d4d1ae0f7d790f343b9e23e29d215b19fedc7b4cc9bedcb9b")
+            #expect(
+                signature.map { String(format: "%02x", $0) }.joined()
+                    == "08546c3338a4f3ff9ed840b852ec27d31732cdf4d2416343835a81917ef7c69bed52a77fb80308d8229315b657e4a2638365ed6c3ee2a80908f90e04f3bb3cfbb443f0d3bbc97e17c52102c4d2506b642ce73b85bdc0a6efbe2fd5d86acaba9f7bc889d1a76352fc8f29b2c1321a16caefa91922484cb7fc6d276daac27b6d94ac1261b5fc062e9baa23256395d75ab31a8287b88198e7b83b28451b44710ae6aa403bdadb588b61174ac73faaf1a400fdb477d13b63c2d27965d05c73341611e3f18bbb0c5f3b6a29706e228c1d57d276154ee9399865173f5a7590476d6286870746281b632c3d4d1ae0f7d790f343b9e23e29d215b19fedc7b4cc9bedcb9b"
+            )
         }
 
         @Test("a signature verifies under its key and not under another, nor after a change of message")
@@ -34,7 +37,9 @@ extension BackendProfileTests {
             #expect(AttackerHost.key.key.publicKey.verifyRS256(tbs, signature: Array(der.suffix(256))))
             let spki = DER.subjectPublicKeyInfo(n: AttackerHost.key.key.publicKey.n, e: AttackerHost.key.key.publicKey.e)
             #expect(tbs.indices.contains { tbs[$0...].starts(with: spki) })
-            #expect(AttackerHost.certificate.pem.hasPrefix("-----BEGIN CERTIFICATE-----\n") && AttackerHost.certificate.pem.hasSuffix("-----END CERTIFICATE-----\n"))
+            #expect(
+                AttackerHost.certificate.pem.hasPrefix("-----BEGIN CERTIFICATE-----\n") && AttackerHost.certificate.pem.hasSuffix("-----END CERTIFICATE-----\n")
+            )
         }
 
         @Test("every embedded key is consistent and has a distinct kid")
@@ -55,8 +60,12 @@ extension BackendProfileTests {
         @Test("HMAC-SHA256 matches RFC 4231 test cases 2 and 6 (a key longer than a block)")
         func hmac() {
             func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-            #expect(hex(HMACSHA256.mac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
-            #expect(hex(HMACSHA256.mac(key: [UInt8](repeating: 0xaa, count: 131), message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+            #expect(
+                hex(HMACSHA256.mac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                    == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+            #expect(
+                hex(HMACSHA256.mac(key: [UInt8](repeating: 0xaa, count: 131), message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+                    == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
         }
 
         @Test("big integers: hex round trip, products, and modular powers against small numbers")

@@ -56,7 +56,10 @@ extension BackendProfileTests {
             #expect(issue.severity == .error && issue.type == "backend.start.exited")
             #expect(issue.message.contains("exit code 3"))
             #expect(issue.observed.contains("cannot read SL_CLIENT_ID") && issue.observed.contains("SL_JWKS_URL=http://127.0.0.1:"))
-            #expect(log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy { $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true })
+            #expect(
+                log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy {
+                    $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true
+                })
         }
 
         @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
@@ -75,7 +78,9 @@ extension BackendProfileTests {
         func listensElsewhere() async throws {
             // The health wait always runs out (the port is wrong); it is long enough for Python to have
             // bound its socket on a loaded machine, so what the harness finds is the wrong port, not nothing.
-            let (log, _) = await run("exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(10), only: ["BE-AUD-1"])
+            let (log, _) = await run(
+                "exec python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(); time.sleep(30)'", health: .seconds(10),
+                only: ["BE-AUD-1"])
             let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
             #expect(issue.message.contains("it listens on port"), "\(issue.message)")
             #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
@@ -88,7 +93,8 @@ extension BackendProfileTests {
                 guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
                 let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
                 guard line.contains(text), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z" else { return nil }
+                    let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+                else { return nil }
                 return line
             }
         }
@@ -111,7 +117,9 @@ extension BackendProfileTests {
         // One conformant run and one flawed run here; the whole table (both example backends in both
         // modes with the real 35 s wait, and every flaw) is .ci/checks/backend-examples.sh, which keeps
         // this suite light enough not to starve the timing-sensitive suites that run beside it.
-        @Test("the conformant example passes every applicable case, and BE-ISS-2 does not apply to a single-tenant backend (its own kind of skip, which leaves nothing unverified)")
+        @Test(
+            "the conformant example passes every applicable case, and BE-ISS-2 does not apply to a single-tenant backend (its own kind of skip, which leaves nothing unverified)"
+        )
         func conformant() async {
             let log = await run(flaw: nil, mode: .single, skip: ["BE-ROTATE-1"])
             let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
@@ -120,7 +128,9 @@ extension BackendProfileTests {
             #expect(log.results.filter { $0.outcome == .passed }.count == 17)
         }
 
-        @Test("a multi-tenant backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS; with the issuer flaw each BE-ISS-2 token is accepted, none refused as an unknown tenant")
+        @Test(
+            "a multi-tenant backend that admits only onboarded tenants passes once it admits SL_OTHER_TENANT_IDS; with the issuer flaw each BE-ISS-2 token is accepted, none refused as an unknown tenant"
+        )
         func onboardedTenantsOnly() async throws {
             let log = EventLog()
             let command = "python3 '\(Repository.exampleBackend)' --onboarded-tenants-only --flaw issuer-not-tied-to-tid"
@@ -156,18 +166,18 @@ extension BackendProfileTests {
         /// A standard-library backend: /health answers 200; POST hangs (`hang`) or ends the process (`die`).
         static func command(_ behaviour: String) -> String {
             let script = """
-            import os, sys, time
-            from http.server import BaseHTTPRequestHandler, HTTPServer
-            class H(BaseHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def do_GET(self):
-                    self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
-                def do_POST(self):
-                    sys.stderr.write('got a token, now {0}\\\\n'.format('\(behaviour)')); sys.stderr.flush()
-                    if '\(behaviour)' == 'die': os._exit(9)
-                    time.sleep(30)
-            HTTPServer(('127.0.0.1', int(os.environ['SL_BACKEND_PORT'])), H).serve_forever()
-            """
+                import os, sys, time
+                from http.server import BaseHTTPRequestHandler, HTTPServer
+                class H(BaseHTTPRequestHandler):
+                    def log_message(self, *a): pass
+                    def do_GET(self):
+                        self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+                    def do_POST(self):
+                        sys.stderr.write('got a token, now {0}\\\\n'.format('\(behaviour)')); sys.stderr.flush()
+                        if '\(behaviour)' == 'die': os._exit(9)
+                        time.sleep(30)
+                HTTPServer(('127.0.0.1', int(os.environ['SL_BACKEND_PORT'])), H).serve_forever()
+                """
             return "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
         }
 
@@ -175,15 +185,17 @@ extension BackendProfileTests {
         /// logged the request it got on a loaded machine.
         func run(_ behaviour: String) async -> EventLog {
             let log = EventLog()
-            let options = BackendProfile.Options(command: Self.command(behaviour), mode: .single, requestTimeout: .seconds(3), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
+            let options = BackendProfile.Options(
+                command: Self.command(behaviour), mode: .single, requestTimeout: .seconds(3), only: ["BE-AUD-1", "BE-TIME-1", "BE-TYPE-1"])
             await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
             return log
         }
 
         func processIDs(_ log: EventLog) -> Set<String> {
-            Set(log.results.compactMap { result in
-                result.issues.first?.observed.split(separator: "\n").first { $0.hasPrefix("Backend process ") }.map { String($0.split(separator: " ")[2]) }
-            })
+            Set(
+                log.results.compactMap { result in
+                    result.issues.first?.observed.split(separator: "\n").first { $0.hasPrefix("Backend process ") }.map { String($0.split(separator: " ")[2]) }
+                })
         }
 
         @Test("a request that hangs past the time limit is a failure ('a hang'), and each case runs on a new process")
@@ -222,7 +234,10 @@ struct SessionRequestShapeTests {
         #expect(field.target == "/api/login?v=2" && field.body == Array(#"{"idToken":"t"}"#.utf8))
         let bearer = SessionRequestShape(bearer: true).request(token: "t")
         #expect(bearer.headers == [HTTPHeader("Authorization", "Bearer t")] && bearer.body.isEmpty)
-        #expect(SessionRequestShape(bearer: true).requestsWithoutToken().map(\.label) == ["no Authorization header", "an empty bearer token", "another scheme (Basic)"])
+        #expect(
+            SessionRequestShape(bearer: true).requestsWithoutToken().map(\.label) == [
+                "no Authorization header", "an empty bearer token", "another scheme (Basic)",
+            ])
     }
 }
 
@@ -236,23 +251,23 @@ extension BackendProfileTests {
             // First start: a process outside the backend's group takes the port (for 3 s), and the
             // backend exits as a real one would ("Address already in use"). Second start: it serves.
             let script = """
-            import os, subprocess, sys, time
-            from http.server import BaseHTTPRequestHandler, HTTPServer
-            port = int(os.environ['SL_BACKEND_PORT'])
-            if not os.path.exists('\(flag)'):
-                open('\(flag)', 'w').close()
-                subprocess.Popen([sys.executable, '-c', 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", %d)); s.listen(); time.sleep(3)' % port], start_new_session=True)
-                time.sleep(0.5)
-                sys.exit('OSError: [Errno 98] Address already in use')
-            class H(BaseHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def do_GET(self):
-                    self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
-                def do_POST(self):
-                    self.rfile.read(int(self.headers.get('Content-Length', 0)))
-                    self.send_response(401); self.send_header('Content-Length', '0'); self.end_headers()
-            HTTPServer(('127.0.0.1', port), H).serve_forever()
-            """
+                import os, subprocess, sys, time
+                from http.server import BaseHTTPRequestHandler, HTTPServer
+                port = int(os.environ['SL_BACKEND_PORT'])
+                if not os.path.exists('\(flag)'):
+                    open('\(flag)', 'w').close()
+                    subprocess.Popen([sys.executable, '-c', 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", %d)); s.listen(); time.sleep(3)' % port], start_new_session=True)
+                    time.sleep(0.5)
+                    sys.exit('OSError: [Errno 98] Address already in use')
+                class H(BaseHTTPRequestHandler):
+                    def log_message(self, *a): pass
+                    def do_GET(self):
+                        self.send_response(200); self.send_header('Content-Length', '0'); self.end_headers()
+                    def do_POST(self):
+                        self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                        self.send_response(401); self.send_header('Content-Length', '0'); self.end_headers()
+                HTTPServer(('127.0.0.1', port), H).serve_forever()
+                """
             let command = "exec python3 -c \"$(printf '%s' '\(Data(script.utf8).base64EncodedString())' | base64 -d)\""
             let log = EventLog()
             let options = BackendProfile.Options(command: command, mode: .single, only: ["BE-AUD-1"])

@@ -26,16 +26,22 @@ struct SpecLoaderTests {
         #expect(spec.cases.allSatisfy { !$0.references.isEmpty && $0.references.allSatisfy { $0.url.hasPrefix("https://") } })
     }
 
-    static let template = #"{"formatVersion": "1.0", "id": "b", "version": "1.0.0", "title": "T", "cases": [{"id": "BE-X-1", "level": "MUST", "title": "t", "rationale": "r", "references": [{"title": "x", "url": "https://x"}], "modes": ["single"], "probe": "algNone", "expect": "rejected", "forges": "x"}]}"#
+    static let template =
+        #"{"formatVersion": "1.0", "id": "b", "version": "1.0.0", "title": "T", "cases": [{"id": "BE-X-1", "level": "MUST", "title": "t", "rationale": "r", "references": [{"title": "x", "url": "https://x"}], "modes": ["single"], "probe": "algNone", "expect": "rejected", "forges": "x"}]}"#
 
-    @Test("mistakes are reported like a compiler: file, line, column (at the mistake), JSON path and a fix", arguments: [
-        ("\"forges\"", "\"forgez\"", "unknown key 'forgez'; did you mean 'forges'? (at $.cases[0])", "rename 'forgez' to 'forges'"),
-        ("\"algNone\"", "\"algNon\"", "unknown probe 'algNon'; did you mean 'algNone'? (at $.cases[0].probe)", "replace 'algNon' with 'algNone'"),
-        ("[\"single\"]", "[\"singel\"]", "unknown tenant mode 'singel'; did you mean 'single'? (at $.cases[0].modes[0])", "replace 'singel' with 'single'"),
-        ("\"MUST\"", "\"MUS\"", "unknown level 'MUS'; did you mean 'MUST'? (at $.cases[0].level)", "replace 'MUS' with 'MUST'"),
-        ("\"1.0\"", "\"2.0\"", "format version 2.0 is newer than this harness supports (1.0) (at $.formatVersion)", "upgrade sl-conformance, or write the spec in format 1.0"),
-        ("\"BE-X-1\"", "\"be-x-1\"", "case ID 'be-x-1' is not uppercase words joined by '-' (at $.cases[0].id)", "use an ID such as 'BE-SIG-1'"),
-    ] as [(String, String, String, String?)])
+    @Test(
+        "mistakes are reported like a compiler: file, line, column (at the mistake), JSON path and a fix",
+        arguments: [
+            ("\"forges\"", "\"forgez\"", "unknown key 'forgez'; did you mean 'forges'? (at $.cases[0])", "rename 'forgez' to 'forges'"),
+            ("\"algNone\"", "\"algNon\"", "unknown probe 'algNon'; did you mean 'algNone'? (at $.cases[0].probe)", "replace 'algNon' with 'algNone'"),
+            ("[\"single\"]", "[\"singel\"]", "unknown tenant mode 'singel'; did you mean 'single'? (at $.cases[0].modes[0])", "replace 'singel' with 'single'"),
+            ("\"MUST\"", "\"MUS\"", "unknown level 'MUS'; did you mean 'MUST'? (at $.cases[0].level)", "replace 'MUS' with 'MUST'"),
+            (
+                "\"1.0\"", "\"2.0\"", "format version 2.0 is newer than this harness supports (1.0) (at $.formatVersion)",
+                "upgrade sl-conformance, or write the spec in format 1.0"
+            ),
+            ("\"BE-X-1\"", "\"be-x-1\"", "case ID 'be-x-1' is not uppercase words joined by '-' (at $.cases[0].id)", "use an ID such as 'BE-SIG-1'"),
+        ] as [(String, String, String, String?)])
     func diagnostics(original: String, replacement: String, message: String, fix: String?) throws {
         let range = try #require(Self.template.range(of: original))
         let text = Self.template.replacingCharacters(in: range, with: replacement)
@@ -62,7 +68,8 @@ struct SpecLoaderTests {
 
     @Test("a duplicate case ID is named with the line of the first")
     func duplicate() throws {
-        let one = #"{"id": "BE-X-1", "level": "MUST", "title": "t", "rationale": "r", "references": [{"title": "x", "url": "https://x"}], "modes": ["single"], "probe": "algNone", "expect": "rejected", "forges": "x"}"#
+        let one =
+            #"{"id": "BE-X-1", "level": "MUST", "title": "t", "rationale": "r", "references": [{"title": "x", "url": "https://x"}], "modes": ["single"], "probe": "algNone", "expect": "rejected", "forges": "x"}"#
         let text = "{\"formatVersion\": \"1.0\", \"id\": \"b\", \"version\": \"1.0.0\", \"title\": \"T\", \"cases\": [\n\(one),\n\(one)]}"
         do {
             _ = try BackendSpecLoader.load(bytes: Array(text.utf8), file: "b.json")

@@ -13,7 +13,8 @@ extension BackendProfileTests {
     struct TenantTests {
         func get(_ url: String) async -> HTTPExchange {
             let components = URLComponents(string: url)!
-            return await HTTPClient.send(HTTPRequest(method: "GET", target: components.percentEncodedPath), port: UInt16(components.port!), timeout: .seconds(5))
+            return await HTTPClient.send(
+                HTTPRequest(method: "GET", target: components.percentEncodedPath), port: UInt16(components.port!), timeout: .seconds(5))
         }
 
         func json(_ exchange: HTTPExchange) throws -> [String: Any] {
@@ -27,7 +28,8 @@ extension BackendProfileTests {
             defer { tenant.stop() }
             let view = tenant.makeView(keys: [tenant.tenantJWK])
             let document = try json(await get(tenant.metadataURL(view: view)))
-            let issuer = mode == .single ? "https://login.microsoftonline.com/\(tenant.identity.homeTenantID)/v2.0" : "https://login.microsoftonline.com/{tenantid}/v2.0"
+            let issuer =
+                mode == .single ? "https://login.microsoftonline.com/\(tenant.identity.homeTenantID)/v2.0" : "https://login.microsoftonline.com/{tenantid}/v2.0"
             #expect(document["issuer"] as? String == issuer)
             #expect(document["jwks_uri"] as? String == tenant.jwksURL(view: view))
             #expect(tenant.jwksURL(view: view).hasPrefix("http://127.0.0.1:"))
@@ -72,7 +74,8 @@ extension BackendProfileTests {
             limits.headBytes = 1024
             let server = try LoopbackHTTPServer(limits: limits) { _ in .text("ok\n", status: 200) }
             defer { server.stop() }
-            let big = HTTPRequest(method: "POST", target: "/", headers: [HTTPHeader("Content-Type", "application/json")], body: [UInt8](repeating: 0x61, count: 8 << 20))
+            let big = HTTPRequest(
+                method: "POST", target: "/", headers: [HTTPHeader("Content-Type", "application/json")], body: [UInt8](repeating: 0x61, count: 8 << 20))
             let exchange = await HTTPClient.send(big, port: server.port, timeout: .seconds(10))
             #expect(exchange.status == 413)
             let longHead = HTTPRequest(method: "GET", target: "/", headers: [HTTPHeader("X-Long", String(repeating: "a", count: 4096))])

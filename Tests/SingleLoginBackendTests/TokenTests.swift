@@ -47,13 +47,17 @@ extension BackendProfileTests {
         }
 
         func backendCase(_ probe: BackendProbe, expect: BackendExpectation = .rejected) -> BackendCase {
-            BackendCase(id: "BE-T-1", level: .must, title: "t", rationale: "r", references: [], tags: [], modes: [.single, .multi], probe: probe, expect: expect, forges: "", timeLimit: nil, location: .init(file: "x", line: 1, column: 1))
+            BackendCase(
+                id: "BE-T-1", level: .must, title: "t", rationale: "r", references: [], tags: [], modes: [.single, .multi], probe: probe, expect: expect,
+                forges: "", timeLimit: nil, location: .init(file: "x", line: 1, column: 1))
         }
 
-        @Test("claims forgeries differ from the valid claims in exactly the named claims", arguments: [
-            (BackendProbe.wrongAudience, ["aud"]), (.clockSkew, ["iat", "nbf", "exp", "nonce"]), (.expired, ["iat", "nbf", "exp", "nonce"]),
-            (.notYetValid, ["nbf"]), (.otherTenant, ["iss", "tid", "oid", "sub", "name", "preferred_username"]), (.payloadChanged, ["oid"]),
-        ] as [(BackendProbe, [String])])
+        @Test(
+            "claims forgeries differ from the valid claims in exactly the named claims",
+            arguments: [
+                (BackendProbe.wrongAudience, ["aud"]), (.clockSkew, ["iat", "nbf", "exp", "nonce"]), (.expired, ["iat", "nbf", "exp", "nonce"]),
+                (.notYetValid, ["nbf"]), (.otherTenant, ["iss", "tid", "oid", "sub", "name", "preferred_username"]), (.payloadChanged, ["oid"]),
+            ] as [(BackendProbe, [String])])
         func onlyNamedClaimsChange(probe: BackendProbe, changed: [String]) async throws {
             let factory = self.factory
             let valid = try claims(of: await OffPool.run("test-tokens") { factory.valid() })
@@ -107,7 +111,9 @@ extension BackendProfileTests {
             #expect(Set(try decode(parts[1]).keys) == ["pad"])
         }
 
-        @Test("BE-HEADER-1: four tokens under the tenant kid, signed by the attacker's key, each offering it one way (jwk, jku, x5u, x5c); the claims are the valid ones")
+        @Test(
+            "BE-HEADER-1: four tokens under the tenant kid, signed by the attacker's key, each offering it one way (jwk, jku, x5u, x5c); the claims are the valid ones"
+        )
         func embeddedKey() async throws {
             let issued = await shots(.embeddedKey)
             #expect(issued.count == 4)

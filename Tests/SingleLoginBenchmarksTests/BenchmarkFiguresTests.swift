@@ -35,26 +35,30 @@ struct BenchmarkFiguresTests {
         #expect(Duration.microseconds(84).inSeconds == 84e-6)
     }
 
-    @Test("An at-most target passes on the limit, a below target misses on it", arguments: [
-        (BenchmarkTarget(.atMost, 2), 2.0, BenchmarkTarget.Verdict.pass),
-        (BenchmarkTarget(.atMost, 2), 2.5, .miss(over: 0.5, factor: 1.25)),
-        (BenchmarkTarget(.below, 0.5), 0.5, .miss(over: 0, factor: 1)),
-        (BenchmarkTarget(.below, 0.5), 0.25, .pass),
-    ])
+    @Test(
+        "An at-most target passes on the limit, a below target misses on it",
+        arguments: [
+            (BenchmarkTarget(.atMost, 2), 2.0, BenchmarkTarget.Verdict.pass),
+            (BenchmarkTarget(.atMost, 2), 2.5, .miss(over: 0.5, factor: 1.25)),
+            (BenchmarkTarget(.below, 0.5), 0.5, .miss(over: 0, factor: 1)),
+            (BenchmarkTarget(.below, 0.5), 0.25, .pass),
+        ])
     func verdicts(target: BenchmarkTarget, value: Double, expected: BenchmarkTarget.Verdict) {
         #expect(target.verdict(for: value) == expected)
     }
 
-    @Test("Values print in the unit people read", arguments: [
-        (0.0000842, BenchmarkFigure.Unit.seconds, "84.2 µs"),
-        (0.5, .seconds, "500.0 ms"),
-        (2.0, .seconds, "2.00 s"),
-        (1.8449, .ratio, "1.84x"),
-        (312.4, .perSecond, "312/s"),
-        (153_200_000, .bytes, "153.2 MB"),
-        (0.125, .fraction, "12.5 %"),
-        (4674, .count, "4674"),
-    ])
+    @Test(
+        "Values print in the unit people read",
+        arguments: [
+            (0.0000842, BenchmarkFigure.Unit.seconds, "84.2 µs"),
+            (0.5, .seconds, "500.0 ms"),
+            (2.0, .seconds, "2.00 s"),
+            (1.8449, .ratio, "1.84x"),
+            (312.4, .perSecond, "312/s"),
+            (153_200_000, .bytes, "153.2 MB"),
+            (0.125, .fraction, "12.5 %"),
+            (4674, .count, "4674"),
+        ])
     func formats(value: Double, unit: BenchmarkFigure.Unit, expected: String) {
         #expect(BenchmarkFigure.format(value, unit) == expected)
     }
@@ -69,20 +73,25 @@ struct BenchmarkFiguresTests {
 
     @Test("The report counts met targets and names the missed ones, in text and JSON")
     func report() throws {
-        let report = BenchmarkReport(machine: ["cores": "2"], sections: [
-            BenchmarkReport.Section(title: "part", figures: [
-                BenchmarkFigure(key: "a", title: "fast enough", value: 1, unit: .ratio, target: BenchmarkTarget(.atMost, 2)),
-                BenchmarkFigure(key: "b", title: "too slow", value: 3, unit: .ratio, target: BenchmarkTarget(.atMost, 2)),
-                BenchmarkFigure(key: "c", title: "no goal", value: 9, unit: .count),
-            ], notes: ["a note"]),
-        ])
+        let report = BenchmarkReport(
+            machine: ["cores": "2"],
+            sections: [
+                BenchmarkReport.Section(
+                    title: "part",
+                    figures: [
+                        BenchmarkFigure(key: "a", title: "fast enough", value: 1, unit: .ratio, target: BenchmarkTarget(.atMost, 2)),
+                        BenchmarkFigure(key: "b", title: "too slow", value: 3, unit: .ratio, target: BenchmarkTarget(.atMost, 2)),
+                        BenchmarkFigure(key: "c", title: "no goal", value: 9, unit: .count),
+                    ], notes: ["a note"])
+            ])
         #expect(!report.allTargetsMet)
         #expect(report.figure("c")?.value == 9)
         let text = report.renderText()
         #expect(text.contains("Targets: 1 of 2 met; missed: b."))
         #expect(text.contains("== part"))
         #expect(text.contains("  - a note"))
-        #expect(text.split(separator: "\n").contains { $0.contains("too slow") && $0.contains("3.00x") && $0.contains("<= 2.00x") && $0.contains("MISS by 1.00x") })
+        #expect(
+            text.split(separator: "\n").contains { $0.contains("too slow") && $0.contains("3.00x") && $0.contains("<= 2.00x") && $0.contains("MISS by 1.00x") })
         let json = try #require(try JSONSerialization.jsonObject(with: report.renderJSON()) as? [String: Any])
         #expect(json["allTargetsMet"] as? Bool == false)
         let figures = try #require(((json["sections"] as? [[String: Any]])?.first?["figures"]) as? [[String: Any]])
@@ -93,7 +102,7 @@ struct BenchmarkFiguresTests {
     func comparison() {
         let reference = Data("a\nb\nc\n".utf8)
         #expect(ReportComparison.firstDifference(reference, reference) == nil)
-        #expect(ReportComparison.firstDifference(reference, Data("a\nB\nc\n".utf8)) .map { [$0.line.description, $0.expected, $0.actual] } == ["2", "b", "B"])
+        #expect(ReportComparison.firstDifference(reference, Data("a\nB\nc\n".utf8)).map { [$0.line.description, $0.expected, $0.actual] } == ["2", "b", "B"])
         #expect(ReportComparison.firstDifference(reference, Data("a\nb\nc\nd\n".utf8))?.line == 4)
     }
 
@@ -114,7 +123,9 @@ struct BenchmarkRoundTripTests {
         let canned = try #require(BuiltExecutables.url("sl-canned-adapter"), "build the package first: swift build")
         let host = try #require(BuiltExecutables.url("sl-reference-adapter"), "build the package first: swift build")
         let spec = try SpecLoader.load(path: BenchmarkInputsTests.shippedSpecPath)
-        let benchmark = RoundTripBenchmark(cannedCommand: "'\(canned.path)'", echoCommand: "'\(canned.path)' --echo", hostCommand: "'\(host.path)'", iterations: 20, warmUp: 2, rounds: 4, spec: spec.spec)
+        let benchmark = RoundTripBenchmark(
+            cannedCommand: "'\(canned.path)'", echoCommand: "'\(canned.path)' --echo", hostCommand: "'\(host.path)'", iterations: 20, warmUp: 2, rounds: 4,
+            spec: spec.spec)
         let result = try await benchmark.run()
         for summary in [result.floor, result.cannedRaw, result.harnessToCanned, result.harnessToHost] {
             #expect(summary.count == 20)

@@ -42,15 +42,20 @@ struct BenchmarkInputsTests {
     func normalised() {
         let id = TestCaseID(requirementID: "SL-A-1", scenarioName: "s")
         let requirement = RequirementSummary(id: "SL-A-1", level: .must, title: "t", tags: [], references: [])
-        let early = Event(.testCaseEnded(TestCaseResult(id: id, requirement: requirement, outcome: .passed, duration: 0.5)), date: Date(timeIntervalSince1970: 5))
-        let late = Event(.testCaseEnded(TestCaseResult(id: id, requirement: requirement, outcome: .passed, duration: 1.5)), date: Date(timeIntervalSince1970: 99))
+        let early = Event(
+            .testCaseEnded(TestCaseResult(id: id, requirement: requirement, outcome: .passed, duration: 0.5)), date: Date(timeIntervalSince1970: 5))
+        let late = Event(
+            .testCaseEnded(TestCaseResult(id: id, requirement: requirement, outcome: .passed, duration: 1.5)), date: Date(timeIntervalSince1970: 99))
         for event in [early, late].map({ $0.normalisedForComparison() }) {
             #expect(event.date == Event.normalisedDate)
             guard case .testCaseEnded(let result) = event.kind else { Issue.record("kind changed"); continue }
             #expect(result.duration == 0 && result.id == id && result.outcome == .passed)
         }
-        let context = RunContext(specID: "x", specVersion: "1.0.0", specTitle: "X", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "ci-7", startDate: Date())
-        guard case .runStarted(let fixed, _) = Event(.runStarted(context, plan: [])).normalisedForComparison().kind else { Issue.record("kind changed"); return }
+        let context = RunContext(
+            specID: "x", specVersion: "1.0.0", specTitle: "X", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "ci-7", startDate: Date())
+        guard case .runStarted(let fixed, _) = Event(.runStarted(context, plan: [])).normalisedForComparison().kind else {
+            Issue.record("kind changed"); return
+        }
         #expect(fixed.hostname == "localhost" && fixed.startDate == Event.normalisedDate && fixed.specID == "x")
     }
 

@@ -45,11 +45,13 @@ struct ArchiveTamperTests {
         #expect(found.contains { $0.hasPrefix("manifest.json: is in the archive 2 times") }, "\(found)")
     }
 
-    @Test("A symbolic link, a hard link and a name outside the bundle are findings", arguments: [
-        ("summary.md", Character("2"), "/tmp/elsewhere.md", "summary.md: is a symbolic link to '/tmp/elsewhere.md'"),
-        ("summary.md", Character("1"), "manifest.json", "summary.md: is a hard link to 'manifest.json'"),
-        ("../outside.txt", Character("0"), "", "../outside.txt: names a place outside the bundle's directory"),
-    ])
+    @Test(
+        "A symbolic link, a hard link and a name outside the bundle are findings",
+        arguments: [
+            ("summary.md", Character("2"), "/tmp/elsewhere.md", "summary.md: is a symbolic link to '/tmp/elsewhere.md'"),
+            ("summary.md", Character("1"), "manifest.json", "summary.md: is a hard link to 'manifest.json'"),
+            ("../outside.txt", Character("0"), "", "../outside.txt: names a place outside the bundle's directory"),
+        ])
     func links(name: String, type: Character, link: String, expected: String) async throws {
         let bundle = await VerifyCommandTests.failing.value
         let found = try await Self.findings(Self.inserting(try Self.entry(name, type: type, link: link), into: bundle))

@@ -11,19 +11,24 @@ struct BackendCommandTests {
     func help() async {
         let run = await Tool.run(["backend", "--help"])
         #expect(run.status == 0)
-        for name in ["SL_BACKEND_PORT", "SL_CLIENT_ID", "SL_TENANT_ID", "SL_TENANT_MODE", "SL_AUTHORITY", "SL_OIDC_METADATA_URL", "SL_JWKS_URL", "SL_OTHER_TENANT_IDS", "admit these in test, as it would an", "rejected = 400, 401 or 403"] {
+        for name in [
+            "SL_BACKEND_PORT", "SL_CLIENT_ID", "SL_TENANT_ID", "SL_TENANT_MODE", "SL_AUTHORITY", "SL_OIDC_METADATA_URL", "SL_JWKS_URL", "SL_OTHER_TENANT_IDS",
+            "admit these in test, as it would an", "rejected = 400, 401 or 403",
+        ] {
             #expect(run.out.contains(name), "\(name)")
         }
     }
 
-    @Test("usage errors exit 64 with the fix", arguments: [
-        (["backend"], "Missing '--start <command>'"),
-        (["backend", "--start", "x", "--tenant", "mult"], "The value 'mult' is invalid for '--tenant <mode>'"),
-        (["backend", "--start", "x", "--url", "http://127.0.0.1:8080/session"], "the port is SL_BACKEND_PORT"),
-        (["backend", "--start", "x", "--url", "http://example.com/session"], "the harness talks to 127.0.0.1 only"),
-        (["backend", "--start", "x", "--health", "health"], "Please give a path that starts with '/'"),
-        (["backend", "--start", "x", "--spec", spec, "--only", "BE-SIG-9"], "No case ID or tag 'BE-SIG-9'"),
-    ])
+    @Test(
+        "usage errors exit 64 with the fix",
+        arguments: [
+            (["backend"], "Missing '--start <command>'"),
+            (["backend", "--start", "x", "--tenant", "mult"], "The value 'mult' is invalid for '--tenant <mode>'"),
+            (["backend", "--start", "x", "--url", "http://127.0.0.1:8080/session"], "the port is SL_BACKEND_PORT"),
+            (["backend", "--start", "x", "--url", "http://example.com/session"], "the harness talks to 127.0.0.1 only"),
+            (["backend", "--start", "x", "--health", "health"], "Please give a path that starts with '/'"),
+            (["backend", "--start", "x", "--spec", spec, "--only", "BE-SIG-9"], "No case ID or tag 'BE-SIG-9'"),
+        ])
     func usage(words: [String], message: String) async {
         let run = await Tool.run(words)
         #expect(run.status == 64)

@@ -20,7 +20,9 @@ struct BaselineRuns {
 
     /// Runs SL-LOGIN-1 and SL-LOGOUT-1 (flawed or not) into `<name>/`, with `extra` words.
     func run(_ name: String, flawed: Bool, _ extra: [String] = []) async -> (status: Int32, out: String, err: String) {
-        await Tool.run(["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", path(name)] + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : []) + extra)
+        await Tool.run(
+            ["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", path(name)] + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : [])
+                + extra)
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -52,7 +54,8 @@ struct BaselineTests {
         #expect(await runs.run("whole", flawed: false).status == 0)
         var removed = 0
         for index in 1...2 {
-            let part = await runs.run("part\(index)", flawed: false, ["--shard", "\(index)/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
+            let part = await runs.run(
+                "part\(index)", flawed: false, ["--shard", "\(index)/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
             #expect(part.status == 0, "\(part.out)\(part.err)")
             #expect(part.out.contains(" 0 removed"), "\(part.out)")
             removed += part.out.contains("removed:") ? 1 : 0
@@ -60,7 +63,9 @@ struct BaselineTests {
         #expect(removed == 0)
         let flawed = await runs.run("flawed", flawed: true, ["--shard", "1/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
         let other = await runs.run("flawed2", flawed: true, ["--shard", "2/2", "--baseline", runs.path("whole/junit.xml"), "--fail-on", "regressions"])
-        #expect([flawed.status, other.status].sorted() == [0, 1] || [flawed.status, other.status] == [1, 1], "the shard that runs SL-LOGOUT-1 / signed out while running reports it newly failing")
+        #expect(
+            [flawed.status, other.status].sorted() == [0, 1] || [flawed.status, other.status] == [1, 1],
+            "the shard that runs SL-LOGOUT-1 / signed out while running reports it newly failing")
         #expect((flawed.out + other.out).contains("newly failing:\n    SL-LOGOUT-1 / "), "\(flawed.out)\(other.out)")
     }
 
@@ -96,7 +101,8 @@ struct BaselineTests {
         let old = try String(contentsOfFile: runs.path("old/junit.xml"), encoding: .utf8)
         let report = try JUnitMerger.parse(Data(old.utf8))
         let renamed = try #require(report.suites.first { $0.property("requirement.id") == "SL-LOGOUT-1" }?.cases.first?.name)
-        try old.replacingOccurrences(of: "name=\"\(renamed)\"", with: "name=\"\(renamed) (renamed)\"").write(toFile: runs.path("new.xml"), atomically: true, encoding: .utf8)
+        try old.replacingOccurrences(of: "name=\"\(renamed)\"", with: "name=\"\(renamed) (renamed)\"").write(
+            toFile: runs.path("new.xml"), atomically: true, encoding: .utf8)
         let diff = await Tool.run(["diff", runs.path("old/junit.xml"), runs.path("new.xml")])
         #expect(diff.status == 1)
         #expect(diff.out.contains("0 newly failing, 0 newly passing, 1 added, 1 removed; 1 regression\n"), "\(diff.out)")

@@ -10,7 +10,10 @@ import Testing
 struct CommandOptionsTests {
     @Test("run's options parse into typed values")
     func runOptions() throws {
-        let options = try RunCommand.Options.parse(["--jobs", "3", "--shard", "2/4", "--level", "must", "--only", "login", "--only", "logout", "--reference-flaw", "promptsAtLaunch", "--scenario-timeout", "1.5", "-q", "--reports", "out"])
+        let options = try RunCommand.Options.parse([
+            "--jobs", "3", "--shard", "2/4", "--level", "must", "--only", "login", "--only", "logout", "--reference-flaw", "promptsAtLaunch",
+            "--scenario-timeout", "1.5", "-q", "--reports", "out",
+        ])
         #expect(options.jobs == 3)
         #expect(options.selection.shard == .init(index: 2, count: 4))
         #expect(options.selection.only == ["login", "logout"])
@@ -32,25 +35,32 @@ struct CommandOptionsTests {
         #expect(try RunCommand.Options.parse(["--listen", "127.0.0.1:0"]).simulator.bundleId == nil)
     }
 
-    @Test("--level takes a level in either case, as specs and reports write it", arguments: [
-        ("must", Gate.mustOnly), ("MUST", .mustOnly), ("Must", .mustOnly), ("should", .mustAndShould), ("SHOULD", .mustAndShould),
-    ])
+    @Test(
+        "--level takes a level in either case, as specs and reports write it",
+        arguments: [
+            ("must", Gate.mustOnly), ("MUST", .mustOnly), ("Must", .mustOnly), ("should", .mustAndShould), ("SHOULD", .mustAndShould),
+        ])
     func levelInEitherCase(word: String, gate: Gate) throws {
         #expect(try RunCommand.Options.parse(["--level", word]).reports.gate == gate)
         #expect(try PreflightCommand.Options.parse(["--level", word]).reports.gate == gate)
     }
 
-    @Test("run's invalid values and combinations are usage errors", arguments: [
-        (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
-        (["--jobs", "-1"], "Missing value for '--jobs <n>'"),
-        (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
-        (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
-        (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
-        (["--simulator", "com.contoso.shifts"], "'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's"),
-        (["--listen", "127.0.0.1:0", "--device", "booted"], "'--device' applies only with '--simulator <bundle-id>'"),
-        (["--listen", "127.0.0.1:0", "--simulator", "com contoso"], "The value 'com contoso' is invalid for '--simulator <bundle-id>'"),
-        (["--listen", "127.0.0.1:0", "--simulator", "com.contoso.shifts", "--jobs", "2"], "'--simulator' reads one app's container on one Simulator, which '--jobs 2' adapters would share"),
-    ] as [([String], String)])
+    @Test(
+        "run's invalid values and combinations are usage errors",
+        arguments: [
+            (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
+            (["--jobs", "-1"], "Missing value for '--jobs <n>'"),
+            (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
+            (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
+            (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
+            (["--simulator", "com.contoso.shifts"], "'--simulator' reads the container of your app on the iOS Simulator, not the bundled reference app's"),
+            (["--listen", "127.0.0.1:0", "--device", "booted"], "'--device' applies only with '--simulator <bundle-id>'"),
+            (["--listen", "127.0.0.1:0", "--simulator", "com contoso"], "The value 'com contoso' is invalid for '--simulator <bundle-id>'"),
+            (
+                ["--listen", "127.0.0.1:0", "--simulator", "com.contoso.shifts", "--jobs", "2"],
+                "'--simulator' reads one app's container on one Simulator, which '--jobs 2' adapters would share"
+            ),
+        ] as [([String], String)])
     func runMistakes(words: [String], message: String) {
         #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }
     }
@@ -82,7 +92,9 @@ struct CommandOptionsTests {
 
     @Test("preflight's input problems become usage errors that name the option")
     func preflightInput() async {
-        let missing = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/single-login-preflight.json", "--entitlements", "/no/such/App.entitlements"])
+        let missing = await Tool.run([
+            "preflight", "--spec", "\(Tool.fixtures)/../../../specs/single-login-preflight.json", "--entitlements", "/no/such/App.entitlements",
+        ])
         #expect(missing.status == 64)
         #expect(missing.err.hasPrefix("Error: No such file '/no/such/App.entitlements' for '--entitlements'\n"))
         let directory = await Tool.run(["preflight", "--spec", "\(Tool.fixtures)/../../../specs/single-login-preflight.json", "--project", "/no/such/dir"])
@@ -91,7 +103,9 @@ struct CommandOptionsTests {
 
     @Test("the library says what is wrong with an input without naming options")
     func inputProblems() {
-        #expect(throws: PreflightInput.Problem.noSuchFile(path: "/no/Info.plist", role: .infoPlist)) { try PreflightInput(infoPlist: "/no/Info.plist").validate() }
+        #expect(throws: PreflightInput.Problem.noSuchFile(path: "/no/Info.plist", role: .infoPlist)) {
+            try PreflightInput(infoPlist: "/no/Info.plist").validate()
+        }
         #expect(throws: PreflightInput.Problem.noSuchDirectory(path: "/no/dir")) { try PreflightInput(projectDirectory: "/no/dir").validate() }
     }
 }

@@ -19,7 +19,9 @@ enum Tool {
 
 @Suite("sl-conformance: help, usage errors, validate, list, version (in process)")
 struct ConformanceToolTests {
-    @Test("--help and help SUBCOMMAND print on stdout and exit 0", arguments: [["--help"], ["-h"], ["help", "list"], ["list", "--help"], ["validate", "-h"], ["run", "--help"], ["preflight", "-h"]])
+    @Test(
+        "--help and help SUBCOMMAND print on stdout and exit 0",
+        arguments: [["--help"], ["-h"], ["help", "list"], ["list", "--help"], ["validate", "-h"], ["run", "--help"], ["preflight", "-h"]])
     func help(arguments: [String]) async {
         let run = await Tool.run(arguments)
         #expect(run.status == 0)
@@ -41,15 +43,20 @@ struct ConformanceToolTests {
         let run = await Tool.run(["list", "--formt", "json"])
         #expect(run.status == 64)
         #expect(run.out.isEmpty)
-        #expect(run.err == """
-            Error: Unknown option '--formt'. Did you mean '--format'?
-            Usage: sl-conformance list [<spec>] [--format <format>]
-              See 'sl-conformance list --help' for more information.
+        #expect(
+            run.err == """
+                Error: Unknown option '--formt'. Did you mean '--format'?
+                Usage: sl-conformance list [<spec>] [--format <format>]
+                  See 'sl-conformance list --help' for more information.
 
-            """)
+                """)
     }
 
-    @Test("usage errors exit 64", arguments: [["valdate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"]])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["valdate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"],
+        ])
     func usageErrors(arguments: [String]) async {
         let run = await Tool.run(arguments)
         #expect(run.status == 64)
@@ -70,7 +77,8 @@ struct ConformanceToolTests {
 
     @Test("validate recognises a preflight spec by its 'checks' and a behavioural one by its 'requirements'")
     func validateAnyKind() async throws {
-        let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/single-login-preflight.json").path
+        let preflight = URL(fileURLWithPath: Tool.fixtures).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("specs/single-login-preflight.json").path
         let both = await Tool.run(["validate", preflight, Tool.fixtures + "/valid/minimal.json"])
         #expect(both.status == 0)
         #expect(both.out == "\(preflight): valid (7 checks)\n\(Tool.fixtures)/valid/minimal.json: valid (1 requirement, 1 scenario)\n")
@@ -78,7 +86,10 @@ struct ConformanceToolTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let broken = directory.appendingPathComponent("preflight.json").path
-        try Data(#"{"formatVersion": "1.0", "id": "p", "version": "1.0.0", "title": "P", "checks": [{"id": "PF-X", "level": "MUST", "title": "t", "rationale": "r", "references": [], "rule": {"kind": "sourceContains", "patern": "x", "extensions": ["m"]}}]}"#.utf8).write(to: URL(fileURLWithPath: broken))
+        try Data(
+            #"{"formatVersion": "1.0", "id": "p", "version": "1.0.0", "title": "P", "checks": [{"id": "PF-X", "level": "MUST", "title": "t", "rationale": "r", "references": [], "rule": {"kind": "sourceContains", "patern": "x", "extensions": ["m"]}}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: broken))
         let invalid = await Tool.run(["validate", broken])
         #expect(invalid.status == 65)
         #expect(invalid.err.contains("preflight.json:1:160: error: 'references' needs at least 1 element (at $.checks[0].references)"))
@@ -111,7 +122,9 @@ struct ConformanceToolTests {
         #expect(result.status == 0, "\(result.out)\(result.err)")
         let last = try #require(result.out.split(separator: "\n").last.map(String.init))
         let total = try SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: "shipped").spec.requirements.reduce(0) { $0 + $1.scenarios.count }
-        #expect(last.hasPrefix("Result: PASSED (exit status 0: every gating requirement that ran passed; \(total - 1) test cases were skipped, not verified)"), "\(last)")
+        #expect(
+            last.hasPrefix("Result: PASSED (exit status 0: every gating requirement that ran passed; \(total - 1) test cases were skipped, not verified)"),
+            "\(last)")
     }
 
     @Test("run --verbose marks where each step's calls begin, and prints a requirement --only left out in one line")
@@ -136,6 +149,9 @@ struct ConformanceToolTests {
     func version() async {
         let run = await Tool.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.out.range(of: #"^sl-conformance \d+\.\d+\.\d+\nembedded specs: single-login \d+\.\d+\.\d+, single-login-preflight \d+\.\d+\.\d+"#, options: .regularExpression) != nil, "\(run.out)")
+        #expect(
+            run.out.range(
+                of: #"^sl-conformance \d+\.\d+\.\d+\nembedded specs: single-login \d+\.\d+\.\d+, single-login-preflight \d+\.\d+\.\d+"#,
+                options: .regularExpression) != nil, "\(run.out)")
     }
 }

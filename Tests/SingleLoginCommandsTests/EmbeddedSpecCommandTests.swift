@@ -18,10 +18,13 @@ struct EmbeddedSpecCommandTests {
         #expect(plan.out.split(separator: "\n").filter { !$0.contains("(skip:") } == ["SL-LOGIN-1 / opens signed in"], "\(plan.out)")
     }
 
-    @Test("a missing spec file exits 66 and a directory 64, for every command that reads one", arguments: [
-        (["list", "{missing}"], 66), (["list", "{dir}"], 64), (["validate", "{missing}"], 66), (["validate", "{dir}"], 64),
-        (["run", "--spec", "{missing}"], 66), (["run", "--spec", "{dir}"], 64), (["preflight", "--spec", "{missing}"], 66), (["preflight", "--spec", "{dir}"], 64),
-    ] as [([String], Int32)])
+    @Test(
+        "a missing spec file exits 66 and a directory 64, for every command that reads one",
+        arguments: [
+            (["list", "{missing}"], 66), (["list", "{dir}"], 64), (["validate", "{missing}"], 66), (["validate", "{dir}"], 64),
+            (["run", "--spec", "{missing}"], 66), (["run", "--spec", "{dir}"], 64), (["preflight", "--spec", "{missing}"], 66),
+            (["preflight", "--spec", "{dir}"], 64),
+        ] as [([String], Int32)])
     func fileProblems(words: [String], status: Int32) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-embedded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

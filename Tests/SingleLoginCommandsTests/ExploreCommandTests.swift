@@ -12,9 +12,13 @@ struct ExploreCommandTests {
         return url
     }
 
-    @Test("usage errors exit 64", arguments: [["explore", "--runs", "0"], ["explore", "--seed", "-1"], ["explore", "--reference-flaw", "nope"],
-                                              ["explore", "--adapter", "x", "--reference-flaw", "ignoresBroadcast"], ["explore", "--max-steps", "0"], ["explore", "--time-budget", "0"],
-                                              ["explore", "--adapter", "x", "--listen", "127.0.0.1:0"], ["explore", "--adapter", " "], ["explore", "--allow-remote"]])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["explore", "--runs", "0"], ["explore", "--seed", "-1"], ["explore", "--reference-flaw", "nope"],
+            ["explore", "--adapter", "x", "--reference-flaw", "ignoresBroadcast"], ["explore", "--max-steps", "0"], ["explore", "--time-budget", "0"],
+            ["explore", "--adapter", "x", "--listen", "127.0.0.1:0"], ["explore", "--adapter", " "], ["explore", "--allow-remote"],
+        ])
     func usage(arguments: [String]) async {
         let run = await Tool.run(arguments)
         #expect(run.status == 64)
@@ -25,17 +29,24 @@ struct ExploreCommandTests {
     func help() async {
         let run = await Tool.run(["explore", "--help"])
         #expect(run.status == 0)
-        for option in ["--adapter", "--reference-flaw", "--seed", "--runs", "--time-budget", "--max-steps", "--jobs", "--reports", "--counterexample", "--level", "--events"] {
+        for option in [
+            "--adapter", "--reference-flaw", "--seed", "--runs", "--time-budget", "--max-steps", "--jobs", "--reports", "--counterexample", "--level",
+            "--events",
+        ] {
             #expect(run.out.contains(option), "\(option)")
         }
     }
 
-    @Test("a flawed app: exit 1, the counterexample on the console with its transcript, the file a valid spec; run --spec fails there and passes on the reference app")
+    @Test(
+        "a flawed app: exit 1, the counterexample on the console with its transcript, the file a valid spec; run --spec fails there and passes on the reference app"
+    )
     func flawed() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("ce.json").path
-        let run = await Tool.run(["explore", "--reference-flaw", "ignoresBroadcast", "--seed", "3", "--runs", "500", "--counterexample", file, "--reports", directory.path])
+        let run = await Tool.run([
+            "explore", "--reference-flaw", "ignoresBroadcast", "--seed", "3", "--runs", "500", "--counterexample", file, "--reports", directory.path,
+        ])
         #expect(run.status == 1, "\(run.out)\(run.err)")
         #expect(run.out.contains("Counterexample EX-"))
         #expect(run.out.contains("transcript:"))
@@ -46,7 +57,9 @@ struct ExploreCommandTests {
         let words = hint.split(separator: " ").dropFirst().map(String.init)
         #expect(words == ["run", "--spec", file, "--reference-flaw", "ignoresBroadcast"], "\(hint)")
         #expect(await Tool.run(words + ["--reports", directory.appendingPathComponent("hint").path]).status == 1)
-        #expect(await Tool.run(["run", "--spec", file, "--reference-flaw", "ignoresBroadcast", "--reports", directory.appendingPathComponent("a").path]).status == 1)
+        #expect(
+            await Tool.run(["run", "--spec", file, "--reference-flaw", "ignoresBroadcast", "--reports", directory.appendingPathComponent("a").path]).status == 1
+        )
         #expect(await Tool.run(["run", "--spec", file, "--reports", directory.appendingPathComponent("b").path]).status == 0)
         let junit = try String(contentsOfFile: directory.appendingPathComponent("explore-junit.xml").path, encoding: .utf8)
         #expect(junit.components(separatedBy: "<testcase ").count - 1 == 14)
@@ -56,12 +69,14 @@ struct ExploreCommandTests {
         #expect(events.contains("\"runEnded\""))
     }
 
-    @Test("the counterexample hint repeats the target it came from: --adapter or --listen", arguments: [
-        (["--adapter", "python3 my adapter.py"], "  sl-conformance run --spec ce.json --adapter 'python3 my adapter.py'"),
-        (["--listen", "127.0.0.1:7000"], "  sl-conformance run --spec ce.json --listen 127.0.0.1:7000"),
-        (["--listen", "[::1]:0"], "  sl-conformance run --spec ce.json --listen [::1]:0"),
-        ([], "  sl-conformance run --spec ce.json"),
-    ])
+    @Test(
+        "the counterexample hint repeats the target it came from: --adapter or --listen",
+        arguments: [
+            (["--adapter", "python3 my adapter.py"], "  sl-conformance run --spec ce.json --adapter 'python3 my adapter.py'"),
+            (["--listen", "127.0.0.1:7000"], "  sl-conformance run --spec ce.json --listen 127.0.0.1:7000"),
+            (["--listen", "[::1]:0"], "  sl-conformance run --spec ce.json --listen [::1]:0"),
+            ([], "  sl-conformance run --spec ce.json"),
+        ])
     func hintRepeatsTarget(target: [String], expected: String) throws {
         let options = try ExploreCommand.Options.parse(target)
         let lines = ExploreCommand.checkHint(counterexample: "ce.json", target: options.target).split(separator: "\n").map(String.init)
@@ -79,7 +94,9 @@ struct ExploreCommandTests {
         // No silent demo: exploring without --adapter or --listen says whose app it was, first and last.
         let lines = first.out.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Testing the bundled reference app, not your app") == true, "\(first.out)")
-        #expect(lines.last?.hasPrefix("Result: PASSED (exit status 0") == true && lines.last?.hasSuffix("for \(RunContext.referenceAppNotice)") == true, "\(first.out)")
+        #expect(
+            lines.last?.hasPrefix("Result: PASSED (exit status 0") == true && lines.last?.hasSuffix("for \(RunContext.referenceAppNotice)") == true,
+            "\(first.out)")
         let junit = try String(contentsOfFile: directory.appendingPathComponent("explore-junit.xml").path, encoding: .utf8)
         #expect(junit.contains("<property name=\"run.app\""))
         let again = await Tool.run(["explore", "--seed", "9", "--runs", "150", "--reports", directory.path, "-v"])

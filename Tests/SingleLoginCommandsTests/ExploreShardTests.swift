@@ -24,13 +24,22 @@ struct ExploreShardTests {
         let runs = try BaselineRuns()
         defer { runs.remove() }
         func explore(_ name: String, _ extra: [String]) async -> Int32 {
-            await Tool.run(["explore", "--reference-flaw", "ignoresBroadcast", "--seed", "7", "--quiet", "--reports", runs.path(name), "--counterexample", runs.path("\(name).json")] + extra).status
+            await Tool.run(
+                [
+                    "explore", "--reference-flaw", "ignoresBroadcast", "--seed", "7", "--quiet", "--reports", runs.path(name), "--counterexample",
+                    runs.path("\(name).json"),
+                ] + extra
+            ).status
         }
         #expect(await explore("whole", ["--runs", "30"]) == 1)
         #expect(await explore("shard-1", ["--runs", "15", "--shard", "1/2"]) == 1)
         #expect(await explore("shard-2", ["--runs", "15", "--shard", "2/2"]) == 1)
-        func report(_ name: String) throws -> JUnitReport { try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("\(name)/explore-junit.xml")))) }
-        let histories = try ["whole", "shard-1", "shard-2"].map { try #require(report($0).suites.first?.property(JUnitReport.violatingHistoryProperty).flatMap(Int.init)) }
+        func report(_ name: String) throws -> JUnitReport {
+            try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("\(name)/explore-junit.xml"))))
+        }
+        let histories = try ["whole", "shard-1", "shard-2"].map {
+            try #require(report($0).suites.first?.property(JUnitReport.violatingHistoryProperty).flatMap(Int.init))
+        }
         // Shard 2 of 2 plays the even-numbered histories; the whole run's first violation is the lower of the two shards'.
         #expect(histories[2] % 2 == 0 && histories[1] % 2 == 1)
         #expect(histories[0] == min(histories[1], histories[2]))
@@ -42,8 +51,15 @@ struct ExploreShardTests {
         var mergedReport = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("merged.xml"))))
         var whole = try report("whole")
         // Times and the title's count of histories played differ; every case, verdict and property else is the whole run's.
-        for index in mergedReport.suites.indices { mergedReport.suites[index].time = 0; mergedReport.suites[index].timestamp = "" ; mergedReport.suites[index].properties.removeAll { $0.name == "spec.title" }; for c in mergedReport.suites[index].cases.indices { mergedReport.suites[index].cases[c].time = 0 } }
-        for index in whole.suites.indices { whole.suites[index].time = 0; whole.suites[index].timestamp = ""; whole.suites[index].properties.removeAll { $0.name == "spec.title" }; for c in whole.suites[index].cases.indices { whole.suites[index].cases[c].time = 0 } }
+        for index in mergedReport.suites.indices {
+            mergedReport.suites[index].time = 0; mergedReport.suites[index].timestamp = "";
+            mergedReport.suites[index].properties.removeAll { $0.name == "spec.title" };
+            for c in mergedReport.suites[index].cases.indices { mergedReport.suites[index].cases[c].time = 0 }
+        }
+        for index in whole.suites.indices {
+            whole.suites[index].time = 0; whole.suites[index].timestamp = ""; whole.suites[index].properties.removeAll { $0.name == "spec.title" };
+            for c in whole.suites[index].cases.indices { whole.suites[index].cases[c].time = 0 }
+        }
         #expect(mergedReport.suites.map(\.cases) == whole.suites.map(\.cases))
         #expect(mergedReport.suites.map(\.properties) == whole.suites.map(\.properties))
         #expect(!String(decoding: try Data(contentsOf: URL(fileURLWithPath: runs.path("merged.xml"))), as: UTF8.self).contains("run.shard"))

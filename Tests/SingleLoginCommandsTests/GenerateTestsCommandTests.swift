@@ -50,10 +50,12 @@ struct GenerateTestsCommandTests {
         #expect(stale.err.contains("sl-conformance generate-tests --adapter-factory 'A()' --output"))
     }
 
-    @Test("mistakes are usage errors", arguments: [
-        ["generate-tests"], ["generate-tests", "--adapter-factory", " "], ["generate-tests", "--adapter-factory", "A", "--check"],
-        ["generate-tests", "--adapter-factory", "A", "--type-name", "1Bad"], ["generate-tests", "--adapter-factory", "A", "--framework", "quick"],
-    ])
+    @Test(
+        "mistakes are usage errors",
+        arguments: [
+            ["generate-tests"], ["generate-tests", "--adapter-factory", " "], ["generate-tests", "--adapter-factory", "A", "--check"],
+            ["generate-tests", "--adapter-factory", "A", "--type-name", "1Bad"], ["generate-tests", "--adapter-factory", "A", "--framework", "quick"],
+        ])
     func mistakes(_ words: [String]) async {
         #expect(await Tool.run(words).status == 64)
     }

@@ -12,7 +12,8 @@ struct MergeEveryKindTests {
         let flaw = ["--reference-flaw", "ignoresBroadcast"]
         for index in 1...3 {
             let reports = directory.appendingPathComponent("\(index)")
-            _ = await Tool.run(["run", "--quiet", "--shard", "\(index)/3", "--reports", reports.path, "--events", reports.appendingPathComponent("events.jsonl").path] + flaw)
+            _ = await Tool.run(
+                ["run", "--quiet", "--shard", "\(index)/3", "--reports", reports.path, "--events", reports.appendingPathComponent("events.jsonl").path] + flaw)
         }
         let whole = directory.appendingPathComponent("whole")
         let wholeRun = await Tool.run(["run", "--quiet", "--reports", whole.path, "--events", whole.appendingPathComponent("events.jsonl").path] + flaw)
@@ -22,8 +23,9 @@ struct MergeEveryKindTests {
         let shards = (1...3).map { directory.appendingPathComponent("\($0)") }
         let junit = await Tool.run(["merge", merged.appendingPathComponent("junit.xml").path] + shards.map { $0.appendingPathComponent("junit.xml").path })
         #expect(junit.status == 0, "\(junit.err)")
-        let events = await Tool.run(["merge", merged.appendingPathComponent("events.jsonl").path] + shards.map { $0.appendingPathComponent("events.jsonl").path }
-            + ["--markdown", merged.appendingPathComponent("summary.md").path, "--html", merged.appendingPathComponent("report.html").path])
+        let events = await Tool.run(
+            ["merge", merged.appendingPathComponent("events.jsonl").path] + shards.map { $0.appendingPathComponent("events.jsonl").path }
+                + ["--markdown", merged.appendingPathComponent("summary.md").path, "--html", merged.appendingPathComponent("report.html").path])
         #expect(events.status == 0, "\(events.err)")
 
         // The event stream: one run, every test case once, the totals of the whole run.
@@ -32,10 +34,14 @@ struct MergeEveryKindTests {
         let starts = stream.compactMap { event -> RunContext? in if case let .runStarted(context, _) = event.kind { context } else { nil } }
         #expect(starts.count == 1 && starts.first?.shard == nil && starts.first?.mergedShards == 3)
         let ends = stream.compactMap { event -> RunSummary? in if case let .runEnded(summary) = event.kind { summary } else { nil } }
-        let wholeEnd = try #require(wholeStream.compactMap { event -> RunSummary? in if case let .runEnded(summary) = event.kind { summary } else { nil } }.first)
+        let wholeEnd = try #require(
+            wholeStream.compactMap { event -> RunSummary? in if case let .runEnded(summary) = event.kind { summary } else { nil } }.first)
         #expect(ends.count == 1)
         let end = try #require(ends.first)
-        #expect((end.passed, end.failedMust, end.failedShould, end.errored, end.skipped, end.notRun) == (wholeEnd.passed, wholeEnd.failedMust, wholeEnd.failedShould, wholeEnd.errored, wholeEnd.skipped, wholeEnd.notRun))
+        #expect(
+            (end.passed, end.failedMust, end.failedShould, end.errored, end.skipped, end.notRun) == (
+                wholeEnd.passed, wholeEnd.failedMust, wholeEnd.failedShould, wholeEnd.errored, wholeEnd.skipped, wholeEnd.notRun
+            ))
         func endedCases(_ events: [Event]) -> [String] {
             events.compactMap { event in if case let .testCaseEnded(result) = event.kind { "\(result.id) \(result.outcome)" } else { nil } }.sorted()
         }
@@ -46,7 +52,10 @@ struct MergeEveryKindTests {
         // summary.md: says it merged three shards, no shard of its own, and the whole run's totals and rows.
         let summary = try String(contentsOf: merged.appendingPathComponent("summary.md"), encoding: .utf8)
         let wholeSummary = try String(contentsOf: whole.appendingPathComponent("summary.md"), encoding: .utf8)
-        #expect(summary.contains("| Shards | merged from 3 shards by `sl-conformance merge`: this report covers their \(endedCases(wholeStream).count) test cases |"), "\(summary)")
+        #expect(
+            summary.contains(
+                "| Shards | merged from 3 shards by `sl-conformance merge`: this report covers their \(endedCases(wholeStream).count) test cases |"),
+            "\(summary)")
         #expect(!summary.contains("shard 1 of 3") && !summary.contains("| Shard |"))
         func rows(_ text: String, starting prefix: String) -> [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) } }
         #expect(rows(summary, starting: "| Requirements |") == rows(wholeSummary, starting: "| Requirements |"))

@@ -14,18 +14,23 @@ struct ReportDestinationTests {
         return url
     }
 
-    @Test("a destination that is a file, inside a file, or a directory stops the run before it starts, exit 2 with path and reason", arguments: [
-        (["run", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
-        (["run", "--events", "{dir}/afile/e.jsonl"], "{dir}/afile/e.jsonl: {dir}/afile is a file, not a directory"),
-        (["run", "--junit", "{dir}"], "{dir}: it is a directory; name a file"),
-        (["run", "--markdown", "{dir}/afile/deeper/summary.md"], "{dir}/afile/deeper/summary.md: {dir}/afile is a file, not a directory"),
-        // Checked before the listener is bound: nothing announces a port that nobody will serve.
-        (["run", "--listen", "127.0.0.1:0", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
-        (["explore", "--runs", "1", "--reports", "{dir}/afile"], "{dir}/afile/explore-junit.xml: {dir}/afile is a file, not a directory"),
-        (["explore", "--runs", "1", "--reports", "{dir}", "--counterexample", "{dir}/afile/ce.json"], "{dir}/afile/ce.json: {dir}/afile is a file, not a directory"),
-        (["preflight", "--project", ".", "--reports", "{dir}/afile"], "{dir}/afile/preflight-junit.xml: {dir}/afile is a file, not a directory"),
-        (["backend", "--start", "false", "--reports", "{dir}/afile"], "{dir}/afile/backend-junit.xml: {dir}/afile is a file, not a directory"),
-    ])
+    @Test(
+        "a destination that is a file, inside a file, or a directory stops the run before it starts, exit 2 with path and reason",
+        arguments: [
+            (["run", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
+            (["run", "--events", "{dir}/afile/e.jsonl"], "{dir}/afile/e.jsonl: {dir}/afile is a file, not a directory"),
+            (["run", "--junit", "{dir}"], "{dir}: it is a directory; name a file"),
+            (["run", "--markdown", "{dir}/afile/deeper/summary.md"], "{dir}/afile/deeper/summary.md: {dir}/afile is a file, not a directory"),
+            // Checked before the listener is bound: nothing announces a port that nobody will serve.
+            (["run", "--listen", "127.0.0.1:0", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
+            (["explore", "--runs", "1", "--reports", "{dir}/afile"], "{dir}/afile/explore-junit.xml: {dir}/afile is a file, not a directory"),
+            (
+                ["explore", "--runs", "1", "--reports", "{dir}", "--counterexample", "{dir}/afile/ce.json"],
+                "{dir}/afile/ce.json: {dir}/afile is a file, not a directory"
+            ),
+            (["preflight", "--project", ".", "--reports", "{dir}/afile"], "{dir}/afile/preflight-junit.xml: {dir}/afile is a file, not a directory"),
+            (["backend", "--start", "false", "--reports", "{dir}/afile"], "{dir}/afile/backend-junit.xml: {dir}/afile is a file, not a directory"),
+        ])
     func refusedBeforeRunning(words: [String], reason: String) async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -49,14 +54,18 @@ struct ReportDestinationTests {
         // The directory was fine when the run started; it is a file by the time the reports are written.
         try FileManager.default.removeItem(at: reports)
         try Data().write(to: reports)
-        let context = RunContext(specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
+        let context = RunContext(
+            specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
         session.record(Event(.runStarted(context, plan: [])))
         let summary = RunSummary(results: [], duration: 0, interrupted: false)
         session.record(Event(.runEnded(summary)))
         let status = session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
         #expect(status == 2)
         let lines = captured.standardOutput.split(separator: "\n")
-        #expect(lines.last == "Result: ERROR (exit status 2: the reports were not written: \(reports.path)/junit.xml, \(reports.path)/summary.md, \(reports.path)/report.html)", "\(captured.standardOutput)")
+        #expect(
+            lines.last
+                == "Result: ERROR (exit status 2: the reports were not written: \(reports.path)/junit.xml, \(reports.path)/summary.md, \(reports.path)/report.html)",
+            "\(captured.standardOutput)")
         #expect(captured.standardError.contains("error: cannot write \(reports.path)/junit.xml: "))
         #expect(!captured.standardOutput.contains("PASSED"))
     }

@@ -19,14 +19,23 @@ struct RerunTests {
         // Passing now after failing there: flaky, so the gate fails it until --accept-flaky.
         let gated = await runs.run("gated", flawed: false, ["--rerun", runs.path("before/junit.xml")])
         #expect(gated.status == 1, "\(gated.out)")
-        #expect(gated.out.contains("Re-running \(failing.count) test case\(failing.count == 1 ? "" : "s") that failed, errored or did not run in \(runs.path("before/junit.xml")); keeping \(passing.count) earlier result"), "\(gated.out)")
+        #expect(
+            gated.out.contains(
+                "Re-running \(failing.count) test case\(failing.count == 1 ? "" : "s") that failed, errored or did not run in \(runs.path("before/junit.xml")); keeping \(passing.count) earlier result"
+            ), "\(gated.out)")
         let accepted = await runs.run("accepted", flawed: false, ["--rerun", runs.path("before/junit.xml"), "--accept-flaky"])
         #expect(accepted.status == 0, "\(accepted.out)")
         #expect(accepted.out.contains("FLAKY  SL-LOGOUT-1 / "), "\(accepted.out)")
 
         let merged = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("accepted/junit.xml"))))
-        let cases = Dictionary(uniqueKeysWithValues: merged.suites.flatMap { suite in suite.cases.map { (TestCaseID(requirementID: suite.property("requirement.id") ?? "", scenarioName: $0.name), $0) } })
-        let earlier = Dictionary(uniqueKeysWithValues: before.suites.flatMap { suite in suite.cases.map { (TestCaseID(requirementID: suite.property("requirement.id") ?? "", scenarioName: $0.name), $0) } })
+        let cases = Dictionary(
+            uniqueKeysWithValues: merged.suites.flatMap { suite in
+                suite.cases.map { (TestCaseID(requirementID: suite.property("requirement.id") ?? "", scenarioName: $0.name), $0) }
+            })
+        let earlier = Dictionary(
+            uniqueKeysWithValues: before.suites.flatMap { suite in
+                suite.cases.map { (TestCaseID(requirementID: suite.property("requirement.id") ?? "", scenarioName: $0.name), $0) }
+            })
         for id in failing {
             let testCase = try #require(cases[id])
             #expect(testCase.result == .passed && testCase.flaky, "\(id)")
@@ -56,7 +65,8 @@ struct RerunTests {
         #expect(missing.status == 66)
         #expect(missing.err.contains("nothing.xml: cannot read the report") && missing.err.contains("fix: give '--rerun' the junit.xml"), "\(missing.err)")
 
-        let other = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(of: "name=\"spec.id\" value=\"single-login\"", with: "name=\"spec.id\" value=\"another-spec\"")
+        let other = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
+            of: "name=\"spec.id\" value=\"single-login\"", with: "name=\"spec.id\" value=\"another-spec\"")
         try other.write(toFile: runs.path("other.xml"), atomically: true, encoding: .utf8)
         let refused = await runs.run("refused", flawed: false, ["--rerun", runs.path("other.xml")])
         #expect(refused.status == 64)
@@ -80,7 +90,8 @@ struct BundleBaselineTests {
         let fromBundle = await Tool.run(["diff", runs.path("failing.tar"), runs.path("failing.xml")])
         #expect(fromBundle.status == 0)
         #expect(fromBundle.out.contains("0 newly failing, 0 newly passing, 0 added, 0 removed; no regressions"), "\(fromBundle.out)")
-        #expect(fromBundle.out == fromXML.out.replacingOccurrences(of: runs.path("failing.xml") + ":", with: runs.path("failing.tar") + ":"), "\(fromBundle.out)")
+        #expect(
+            fromBundle.out == fromXML.out.replacingOccurrences(of: runs.path("failing.xml") + ":", with: runs.path("failing.tar") + ":"), "\(fromBundle.out)")
         // What a new bundle keeps as its baseline.xml is the junit.xml, which verify reads as JUnit.
         let baseline = try GatingOptions.readReport(runs.path("failing.tar"), option: "--baseline")
         #expect(baseline.bytes == junit)

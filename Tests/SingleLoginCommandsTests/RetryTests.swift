@@ -8,17 +8,24 @@ import Testing
 /// (the test case errors), the restarted one behaves. A case that errors once, then passes.
 func flakyAdapterCommand(once: String) -> String? {
     var directories = Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map { $0.bundleURL.deletingLastPathComponent() }
-    directories.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug"))
-    guard let adapter = directories.map({ $0.appendingPathComponent("sl-fake-adapter").path }).first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
+    directories.append(
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            ".build/debug"))
+    guard let adapter = directories.map({ $0.appendingPathComponent("sl-fake-adapter").path }).first(where: FileManager.default.isExecutableFile(atPath:))
+    else { return nil }
     return "'\(adapter)' --fault exit:3@reset --once '\(once)'"
 }
 
 @Suite("Retries: run --retry says flaky, and the gate counts it unless --accept-flaky")
 struct RetryTests {
     /// Runs SL-LOGIN-1 against the adapter that errors once, with `--retry 2` and `extra`.
-    static func flakyRun(_ runs: BaselineRuns, _ name: String, _ extra: [String] = []) async throws -> (status: Int32, out: String, junit: String, report: JUnitReport) {
+    static func flakyRun(_ runs: BaselineRuns, _ name: String, _ extra: [String] = []) async throws -> (
+        status: Int32, out: String, junit: String, report: JUnitReport
+    ) {
         let adapter = try #require(flakyAdapterCommand(once: runs.path("\(name).once")), "sl-fake-adapter is not built")
-        let run = await Tool.run(["run", "--only", "SL-LOGIN-1", "--adapter", adapter, "--retry", "2", "--reports", runs.path(name), "--events", runs.path("\(name)/events.jsonl")] + extra)
+        let run = await Tool.run(
+            ["run", "--only", "SL-LOGIN-1", "--adapter", adapter, "--retry", "2", "--reports", runs.path(name), "--events", runs.path("\(name)/events.jsonl")]
+                + extra)
         let junit = try String(contentsOfFile: runs.path("\(name)/junit.xml"), encoding: .utf8)
         return (run.status, run.out + run.err, junit, try JUnitMerger.parse(Data(junit.utf8)))
     }
@@ -59,7 +66,8 @@ struct RetryTests {
         defer { runs.remove() }
         let run = try await Self.flakyRun(runs, "accepted", ["--accept-flaky"])
         #expect(run.status == 0, "\(run.out)")
-        #expect(run.out.contains("FLAKY  SL-LOGIN-1 / opens signed in: errored on attempt 1, passed on attempt 2 of 2 — accepted (--accept-flaky)"), "\(run.out)")
+        #expect(
+            run.out.contains("FLAKY  SL-LOGIN-1 / opens signed in: errored on attempt 1, passed on attempt 2 of 2 — accepted (--accept-flaky)"), "\(run.out)")
         let login = try Self.login(run.report)
         #expect(login.result == .passed)
         #expect(login.flaky && login.attempts.count == 1)
@@ -72,7 +80,8 @@ struct RetryTests {
         defer { runs.remove() }
         let run = await Tool.run(["run", "--only", "SL-LOGOUT-1", "--reference-flaw", "leavesNameOnScreen", "--retry", "1", "--reports", runs.path("r")])
         #expect(run.status == 1)
-        #expect(run.out.contains("FAIL  SL-LOGOUT-1 / ") && run.out.contains("failed on attempt 1, failed on attempt 2 of 2 — failed every attempt"), "\(run.out)")
+        #expect(
+            run.out.contains("FAIL  SL-LOGOUT-1 / ") && run.out.contains("failed on attempt 1, failed on attempt 2 of 2 — failed every attempt"), "\(run.out)")
         #expect(run.out.contains("(0 flaky)"))
         let report = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("r/junit.xml"))))
         let cases = report.suites.filter { $0.property("requirement.id") == "SL-LOGOUT-1" }.flatMap(\.cases).filter { !$0.attempts.isEmpty }
@@ -83,11 +92,13 @@ struct RetryTests {
         }
     }
 
-    @Test("--accept-flaky needs --retry, and --retry no --bundle: usage errors that say why", arguments: [
-        (["--accept-flaky"], "'--accept-flaky' applies to '--retry <n>'"),
-        (["--retry", "1", "--bundle", "b.tar"], "'--retry' cannot be combined with '--bundle <file>'"),
-        (["--retry", "0"], "--retry"),
-    ])
+    @Test(
+        "--accept-flaky needs --retry, and --retry no --bundle: usage errors that say why",
+        arguments: [
+            (["--accept-flaky"], "'--accept-flaky' applies to '--retry <n>'"),
+            (["--retry", "1", "--bundle", "b.tar"], "'--retry' cannot be combined with '--bundle <file>'"),
+            (["--retry", "0"], "--retry"),
+        ])
     func usage(words: [String], message: String) async {
         let run = await Tool.run(["run"] + words)
         #expect(run.status == 64)

@@ -11,7 +11,9 @@ struct ShardReportsTests {
         var casesPerShard: [Int] = []
         for index in 1...3 {
             let reports = directory.appendingPathComponent("\(index)")
-            let run = await Tool.run(["run", "--shard", "\(index)/3", "--reports", reports.path, "--events", reports.appendingPathComponent("events.jsonl").path])
+            let run = await Tool.run([
+                "run", "--shard", "\(index)/3", "--reports", reports.path, "--events", reports.appendingPathComponent("events.jsonl").path,
+            ])
             #expect(run.status == 0, "\(run.err)")
             #expect(run.out.contains("This is shard \(index) of 3 of a split run: its reports cover this shard's "), "\(run.out)")
             #expect(run.out.split(separator: "\n").last?.hasSuffix("(shard \(index) of 3 only)") == true, "\(run.out)")

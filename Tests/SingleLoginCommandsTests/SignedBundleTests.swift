@@ -43,7 +43,9 @@ struct SignedBundleTests {
 
     static func file(_ name: String, of bundle: Data) -> Data? { TamperFixture.files(bundle).first { $0.name == name }?.data }
 
-    @Test("a bundle signed with the key in either PEM form names its key and carries an RS256 signature of SHA256SUMS, outside it", arguments: ["signer.pem", "signer-pkcs1.pem"])
+    @Test(
+        "a bundle signed with the key in either PEM form names its key and carries an RS256 signature of SHA256SUMS, outside it",
+        arguments: ["signer.pem", "signer-pkcs1.pem"])
     func signature(key: String) async throws {
         let bundle = key == "signer.pem" ? await Self.signed.value : await TamperFixture.make(Self.words + ["--sign", KeyFiles.path(key)])
         let manifest = try JSONDecoder().decode(BundleManifest.self, from: try #require(Self.file("manifest.json", of: bundle)))
@@ -72,35 +74,64 @@ struct SignedBundleTests {
     }
 
     static let outcomes: [Outcome] = [
-        Outcome(description: "signed, checked with its public key (SubjectPublicKeyInfo)", trusted: "signer-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n" },
-        Outcome(description: "signed, checked with its PKCS #1 public key", trusted: "signer-rsa-public.pem", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n" },
-        Outcome(description: "signed, no trusted key", status: 0) { "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")) (signature not checked: no --trusted-key)" },
+        Outcome(description: "signed, checked with its public key (SubjectPublicKeyInfo)", trusted: "signer-public.pem", status: 0) {
+            "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n"
+        },
+        Outcome(description: "signed, checked with its PKCS #1 public key", trusted: "signer-rsa-public.pem", status: 0) {
+            "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")); the run did not pass: failed\n"
+        },
+        Outcome(description: "signed, no trusted key", status: 0) {
+            "Result: intact, signed by \(KeyFiles.fingerprint("signer-public.pem")) (signature not checked: no --trusted-key)"
+        },
         Outcome(description: "unsigned, no trusted key", signed: false, status: 0) { "Result: intact, unsigned" },
-        Outcome(description: "signed by another key than the trusted one", trusted: "other-public.pem", status: 1) { "not by the trusted key \(KeyFiles.fingerprint("other-public.pem"))" },
-        Outcome(description: "unsigned, though a key is trusted", signed: false, trusted: "signer-public.pem", status: 1) { "the bundle is unsigned (no SHA256SUMS.sig), but --trusted-key asks for a signature by \(KeyFiles.fingerprint("signer-public.pem"))" },
-        Outcome(description: "a bad signature (one bit of it flipped)", trusted: "signer-public.pem", edit: { entries in
-            let index = entries.firstIndex { $0.name == "SHA256SUMS.sig" }!
-            entries[index].data[17] ^= 0x01
-        }, reseal: false, status: 1) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
-        Outcome(description: "an edit no re-judging sees (the manifest's host OS, which the events do not carry), resealed with new sums", trusted: "signer-public.pem", edit: { entries in
-            TamperFixture.editLines(of: "manifest.json", holding: "\"os\"", &entries) { line in
-                line.replacingOccurrences(of: #""os" : "[^"]*""#, with: #""os" : "Forged OS 1.0""#, options: .regularExpression)
-            }
-        }, status: 1) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
-        Outcome(description: "the manifest names the trusted key's fingerprint over another key's signature", trusted: "other-public.pem", edit: { entries in
-            TamperFixture.replace(KeyFiles.fingerprint("signer-public.pem"), KeyFiles.fingerprint("other-public.pem"), in: "manifest.json", &entries)
-        }, status: 1) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key \(KeyFiles.fingerprint("other-public.pem"))" },
-        Outcome(description: "the signature and the manifest's record of it stripped, resealed", trusted: "signer-public.pem", edit: { entries in
-            entries.removeAll { $0.name == "SHA256SUMS.sig" }
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            manifest.signature = nil
-            entries[index].data = try! JSONEncoder().encode(manifest)
-        }, status: 1) { "the bundle is unsigned (no SHA256SUMS.sig)" },
-        Outcome(description: "the signature file removed, the manifest still naming it", edit: { entries in entries.removeAll { $0.name == "SHA256SUMS.sig" } }, status: 1) {
+        Outcome(description: "signed by another key than the trusted one", trusted: "other-public.pem", status: 1) {
+            "not by the trusted key \(KeyFiles.fingerprint("other-public.pem"))"
+        },
+        Outcome(description: "unsigned, though a key is trusted", signed: false, trusted: "signer-public.pem", status: 1) {
+            "the bundle is unsigned (no SHA256SUMS.sig), but --trusted-key asks for a signature by \(KeyFiles.fingerprint("signer-public.pem"))"
+        },
+        Outcome(
+            description: "a bad signature (one bit of it flipped)", trusted: "signer-public.pem",
+            edit: { entries in
+                let index = entries.firstIndex { $0.name == "SHA256SUMS.sig" }!
+                entries[index].data[17] ^= 0x01
+            }, reseal: false, status: 1
+        ) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
+        Outcome(
+            description: "an edit no re-judging sees (the manifest's host OS, which the events do not carry), resealed with new sums",
+            trusted: "signer-public.pem",
+            edit: { entries in
+                TamperFixture.editLines(of: "manifest.json", holding: "\"os\"", &entries) { line in
+                    line.replacingOccurrences(of: #""os" : "[^"]*""#, with: #""os" : "Forged OS 1.0""#, options: .regularExpression)
+                }
+            }, status: 1
+        ) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key" },
+        Outcome(
+            description: "the manifest names the trusted key's fingerprint over another key's signature", trusted: "other-public.pem",
+            edit: { entries in
+                TamperFixture.replace(KeyFiles.fingerprint("signer-public.pem"), KeyFiles.fingerprint("other-public.pem"), in: "manifest.json", &entries)
+            }, status: 1
+        ) { "SHA256SUMS.sig is not a signature of SHA256SUMS by the trusted key \(KeyFiles.fingerprint("other-public.pem"))" },
+        Outcome(
+            description: "the signature and the manifest's record of it stripped, resealed", trusted: "signer-public.pem",
+            edit: { entries in
+                entries.removeAll { $0.name == "SHA256SUMS.sig" }
+                let index = entries.firstIndex { $0.name == "manifest.json" }!
+                var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+                manifest.signature = nil
+                entries[index].data = try! JSONEncoder().encode(manifest)
+            }, status: 1
+        ) { "the bundle is unsigned (no SHA256SUMS.sig)" },
+        Outcome(
+            description: "the signature file removed, the manifest still naming it", edit: { entries in entries.removeAll { $0.name == "SHA256SUMS.sig" } },
+            status: 1
+        ) {
             "SHA256SUMS.sig: is missing, but manifest.json names a signature by \(KeyFiles.fingerprint("signer-public.pem"))"
         },
-        Outcome(description: "a signature file the manifest does not name", signed: false, edit: { entries in entries.append(("SHA256SUMS.sig", Data(count: 256))) }, status: 1) {
+        Outcome(
+            description: "a signature file the manifest does not name", signed: false,
+            edit: { entries in entries.append(("SHA256SUMS.sig", Data(count: 256))) }, status: 1
+        ) {
             "SHA256SUMS.sig: is in the bundle, but manifest.json names no signature"
         },
     ]
@@ -131,15 +162,26 @@ struct SignedBundleTests {
     }
 
     static let badKeys: [BadKey] = [
-        BadKey(description: "verify: garbage", command: "verify", file: "garbage.pem", contents: "not a key\n", status: 2, problem: "no PEM block", fix: "openssl pkey"),
-        BadKey(description: "verify: a private key", command: "verify", file: "signer.pem", status: 2, problem: "it holds a private key, not a public key", fix: "-pubout"),
+        BadKey(
+            description: "verify: garbage", command: "verify", file: "garbage.pem", contents: "not a key\n", status: 2, problem: "no PEM block",
+            fix: "openssl pkey"),
+        BadKey(
+            description: "verify: a private key", command: "verify", file: "signer.pem", status: 2, problem: "it holds a private key, not a public key",
+            fix: "-pubout"),
         BadKey(description: "verify: a certificate", command: "verify", file: "certificate.pem", status: 2, problem: "certificate", fix: "openssl x509"),
-        BadKey(description: "verify: an EC key", command: "verify", file: "ec-public.pem", status: 2, problem: "an EC key", fix: "openssl genpkey -algorithm RSA"),
+        BadKey(
+            description: "verify: an EC key", command: "verify", file: "ec-public.pem", status: 2, problem: "an EC key", fix: "openssl genpkey -algorithm RSA"),
         BadKey(description: "verify: no such file", command: "verify", file: "missing.pem", status: 2, problem: "no such file", fix: "--trusted-key"),
-        BadKey(description: "run: an encrypted key", command: "run", file: "encrypted.pem", status: 65, problem: "encrypted with a passphrase", fix: "openssl pkey -in "),
-        BadKey(description: "run: a public key", command: "run", file: "signer-public.pem", status: 65, problem: "public key; signing needs the private key", fix: "--sign"),
+        BadKey(
+            description: "run: an encrypted key", command: "run", file: "encrypted.pem", status: 65, problem: "encrypted with a passphrase",
+            fix: "openssl pkey -in "),
+        BadKey(
+            description: "run: a public key", command: "run", file: "signer-public.pem", status: 65, problem: "public key; signing needs the private key",
+            fix: "--sign"),
         BadKey(description: "run: a 1024-bit key", command: "run", file: "weak-1024.pem", status: 65, problem: "1024-bit", fix: "rsa_keygen_bits:2048"),
-        BadKey(description: "run: garbage", command: "run", file: "garbage.pem", contents: "\u{0}\u{1}binary", status: 65, problem: "no PEM block", fix: "openssl pkey -inform DER"),
+        BadKey(
+            description: "run: garbage", command: "run", file: "garbage.pem", contents: "\u{0}\u{1}binary", status: 65, problem: "no PEM block",
+            fix: "openssl pkey -inform DER"),
         BadKey(description: "run: no such file", command: "run", file: "missing.pem", status: 66, problem: "no such file", fix: "openssl genpkey"),
     ]
 
@@ -147,8 +189,11 @@ struct SignedBundleTests {
     func badKey(_ bad: BadKey) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let key = try bad.contents.map { try scratch.write(Data($0.utf8), bad.file) } ?? (bad.file == "missing.pem" ? scratch.path("missing.pem") : KeyFiles.path(bad.file))
-        let words = bad.command == "verify"
+        let key =
+            try bad.contents.map { try scratch.write(Data($0.utf8), bad.file) }
+            ?? (bad.file == "missing.pem" ? scratch.path("missing.pem") : KeyFiles.path(bad.file))
+        let words =
+            bad.command == "verify"
             ? ["verify", try scratch.write(await Self.signed.value, "bundle.tar"), "--trusted-key", key]
             : ["run", "--quiet", "--only", "SL-LOGIN-1", "--reports", scratch.path("reports"), "--bundle", scratch.path("bundle.tar"), "--sign", key]
         let run = await Tool.run(words)

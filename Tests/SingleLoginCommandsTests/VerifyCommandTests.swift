@@ -41,7 +41,9 @@ enum TamperFixture {
     /// Applies `edit` to every line of `name` that holds `marker`.
     static func editLines(of name: String, holding marker: String, _ entries: inout [(name: String, data: Data)], _ edit: (String) -> String) {
         guard let index = entries.firstIndex(where: { $0.name == name }) else { Issue.record("no \(name)"); return }
-        let lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { $0.contains(marker) ? edit(String($0)) : String($0) }
+        let lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.contains(marker) ? edit(String($0)) : String($0)
+        }
         entries[index].data = Data(lines.joined(separator: "\n").utf8)
     }
 }
@@ -57,7 +59,9 @@ struct VerifyCommandTests {
         return (failed.transcript!, "\(failed.requirementID) / \(failed.scenario)", failed.requirementID, failed.scenario)
     }
 
-    @Test("bundles of the reference app and of a flawed build verify intact and agree with the run", arguments: [[], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"], ["--shard", "2/3"]])
+    @Test(
+        "bundles of the reference app and of a flawed build verify intact and agree with the run",
+        arguments: [[], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"], ["--shard", "2/3"]])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)
         let report = try await BundleVerifier().verify(bundle)
@@ -66,10 +70,13 @@ struct VerifyCommandTests {
         #expect(report.rejudged == report.manifest.counts.planned)
     }
 
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python =
+        ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
         ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("a bundle of the Python example adapter verifies intact", .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
+    @Test(
+        "a bundle of the Python example adapter verifies intact", .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run")
+    )
     func pythonAdapter() async throws {
         let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/python-adapter/adapter.py").path
@@ -147,26 +154,37 @@ struct VerifyCommandTests {
                 line.replacingOccurrences(of: #""answer":"[^"]*""#, with: #""answer":"ok (forged)""#, options: .regularExpression)
             }
         },
-        Tampering(description: "a broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+        Tampering(description: "a broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+            failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":2,") ? line.replacingOccurrences(of: "previous: nil", with: "previous: bob.brown@contoso.example") : line
+                    line.contains(failed.scenario) && line.contains("\"sequence\":2,")
+                        ? line.replacingOccurrences(of: "previous: nil", with: "previous: bob.brown@contoso.example") : line
                 }
             }
         },
-        Tampering(description: "a call's parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+        Tampering(description: "a call's parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+            failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":3,") ? line.replacingOccurrences(of: "\"parameters\":\"scopes: User.Read Tasks.Read, account: ", with: "\"parameters\":\"scopes: User.Read Tasks.Read, forceRefresh, account: ") : line
+                    line.contains(failed.scenario) && line.contains("\"sequence\":3,")
+                        ? line.replacingOccurrences(
+                            of: "\"parameters\":\"scopes: User.Read Tasks.Read, account: ",
+                            with: "\"parameters\":\"scopes: User.Read Tasks.Read, forceRefresh, account: ") : line
                 }
             }
         },
-        Tampering(description: "a failed test case relabelled as skipped by a selection the command line does not make", file: { _ in "events.jsonl" }, names: { $0.id }) { failed, entries in
+        Tampering(
+            description: "a failed test case relabelled as skipped by a selection the command line does not make", file: { _ in "events.jsonl" },
+            names: { $0.id }
+        ) { failed, entries in
             TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"runStarted\"", &entries) { line in
                 var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
                 event["plan"] = (event["plan"] as! [[String: Any]]).map { entry in
                     var entry = entry
-                    if (entry["testCase"] as! [String: Any])["scenario"] as? String == failed.scenario { entry["skipReason"] = "skipped (skip: \(failed.requirement))" }
+                    if (entry["testCase"] as! [String: Any])["scenario"] as? String == failed.scenario {
+                        entry["skipReason"] = "skipped (skip: \(failed.requirement))"
+                    }
                     return entry
                 }
                 return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
@@ -175,14 +193,16 @@ struct VerifyCommandTests {
         Tampering(description: "a broker call marked failed, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":1,") ? line.replacingOccurrences(of: "\"failed\":false", with: "\"failed\":true") : line
+                    line.contains(failed.scenario) && line.contains("\"sequence\":1,")
+                        ? line.replacingOccurrences(of: "\"failed\":false", with: "\"failed\":true") : line
                 }
             }
         },
         Tampering(description: "two broker calls renumbered, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":1,") ? line.replacingOccurrences(of: "\"sequence\":1,", with: "\"sequence\":9,") : line
+                    line.contains(failed.scenario) && line.contains("\"sequence\":1,")
+                        ? line.replacingOccurrences(of: "\"sequence\":1,", with: "\"sequence\":9,") : line
                 }
             }
         },
@@ -196,7 +216,8 @@ struct VerifyCommandTests {
             for name in ["events.jsonl", failed.path] {
                 TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in
                     guard line.contains(failed.scenario) else { return line }
-                    return line.replacingOccurrences(of: #""sessions":\{"([a-z]+)":\["M[0-9A-F]+""#, with: #""sessions":{"$1":["MFORGED000000""#, options: .regularExpression)
+                    return line.replacingOccurrences(
+                        of: #""sessions":\{"([a-z]+)":\["M[0-9A-F]+""#, with: #""sessions":{"$1":["MFORGED000000""#, options: .regularExpression)
                 }
             }
         },
@@ -222,7 +243,9 @@ struct VerifyCommandTests {
         let report = try await BundleVerifier().verify(forged)
         let file = tampering.file(failed)
         let expected = tampering.names(failed)
-        let named = report.findings.filter { finding in finding.file == file && (expected.map { name in finding.testCase == name || finding.testCase.map { name.hasPrefix($0) } == true } ?? true) }
+        let named = report.findings.filter { finding in
+            finding.file == file && (expected.map { name in finding.testCase == name || finding.testCase.map { name.hasPrefix($0) } == true } ?? true)
+        }
         #expect(!named.isEmpty, "\(tampering): no finding names \(file) \(tampering.names(failed) ?? ""): \(report.findings)")
     }
 

@@ -18,21 +18,26 @@ struct GatedBundle: Sendable {
         let waivers = Data("{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\n    \(entries.joined(separator: ",\n    "))\n  ]\n}\n".utf8)
         let waiverPath = try! scratch.write(waivers, "waivers.json")
         let only = ["--quiet", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1"]
-        var words = ["run"] + only + ["--reports", scratch.path("run"), "--bundle", scratch.path("bundle.tar"), "--waivers", waiverPath] + (flaw.map { ["--reference-flaw", $0] } ?? []) + extra
+        var words =
+            ["run"] + only + ["--reports", scratch.path("run"), "--bundle", scratch.path("bundle.tar"), "--waivers", waiverPath]
+            + (flaw.map { ["--reference-flaw", $0] } ?? []) + extra
         if baseline {
             _ = await Tool.run(["run"] + only + ["--reports", scratch.path("main")])
             words += ["--baseline", scratch.path("main/junit.xml")]
         }
         _ = await Tool.run(words)
-        return GatedBundle(bundle: (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("bundle.tar")))) ?? Data(),
-                           waiverFile: waivers, baseline: baseline ? try? Data(contentsOf: URL(fileURLWithPath: scratch.path("main/junit.xml"))) : nil)
+        return GatedBundle(
+            bundle: (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("bundle.tar")))) ?? Data(),
+            waiverFile: waivers, baseline: baseline ? try? Data(contentsOf: URL(fileURLWithPath: scratch.path("main/junit.xml"))) : nil)
     }
 }
 
 @Suite("verify applies the waivers the manifest lists and compares with the bundled baseline, as the run did")
 struct VerifyGatingTests {
-    static let logout = #"{"requirement": "SL-LOGOUT-1", "reason": "records file kept until 4.2", "link": "https://tracker.example.com/7", "expires": "2999-12-31"}"#
-    static let expiredLogin = #"{"testCase": "SL-LOGIN-1 / opens signed in", "reason": "flaky sign-in", "link": "https://tracker.example.com/8", "expires": "2001-01-31"}"#
+    static let logout =
+        #"{"requirement": "SL-LOGOUT-1", "reason": "records file kept until 4.2", "link": "https://tracker.example.com/7", "expires": "2999-12-31"}"#
+    static let expiredLogin =
+        #"{"testCase": "SL-LOGIN-1 / opens signed in", "reason": "flaky sign-in", "link": "https://tracker.example.com/8", "expires": "2001-01-31"}"#
     static let waived = Task { await GatedBundle.make(entries: [logout, expiredLogin], baseline: true) }
 
     static func manifest(_ bundle: Data) throws -> BundleManifest {
@@ -49,12 +54,22 @@ struct VerifyGatingTests {
     }
 
     static let intact: [Intact] = [
-        Intact(description: "failures waived", entries: [logout, expiredLogin], effect: "waived SL-LOGOUT-1 / signed out while running: records file kept until 4.2"),
-        Intact(description: "a waiver that ran out", entries: [#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://tracker.example.com/1", "expires": "2001-12-31"}"#],
-               effect: "failing again SL-LOGOUT-1 / signed out while running: the waiver ran out on 2001-12-31"),
-        Intact(description: "a waiver for other app versions", entries: [#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://tracker.example.com/1", "expires": "2999-12-31", "appVersions": {"through": "0.0.1"}}"#],
-               effect: "it covers app versions up to 0.0.1"),
-        Intact(description: "an unexpected pass under --strict-waivers", entries: [logout], flaw: nil, extra: ["--strict-waivers"], effect: "warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"),
+        Intact(
+            description: "failures waived", entries: [logout, expiredLogin],
+            effect: "waived SL-LOGOUT-1 / signed out while running: records file kept until 4.2"),
+        Intact(
+            description: "a waiver that ran out",
+            entries: [#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://tracker.example.com/1", "expires": "2001-12-31"}"#],
+            effect: "failing again SL-LOGOUT-1 / signed out while running: the waiver ran out on 2001-12-31"),
+        Intact(
+            description: "a waiver for other app versions",
+            entries: [
+                #"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://tracker.example.com/1", "expires": "2999-12-31", "appVersions": {"through": "0.0.1"}}"#
+            ],
+            effect: "it covers app versions up to 0.0.1"),
+        Intact(
+            description: "an unexpected pass under --strict-waivers", entries: [logout], flaw: nil, extra: ["--strict-waivers"],
+            effect: "warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"),
     ]
 
     @Test("a bundle of a run with waivers lists every entry of the file and verifies intact", arguments: intact)
@@ -113,16 +128,23 @@ struct VerifyGatingTests {
     }
 
     static let edits: [Edit] = [
-        Edit(description: "the waiver removed from the manifest, the reports still waived", file: waivedTranscript, says: "but no waiver manifest.json lists (judged on ") { entries in
+        Edit(
+            description: "the waiver removed from the manifest, the reports still waived", file: waivedTranscript,
+            says: "but no waiver manifest.json lists (judged on "
+        ) { entries in
             editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
         },
-        Edit(description: "the same, seen in summary.md's Waivers section", file: { _ in "summary.md" }, says: "differs from the report the events give") { entries in
+        Edit(description: "the same, seen in summary.md's Waivers section", file: { _ in "summary.md" }, says: "differs from the report the events give") {
+            entries in
             editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
         },
         Edit(description: "every waiver removed from the manifest", file: waivedTranscript, says: "but manifest.json lists no waivers") { entries in
             editManifest(&entries) { $0.waivers = nil }
         },
-        Edit(description: "a waiver's reason edited in the manifest", file: waivedTranscript, says: "but the waiver manifest.json lists says waived: a better reason") { entries in
+        Edit(
+            description: "a waiver's reason edited in the manifest", file: waivedTranscript,
+            says: "but the waiver manifest.json lists says waived: a better reason"
+        ) { entries in
             editManifest(&entries) { $0.waivers!.entries[0].reason = "a better reason" }
         },
         Edit(description: "a waiver's expiry moved before the day it was judged on", file: waivedTranscript, says: "no waiver manifest.json lists") { entries in
@@ -131,7 +153,8 @@ struct VerifyGatingTests {
         Edit(description: "the day judged on moved past the expiry", file: waivedTranscript, says: "(judged on 3000-01-01)") { entries in
             editManifest(&entries) { $0.waivers!.judgedOn = "3000-01-01" }
         },
-        Edit(description: "a waiver added for a test case that passed", file: { _ in "summary.md" }, says: "differs from the report the events give") { entries in
+        Edit(description: "a waiver added for a test case that passed", file: { _ in "summary.md" }, says: "differs from the report the events give") {
+            entries in
             editManifest(&entries) { $0.waivers!.entries[1].expires = "2999-12-31" }
         },
         Edit(description: "the Waivers section cut from summary.md", file: { _ in "summary.md" }, says: "differs from the report the events give") { entries in
@@ -143,13 +166,17 @@ struct VerifyGatingTests {
         Edit(description: "a verdict flipped in the bundled baseline", file: { _ in "baseline.xml" }, says: "but manifest.json names") { entries in
             TamperFixture.replace("<testcase ", "<testcase data-x=\"1\" ", in: "baseline.xml", &entries)
         },
-        Edit(description: "the manifest's baseline removed", file: { _ in "baseline.xml" }, says: "is in the bundle, but manifest.json names no baseline") { entries in
+        Edit(description: "the manifest's baseline removed", file: { _ in "baseline.xml" }, says: "is in the bundle, but manifest.json names no baseline") {
+            entries in
             editManifest(&entries) { $0.baseline = nil }
         },
         Edit(description: "the bundled baseline removed", file: { _ in "baseline.xml" }, says: "is missing, but manifest.json names the baseline") { entries in
             entries.removeAll { $0.name == "baseline.xml" }
         },
-        Edit(description: "a broader waiver added to the manifest, its digest still the reviewed file's", file: { _ in "manifest.json" }, says: "but waivers.json holds 2: the waivers applied are not the file's") { entries in
+        Edit(
+            description: "a broader waiver added to the manifest, its digest still the reviewed file's", file: { _ in "manifest.json" },
+            says: "but waivers.json holds 2: the waivers applied are not the file's"
+        ) { entries in
             editManifest(&entries) { manifest in
                 var broad = manifest.waivers!.entries[0]
                 broad.requirement = "SL-LOGOUT-3"
@@ -159,7 +186,8 @@ struct VerifyGatingTests {
         Edit(description: "the bundled waiver file edited", file: { _ in "waivers.json" }, says: "but manifest.json names") { entries in
             TamperFixture.replace("\"reason\"", "\"reason\" ", in: "waivers.json", &entries)
         },
-        Edit(description: "the bundled waiver file removed", file: { _ in "waivers.json" }, says: "is missing, but manifest.json lists the waivers of") { entries in
+        Edit(description: "the bundled waiver file removed", file: { _ in "waivers.json" }, says: "is missing, but manifest.json lists the waivers of") {
+            entries in
             entries.removeAll { $0.name == "waivers.json" }
         },
         Edit(description: "a waiver entry that names nothing", file: { _ in "manifest.json" }, says: "waiver entry 1 names neither") { entries in
@@ -174,6 +202,8 @@ struct VerifyGatingTests {
         let forged = try TamperFixture.tampered(bundle, edit.edit)
         let report = try await BundleVerifier().verify(forged)
         let file = edit.file(manifest)
-        #expect(report.findings.contains { $0.file == file && $0.message.contains(edit.says) }, "\(edit): no finding in \(file) says '\(edit.says)': \(report.findings)")
+        #expect(
+            report.findings.contains { $0.file == file && $0.message.contains(edit.says) },
+            "\(edit): no finding in \(file) says '\(edit.says)': \(report.findings)")
     }
 }

@@ -21,16 +21,22 @@ struct WaiverTests {
     }
 
     /// Writes a waiver file holding `entries` (JSON objects) and runs SL-LOGIN-1 and SL-LOGOUT-1, flawed or not.
-    static func run(_ runs: BaselineRuns, flawed: Bool, entries: [String], _ extra: [String] = []) async throws -> (status: Int32, out: String, err: String, junit: String) {
+    static func run(_ runs: BaselineRuns, flawed: Bool, entries: [String], _ extra: [String] = []) async throws -> (
+        status: Int32, out: String, err: String, junit: String
+    ) {
         let file = runs.path("waivers.json")
-        try "{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\n    \(entries.joined(separator: ",\n    "))\n  ]\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let words = ["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", runs.path("r"), "--waivers", file] + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : []) + extra
+        try "{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\n    \(entries.joined(separator: ",\n    "))\n  ]\n}\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let words =
+            ["run", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1", "--reports", runs.path("r"), "--waivers", file]
+            + (flawed ? ["--reference-flaw", "leavesNameOnScreen"] : []) + extra
         let run = await tool(words)
         let junit = (try? String(contentsOfFile: runs.path("r/junit.xml"), encoding: .utf8)) ?? ""
         return (run.status, run.out, run.err, junit)
     }
 
-    static let logout = #"{"requirement": "SL-LOGOUT-1", "reason": "name label not cleared yet", "link": "https://example.com/issues/7", "expires": "2026-03-31"}"#
+    static let logout =
+        #"{"requirement": "SL-LOGOUT-1", "reason": "name label not cleared yet", "link": "https://example.com/issues/7", "expires": "2026-03-31"}"#
 
     @Test("an unexpired waiver skips the failure with its reason, link and expiry; the job passes and the last line names it")
     func waived() async throws {
@@ -38,7 +44,8 @@ struct WaiverTests {
         defer { runs.remove() }
         let run = try await Self.run(runs, flawed: true, entries: [Self.logout])
         #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.junit.contains(#"<skipped message="waived: name label not cleared yet (https://example.com/issues/7; expires 2026-03-31)"/>"#), "\(run.junit)")
+        #expect(
+            run.junit.contains(#"<skipped message="waived: name label not cleared yet (https://example.com/issues/7; expires 2026-03-31)"/>"#), "\(run.junit)")
         #expect(!run.junit.contains("<failure"))
         #expect(run.out.contains("Result: PASSED with 1 waiver (SL-LOGOUT-1) (exit status 0"), "\(run.out)")
         #expect(run.out.contains("\nWaivers:\n  waived SL-LOGOUT-1 / "))
@@ -47,10 +54,15 @@ struct WaiverTests {
         #expect(summary.contains("# Single Login") && summary.contains("✅ passed"))
     }
 
-    @Test("an expired waiver, or one for other app versions, fails again and says the waiver ran out", arguments: [
-        (#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-03-14"}"#, "the waiver ran out on 2026-03-14"),
-        (#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-12-31", "appVersions": {"through": "0.0.1"}}"#, "the waiver ran out: it covers app versions up to 0.0.1, not "),
-    ])
+    @Test(
+        "an expired waiver, or one for other app versions, fails again and says the waiver ran out",
+        arguments: [
+            (#"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-03-14"}"#, "the waiver ran out on 2026-03-14"),
+            (
+                #"{"requirement": "SL-LOGOUT-1", "reason": "old", "link": "https://example.com/7", "expires": "2026-12-31", "appVersions": {"through": "0.0.1"}}"#,
+                "the waiver ran out: it covers app versions up to 0.0.1, not "
+            ),
+        ])
     func ranOut(entry: String, message: String) async throws {
         let runs = try BaselineRuns()
         defer { runs.remove() }
@@ -79,7 +91,9 @@ struct WaiverTests {
         #expect(warned.out.contains("warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"), "\(warned.out)")
         let strict = try await Self.run(runs, flawed: false, entries: [Self.logout], ["--strict-waivers"])
         #expect(strict.status == 1)
-        #expect(strict.junit.contains(#"<failure message="unexpected pass: remove the waiver for &apos;SL-LOGOUT-1&apos; (--strict-waivers)"#) || strict.junit.contains("unexpected pass: remove the waiver"), "\(strict.junit)")
+        #expect(
+            strict.junit.contains(#"<failure message="unexpected pass: remove the waiver for &apos;SL-LOGOUT-1&apos; (--strict-waivers)"#)
+                || strict.junit.contains("unexpected pass: remove the waiver"), "\(strict.junit)")
     }
 
     @Test("a test case waiver covers only that case")

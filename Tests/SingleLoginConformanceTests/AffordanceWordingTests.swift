@@ -152,7 +152,12 @@ struct AffordanceWordingTests {
         #expect(try Self.isAffordance(entry.text) == entry.isAccountAction, "\(entry.sector): \"\(entry.text)\"")
     }
 
-    @Test("a till app's signed-in screen with \"Close register\" passes the affordance requirements", arguments: ["Close register", "Open register", "Register 3", "Cash register", "Register a delivery", "Add account credit", "Customer sign-up", "Change user PIN"])
+    @Test(
+        "a till app's signed-in screen with \"Close register\" passes the affordance requirements",
+        arguments: [
+            "Close register", "Open register", "Register 3", "Cash register", "Register a delivery", "Add account credit", "Customer sign-up",
+            "Change user PIN",
+        ])
     func tillAppPasses(text: String) async throws {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4"]))) {

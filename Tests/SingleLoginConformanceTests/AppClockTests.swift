@@ -33,13 +33,13 @@ final class ClockReadingAdapter: ConformanceAdapter {
 @Suite("The app's clock is the device's simulated time, in process and over the wire")
 struct AppClockTests {
     static let spec = """
-    {"formatVersion": "1.2", "id": "clock", "version": "1.0.0", "title": "Clock",
-     "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
-     "requirements": [{"id": "T-CLOCK-1", "level": "MUST", "title": "t", "rationale": "r",
-       "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
-       "scenarios": [{"name": "seventy minutes", "given": {"signedIn": "alice"},
-         "steps": [{"do": "launch"}, {"do": "advanceClock", "minutes": 70}, {"do": "refresh"}, {"do": "suspend"}, {"do": "advanceClock", "minutes": 60}, {"do": "resume"}]}]}]}
-    """
+        {"formatVersion": "1.2", "id": "clock", "version": "1.0.0", "title": "Clock",
+         "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
+         "requirements": [{"id": "T-CLOCK-1", "level": "MUST", "title": "t", "rationale": "r",
+           "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
+           "scenarios": [{"name": "seventy minutes", "given": {"signedIn": "alice"},
+             "steps": [{"do": "launch"}, {"do": "advanceClock", "minutes": 70}, {"do": "refresh"}, {"do": "suspend"}, {"do": "advanceClock", "minutes": 60}, {"do": "resume"}]}]}]}
+        """
 
     /// The device time each observed step reported, in order.
     static func reportedTimes(_ events: [Event]) -> [String] {
@@ -74,7 +74,9 @@ struct AppClockTests {
         // .ci/run's loaded pass); nothing here measures time.
         let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))
         let serving = Task { try await TCPAdapterClient.serve(ClockReadingAdapter(), host: "127.0.0.1", port: listener.port) }
-        let run = await TestSupport.run(loaded) { ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), wireLog: wireLog) }
+        let run = await TestSupport.run(loaded) {
+            ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), wireLog: wireLog)
+        }
         // Whatever the run did, the client stops now: after a timeout the harness drops the
         // connection and the client would connect again to a listener nobody accepts from.
         // (That the client returns by itself after `shutdown` is TCPTransportTests' to show.)

@@ -22,7 +22,11 @@ final class CrashesOnSecondBroadcastAdapter: ConformanceAdapter {
     }
 
     func handle(_ event: AppEvent) async throws -> Observation {
-        if event == .accountChangedBroadcast, broadcasts.withLock({ $0 += 1; return $0 }) == crashAt {
+        if event == .accountChangedBroadcast,
+            broadcasts.withLock({
+                $0 += 1; return $0
+            }) == crashAt
+        {
             return Observation(running: false, crashed: true, signedInAccount: nil, screen: [], storage: [])
         }
         return try await inner.handle(event)
@@ -59,7 +63,10 @@ struct AppFaultEvidenceTests {
         let later = try #require(run.results.first { $0.id.requirementID == "SL-LOGOUT-5" })
         let issue = try #require(later.issues.first)
         #expect(later.issues.count == 1 && issue.type == "precondition.unmet")
-        #expect(issue.message == "could not reach its starting point at step 2 'switchUser bob': the app crashed during the broadcast after step 2 'switchUser bob' (SL-SWITCH-1 covers this); fix that first")
+        #expect(
+            issue.message
+                == "could not reach its starting point at step 2 'switchUser bob': the app crashed during the broadcast after step 2 'switchUser bob' (SL-SWITCH-1 covers this); fix that first"
+        )
     }
 
     @Test("a calls check counting the broadcasts' calls lists only those it counted")

@@ -11,10 +11,13 @@ struct BrokerFidelityTests {
 
     // MARK: Errors (MSALErrorConverter.m)
 
-    @Test("only -50001...-50005 and -50142 stay top-level; every other MSAL code is -50000 with the internal code", arguments: [
-        (-50001, -50001, Int?.none), (-50002, -50002, nil), (-50003, -50003, nil), (-50004, -50004, nil), (-50005, -50005, nil), (-50142, -50142, nil),
-        (-50006, -50000, -50006), (-50007, -50000, -50007), (-50008, -50000, -50008), (-42102, -50000, -42102), (-42600, -50000, -42600), (-50000, -50000, -42008),
-    ])
+    @Test(
+        "only -50001...-50005 and -50142 stay top-level; every other MSAL code is -50000 with the internal code",
+        arguments: [
+            (-50001, -50001, Int?.none), (-50002, -50002, nil), (-50003, -50003, nil), (-50004, -50004, nil), (-50005, -50005, nil), (-50142, -50142, nil),
+            (-50006, -50000, -50006), (-50007, -50000, -50007), (-50008, -50000, -50008), (-42102, -50000, -42102), (-42600, -50000, -42600),
+            (-50000, -50000, -42008),
+        ])
     func converter(code: Int, top: Int, internalCode: Int?) {
         let error = MSALError.converted(code, message: "m")
         #expect(error.code == top && error.internalCode == internalCode && error.domain == MSALError.msalDomain)
@@ -108,9 +111,11 @@ struct BrokerFidelityTests {
         #expect(await broker.deviceAccountNames() == ["alice"])
     }
 
-    @Test("a silent call for an account not on the device, or before an interactive sign-in when required, is -50002", arguments: [
-        (Given(signedIn: "bob"), "alice"), (Given(), "alice"), (Given(signedIn: "alice", token: .interactionRequired), "alice"),
-    ])
+    @Test(
+        "a silent call for an account not on the device, or before an interactive sign-in when required, is -50002",
+        arguments: [
+            (Given(signedIn: "bob"), "alice"), (Given(), "alice"), (Given(signedIn: "alice", token: .interactionRequired), "alice"),
+        ])
     func silentNeedsTheDevicesAccount(given: Given, name: String) async throws {
         let error = await #expect(throws: MSALError.self) { try await F.broker(given).acquireTokenSilent(F.silent(name)) }
         #expect(error?.isInteractionRequired == true)
@@ -118,9 +123,11 @@ struct BrokerFidelityTests {
 
     // MARK: Tokens (MSIDAccessToken.m, MSALPublicClientApplicationConfig.m)
 
-    @Test("MSAL returns its cached token while more than 5 minutes remain, renews it after, and forceRefresh always renews", arguments: [
-        (54, false, false), (56, false, true), (10, true, true),
-    ])
+    @Test(
+        "MSAL returns its cached token while more than 5 minutes remain, renews it after, and forceRefresh always renews",
+        arguments: [
+            (54, false, false), (56, false, true), (10, true, true),
+        ])
     func tokenReuse(minutes: Int, forceRefresh: Bool, renewed: Bool) async throws {
         let broker = await F.broker(Given(signedIn: "alice"))
         let first = try await broker.acquireTokenSilent(F.silent("alice"))
@@ -130,7 +137,9 @@ struct BrokerFidelityTests {
         #expect(first.expiresOn == SimulatedBroker.startOfDay + 3600)
     }
 
-    @Test("the backend refuses a token that expired, or whose session ended; a fresh token of the new session works", arguments: ["expired", "globalSignOut", "switchUser", "signout"])
+    @Test(
+        "the backend refuses a token that expired, or whose session ended; a fresh token of the new session works",
+        arguments: ["expired", "globalSignOut", "switchUser", "signout"])
     func backendRefusals(history: String) async throws {
         let broker = await F.broker(Given(signedIn: "alice"))
         let kept = try await broker.acquireTokenSilent(F.silent("alice")).accessToken
@@ -158,12 +167,14 @@ struct BrokerFidelityTests {
         #expect(await broker.transcript().last?.scopes == ["User.Read", "Tasks.Read"])
     }
 
-    @Test("declined scopes: -50003 with granted, declined and the partial result (the named ones, or all but the first)", arguments: [
-        ([String]?.none, ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
-        (["Tasks.Read"], ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
-        (["Other.Scope"], ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
-        (nil, ["User.Read"], ["User.Read"]),
-    ])
+    @Test(
+        "declined scopes: -50003 with granted, declined and the partial result (the named ones, or all but the first)",
+        arguments: [
+            ([String]?.none, ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
+            (["Tasks.Read"], ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
+            (["Other.Scope"], ["User.Read", "Tasks.Read"], ["Tasks.Read"]),
+            (nil, ["User.Read"], ["User.Read"]),
+        ])
     func declinedScopes(listed: [String]?, requested: [String], declined: [String]) async throws {
         let broker = await F.broker(Given(signedIn: "alice"))
         await broker.script(.acquireTokenSilent, .declinedScopes(scopes: listed))
@@ -185,11 +196,14 @@ struct BrokerFidelityTests {
         #expect(try await broker.allAccounts().map(\.username) == ["alice@contoso.example"])
     }
 
-    @Test("a result without an idToken: its access token is accepted from silent and interactive calls alike, and the device is unchanged", arguments: [BrokerMethod.acquireTokenSilent, .acquireToken])
+    @Test(
+        "a result without an idToken: its access token is accepted from silent and interactive calls alike, and the device is unchanged",
+        arguments: [BrokerMethod.acquireTokenSilent, .acquireToken])
     func noIdToken(method: BrokerMethod) async throws {
         let broker = await F.broker(method == .acquireToken ? Given(userAtDevice: "alice") : Given(signedIn: "alice"))
         await broker.script(method, .noIdToken)
-        let result = method == .acquireToken
+        let result =
+            method == .acquireToken
             ? try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"]))
             : try await broker.acquireTokenSilent(F.silent("alice"))
         #expect(result.idToken == nil && result.account.accountClaims == nil)
@@ -224,13 +238,15 @@ struct BrokerFidelityTests {
         #expect(!interactive.account.isSSOAccount)
     }
 
-    @Test("MSAL's equality: identifiers when both have one, else usernames ignoring case, else equal", arguments: [
-        (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "a.t"), "y", true),
-        (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "b.t"), "x", false),
-        (nil, "Alice@Contoso", MSALAccountId(identifier: "a.t"), "alice@contoso", true),
-        (nil, "alice", nil, "bob", false),
-        (nil, nil, nil, nil, true),
-    ])
+    @Test(
+        "MSAL's equality: identifiers when both have one, else usernames ignoring case, else equal",
+        arguments: [
+            (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "a.t"), "y", true),
+            (MSALAccountId(identifier: "a.t"), "x", MSALAccountId(identifier: "b.t"), "x", false),
+            (nil, "Alice@Contoso", MSALAccountId(identifier: "a.t"), "alice@contoso", true),
+            (nil, "alice", nil, "bob", false),
+            (nil, nil, nil, nil, true),
+        ])
     func equality(leftId: MSALAccountId?, leftName: String?, rightId: MSALAccountId?, rightName: String?, equal: Bool) {
         #expect((MSALAccount(username: leftName, homeAccountId: leftId) == MSALAccount(username: rightName, homeAccountId: rightId)) == equal)
     }
@@ -320,7 +336,9 @@ struct BrokerFidelityTests {
         #expect(await broker.transcript().last?.answer.contains("prompt forced to login") == true)
     }
 
-    @Test("after a wipeAccount signout whose broker step failed, the account is gone from every list but still SignedOut for this app: silent calls fail at once, the next sign-in is forced to login")
+    @Test(
+        "after a wipeAccount signout whose broker step failed, the account is gone from every list but still SignedOut for this app: silent calls fail at once, the next sign-in is forced to login"
+    )
     func wipedAccountStaysSignedOut() async throws {
         let broker = await F.broker(Given(signedIn: "alice"))
         _ = try await broker.acquireTokenSilent(F.silent("alice"))

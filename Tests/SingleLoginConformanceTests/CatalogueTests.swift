@@ -35,7 +35,9 @@ struct CatalogueTests {
                     marked += 1
                     let covered = Set(try #require(byID[covering]).scenarios.flatMap { $0.steps.flatMap(\.expect) + $0.expect }.map(Self.kind))
                     let checked = Set(step.expect.map(Self.kind))
-                    #expect(checked.isSubset(of: covered), "\(requirement.id) / \(scenario.name): \(checked.subtracting(covered).sorted()) not checked by \(covering)")
+                    #expect(
+                        checked.isSubset(of: covered),
+                        "\(requirement.id) / \(scenario.name): \(checked.subtracting(covered).sorted()) not checked by \(covering)")
                     #expect(!step.expect.isEmpty, "\(requirement.id) / \(scenario.name): a starting point with no checks")
                 }
             }

@@ -33,7 +33,8 @@ struct DeviceSurfaceTests {
     func placeWords() {
         #expect(Expectation.Place(rawValue: "snapshot") == .surface(.snapshot))
         #expect(Expectation.Place(rawValue: "keychain") == nil)
-        #expect(Expectation.Place.allCases.map(\.rawValue) == ["screen", "storage", "notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"])
+        #expect(
+            Expectation.Place.allCases.map(\.rawValue) == ["screen", "storage", "notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"])
     }
 
     @Test("the conformant reference app keeps a notification and a Spotlight item without user data after sign-out, and passes")
@@ -55,12 +56,16 @@ struct DeviceSurfaceTests {
     @Test("a leftover notification fails SL-NOTIFY-1 naming the notification; the snapshot's SHOULD only warns under --level must")
     func surfaceFailures() async throws {
         let spec = try TestSupport.shippedSpec()
-        let notify = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-NOTIFY-1"]))) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.leavesNotifications]) } }
+        let notify = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-NOTIFY-1"]))) {
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.leavesNotifications]) }
+        }
         let failed = try #require(notify.results.first { $0.outcome == .failed })
         let issue = try #require(failed.issues.first { $0.type == "expectation.noDataOf" })
         #expect(issue.observed.contains("notification \"pending/shift-reminder\" holds alice's"))
         #expect(issue.expected == "no data of alice in notification")
-        let snapshot = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-SNAPSHOT-1"]))) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.showsDataInSnapshot]) } }
+        let snapshot = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-SNAPSHOT-1"]))) {
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.showsDataInSnapshot]) }
+        }
         #expect(snapshot.summary.failedShould > 0 && snapshot.summary.failedMust == 0)
         #expect(TestSupport.failingRequirements(snapshot.results) == ["SL-SNAPSHOT-1"])
         #expect(ExitStatus(summary: snapshot.summary, gate: .mustOnly) == .passed)

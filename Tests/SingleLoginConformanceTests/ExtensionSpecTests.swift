@@ -10,24 +10,24 @@ struct ExtensionSpecTests {
     /// A spec of the vendor's own, run on its own: its one scenario starts from SL-LOGIN-1, which
     /// only the shipped catalogue defines.
     static let text = #"""
-    {
-      "formatVersion": "1.2", "id": "contoso-shifts", "version": "1.0.0", "title": "Contoso Shifts",
-      "accounts": {"alice": {"username": "alice@contoso.example", "displayName": "Alice Adams"}},
-      "requirements": [{
-        "id": "CONTOSO-1", "level": "MUST", "title": "The rota opens with the user's own shifts",
-        "rationale": "A worker who picks up a device sees their own rota.", "references": [{"title": "Shared device mode for iOS devices", "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"}], "tags": ["rota"],
-        "scenarios": [{
-          "name": "signed in on the device",
-          "given": {"signedIn": "alice"},
-          "steps": [
-            {"do": "launch", "startingPoint": "SL-LOGIN-1", "expect": [{"check": "calls", "method": "acquireToken", "count": 0}, {"check": "signedIn", "account": "alice"}]},
-            {"do": "suspend"},
-            {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}, {"check": "noErrorShown"}]}
-          ]
-        }]
-      }]
-    }
-    """#
+        {
+          "formatVersion": "1.2", "id": "contoso-shifts", "version": "1.0.0", "title": "Contoso Shifts",
+          "accounts": {"alice": {"username": "alice@contoso.example", "displayName": "Alice Adams"}},
+          "requirements": [{
+            "id": "CONTOSO-1", "level": "MUST", "title": "The rota opens with the user's own shifts",
+            "rationale": "A worker who picks up a device sees their own rota.", "references": [{"title": "Shared device mode for iOS devices", "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"}], "tags": ["rota"],
+            "scenarios": [{
+              "name": "signed in on the device",
+              "given": {"signedIn": "alice"},
+              "steps": [
+                {"do": "launch", "startingPoint": "SL-LOGIN-1", "expect": [{"check": "calls", "method": "acquireToken", "count": 0}, {"check": "signedIn", "account": "alice"}]},
+                {"do": "suspend"},
+                {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}, {"check": "noErrorShown"}]}
+              ]
+            }]
+          }]
+        }
+        """#
 
     @Test("It loads, and an app that fails SL-LOGIN-1 fails it once, naming SL-LOGIN-1, as an unmet starting point")
     func startsFromTheCatalogue() async throws {
@@ -48,7 +48,8 @@ struct ExtensionSpecTests {
         #expect {
             _ = try SpecLoader.load(bytes: Array(text.utf8), file: "contoso.json")
         } throws: { error in
-            "\(error)".contains("'startingPoint' names requirement 'SL-LOGIN-9', which neither this spec nor the shipped catalogue defines; did you mean 'SL-LOGIN-")
+            "\(error)".contains(
+                "'startingPoint' names requirement 'SL-LOGIN-9', which neither this spec nor the shipped catalogue defines; did you mean 'SL-LOGIN-")
         }
     }
 }

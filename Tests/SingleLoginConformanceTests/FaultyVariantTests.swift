@@ -29,11 +29,18 @@ struct FlawRow: Sendable, CustomTestStringConvertible {
 let faultyVariantTable: [FlawRow] = [
     FlawRow(.promptsAtLaunch, fails: ["SL-DETECT-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-SCOPES-2", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.leavesNameOnScreen, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),
-    FlawRow(.leavesRecordsFile, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"]),
+    FlawRow(
+        .leavesRecordsFile,
+        fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"]),
     FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3"]),
     FlawRow(.showsCancelAsError, fails: ["SL-CANCEL-1"]),
     FlawRow(.crashesOnMissingIdToken, fails: ["SL-TOKEN-1"]),
-    FlawRow(.ignoresBroadcast, fails: ["SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-WIDGET-1"], startingPointOnly: ["SL-LOGOUT-5"]),
+    FlawRow(
+        .ignoresBroadcast,
+        fails: [
+            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-5", "SL-NOTIFY-1",
+            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-WIDGET-1",
+        ], startingPointOnly: ["SL-LOGOUT-5"]),
     FlawRow(.skipsCheckOnResume, fails: ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3"]),
     FlawRow(.promptsOnNetworkError, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.wipesOnUnchangedBroadcast, fails: ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]),
@@ -42,7 +49,19 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.asksScopesLate, fails: ["SL-SCOPES-1"]),
     FlawRow(.showsSwitchAccountWhenSignedIn, fails: ["SL-DETECT-3", "SL-DETECT-4"]),
     FlawRow(.trustsDeviceInfoOnError, fails: ["SL-DETECT-4"]),
-    FlawRow(.disablesBroker, fails: ["SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-DETECT-4", "SL-DETECT-5", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3", "SL-WIDGET-1"], startingPointOnly: ["SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-LOGIN-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3", "SL-WIDGET-1"]),
+    FlawRow(
+        .disablesBroker,
+        fails: [
+            "SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-DETECT-4", "SL-DETECT-5", "SL-INTERACTIVE-1",
+            "SL-INTERACTIVE-2", "SL-INTERACTIVE-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-LOGIN-7", "SL-LOGOUT-1",
+            "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1",
+            "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3", "SL-WIDGET-1",
+        ],
+        startingPointOnly: [
+            "SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-LOGIN-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4",
+            "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3",
+            "SL-WIDGET-1",
+        ]),
     FlawRow(.ignoresBroadcastWhenSignedOut, fails: ["SL-LOGIN-7", "SL-LOGOUT-1", "SL-SWITCH-1"]),
     FlawRow(.waitsForBroadcastToSignOut, fails: ["SL-LOGOUT-4"]),
     FlawRow(.signsOutStaleAccount, fails: ["SL-LOGOUT-5"]),
@@ -53,8 +72,15 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.rebuildsOnOwnSignInBroadcast, fails: ["SL-BROADCAST-3"]),
     FlawRow(.repromptsOnDeclinedScopes, fails: ["SL-SCOPES-2"]),
     FlawRow(.ignoresAccountErrors, fails: ["SL-ACCOUNT-1"]),
-    FlawRow(.trustsAccountCache, fails: ["SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-WIDGET-1"], startingPointOnly: ["SL-LOGOUT-5"]),
-    FlawRow(.promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"], startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
+    FlawRow(
+        .trustsAccountCache,
+        fails: [
+            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-5", "SL-NOTIFY-1",
+            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-WIDGET-1",
+        ], startingPointOnly: ["SL-LOGOUT-5"]),
+    FlawRow(
+        .promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"],
+        startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
@@ -78,7 +104,9 @@ struct FaultyVariantTests {
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
 
-    @Test("each conformant option, and all of them together, passes every requirement", .serialized, arguments: ReferenceAppOption.allCases.map { [$0] } + [ReferenceAppOption.allCases])
+    @Test(
+        "each conformant option, and all of them together, passes every requirement", .serialized,
+        arguments: ReferenceAppOption.allCases.map { [$0] } + [ReferenceAppOption.allCases])
     func conformantOptionsPass(options: [ReferenceAppOption]) async throws {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(options: Set(options)) } }
@@ -90,7 +118,9 @@ struct FaultyVariantTests {
         #expect(Set(faultyVariantTable.map(\.flaw)) == Set(ReferenceAppFlaw.allCases))
         #expect(faultyVariantTable.count == ReferenceAppFlaw.allCases.count)
         let ids = Set(try TestSupport.shippedSpec().spec.requirements.map(\.id))
-        #expect(ids.subtracting(faultyVariantTable.flatMap(\.fails)).isEmpty, "requirements no flaw fails: \(ids.subtracting(faultyVariantTable.flatMap(\.fails)).sorted())")
+        #expect(
+            ids.subtracting(faultyVariantTable.flatMap(\.fails)).isEmpty,
+            "requirements no flaw fails: \(ids.subtracting(faultyVariantTable.flatMap(\.fails)).sorted())")
     }
 
     @Test("each faulty variant fails exactly the requirements it violates, as failures", .serialized, arguments: faultyVariantTable)
@@ -170,9 +200,12 @@ struct StdioReferenceTests {
 
     /// Flaws whose detection depends on the wire's 1.1 additions: the account-cache calls, the error's
     /// userInfo fields, the handshake's MSAL configuration.
-    @Test("a faulty variant over stdio fails the same requirements as in process", arguments: [
-        ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker, .signsOutStaleAccount,
-    ])
+    @Test(
+        "a faulty variant over stdio fails the same requirements as in process",
+        arguments: [
+            ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
+            .signsOutStaleAccount,
+        ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")
         let spec = try TestSupport.shippedSpec()

@@ -18,18 +18,25 @@ struct LeftoverScannerTests {
     ]
 
     /// A username stored in every encoding the scanner undoes, with the encoding it reports.
-    static let encodedUsernames: [(String, String)] = [
-        ("as is", "user=alice.adams@contoso.example"),
-        ("as is", "USER=ALICE.ADAMS@CONTOSO.EXAMPLE"),
-        ("percent-encoded", "login_hint=alice.adams%40contoso.example"),
-        ("JSON-escaped", #"{"u":"alice.adams\u0040contoso.example"}"#),
-        ("base64", "blob:" + base64("alice.adams@contoso.example")),
-        ("base64", "blob:" + base64("alice.adams@contoso.example", prefix: "{\"x\":1,")),
-        ("base64", "blob:" + base64("alice.adams@contoso.example", prefix: "ab")),
-        ("base64", "token=" + base64("alice.adams@contoso.example") + "&x=1"),
-        ("base64", "blob" + base64("alice.adams@contoso.example")),
-        ("base64", "jwt." + base64("{\"preferred_username\":\"alice.adams@contoso.example\"}").replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_") + ".sig"),
-    ] + hexValues.map { ("hex", $0) }
+    static let encodedUsernames: [(String, String)] =
+        [
+            ("as is", "user=alice.adams@contoso.example"),
+            ("as is", "USER=ALICE.ADAMS@CONTOSO.EXAMPLE"),
+            ("percent-encoded", "login_hint=alice.adams%40contoso.example"),
+            ("JSON-escaped", #"{"u":"alice.adams\u0040contoso.example"}"#),
+            ("base64", "blob:" + base64("alice.adams@contoso.example")),
+            ("base64", "blob:" + base64("alice.adams@contoso.example", prefix: "{\"x\":1,")),
+            ("base64", "blob:" + base64("alice.adams@contoso.example", prefix: "ab")),
+            ("base64", "token=" + base64("alice.adams@contoso.example") + "&x=1"),
+            ("base64", "blob" + base64("alice.adams@contoso.example")),
+            (
+                "base64",
+                "jwt."
+                    + base64("{\"preferred_username\":\"alice.adams@contoso.example\"}").replacingOccurrences(of: "=", with: "").replacingOccurrences(
+                        of: "+", with: "-"
+                    ).replacingOccurrences(of: "/", with: "_") + ".sig"
+            ),
+        ] + hexValues.map { ("hex", $0) }
 
     @Test("a marker is found as stored", arguments: encodedUsernames)
     func finds(encoding: String, value: String) {
@@ -70,12 +77,17 @@ struct LeftoverScannerTests {
         #expect(LeftoverScanner().findings(of: [Self.given], in: observation, places: [.storage]).map(\.encoding) == [encoding])
     }
 
-    @Test("a name part inside another word, or in base64 that only decodes as Latin-1, is no finding", arguments: [
-        "Malice in the warehouse", "alicea", "Calicem", "bobbin", "adamsite", "alice2",
-    ])
+    @Test(
+        "a name part inside another word, or in base64 that only decodes as Latin-1, is no finding",
+        arguments: [
+            "Malice in the warehouse", "alicea", "Calicem", "bobbin", "adamsite", "alice2",
+        ])
     func namePartNeedsWholeWord(value: String) {
         let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, value)], storage: [])
-        #expect(LeftoverScanner().findings(of: [Self.given, Self.family, LeftoverScanner.Marker("bob", owner: "bob's given name", wholeWord: true)], in: observation, places: [.screen]).isEmpty)
+        #expect(
+            LeftoverScanner().findings(
+                of: [Self.given, Self.family, LeftoverScanner.Marker("bob", owner: "bob's given name", wholeWord: true)], in: observation, places: [.screen]
+            ).isEmpty)
         // Random bytes that happen to hold " alice " decode only as Latin-1: not scanned for names.
         let noise = Data([0xFF, 0xFE, 0x20] + Array("alice".utf8) + [0x20, 0xC3, 0x28, 0xA0, 0xA1, 0x80, 0x81, 0xF5, 0xF6, 0xF7, 0xF8]).base64EncodedString()
         let stored = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)])
@@ -90,7 +102,8 @@ struct LeftoverScannerTests {
     @Test("a name found within a longer marker at the same place is reported once")
     func nameInsideDisplayName() {
         let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Goodbye, Alice Adams")], storage: [])
-        let findings = LeftoverScanner().findings(of: [LeftoverScanner.Marker("Alice Adams", owner: "alice's display name"), Self.given, Self.family], in: observation, places: [.screen])
+        let findings = LeftoverScanner().findings(
+            of: [LeftoverScanner.Marker("Alice Adams", owner: "alice's display name"), Self.given, Self.family], in: observation, places: [.screen])
         #expect(findings.map(\.marker.owner) == ["alice's display name"])
     }
 
@@ -130,13 +143,19 @@ struct LeftoverScannerTests {
             let after = String((0..<Int.random(in: 0...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             let inner = String((0..<Int.random(in: 0...3, using: &random)).map { _ in Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &random))) })
             var encoded = Data((inner + "alice.adams@contoso.example" + inner).utf8).base64EncodedString()
-            if Bool.random(using: &random) { encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "") }
+            if Bool.random(using: &random) {
+                encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            }
             let stored = before + encoded + (Bool.random(using: &random) ? "&" : "") + after
-            let found = scanner.findings(of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", stored)]), places: [.storage])
+            let found = scanner.findings(
+                of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", stored)]),
+                places: [.storage])
             #expect(found.map(\.encoding) == ["base64"], "\(stored)")
 
             let noise = Data((0..<Int.random(in: 12...60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }).base64EncodedString()
-            let none = scanner.findings(of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)]), places: [.storage])
+            let none = scanner.findings(
+                of: [Self.marker], in: Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.file, "blob", noise)]),
+                places: [.storage])
             #expect(none.isEmpty, "\(noise)")
         }
     }

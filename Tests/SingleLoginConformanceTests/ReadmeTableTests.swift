@@ -15,7 +15,8 @@ struct ReadmeTableTests {
     /// The text between `<!-- begin NAME ... -->` and `<!-- end NAME -->`, markers excluded.
     static func section(_ name: String, in text: String) -> String? {
         guard let begin = text.range(of: "<!-- begin \(name)"), let close = text.range(of: "-->\n", range: begin.upperBound..<text.endIndex),
-              let end = text.range(of: "<!-- end \(name) -->", range: close.upperBound..<text.endIndex) else { return nil }
+            let end = text.range(of: "<!-- end \(name) -->", range: close.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[close.upperBound..<end.lowerBound])
     }
 
@@ -34,7 +35,8 @@ struct ReadmeTableTests {
 
     /// The conformant options as the README shows them.
     static func optionTable() -> String {
-        (["| Option | How the app differs |", "|---|---|"] + ReferenceAppOption.allCases.map { "| `\($0.rawValue)` | \($0.summary) |" }).joined(separator: "\n") + "\n"
+        (["| Option | How the app differs |", "|---|---|"] + ReferenceAppOption.allCases.map { "| `\($0.rawValue)` | \($0.summary) |" }).joined(separator: "\n")
+            + "\n"
     }
 
     @Test("the catalogue table is `sl-conformance list --format markdown` of the shipped spec")

@@ -7,7 +7,11 @@ actor RecordingJudge: StepJudge {
     var seen: [(index: Int?, calls: [BrokerMethod], broadcasts: Int, device: [String], before: String?, after: String?)] = []
 
     func judge(_ step: JudgedStep) async -> [SingleLoginEvents.Issue] {
-        seen.append((step.index, step.calls.map(\.method), step.broadcastsDelivered, await step.broker.deviceAccountNames(), step.before.signedInAccount, step.observation.signedInAccount))
+        seen.append(
+            (
+                step.index, step.calls.map(\.method), step.broadcastsDelivered, await step.broker.deviceAccountNames(), step.before.signedInAccount,
+                step.observation.signedInAccount
+            ))
         return await step.evaluate([.signedOut])
     }
 

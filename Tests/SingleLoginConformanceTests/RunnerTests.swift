@@ -36,7 +36,9 @@ struct RunnerTests {
     @Test("an empty shard runs nothing and passes")
     func emptyShardPasses() async throws {
         let spec = try TestSupport.shippedSpec()
-        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: .init(index: 90, count: 90)))) { InProcessAdapterProvider { ReferenceAppAdapter() } }
+        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(shard: .init(index: 90, count: 90)))) {
+            InProcessAdapterProvider { ReferenceAppAdapter() }
+        }
         #expect(run.results.isEmpty)
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
@@ -115,9 +117,14 @@ struct RunnerTests {
     @Test("fail-fast skips what follows the first failure")
     func failFast() async throws {
         let spec = try TestSupport.shippedSpec()
-        let run = await TestSupport.run(spec, options: .init(failFast: true)) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsDeviceInformation]) } }
+        let run = await TestSupport.run(spec, options: .init(failFast: true)) {
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsDeviceInformation]) }
+        }
         #expect(run.results.first?.outcome == .failed)
-        #expect(run.results.dropFirst().allSatisfy { if case .skipped(let reason) = $0.outcome { return reason.hasPrefix("fail-fast: the run stopped after ") } else { return false } })
+        #expect(
+            run.results.dropFirst().allSatisfy {
+                if case .skipped(let reason) = $0.outcome { return reason.hasPrefix("fail-fast: the run stopped after ") } else { return false }
+            })
     }
 
     @Test("a cancelled run reports every planned test case, the unfinished ones as not run")

@@ -8,8 +8,10 @@ import Testing
 enum BrokerFixture {
     static let spec = Spec(
         id: "test", version: "1.0.0", title: "test",
-        accounts: [AccountDefinition(name: "alice", username: "alice@contoso.example", displayName: "Alice Adams"),
-                   AccountDefinition(name: "bob", username: "bob@contoso.example", displayName: "Bob Brown")],
+        accounts: [
+            AccountDefinition(name: "alice", username: "alice@contoso.example", displayName: "Alice Adams"),
+            AccountDefinition(name: "bob", username: "bob@contoso.example", displayName: "Bob Brown"),
+        ],
         requirements: [])
 
     static func broker(_ given: Given, configuration: MSALConfiguration = .default) async -> SimulatedBroker {
@@ -23,11 +25,16 @@ enum BrokerFixture {
     }
 
     static func silent(_ name: String?, scopes: [String] = ["User.Read"], forceRefresh: Bool = false, allowLocalRt: Bool = true) -> SilentTokenParameters {
-        SilentTokenParameters(scopes: scopes, accountIdentifier: name.map(identifier), forceRefresh: forceRefresh, allowUsingLocalCachedRtWhenSsoExtFailed: allowLocalRt)
+        SilentTokenParameters(
+            scopes: scopes, accountIdentifier: name.map(identifier), forceRefresh: forceRefresh, allowUsingLocalCachedRtWhenSsoExtFailed: allowLocalRt)
     }
 
-    static func signout(_ name: String?, fromBrowser: Bool = false, webview: Bool = false, wipeAccount: Bool = false, wipeAll: Bool = false) -> SignoutParameters {
-        SignoutParameters(accountIdentifier: name.map(identifier), signoutFromBrowser: fromBrowser, wipeAccount: wipeAccount, wipeCacheForAllAccounts: wipeAll, hasWebviewParameters: webview)
+    static func signout(_ name: String?, fromBrowser: Bool = false, webview: Bool = false, wipeAccount: Bool = false, wipeAll: Bool = false)
+        -> SignoutParameters
+    {
+        SignoutParameters(
+            accountIdentifier: name.map(identifier), signoutFromBrowser: fromBrowser, wipeAccount: wipeAccount, wipeCacheForAllAccounts: wipeAll,
+            hasWebviewParameters: webview)
     }
 }
 

@@ -22,8 +22,12 @@ struct StepJudgeTests {
         #expect(result.issues.map(\.stepIndex) == [0])
         let seen = await judge.seen
         #expect(seen.count == 3)
-        #expect(seen[0].index == 0 && seen[0].calls.contains(.acquireTokenSilent) && seen[0].broadcasts == 0 && seen[0].device == ["alice"] && seen[0].before == nil && seen[0].after != nil)
-        #expect(seen[1].index == 1 && seen[1].calls == [.getCurrentAccount] && seen[1].broadcasts == 1 && seen[1].device.isEmpty && seen[1].before != nil && seen[1].after == nil)
+        #expect(
+            seen[0].index == 0 && seen[0].calls.contains(.acquireTokenSilent) && seen[0].broadcasts == 0 && seen[0].device == ["alice"] && seen[0].before == nil
+                && seen[0].after != nil)
+        #expect(
+            seen[1].index == 1 && seen[1].calls == [.getCurrentAccount] && seen[1].broadcasts == 1 && seen[1].device.isEmpty && seen[1].before != nil
+                && seen[1].after == nil)
         #expect(seen[2].index == nil && seen[2].calls.count == seen[0].calls.count + 1)
         // Without a judge the same scenario passes: it writes no checks.
         #expect(await runner.run(scenario, id: TestCaseID(requirementID: "T-1", scenarioName: "judged"), requirement: requirement).outcome == .passed)

@@ -36,7 +36,9 @@ enum TestSupport {
     }
 
     /// Runs `spec` and returns every event and the results.
-    static func run(_ spec: LoadedSpec, options: Runner.Options = .init(), makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> (events: [Event], results: [TestCaseResult], summary: RunSummary) {
+    static func run(_ spec: LoadedSpec, options: Runner.Options = .init(), makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> (
+        events: [Event], results: [TestCaseResult], summary: RunSummary
+    ) {
         let collected = Mutex<[Event]>([])
         let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, options: options, makeProvider: makeProvider)
         let summary = await runner.run { event in collected.withLock { $0.append(event) } }

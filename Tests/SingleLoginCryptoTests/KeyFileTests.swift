@@ -84,22 +84,39 @@ struct KeyFileTests {
 
     static let privateRefusals: [Refusal] = [
         Refusal(description: "an encrypted PKCS #8 key", text: { KeyFixtures.text("encrypted.pem") }, problem: "encrypted", fix: "openssl pkey -in KEY -out"),
-        Refusal(description: "an encrypted traditional key", text: { "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n" }, problem: "encrypted", fix: "passphrase"),
-        Refusal(description: "an EC key", text: { KeyFixtures.text("ec.pem") }, problem: "an EC key; RS256 needs an RSA key", fix: "openssl genpkey -algorithm RSA"),
+        Refusal(
+            description: "an encrypted traditional key",
+            text: { "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n" },
+            problem: "encrypted", fix: "passphrase"),
+        Refusal(
+            description: "an EC key", text: { KeyFixtures.text("ec.pem") }, problem: "an EC key; RS256 needs an RSA key", fix: "openssl genpkey -algorithm RSA"),
         Refusal(description: "a 1024-bit key", text: { KeyFixtures.text("weak-1024.pem") }, problem: "1024-bit RSA key", fix: "rsa_keygen_bits:2048"),
         Refusal(description: "a public key", text: { KeyFixtures.text("signer-public.pem") }, problem: "public key", fix: "private key"),
-        Refusal(description: "a certificate", text: { KeyFixtures.text("certificate.pem") }, problem: "no private key (its blocks: CERTIFICATE)", fix: "openssl genpkey"),
+        Refusal(
+            description: "a certificate", text: { KeyFixtures.text("certificate.pem") }, problem: "no private key (its blocks: CERTIFICATE)",
+            fix: "openssl genpkey"),
         Refusal(description: "text that is no PEM", text: { "hello\n" }, problem: "no PEM block", fix: "openssl pkey -inform DER"),
         Refusal(description: "an empty file", text: { "" }, problem: "no PEM block", fix: "openssl genpkey"),
-        Refusal(description: "a key cut short", text: { String(KeyFixtures.text("signer.pem").prefix(600)) }, problem: "has no '-----END PRIVATE KEY-----' line", fix: "cut short"),
-        Refusal(description: "broken base64", text: { "-----BEGIN PRIVATE KEY-----\nMIIE*vQ\n-----END PRIVATE KEY-----\n" }, problem: "not valid base64", fix: "openssl"),
-        Refusal(description: "DER with a field after the key", text: { pem("PRIVATE KEY", DER.sequence(Array(KeyFixtures.der("signer.pem").dropFirst(4)), [0x05, 0x00])) }, problem: "unexpected bytes after its last field", fix: "openssl pkey"),
-        Refusal(description: "two keys in one file", text: { KeyFixtures.text("signer.pem") + KeyFixtures.text("other.pem") }, problem: "2 private keys", fix: "keep the one"),
-        Refusal(description: "a PKCS #1 key with a prime changed", text: {
-            var der = KeyFixtures.der("signer-pkcs1.pem")
-            der[der.count - 300] ^= 0x01
-            return pem("RSA PRIVATE KEY", der)
-        }, problem: "do not make one RSA key", fix: "openssl genpkey"),
+        Refusal(
+            description: "a key cut short", text: { String(KeyFixtures.text("signer.pem").prefix(600)) }, problem: "has no '-----END PRIVATE KEY-----' line",
+            fix: "cut short"),
+        Refusal(
+            description: "broken base64", text: { "-----BEGIN PRIVATE KEY-----\nMIIE*vQ\n-----END PRIVATE KEY-----\n" }, problem: "not valid base64",
+            fix: "openssl"),
+        Refusal(
+            description: "DER with a field after the key",
+            text: { pem("PRIVATE KEY", DER.sequence(Array(KeyFixtures.der("signer.pem").dropFirst(4)), [0x05, 0x00])) },
+            problem: "unexpected bytes after its last field", fix: "openssl pkey"),
+        Refusal(
+            description: "two keys in one file", text: { KeyFixtures.text("signer.pem") + KeyFixtures.text("other.pem") }, problem: "2 private keys",
+            fix: "keep the one"),
+        Refusal(
+            description: "a PKCS #1 key with a prime changed",
+            text: {
+                var der = KeyFixtures.der("signer-pkcs1.pem")
+                der[der.count - 300] ^= 0x01
+                return pem("RSA PRIVATE KEY", der)
+            }, problem: "do not make one RSA key", fix: "openssl genpkey"),
     ]
 
     @Test("every unusable private key file is refused, saying what is wrong and how to fix it", arguments: privateRefusals)
@@ -114,16 +131,22 @@ struct KeyFileTests {
     }
 
     static let publicRefusals: [Refusal] = [
-        Refusal(description: "a private key", text: { KeyFixtures.text("signer.pem") }, problem: "private key, not a public key", fix: "openssl pkey -in KEY -pubout"),
+        Refusal(
+            description: "a private key", text: { KeyFixtures.text("signer.pem") }, problem: "private key, not a public key",
+            fix: "openssl pkey -in KEY -pubout"),
         Refusal(description: "a certificate", text: { KeyFixtures.text("certificate.pem") }, problem: "certificate", fix: "openssl x509 -in CERT -pubkey"),
         Refusal(description: "an EC public key", text: { KeyFixtures.text("ec-public.pem") }, problem: "an EC key", fix: "openssl genpkey -algorithm RSA"),
         Refusal(description: "text that is no PEM", text: { "ssh-rsa AAAA user@host\n" }, problem: "no PEM block", fix: "openssl pkey"),
-        Refusal(description: "a public key with an even modulus", text: {
-            var der = KeyFixtures.der("signer-rsa-public.pem")
-            der[der.count - 6] ^= 0x01
-            return pem("RSA PUBLIC KEY", der)
-        }, problem: "not an RSA key's", fix: "openssl genpkey"),
-        Refusal(description: "a truncated SubjectPublicKeyInfo", text: { pem("PUBLIC KEY", Array(KeyFixtures.der("signer-public.pem").dropLast(10))) }, problem: "malformed", fix: "-pubin"),
+        Refusal(
+            description: "a public key with an even modulus",
+            text: {
+                var der = KeyFixtures.der("signer-rsa-public.pem")
+                der[der.count - 6] ^= 0x01
+                return pem("RSA PUBLIC KEY", der)
+            }, problem: "not an RSA key's", fix: "openssl genpkey"),
+        Refusal(
+            description: "a truncated SubjectPublicKeyInfo", text: { pem("PUBLIC KEY", Array(KeyFixtures.der("signer-public.pem").dropLast(10))) },
+            problem: "malformed", fix: "-pubin"),
     ]
 
     @Test("every unusable public key file is refused, saying what is wrong and how to fix it", arguments: publicRefusals)
@@ -137,14 +160,16 @@ struct KeyFileTests {
         }
     }
 
-    @Test("the DER reader takes only DER: shortest lengths, no indefinite length, no padded or negative integers", arguments: [
-        ([0x02, 0x81, 0x01, 0x05] as [UInt8], "shortest form"),
-        ([0x02, 0x80, 0x05, 0x00, 0x00], "invalid length"),
-        ([0x02, 0x01, 0x85], "negative"),
-        ([0x02, 0x02, 0x00, 0x05], "needless leading zero"),
-        ([0x02, 0x05, 0x01], "truncated"),
-        ([0x04, 0x01, 0x05], "tag 0x04, not 0x02"),
-    ])
+    @Test(
+        "the DER reader takes only DER: shortest lengths, no indefinite length, no padded or negative integers",
+        arguments: [
+            ([0x02, 0x81, 0x01, 0x05] as [UInt8], "shortest form"),
+            ([0x02, 0x80, 0x05, 0x00, 0x00], "invalid length"),
+            ([0x02, 0x01, 0x85], "negative"),
+            ([0x02, 0x02, 0x00, 0x05], "needless leading zero"),
+            ([0x02, 0x05, 0x01], "truncated"),
+            ([0x04, 0x01, 0x05], "tag 0x04, not 0x02"),
+        ])
     func strictDER(bytes: [UInt8], problem: String) {
         var reader = DERReader(bytes)
         do {

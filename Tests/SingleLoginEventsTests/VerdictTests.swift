@@ -11,10 +11,12 @@ struct VerdictTests {
         TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: name), requirement: requirement, outcome: outcome, duration: duration)
     }
 
-    @Test("a SHOULD failure warns only under a MUST-only gate; a MUST failure always fails", arguments: [
-        (Requirement.Level.must, Gate.mustAndShould, Verdict.failed), (.must, .mustOnly, .failed),
-        (.should, .mustAndShould, .failed), (.should, .mustOnly, .warned),
-    ])
+    @Test(
+        "a SHOULD failure warns only under a MUST-only gate; a MUST failure always fails",
+        arguments: [
+            (Requirement.Level.must, Gate.mustAndShould, Verdict.failed), (.must, .mustOnly, .failed),
+            (.should, .mustAndShould, .failed), (.should, .mustOnly, .warned),
+        ])
     func gate(level: Requirement.Level, gate: Gate, expected: Verdict) {
         #expect(Verdict(.failed, level: level, gate: gate) == expected)
         #expect(Verdict(.failed, level: level, gate: gate).outcome == .failed)
@@ -42,7 +44,9 @@ struct VerdictTests {
 
     @Test("a requirement result sums durations and carries the verdict")
     func requirementResult() {
-        let result = RequirementResult(requirement: Self.should, results: [Self.result(Self.should, .passed, "a", duration: 0.25), Self.result(Self.should, .failed, "b", duration: 0.5)], gate: .mustOnly)
+        let result = RequirementResult(
+            requirement: Self.should, results: [Self.result(Self.should, .passed, "a", duration: 0.25), Self.result(Self.should, .failed, "b", duration: 0.5)],
+            gate: .mustOnly)
         #expect(result.verdict == .warned)
         #expect(result.duration == 0.75)
     }

@@ -22,8 +22,13 @@ struct DeviceModelTests {
             let history = model.history(seed: 1, index: index)
             #expect(ModelState.allows(history), "history \(index)")
             #expect((1...6).contains(history.steps.count))
-            let spec = Spec(id: "h", version: "1.0.0", title: "h", accounts: ExploreAccounts.all,
-                            requirements: [Requirement(id: "EX-H-1", level: .must, title: "h", rationale: "h", references: [Reference(title: "r", url: "https://example.com")], tags: [], scenarios: [history])])
+            let spec = Spec(
+                id: "h", version: "1.0.0", title: "h", accounts: ExploreAccounts.all,
+                requirements: [
+                    Requirement(
+                        id: "EX-H-1", level: .must, title: "h", rationale: "h", references: [Reference(title: "r", url: "https://example.com")], tags: [],
+                        scenarios: [history])
+                ])
             let reread = try SpecLoader.decode(bytes: Array(SpecWriter.json(spec).utf8), file: "h.json")
             var scenario = reread.requirements[0].scenarios[0]
             scenario.location = nil
@@ -45,7 +50,8 @@ struct DeviceModelTests {
                 }
             }
         }
-        #expect(kinds == Set(Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock"]))
+        #expect(
+            kinds == Set(Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock"]))
         let weighted = menu.items.filter { DeviceModel.weight(of: $0, afterRelaunch: true) > 0 }
         #expect(Set(weighted).subtracting(answers).isEmpty, "never chosen: \(Set(weighted).subtracting(answers).map { "\($0.method) \($0.name)" })")
     }

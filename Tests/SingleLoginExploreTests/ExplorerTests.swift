@@ -20,8 +20,9 @@ struct ExplorerTests {
         #expect(result.judgements > 1500)
     }
 
-    @Test("no rule fires on the reference app's conformant variants, alone or together",
-          arguments: ReferenceAppOption.allCases.map { [$0] } + [ReferenceAppOption.allCases])
+    @Test(
+        "no rule fires on the reference app's conformant variants, alone or together",
+        arguments: ReferenceAppOption.allCases.map { [$0] } + [ReferenceAppOption.allCases])
     func variantsAreClean(options: [ReferenceAppOption]) async {
         let runs = Int(ProcessInfo.processInfo.environment["EXPLORE_VARIANT_RUNS"] ?? "") ?? 400
         let result = await Explorer(options: ExploreOptions(seed: 5, runs: runs), makeProvider: Exploring.reference(options: Set(options))).explore()
@@ -30,8 +31,9 @@ struct ExplorerTests {
         #expect(result.setAside.isEmpty)
     }
 
-    @Test("every reference flaw is found, shrunk, and its counterexample validates, fails on the flaw and passes on the reference app",
-          arguments: ReferenceAppFlaw.allCases.filter { $0 != .showsDataInSnapshot })
+    @Test(
+        "every reference flaw is found, shrunk, and its counterexample validates, fails on the flaw and passes on the reference app",
+        arguments: ReferenceAppFlaw.allCases.filter { $0 != .showsDataInSnapshot })
     func findsFlaw(flaw: ReferenceAppFlaw) async throws {
         let result = await Exploring.explore([flaw], seed: 1, runs: 2000)
         let counterexample = try #require(result.counterexample, "\(flaw) not found in \(result.runs) runs")
@@ -63,10 +65,12 @@ struct ExplorerTests {
 
     @Test("a long history shrinks to the catalogue's two steps")
     func shrinks() async throws {
-        let history = Scenario(name: "long", given: Given(signedIn: "carol", userAtDevice: "carol"), steps: [
-            Step(.answerNext(method: .getDeviceInformation, answer: .networkError)), Step(.app(.launch)), Step(.app(.suspend)),
-            Step(.app(.resume)), Step(.broadcast(count: 4)), Step(.app(.refresh)), Step(.switchUser(account: "bob")), Step(.app(.tapSignIn)),
-        ], expect: [])
+        let history = Scenario(
+            name: "long", given: Given(signedIn: "carol", userAtDevice: "carol"),
+            steps: [
+                Step(.answerNext(method: .getDeviceInformation, answer: .networkError)), Step(.app(.launch)), Step(.app(.suspend)),
+                Step(.app(.resume)), Step(.broadcast(count: 4)), Step(.app(.refresh)), Step(.switchUser(account: "bob")), Step(.app(.tapSignIn)),
+            ], expect: [])
         let app = HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.keepsDataOnUserChange]) })
         let reference = HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter() })
         let violation = try #require(await app.play(history).violation(of: .data))
@@ -141,7 +145,9 @@ struct OtherConformantAppTests {
 
     @Test("no rule fires on it: signed out after a failure, it waits for the user, which the rules allow")
     func noViolation() async {
-        let explorer = Explorer(options: ExploreOptions(seed: 77, runs: Int(ProcessInfo.processInfo.environment["EXPLORE_MINIMAL_RUNS"] ?? "") ?? 1500), makeProvider: { InProcessAdapterProvider { MinimalAppAdapter() } })
+        let explorer = Explorer(
+            options: ExploreOptions(seed: 77, runs: Int(ProcessInfo.processInfo.environment["EXPLORE_MINIMAL_RUNS"] ?? "") ?? 1500),
+            makeProvider: { InProcessAdapterProvider { MinimalAppAdapter() } })
         let result = await explorer.explore()
         #expect(result.finding == nil, "\(result.finding.map { ExploreEvents.describe($0.history) + "\n" + ($0.violation.issues.first?.message ?? "") } ?? "")")
         #expect(result.setAside.isEmpty, "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + ($0.violation.issues.first?.message ?? "") })")

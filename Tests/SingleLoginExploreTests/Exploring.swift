@@ -12,7 +12,8 @@ enum Exploring {
 
     /// Explores the reference app with `flaws`. The search for a shorter history after delta debugging is
     /// kept small here (the benchmark measures the full one), so the suite stays light beside the others.
-    static func explore(_ flaws: Set<ReferenceAppFlaw> = [], seed: UInt64 = 1, runs: Int = 2000, jobs: Int = 1, shorterSearch: Int = 60) async -> ExploreResult {
+    static func explore(_ flaws: Set<ReferenceAppFlaw> = [], seed: UInt64 = 1, runs: Int = 2000, jobs: Int = 1, shorterSearch: Int = 60) async -> ExploreResult
+    {
         await Explorer(options: ExploreOptions(seed: seed, runs: runs, jobs: jobs, shorterSearch: shorterSearch), makeProvider: reference(flaws)).explore()
     }
 

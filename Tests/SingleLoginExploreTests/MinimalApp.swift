@@ -103,7 +103,9 @@ actor MinimalApp {
     }
 
     private func signInInteractively(_ broker: any SharedDeviceBroker) async {
-        guard let result = try? await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], extraScopesToConsent: ["Tasks.Read"])) else { return }
+        guard let result = try? await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], extraScopesToConsent: ["Tasks.Read"])) else {
+            return
+        }
         adopt(result)
         await load()
     }
@@ -130,7 +132,10 @@ actor MinimalApp {
     }
 
     func observe() -> Observation {
-        guard running else { return Observation(running: false, signedInAccount: nil, screen: [], storage: keychain.sorted { $0.key < $1.key }.map { StoredItem(.keychain, $0.key, $0.value) }) }
+        guard running else {
+            return Observation(
+                running: false, signedInAccount: nil, screen: [], storage: keychain.sorted { $0.key < $1.key }.map { StoredItem(.keychain, $0.key, $0.value) })
+        }
         var screen: [ScreenElement] = []
         if let current = session {
             screen.append(ScreenElement(.text, current.account.accountClaims?["name"] ?? current.account.username ?? ""))

@@ -3,7 +3,8 @@ import SingleLoginAdapter
 /// ``MinimalApp`` as an adapter.
 struct MinimalAppAdapter: ConformanceAdapter {
     let app = MinimalApp()
-    let identity = AdapterIdentity(adapterName: "minimal", adapterVersion: "1.0.0", appName: "Minimal", appVersion: "1.0.0", bundleId: "com.example.minimal", msalVersion: "1.6.2")
+    let identity = AdapterIdentity(
+        adapterName: "minimal", adapterVersion: "1.0.0", appName: "Minimal", appVersion: "1.0.0", bundleId: "com.example.minimal", msalVersion: "1.6.2")
 
     func reset(environment: AppEnvironment) async throws { await app.install(environment) }
     func handle(_ event: AppEvent) async throws -> Observation { await app.handle(event) }

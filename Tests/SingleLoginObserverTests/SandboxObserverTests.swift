@@ -41,14 +41,18 @@ struct SandboxObserverTests {
         let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
         let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]))
         cache.storeCachedResponse(CachedURLResponse(response: response, data: Data(#"{"name":"Alice Adams"}"#.utf8)), for: URLRequest(url: url))
-        let cookie = try #require(HTTPCookie(properties: [.domain: "shifts.contoso.example", .path: "/", .name: "observer-test-session", .value: "alice-session-1"]))
+        let cookie = try #require(
+            HTTPCookie(properties: [.domain: "shifts.contoso.example", .path: "/", .name: "observer-test-session", .value: "alice-session-1"]))
         HTTPCookieStorage.shared.setCookie(cookie)
         defer { HTTPCookieStorage.shared.deleteCookie(cookie) }
         let observer = SandboxObserver(.init(defaultsDomains: [domain], cachedURLs: [url], urlCache: cache))
         let items = await observer.storage()
         #expect(items.contains(StoredItem(.defaults, "\(domain)/lastUsername", "alice.adams@contoso.example")))
         #expect(items.contains { $0.area == .cache && $0.key == "URLCache/\(url.absoluteString)" && $0.value.contains("Alice Adams") })
-        #expect(items.contains { $0.area == .cache && $0.key == "HTTPCookieStorage/shifts.contoso.example/observer-test-session" && $0.value.hasPrefix("alice-session-1") })
+        #expect(
+            items.contains {
+                $0.area == .cache && $0.key == "HTTPCookieStorage/shifts.contoso.example/observer-test-session" && $0.value.hasPrefix("alice-session-1")
+            })
     }
 
     @Test("a directory the app never wrote to holds nothing, and nothing Apple-only is reported off Apple platforms")

@@ -47,7 +47,8 @@ struct PreflightEventTests {
         #expect(outcomes["PF-REDIRECT"] == .passed)
         #expect(outcomes["PF-QUERY-SCHEMES"] == .passed)
         #expect(outcomes["PF-KEYCHAIN"] == .skipped(reason: "no entitlements file given (no project directory to walk, and no entitlements file named)"))
-        #expect(outcomes["PF-MSAL-VERSION"] == .skipped(reason: "no Package.resolved or Podfile.lock given (no project directory to walk, and no lock file named)"))
+        #expect(
+            outcomes["PF-MSAL-VERSION"] == .skipped(reason: "no Package.resolved or Podfile.lock given (no project directory to walk, and no lock file named)"))
         #expect(outcomes["PF-HANDLE-RESPONSE"] == .skipped(reason: "not checked: no project directory given, so sources cannot be searched (use --project)"))
     }
 

@@ -134,11 +134,13 @@ struct PreflightFixtureTests {
         #expect(issue.message.contains("Shiftboard/Info.plist (INFOPLIST_FILE of target Shiftboard)"))
     }
 
-    @Test("an old MSAL pin names the version and the lock file", arguments: [
-        ("PodfileLockOldMSAL", "MSAL 1.0.9 in Podfile.lock"),
-        ("PackageResolvedV1OldMSAL", "MSAL 1.0.7 in Shiftboard.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"),
-        ("PackageResolvedV3OldMSAL", "microsoft-authentication-library-for-objc 1.0.12 in Shiftboard.xcodeproj/"),
-    ])
+    @Test(
+        "an old MSAL pin names the version and the lock file",
+        arguments: [
+            ("PodfileLockOldMSAL", "MSAL 1.0.9 in Podfile.lock"),
+            ("PackageResolvedV1OldMSAL", "MSAL 1.0.7 in Shiftboard.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"),
+            ("PackageResolvedV3OldMSAL", "microsoft-authentication-library-for-objc 1.0.12 in Shiftboard.xcodeproj/"),
+        ])
     func oldMSALEvidence(variant: String, observed: String) throws {
         let root = try FixtureProject.materialize(variant: variant)
         defer { FixtureProject.remove(root) }

@@ -5,13 +5,13 @@ import Testing
 struct XcconfigFileTests {
     static let files: [String: String] = [
         "/p/App.xcconfig": """
-            #include "Base.xcconfig"
-            #include? "Missing.xcconfig"
-            // A comment line.
-            PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).app // trailing comment
-            PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*] = com.contoso.mac
-            OTHER_FLAGS = $(inherited) -DAPP;
-            """,
+        #include "Base.xcconfig"
+        #include? "Missing.xcconfig"
+        // A comment line.
+        PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).app // trailing comment
+        PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*] = com.contoso.mac
+        OTHER_FLAGS = $(inherited) -DAPP;
+        """,
         "/p/Base.xcconfig": "BUNDLE_PREFIX = com.contoso\nPRODUCT_BUNDLE_IDENTIFIER = overridden\n#include \"App.xcconfig\"\n",
     ]
 

@@ -12,8 +12,11 @@ struct DoesNotApplyTests {
 
     static var events: [Event] {
         let start = SyntheticRun.start
-        let passed = TestCaseResult(id: TestCaseID(requirementID: applies.id, scenarioName: "single-tenant backend"), requirement: applies, outcome: .passed, duration: 0.1)
-        let notApplicable = TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: "single-tenant backend"), requirement: requirement, outcome: .doesNotApply(reason: "does not apply to a single-tenant backend"), duration: 0)
+        let passed = TestCaseResult(
+            id: TestCaseID(requirementID: applies.id, scenarioName: "single-tenant backend"), requirement: applies, outcome: .passed, duration: 0.1)
+        let notApplicable = TestCaseResult(
+            id: TestCaseID(requirementID: requirement.id, scenarioName: "single-tenant backend"), requirement: requirement,
+            outcome: .doesNotApply(reason: "does not apply to a single-tenant backend"), duration: 0)
         let results = [passed, notApplicable]
         var events = [Event(.runStarted(SyntheticRun.context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
         for result in results {
@@ -29,7 +32,9 @@ struct DoesNotApplyTests {
         let sink = TextSink()
         let recorder = ConsoleRecorder(write: sink.write)
         for event in Self.events { recorder.record(event) }
-        #expect(sink.value.contains("N/A      BE-ISS-2  MUST    The issuer matches the token's tenant — does not apply to a single-tenant backend\n"), "\(sink.value)")
+        #expect(
+            sink.value.contains("N/A      BE-ISS-2  MUST    The issuer matches the token's tenant — does not apply to a single-tenant backend\n"),
+            "\(sink.value)")
         #expect(sink.value.contains("1 passed, 0 failed, 0 errors, 0 skipped, 1 does not apply"), "\(sink.value)")
         #expect(sink.value.contains("Result: PASSED (exit status 0: every gating requirement passed)"), "\(sink.value)")
         #expect(!sink.value.contains("not verified"))
@@ -51,8 +56,10 @@ struct DoesNotApplyTests {
 
     @Test("a requirement whose cases are skipped and do not apply is skipped: a skip outweighs 'does not apply'")
     func aggregation() {
-        let skipped = TestCaseResult(id: TestCaseID(requirementID: "R", scenarioName: "a"), requirement: Self.requirement, outcome: .skipped(reason: "not selected"), duration: 0)
-        let notApplicable = TestCaseResult(id: TestCaseID(requirementID: "R", scenarioName: "b"), requirement: Self.requirement, outcome: .doesNotApply(reason: "n/a"), duration: 0)
+        let skipped = TestCaseResult(
+            id: TestCaseID(requirementID: "R", scenarioName: "a"), requirement: Self.requirement, outcome: .skipped(reason: "not selected"), duration: 0)
+        let notApplicable = TestCaseResult(
+            id: TestCaseID(requirementID: "R", scenarioName: "b"), requirement: Self.requirement, outcome: .doesNotApply(reason: "n/a"), duration: 0)
         #expect(Verdict(aggregating: [notApplicable, skipped], gate: .mustAndShould) == .skipped(reason: "not selected"))
         #expect(Verdict(aggregating: [notApplicable], gate: .mustAndShould) == .doesNotApply(reason: "n/a"))
     }

@@ -14,7 +14,10 @@ struct EvidenceBundleTests {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("out/run.tar")
         let errors = Mutex<[String]>([])
-        let recorder = EvidenceBundleRecorder(options: .init(url: url, specBytes: spec, commandLine: ["sl-conformance", "run", "--bundle", "out/run.tar"], jobs: 2, allowIncomplete: allowIncomplete)) { error in
+        let recorder = EvidenceBundleRecorder(
+            options: .init(
+                url: url, specBytes: spec, commandLine: ["sl-conformance", "run", "--bundle", "out/run.tar"], jobs: 2, allowIncomplete: allowIncomplete)
+        ) { error in
             errors.withLock { $0.append("\(error)") }
         }
         for event in run.events { recorder.record(event) }

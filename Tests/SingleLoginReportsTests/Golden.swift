@@ -23,7 +23,9 @@ enum Golden {
         if expected != data {
             let firstDifference = zip(expected, data).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, data.count)
             let context = String(decoding: data[max(0, firstDifference - 80)..<min(data.count, firstDifference + 80)], as: UTF8.self)
-            Issue.record("Golden/\(name) differs at byte \(firstDifference) (expected \(expected.count) bytes, got \(data.count)); near: \(context)\nIf the change is intended, run the tests with SL_UPDATE_GOLDEN=1 and review the diff.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Golden/\(name) differs at byte \(firstDifference) (expected \(expected.count) bytes, got \(data.count)); near: \(context)\nIf the change is intended, run the tests with SL_UPDATE_GOLDEN=1 and review the diff.",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -84,7 +84,10 @@ struct GoldenFileTests {
     func merged() throws {
         let shards = [SyntheticRun.failures, .skippedAndNotRun].map { run in
             let record = run.events.reduce(into: RunRecord()) { $0.take($1) }
-            return (path: run.rawValue, report: JUnitReport(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps))
+            return (
+                path: run.rawValue,
+                report: JUnitReport(results: record.orderedResults, context: record.effectiveContext, duration: record.summary?.duration, steps: record.steps)
+            )
         }
         let merged = try JUnitMerger.merge(shards)
         try Golden.check(merged.render(), named: "merged.junit.xml")

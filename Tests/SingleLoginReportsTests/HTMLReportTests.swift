@@ -24,8 +24,14 @@ struct HTMLReportTests {
     @Test("Every requirement has a row with its verdict and level, for the filters")
     func rows() throws {
         let html = try Self.page(SyntheticRun.failures.events)
-        #expect(html.contains("<tr data-status=\"passed\" data-level=\"MUST\"><td><span class=\"status status-passed\">✓ Passed</span></td><th scope=\"row\"><code>SL-LOGIN-1</code>"))
-        #expect(html.contains("<tr data-status=\"failed\" data-level=\"MUST\"><td><span class=\"status status-failed\">✗ Failed</span></td><th scope=\"row\"><code>SL-LOGOUT-1</code>"))
+        #expect(
+            html.contains(
+                "<tr data-status=\"passed\" data-level=\"MUST\"><td><span class=\"status status-passed\">✓ Passed</span></td><th scope=\"row\"><code>SL-LOGIN-1</code>"
+            ))
+        #expect(
+            html.contains(
+                "<tr data-status=\"failed\" data-level=\"MUST\"><td><span class=\"status status-failed\">✗ Failed</span></td><th scope=\"row\"><code>SL-LOGOUT-1</code>"
+            ))
         #expect(html.contains("<tr data-status=\"failed\" data-level=\"SHOULD\">"))
         #expect(html.contains("<p class=\"verdict verdict-failed\"><strong>FAILED</strong>"))
     }
@@ -62,7 +68,9 @@ struct HTMLReportTests {
     func preconditionUnmet() throws {
         let requirement = SyntheticRun.logout
         let id = TestCaseID(requirementID: requirement.id, scenarioName: "after a user switch")
-        let issue = Issue(severity: .failure, kind: .preconditionUnmet, message: "could not reach its starting point at step 2 'signIn bob'", stepIndex: 1, expected: "signed in: bob", observed: "signed in: nobody")
+        let issue = Issue(
+            severity: .failure, kind: .preconditionUnmet, message: "could not reach its starting point at step 2 'signIn bob'", stepIndex: 1,
+            expected: "signed in: bob", observed: "signed in: nobody")
         let result = TestCaseResult(id: id, requirement: requirement, outcome: .failed, duration: 0.5, issues: [issue])
         let context = SyntheticRun.context
         let events = [

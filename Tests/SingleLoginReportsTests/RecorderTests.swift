@@ -20,7 +20,9 @@ struct RecorderTests {
         junit.record(events.last!)
         markdown.record(events.last!)
         let xml = try String(contentsOf: junit.url, encoding: .utf8)
-        #expect(xml.contains("name=\"user switch clears\" time=\"0.000\">\n      <skipped message=\"not run: the run was interrupted before this test case finished\"/>"))
+        #expect(
+            xml.contains(
+                "name=\"user switch clears\" time=\"0.000\">\n      <skipped message=\"not run: the run was interrupted before this test case finished\"/>"))
         #expect(try String(contentsOf: markdown.url, encoding: .utf8).contains("⏭ not run"))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("reports").path).sorted()
         #expect(names == ["junit.xml", "summary.md"], "no temporary files are left behind")
@@ -42,7 +44,10 @@ struct RecorderTests {
         // The SHOULD failure passes in JUnit (every CI reader then agrees with exit status 0), with its evidence in its suite.
         #expect(xml.contains(#"<testcase classname="single-login.SL-UI-1" name="no sign up in shared mode" time="0.042"/>"#))
         #expect(xml.contains(#"<property name="requirement.verdict" value="warned"/>"#))
-        #expect(xml.contains("<system-err>warning: SHOULD requirement not met; not gating (the run gates on MUST only)\n\n== scenario: no sign up in shared mode ==\nSL-UI-1 (SHOULD)"))
+        #expect(
+            xml.contains(
+                "<system-err>warning: SHOULD requirement not met; not gating (the run gates on MUST only)\n\n== scenario: no sign up in shared mode ==\nSL-UI-1 (SHOULD)"
+            ))
         #expect(!xml.contains("warning (not gating)"))
         #expect(xml.contains(#"<failure message="alice&apos;s display name is still on screen (and 1 more)""#))
         let checklist = try String(contentsOf: markdown.url, encoding: .utf8)
@@ -50,12 +55,17 @@ struct RecorderTests {
         #expect(checklist.contains("| ❌ failed | SL-LOGOUT-1 | MUST |"))
         #expect(checklist.contains("| Test cases | 3 in all: 1 passed, 1 failed, 1 warning, 0 errors, 0 skipped |"))
         // Requirements are what a release manager counts; the rows that need action come first.
-        #expect(checklist.contains("| Requirements | 1 of 2 MUST requirements failed; 1 of 1 SHOULD requirement failed (warnings: the run gates on MUST only) |"), "\(checklist)")
+        #expect(
+            checklist.contains("| Requirements | 1 of 2 MUST requirements failed; 1 of 1 SHOULD requirement failed (warnings: the run gates on MUST only) |"),
+            "\(checklist)")
         let rows = checklist.split(separator: "\n").filter { $0.hasPrefix("| ✅") || $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
         #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == ["❌ failed", "⚠️ warning", "✅ passed"], "\(rows)")
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
         #expect(decoded.first?.context?.gate == "mustOnly")
-        #expect(decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == .requirementEnded }?.requirementResult.map { [$0.outcome, $0.verdict] } == ["failed", "warned"])
+        #expect(
+            decoded.first { $0.requirement?.id == "SL-UI-1" && $0.kind == .requirementEnded }?.requirementResult.map { [$0.outcome, $0.verdict] } == [
+                "failed", "warned",
+            ])
         #expect(console.value.contains("WARN     SL-UI-1"))
         #expect(console.value.contains("FAIL     SL-LOGOUT-1"))
     }
@@ -67,13 +77,15 @@ struct RecorderTests {
         try AtomicFileWriter.write(Data("old".utf8), to: url)
         try AtomicFileWriter.write(Data("new".utf8), to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
-        let blocked = url.appendingPathComponent("child.txt") // out.txt is a file, not a directory
+        let blocked = url.appendingPathComponent("child.txt")  // out.txt is a file, not a directory
         #expect(throws: AtomicFileWriter.WriteError.self) { try AtomicFileWriter.write(Data(), to: blocked) }
     }
 
-    @Test("Colours only on a terminal without NO_COLOR", arguments: [
-        (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true), (true, ["TERM": "dumb"], false),
-    ] as [(Bool, [String: String], Bool)])
+    @Test(
+        "Colours only on a terminal without NO_COLOR",
+        arguments: [
+            (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true), (true, ["TERM": "dumb"], false),
+        ] as [(Bool, [String: String], Bool)])
     func colors(_ isTerminal: Bool, _ environment: [String: String], _ expected: Bool) {
         #expect(ConsoleStyle.colorsEnabled(isTerminal: isTerminal, environment: environment) == expected)
     }
@@ -91,9 +103,10 @@ struct RecorderTests {
     func diff() {
         let expected = (1...10).map { "line \($0)" }.joined(separator: "\n")
         let observed = expected.replacingOccurrences(of: "line 5", with: "LINE 5")
-        #expect(LineDiff.lines(expected: expected, observed: observed).map(\.text) == [
-            "  … (3 unchanged lines)", "  line 4", "- line 5", "+ LINE 5", "  line 6", "  … (4 unchanged lines)",
-        ])
+        #expect(
+            LineDiff.lines(expected: expected, observed: observed).map(\.text) == [
+                "  … (3 unchanged lines)", "  line 4", "- line 5", "+ LINE 5", "  line 6", "  … (4 unchanged lines)",
+            ])
     }
 
     @Test("Every JSON line is an object with version 1, a kind and a date; unknown kinds and fields decode")

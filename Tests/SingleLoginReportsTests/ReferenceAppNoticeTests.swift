@@ -29,7 +29,9 @@ struct ReferenceAppNoticeTests {
 
         let printed = console.value.split(separator: "\n")
         #expect(printed.first?.hasPrefix("Testing the bundled reference app, not your app") == true, "first line: \(printed.first ?? "")")
-        #expect(printed.last?.hasPrefix("Result: PASSED (exit status 0: every gating requirement passed) for the bundled reference app, not your app") == true, "last line: \(printed.last ?? "")")
+        #expect(
+            printed.last?.hasPrefix("Result: PASSED (exit status 0: every gating requirement passed) for the bundled reference app, not your app") == true,
+            "last line: \(printed.last ?? "")")
         let checklist = try String(contentsOf: markdown.url, encoding: .utf8)
         #expect(checklist.hasPrefix("# Single Login on shared devices: ✅ passed (bundled reference app, not your app)\n"))
         #expect(checklist.contains("| App under test | ⚠️ the bundled reference app, not your app"))

@@ -27,7 +27,9 @@ struct RetriedGoldenTests {
         return [accepted, gated, everyAttempt]
     }
 
-    @Test("flakyFailure in a passing case, flaky <failure> when gated, rerunError when every attempt failed; the recorder writes the same bytes; strict leaves them out")
+    @Test(
+        "flakyFailure in a passing case, flaky <failure> when gated, rerunError when every attempt failed; the recorder writes the same bytes; strict leaves them out"
+    )
     func junit() throws {
         let results = Self.results
         #expect(results.map(\.isFlaky) == [true, true, false])
@@ -50,7 +52,11 @@ struct RetriedGoldenTests {
         #expect(try Data(contentsOf: recorder.url) == report.render())
         // Read back (as merge reads a shard), each case keeps its attempts and whether it is flaky.
         let parsed = try JUnitMerger.parse(report.render())
-        let summarise = { (report: JUnitReport) in report.suites.flatMap(\.cases).map { "\($0.name) \($0.flaky) " + $0.attempts.map { "\($0.elementName(flaky: false)) \($0.type) \($0.message)" }.joined(separator: "; ") } }
+        let summarise = { (report: JUnitReport) in
+            report.suites.flatMap(\.cases).map {
+                "\($0.name) \($0.flaky) " + $0.attempts.map { "\($0.elementName(flaky: false)) \($0.type) \($0.message)" }.joined(separator: "; ")
+            }
+        }
         #expect(summarise(parsed) == summarise(report))
         #expect(summarise(parsed).contains { $0.hasPrefix("flaky, gated true rerunFailure expectation.noDataOf attempt 1 of 3: ") })
     }

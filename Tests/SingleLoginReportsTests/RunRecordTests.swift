@@ -6,7 +6,8 @@ import SingleLoginReports
 @Suite("The run record's order of results")
 struct RunRecordTests {
     static func result(_ scenario: String, _ outcome: TestCaseResult.Outcome) -> TestCaseResult {
-        TestCaseResult(id: TestCaseID(requirementID: SyntheticRun.login.id, scenarioName: scenario), requirement: SyntheticRun.login, outcome: outcome, duration: 0.1)
+        TestCaseResult(
+            id: TestCaseID(requirementID: SyntheticRun.login.id, scenarioName: scenario), requirement: SyntheticRun.login, outcome: outcome, duration: 0.1)
     }
 
     static func planned(_ scenarios: [String], skipping skipped: String? = nil) -> [PlannedTestCase] {
@@ -35,7 +36,10 @@ struct RunRecordTests {
         record.take(Event(.runEnded(RunSummary(interrupted: false))))
         let ordered = record.orderedResults
         #expect(ordered.map(\.id.scenarioName) == ["a", "b", "c", "s", "extra"])
-        #expect(ordered.map(\.outcome) == [.failed, .notRun(reason: "the run ended before this test case finished"), .passed, .skipped(reason: "skipped by --skip"), .passed])
+        #expect(
+            ordered.map(\.outcome) == [
+                .failed, .notRun(reason: "the run ended before this test case finished"), .passed, .skipped(reason: "skipped by --skip"), .passed,
+            ])
         #expect(record.finished.map(\.id.scenarioName) == ["c", "a", "extra"], "a case that ended twice keeps its first place")
         #expect(record.result(for: Self.result("b", .passed).id) == nil)
     }

@@ -14,16 +14,26 @@ struct RunSubjectTests {
 
     /// A backend run: one failure whose evidence holds the output section, one case skipped with --skip.
     static func events(outcome: TestCaseResult.Outcome) -> [Event] {
-        let context = RunContext(kind: "backend", specID: "backend", specVersion: "1.1.0", specTitle: "Backend", specSHA256: String(repeating: "0", count: 64),
-                                 harnessVersion: "0.1.0", adapter: nil, hostname: "ci", startDate: start,
-                                 subject: .backend(command: "node server.js --flaw dies-on-garbage", mode: "single"))
-        let issue = Issue(severity: outcome == .errored ? .error : .failure, kind: .backend(.dropped), message: "an empty body: a dropped connection", stepIndex: 1,
-                          expected: outcome == .errored ? "" : "a client error within 10 s",
-                          observed: "Answer: dropped\nBackend output (stdout and stderr, last lines):\n  SyntaxError: Unexpected end of JSON input")
-        let result = TestCaseResult(id: id, requirement: requirement, outcome: outcome, duration: 0.1, issues: [issue], adapterLog: "SyntaxError: Unexpected end of JSON input\n    at JSON.parse")
+        let context = RunContext(
+            kind: "backend", specID: "backend", specVersion: "1.1.0", specTitle: "Backend", specSHA256: String(repeating: "0", count: 64),
+            harnessVersion: "0.1.0", adapter: nil, hostname: "ci", startDate: start,
+            subject: .backend(command: "node server.js --flaw dies-on-garbage", mode: "single"))
+        let issue = Issue(
+            severity: outcome == .errored ? .error : .failure, kind: .backend(.dropped), message: "an empty body: a dropped connection", stepIndex: 1,
+            expected: outcome == .errored ? "" : "a client error within 10 s",
+            observed: "Answer: dropped\nBackend output (stdout and stderr, last lines):\n  SyntaxError: Unexpected end of JSON input")
+        let result = TestCaseResult(
+            id: id, requirement: requirement, outcome: outcome, duration: 0.1, issues: [issue],
+            adapterLog: "SyntaxError: Unexpected end of JSON input\n    at JSON.parse")
         let skipped = TestCaseResult(id: skippedID, requirement: skippedRequirement, outcome: .skipped(reason: "skipped (skip: BE-ROTATE-1)"), duration: 0)
         return [
-            Event(.runStarted(context, plan: [PlannedTestCase(id: id, requirement: requirement), PlannedTestCase(id: skippedID, requirement: skippedRequirement, skipReason: "skipped (skip: BE-ROTATE-1)")]), date: start),
+            Event(
+                .runStarted(
+                    context,
+                    plan: [
+                        PlannedTestCase(id: id, requirement: requirement),
+                        PlannedTestCase(id: skippedID, requirement: skippedRequirement, skipReason: "skipped (skip: BE-ROTATE-1)"),
+                    ]), date: start),
             Event(.testCaseStarted(id), date: start),
             Event(.stepPerformed(id, index: 0, description: "POST /session: a JSON object without the token field"), date: start),
             Event(.stepPerformed(id, index: 1, description: "POST /session: an empty body"), date: start),
@@ -68,7 +78,9 @@ struct RunSubjectTests {
 
     @Test("a behavioural run keeps its adapter vocabulary, and a pass with a skipped case says it verified only what ran")
     func behaviour() {
-        #expect(RunContext(specID: "s", specVersion: "1", specTitle: "t", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Self.start).subject == .adapter)
+        #expect(
+            RunContext(specID: "s", specVersion: "1", specTitle: "t", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Self.start)
+                .subject == .adapter)
         #expect(RunSubject.of(kind: "preflight").label == nil)
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 1) == "every gating requirement that ran passed; 1 test case was skipped, not verified")
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 0) == "every gating requirement passed")

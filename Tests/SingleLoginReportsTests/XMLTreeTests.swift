@@ -6,7 +6,8 @@ import Testing
 struct XMLTreeTests {
     @Test("elements, attributes, entities, character references, CDATA, comments and line ends read as XML says")
     func reads() throws {
-        let text = "\u{FEFF}<?xml version=\"1.0\"?>\n<!DOCTYPE r>\n<!-- c --><r a='1 &amp; 2' b=\"x&#10;y\ttab\"><c>&lt;&gt;&quot;&apos;&#x41;&#66;</c><![CDATA[<raw> ]]&gt;]]>line\r\nend\r<d/></r>\n"
+        let text =
+            "\u{FEFF}<?xml version=\"1.0\"?>\n<!DOCTYPE r>\n<!-- c --><r a='1 &amp; 2' b=\"x&#10;y\ttab\"><c>&lt;&gt;&quot;&apos;&#x41;&#66;</c><![CDATA[<raw> ]]&gt;]]>line\r\nend\r<d/></r>\n"
         let tree = try XMLTree(parsing: Array(text.utf8))
         #expect(tree.root.name == "r")
         #expect(tree.root.attribute("a") == "1 & 2")
@@ -16,11 +17,14 @@ struct XMLTreeTests {
         #expect(tree.root.children.map(\.name) == ["c", "d"])
     }
 
-    @Test("malformed documents are refused with the line of the problem", arguments: [
-        ("", "no XML element found"), ("<a>", "the document ends before </a> (truncated?)"), ("<a></b>", "</b> closes <a>"),
-        ("<a x='1' x='2'/>", "attribute 'x' appears twice"), ("<a>&bogus;</a>", "unknown entity '&bogus;'"), ("<a/><b/>", "content after the root element"),
-        ("text<a/>", "text before the root element"), ("<a x=1/>", "expected a quoted value for 'x'"), ("<a>\n\n<!-- open", "the document ends inside a comment (truncated?)"),
-    ])
+    @Test(
+        "malformed documents are refused with the line of the problem",
+        arguments: [
+            ("", "no XML element found"), ("<a>", "the document ends before </a> (truncated?)"), ("<a></b>", "</b> closes <a>"),
+            ("<a x='1' x='2'/>", "attribute 'x' appears twice"), ("<a>&bogus;</a>", "unknown entity '&bogus;'"), ("<a/><b/>", "content after the root element"),
+            ("text<a/>", "text before the root element"), ("<a x=1/>", "expected a quoted value for 'x'"),
+            ("<a>\n\n<!-- open", "the document ends inside a comment (truncated?)"),
+        ])
     func refuses(text: String, message: String) {
         #expect(throws: XMLTree.Failure.self) { try XMLTree(parsing: Array(text.utf8)) }
         do { _ = try XMLTree(parsing: Array(text.utf8)) } catch { #expect(error.message == message) }

@@ -5,7 +5,8 @@ import Testing
 @Suite("The specs and schemas travel inside the binary, byte for byte")
 struct EmbeddedSpecTests {
     /// The repository's `specs/` directory.
-    static let specsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs")
+    static let specsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs")
     static let regenerate = "run `swift run sl-embed-specs` from the repository's root and commit Sources/SingleLoginSpec/Embedded/Generated"
 
     @Test("embedded specs are the files in specs/: same names, same bytes")
@@ -16,7 +17,9 @@ struct EmbeddedSpecTests {
         for name in names {
             let file = [UInt8](try Data(contentsOf: Self.specsDirectory.appendingPathComponent(name)))
             let embedded = try #require(EmbeddedSpec.named(name), "specs/\(name) is not embedded: \(Self.regenerate)")
-            #expect(embedded.bytes == file, "the embedded copy of specs/\(name) differs from the file (\(embedded.bytes.count) vs \(file.count) bytes): \(Self.regenerate)")
+            #expect(
+                embedded.bytes == file,
+                "the embedded copy of specs/\(name) differs from the file (\(embedded.bytes.count) vs \(file.count) bytes): \(Self.regenerate)")
         }
     }
 

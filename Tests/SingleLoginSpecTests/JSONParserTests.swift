@@ -12,29 +12,31 @@ struct JSONParserTests {
         }
     }
 
-    @Test("rejects what Foundation lets through, at the right column", arguments: [
-        (#"{"a":1,}"#, 1, 7, "trailing comma before '}'"),
-        ("[1,\n 2,\n]", 2, 3, "trailing comma before ']'"),
-        (#"{"a":1,"a":2}"#, 1, 8, "duplicate key 'a' (first at line 1, column 2)"),
-        ("[01]", 1, 2, "leading zeros are not allowed in numbers"),
-        ("[NaN]", 1, 2, "'NaN' is not a JSON value; numbers must be finite"),
-        ("[-Infinity]", 1, 2, "'-Infinity' is not a JSON value; numbers must be finite"),
-        ("[1] // x", 1, 5, "unexpected '/' after the top-level value"),
-        ("/* x */ 1", 1, 1, "comments are not allowed in JSON"),
-        (#"["\x"]"#, 1, 3, "invalid escape '\\x' in string"),
-        (#"["\ud800x"]"#, 1, 3, "lone surrogate \\uD800 (a high surrogate must be followed by a low one)"),
-        (#"["\udc00"]"#, 1, 3, "lone surrogate \\uDC00 (a low surrogate without a high one)"),
-        (#"["\u12"]"#, 1, 3, "invalid \\u escape: expected four hexadecimal digits"),
-        ("[\"a\nb\"]", 1, 4, "control character U+000A in string"),
-        ("[1e999]", 1, 2, "number 1e999 is out of range"),
-        ("[1.]", 1, 4, "expected a digit after the decimal point"),
-        ("[True]", 1, 2, "unexpected 'True'; expected a value"),
-        ("[nulls]", 1, 2, "unexpected 'nulls'; expected a value"),
-        ("", 1, 1, "empty document; expected a JSON value"),
-        ("[1 2]", 1, 4, "unexpected '2'; expected ',' or ']'"),
-        (#"{"é": "ü", x}"#, 1, 12, "unexpected 'x'; expected a key in double quotes"),
-        ("\u{FEFF}{}", 1, 1, "byte order mark at the start of the file"),
-    ])
+    @Test(
+        "rejects what Foundation lets through, at the right column",
+        arguments: [
+            (#"{"a":1,}"#, 1, 7, "trailing comma before '}'"),
+            ("[1,\n 2,\n]", 2, 3, "trailing comma before ']'"),
+            (#"{"a":1,"a":2}"#, 1, 8, "duplicate key 'a' (first at line 1, column 2)"),
+            ("[01]", 1, 2, "leading zeros are not allowed in numbers"),
+            ("[NaN]", 1, 2, "'NaN' is not a JSON value; numbers must be finite"),
+            ("[-Infinity]", 1, 2, "'-Infinity' is not a JSON value; numbers must be finite"),
+            ("[1] // x", 1, 5, "unexpected '/' after the top-level value"),
+            ("/* x */ 1", 1, 1, "comments are not allowed in JSON"),
+            (#"["\x"]"#, 1, 3, "invalid escape '\\x' in string"),
+            (#"["\ud800x"]"#, 1, 3, "lone surrogate \\uD800 (a high surrogate must be followed by a low one)"),
+            (#"["\udc00"]"#, 1, 3, "lone surrogate \\uDC00 (a low surrogate without a high one)"),
+            (#"["\u12"]"#, 1, 3, "invalid \\u escape: expected four hexadecimal digits"),
+            ("[\"a\nb\"]", 1, 4, "control character U+000A in string"),
+            ("[1e999]", 1, 2, "number 1e999 is out of range"),
+            ("[1.]", 1, 4, "expected a digit after the decimal point"),
+            ("[True]", 1, 2, "unexpected 'True'; expected a value"),
+            ("[nulls]", 1, 2, "unexpected 'nulls'; expected a value"),
+            ("", 1, 1, "empty document; expected a JSON value"),
+            ("[1 2]", 1, 4, "unexpected '2'; expected ',' or ']'"),
+            (#"{"é": "ü", x}"#, 1, 12, "unexpected 'x'; expected a key in double quotes"),
+            ("\u{FEFF}{}", 1, 1, "byte order mark at the start of the file"),
+        ])
     func rejects(text: String, line: Int, column: Int, message: String) {
         let error = syntaxError(text)
         #expect(error?.message == message)
@@ -42,10 +44,12 @@ struct JSONParserTests {
         #expect(error?.position.column == column)
     }
 
-    @Test("accepts valid JSON", arguments: [
-        "0", "-0", "-1.5e+3", "1E-2", #""""#, #""\u00e9\uD83D\uDE00\/\b\f\n\r\t""#, "[]", "{}", " [ true , false , null ] ",
-        #"{"a":{"b":[1,{"c":"d"}]}}"#, "\"\u{1F600}\"", "123456789012345678901234567890",
-    ])
+    @Test(
+        "accepts valid JSON",
+        arguments: [
+            "0", "-0", "-1.5e+3", "1E-2", #""""#, #""\u00e9\uD83D\uDE00\/\b\f\n\r\t""#, "[]", "{}", " [ true , false , null ] ",
+            #"{"a":{"b":[1,{"c":"d"}]}}"#, "\"\u{1F600}\"", "123456789012345678901234567890",
+        ])
     func accepts(text: String) {
         #expect(syntaxError(text) == nil)
     }

@@ -42,7 +42,9 @@ struct SpecWriterTests {
             requirement.scenarios = requirement.scenarios.map { scenario in
                 var scenario = scenario
                 scenario.location = nil
-                scenario.steps = scenario.steps.map { step in var step = step; step.location = nil; return step }
+                scenario.steps = scenario.steps.map { step in
+                    var step = step; step.location = nil; return step
+                }
                 return scenario
             }
             return requirement

@@ -16,7 +16,9 @@ struct ToyDecoder: StrictJSONReader {
         guard let members = members(root, JSONPath.root, what: "a toy spec") else { return nil }
         let (header, proceed) = header(members, supported: "1.0")
         guard proceed else { return nil }
-        checkKeys(members, of: root, JSONPath.root, allowed: ["formatVersion", "id", "version", "title", "toys", "homepage"], required: ["formatVersion", "id", "version", "title", "toys", "homepage"])
+        checkKeys(
+            members, of: root, JSONPath.root, allowed: ["formatVersion", "id", "version", "title", "toys", "homepage"],
+            required: ["formatVersion", "id", "version", "title", "toys", "homepage"])
         let names = strings(members, "toys", JSONPath.root, element: "toy", minimum: 1)
         let homepage = url(members, "homepage", JSONPath.root)
         guard let header, let names, let homepage else { return nil }
@@ -38,26 +40,31 @@ struct StrictJSONReaderTests {
     @Test("a valid file decodes")
     func valid() throws {
         let toy = try ToyDecoder.load("{\(Self.header), \"toys\": [\"ball\"], \"homepage\": \"http://toys.example\"}")
-        #expect(toy == .init(header: SpecHeader(formatVersion: "1.0", id: "toys", version: "1.0.0", title: "Toys"), names: ["ball"], homepage: "http://toys.example"))
+        #expect(
+            toy
+                == .init(
+                    header: SpecHeader(formatVersion: "1.0", id: "toys", version: "1.0.0", title: "Toys"), names: ["ball"], homepage: "http://toys.example"))
     }
 
     @Test("every problem at once, sorted by position, each with its fix")
     func problems() {
-        let text = "{\"formatVersion\": \"1.0\", \"id\": \"Toys!\", \"version\": \"1\", \"title\": \"\", \"toys\": [\"\", 3], \"toys\": [], \"homepage\": \"ftp://x\", \"colour\": 1}"
+        let text =
+            "{\"formatVersion\": \"1.0\", \"id\": \"Toys!\", \"version\": \"1\", \"title\": \"\", \"toys\": [\"\", 3], \"toys\": [], \"homepage\": \"ftp://x\", \"colour\": 1}"
         do {
             _ = try ToyDecoder.load(text)
             Issue.record("the file should not load")
         } catch {
-            #expect(error.diagnostics.map(\.message) == [
-                "spec id 'Toys!' is not lowercase letters, digits, '.' and '-'",
-                "version '1' is not a semantic version",
-                "'title' must not be empty",
-                "'toy' must not be empty",
-                "expected 'toy' to be a string, found an integer",
-                "duplicate key 'toys' (first at line 1, column 70)",
-                "homepage 'ftp://x' is not an http or https address",
-                "unknown key 'colour'",
-            ])
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "spec id 'Toys!' is not lowercase letters, digits, '.' and '-'",
+                    "version '1' is not a semantic version",
+                    "'title' must not be empty",
+                    "'toy' must not be empty",
+                    "expected 'toy' to be a string, found an integer",
+                    "duplicate key 'toys' (first at line 1, column 70)",
+                    "homepage 'ftp://x' is not an http or https address",
+                    "unknown key 'colour'",
+                ])
             #expect(error.diagnostics.map(\.location.column) == error.diagnostics.map(\.location.column).sorted())
             #expect(error.diagnostics.last?.fix == "remove it; allowed keys here: formatVersion, id, version, title, toys, homepage")
         }
@@ -83,19 +90,26 @@ struct SpecFormatTests {
         do { return .success(try SpecFormat.recognise(Array(text.utf8), file: "f.json", among: formats).name) } catch { return .failure(error) }
     }
 
-    @Test("the items key decides; a likely misspelling of exactly one decides too", arguments: [
-        (#"{"requirements": []}"#, "behavioural spec"), (#"{"toys": []}"#, "toy spec"), (#"{"requirments": []}"#, "behavioural spec"),
-    ])
+    @Test(
+        "the items key decides; a likely misspelling of exactly one decides too",
+        arguments: [
+            (#"{"requirements": []}"#, "behavioural spec"), (#"{"toys": []}"#, "toy spec"), (#"{"requirments": []}"#, "behavioural spec"),
+        ])
     func recognised(text: String, name: String) {
         #expect((try? Self.recognise(text).get()) == name)
     }
 
-    @Test("neither, both, or not an object: one diagnostic that names the keys", arguments: [
-        (#"{"formatVersion": "1.0"}"#, "cannot tell which kind of spec this is: its top level has none of 'requirements', 'toys'"),
-        (#"{"requirements": [], "toys": []}"#, "cannot tell which kind of spec this is: its top level has 'requirements' and 'toys', and a file is one kind"),
-        ("[]", "expected a spec (an object), found an array"),
-        ("{", "unexpected end of file"),
-    ])
+    @Test(
+        "neither, both, or not an object: one diagnostic that names the keys",
+        arguments: [
+            (#"{"formatVersion": "1.0"}"#, "cannot tell which kind of spec this is: its top level has none of 'requirements', 'toys'"),
+            (
+                #"{"requirements": [], "toys": []}"#,
+                "cannot tell which kind of spec this is: its top level has 'requirements' and 'toys', and a file is one kind"
+            ),
+            ("[]", "expected a spec (an object), found an array"),
+            ("{", "unexpected end of file"),
+        ])
     func refused(text: String, message: String) {
         guard case .failure(let failure) = Self.recognise(text) else { Issue.record("recognised \(text)"); return }
         #expect(failure.diagnostics.count == 1)

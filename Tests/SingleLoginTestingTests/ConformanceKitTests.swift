@@ -41,7 +41,10 @@ struct ConformanceKitTests {
         let checks = await Self.leavesRecords.checkAll()
         #expect(checks.map(\.id) == ConformanceSpec.shipped.requirementIDs)
         // The reference app's flaw table (README, FaultyVariantTests) for leavesRecordsFile.
-        #expect(checks.filter { !$0.passed }.map(\.id) == ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-INTERACTIVE-1"])
+        #expect(
+            checks.filter { !$0.passed }.map(\.id) == [
+                "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-INTERACTIVE-1",
+            ])
     }
 
     @Test("under gate .mustOnly a SHOULD failure is a warning, with its evidence, and its test passes; a MUST failure still fails")
@@ -89,14 +92,17 @@ struct ConformanceKitTests {
             Self.reference.expectGeneratedTests(ids, regenerate: "sl-conformance generate-tests --adapter-factory X")
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("not tested: \(dropped)") && text.contains("no longer in the spec: SL-OLD-1") && text.contains("\n  sl-conformance generate-tests --adapter-factory X")
+            return text.contains("not tested: \(dropped)") && text.contains("no longer in the spec: SL-OLD-1")
+                && text.contains("\n  sl-conformance generate-tests --adapter-factory X")
         }
     }
 
-    @Test("the checked-in generated files are what generate-tests writes (else: the command to run)", arguments: [
-        ("ReferenceAppConformanceTests.swift", ["--type-name", "ReferenceAppConformanceTests"]),
-        ("ReferenceAppXCTestConformanceTests.swift", ["--framework", "xctest", "--type-name", "ReferenceAppXCTestConformanceTests"]),
-    ])
+    @Test(
+        "the checked-in generated files are what generate-tests writes (else: the command to run)",
+        arguments: [
+            ("ReferenceAppConformanceTests.swift", ["--type-name", "ReferenceAppConformanceTests"]),
+            ("ReferenceAppXCTestConformanceTests.swift", ["--framework", "xctest", "--type-name", "ReferenceAppXCTestConformanceTests"]),
+        ])
     func generatedFilesUpToDate(file: String, words: [String]) async {
         let path = "Tests/SingleLoginTestingTests/" + file
         let arguments = ["generate-tests", "--adapter-factory", "ReferenceAppAdapter", "--import", "ReferenceApp"] + words + ["--output", path]
@@ -105,6 +111,9 @@ struct ConformanceKitTests {
         guard URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path == root.standardizedFileURL.path else { return }
         let captured = CapturedText()
         let status = await ConformanceCommandLine.tool.run(arguments + ["--check"], output: captured.output)
-        #expect(status == 0, "Tests/SingleLoginTestingTests/\(file) is stale; from the repository's root run: swift run sl-conformance \(arguments.joined(separator: " "))\n\(captured.text)")
+        #expect(
+            status == 0,
+            "Tests/SingleLoginTestingTests/\(file) is stale; from the repository's root run: swift run sl-conformance \(arguments.joined(separator: " "))\n\(captured.text)"
+        )
     }
 }

@@ -70,7 +70,8 @@ public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
 
     /// What Swift throws for MSAL's `nil` without an error (`Foundation._GenericObjCError.nilError`), as the kit's error.
     static func noMatch(_ field: String, _ value: String) -> MSALError {
-        MSALError(domain: "Foundation._GenericObjCError", code: 0, message: "No account in the app's MSAL cache has the \(field) '\(value)' (MSAL returned nil).")
+        MSALError(
+            domain: "Foundation._GenericObjCError", code: 0, message: "No account in the app's MSAL cache has the \(field) '\(value)' (MSAL returned nil).")
     }
 
     // MARK: Completion forms: started now, completed by a task this object waits for
@@ -98,7 +99,8 @@ public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
         }
     }
 
-    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void)
+    {
         let request = Self.signout(account, signoutParameters)
         start { broker in
             do {
@@ -117,7 +119,9 @@ public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
         }
     }
 
-    public func accountsFromDevice(for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void) {
+    public func accountsFromDevice(
+        for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void
+    ) {
         start { broker in
             do { completionBlock(try await broker.accountsFromDevice(), nil) } catch { completionBlock(nil, error) }
         }
@@ -132,19 +136,22 @@ public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
     // MARK: Conversions to the broker's requests
 
     static func silent(_ parameters: MSALSilentTokenParameters) -> SilentTokenParameters {
-        SilentTokenParameters(scopes: parameters.scopes, accountIdentifier: parameters.account?.identifier, forceRefresh: parameters.forceRefresh,
-                              allowUsingLocalCachedRtWhenSsoExtFailed: parameters.allowUsingLocalCachedRtWhenSsoExtFailed)
+        SilentTokenParameters(
+            scopes: parameters.scopes, accountIdentifier: parameters.account?.identifier, forceRefresh: parameters.forceRefresh,
+            allowUsingLocalCachedRtWhenSsoExtFailed: parameters.allowUsingLocalCachedRtWhenSsoExtFailed)
     }
 
     static func interactive(_ parameters: MSALInteractiveTokenParameters) -> InteractiveTokenParameters {
-        InteractiveTokenParameters(scopes: parameters.scopes, extraScopesToConsent: parameters.extraScopesToConsent ?? [], promptType: parameters.promptType,
-                                   loginHint: parameters.loginHint, accountIdentifier: parameters.account?.identifier)
+        InteractiveTokenParameters(
+            scopes: parameters.scopes, extraScopesToConsent: parameters.extraScopesToConsent ?? [], promptType: parameters.promptType,
+            loginHint: parameters.loginHint, accountIdentifier: parameters.account?.identifier)
     }
 
     /// MSAL's own checks (a browser sign-out needs webview parameters; nothing removed otherwise) are the broker's to make.
     static func signout(_ account: MSALAccount, _ parameters: MSALSignoutParameters) -> SignoutParameters {
-        SignoutParameters(accountIdentifier: account.identifier, signoutFromBrowser: parameters.signoutFromBrowser, wipeAccount: parameters.wipeAccount,
-                          wipeCacheForAllAccounts: parameters.wipeCacheForAllAccounts, hasWebviewParameters: parameters.webviewParameters != nil)
+        SignoutParameters(
+            accountIdentifier: account.identifier, signoutFromBrowser: parameters.signoutFromBrowser, wipeAccount: parameters.wipeAccount,
+            wipeCacheForAllAccounts: parameters.wipeCacheForAllAccounts, hasWebviewParameters: parameters.webviewParameters != nil)
     }
 
     /// Runs `call` on a task of its own, counted until it ends.

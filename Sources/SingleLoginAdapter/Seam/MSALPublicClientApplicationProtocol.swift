@@ -117,6 +117,9 @@ extension MSALPublicClientApplicationProtocol {
     private static func outcome<Value>(_ value: Value?, _ error: (any Error)?, _ call: String) -> Result<Value, any Error> {
         if let error { return .failure(error) }
         if let value { return .success(value) }
-        return .failure(MSALError(code: MSALError.Code.internalError.rawValue, internalCode: MSALError.InternalCode.unexpected.rawValue, message: "\(call) completed with neither a result nor an error"))
+        return .failure(
+            MSALError(
+                code: MSALError.Code.internalError.rawValue, internalCode: MSALError.InternalCode.unexpected.rawValue,
+                message: "\(call) completed with neither a result nor an error"))
     }
 }

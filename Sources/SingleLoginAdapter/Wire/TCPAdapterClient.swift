@@ -29,7 +29,9 @@ public enum TCPAdapterClient {
     ///     answer at all. A harness that has stopped listening (its run is over) refuses the
     ///     reconnection at once, and the client gives up at once.
     /// - Throws: ``ConnectionError`` when no connection could be made.
-    public static func serve(_ adapter: some ConformanceAdapter, host: String, port: UInt16, token: String? = nil, reconnectTimeout: Duration = .seconds(60)) async throws {
+    public static func serve(_ adapter: some ConformanceAdapter, host: String, port: UInt16, token: String? = nil, reconnectTimeout: Duration = .seconds(60))
+        async throws
+    {
         let token = token ?? ProcessInfo.processInfo.environment["SL_CONFORMANCE_TOKEN"]
         // Between connections the task runs on this thread: connecting blocks it, not the pool.
         let connector = SessionExecutor(name: "sl-tcp-connect")

@@ -52,10 +52,11 @@ public struct WireError: Error, Hashable, Codable, Sendable {
             guard case .array(let values)? = data?[key] else { return nil }
             return values.compactMap(\.stringValue)
         }
-        return MSALError(domain: domain, code: code, internalCode: internalCode, message: message,
-                         grantedScopes: strings("grantedScopes"), declinedScopes: strings("declinedScopes"),
-                         invalidResult: try? data?["invalidResult"]?.decode(MSALResult.self),
-                         deviceInformation: try? data?["deviceInformation"]?.decode(DeviceInformation.self),
-                         oauthError: data?["oauthError"]?.stringValue, correlationId: data?["correlationId"]?.stringValue)
+        return MSALError(
+            domain: domain, code: code, internalCode: internalCode, message: message,
+            grantedScopes: strings("grantedScopes"), declinedScopes: strings("declinedScopes"),
+            invalidResult: try? data?["invalidResult"]?.decode(MSALResult.self),
+            deviceInformation: try? data?["deviceInformation"]?.decode(DeviceInformation.self),
+            oauthError: data?["oauthError"]?.stringValue, correlationId: data?["correlationId"]?.stringValue)
     }
 }

@@ -125,7 +125,8 @@ final class WireEventLoop: @unchecked Sendable {
             line.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let written = isSocket
+                    let written =
+                        isSocket
                         ? WireSocket.sendNoSignal(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                         : Self.systemWrite(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                     if written < 0 {
@@ -223,7 +224,9 @@ final class WireEventLoop: @unchecked Sendable {
         }
         guard let id = scan.integerId(in: line), let waiting = lock.withLock({ calls.removeValue(forKey: id) }) else { return }
         if let errorRange = scan.error {
-            let error = (try? WireCodec.decoder.decode(WireError.self, from: Data(line[errorRange]))) ?? WireError(code: WireError.internalError, message: "an unreadable error")
+            let error =
+                (try? WireCodec.decoder.decode(WireError.self, from: Data(line[errorRange])))
+                ?? WireError(code: WireError.internalError, message: "an unreadable error")
             waiting.resume(throwing: error.msalError ?? error)
         } else {
             waiting.resume(returning: line)

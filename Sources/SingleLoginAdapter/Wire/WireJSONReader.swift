@@ -185,7 +185,9 @@ struct WireJSONReader {
                 index += 4
                 if (0xD800..<0xDC00).contains(scalar) {
                     // A high surrogate must be followed by an escaped low one.
-                    guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2), (0xDC00..<0xE000).contains(low) else { return nil }
+                    guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2),
+                        (0xDC00..<0xE000).contains(low)
+                    else { return nil }
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {

@@ -128,7 +128,8 @@ public struct WireObjectScanner {
     private static func isScalarByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "a")...UInt8(ascii: "z"): return true
+            UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            return true
         default: return false
         }
     }

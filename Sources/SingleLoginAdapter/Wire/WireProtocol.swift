@@ -81,7 +81,9 @@ public enum WireProtocol {
 
         /// The identity the handshake announces.
         public var identity: AdapterIdentity {
-            AdapterIdentity(adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId, msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default, dataContainer: dataContainer)
+            AdapterIdentity(
+                adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId,
+                msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default, dataContainer: dataContainer)
         }
     }
 }

@@ -28,12 +28,19 @@ public struct WireScan: Sendable, Equatable {
         while let member = scanner.nextMember() {
             found = true
             let key = member.key
-            if WireObjectScanner.equals(line, key, Self.idKey) { id = member.value }
-            else if WireObjectScanner.equals(line, key, Self.methodKey) { method = member.value }
-            else if WireObjectScanner.equals(line, key, Self.resultKey) { result = member.value }
-            else if WireObjectScanner.equals(line, key, Self.paramsKey) { params = member.value }
-            else if WireObjectScanner.equals(line, key, Self.errorKey) { error = member.value }
-            else if WireObjectScanner.equals(line, key, Self.jsonrpcKey) { isJSONRPC2 = WireObjectScanner.equals(line, member.value, Self.version) }
+            if WireObjectScanner.equals(line, key, Self.idKey) {
+                id = member.value
+            } else if WireObjectScanner.equals(line, key, Self.methodKey) {
+                method = member.value
+            } else if WireObjectScanner.equals(line, key, Self.resultKey) {
+                result = member.value
+            } else if WireObjectScanner.equals(line, key, Self.paramsKey) {
+                params = member.value
+            } else if WireObjectScanner.equals(line, key, Self.errorKey) {
+                error = member.value
+            } else if WireObjectScanner.equals(line, key, Self.jsonrpcKey) {
+                isJSONRPC2 = WireObjectScanner.equals(line, member.value, Self.version)
+            }
         }
         guard scanner.finished, found || scanner.wasEmptyObject else { return nil }
     }

@@ -60,9 +60,10 @@ struct WireServer {
         do {
             switch WireProtocol.HarnessMethod(rawValue: name) {
             case .initialize:
-                surfaces = Self.readsDeviceSurfaces(scan.params
-                    .flatMap { WireObjectScanner.member("protocolVersion", inObject: $0, of: line) }
-                    .flatMap { WireObjectScanner.string(line, $0) })
+                surfaces = Self.readsDeviceSurfaces(
+                    scan.params
+                        .flatMap { WireObjectScanner.member("protocolVersion", inObject: $0, of: line) }
+                        .flatMap { WireObjectScanner.string(line, $0) })
                 var handshake = WireProtocol.Handshake(adapter.identity)
                 handshake.token = token
                 loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))

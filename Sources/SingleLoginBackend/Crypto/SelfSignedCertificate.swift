@@ -13,7 +13,7 @@ public struct SelfSignedCertificate: Sendable, Hashable {
         let sha256WithRSAEncryption = DER.sequence(DER.objectIdentifier([1, 2, 840, 113549, 1, 1, 11]), [0x05, 0x00])
         let name = DER.sequence(DER.element(0x31, DER.sequence(DER.objectIdentifier([2, 5, 4, 3]), DER.utf8String(commonName))))
         let tbs = DER.sequence(
-            DER.element(0xa0, DER.element(0x02, [0x02])),            // [0] EXPLICIT version v3
+            DER.element(0xa0, DER.element(0x02, [0x02])),  // [0] EXPLICIT version v3
             DER.element(0x02, [serialNumber & 0x7f]),
             sha256WithRSAEncryption,
             name,

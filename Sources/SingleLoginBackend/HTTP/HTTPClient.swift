@@ -115,7 +115,9 @@ public enum HTTPClient {
         while true {
             guard let lineEnd = (index..<max(index, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }) else { return nil }
             let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw HTTPHeadError(description: "bad chunk size '\(sizeText)'") }
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw HTTPHeadError(description: "bad chunk size '\(sizeText)'")
+            }
             let start = lineEnd + 2
             if size == 0 { return content }
             guard bytes.count >= start + size + 2 else { return nil }

@@ -27,7 +27,9 @@ public struct HTTPExchange: Sendable, Hashable {
             switch self {
             case .connect(let reason): return "no connection: \(reason)"
             case .timedOut(let limit): return "no reply within \(limit.inSecondsText) (a hang)"
-            case .closedWithoutReply(let count): return count == 0 ? "the connection was closed without a reply (dropped)" : "the connection was closed after \(count) bytes of an incomplete reply (dropped)"
+            case .closedWithoutReply(let count):
+                return count == 0
+                    ? "the connection was closed without a reply (dropped)" : "the connection was closed after \(count) bytes of an incomplete reply (dropped)"
             case .malformedReply(let reason): return "the reply is not HTTP: \(reason)"
             }
         }

@@ -19,7 +19,9 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// A JSON response.
     public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json; charset=utf-8"), HTTPHeader("Cache-Control", "no-store")], body: Array(text.utf8))
+        HTTPResponse(
+            status: status, headers: [HTTPHeader("Content-Type", "application/json; charset=utf-8"), HTTPHeader("Cache-Control", "no-store")],
+            body: Array(text.utf8))
     }
 
     /// A plain-text response.

@@ -111,7 +111,9 @@ public final class LoopbackHTTPServer: Sendable {
             let thread = Thread { [self] in
                 serve(client)
                 close(client)
-                state.withLock { $0.active -= 1; $0.served += 1 }
+                state.withLock {
+                    $0.active -= 1; $0.served += 1
+                }
             }
             thread.name = "tenant-connection"
             thread.start()
@@ -157,8 +159,10 @@ public final class LoopbackHTTPServer: Sendable {
                 }
             }
             if let head, bytes.count >= head.byteCount + bodyLength {
-                return .request(HTTPRequest(method: head.startLine[0], target: head.startLine[1], headers: head.headers,
-                                            body: Array(bytes[head.byteCount..<(head.byteCount + bodyLength)])))
+                return .request(
+                    HTTPRequest(
+                        method: head.startLine[0], target: head.startLine[1], headers: head.headers,
+                        body: Array(bytes[head.byteCount..<(head.byteCount + bodyLength)])))
             }
             guard Socket.wait(fd, for: Int16(POLLIN), until: deadline) != 0 else { return .refusal(.text("request not received in time\n", status: 408)) }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

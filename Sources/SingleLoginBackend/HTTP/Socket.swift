@@ -96,7 +96,8 @@ enum Socket {
     static let ephemeralRangeStart: UInt16 = {
         #if os(Linux)
         if let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
-           let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first, let port = UInt16(first) {
+            let first = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first, let port = UInt16(first)
+        {
             return port
         }
         #endif

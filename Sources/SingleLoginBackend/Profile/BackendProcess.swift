@@ -60,7 +60,11 @@ public final class BackendProcess: Sendable {
 
     /// Ends its whole process group (SIGTERM, then SIGKILL), on a thread of its own; once.
     public func stop() async {
-        guard stopped.withLock({ state in defer { state = true }; return !state }) else { return }
+        guard
+            stopped.withLock({ state in
+                defer { state = true }; return !state
+            })
+        else { return }
         let child = self.child
         await OffPool.run("backend-stop") { child.terminate(grace: .milliseconds(300)) }
     }

@@ -39,9 +39,11 @@ public struct BackendProfile: Sendable {
         public var specOrigin: String?
 
         /// Options with the profile's contractual defaults: `/session`, `id_token`, `/health`, 20 s, 10 s, 35 s.
-        public init(command: String, mode: TenantMode, shape: SessionRequestShape = SessionRequestShape(), healthPath: String = "/health",
-                    healthTimeout: Duration = .seconds(20), requestTimeout: Duration = .seconds(10), rotationWait: Duration = .seconds(35),
-                    only: [String] = [], skip: [String] = [], gate: Gate = .mustAndShould, specOrigin: String? = nil) {
+        public init(
+            command: String, mode: TenantMode, shape: SessionRequestShape = SessionRequestShape(), healthPath: String = "/health",
+            healthTimeout: Duration = .seconds(20), requestTimeout: Duration = .seconds(10), rotationWait: Duration = .seconds(35),
+            only: [String] = [], skip: [String] = [], gate: Gate = .mustAndShould, specOrigin: String? = nil
+        ) {
             self.command = command
             self.mode = mode
             self.shape = shape
@@ -79,7 +81,8 @@ public struct BackendProfile: Sendable {
     /// The plan: every case, in spec order with the decoy and rotation cases last, and why one is skipped.
     public func plan() -> [(planned: PlannedTestCase, backendCase: BackendCase)] {
         let order: [BackendProcessRole: Int] = [.shared: 0, .decoy: 1, .rotation: 2]
-        let sorted = spec.cases.enumerated().sorted { (order[$0.element.probe.process]!, $0.offset) < (order[$1.element.probe.process]!, $1.offset) }.map(\.element)
+        let sorted = spec.cases.enumerated().sorted { (order[$0.element.probe.process]!, $0.offset) < (order[$1.element.probe.process]!, $1.offset) }.map(
+            \.element)
         return sorted.map { backendCase in
             let names = Set([backendCase.id] + backendCase.tags)
             var reason: String?
@@ -90,7 +93,8 @@ public struct BackendProfile: Sendable {
             } else if let skipped = options.skip.first(where: names.contains) {
                 reason = "skipped (skip: \(skipped))"
             }
-            let planned = PlannedTestCase(id: TestCaseID(requirementID: backendCase.id, scenarioName: scenarioName), requirement: backendCase.summary, skipReason: reason)
+            let planned = PlannedTestCase(
+                id: TestCaseID(requirementID: backendCase.id, scenarioName: scenarioName), requirement: backendCase.summary, skipReason: reason)
             return (planned, backendCase)
         }
     }
@@ -104,9 +108,10 @@ public struct BackendProfile: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let entries = plan()
-        let context = RunContext(kind: "backend", specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: spec.sha256Hex,
-                                 harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate,
-                                 specOrigin: options.specOrigin, subject: .backend(command: options.command, mode: options.mode.rawValue))
+        let context = RunContext(
+            kind: "backend", specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: spec.sha256Hex,
+            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate,
+            specOrigin: options.specOrigin, subject: .backend(command: options.command, mode: options.mode.rawValue))
         handler(Event(.runStarted(context, plan: entries.map(\.planned))))
         let release = OrderedRelease(plan: entries.map(\.planned), gate: options.gate, handler: handler)
         for (index, entry) in entries.enumerated() {

@@ -15,7 +15,8 @@ struct CaseRecorder: Sendable {
         if case .notRun = outcome {} else { events.append(Event(.testCaseStarted(planned.id), date: Date().addingTimeInterval(-duration.inSeconds))) }
         events += steps
         events += issues.map { Event(.issueRecorded(planned.id, $0)) }
-        let result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration.inSeconds, issues: issues, adapterLog: log)
+        let result = TestCaseResult(
+            id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration.inSeconds, issues: issues, adapterLog: log)
         events.append(Event(.testCaseEnded(result)))
         await release.complete(index, events: events, result: result)
     }

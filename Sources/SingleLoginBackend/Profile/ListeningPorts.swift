@@ -13,7 +13,8 @@ enum ListeningPorts {
             let directory = "/proc/\(pid)/fd"
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + entry),
-                      target.hasPrefix("socket:[") else { continue }
+                    target.hasPrefix("socket:[")
+                else { continue }
                 inodes.insert(String(target.dropFirst(8).dropLast()))
             }
         }
@@ -25,7 +26,8 @@ enum ListeningPorts {
                 let fields = line.split(separator: " ")
                 // sl local_address rem_address st ... inode: state 0A is LISTEN.
                 guard fields.count > 9, fields[3] == "0A", inodes.contains(String(fields[9])),
-                      let portText = fields[1].split(separator: ":").last, let port = UInt16(portText, radix: 16) else { continue }
+                    let portText = fields[1].split(separator: ":").last, let port = UInt16(portText, radix: 16)
+                else { continue }
                 ports.insert(port)
             }
         }

@@ -21,7 +21,8 @@ struct ProfileSession: Sendable {
         self.tenant = tenant
         self.entries = entries
         self.release = release
-        factory = ShotFactory(mint: TokenMint(identity: tenant.identity), shape: options.shape, defaultTimeLimit: options.requestTimeout, attacker: tenant.attacker.urls)
+        factory = ShotFactory(
+            mint: TokenMint(identity: tenant.identity), shape: options.shape, defaultTimeLimit: options.requestTimeout, attacker: tenant.attacker.urls)
     }
 
     private var recorder: CaseRecorder { CaseRecorder(release: release, entries: entries) }
@@ -53,7 +54,9 @@ struct ProfileSession: Sendable {
             do {
                 process = try BackendProcess(command: options.command, role: role, tenant: tenant, keys: keys)
             } catch {
-                return .failure(StartFailure(issue: Issue(severity: .error, kind: .backend(.startSpawn), message: "the backend command could not be started: \(error)"), log: ""))
+                return .failure(
+                    StartFailure(
+                        issue: Issue(severity: .error, kind: .backend(.startSpawn), message: "the backend command could not be started: \(error)"), log: ""))
             }
             await processes.add(process)
             let health = await process.waitUntilHealthy(path: options.healthPath, timeout: options.healthTimeout)
@@ -96,7 +99,9 @@ struct ProfileSession: Sendable {
                     process = started
                     restart = false
                 case .failure(_) where Task.isCancelled:
-                    await recorder.complete(index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - startedAt, log: "")
+                    await recorder.complete(
+                        index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - startedAt,
+                        log: "")
                     process = nil
                     continue
                 case .failure(let startFailure):
@@ -124,7 +129,9 @@ struct ProfileSession: Sendable {
     /// "no connection"); the next case gets a fresh process. A failure whose answer is no answer
     /// or a 5xx carries the process's output tail (a stack trace, say) in its evidence.
     @discardableResult
-    private func runShots(_ index: Int, _ shots: [Shot], on process: BackendProcess, before: [Event] = [], note: (() -> String)? = nil, startedAt: ContinuousClock.Instant? = nil) async -> Bool {
+    private func runShots(
+        _ index: Int, _ shots: [Shot], on process: BackendProcess, before: [Event] = [], note: (() -> String)? = nil, startedAt: ContinuousClock.Instant? = nil
+    ) async -> Bool {
         let planned = entries[index].planned
         let started = startedAt ?? clock.now
         let probe = entries[index].backendCase.probe
@@ -147,7 +154,10 @@ struct ProfileSession: Sendable {
             var lines = [processNote(process, jwksBefore: fetchesBefore)]
             if let note { lines.append(note()) }
             if probe == .embeddedKey { lines.append("The attacker's documents, on a server of their own (not the tenant's), so far: \(attackerFetches()).") }
-            if endedBefore { lines.append("The process had ended before this request; the case's remaining requests go to it all the same, and the next case gets a fresh process.") }
+            if endedBefore {
+                lines.append(
+                    "The process had ended before this request; the case's remaining requests go to it all the same, and the next case gets a fresh process.")
+            }
             if broken, !(endedBefore && outputShown) {
                 lines.append(Self.outputSection(process))
                 outputShown = true
@@ -165,7 +175,8 @@ struct ProfileSession: Sendable {
                 events.append(Event(.stepPerformed(planned.id, index: shots.count, description: "reported, not judged: \(attackerFetches())")))
             }
         }
-        let outcome: TestCaseResult.Outcome = Task.isCancelled ? .notRun(reason: "the run was interrupted during this test case") : issues.isEmpty ? .passed : .failed
+        let outcome: TestCaseResult.Outcome =
+            Task.isCancelled ? .notRun(reason: "the run was interrupted during this test case") : issues.isEmpty ? .passed : .failed
         await recorder.complete(index, outcome: outcome, issues: issues, duration: clock.now - started, log: process.takeNewOutput(), steps: events)
         return restart
     }
@@ -173,7 +184,8 @@ struct ProfileSession: Sendable {
     /// `Backend output (stdout and stderr, last lines):` and the process's output tail, indented.
     static func outputSection(_ process: BackendProcess) -> String {
         let tail = process.outputTail()
-        return "Backend output (stdout and stderr, last lines):\n" + (tail.isEmpty ? "  (nothing)" : tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        return "Backend output (stdout and stderr, last lines):\n"
+            + (tail.isEmpty ? "  (nothing)" : tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
     }
 
     /// How many times `process`'s view served its JWKS so far.
@@ -204,7 +216,8 @@ struct ProfileSession: Sendable {
         let jwks = fetches.filter { $0.document == .jwks }.count
         let during = jwksBefore.map { " (\(jwks - $0) during this request)" } ?? ""
         let state = process.child.exitStatus().map { "ended (\($0))" } ?? "running"
-        return "Backend process \(process.child.pid) (port \(process.port), tenant view \(process.view)): fetched the discovery document \(Self.times(metadata)) and the JWKS \(Self.times(jwks))\(during); \(state)."
+        return
+            "Backend process \(process.child.pid) (port \(process.port), tenant view \(process.view)): fetched the discovery document \(Self.times(metadata)) and the JWKS \(Self.times(jwks))\(during); \(state)."
     }
 
     // MARK: Decoy and rotation
@@ -226,7 +239,8 @@ struct ProfileSession: Sendable {
         switch await start(role: role, keys: keys, again: false) {
         case .success(let started): process = started
         case .failure(_) where Task.isCancelled:
-            await recorder.complete(index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - started, log: "")
+            await recorder.complete(
+                index, outcome: .notRun(reason: "the run was interrupted while the backend started"), issues: [], duration: clock.now - started, log: "")
             return
         case .failure(let failure):
             await recorder.complete(index, outcome: .errored, issues: [failure.issue], duration: clock.now - started, log: failure.log)
@@ -234,7 +248,11 @@ struct ProfileSession: Sendable {
         }
         if role == .decoy {
             let shots = await OffPool.run("backend-tokens") { [factory] in factory.shots(for: backendCase) }
-            await runShots(index, shots, on: process, note: { "Its JWKS lists, in order: kty XYZ (decoy-unknown-kty), RSA with alg RS1024 (decoy-rs1024), EC P-256 (decoy-ec-p256), then the tenant key (\(TestKeys.tenant.kid))." }, startedAt: started)
+            await runShots(
+                index, shots, on: process,
+                note: {
+                    "Its JWKS lists, in order: kty XYZ (decoy-unknown-kty), RSA with alg RS1024 (decoy-rs1024), EC P-256 (decoy-ec-p256), then the tenant key (\(TestKeys.tenant.kid))."
+                }, startedAt: started)
         } else {
             await runRotation(index, backendCase, on: process, startedAt: started, healthyAt: clock.now)
         }
@@ -244,7 +262,9 @@ struct ProfileSession: Sendable {
     /// BE-ROTATE-1: a valid token; the key appended; the rotated token sent `rotationWait` after
     /// the process's last JWKS fetch before the append (the last one that served the keys without
     /// the new key; fetches after the append served it). Had it fetched none, the wait runs from the append.
-    private func runRotation(_ index: Int, _ backendCase: BackendCase, on process: BackendProcess, startedAt: ContinuousClock.Instant, healthyAt: ContinuousClock.Instant) async {
+    private func runRotation(
+        _ index: Int, _ backendCase: BackendCase, on process: BackendProcess, startedAt: ContinuousClock.Instant, healthyAt: ContinuousClock.Instant
+    ) async {
         let planned = entries[index].planned
         let (first, rotated) = await OffPool.run("backend-tokens") { [factory] in (factory.valid(), factory.rotated(expect: backendCase.expect)) }
         var timeline = RotationTimeline(startedAt: startedAt)
@@ -256,21 +276,32 @@ struct ProfileSession: Sendable {
         if !ShotVerdict.meets(first, firstExchange) {
             let broken = firstExchange.reply == nil || (firstExchange.status ?? 0) >= 500 || !process.isRunning
             if broken { await process.settle(after: firstExchange) }
-            var lines = [processNote(process), "The rotation was not attempted: the backend must accept a valid token first (see BE-ACCEPT-1).",
-                         timeline.text(fetches: tenant.fetches(ofView: process.view))]
+            var lines = [
+                processNote(process), "The rotation was not attempted: the backend must accept a valid token first (see BE-ACCEPT-1).",
+                timeline.text(fetches: tenant.fetches(ofView: process.view)),
+            ]
             if broken { lines.append(Self.outputSection(process)) }
             let issue = ShotVerdict.issue(for: first, firstExchange, stepIndex: 0, processNote: lines.joined(separator: "\n"))
-            await recorder.complete(index, outcome: .failed, issues: issue.map { [$0] } ?? [], duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
+            await recorder.complete(
+                index, outcome: .failed, issues: issue.map { [$0] } ?? [], duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
             return
         }
         let appendedAt = tenant.append(tenant.rotationJWK, toView: process.view)
         timeline.appendedAt = appendedAt
         let lastBefore = tenant.fetches(ofView: process.view).last { $0.document == .jwks && $0.instant < appendedAt }?.instant
         let due = (lastBefore ?? appendedAt) + options.rotationWait
-        events.append(Event(.stepPerformed(planned.id, index: 1, description: "the tenant appends key \(TestKeys.rotation.kid); the harness waits until \(options.rotationWait.inSecondsText) after this process's last JWKS fetch before the append")))
+        events.append(
+            Event(
+                .stepPerformed(
+                    planned.id, index: 1,
+                    description:
+                        "the tenant appends key \(TestKeys.rotation.kid); the harness waits until \(options.rotationWait.inSecondsText) after this process's last JWKS fetch before the append"
+                )))
         try? await Task.sleep(until: due, clock: clock)
         if Task.isCancelled {
-            await recorder.complete(index, outcome: .notRun(reason: "the run was interrupted during the rotation wait"), issues: [], duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
+            await recorder.complete(
+                index, outcome: .notRun(reason: "the run was interrupted during the rotation wait"), issues: [], duration: clock.now - startedAt,
+                log: process.takeNewOutput(), steps: events)
             return
         }
         _ = process.takeNewOutput()
@@ -288,7 +319,12 @@ struct ProfileSession: Sendable {
             issues = ShotVerdict.issue(for: rotated, exchange, stepIndex: 2, processNote: lines.joined(separator: "\n")).map { [$0] } ?? []
         }
         // Reported, never judged: when each thing happened, and how often the process fetched.
-        events.append(Event(.stepPerformed(planned.id, index: 3, description: "reported, not judged: \(fetchSummary(process)); \(timeline.text(fetches: tenant.fetches(ofView: process.view)))")))
-        await recorder.complete(index, outcome: issues.isEmpty ? .passed : .failed, issues: issues, duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
+        events.append(
+            Event(
+                .stepPerformed(
+                    planned.id, index: 3,
+                    description: "reported, not judged: \(fetchSummary(process)); \(timeline.text(fetches: tenant.fetches(ofView: process.view)))")))
+        await recorder.complete(
+            index, outcome: issues.isEmpty ? .passed : .failed, issues: issues, duration: clock.now - startedAt, log: process.takeNewOutput(), steps: events)
     }
 }

@@ -43,7 +43,9 @@ struct RotationTimeline {
         if let rotatedSentAt {
             var sent = "rotated token sent \(at(rotatedSentAt))"
             if let (last, wait) = rotatedDue {
-                sent += last.map { " (\(wait.inSecondsText) after the last JWKS fetch before the append, at \(at($0)))" } ?? " (\(wait.inSecondsText) after the append: no JWKS fetch came before it)"
+                sent +=
+                    last.map { " (\(wait.inSecondsText) after the last JWKS fetch before the append, at \(at($0)))" }
+                    ?? " (\(wait.inSecondsText) after the append: no JWKS fetch came before it)"
             }
             if let rotatedAnswer { sent += ", answered \(at(rotatedAnswer.0)) (\(rotatedAnswer.1))" }
             parts.append(sent)

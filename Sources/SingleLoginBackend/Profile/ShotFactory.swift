@@ -33,7 +33,8 @@ public struct ShotFactory: Sendable {
 
     /// The valid token signed with the rotation key (BE-ROTATE-1, after the wait).
     public func rotated(expect: BackendExpectation) -> Shot {
-        let token = ForgedToken.rs256(header: TokenMint.header(kid: TestKeys.rotation.kid), claims: mint.idTokenClaims(), key: TestKeys.rotation, keyName: "the new (rotated) tenant key")
+        let token = ForgedToken.rs256(
+            header: TokenMint.header(kid: TestKeys.rotation.kid), claims: mint.idTokenClaims(), key: TestKeys.rotation, keyName: "the new (rotated) tenant key")
         return shot("a valid token signed by the newly published key", token, expect: expect)
     }
 
@@ -58,7 +59,8 @@ public struct ShotFactory: Sendable {
             let claims = mint.idTokenClaims(issuedAt: now + 60)
             return [signed("nbf and iat 60 s in the future", claims)]
         case .foreignKey:
-            let token = ForgedToken.rs256(header: tenantHeader, claims: mint.idTokenClaims(), key: TestKeys.foreign, keyName: "a key no JWKS publishes, under the tenant key's kid")
+            let token = ForgedToken.rs256(
+                header: tenantHeader, claims: mint.idTokenClaims(), key: TestKeys.foreign, keyName: "a key no JWKS publishes, under the tenant key's kid")
             return [shot("signed by an unpublished key under the tenant kid", token, expect: expect, timeLimit: limit)]
         case .algNone:
             let header = tenantHeader.setting("alg", "none")
@@ -67,32 +69,51 @@ public struct ShotFactory: Sendable {
             let header = tenantHeader.setting("alg", "HS256")
             let publicKey = TestKeys.tenant.key.publicKey
             return [
-                shot("HS256 keyed with the tenant key's PEM (final newline included)", .hs256(header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8), secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit),
-                shot("HS256 keyed with the tenant JWK's n as ASCII", .hs256(header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8), secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit),
+                shot(
+                    "HS256 keyed with the tenant key's PEM (final newline included)",
+                    .hs256(
+                        header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8),
+                        secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit),
+                shot(
+                    "HS256 keyed with the tenant JWK's n as ASCII",
+                    .hs256(
+                        header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8),
+                        secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit),
             ]
         case .payloadChanged:
             let original = mint.validToken()
             let changed = original.claims.setting("oid", .string(TokenMint.derivedGUID("another user", "oid")))
             let parts = original.compact.split(separator: ".", omittingEmptySubsequences: false)
             let compact = parts[0] + "." + Base64URL.encode(changed.compact) + "." + parts[2]
-            let token = ForgedToken(header: original.header, claims: changed, compact: String(compact), signing: "RS256 with the tenant key over the original payload (oid \(original.claims["oid"].map { $0.compact } ?? "?")), then the payload replaced")
+            let token = ForgedToken(
+                header: original.header, claims: changed, compact: String(compact),
+                signing:
+                    "RS256 with the tenant key over the original payload (oid \(original.claims["oid"].map { $0.compact } ?? "?")), then the payload replaced")
             return [shot("payload changed after signing (another oid)", token, expect: expect, timeLimit: limit)]
         case .unknownKid:
-            let token = ForgedToken.rs256(header: TokenMint.header(kid: TestKeys.stranger.kid), claims: mint.idTokenClaims(), key: TestKeys.stranger, keyName: "a key no JWKS publishes, under a kid no JWKS holds")
+            let token = ForgedToken.rs256(
+                header: TokenMint.header(kid: TestKeys.stranger.kid), claims: mint.idTokenClaims(), key: TestKeys.stranger,
+                keyName: "a key no JWKS publishes, under a kid no JWKS holds")
             return [shot("an unknown key under an unknown kid", token, expect: expect, timeLimit: limit)]
         case .embeddedKey:
             // Each header keeps the tenant key's kid and adds one way of offering the attacker's key.
             let claims = mint.idTokenClaims()
             func offered(_ label: String, _ member: String, _ value: JSONText, _ how: String) -> Shot {
-                let token = ForgedToken.rs256(header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
-                                              keyName: "the attacker's key (\(how)), under the tenant key's kid")
+                let token = ForgedToken.rs256(
+                    header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
+                    keyName: "the attacker's key (\(how)), under the tenant key's kid")
                 return shot(label, token, expect: expect, timeLimit: limit)
             }
             return [
                 offered("the attacker's key in the header (jwk)", "jwk", AttackerHost.jwk(), "carried in the header as jwk"),
-                offered("a jku naming the attacker's JWKS on loopback", "jku", .string(attacker.jwks), "published under the tenant kid at the jku \(attacker.jwks)"),
-                offered("an x5u naming the attacker's certificate on loopback", "x5u", .string(attacker.certificate), "in the self-signed certificate at the x5u \(attacker.certificate)"),
-                offered("the attacker's certificate in the header (x5c)", "x5c", .array([.string(AttackerHost.certificate.base64)]), "in the self-signed certificate carried as x5c"),
+                offered(
+                    "a jku naming the attacker's JWKS on loopback", "jku", .string(attacker.jwks), "published under the tenant kid at the jku \(attacker.jwks)"),
+                offered(
+                    "an x5u naming the attacker's certificate on loopback", "x5u", .string(attacker.certificate),
+                    "in the self-signed certificate at the x5u \(attacker.certificate)"),
+                offered(
+                    "the attacker's certificate in the header (x5c)", "x5c", .array([.string(AttackerHost.certificate.base64)]),
+                    "in the self-signed certificate carried as x5c"),
             ]
         case .wrongAudience:
             return [signed("aud of another app", mint.idTokenClaims().setting("aud", .string(identity.otherClientID)))]
@@ -114,16 +135,29 @@ public struct ShotFactory: Sendable {
         case .notYetValid:
             return [signed("nbf 10 minutes ahead", mint.idTokenClaims().setting("nbf", .integer(now + 600)))]
         case .missingToken:
-            return shape.requestsWithoutToken().map { Shot(label: $0.label, token: nil, request: $0.request, expect: expect, timeLimit: limit ?? defaultTimeLimit) }
+            return shape.requestsWithoutToken().map {
+                Shot(label: $0.label, token: nil, request: $0.request, expect: expect, timeLimit: limit ?? defaultTimeLimit)
+            }
         case .malformedToken:
             let valid = mint.validToken()
             let parts = valid.compact.split(separator: ".").map(String.init)
             let notJSON = Base64URL.encode("this header is not JSON") + "." + parts[1]
             let notJSONToken = notJSON + "." + Base64URL.encode(TestKeys.tenant.key.signRS256(Array(notJSON.utf8)))
             return [
-                shot("two parts (no signature part)", ForgedToken(header: valid.header, claims: valid.claims, compact: parts[0] + "." + parts[1], signing: "none: the signature part is missing"), expect: expect, timeLimit: limit),
-                shot("characters outside base64url in every part", ForgedToken(header: valid.header, claims: valid.claims, compact: "eyJ0eXAi*JKV1Qi!.eyJhdWQ@Ij~.c2ln%YXR1cmU=", signing: "none: not base64url"), expect: expect, timeLimit: limit),
-                shot("a header that is not JSON", ForgedToken(header: "this header is not JSON", claims: valid.claims, compact: notJSONToken, signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit),
+                shot(
+                    "two parts (no signature part)",
+                    ForgedToken(header: valid.header, claims: valid.claims, compact: parts[0] + "." + parts[1], signing: "none: the signature part is missing"),
+                    expect: expect, timeLimit: limit),
+                shot(
+                    "characters outside base64url in every part",
+                    ForgedToken(
+                        header: valid.header, claims: valid.claims, compact: "eyJ0eXAi*JKV1Qi!.eyJhdWQ@Ij~.c2ln%YXR1cmU=", signing: "none: not base64url"),
+                    expect: expect, timeLimit: limit),
+                shot(
+                    "a header that is not JSON",
+                    ForgedToken(
+                        header: "this header is not JSON", claims: valid.claims, compact: notJSONToken,
+                        signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit),
             ]
         case .oversizedToken:
             return [shot("a JWS of exactly 1 MiB", OversizedToken.make(kid: TestKeys.tenant.kid, byteCount: 1 << 20), expect: expect, timeLimit: limit)]

@@ -20,11 +20,13 @@ struct StartFailure: Error, Sendable {
             preconditionFailure("a healthy process is no start failure")
         case .exited(let status, let after):
             kind = .backend(.startExited)
-            message = "the backend exited (\(status)) \(after.inSecondsText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
+            message =
+                "the backend exited (\(status)) \(after.inSecondsText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
         case .timedOut(let after, let last):
             kind = .backend(.startTimeout)
             let listening = process.listeningPorts()
-            var text = "the backend did not answer GET \(healthPath) with 200 on 127.0.0.1:\(process.port) (SL_BACKEND_PORT) within \(after.inSecondsText)\(when.isEmpty ? "" : " " + when)"
+            var text =
+                "the backend did not answer GET \(healthPath) with 200 on 127.0.0.1:\(process.port) (SL_BACKEND_PORT) within \(after.inSecondsText)\(when.isEmpty ? "" : " " + when)"
             if !listening.isEmpty, !listening.contains(process.port) {
                 text += "; it listens on port \(listening.map(String.init).joined(separator: ", ")) instead: listen on 127.0.0.1:$SL_BACKEND_PORT"
             } else if let reply = last?.reply {
@@ -36,7 +38,9 @@ struct StartFailure: Error, Sendable {
             if let last { details.append("Last attempt: \(ShotEvidence.outcome(last))") }
         }
         details.insert("Command: \(command)", at: 0)
-        details.append("Environment: " + (BackendEnvironment.names + BackendEnvironment.optionalNames).map { "\($0)=\(process.environment[$0] ?? "")" }.joined(separator: " "))
+        details.append(
+            "Environment: "
+                + (BackendEnvironment.names + BackendEnvironment.optionalNames).map { "\($0)=\(process.environment[$0] ?? "")" }.joined(separator: " "))
         details.append("Output (stdout and stderr, last lines):")
         details.append(tail.isEmpty ? "  (nothing)" : tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         return StartFailure(issue: Issue(severity: .error, kind: kind, message: message, observed: details.joined(separator: "\n")), log: tail)

@@ -12,7 +12,9 @@ struct BackendSpecDecoder: StrictJSONReader {
     /// The keys allowed at the top level.
     static let topLevelKeys = ["$schema", "formatVersion", "id", "version", "title", "description", "cases"]
     /// The keys a case requires, and those it may have.
-    static let caseKeys = (required: ["id", "level", "title", "rationale", "references", "modes", "probe", "expect", "forges"], optional: ["tags", "timeLimit"])
+    static let caseKeys = (
+        required: ["id", "level", "title", "rationale", "references", "modes", "probe", "expect", "forges"], optional: ["tags", "timeLimit"]
+    )
 
     /// Decodes the whole spec; nil when any error was reported.
     mutating func decodeSpec(_ root: JSONNode, sha256Hex: String) -> BackendSpec? {
@@ -49,8 +51,9 @@ struct BackendSpecDecoder: StrictJSONReader {
         var timeLimit: Duration?
         if let seconds = number(fields, "timeLimit", path, in: 0.001...600) { timeLimit = .milliseconds(Int64(seconds * 1000)) }
         guard let id, let level, let title, let rationale, let forges, let tags, let probe, let expect, let modes else { return nil }
-        return BackendCase(id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, modes: modes,
-                           probe: probe, expect: expect, forges: forges, timeLimit: timeLimit, location: location(of: node))
+        return BackendCase(
+            id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, modes: modes,
+            probe: probe, expect: expect, forges: forges, timeLimit: timeLimit, location: location(of: node))
     }
 
     /// The `modes`: at least one of `single` and `multi`, none twice.
@@ -70,7 +73,9 @@ struct BackendSpecDecoder: StrictJSONReader {
     private mutating func number(_ fields: [JSONMember], _ key: String, _ path: String, in range: ClosedRange<Double>) -> Double? {
         guard let node = member(fields, key)?.value else { return nil }
         guard case .number(let number) = node.value, number.doubleValue.isFinite, range.contains(number.doubleValue) else {
-            report(node.position, JSONPath.appending(key: key, to: path), "expected '\(key)' to be seconds from \(range.lowerBound) to \(Int(range.upperBound)), found \(node.kindDescription)")
+            report(
+                node.position, JSONPath.appending(key: key, to: path),
+                "expected '\(key)' to be seconds from \(range.lowerBound) to \(Int(range.upperBound)), found \(node.kindDescription)")
             return nil
         }
         return number.doubleValue

@@ -43,8 +43,9 @@ public final class AttackerHost: Sendable {
             switch document {
             case .jwks: return .json(jwks)
             case .certificate:
-                return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/pem-certificate-chain"), HTTPHeader("Cache-Control", "no-store")],
-                                    body: Array(Self.certificate.pem.utf8))
+                return HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/pem-certificate-chain"), HTTPHeader("Cache-Control", "no-store")],
+                    body: Array(Self.certificate.pem.utf8))
             }
         }
     }
@@ -62,7 +63,9 @@ public final class AttackerHost: Sendable {
     /// attacker's JWKS adds the `issuer` an Entra JWK names).
     public static func jwk(issuer: String? = nil) -> JSONText {
         let publicKey = key.key.publicKey
-        let base: JSONText = .members(["kty": "RSA", "use": "sig", "kid": .string(TestKeys.tenant.kid), "n": .string(publicKey.jwkN), "e": .string(publicKey.jwkE)])
+        let base: JSONText = .members([
+            "kty": "RSA", "use": "sig", "kid": .string(TestKeys.tenant.kid), "n": .string(publicKey.jwkN), "e": .string(publicKey.jwkE),
+        ])
         return issuer.map { base.setting("issuer", .string($0)) } ?? base
     }
 }

@@ -18,8 +18,10 @@ public struct TenantIdentity: Sendable, Hashable {
     public var otherClientID: String
 
     /// Creates an identity; by default every GUID is new.
-    public init(mode: TenantMode, clientID: String = Self.newGUID(), homeTenantID: String = Self.newGUID(), otherTenantID: String = Self.newGUID(),
-                thirdTenantID: String = Self.newGUID(), otherClientID: String = Self.newGUID()) {
+    public init(
+        mode: TenantMode, clientID: String = Self.newGUID(), homeTenantID: String = Self.newGUID(), otherTenantID: String = Self.newGUID(),
+        thirdTenantID: String = Self.newGUID(), otherClientID: String = Self.newGUID()
+    ) {
         self.mode = mode
         self.clientID = clientID
         self.homeTenantID = homeTenantID

@@ -25,21 +25,25 @@ public struct ForgedToken: Sendable, Hashable {
     public static func rs256(header: JSONText, claims: JSONText, key: TestKey, keyName: String) -> ForgedToken {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
         let signature = key.key.signRS256(Array(signingInput.utf8))
-        return ForgedToken(header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(signature),
-                           signing: "RS256 with \(keyName) " + (header["kid"] == .string(key.kid) ? "(kid \(key.kid))" : "(the key's own kid is \(key.kid), not the header's)"))
+        return ForgedToken(
+            header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(signature),
+            signing: "RS256 with \(keyName) " + (header["kid"] == .string(key.kid) ? "(kid \(key.kid))" : "(the key's own kid is \(key.kid), not the header's)")
+        )
     }
 
     /// An HS256 JWS of `claims` under `header`, keyed with `secret`.
     public static func hs256(header: JSONText, claims: JSONText, secret: [UInt8], secretName: String) -> ForgedToken {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
         let mac = HMACSHA256.mac(key: secret, message: Array(signingInput.utf8))
-        return ForgedToken(header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(mac),
-                           signing: "HS256 keyed with \(secretName)")
+        return ForgedToken(
+            header: header, claims: claims, compact: signingInput + "." + Base64URL.encode(mac),
+            signing: "HS256 keyed with \(secretName)")
     }
 
     /// An unsecured JWS (alg `none`): header and claims, an empty signature.
     public static func unsigned(header: JSONText, claims: JSONText) -> ForgedToken {
-        ForgedToken(header: header, claims: claims, compact: Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact) + ".",
-                    signing: "none (empty signature)")
+        ForgedToken(
+            header: header, claims: claims, compact: Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact) + ".",
+            signing: "none (empty signature)")
     }
 }

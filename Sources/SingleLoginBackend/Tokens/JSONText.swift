@@ -93,7 +93,9 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
         }
     }
 
-    private func writeContainer(open: String, close: String, count: Int, into text: inout String, indent: String?, level: Int, element: (Int, inout String) -> Void) {
+    private func writeContainer(
+        open: String, close: String, count: Int, into text: inout String, indent: String?, level: Int, element: (Int, inout String) -> Void
+    ) {
         text += open
         guard count > 0 else { text += close; return }
         for index in 0..<count {

@@ -29,14 +29,17 @@ public enum TokenCatalogue {
         for backendCase in spec.cases where backendCase.modes.contains(mode) {
             for shot in factory.shots(for: backendCase) {
                 guard let token = shot.token, token.compact.utf8.count < 64 << 10 else { continue }
-                tokens.append(.members([
-                    "case": .string(backendCase.id), "label": .string(shot.label),
-                    "signature": .string(signature(of: backendCase.probe, shot: shot).rawValue), "token": .string(token.compact),
-                ]))
+                tokens.append(
+                    .members([
+                        "case": .string(backendCase.id), "label": .string(shot.label),
+                        "signature": .string(signature(of: backendCase.probe, shot: shot).rawValue), "token": .string(token.compact),
+                    ]))
             }
         }
         let issuer = identity.metadataIssuer
-        let jwks: JSONText = .members(["keys": .array(JSONWebKey.decoys + [JSONWebKey.rsa(TestKeys.tenant, issuer: issuer), JSONWebKey.rsa(TestKeys.rotation, issuer: issuer)])])
+        let jwks: JSONText = .members([
+            "keys": .array(JSONWebKey.decoys + [JSONWebKey.rsa(TestKeys.tenant, issuer: issuer), JSONWebKey.rsa(TestKeys.rotation, issuer: issuer)])
+        ])
         return .members([
             "mode": .string(mode.rawValue), "clientID": .string(identity.clientID), "tenantID": .string(identity.homeTenantID),
             "jwks": jwks, "pem": .string(TestKeys.tenant.key.publicKey.pem),

@@ -34,8 +34,9 @@ public struct TokenMint: Sendable {
     /// The user signing in from `tenant` (stable within a run).
     public func user(of tenant: String) -> User {
         let home = tenant == identity.homeTenantID
-        return User(objectID: Self.derivedGUID(tenant, "oid"), subject: Base64URL.encode(Array((tenant + "/sub").utf8)).prefix(43).description,
-                    username: home ? "adele.vance@contoso.example" : "megan.bowen@fabrikam.example", name: home ? "Adele Vance" : "Megan Bowen")
+        return User(
+            objectID: Self.derivedGUID(tenant, "oid"), subject: Base64URL.encode(Array((tenant + "/sub").utf8)).prefix(43).description,
+            username: home ? "adele.vance@contoso.example" : "megan.bowen@fabrikam.example", name: home ? "Adele Vance" : "Megan Bowen")
     }
 
     /// `{"typ":"JWT","alg":"RS256","kid":kid}`, as Entra writes an ID token's header.
@@ -101,4 +102,3 @@ public struct TokenMint: Sendable {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 }
-

@@ -30,7 +30,10 @@ public struct ExploreBenchmark: Sendable {
         public var catalogue: LoadedSpec
 
         /// Creates a configuration.
-        public init(stdioAdapter: String, pythonAdapter: String?, seeds: [UInt64], throughputRuns: Int, falsePositiveRuns: Int, flawRuns: Int = 2000, catalogue: LoadedSpec) {
+        public init(
+            stdioAdapter: String, pythonAdapter: String?, seeds: [UInt64], throughputRuns: Int, falsePositiveRuns: Int, flawRuns: Int = 2000,
+            catalogue: LoadedSpec
+        ) {
             self.stdioAdapter = stdioAdapter
             self.pythonAdapter = pythonAdapter
             self.seeds = seeds
@@ -130,7 +133,9 @@ public struct ExploreBenchmark: Sendable {
         for (name, make, jobs, target) in throughputs {
             progress("throughput: \(name)")
             let result = await Explorer(options: ExploreOptions(seed: 1, runs: configuration.throughputRuns, jobs: jobs), makeProvider: make).explore()
-            report.throughput.append(Throughput(name: name, runs: result.runs, perSecond: result.exploreSeconds > 0 ? Double(result.runs) / result.exploreSeconds : 0, target: target))
+            report.throughput.append(
+                Throughput(
+                    name: name, runs: result.runs, perSecond: result.exploreSeconds > 0 ? Double(result.runs) / result.exploreSeconds : 0, target: target))
         }
         var flawed = ReferenceAppFlaw.allCases.map { flaw in Flawed(name: flaw.rawValue) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [flaw]) } } }
         if let python = configuration.pythonAdapter {
@@ -140,7 +145,8 @@ public struct ExploreBenchmark: Sendable {
         }
         for flaw in flawed {
             progress("flaw: \(flaw.name)")
-            var figures = FlawFigures(name: flaw.name, runs: [], seconds: [], shrunkSteps: [], rules: [], catalogueSteps: await catalogueSteps(flaw.makeProvider))
+            var figures = FlawFigures(
+                name: flaw.name, runs: [], seconds: [], shrunkSteps: [], rules: [], catalogueSteps: await catalogueSteps(flaw.makeProvider))
             for seed in configuration.seeds {
                 let result = await Explorer(options: ExploreOptions(seed: seed, runs: configuration.flawRuns), makeProvider: flaw.makeProvider).explore()
                 figures.runs.append(result.finding.map { $0.index + 1 })
@@ -154,14 +160,20 @@ public struct ExploreBenchmark: Sendable {
         if let python = configuration.pythonAdapter { conformant.append(("Python example, stdio", { StdioAdapterProvider(command: python) })) }
         for (name, make) in conformant {
             progress("false positives: \(name), \(configuration.falsePositiveRuns) runs")
-            let result = await Explorer(options: ExploreOptions(seed: configuration.seeds.first ?? 1, runs: configuration.falsePositiveRuns, jobs: 2), makeProvider: make).explore()
-            report.falsePositives.append(FalsePositives(name: name, runs: result.runs, violations: result.finding == nil ? 0 : 1, setAside: result.setAside.count, seconds: result.exploreSeconds))
+            let result = await Explorer(
+                options: ExploreOptions(seed: configuration.seeds.first ?? 1, runs: configuration.falsePositiveRuns, jobs: 2), makeProvider: make
+            ).explore()
+            report.falsePositives.append(
+                FalsePositives(
+                    name: name, runs: result.runs, violations: result.finding == nil ? 0 : 1, setAside: result.setAside.count, seconds: result.exploreSeconds))
         }
         return report
     }
 
     /// The deliberate mistakes of `Examples/python-adapter` (its `--flaw` names).
-    public static let pythonFlaws = ["leave-records", "cancel-as-error", "force-unwrap-idtoken", "no-resume-check", "interactive-on-any-error", "compare-previous", "show-sign-up"]
+    public static let pythonFlaws = [
+        "leave-records", "cancel-as-error", "force-unwrap-idtoken", "no-resume-check", "interactive-on-any-error", "compare-previous", "show-sign-up",
+    ]
 
     /// The steps of the shortest catalogue scenario that fails on the app, or nil when none does.
     func catalogueSteps(_ makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> Int? {

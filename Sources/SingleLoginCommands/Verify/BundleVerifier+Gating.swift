@@ -12,7 +12,8 @@ extension Check {
     /// issues), so a waiver removed from the manifest, added to it or edited in either place is a
     /// finding. Also re-derives what `summary.md` ends with: the waivers' effects and the comparison
     /// with the bundled baseline.
-    mutating func applyGating(record: RunRecord, events: [(line: Data, event: Event)], rejudged: [TestCaseID: Rejudged]) -> [TestCaseID: TestCaseResult.Outcome] {
+    mutating func applyGating(record: RunRecord, events: [(line: Data, event: Event)], rejudged: [TestCaseID: Rejudged]) -> [TestCaseID: TestCaseResult.Outcome]
+    {
         let stage = waiverStage()
         let gate = record.effectiveContext.gate
         var judged: [TestCaseID: TestCaseResult.Outcome] = [:]
@@ -27,7 +28,9 @@ extension Check {
                 var expected = stated
                 expected.outcome = raw.outcome
                 expected.issues = raw.issues
-                if let stage, case let .testCaseEnded(rewritten) = stage.rewrite(Event(.testCaseEnded(expected), date: event.date)).kind { expected = rewritten }
+                if let stage, case let .testCaseEnded(rewritten) = stage.rewrite(Event(.testCaseEnded(expected), date: event.date)).kind {
+                    expected = rewritten
+                }
                 compare(stated: stated, expected: expected)
                 judged[stated.id] = expected.outcome
                 verdicts += CaseVerdicts(results: [expected], gate: gate).entries
@@ -67,7 +70,10 @@ extension Check {
         guard let file = try? WaiverFile.load(bytes: Array(data), file: waivers.file) else { return note(bundled, "is not a valid waiver file") }
         let read = BundleManifest.Waivers(file: waivers.file, sha256: sha, stage: WaiverStage(file: file, today: waivers.judgedOn, strict: waivers.strict))
         if read.entries != waivers.entries {
-            note("manifest.json", "lists \(waivers.entries.count) waiver entr\(waivers.entries.count == 1 ? "y" : "ies"), but \(bundled) holds \(read.entries.count)" + (read.entries.count == waivers.entries.count ? " that differ" : "") + ": the waivers applied are not the file's")
+            note(
+                "manifest.json",
+                "lists \(waivers.entries.count) waiver entr\(waivers.entries.count == 1 ? "y" : "ies"), but \(bundled) holds \(read.entries.count)"
+                    + (read.entries.count == waivers.entries.count ? " that differ" : "") + ": the waivers applied are not the file's")
         }
     }
 
@@ -75,24 +81,33 @@ extension Check {
     /// transcript (which ends with that event, as events.jsonl holds it).
     private mutating func compare(stated: TestCaseResult, expected: TestCaseResult) {
         let id = stated.id.description
-        let file = manifest.testCases.first { $0.requirementID == stated.id.requirementID && $0.scenario == stated.id.scenarioName }?.transcript ?? "events.jsonl"
+        let file =
+            manifest.testCases.first { $0.requirementID == stated.id.requirementID && $0.scenario == stated.id.scenarioName }?.transcript ?? "events.jsonl"
         if stated.outcome != expected.outcome {
             let judgedOn = manifest.waivers.map { " (judged on \($0.judgedOn))" } ?? ""
             switch (stated.outcome, expected.outcome) {
             case let (.skipped(reason), _) where stated.outcome.isWaived && !expected.outcome.isWaived:
-                note(file, id, manifest.waivers == nil
-                    ? "is \(reason), but manifest.json lists no waivers: re-judged it is \(expected.outcome.encoded.name)"
-                    : "is \(reason), but no waiver manifest.json lists\(judgedOn) waives it: re-judged it is \(expected.outcome.encoded.name)")
+                note(
+                    file, id,
+                    manifest.waivers == nil
+                        ? "is \(reason), but manifest.json lists no waivers: re-judged it is \(expected.outcome.encoded.name)"
+                        : "is \(reason), but no waiver manifest.json lists\(judgedOn) waives it: re-judged it is \(expected.outcome.encoded.name)")
             case let (_, .skipped(reason)) where expected.outcome.isWaived && !stated.outcome.isWaived:
                 note(file, id, "ends \(stated.outcome.encoded.name), but a waiver manifest.json lists\(judgedOn) makes it \(reason)")
             case let (.skipped(statedReason), .skipped(expectedReason)) where stated.outcome.isWaived:
                 note(file, id, "is \(statedReason), but the waiver manifest.json lists says \(expectedReason)")
             default:
-                note(file, id, "ends \(stated.outcome.encoded.name)\(Self.reason(stated.outcome)), but re-judged it is \(expected.outcome.encoded.name)\(Self.reason(expected.outcome))")
+                note(
+                    file, id,
+                    "ends \(stated.outcome.encoded.name)\(Self.reason(stated.outcome)), but re-judged it is \(expected.outcome.encoded.name)\(Self.reason(expected.outcome))"
+                )
             }
         }
         if stated.issues != expected.issues {
-            note(file, id, "its testCaseEnded issues differ from the re-judged ones (with the waivers manifest.json lists)" + Self.issueDifference(expected: expected.issues, recorded: stated.issues))
+            note(
+                file, id,
+                "its testCaseEnded issues differ from the re-judged ones (with the waivers manifest.json lists)"
+                    + Self.issueDifference(expected: expected.issues, recorded: stated.issues))
         }
     }
 

@@ -22,12 +22,17 @@ extension Check {
         for (id, stated) in record.requirementResults.sorted(by: { $0.key < $1.key }) {
             guard let cases = byRequirement[id] else { note("events.jsonl", id, "has a requirementEnded event but no test case"); continue }
             let verdict = Verdict(aggregating: cases, gate: gate)
-            if verdict.name != stated.verdict.name { note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)") }
+            if verdict.name != stated.verdict.name {
+                note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)")
+            }
         }
         if let summary = record.summary {
             let expected = RunSummary(results: results, duration: summary.duration, interrupted: summary.interrupted)
-            for (name, stated, derived) in [("passed", summary.passed, expected.passed), ("failedMust", summary.failedMust, expected.failedMust), ("failedShould", summary.failedShould, expected.failedShould),
-                                            ("errored", summary.errored, expected.errored), ("skipped", summary.skipped, expected.skipped), ("notRun", summary.notRun, expected.notRun)] where stated != derived {
+            for (name, stated, derived) in [
+                ("passed", summary.passed, expected.passed), ("failedMust", summary.failedMust, expected.failedMust),
+                ("failedShould", summary.failedShould, expected.failedShould),
+                ("errored", summary.errored, expected.errored), ("skipped", summary.skipped, expected.skipped), ("notRun", summary.notRun, expected.notRun),
+            ] where stated != derived {
                 note("events.jsonl", "runEnded counts \(stated) \(name), but re-judged there are \(derived)")
             }
         }
@@ -40,13 +45,18 @@ extension Check {
         var fixed = record
         for (id, outcome) in judged { fixed.setOutcome(outcome, for: id) }
         let cases = fixed.orderedResults.enumerated().map { index, result in
-            BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).name,
-                                    transcript: files[EvidenceBundleRecorder.transcriptPath(index: index, of: result.id)] == nil ? nil : EvidenceBundleRecorder.transcriptPath(index: index, of: result.id))
+            BundleManifest.TestCase(
+                requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).name,
+                transcript: files[EvidenceBundleRecorder.transcriptPath(index: index, of: result.id)] == nil
+                    ? nil : EvidenceBundleRecorder.transcriptPath(index: index, of: result.id))
         }
-        let options = EvidenceBundleRecorder.Options(url: URL(fileURLWithPath: "/"), specBytes: Array(files["spec.json"] ?? Data()), commandLine: manifest.commandLine, jobs: manifest.jobs)
+        let options = EvidenceBundleRecorder.Options(
+            url: URL(fileURLWithPath: "/"), specBytes: Array(files["spec.json"] ?? Data()), commandLine: manifest.commandLine, jobs: manifest.jobs)
         let expected = EvidenceBundleRecorder.manifest(fixed, cases: cases, options: options)
         if record.summary == nil || !expected.complete, manifest.complete {
-            note("manifest.json", "claims the run is complete, but " + (record.summary == nil ? "the events never end" : expected.incompleteReasons.joined(separator: "; ")))
+            note(
+                "manifest.json",
+                "claims the run is complete, but " + (record.summary == nil ? "the events never end" : expected.incompleteReasons.joined(separator: "; ")))
         }
         for (stated, derived) in zip(manifest.testCases, expected.testCases) where stated.verdict != derived.verdict {
             note("manifest.json", "\(stated.requirementID) / \(stated.scenario)", "says \(stated.verdict), but re-judged it is \(derived.verdict)")
@@ -99,7 +109,9 @@ extension Check {
             let near = expected.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
             let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
             let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end of file)" }
-            note(report.name, requirement, "line \(line + 1) differs from the report the events give (- the events', + the bundle's):\n  - \(shown(expected))\n  + \(shown(found))")
+            note(
+                report.name, requirement,
+                "line \(line + 1) differs from the report the events give (- the events', + the bundle's):\n  - \(shown(expected))\n  + \(shown(found))")
         }
     }
 
@@ -124,4 +136,3 @@ extension Check {
         return text
     }
 }
-

@@ -16,10 +16,14 @@ extension Check {
                 note(signatureFile, "is in the bundle, but manifest.json names no signature")
                 return .rejected("\(signatureFile) is not named by manifest.json")
             }
-            return trustedKey.map { .rejected("the bundle is unsigned (no \(signatureFile)), but --trusted-key asks for a signature by \($0.fingerprint)") } ?? .unsigned
+            return trustedKey.map { .rejected("the bundle is unsigned (no \(signatureFile)), but --trusted-key asks for a signature by \($0.fingerprint)") }
+                ?? .unsigned
         }
         guard claimed.algorithm == "RS256", claimed.signs == signedFile, claimed.file == signatureFile else {
-            note("manifest.json", "names a signature this harness does not make (\(claimed.algorithm) over \(claimed.signs) in \(claimed.file)); it signs RS256 over \(signedFile) in \(signatureFile)")
+            note(
+                "manifest.json",
+                "names a signature this harness does not make (\(claimed.algorithm) over \(claimed.signs) in \(claimed.file)); it signs RS256 over \(signedFile) in \(signatureFile)"
+            )
             return .rejected("manifest.json names an unknown signature")
         }
         guard let signature else {
@@ -33,7 +37,9 @@ extension Check {
         // The manifest names the key, but only the signature shows that its holder signed: a
         // forger can copy a fingerprint, not make a signature.
         guard let sums = files[signedFile], trustedKey.verifyRS256(Array(sums), signature: Array(signature)) else {
-            return .rejected("\(signatureFile) is not a signature of \(signedFile) by the trusted key \(trustedKey.fingerprint): \(signedFile) or the signature changed after signing")
+            return .rejected(
+                "\(signatureFile) is not a signature of \(signedFile) by the trusted key \(trustedKey.fingerprint): \(signedFile) or the signature changed after signing"
+            )
         }
         return .verified(signer: trustedKey.fingerprint)
     }

@@ -71,22 +71,29 @@ public struct BundleVerifier: Sendable {
     /// Verifies the bundle `data` holds, and its signature by `trustedKey` when one is given; throws
     /// ``Unreadable`` for what is no bundle of a known format.
     public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) async throws(Unreadable) -> Report {
-        guard let listing = TarArchive.read(data) else { throw Unreadable(description: "not a ustar archive (a damaged header, or cut short before its end marker)") }
+        guard let listing = TarArchive.read(data) else {
+            throw Unreadable(description: "not a ustar archive (a damaged header, or cut short before its end marker)")
+        }
         let entries = listing.entries.filter { $0.kind == .file }
         var files: [String: Data] = [:]
         for entry in entries { files[entry.name] = entry.data }
         guard let manifestData = files["manifest.json"] else { throw Unreadable(description: "no manifest.json: not an evidence bundle") }
         struct Format: Decodable { var format: Int }
-        guard let format = try? JSONDecoder().decode(Format.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest") }
+        guard let format = try? JSONDecoder().decode(Format.self, from: manifestData) else {
+            throw Unreadable(description: "manifest.json is not a bundle manifest")
+        }
         guard format.format == BundleManifest.currentFormat else {
             throw Unreadable(description: "bundle format \(format.format) is unknown (this sl-conformance reads format \(BundleManifest.currentFormat))")
         }
-        guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else { throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)") }
+        guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else {
+            throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)")
+        }
         var check = Check(files: files, order: entries.map(\.name), manifest: manifest)
         check.checkArchive(listing)
         await check.run()
         let seal = check.checkSignature(trustedKey: trustedKey)
-        return Report(manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
+        return Report(
+            manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
     }
 }
 
@@ -150,15 +157,21 @@ struct Check {
         }
         for entry in listing.entries {
             let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
-            if entry.name.hasPrefix("/") || parts.contains("..") { note(entry.name, "names a place outside the bundle's directory: a bundle's names are relative and never hold '..'") }
+            if entry.name.hasPrefix("/") || parts.contains("..") {
+                note(entry.name, "names a place outside the bundle's directory: a bundle's names are relative and never hold '..'")
+            }
             switch entry.kind {
             case .file, .directory: break
-            case let .symbolicLink(target): note(entry.name, "is a symbolic link to '\(target)': a bundle holds regular files only, and tar -xf would create the link")
-            case let .hardLink(target): note(entry.name, "is a hard link to '\(target)': a bundle holds regular files only, and tar -xf would replace the file with the link")
+            case let .symbolicLink(target):
+                note(entry.name, "is a symbolic link to '\(target)': a bundle holds regular files only, and tar -xf would create the link")
+            case let .hardLink(target):
+                note(entry.name, "is a hard link to '\(target)': a bundle holds regular files only, and tar -xf would replace the file with the link")
             case let .other(type): note(entry.name, "is an archive entry of type '\(Character(UnicodeScalar(type)))': a bundle holds regular files only")
             }
         }
-        if listing.bytesAfterEnd > 0 { note("(the archive)", "\(listing.bytesAfterEnd) bytes that are not zero padding follow the archive's end marker: tar -xf never reads them") }
+        if listing.bytesAfterEnd > 0 {
+            note("(the archive)", "\(listing.bytesAfterEnd) bytes that are not zero padding follow the archive's end marker: tar -xf never reads them")
+        }
     }
 
     // MARK: Digests
@@ -175,7 +188,9 @@ struct Check {
             if SHA256.hexDigest(data) != parts[0] { note(name, "does not match its SHA-256 in SHA256SUMS") }
         }
         // The signature cannot be listed: it is made over SHA256SUMS (checkSignature accounts for it).
-        for name in order where name != "SHA256SUMS" && name != BundleManifest.Signature.signatureFile && !listed.contains(name) { note(name, "is in the bundle but not listed in SHA256SUMS") }
+        for name in order where name != "SHA256SUMS" && name != BundleManifest.Signature.signatureFile && !listed.contains(name) {
+            note(name, "is in the bundle but not listed in SHA256SUMS")
+        }
     }
 
     // MARK: Spec
@@ -183,7 +198,9 @@ struct Check {
     mutating func loadSpec() -> Spec? {
         guard let data = files["spec.json"] else { note("spec.json", "is missing"); return nil }
         let sha = SHA256.hexDigest(data)
-        if sha != manifest.spec.sha256 { note("spec.json", "has SHA-256 \(sha), but the manifest names \(manifest.spec.sha256): the spec was swapped or edited") }
+        if sha != manifest.spec.sha256 {
+            note("spec.json", "has SHA-256 \(sha), but the manifest names \(manifest.spec.sha256): the spec was swapped or edited")
+        }
         catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
         let file = catalogue?.displayPath ?? manifest.spec.origin
         guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
@@ -205,7 +222,7 @@ struct Check {
             number += 1
             if line.isEmpty, number > 1 { continue }
             guard let encoded = try? JSONDecoder().decode(EncodedEvent.self, from: line), encoded.version == EncodedEvent.currentVersion,
-                  let event = Event(decoding: encoded, locate: { locations[$0] ?? nil })
+                let event = Event(decoding: encoded, locate: { locations[$0] ?? nil })
             else {
                 note(name, "line \(number) is not an event this harness wrote" + (data.last != UInt8(ascii: "\n") ? " (the file is truncated)" : ""))
                 return nil
@@ -230,7 +247,9 @@ struct Check {
         // The MSAL configurations the app's adapters declared: the broker's answers depend on it.
         var configurations: [MSALConfiguration] = []
         for case let (_, event) in events {
-            if case let .adapterIdentified(identity) = event.kind, !configurations.contains(identity.msalConfiguration) { configurations.append(identity.msalConfiguration) }
+            if case let .adapterIdentified(identity) = event.kind, !configurations.contains(identity.msalConfiguration) {
+                configurations.append(identity.msalConfiguration)
+            }
         }
         var scenarios: [TestCaseID: Scenario] = [:]
         for requirement in spec.requirements {
@@ -243,12 +262,18 @@ struct Check {
         let shard = record.context?.shard.map { RunSelection.Shard(index: $0.index, count: $0.count) }
         let share = Set(RunSelection(shard: shard).plan(for: spec).map(\.0.id))
         for id in scenarios.keys.sorted(by: { $0.description < $1.description }) where share.contains(id) && !plannedSet.contains(id) {
-            note("events.jsonl", id.description, "is in the spec\(shard.map { " and in \(Self.describe($0))'s share" } ?? "") but not in the run's plan: the test case was removed")
+            note(
+                "events.jsonl", id.description,
+                "is in the spec\(shard.map { " and in \(Self.describe($0))'s share" } ?? "") but not in the run's plan: the test case was removed")
         }
-        for id in planned where scenarios[id] == nil { note("events.jsonl", id.description, "is in the run's plan but not in the spec: the test case was added") }
+        for id in planned where scenarios[id] == nil {
+            note("events.jsonl", id.description, "is in the run's plan but not in the spec: the test case was added")
+        }
         checkSelection(spec: spec, record: record, shard: shard)
         if let shard {
-            for id in planned where scenarios[id] != nil && !share.contains(id) { note("events.jsonl", id.description, "is in the run's plan, but the harness deals it to another shard than \(Self.describe(shard))") }
+            for id in planned where scenarios[id] != nil && !share.contains(id) {
+                note("events.jsonl", id.description, "is in the run's plan, but the harness deals it to another shard than \(Self.describe(shard))")
+            }
         }
         let listed = manifest.testCases.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
         if listed != planned {
@@ -265,11 +290,15 @@ struct Check {
                 if record.result(for: id) != nil { note("manifest.json", id.description, "names no transcript, but the test case ended") }
                 continue
             }
-            if path != EvidenceBundleRecorder.transcriptPath(index: index, of: id) { note("manifest.json", id.description, "names transcript \(path), not \(EvidenceBundleRecorder.transcriptPath(index: index, of: id))") }
+            if path != EvidenceBundleRecorder.transcriptPath(index: index, of: id) {
+                note("manifest.json", id.description, "names transcript \(path), not \(EvidenceBundleRecorder.transcriptPath(index: index, of: id))")
+            }
             guard let transcriptEvents = readEvents(path, spec: spec) else { continue }
             let fromStream = (byCase[id] ?? []).reduce(Data()) { $0 + $1.line }
             if transcriptEvents.reduce(Data(), { $0 + $1.line }) != fromStream {
-                note(path, id.description, "differs from the test case's events in events.jsonl" + Self.firstDifference(transcriptEvents.map(\.line), (byCase[id] ?? []).map(\.line)))
+                note(
+                    path, id.description,
+                    "differs from the test case's events in events.jsonl" + Self.firstDifference(transcriptEvents.map(\.line), (byCase[id] ?? []).map(\.line)))
             }
             guard let scenario = scenarios[id] else { continue }
             let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
@@ -279,7 +308,9 @@ struct Check {
             rejudged += 1
             for problem in judgement.problems { note(path, id.description, problem) }
             if judgement.issues != transcript.issues {
-                note(path, id.description, "the run recorded other issues than re-judging finds" + Self.issueDifference(expected: judgement.issues, recorded: transcript.issues))
+                note(
+                    path, id.description,
+                    "the run recorded other issues than re-judging finds" + Self.issueDifference(expected: judgement.issues, recorded: transcript.issues))
             }
             // How the transcript ends is compared with the re-judged outcome once the manifest's waivers
             // are applied to it (applyGating): a waiver may have turned the failure into a skip.
@@ -299,17 +330,25 @@ struct Check {
     mutating func checkCalls(_ calls: [BrokerCallRecord], path: String, id: TestCaseID) {
         let numbers = calls.map(\.sequence)
         if numbers != (0..<calls.count).map({ $0 + 1 }) {
-            note(path, id.description, "numbers its broker calls \(numbers.prefix(12).map(String.init).joined(separator: ", "))\(numbers.count > 12 ? ", ..." : ""), not 1 to \(calls.count) in order: a call was removed, added or moved")
+            note(
+                path, id.description,
+                "numbers its broker calls \(numbers.prefix(12).map(String.init).joined(separator: ", "))\(numbers.count > 12 ? ", ..." : ""), not 1 to \(calls.count) in order: a call was removed, added or moved"
+            )
         }
         for call in calls where call.failed != Self.isErrorAnswer(call.answer) {
-            note(path, id.description, "marks call #\(call.sequence) \(call.method.rawValue) \(call.failed ? "failed" : "answered"), but its answer '\(call.answer.prefix(80))' is \(call.failed ? "no error" : "an error")")
+            note(
+                path, id.description,
+                "marks call #\(call.sequence) \(call.method.rawValue) \(call.failed ? "failed" : "answered"), but its answer '\(call.answer.prefix(80))' is \(call.failed ? "no error" : "an error")"
+            )
         }
     }
 
     /// Plays the transcript's broker calls again (``BrokerReplay``), with the MSAL configuration its
     /// adapter declared (with each, when a run's adapters declared several), and notes the first
     /// answer or fact that is not the broker's.
-    mutating func replayCalls(_ replay: BrokerReplay, id: TestCaseID, scenario: Scenario, configurations: [MSALConfiguration], events: [Event], path: String) async {
+    mutating func replayCalls(_ replay: BrokerReplay, id: TestCaseID, scenario: Scenario, configurations: [MSALConfiguration], events: [Event], path: String)
+        async
+    {
         var first: [String]?
         for configuration in configurations.isEmpty ? [.default] : configurations {
             let found = await replay.differences(id, scenario: scenario, configuration: configuration, events: events)

@@ -67,7 +67,9 @@ public struct BrokerReplay: Sendable {
             switch event.kind {
             case let .stepPerformed(_, index, _):
                 if let difference = await replay(before: index) { return [difference] }
-                guard scenario.steps.indices.contains(index) else { return ["step \(index + 1) is not a step of the scenario, which has \(scenario.steps.count)"] }
+                guard scenario.steps.indices.contains(index) else {
+                    return ["step \(index + 1) is not a step of the scenario, which has \(scenario.steps.count)"]
+                }
                 await broker.beginStep(index, applying: scenario.steps[index].action)
                 inBroadcasts = false
             case .brokerCalled:
@@ -77,7 +79,9 @@ public struct BrokerReplay: Sendable {
                 if let difference = await replay(upTo: emitted) { return [difference] }
                 let facts = await broker.facts()
                 if facts != recordedFacts {
-                    return ["the broker facts recorded after a step are not the broker's: recorded \(Self.describe(recordedFacts)), replayed \(Self.describe(facts))"]
+                    return [
+                        "the broker facts recorded after a step are not the broker's: recorded \(Self.describe(recordedFacts)), replayed \(Self.describe(facts))"
+                    ]
                 }
             default: break
             }
@@ -91,8 +95,12 @@ public struct BrokerReplay: Sendable {
         if recorded.answer != replayed.answer {
             return "\(name) is answered '\(recorded.answer.prefix(160))', but the broker answers '\(replayed.answer.prefix(160))'"
         }
-        if recorded.failed != replayed.failed { return "\(name) is marked \(recorded.failed ? "failed" : "answered"), but the broker's answer is \(replayed.failed ? "an error" : "no error")" }
-        if recorded.parameters != replayed.parameters { return "\(name) records parameters '\(recorded.parameters)', but the broker writes them '\(replayed.parameters)'" }
+        if recorded.failed != replayed.failed {
+            return "\(name) is marked \(recorded.failed ? "failed" : "answered"), but the broker's answer is \(replayed.failed ? "an error" : "no error")"
+        }
+        if recorded.parameters != replayed.parameters {
+            return "\(name) records parameters '\(recorded.parameters)', but the broker writes them '\(replayed.parameters)'"
+        }
         if recorded.scopes != replayed.scopes { return "\(name) records scopes \(recorded.scopes), but the broker records \(replayed.scopes)" }
         if recorded.stepIndex != replayed.stepIndex || recorded.phase != replayed.phase {
             return "\(name) is recorded during \(Self.describe(recorded)), but it comes after \(Self.describe(replayed))'s start"

@@ -21,12 +21,13 @@ enum ReplayedCall: Sendable {
         switch method {
         case .getDeviceInformation, .getCurrentAccount, .allAccounts, .accountsFromDevice:
             guard parameters.isEmpty else { return nil }
-            self = switch method {
-            case .getDeviceInformation: .getDeviceInformation
-            case .getCurrentAccount: .getCurrentAccount
-            case .allAccounts: .allAccounts
-            default: .accountsFromDevice
-            }
+            self =
+                switch method {
+                case .getDeviceInformation: .getDeviceInformation
+                case .getCurrentAccount: .getCurrentAccount
+                case .allAccounts: .allAccounts
+                default: .accountsFromDevice
+                }
         case .accountForIdentifier:
             guard let value = Self.single("identifier", parameters) else { return nil }
             self = .accountForIdentifier(value)
@@ -41,25 +42,33 @@ enum ReplayedCall: Sendable {
             self = .fetchRecords(accessToken: value)
         case .acquireTokenSilent:
             guard let fields = Fields(parameters, keys: ["scopes", "account", "allowUsingLocalCachedRtWhenSsoExtFailed"], flags: ["forceRefresh"]),
-                  let scopes = fields.values["scopes"], let account = fields.values["account"]
+                let scopes = fields.values["scopes"], let account = fields.values["account"]
             else { return nil }
             let allowLocal = fields.values["allowUsingLocalCachedRtWhenSsoExtFailed"]
             guard allowLocal == nil || allowLocal == "false" else { return nil }
-            self = .acquireTokenSilent(SilentTokenParameters(scopes: Self.words(scopes), accountIdentifier: account == "nil" ? nil : account,
-                                                             forceRefresh: fields.flags.contains("forceRefresh"), allowUsingLocalCachedRtWhenSsoExtFailed: allowLocal == nil))
+            self = .acquireTokenSilent(
+                SilentTokenParameters(
+                    scopes: Self.words(scopes), accountIdentifier: account == "nil" ? nil : account,
+                    forceRefresh: fields.flags.contains("forceRefresh"), allowUsingLocalCachedRtWhenSsoExtFailed: allowLocal == nil))
         case .acquireToken:
             guard let fields = Fields(parameters, keys: ["scopes", "extraScopesToConsent", "prompt", "loginHint", "account"], flags: []),
-                  let scopes = fields.values["scopes"], let prompt = fields.values["prompt"].flatMap(PromptType.init(rawValue:))
+                let scopes = fields.values["scopes"], let prompt = fields.values["prompt"].flatMap(PromptType.init(rawValue:))
             else { return nil }
-            self = .acquireToken(InteractiveTokenParameters(scopes: Self.words(scopes), extraScopesToConsent: fields.values["extraScopesToConsent"].map(Self.words) ?? [],
-                                                            promptType: prompt, loginHint: fields.values["loginHint"], accountIdentifier: fields.values["account"]))
+            self = .acquireToken(
+                InteractiveTokenParameters(
+                    scopes: Self.words(scopes), extraScopesToConsent: fields.values["extraScopesToConsent"].map(Self.words) ?? [],
+                    promptType: prompt, loginHint: fields.values["loginHint"], accountIdentifier: fields.values["account"]))
         case .signout:
-            guard let fields = Fields(parameters, keys: ["account", "signoutFromBrowser"], flags: ["wipeAccount", "wipeCacheForAllAccounts", "webviewParameters"]),
-                  let account = fields.values["account"], let browser = fields.values["signoutFromBrowser"], browser == "true" || browser == "false"
+            guard
+                let fields = Fields(
+                    parameters, keys: ["account", "signoutFromBrowser"], flags: ["wipeAccount", "wipeCacheForAllAccounts", "webviewParameters"]),
+                let account = fields.values["account"], let browser = fields.values["signoutFromBrowser"], browser == "true" || browser == "false"
             else { return nil }
-            self = .signout(SignoutParameters(accountIdentifier: account == "nil" ? nil : account, signoutFromBrowser: browser == "true",
-                                              wipeAccount: fields.flags.contains("wipeAccount"), wipeCacheForAllAccounts: fields.flags.contains("wipeCacheForAllAccounts"),
-                                              hasWebviewParameters: fields.flags.contains("webviewParameters")))
+            self = .signout(
+                SignoutParameters(
+                    accountIdentifier: account == "nil" ? nil : account, signoutFromBrowser: browser == "true",
+                    wipeAccount: fields.flags.contains("wipeAccount"), wipeCacheForAllAccounts: fields.flags.contains("wipeCacheForAllAccounts"),
+                    hasWebviewParameters: fields.flags.contains("webviewParameters")))
         }
     }
 

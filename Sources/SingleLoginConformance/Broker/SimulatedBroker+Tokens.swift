@@ -46,7 +46,8 @@ extension SimulatedBroker {
         return try issue(for: record.session, scopes: parameters.scopes, answer: nil, reuse: !parameters.forceRefresh, viaBroker: false)
     }
 
-    static let noTokenInCache = MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "No token matching arguments found in the cache, user interaction is required")
+    static let noTokenInCache = MSALError(
+        code: MSALError.Code.interactionRequired.rawValue, message: "No token matching arguments found in the cache, user interaction is required")
 
     // MARK: acquireToken (PCA.m 852-1176)
 
@@ -57,7 +58,9 @@ extension SimulatedBroker {
         if let hint = parameters.loginHint { described += ", loginHint: \(hint)" }
         if let identifier = parameters.accountIdentifier { described += ", account: \(identifier)" }
         return try perform(.acquireToken, described, scopes: parameters.scopes + parameters.extraScopesToConsent) { scripted in
-            if let identifier = parameters.accountIdentifier, let record = localCache.record(identifier: identifier), !record.signedIn, parameters.promptType != .consent, parameters.promptType != .login {
+            if let identifier = parameters.accountIdentifier, let record = localCache.record(identifier: identifier), !record.signedIn,
+                parameters.promptType != .consent, parameters.promptType != .login
+            {
                 notes.append("prompt forced to login: the app signed this account out")
             }
             var broadcast = true
@@ -117,8 +120,9 @@ extension SimulatedBroker {
             let granted = scopes.filter { scope in !declined.contains { $0.lowercased() == scope.lowercased() } }
             idTokensHeld.insert(user.name)
             let token = accessToken(for: session, scopes: granted, reuse: reuse)
-            var error = MSALError(code: MSALError.Code.serverDeclinedScopes.rawValue, message: "Server returned less scopes than requested",
-                                  grantedScopes: granted.filter { !["openid", "profile", "offline_access"].contains($0.lowercased()) }, declinedScopes: declined)
+            var error = MSALError(
+                code: MSALError.Code.serverDeclinedScopes.rawValue, message: "Server returned less scopes than requested",
+                grantedScopes: granted.filter { !["openid", "profile", "offline_access"].contains($0.lowercased()) }, declinedScopes: declined)
             error.invalidResult = result(token, scopes: granted, idToken: true)
             throw error
         case .noIdToken?:
@@ -161,7 +165,8 @@ extension SimulatedBroker {
             }
             if parameters.signoutFromBrowser, !parameters.hasWebviewParameters {
                 notes.append("nothing removed")
-                throw MSALError.invalidParameter("Valid MSALWebviewParameters are required if signoutFromBrowser is requested. Please provide valid MSALWebviewParameters.")
+                throw MSALError.invalidParameter(
+                    "Valid MSALWebviewParameters are required if signoutFromBrowser is requested. Please provide valid MSALWebviewParameters.")
             }
             // MSAL removes the account from the app's cache before it asks the broker.
             if parameters.wipeCacheForAllAccounts {
@@ -197,10 +202,13 @@ extension SimulatedBroker {
                 throw MSALError(domain: "BackendErrorDomain", code: 401, message: "Unauthorized: unknown access token.")
             }
             guard token.expiresOn > now else {
-                throw MSALError(domain: "BackendErrorDomain", code: 401, message: "Unauthorized: the access token expired \(Int(now.timeIntervalSince(token.expiresOn) / 60)) minutes ago.")
+                throw MSALError(
+                    domain: "BackendErrorDomain", code: 401,
+                    message: "Unauthorized: the access token expired \(Int(now.timeIntervalSince(token.expiresOn) / 60)) minutes ago.")
             }
             guard liveSessions.contains(token.session.marker) else {
-                throw MSALError(domain: "BackendErrorDomain", code: 401, message: "Unauthorized: the token's session ended (the user was signed out or changed).")
+                throw MSALError(
+                    domain: "BackendErrorDomain", code: 401, message: "Unauthorized: the token's session ended (the user was signed out or changed).")
             }
             let session = token.session
             return (session.records, "\(session.records.count) records of \(session.user.name) session \(session.number)")

@@ -211,7 +211,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         }
         let issuance = (issuances[session.marker] ?? 0) + 1
         issuances[session.marker] = issuance
-        let token = IssuedToken(value: session.accessToken(issuance: issuance), session: session, scopes: normalised, issuedAt: now, expiresOn: now + IssuedToken.lifetime)
+        let token = IssuedToken(
+            value: session.accessToken(issuance: issuance), session: session, scopes: normalised, issuedAt: now, expiresOn: now + IssuedToken.lifetime)
         tokens[token.value] = token
         latestToken[key] = token.value
         return token
@@ -255,7 +256,10 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, failed: Bool, scopes: [String]) {
         let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
         lastAnswer = .now
-        calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes, phase: phase))
+        calls.append(
+            BrokerCallRecord(
+                sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes,
+                phase: phase))
     }
 
     static func describe(_ account: MSALAccount?) -> String {

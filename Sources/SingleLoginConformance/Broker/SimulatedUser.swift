@@ -46,7 +46,8 @@ public struct SimulatedUser: Hashable, Sendable {
         MSALAccount(
             username: username, homeAccountId: MSALAccountId(identifier: identifier, objectId: objectId, tenantId: tenantId),
             environment: Self.environment, accountClaims: withClaims ? claims : nil, isSSOAccount: isSSOAccount,
-            tenantProfiles: tenantProfiles ? [MSALTenantProfile(identifier: objectId, tenantId: tenantId, environment: Self.environment, isHomeTenantProfile: true)] : nil)
+            tenantProfiles: tenantProfiles
+                ? [MSALTenantProfile(identifier: objectId, tenantId: tenantId, environment: Self.environment, isHomeTenantProfile: true)] : nil)
     }
 
     /// The account with its claims, as in a token result.

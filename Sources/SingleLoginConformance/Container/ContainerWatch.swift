@@ -47,10 +47,12 @@ final class ContainerWatch: Sendable {
         guard !snapshot.files.isEmpty else { return nil }
         let shown = snapshot.files.prefix(20).joined(separator: "\n")
         let more = snapshot.files.count > 20 ? "\n(and \(snapshot.files.count - 20) more)" : ""
-        return Issue(severity: .failure, kind: .containerNotEmptyAfterReset,
-                     message: "the app's data container is not empty after reset (a fresh install has no files): \(snapshot.files[0])" + (snapshot.files.count > 1 ? " and \(snapshot.files.count - 1) more" : ""),
-                     expected: "no files in \(directory) after reset (directories may remain)",
-                     observed: "files in the container after reset:\n" + shown + more)
+        return Issue(
+            severity: .failure, kind: .containerNotEmptyAfterReset,
+            message: "the app's data container is not empty after reset (a fresh install has no files): \(snapshot.files[0])"
+                + (snapshot.files.count > 1 ? " and \(snapshot.files.count - 1) more" : ""),
+            expected: "no files in \(directory) after reset (directories may remain)",
+            observed: "files in the container after reset:\n" + shown + more)
     }
 
     /// The adapter's observation with the container's items (if it has one) beside its own

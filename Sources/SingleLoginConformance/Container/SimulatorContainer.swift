@@ -40,22 +40,30 @@ public enum SimulatorContainer {
         let command = "xcrun " + arguments.joined(separator: " ")
         let result: CommandResult?
         do { result = try run(arguments) } catch {
-            throw Failure(message: "'\(command)' could not be run: \(error)", fix: "Run on a Mac with Xcode (xcode-select --install installs its command-line tools).")
+            throw Failure(
+                message: "'\(command)' could not be run: \(error)", fix: "Run on a Mac with Xcode (xcode-select --install installs its command-line tools).")
         }
         guard let result else {
-            throw Failure(message: "xcrun is not on PATH, so the Simulator's container of \(bundleId) cannot be found",
-                          fix: "--simulator needs a Mac with Xcode (xcode-select --install); elsewhere let the adapter name its container in its handshake (dataContainer).")
+            throw Failure(
+                message: "xcrun is not on PATH, so the Simulator's container of \(bundleId) cannot be found",
+                fix:
+                    "--simulator needs a Mac with Xcode (xcode-select --install); elsewhere let the adapter name its container in its handshake (dataContainer)."
+            )
         }
         guard result.status == 0 else {
             let said = result.error.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw Failure(message: "'\(command)' failed (exit \(result.status))" + (said.isEmpty ? "" : ": \(said)"),
-                          fix: "Check that the app is installed on that Simulator (xcrun simctl listapps \(device)), that its bundle id is \(bundleId), and that the device is booted (xcrun simctl boot <udid>; '--device' takes a UDID from xcrun simctl list devices).")
+            throw Failure(
+                message: "'\(command)' failed (exit \(result.status))" + (said.isEmpty ? "" : ": \(said)"),
+                fix:
+                    "Check that the app is installed on that Simulator (xcrun simctl listapps \(device)), that its bundle id is \(bundleId), and that the device is booted (xcrun simctl boot <udid>; '--device' takes a UDID from xcrun simctl list devices)."
+            )
         }
         let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         var isDirectory: ObjCBool = false
         guard !path.isEmpty, !path.contains("\n"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw Failure(message: "'\(command)' printed \(path.isEmpty ? "nothing" : "'\(path)'"), which is no directory",
-                          fix: "Install and launch the app on the Simulator once, so that it has a data container, and run again.")
+            throw Failure(
+                message: "'\(command)' printed \(path.isEmpty ? "nothing" : "'\(path)'"), which is no directory",
+                fix: "Install and launch the app on the Simulator once, so that it has a data container, and run again.")
         }
         return path
     }
@@ -81,6 +89,7 @@ public enum SimulatorContainer {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()  // the write above happens before this returns
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData.data, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData.data, as: UTF8.self))
     }
 }

@@ -89,7 +89,12 @@ public struct AdapterDoctor: Sendable {
         case .command(let command):
             let channel: ProcessChannel
             do { channel = try ProcessChannel(command: command) } catch {
-                return Report(outcomes: [Outcome(name: "the adapter starts", status: .failed, detail: "\(error)", hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")], stderrTail: "")
+                return Report(
+                    outcomes: [
+                        Outcome(
+                            name: "the adapter starts", status: .failed, detail: "\(error)",
+                            hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")
+                    ], stderrTail: "")
             }
             peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil))
         case .listener(let listener, let connectTimeout, let token):
@@ -100,8 +105,15 @@ public struct AdapterDoctor: Sendable {
                 waker.wake()
             }
             guard case .connection(let channel) = accepted else {
-                return Report(outcomes: [Outcome(name: "the adapter connects", status: .failed, detail: "no adapter connected to \(listener.address) within \(connectTimeout.shortText)",
-                                                 hint: "Start the adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address).")], stderrTail: "")
+                return Report(
+                    outcomes: [
+                        Outcome(
+                            name: "the adapter connects", status: .failed,
+                            detail: "no adapter connected to \(listener.address) within \(connectTimeout.shortText)",
+                            hint:
+                                "Start the adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address)."
+                        )
+                    ], stderrTail: "")
             }
             peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil), token: token)
         }
@@ -136,9 +148,10 @@ extension AdapterDoctor.Report {
             lines += stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
         lines.append("")
-        lines.append(failed == 0 && unchecked == 0
-            ? "All \(outcomes.count) checks passed."
-            : "\(failed) of \(outcomes.count) checks failed" + (unchecked > 0 ? ", \(unchecked) not checked" : "") + ".")
+        lines.append(
+            failed == 0 && unchecked == 0
+                ? "All \(outcomes.count) checks passed."
+                : "\(failed) of \(outcomes.count) checks failed" + (unchecked > 0 ? ", \(unchecked) not checked" : "") + ".")
         return lines.joined(separator: "\n")
     }
 }

@@ -43,18 +43,28 @@ struct ChannelDoctorPeer: DoctorPeer {
                     case .line, .overlong, .unterminated: continue
                     }
                 }
-                return [AdapterDoctor.Outcome(name: "shutdown is answered and the adapter closes the connection", status: ended ? .passed : .failed,
-                                                 detail: ended ? "it closed the connection" : "the connection is still open 0.5 s after shutdown",
-                                                 hint: ended ? nil : "After answering shutdown with {}, close the connection (TCPAdapterClient.serve returns).")]
+                return [
+                    AdapterDoctor.Outcome(
+                        name: "shutdown is answered and the adapter closes the connection", status: ended ? .passed : .failed,
+                        detail: ended ? "it closed the connection" : "the connection is still open 0.5 s after shutdown",
+                        hint: ended ? nil : "After answering shutdown with {}, close the connection (TCPAdapterClient.serve returns).")
+                ]
             }
             let status = process.waitForExit(before: .now + .milliseconds(500))
-            var outcomes = [AdapterDoctor.Outcome(name: "shutdown is answered and the adapter exits", status: status == .exited(0) ? .passed : .failed,
-                                                     detail: status.map { "it ended with \($0)" } ?? "still running 0.5 s after shutdown",
-                                                     hint: status == .exited(0) ? nil : "After answering shutdown with {}, exit with status 0 (the harness ends the process group 0.5 s later anyway).")]
+            var outcomes = [
+                AdapterDoctor.Outcome(
+                    name: "shutdown is answered and the adapter exits", status: status == .exited(0) ? .passed : .failed,
+                    detail: status.map { "it ended with \($0)" } ?? "still running 0.5 s after shutdown",
+                    hint: status == .exited(0)
+                        ? nil : "After answering shutdown with {}, exit with status 0 (the harness ends the process group 0.5 s later anyway).")
+            ]
             let left = process.livingGroupMembers()
-            outcomes.append(AdapterDoctor.Outcome(name: "nothing it started outlives it", status: left.isEmpty ? .passed : .failed,
-                                                     detail: left.isEmpty ? "" : "still running in its process group: \(left.map(String.init).joined(separator: ", "))",
-                                                     hint: left.isEmpty ? nil : "End the processes your adapter starts when it shuts down (the harness kills its process group, but a real device would not)."))
+            outcomes.append(
+                AdapterDoctor.Outcome(
+                    name: "nothing it started outlives it", status: left.isEmpty ? .passed : .failed,
+                    detail: left.isEmpty ? "" : "still running in its process group: \(left.map(String.init).joined(separator: ", "))",
+                    hint: left.isEmpty
+                        ? nil : "End the processes your adapter starts when it shuts down (the harness kills its process group, but a real device would not)."))
             return outcomes
         }
     }

@@ -69,10 +69,15 @@ actor DoctorSession {
         // The device's time, as every reset and event carries it (protocol 1.2).
         let now = (try? WireCodec.encoder.encode(broker.clock.now())).map { Array($0) }
         if let result = await ask("reset answers {}", .reset(now: now)) {
-            record("reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(JSONRPCSession.excerpt(result))", hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
+            record(
+                "reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(JSONRPCSession.excerpt(result))",
+                hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
         }
         var last: JSONValue?
-        let events: [(AppEvent, Bool)] = [(.launch, true), (.refresh, true), (.tapSignOut, true), (.tapSignIn, true), (.accountChangedBroadcast, true), (.suspend, true), (.resume, true), (.terminate, false)]
+        let events: [(AppEvent, Bool)] = [
+            (.launch, true), (.refresh, true), (.tapSignOut, true), (.tapSignIn, true), (.accountChangedBroadcast, true), (.suspend, true), (.resume, true),
+            (.terminate, false),
+        ]
         for (event, running) in events {
             let name = "event \(event.rawValue) answers a valid observation"
             guard let result = await ask(name, .event(event, now: now)) else { continue }
@@ -88,13 +93,20 @@ actor DoctorSession {
         if let container, broken == nil {
             let unnamed = coverage.unnamed
             let shown = unnamed.prefix(10).joined(separator: ", ") + (unnamed.count > 10 ? " (and \(unnamed.count - 10) more)" : "")
-            record("the adapter's storage names every file in the app's container", unnamed.isEmpty,
-                   unnamed.isEmpty ? "\(coverage.files.count) file(s) in \(container.directory.path), each named" : "in the container but never in the adapter's storage: \(shown)",
-                   hint: "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). Runs that read the container (dataContainer in the handshake, or --simulator) scan them already; an observer in the adapter kit that reads the sandbox for the adapter is to come.")
+            record(
+                "the adapter's storage names every file in the app's container", unnamed.isEmpty,
+                unnamed.isEmpty
+                    ? "\(coverage.files.count) file(s) in \(container.directory.path), each named"
+                    : "in the container but never in the adapter's storage: \(shown)",
+                hint:
+                    "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). Runs that read the container (dataContainer in the handshake, or --simulator) scan them already; an observer in the adapter kit that reads the sandbox for the adapter is to come."
+            )
         }
         if let first = await ask("observe changes nothing", .plain(.observe)), let second = await ask("observe changes nothing", .plain(.observe)) {
             let same = first == second && (last == nil || first == last)
-            record("observe changes nothing", same, same ? "" : "two observes in a row, or observe after the last event, differ", hint: "observe must report the app as it is, without delivering anything to it.")
+            record(
+                "observe changes nothing", same, same ? "" : "two observes in a row, or observe after the last event, differ",
+                hint: "observe must report the app as it is, without delivering anything to it.")
         }
         await broker.beginStep(nil)
         if await ask("reset is a fresh install", .plain(.reset)) != nil, let after = await ask("reset is a fresh install", .plain(.observe)) {
@@ -103,52 +115,76 @@ actor DoctorSession {
             if case .array(let items)? = after["storage"] { storage = items } else { storage = [] }
             let files = containerFiles()
             let fresh = !running && storage.isEmpty && files.isEmpty
-            record("reset is a fresh install", fresh, fresh ? "" : "after reset: running \(running), \(storage.count) stored item(s)" + (files.isEmpty ? "" : ", \(files.count) file(s) in the container: \(files.prefix(10).joined(separator: ", "))"),
-                   hint: "reset must end the app and remove every file, default, keychain item, cache and memory it kept.")
+            record(
+                "reset is a fresh install", fresh,
+                fresh
+                    ? ""
+                    : "after reset: running \(running), \(storage.count) stored item(s)"
+                        + (files.isEmpty ? "" : ", \(files.count) file(s) in the container: \(files.prefix(10).joined(separator: ", "))"),
+                hint: "reset must end the app and remove every file, default, keychain item, cache and memory it kept.")
         }
         if peer.hasProtocolStream {
             if stdoutDirty == nil, let broken {
-                outcomes.append(.init(name: "stdout carries protocol messages only", status: .notChecked, detail: "not checked to the end: \(broken)", hint: nil))
+                outcomes.append(
+                    .init(name: "stdout carries protocol messages only", status: .notChecked, detail: "not checked to the end: \(broken)", hint: nil))
             } else {
-                record("stdout carries protocol messages only", stdoutDirty == nil, stdoutDirty ?? "", hint: "Write logs to stderr; print nothing else on stdout.")
+                record(
+                    "stdout carries protocol messages only", stdoutDirty == nil, stdoutDirty ?? "", hint: "Write logs to stderr; print nothing else on stdout.")
             }
         }
         if broken == nil {
             // The handshake includes starting the process: it has its own, longer timeout.
             let (took, what) = slowestStep
             let fast = took * 2 <= timeouts.step && handshakeTook * 2 <= timeouts.handshake
-            let detail = handshakeTook * 2 > timeouts.handshake
+            let detail =
+                handshakeTook * 2 > timeouts.handshake
                 ? "the handshake took \(Self.milliseconds(handshakeTook)) ms (handshake timeout \(timeouts.handshake.shortText))"
                 : "slowest answer: '\(what)' in \(Self.milliseconds(took)) ms (step timeout \(timeouts.step.shortText))"
-            record("answers in time", fast, detail,
-                   hint: "Answer each request well within its timeout; the harness gives up after \(timeouts.step.shortText) per step and \(timeouts.handshake.shortText) for the handshake.")
+            record(
+                "answers in time", fast, detail,
+                hint:
+                    "Answer each request well within its timeout; the harness gives up after \(timeouts.step.shortText) per step and \(timeouts.handshake.shortText) for the handshake."
+            )
         }
         await shutdown()
         return await peer.finish()
     }
 
     private func handshake() async {
-        let params = JSONValue.object(["protocolVersion": .string(WireProtocol.version), "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)])])
+        let params = JSONValue.object([
+            "protocolVersion": .string(WireProtocol.version),
+            "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)]),
+        ])
         let request = JSONRPCSession.Request(method: .initialize, params: (try? WireLine.encode(params)) ?? WireLine.emptyObject)
         guard let result = await ask("the handshake is answered", request, timeout: timeouts.handshake) else { return }
         record("the handshake is answered", true, "")
         guard let handshake = try? result.decode(WireProtocol.Handshake.self), !handshake.adapter.name.isEmpty, !handshake.app.bundleId.isEmpty else {
-            record("the handshake has the right shape", false, JSONRPCSession.excerpt(result), hint: "Answer {\"protocolVersion\": \"\(WireProtocol.version)\", \"adapter\": {\"name\", \"version\"}, \"app\": {\"name\", \"version\", \"bundleId\"}, \"msalVersion\", \"capabilities\": []} with non-empty names.")
+            record(
+                "the handshake has the right shape", false, JSONRPCSession.excerpt(result),
+                hint:
+                    "Answer {\"protocolVersion\": \"\(WireProtocol.version)\", \"adapter\": {\"name\", \"version\"}, \"app\": {\"name\", \"version\", \"bundleId\"}, \"msalVersion\", \"capabilities\": []} with non-empty names."
+            )
             broken = "the handshake has the wrong shape"
             return
         }
-        record("the handshake has the right shape", true, "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
+        record(
+            "the handshake has the right shape", true,
+            "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
         if container == nil, let named = handshake.dataContainer { container = ContainerReader(directory: URL(fileURLWithPath: named)) }
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)
-        record("it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)", hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
+        record(
+            "it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)",
+            hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
         if !ok { broken = "the protocol version differs" }
     }
 
     private func shutdown() async {
         let after = peer.hasProtocolStream
         if let broken {
-            if after { outcomes.append(.init(name: "shutdown is answered and the adapter exits", status: .notChecked, detail: "not checked: \(broken)", hint: nil)) }
+            if after {
+                outcomes.append(.init(name: "shutdown is answered and the adapter exits", status: .notChecked, detail: "not checked: \(broken)", hint: nil))
+            }
             return
         }
         _ = await ask("shutdown is answered", .plain(.shutdown))

@@ -23,7 +23,8 @@ public enum ExerciseSpec {
                 let number = made + offset + 1
                 return shapes[(number - 1) % shapes.count].replacingOccurrences(of: "%@", with: "scenario \(number)")
             }
-            requirements.append("""
+            requirements.append(
+                """
                 {"id": "PROBE-\(group)", "level": "MUST", "title": "Probe group \(group)", "rationale": "Drives the adapter through the protocol.",
                  "references": [{"title": "Wire protocol", "url": "https://example.invalid/wire-protocol"}], "tags": ["probe"],
                  "scenarios": [\(items.joined(separator: ",\n"))]}

@@ -3,7 +3,8 @@ import SingleLoginAdapter
 /// Checks an observation as it came over the wire, naming every problem with its path.
 enum ObservationShape {
     /// What to fix when an observation has the wrong shape.
-    static let hint = #"Answer events with {"running": Bool, "crashed": Bool, "signedInAccount": String or null, "screen": [{"kind": text|button|alert|error|signInSheet, "text"}], "storage": [{"area": keychain|file|defaults|cache|memory, "key", "value"}]}."#
+    static let hint =
+        #"Answer events with {"running": Bool, "crashed": Bool, "signedInAccount": String or null, "screen": [{"kind": text|button|alert|error|signInSheet, "text"}], "storage": [{"area": keychain|file|defaults|cache|memory, "key", "value"}]}."#
 
     /// The problems found in `value`, empty when it is a valid observation.
     static func problems(in value: JSONValue) -> [String] {

@@ -73,7 +73,8 @@ public struct LeftoverScanner: Sendable {
             for (marker, needle) in needles {
                 // A name already found in a longer marker here ("Alice" in "Alice Adams") is no second finding.
                 if marker.wholeWord, here.contains(where: { !$0.marker.wholeWord && Self.contains(Self.lowercasedBytes($0.marker.text), needle) }) { continue }
-                let hit = marker.wholeWord
+                let hit =
+                    marker.wholeWord
                     ? variants.first { !$0.latin1 && Self.containsWord($0.bytes, needle) }
                     : variants.first { Self.contains($0.bytes, needle) }
                 if let hit {
@@ -134,7 +135,9 @@ public struct LeftoverScanner: Sendable {
     static func decodedVariants(of text: String) -> [Variant] {
         var variants: [(String, [UInt8], Bool)] = [("as is", lowercasedBytes(text), false)]
         let bytes = Array(text.utf8)
-        if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text { variants.append(("percent-encoded", lowercasedBytes(decoded), false)) }
+        if bytes.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text {
+            variants.append(("percent-encoded", lowercasedBytes(decoded), false))
+        }
         if bytes.contains(UInt8(ascii: "\\")) {
             let unescaped = jsonUnescaped(text)
             if unescaped != text { variants.append(("JSON-escaped", lowercasedBytes(unescaped), false)) }
@@ -149,7 +152,8 @@ public struct LeftoverScanner: Sendable {
     static func containsWord(_ haystack: [UInt8], _ word: [UInt8]) -> Bool {
         guard !word.isEmpty, haystack.count >= word.count else { return false }
         func isWordByte(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
         // Buffer pointers, not slices: this runs for every marker in every decoding of every item.
         return haystack.withUnsafeBufferPointer { hay in
@@ -160,7 +164,9 @@ public struct LeftoverScanner: Sendable {
                     if hay[start] == pin[0] {
                         var matched = 1
                         while matched < pin.count, hay[start + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count, start == 0 || !isWordByte(hay[start - 1]), start + pin.count == hay.count || !isWordByte(hay[start + pin.count]) {
+                        if matched == pin.count, start == 0 || !isWordByte(hay[start - 1]),
+                            start + pin.count == hay.count || !isWordByte(hay[start + pin.count])
+                        {
                             return true
                         }
                     }

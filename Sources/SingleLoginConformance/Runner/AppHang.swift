@@ -39,7 +39,8 @@ struct AppHang: Error {
         if let since = sinceLastAnswer, since * 2 >= waited {
             return "the app did not settle within \(Self.seconds(since)) after its call \(call) was answered (in \(when)): \(hang)"
         }
-        return "the app did not settle within \(Self.seconds(waited)) of '\(event.rawValue)' in \(when): it kept calling (\(calls.count) call\(calls.count == 1 ? "" : "s"), the last \(call)), \(hang)"
+        return
+            "the app did not settle within \(Self.seconds(waited)) of '\(event.rawValue)' in \(when): it kept calling (\(calls.count) call\(calls.count == 1 ? "" : "s"), the last \(call)), \(hang)"
     }
 
     /// The transport's words (the calls are in the transcript).

@@ -27,7 +27,10 @@ struct ExpectationEvaluator {
         var issues: [Issue] = []
         for expectation in expectations {
             if let problem = check(expectation, observation: observation, calls: calls) {
-                issues.append(Issue(severity: problem.isScenarioError ? .error : .failure, kind: problem.kind, message: problem.message, stepIndex: stepIndex, expected: problem.expected, observed: problem.observed, location: location))
+                issues.append(
+                    Issue(
+                        severity: problem.isScenarioError ? .error : .failure, kind: problem.kind, message: problem.message, stepIndex: stepIndex,
+                        expected: problem.expected, observed: problem.observed, location: location))
             }
         }
         return issues
@@ -59,12 +62,17 @@ struct ExpectationEvaluator {
             var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
             if !shown { observed.append("no screen element shows \(user.username ?? "") or \(user.displayName)") }
             return Problem(
-                kind: .expectation(.signedIn), message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
-                expected: "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)", observed: (observed + screenLines(observation)).joined(separator: "\n"))
+                kind: .expectation(.signedIn),
+                message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
+                expected:
+                    "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)",
+                observed: (observed + screenLines(observation)).joined(separator: "\n"))
 
         case .signedOut:
             guard let account = observation.signedInAccount else { return nil }
-            return Problem(kind: .expectation(.signedOut), message: "the app still considers \(account) signed in", expected: "signedInAccount: nil", observed: "signedInAccount: \(account)")
+            return Problem(
+                kind: .expectation(.signedOut), message: "the app still considers \(account) signed in", expected: "signedInAccount: nil",
+                observed: "signedInAccount: \(account)")
 
         case .noDataOf(let name, let places, let session):
             guard let user = users[name] else { return unknownAccount(name) }
@@ -72,7 +80,9 @@ struct ExpectationEvaluator {
             var markers: [LeftoverScanner.Marker] = []
             if let session {
                 guard session <= sessions.count else {
-                    return Problem(kind: .scenarioInvalid, message: "noDataOf refers to session \(session) of \(name), but \(name) had \(sessions.count)", expected: "", observed: "", isScenarioError: true)
+                    return Problem(
+                        kind: .scenarioInvalid, message: "noDataOf refers to session \(session) of \(name), but \(name) had \(sessions.count)", expected: "",
+                        observed: "", isScenarioError: true)
                 }
                 markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
             } else {
@@ -84,13 +94,17 @@ struct ExpectationEvaluator {
             guard !findings.isEmpty else { return nil }
             let scope = session.map { "session \($0) of \(name)" } ?? name
             return Problem(
-                kind: .expectation(.noDataOf), message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
-                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))", observed: (findings.map(\.description) + Self.undecodedLines(observation)).joined(separator: "\n"))
+                kind: .expectation(.noDataOf),
+                message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
+                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))",
+                observed: (findings.map(\.description) + Self.undecodedLines(observation)).joined(separator: "\n"))
 
         case .hasDataOf(let name, let places):
             guard users[name] != nil else { return unknownAccount(name) }
             guard let session = sessions(of: name).last else {
-                return Problem(kind: .expectation(.hasDataOf), message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)", observed: "no session of \(name)")
+                return Problem(
+                    kind: .expectation(.hasDataOf), message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)",
+                    observed: "no session of \(name)")
             }
             // Found in any one of the places is enough.
             let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
@@ -98,23 +112,30 @@ struct ExpectationEvaluator {
             let where_ = places.map(\.rawValue).sorted().joined(separator: " or ")
             return Problem(
                 kind: .expectation(.hasDataOf), message: "\(name)'s records (session \(session.number)) are not in \(where_)",
-                expected: "\(name)'s records, marked \(session.marker), in \(where_)", observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
+                expected: "\(name)'s records, marked \(session.marker), in \(where_)",
+                observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
 
         case .noErrorShown:
             let shown = observation.screen.filter { $0.kind == .error || $0.kind == .alert }
             guard !shown.isEmpty else { return nil }
-            return Problem(kind: .expectation(.noErrorShown), message: "the app shows \(shown[0].kind.rawValue) \"\(shown[0].text)\"", expected: "no error or alert on screen", observed: shown.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+            return Problem(
+                kind: .expectation(.noErrorShown), message: "the app shows \(shown[0].kind.rawValue) \"\(shown[0].text)\"",
+                expected: "no error or alert on screen", observed: shown.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .notCrashed:
             guard observation.crashed else { return nil }
-            return Problem(kind: .expectation(.notCrashed), message: "the app crashed", expected: "crashed: false", observed: "crashed: true, running: \(observation.running)")
+            return Problem(
+                kind: .expectation(.notCrashed), message: "the app crashed", expected: "crashed: false",
+                observed: "crashed: true, running: \(observation.running)")
 
         case .noElement(let kind, let match):
             let matches: (String) -> Bool
             switch match {
             case .pattern(let pattern):
                 guard let regex = PatternCache.regex(pattern) else {
-                    return Problem(kind: .scenarioInvalid, message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "", isScenarioError: true)
+                    return Problem(
+                        kind: .scenarioInvalid, message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "",
+                        isScenarioError: true)
                 }
                 matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
             case .words(let phrases, let exceptions):
@@ -124,23 +145,39 @@ struct ExpectationEvaluator {
             let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
             guard !matching.isEmpty else { return nil }
             let found: String
-            if case .words(let phrases, let exceptions) = match, let phrase = PatternCache.words(phrases, except: exceptions).firstMatch(in: matching[0].text) { found = "which holds \"\(phrase)\"" } else { found = "which matches \(match)" }
-            return Problem(kind: .expectation(.noElement), message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)", expected: "no \(kind?.rawValue ?? "element") with \(match)", observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+            if case .words(let phrases, let exceptions) = match, let phrase = PatternCache.words(phrases, except: exceptions).firstMatch(in: matching[0].text) {
+                found = "which holds \"\(phrase)\""
+            } else {
+                found = "which matches \(match)"
+            }
+            return Problem(
+                kind: .expectation(.noElement), message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)",
+                expected: "no \(kind?.rawValue ?? "element") with \(match)",
+                observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
 
         case .deviceSignedOut:
             let names = facts.deviceAccounts
             guard !names.isEmpty else { return nil }
-            return Problem(kind: .expectation(.deviceSignedOut), message: "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") still signed in on the device", expected: "no account signed in on the device",
-                           observed: (["device: \(names.joined(separator: ", "))"] + calls.filter { $0.method == .signout || $0.method == .removeAccount }.map(\.line)).joined(separator: "\n"))
+            return Problem(
+                kind: .expectation(.deviceSignedOut),
+                message: "\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") still signed in on the device",
+                expected: "no account signed in on the device",
+                observed: (["device: \(names.joined(separator: ", "))"] + calls.filter { $0.method == .signout || $0.method == .removeAccount }.map(\.line))
+                    .joined(separator: "\n"))
 
         case .errorShown:
             guard !observation.screen.contains(where: { $0.kind == .error || $0.kind == .alert }) else { return nil }
-            return Problem(kind: .expectation(.errorShown), message: "the app shows no error or alert", expected: "an error or alert element on screen", observed: screenLines(observation).joined(separator: "\n"))
+            return Problem(
+                kind: .expectation(.errorShown), message: "the app shows no error or alert", expected: "an error or alert element on screen",
+                observed: screenLines(observation).joined(separator: "\n"))
 
         case .brokerEnabled:
             guard !facts.brokerEnabled else { return nil }
-            return Problem(kind: .expectation(.brokerEnabled), message: "the app configures MSAL so that it cannot use the broker (brokerAvailability: none): it cannot take part in Shared Device Mode",
-                           expected: "msalConfiguration.brokerAvailability: auto", observed: "msalConfiguration.brokerAvailability: none (declared in the adapter's handshake)")
+            return Problem(
+                kind: .expectation(.brokerEnabled),
+                message: "the app configures MSAL so that it cannot use the broker (brokerAvailability: none): it cannot take part in Shared Device Mode",
+                expected: "msalConfiguration.brokerAvailability: auto",
+                observed: "msalConfiguration.brokerAvailability: none (declared in the adapter's handshake)")
 
         case .scopesCovered:
             let interactive = Set(calls.filter { $0.method == .acquireToken }.flatMap(\.scopes).map { $0.lowercased() })
@@ -148,8 +185,11 @@ struct ExpectationEvaluator {
             let uncovered = Array(Set(silent.flatMap(\.scopes).map { $0.lowercased() }).subtracting(interactive)).sorted()
             guard !uncovered.isEmpty else { return nil }
             return Problem(
-                kind: .expectation(.scopesCovered), message: "the app asked silently for \(uncovered.joined(separator: ", ")), which its interactive sign-in did not request",
-                expected: "silent scopes within: \(interactive.sorted().joined(separator: " "))", observed: (["uncovered: \(uncovered.joined(separator: " "))"] + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
+                kind: .expectation(.scopesCovered),
+                message: "the app asked silently for \(uncovered.joined(separator: ", ")), which its interactive sign-in did not request",
+                expected: "silent scopes within: \(interactive.sorted().joined(separator: " "))",
+                observed: (["uncovered: \(uncovered.joined(separator: " "))"]
+                    + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
         }
     }
 

@@ -28,7 +28,10 @@ public actor ListeningAdapterProvider: AdapterProvider {
     ///   - connectTimeout: How long to wait for the adapter to connect, at first and after each dropped connection.
     ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
     ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
-    public init(listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil, wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+    public init(
+        listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil,
+        wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp
+    ) {
         startFailures = StartFailures(giveUpAfter: giveUpAfter, timeouts: timeouts)
         self.listener = listener
         self.timeouts = timeouts
@@ -69,9 +72,14 @@ public actor ListeningAdapterProvider: AdapterProvider {
             switch try await acceptOne(before: deadline, number: connections) {
             case .connected(let adapter): return adapter
             case .refused: continue
-            case .timedOut: throw AdapterFailure(.spawn, "no adapter connected to \(listener.address) within \(connectTimeout.shortText)" + (again
-                    ? " after the harness dropped the connection (an adapter using TCPAdapterClient connects again by itself; a hung or crashed app must be restarted)"
-                    : " (start the app's adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address))"))
+            case .timedOut:
+                throw AdapterFailure(
+                    .spawn,
+                    "no adapter connected to \(listener.address) within \(connectTimeout.shortText)"
+                        + (again
+                            ? " after the harness dropped the connection (an adapter using TCPAdapterClient connects again by itself; a hung or crashed app must be restarted)"
+                            : " (start the app's adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address))")
+                )
             }
         }
     }

@@ -50,8 +50,11 @@ public struct Runner: Sendable {
         public var history: [TestCaseID: [TestCaseResult]] = [:]
 
         /// Creates options.
-        public init(selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false,
-                    retries: Int = 0, acceptFlaky: Bool = false) {
+        public init(
+            selection: RunSelection = RunSelection(), failFast: Bool = false, jobs: Int = 1, gate: Gate = .mustAndShould, specOrigin: String? = nil,
+            referenceApp: Bool = false,
+            retries: Int = 0, acceptFlaky: Bool = false
+        ) {
             self.retries = max(0, retries)
             self.acceptFlaky = acceptFlaky
             self.selection = selection
@@ -111,17 +114,21 @@ public struct Runner: Sendable {
                         var events: [Event] = []
                         let result: TestCaseResult
                         if Task.isCancelled {
-                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
+                            result = TestCaseResult(
+                                id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
                         } else if let reason = planned.skipReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else if let earlier = kept[planned.id] {
                             result = earlier
                         } else if let unavailable = queue.unavailable {
-                            result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0)
+                            result = TestCaseResult(
+                                id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: 0)
                         } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
-                            result = await Self.attempt(planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky, history: history[planned.id] ?? [], events: &events)
+                            result = await Self.attempt(
+                                planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky,
+                                history: history[planned.id] ?? [], events: &events)
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
@@ -148,7 +155,10 @@ public struct Runner: Sendable {
     /// those of `history` (an earlier run's). Only
     /// the last attempt's events are kept, so that the events describe the result's transcript;
     /// the earlier attempts' evidence travels in the result.
-    static func attempt(_ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool, history: [TestCaseResult], events: inout [Event]) async -> TestCaseResult {
+    static func attempt(
+        _ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool,
+        history: [TestCaseResult], events: inout [Event]
+    ) async -> TestCaseResult {
         var earlier: [TestCaseResult] = []
         while true {
             var attemptEvents = [Event(.testCaseStarted(planned.id))]

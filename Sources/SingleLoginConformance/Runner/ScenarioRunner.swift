@@ -16,8 +16,10 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario` as the test case `id` of `requirement`, sending its events to `handler` as they happen.
-    public func run(_ scenario: Scenario, id: TestCaseID, requirement: RequirementSummary, judge: (any StepJudge)? = nil,
-                    handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
+    public func run(
+        _ scenario: Scenario, id: TestCaseID, requirement: RequirementSummary, judge: (any StepJudge)? = nil,
+        handler: (Event) -> Void = { _ in }
+    ) async -> TestCaseResult {
         // On the provider's thread, as the runner's jobs are: never on the cooperative pool for long.
         await withTaskExecutorPreference(taskExecutor) {
             await execution.run(PlannedTestCase(id: id, requirement: requirement), scenario, judge: judge, handler: handler)

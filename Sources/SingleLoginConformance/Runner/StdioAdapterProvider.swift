@@ -19,7 +19,10 @@ public actor StdioAdapterProvider: AdapterProvider {
     ///
     /// After `giveUpAfter` failed starts in a row the provider gives up (``AdapterUnavailable``);
     /// nil never gives up (the soak, whose faults are drawn at random, wants every scenario tried).
-    public init(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp) {
+    public init(
+        command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil,
+        giveUpAfter: Int? = AdapterUnavailable.attemptsBeforeGivingUp
+    ) {
         startFailures = StartFailures(giveUpAfter: giveUpAfter, timeouts: timeouts)
         self.command = command
         self.environment = environment

@@ -90,9 +90,10 @@ final class TestCaseExecution: Sendable {
                         return try await adapter.handle(event)
                     } catch let failure as AdapterFailure where failure.kind == .timeout {
                         let calls = Array(await broker.transcript().dropFirst(callsBeforeEvent))
-                        throw AppHang(event: event, step: index, description: step.action.description, duringBroadcast: duringBroadcast,
-                                      waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await broker.timeSinceLastAnswer(),
-                                      calls: calls, transport: failure.message, location: step.location)
+                        throw AppHang(
+                            event: event, step: index, description: step.action.description, duringBroadcast: duringBroadcast,
+                            waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await broker.timeSinceLastAnswer(),
+                            calls: calls, transport: failure.message, location: step.location)
                     }
                 }
                 func deliver(_ event: AppEvent, requires required: AppLifecycle) async throws {
@@ -146,11 +147,18 @@ final class TestCaseExecution: Sendable {
                 if crashed || (state != .notRunning && !observation.running) {
                     // The stack trace is in the adapter's stderr of this test case: the failure's reports show it.
                     adapterLog += await provider.takeLog()
-                    let when = crashedInBroadcast ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
-                    let crash = Issue(severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
-                                      observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
+                    let when =
+                        crashedInBroadcast
+                        ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
+                    let crash = Issue(
+                        severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+                        observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(adapterLog), location: step.location)
                     // A crash in a starting-point step is that starting point not reached: one defect, named once.
-                    record([step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) } ?? crash])
+                    record([
+                        step.startingPoint.map {
+                            StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location)
+                        } ?? crash
+                    ])
                     crashed = true
                     break
                 }
@@ -167,47 +175,71 @@ final class TestCaseExecution: Sendable {
                 }
                 if let judge {
                     let calls = Array(await broker.transcript().dropFirst(callsBefore))
-                    record(await judge.judge(JudgedStep(index: index, step: step, before: before, observation: observation, calls: calls, broadcastsDelivered: delivered, broker: broker, evaluator: evaluator)))
+                    record(
+                        await judge.judge(
+                            JudgedStep(
+                                index: index, step: step, before: before, observation: observation, calls: calls, broadcastsDelivered: delivered,
+                                broker: broker, evaluator: evaluator)))
                 }
             }
             if !crashed, !unmet {
-                record(evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location))
+                record(
+                    evaluator.evaluate(scenario.expect, observation: observation, calls: await broker.transcript(), stepIndex: nil, location: scenario.location)
+                )
                 if let judge {
-                    record(await judge.judgeEnd(JudgedStep(index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0, broker: broker, evaluator: evaluator)))
+                    record(
+                        await judge.judgeEnd(
+                            JudgedStep(
+                                index: nil, step: nil, before: observation, observation: observation, calls: await broker.transcript(), broadcastsDelivered: 0,
+                                broker: broker, evaluator: evaluator)))
                 }
             }
             record(await broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: scenario.location) })
         } catch {
             await emitNewCalls()
-            if let early = await end(by: error, planned, scenario, started: started, issues: issues, broker: broker, adapterReady: adapterReady, adapterLog: &adapterLog, record: record) {
+            if let early = await end(
+                by: error, planned, scenario, started: started, issues: issues, broker: broker, adapterReady: adapterReady, adapterLog: &adapterLog,
+                record: record)
+            {
                 return early
             }
         }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         adapterLog += await provider.takeLog()
-        return TestCaseResult(id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog)
+        return TestCaseResult(
+            id: id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues,
+            transcript: await broker.transcript(), adapterLog: adapterLog)
     }
 
     /// What an error that stopped a test case's steps becomes: its result at once when the run was
     /// interrupted or the adapter is unavailable (nil otherwise), or its issue, given to `record`.
-    private func end(by error: any Error, _ planned: PlannedTestCase, _ scenario: Scenario, started: ContinuousClock.Instant, issues: [Issue], broker: SimulatedBroker,
-                     adapterReady: Bool, adapterLog: inout String, record: ([Issue]) -> Void) async -> TestCaseResult? {
+    private func end(
+        by error: any Error, _ planned: PlannedTestCase, _ scenario: Scenario, started: ContinuousClock.Instant, issues: [Issue], broker: SimulatedBroker,
+        adapterReady: Bool, adapterLog: inout String, record: ([Issue]) -> Void
+    ) async -> TestCaseResult? {
         let id = planned.id
         if Task.isCancelled {
             await provider.discard()
-            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"), duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(), adapterLog: adapterLog + (await provider.takeLog()))
+            return TestCaseResult(
+                id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"),
+                duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(),
+                adapterLog: adapterLog + (await provider.takeLog()))
         }
         if let unavailable = error as? AdapterUnavailable {
-            return TestCaseResult(id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
+            return TestCaseResult(
+                id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
         }
         if let hang = error as? AppHang {
             // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
             await provider.discard()
             adapterLog += await provider.takeLog()
-            let issue = Issue(severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
-                              expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout", observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
+            let issue = Issue(
+                severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
+                expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout",
+                observed: hang.evidence + Self.stderrEvidence(adapterLog), location: hang.location)
             let covering = scenario.steps[hang.step].startingPoint
-            record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue])
+            record([covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue]
+            )
         } else if let failure = error as? AdapterFailure {
             await provider.discard()
             adapterLog += await provider.takeLog()
@@ -216,8 +248,11 @@ final class TestCaseExecution: Sendable {
             if !adapterReady, adapterLog.isEmpty { adapterLog = failure.stderrTail }
             record([Issue(severity: .error, kind: .adapter(failure.kind), message: failure.message, observed: tail)])
         } else if let unreadable = error as? ContainerUnreadable {
-            record([Issue(severity: .error, kind: .containerUnreadable, message: unreadable.message,
-                          expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")])
+            record([
+                Issue(
+                    severity: .error, kind: .containerUnreadable, message: unreadable.message,
+                    expected: "dataContainer names the directory that holds the app's Documents, Library and tmp, readable by the harness (or is left out)")
+            ])
         } else if let problem = error as? ScenarioError {
             record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
         } else {

@@ -102,8 +102,13 @@ public struct TranscriptJudge: Sendable {
         for (index, step) in scenario.steps.enumerated() {
             guard let seen = transcript.steps.first(where: { $0.index == index }) else {
                 // The test case ended in this step with no observation: the app hung, or the adapter or the scenario broke.
-                let explained = take { ($0.stepIndex == index && ($0.kind == .appHung || $0.kind == .preconditionUnmet)) || ($0.severity == .error && $0.stepIndex == nil) }
-                if !explained { problems.append("the transcript ends before step \(index + 1) of \(scenario.steps.count) was observed, and records no reason: it is truncated") }
+                let explained = take {
+                    ($0.stepIndex == index && ($0.kind == .appHung || $0.kind == .preconditionUnmet)) || ($0.severity == .error && $0.stepIndex == nil)
+                }
+                if !explained {
+                    problems.append(
+                        "the transcript ends before step \(index + 1) of \(scenario.steps.count) was observed, and records no reason: it is truncated")
+                }
                 stopped = true
                 break
             }
@@ -114,11 +119,14 @@ public struct TranscriptJudge: Sendable {
             }
             for (name, markers) in facts.sessions.sorted(by: { $0.key < $1.key }) {
                 guard users[name] != nil else { problems.append("step \(index + 1)'s facts name an account '\(name)' the spec does not have"); continue }
-                for (offset, marker) in markers.enumerated() where marker != UserSession.marker(scenarioKey: transcript.id.description, user: name, number: offset + 1) {
+                for (offset, marker) in markers.enumerated()
+                where marker != UserSession.marker(scenarioKey: transcript.id.description, user: name, number: offset + 1) {
                     problems.append("step \(index + 1)'s facts give \(name)'s session \(offset + 1) the marker \(marker), which is not that session's")
                 }
             }
-            if facts.deviceAccounts.contains(where: { users[$0] == nil }) { problems.append("step \(index + 1)'s facts name a device account the spec does not have") }
+            if facts.deviceAccounts.contains(where: { users[$0] == nil }) {
+                problems.append("step \(index + 1)'s facts name a device account the spec does not have")
+            }
             running = Self.running(after: step.action, wasRunning: running)
             let observation = seen.observation
             last = (observation, facts)
@@ -131,7 +139,8 @@ public struct TranscriptJudge: Sendable {
             }
             let evaluator = ExpectationEvaluator(users: users, facts: facts)
             if !step.expect.isEmpty {
-                let found = evaluator.evaluate(step.expect, observation: observation, calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, location: step.location)
+                let found = evaluator.evaluate(
+                    step.expect, observation: observation, calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, location: step.location)
                 if let covering = step.startingPoint, !found.isEmpty {
                     issues.append(StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location))
                     stopped = true
@@ -141,7 +150,8 @@ public struct TranscriptJudge: Sendable {
             }
         }
         if !stopped, let last {
-            issues += ExpectationEvaluator(users: users, facts: last.facts).evaluate(scenario.expect, observation: last.observation, calls: transcript.calls, stepIndex: nil, location: scenario.location)
+            issues += ExpectationEvaluator(users: users, facts: last.facts).evaluate(
+                scenario.expect, observation: last.observation, calls: transcript.calls, stepIndex: nil, location: scenario.location)
         }
         // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
         _ = take { $0.severity == .error && $0.stepIndex == nil }
@@ -150,7 +160,9 @@ public struct TranscriptJudge: Sendable {
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
         let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
         if recorded.isWaived {
-            if outcome != .failed { problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only") }
+            if outcome != .failed {
+                problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only")
+            }
             return Judgement(issues: issues, outcome: outcome == .failed ? recorded : outcome, problems: problems)
         }
         return Judgement(issues: issues, outcome: outcome, problems: problems)

@@ -10,7 +10,11 @@ final class WorkQueue: Sendable {
     private let state = Mutex(State())
 
     /// The next index to run.
-    func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
+    func take() -> Int {
+        state.withLock { state in
+            defer { state.next += 1 }; return state.next
+        }
+    }
 
     /// Why the remaining test cases are skipped, once the run has stopped early.
     var stopReason: String? { state.withLock { $0.stopReason } }

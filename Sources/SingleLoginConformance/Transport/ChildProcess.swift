@@ -55,7 +55,10 @@ public final class ChildProcess: Sendable {
             }
         }
 
-        private static let signalNames: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 4: "SIGILL", 5: "SIGTRAP", 7: "SIGBUS", 8: "SIGFPE"]
+        private static let signalNames: [Int32: String] = [
+            1: "SIGHUP", 2: "SIGINT", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 4: "SIGILL", 5: "SIGTRAP", 7: "SIGBUS",
+            8: "SIGFPE",
+        ]
     }
 
     /// Starts `command` with `/bin/sh -c`, so users can quote arguments and set variables as in a

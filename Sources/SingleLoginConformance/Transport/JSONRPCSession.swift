@@ -58,9 +58,11 @@ actor JSONRPCSession {
         }
 
         /// `{"event":"launch"}` and the others, encoded once.
-        private static let eventParams: [AppEvent: [UInt8]] = Dictionary(uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#""}"#.utf8)) })
+        private static let eventParams: [AppEvent: [UInt8]] = Dictionary(
+            uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#""}"#.utf8)) })
         /// `{"event":"launch","now":` and the others, encoded once.
-        private static let eventPrefixes: [AppEvent: [UInt8]] = Dictionary(uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#"","now":"#.utf8)) })
+        private static let eventPrefixes: [AppEvent: [UInt8]] = Dictionary(
+            uniqueKeysWithValues: AppEvent.allCases.map { ($0, Array(#"{"event":""#.utf8) + Array($0.rawValue.utf8) + Array(#"","now":"#.utf8)) })
     }
 
     /// An answer: its line and where its parts are.
@@ -104,22 +106,32 @@ actor JSONRPCSession {
 
     /// The handshake: `initialize`, the answer's shape, its protocol version and, when `token` is given, the run's token.
     func handshake(token: String?) async throws -> AdapterIdentity {
-        let params = try WireLine.encode(InitializeParams(protocolVersion: WireProtocol.version, harness: .init(name: "sl-conformance", version: HarnessVersion.current)))
+        let params = try WireLine.encode(
+            InitializeParams(protocolVersion: WireProtocol.version, harness: .init(name: "sl-conformance", version: HarnessVersion.current)))
         let answer: Answer
         do { answer = try await exchange(Request(method: .initialize, params: params), timeout: timeouts.handshake) } catch var failure as AdapterFailure {
             if failure.kind != .handshake { failure.message = "handshake failed: " + failure.message }
             throw failure
         }
         guard let handshake = try? WireCodec.decoder.decode(WireProtocol.Handshake.self, from: Data(answer.resultBytes)) else {
-            throw failure(.handshake, "the handshake answer is not {protocolVersion, adapter{name,version}, app{name,version,bundleId}, msalVersion, capabilities}: \(Self.excerpt(answer.line))")
+            throw failure(
+                .handshake,
+                "the handshake answer is not {protocolVersion, adapter{name,version}, app{name,version,bundleId}, msalVersion, capabilities}: \(Self.excerpt(answer.line))"
+            )
         }
         let theirs = handshake.protocolVersion.split(separator: ".").first.map(String.init) ?? ""
         let ours = WireProtocol.version.split(separator: ".").first.map(String.init) ?? ""
         guard theirs == ours else {
-            throw failure(.handshake, "the adapter speaks protocol \(handshake.protocolVersion); this harness speaks \(WireProtocol.version) (major version \(ours) only)")
+            throw failure(
+                .handshake, "the adapter speaks protocol \(handshake.protocolVersion); this harness speaks \(WireProtocol.version) (major version \(ours) only)"
+            )
         }
         if let token, handshake.token != token {
-            throw failure(.handshake, handshake.token == nil ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)" : "the adapter presented a token that is not this run's", cause: .wrongToken)
+            throw failure(
+                .handshake,
+                handshake.token == nil
+                    ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)"
+                    : "the adapter presented a token that is not this run's", cause: .wrongToken)
         }
         return handshake.identity
     }
@@ -192,7 +204,10 @@ actor JSONRPCSession {
                 case .line(let data):
                     wireLog?.record(.received, data[...])
                     guard let scan = WireScan(data), scan.isJSONRPC2 else {
-                        throw failure(.protocolViolation, "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName) during '\(pending.what)' (\(channel.outputName) is for protocol messages only; log to stderr): \(Self.excerpt(data))", cause: .outputPolluted)
+                        throw failure(
+                            .protocolViolation,
+                            "the adapter wrote a line that is not a JSON-RPC 2.0 message to \(channel.outputName) during '\(pending.what)' (\(channel.outputName) is for protocol messages only; log to stderr): \(Self.excerpt(data))",
+                            cause: .outputPolluted)
                     }
                     if scan.isRequest {
                         try await serve(data, scan, pending: &pending, before: deadline)
@@ -201,16 +216,23 @@ actor JSONRPCSession {
                     return try answer(data, scan, id: id, pending: pending)
                 case .overlong(let length):
                     wireLog?.note("a line of \(length) bytes, over the limit, was dropped")
-                    throw failure(.protocolViolation, "the adapter wrote a line of \(length) bytes to \(channel.outputName) during '\(pending.what)', over the 16 MiB limit")
+                    throw failure(
+                        .protocolViolation,
+                        "the adapter wrote a line of \(length) bytes to \(channel.outputName) during '\(pending.what)', over the 16 MiB limit")
                 case .unterminated(let text):
                     wireLog?.record(.received, text[...])
                     throw exitFailure(pending, note: ", in the middle of a line: \(Self.excerpt(text)) (every message ends with a newline)")
                 case .ended(let heldOpen):
                     guard heldOpen else { throw exitFailure(pending) }
                     let cut = channel.partialLine
-                    throw exitFailure(pending, note: (cut.isEmpty ? "" : ", in the middle of a line: \(Self.excerpt(cut)) (every message ends with a newline)") + " (a process it started still holds its stdout)")
+                    throw exitFailure(
+                        pending,
+                        note: (cut.isEmpty ? "" : ", in the middle of a line: \(Self.excerpt(cut)) (every message ends with a newline)")
+                            + " (a process it started still holds its stdout)")
                 case .timedOut:
-                    let meanwhile = pending.servedCalls == 0 ? "" : "; meanwhile the app made \(pending.servedCalls) broker call(s), the last '\(pending.lastCall ?? "")': it never settled"
+                    let meanwhile =
+                        pending.servedCalls == 0
+                        ? "" : "; meanwhile the app made \(pending.servedCalls) broker call(s), the last '\(pending.lastCall ?? "")': it never settled"
                     throw failure(.timeout, "no answer to '\(pending.what)' \(limitKind.text)\(meanwhile)")
                 case .interrupted:
                     if Task.isCancelled { throw CancellationError() }
@@ -227,7 +249,11 @@ actor JSONRPCSession {
             let number = scan.integerId(in: data)
             let again = number.map { $0 >= 1 && $0 < id } ?? false
             let which = again ? "\(number!)" : scan.id.map { Self.excerpt(Array(data[$0])) } ?? "null"
-            throw failure(.protocolViolation, again ? "the adapter answered request \(which) twice (noticed while waiting for \(id), '\(pending.what)')" : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
+            throw failure(
+                .protocolViolation,
+                again
+                    ? "the adapter answered request \(which) twice (noticed while waiting for \(id), '\(pending.what)')"
+                    : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
         }
         // Nothing may follow an answer until the harness asks again: a line already here is a
         // second answer or a stray message, and belongs to this request, not the next one.
@@ -236,7 +262,9 @@ actor JSONRPCSession {
             throw failure(.protocolViolation, describeStray(stray, after: id) + " after answering '\(pending.what)'")
         }
         if let errorRange = scan.error {
-            let error = (try? WireCodec.decoder.decode(WireError.self, from: Data(data[errorRange]))) ?? WireError(code: WireError.internalError, message: Self.excerpt(Array(data[errorRange])))
+            let error =
+                (try? WireCodec.decoder.decode(WireError.self, from: Data(data[errorRange])))
+                ?? WireError(code: WireError.internalError, message: Self.excerpt(Array(data[errorRange])))
             throw failure(.adapterError, "the adapter failed '\(pending.what)': \(error.message) (code \(error.code))")
         }
         return Answer(line: data, scan: scan)
@@ -247,7 +275,11 @@ actor JSONRPCSession {
         switch channel.send(line, before: deadline) {
         case .written: return
         case .closed: throw exitFailure(pending)
-        case .timedOut: throw failure(.timeout, "the adapter stopped reading its \(channel.outputName == "stdout" ? "stdin" : "end of the connection") during '\(pending.what)': it stayed full until the timeout")
+        case .timedOut:
+            throw failure(
+                .timeout,
+                "the adapter stopped reading its \(channel.outputName == "stdout" ? "stdin" : "end of the connection") during '\(pending.what)': it stayed full until the timeout"
+            )
         case .interrupted: throw CancellationError()
         }
     }
@@ -303,7 +335,10 @@ actor JSONRPCSession {
         }
         guard let brokerMethod = BrokerMethod(wireName: method) else {
             try respond(WireLine.failure(id: id, error: WireError(code: WireError.methodNotFound, message: "no method '\(method)'")))
-            throw failure(.protocolViolation, "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(BrokerMethod.allCases.map(\.wireName).joined(separator: ", "))")
+            throw failure(
+                .protocolViolation,
+                "the adapter called '\(method)' during '\(pending.what)', which does not exist; methods: \(BrokerMethod.allCases.map(\.wireName).joined(separator: ", "))"
+            )
         }
         guard let environment else {
             try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
@@ -355,7 +390,8 @@ actor JSONRPCSession {
         switch error {
         case DecodingError.keyNotFound(let key, let context): return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
         case DecodingError.typeMismatch(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not \(type)"
-        case DecodingError.valueNotFound(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
+        case DecodingError.valueNotFound(let type, let context):
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
         case DecodingError.dataCorrupted(let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
         default: return "\(error)"
         }

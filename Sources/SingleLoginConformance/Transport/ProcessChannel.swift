@@ -130,7 +130,8 @@ public final class ProcessChannel: LineChannel {
             var descriptors = (
                 pollfd(fd: fd, events: Int16(events), revents: 0),
                 pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stderrOpen ? process.stderrFD : -1, events: Int16(POLLIN), revents: 0))
+                pollfd(fd: stderrOpen ? process.stderrFD : -1, events: Int16(POLLIN), revents: 0)
+            )
             let ready = withUnsafeMutablePointer(to: &descriptors) { pointer in
                 pointer.withMemoryRebound(to: pollfd.self, capacity: 3) { poll($0, 3, Self.milliseconds(slice)) }
             }

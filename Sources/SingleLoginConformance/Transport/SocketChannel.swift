@@ -106,7 +106,8 @@ public final class SocketChannel: LineChannel {
             guard now < deadline else { return .deadline }
             var descriptors = (
                 pollfd(fd: descriptor, events: Int16(events), revents: 0),
-                pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0))
+                pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0)
+            )
             let ready = withUnsafeMutablePointer(to: &descriptors) { pointer in
                 pointer.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, 2, ProcessChannel.milliseconds(deadline - now)) }
             }

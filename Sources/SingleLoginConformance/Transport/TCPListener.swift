@@ -122,7 +122,8 @@ public final class TCPListener: Sendable {
             guard now < deadline else { TransportTrace.note("accept.timedOut", address); return .timedOut }
             var descriptors = (
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0))
+                pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0)
+            )
             let ready = withUnsafeMutablePointer(to: &descriptors) { pointer in
                 pointer.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, 2, ProcessChannel.milliseconds(deadline - now)) }
             }

@@ -17,7 +17,10 @@ public final class WireAdapter: ConformanceAdapter {
     ///
     /// The session runs on `executor`; a caller whose task prefers the same executor makes each
     /// round trip without a thread hand-off.
-    public static func start(command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, executor: SessionExecutor = SessionExecutor()) async throws -> WireAdapter {
+    public static func start(
+        command: String, environment: [String: String] = [:], timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil,
+        executor: SessionExecutor = SessionExecutor()
+    ) async throws -> WireAdapter {
         let channel: ProcessChannel
         do { channel = try ProcessChannel(command: command, environment: environment) } catch {
             throw AdapterFailure(.spawn, "\(error)")
@@ -30,7 +33,10 @@ public final class WireAdapter: ConformanceAdapter {
     ///
     /// With `token`, the handshake must present it (a non-loopback listener's rule). On failure
     /// the channel is closed (a process's group ended) before the failure is thrown.
-    public static func connect(_ channel: sending any LineChannel, timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil, executor: SessionExecutor = SessionExecutor(), token: String? = nil) async throws -> WireAdapter {
+    public static func connect(
+        _ channel: sending any LineChannel, timeouts: AdapterTimeouts = AdapterTimeouts(), wireLog: WireLog? = nil,
+        executor: SessionExecutor = SessionExecutor(), token: String? = nil
+    ) async throws -> WireAdapter {
         let session = JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: wireLog)
         do {
             let identity = try await session.handshake(token: token)

@@ -55,8 +55,9 @@ public struct AnswerMenu: Sendable {
                "scenarios": [{"name": "probe", "steps": [{\(step)}]}]}]}
             """
         guard let decoded = try? SpecLoader.decode(bytes: Array(text.utf8), file: "probe.json"),
-              case .answerNext(let decodedMethod, let decodedAnswer)? = decoded.requirements.first?.scenarios.first?.steps.first?.action,
-              decodedMethod == method else { return nil }
+            case .answerNext(let decodedMethod, let decodedAnswer)? = decoded.requirements.first?.scenarios.first?.steps.first?.action,
+            decodedMethod == method
+        else { return nil }
         return decodedAnswer
     }
 

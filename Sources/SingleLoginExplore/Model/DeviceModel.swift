@@ -86,8 +86,16 @@ public struct DeviceModel: Sendable {
         case .notRunning:
             // The account changed while the app was not running: a failure scripted for the relaunch
             // is the cold start whose purge apps most often skip (its first sync offline, say).
-            let changedWhileAway: Bool = { switch context.last { case .switchUser?, .globalSignIn?, .globalSignOut?: true; default: false } }()
-            kinds = [(.launch, 50 + (context.scripted != nil ? 20 : 0)), (.answer, 18 + (changedWhileAway && context.scripted == nil ? 30 : 0)), (.device, 22), (.broadcast, 2), (.clock, 5)]
+            let changedWhileAway: Bool = {
+                switch context.last {
+                case .switchUser?, .globalSignIn?, .globalSignOut?: true;
+                default: false
+                }
+            }()
+            kinds = [
+                (.launch, 50 + (context.scripted != nil ? 20 : 0)), (.answer, 18 + (changedWhileAway && context.scripted == nil ? 30 : 0)), (.device, 22),
+                (.broadcast, 2), (.clock, 5),
+            ]
         case .foreground:
             let relaunched = context.launches > 1 && { if case .app(.launch) = context.last { true } else { false } }()
             kinds = [

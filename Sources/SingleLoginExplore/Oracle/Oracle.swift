@@ -74,9 +74,14 @@ public actor Oracle: StepJudge {
         given = history.given
         device = history.given.signedIn
         interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
-        interactiveOnly = history.given.signedIn.isEmpty && !history.steps.contains {
-            switch $0.action { case .globalSignIn, .switchUser: true; default: false }
-        }
+        interactiveOnly =
+            history.given.signedIn.isEmpty
+            && !history.steps.contains {
+                switch $0.action {
+                case .globalSignIn, .switchUser: true;
+                default: false
+                }
+            }
         var identities: [String: [String]] = [:]
         for definition in accounts {
             let user = SimulatedUser(definition)
@@ -160,7 +165,8 @@ public actor Oracle: StepJudge {
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
         // that sync failed, nothing overwrites what the app failed to purge).
         let checkedAccount = calls.contains { $0.call.method == .getCurrentAccount && !$0.call.failed }
-        let onlySyncOffline = !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
+        let onlySyncOffline =
+            !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
             && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
         if opportunity, clean || (checkedAccount && onlySyncOffline && device.count <= 1) {
             informed = true
@@ -177,8 +183,9 @@ public actor Oracle: StepJudge {
             }
         }
         if phase == .notRunning { sharedKnown = false }
-        return StepFacts(calls: calls, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore, interactionNeededBefore: interactionNeededBefore,
-                         countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
+        return StepFacts(
+            calls: calls, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore, interactionNeededBefore: interactionNeededBefore,
+            countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
     }
 
     /// The account and data rules: the account shown is the device's, never one of several, and
@@ -205,8 +212,9 @@ public actor Oracle: StepJudge {
         }
         // More than one account on the device: MSAL says so (-42102); the app must not pick one.
         if opportunity, device.count > 1, !failures.isEmpty,
-           failures.allSatisfy({ $0.call.method == .getCurrentAccount && $0.call.failed(internal: -42102) }),
-           !calls.contains(where: { $0.scripted?.disturbs ?? false }) {
+            failures.allSatisfy({ $0.call.method == .getCurrentAccount && $0.call.failed(internal: -42102) }),
+            !calls.contains(where: { $0.scripted?.disturbs ?? false })
+        {
             found += await apply(.account, at: index, in: judged, [.signedOut, .errorShown, .notCrashed])
         }
         // Nothing of anyone else once it has had the chance.
@@ -234,14 +242,18 @@ public actor Oracle: StepJudge {
         found += await judgePrompts(calls, action: action, deviceBefore: deviceBefore, interactionNeededBefore: interactionNeededBefore, at: index, in: judged)
         // With nobody on the device, a sign-in attempt is one prompt.
         if action == .app(.tapSignIn), phaseBefore == .foreground, deviceBefore.isEmpty, before.signedInAccount == nil,
-           failures.allSatisfy({ $0.call.method == .acquireToken }) {
+            failures.allSatisfy({ $0.call.method == .acquireToken })
+        {
             found += await apply(.signIn, at: index, in: judged, [.calls(method: .acquireToken, range: .exactly(1))])
         }
         // A dismissed sheet is no error.
-        let dismissed = { (call: Call) in call.call.method == .acquireToken && ((call.scripted?.isCancel ?? false) || (call.scripted == nil && call.call.failed(with: -50005))) }
+        let dismissed = { (call: Call) in
+            call.call.method == .acquireToken && ((call.scripted?.isCancel ?? false) || (call.scripted == nil && call.call.failed(with: -50005)))
+        }
         if phase == .foreground, calls.contains(where: dismissed), failures.allSatisfy(dismissed),
-           !calls.contains(where: { !$0.call.failed && ($0.scripted?.disturbs ?? false) }),
-           !before.screen.contains(where: { $0.kind == .error || $0.kind == .alert }) {
+            !calls.contains(where: { !$0.call.failed && ($0.scripted?.disturbs ?? false) }),
+            !before.screen.contains(where: { $0.kind == .error || $0.kind == .alert })
+        {
             found += await apply(.cancel, at: index, in: judged, [.noErrorShown])
         }
         // A broadcast that changed nothing costs nothing; nor does the one after the app's own sign-in.
@@ -254,12 +266,15 @@ public actor Oracle: StepJudge {
             found += await apply(.broadcast, at: index, in: judged, checks)
         }
         if action == .app(.tapSignIn), deviceBefore.isEmpty, device.count == 1, clean, judged.broadcastsDelivered > 0,
-           calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed }) {
+            calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed })
+        {
             let during = CallFilter(during: .broadcasts)
-            found += await apply(.broadcast, at: index, in: judged, [
-                .calls(method: .acquireTokenSilent, range: .exactly(0), filter: during), .calls(method: .fetchRecords, range: .exactly(0), filter: during),
-                .calls(method: .acquireToken, range: .exactly(0), filter: during),
-            ])
+            found += await apply(
+                .broadcast, at: index, in: judged,
+                [
+                    .calls(method: .acquireTokenSilent, range: .exactly(0), filter: during), .calls(method: .fetchRecords, range: .exactly(0), filter: during),
+                    .calls(method: .acquireToken, range: .exactly(0), filter: during),
+                ])
         }
         return found
     }
@@ -282,7 +297,12 @@ public actor Oracle: StepJudge {
         }
         // Known to be shared: no sign-up, add-account or switch-account button.
         if phase == .foreground, sharedKnown, given.deviceMode == .shared {
-            found += await apply(.affordance, at: index, in: judged, [.noElement(kind: .button, match: .words(Self.affordanceWords, except: Self.affordanceExceptions)), .noElement(kind: .button, match: .pattern(Self.affordancePattern))])
+            found += await apply(
+                .affordance, at: index, in: judged,
+                [
+                    .noElement(kind: .button, match: .words(Self.affordanceWords, except: Self.affordanceExceptions)),
+                    .noElement(kind: .button, match: .pattern(Self.affordancePattern)),
+                ])
         }
         // The app's own sign-out ends its session at once, and signs the device out when it can.
         if action == .app(.tapSignOut), phaseBefore == .foreground, let beforeUser {
@@ -323,15 +343,17 @@ public actor Oracle: StepJudge {
         }
         // The backend never sees a token the app should have renewed or dropped.
         if informed, device.count <= 1, failures.allSatisfy({ $0.call.method == .fetchRecords }),
-           !calls.contains(where: { $0.scripted?.disturbs ?? false }), calls.contains(where: { $0.call.method == .fetchRecords }) {
+            !calls.contains(where: { $0.scripted?.disturbs ?? false }), calls.contains(where: { $0.call.method == .fetchRecords })
+        {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         // Nor an ended session's token once the app's account check has shown it another user
         // (SL-SWITCH-1, SL-SWITCH-3): a call refused after that check is the previous user's token.
         if let seen = seenByApp, seen != facts.seenBefore, seen.count == 1, facts.seenBefore?.isEmpty == false,
-           let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed }),
-           calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil }),
-           !calls.contains(where: { $0.scripted?.disturbs ?? false }) {
+            let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed }),
+            calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil }),
+            !calls.contains(where: { $0.scripted?.disturbs ?? false })
+        {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
@@ -341,7 +363,9 @@ public actor Oracle: StepJudge {
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
     /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
     /// on the device; at most one per event received, and one after fewer scopes were granted.
-    private func judgePrompts(_ calls: [Call], action: Step.Action, deviceBefore: [String], interactionNeededBefore: Bool, at index: Int, in judged: JudgedStep) async -> [Issue] {
+    private func judgePrompts(_ calls: [Call], action: Step.Action, deviceBefore: [String], interactionNeededBefore: Bool, at index: Int, in judged: JudgedStep)
+        async -> [Issue]
+    {
         let prompts = calls.filter { $0.call.method == .acquireToken }
         guard !prompts.isEmpty else { return [] }
         let interactionRequired = calls.contains { $0.call.method == .acquireTokenSilent && $0.call.failed(with: -50002) }

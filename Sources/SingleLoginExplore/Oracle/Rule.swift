@@ -41,9 +41,17 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     /// The requirements of `specs/single-login.json` this rule generalises.
     public var generalises: [String] {
         switch self {
-        case .account: return ["SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-ACCOUNT-1", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"]
+        case .account:
+            return [
+                "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-ACCOUNT-1",
+                "SL-INTERACTIVE-1", "SL-INTERACTIVE-2",
+            ]
         case .data: return ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"]
-        case .prompt: return ["SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-3", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-CANCEL-2", "SL-SCOPES-2", "SL-ACCOUNT-1", "SL-INTERACTIVE-4"]
+        case .prompt:
+            return [
+                "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-3", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-BROADCAST-1", "SL-BROADCAST-2",
+                "SL-CANCEL-2", "SL-SCOPES-2", "SL-ACCOUNT-1", "SL-INTERACTIVE-4",
+            ]
         case .signIn: return ["SL-LOGIN-3", "SL-CANCEL-2"]
         case .cancel: return ["SL-CANCEL-1"]
         case .crash: return ["SL-TOKEN-1", "SL-TOKEN-2", "SL-LOGIN-5", "SL-LOGIN-6", "SL-CANCEL-1", "SL-BROADCAST-2", "SL-SCOPES-2", "SL-ACCOUNT-1"]
@@ -69,19 +77,35 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     /// The behaviour in one line, for reports and counterexamples.
     public var title: String {
         switch self {
-        case .account: return "After a launch, a resume or a broadcast, the app shows the account signed in on the device, or nobody when there is none; with more than one account there, nobody and an error."
-        case .data: return "Once the app has had the chance to check the account, none of the data of anyone but the device's current user remains on screen or in storage."
-        case .prompt: return "No interactive prompt unless the user asks to sign in or interaction is required, never more than one for one event, and none again after fewer scopes were granted."
+        case .account:
+            return
+                "After a launch, a resume or a broadcast, the app shows the account signed in on the device, or nobody when there is none; with more than one account there, nobody and an error."
+        case .data:
+            return
+                "Once the app has had the chance to check the account, none of the data of anyone but the device's current user remains on screen or in storage."
+        case .prompt:
+            return
+                "No interactive prompt unless the user asks to sign in or interaction is required, never more than one for one event, and none again after fewer scopes were granted."
         case .signIn: return "With nobody signed in on the device, a sign-in attempt costs exactly one interactive prompt."
         case .cancel: return "The user dismissing the sign-in sheet (UserCanceled, -50005) is not shown as an error."
         case .crash: return "Whatever the device and the broker do, the app does not crash or hang."
-        case .broadcast: return "A broadcast when the account did not change, or the one after the app's own sign-in, costs no silent token, no new download, no prompt and none of the data shown or kept."
+        case .broadcast:
+            return
+                "A broadcast when the account did not change, or the one after the app's own sign-in, costs no silent token, no new download, no prompt and none of the data shown or kept."
         case .deviceInformation: return "Every launch asks the broker for device information."
-        case .affordance: return "On a shared device no screen offers a sign-up, add-account or switch-account button, also when getDeviceInformation failed in the SSO extension."
-        case .signOut: return "The app's own sign-out calls the broker's signout, ends its session at once whatever the broker does, signs the device out, and leaves none of the user's data."
-        case .token: return "A token result without a usable idToken (missing, or blank as MSAL reports it) is a failed sign-in: the app keeps running and shows nobody signed in."
+        case .affordance:
+            return
+                "On a shared device no screen offers a sign-up, add-account or switch-account button, also when getDeviceInformation failed in the SSO extension."
+        case .signOut:
+            return
+                "The app's own sign-out calls the broker's signout, ends its session at once whatever the broker does, signs the device out, and leaves none of the user's data."
+        case .token:
+            return
+                "A token result without a usable idToken (missing, or blank as MSAL reports it) is a failed sign-in: the app keeps running and shows nobody signed in."
         case .scopes: return "Every scope the app asks for silently was asked for at its interactive sign-in."
-        case .backend: return "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and an ended session's tokens are gone."
+        case .backend:
+            return
+                "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and an ended session's tokens are gone."
         case .broker: return "The app lets MSAL use the broker; with the broker disabled it cannot take part in Shared Device Mode."
         }
     }
@@ -94,14 +118,23 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     /// The Microsoft articles behind the requirements it generalises.
     public var references: [Reference] {
         let shared = "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"
-        let changed = Reference(title: "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed", url: shared + "#get-the-signed-in-user-and-determine-if-a-user-has-changed")
-        let broadcast = Reference(title: "Shared device mode for iOS devices: Receive a broadcast to detect global sign out", url: shared + "#receive-a-broadcast-to-detect-global-sign-out")
+        let changed = Reference(
+            title: "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
+            url: shared + "#get-the-signed-in-user-and-determine-if-a-user-has-changed")
+        let broadcast = Reference(
+            title: "Shared device mode for iOS devices: Receive a broadcast to detect global sign out",
+            url: shared + "#receive-a-broadcast-to-detect-global-sign-out")
         let signIn = Reference(title: "Shared device mode for iOS devices: Globally sign in a user", url: shared + "#globally-sign-in-a-user")
         let signOut = Reference(title: "Shared device mode for iOS devices: Globally sign out a user", url: shared + "#globally-sign-out-a-user")
         let detect = Reference(title: "Shared device mode for iOS devices: Detect shared device mode", url: shared + "#detect-shared-device-mode")
-        let token = Reference(title: "Get a token for a mobile app that calls web APIs", url: "https://learn.microsoft.com/en-us/entra/identity-platform/scenario-mobile-acquire-token")
-        let errors = Reference(title: "Handle errors and exceptions in MSAL for iOS and macOS", url: "https://learn.microsoft.com/en-us/entra/msal/objc/error-handling-ios")
-        let consent = Reference(title: "Overview of permissions and consent in the Microsoft identity platform", url: "https://learn.microsoft.com/en-us/entra/identity-platform/permissions-consent-overview")
+        let token = Reference(
+            title: "Get a token for a mobile app that calls web APIs",
+            url: "https://learn.microsoft.com/en-us/entra/identity-platform/scenario-mobile-acquire-token")
+        let errors = Reference(
+            title: "Handle errors and exceptions in MSAL for iOS and macOS", url: "https://learn.microsoft.com/en-us/entra/msal/objc/error-handling-ios")
+        let consent = Reference(
+            title: "Overview of permissions and consent in the Microsoft identity platform",
+            url: "https://learn.microsoft.com/en-us/entra/identity-platform/permissions-consent-overview")
         switch self {
         case .account: return [changed, broadcast, signIn]
         case .data: return [broadcast, changed, signOut]
@@ -115,7 +148,13 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
         case .token: return [token, errors]
         case .scopes: return [consent, token]
         case .backend: return [token]
-        case .broker: return [detect, Reference(title: "Microsoft Enterprise SSO plug-in for Apple devices", url: "https://learn.microsoft.com/en-us/entra/identity-platform/apple-sso-plugin")]
+        case .broker:
+            return [
+                detect,
+                Reference(
+                    title: "Microsoft Enterprise SSO plug-in for Apple devices",
+                    url: "https://learn.microsoft.com/en-us/entra/identity-platform/apple-sso-plugin"),
+            ]
         }
     }
 }

@@ -20,11 +20,15 @@ public enum ExploreEvents {
     /// The events of `result`, in order, for a run that started at `startDate` under `gate`;
     /// `referenceApp` marks an exploration of the bundled reference app (no `--adapter` or `--listen`),
     /// which every report then names.
-    public static func events(for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = ProcessInfo.processInfo.hostName, referenceApp: Bool = false) -> [Event] {
+    public static func events(
+        for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = ProcessInfo.processInfo.hostName,
+        referenceApp: Bool = false
+    ) -> [Event] {
         let rules = result.rules
         // What the histories are: n shards of R runs each play those of one exploration of n x R, and
         // say so by the same digest (which `merge` requires of the reports it joins).
-        let parameters = "explore seed \(options.seed) runs \(options.runs * (options.shard?.count ?? 1)) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
+        let parameters =
+            "explore seed \(options.seed) runs \(options.runs * (options.shard?.count ?? 1)) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
         var context = RunContext(
             kind: "explore", specID: "explore", specVersion: HarnessVersion.current,
             specTitle: "Explored histories (seed \(options.seed), \(result.runs) run\(result.runs == 1 ? "" : "s"))",
@@ -44,20 +48,25 @@ public enum ExploreEvents {
             let testCase: TestCaseResult
             if let counterexample = result.counterexample, counterexample.rule == rule {
                 events += counterexample.events.compactMap { retagged($0, as: planned.id) }
-                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
-                                          issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
+                testCase = TestCaseResult(
+                    id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
+                    issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
             } else if let reason = result.notReproducible, result.finding?.violation.rule == rule {
                 let issue = Issue(severity: .error, kind: .exploreNotReproducible, message: reason, observed: result.finding.map { describe($0.history) } ?? "")
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue])
             } else if let failure = result.failure {
-                let issue = Issue(severity: .error, kind: failure.issue.kind,
-                                  message: "exploring stopped at history \(failure.index + 1): \(failure.issue.message)", observed: failure.issue.observed)
+                let issue = Issue(
+                    severity: .error, kind: failure.issue.kind,
+                    message: "exploring stopped at history \(failure.index + 1): \(failure.issue.message)", observed: failure.issue.observed)
                 events.append(Event(.issueRecorded(planned.id, issue)))
-                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],
-                                          transcript: failure.result.transcript, adapterLog: failure.result.adapterLog)
+                testCase = TestCaseResult(
+                    id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],
+                    transcript: failure.result.transcript, adapterLog: failure.result.adapterLog)
             } else if result.interrupted {
-                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted after \(result.runs) histories"), duration: seconds)
+                testCase = TestCaseResult(
+                    id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted after \(result.runs) histories"),
+                    duration: seconds)
             } else {
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .passed, duration: seconds)
             }
@@ -76,7 +85,8 @@ public enum ExploreEvents {
         case .brokerCalled(_, let call): return Event(.brokerCalled(id, call), date: event.date)
         case .observed(_, let observation, let facts): return Event(.observed(id, observation, facts: facts), date: event.date)
         case .issueRecorded(_, let issue): return Event(.issueRecorded(id, issue), date: event.date)
-        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .adapterUnavailable, .runEnded: return nil
+        case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .adapterUnavailable, .runEnded:
+            return nil
         }
     }
 

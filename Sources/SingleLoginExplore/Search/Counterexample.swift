@@ -48,17 +48,20 @@ public struct Counterexample: Sendable {
     /// The requirement: the rule's title and references, a rationale naming what it generalises and where it came from.
     public var requirement: Requirement {
         let step = violation.stepIndex.map { "after step \($0 + 1)" } ?? "at the end"
-        let rationale = "Found by sl-conformance explore --seed \(seed) --max-steps \(maxSteps): history \(index + 1), shrunk from \(originalSteps) to \(history.steps.count) steps, "
+        let rationale =
+            "Found by sl-conformance explore --seed \(seed) --max-steps \(maxSteps): history \(index + 1), shrunk from \(originalSteps) to \(history.steps.count) steps, "
             + "violates \(rule.rawValue) \(step) (replayed \(confirmations) times, the same each time). "
             + "The rule generalises \(rule.generalises.joined(separator: ", ")) to any history a shared device allows."
-        return Requirement(id: requirementID, level: rule.level, title: rule.title, rationale: rationale, references: rule.references, tags: rule.tags, scenarios: [scenario])
+        return Requirement(
+            id: requirementID, level: rule.level, title: rule.title, rationale: rationale, references: rule.references, tags: rule.tags, scenarios: [scenario])
     }
 
     /// The complete spec: the accounts the history names and the one requirement.
     public var spec: Spec {
         let used = Self.accountsNamed(in: scenario)
-        return Spec(id: "explore-counterexample", version: "1.0.0", title: "A counterexample found by sl-conformance explore",
-                    accounts: ExploreAccounts.all.filter { used.contains($0.name) }, requirements: [requirement])
+        return Spec(
+            id: "explore-counterexample", version: "1.0.0", title: "A counterexample found by sl-conformance explore",
+            accounts: ExploreAccounts.all.filter { used.contains($0.name) }, requirements: [requirement])
     }
 
     /// The spec as JSON (format v1).

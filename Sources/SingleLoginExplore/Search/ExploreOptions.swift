@@ -25,8 +25,10 @@ public struct ExploreOptions: Sendable {
     public var shard: RunContext.Shard?
 
     /// Creates options.
-    public init(seed: UInt64 = 1, runs: Int = 1000, timeBudget: Duration? = nil, maxSteps: Int = 12, jobs: Int = 1,
-                rules: Set<Rule> = Set(Rule.allCases), confirmations: Int = 5, shorterSearch: Int = 300) {
+    public init(
+        seed: UInt64 = 1, runs: Int = 1000, timeBudget: Duration? = nil, maxSteps: Int = 12, jobs: Int = 1,
+        rules: Set<Rule> = Set(Rule.allCases), confirmations: Int = 5, shorterSearch: Int = 300
+    ) {
         self.seed = seed
         self.runs = max(0, runs)
         self.timeBudget = timeBudget

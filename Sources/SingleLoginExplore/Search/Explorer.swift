@@ -22,8 +22,10 @@ public struct Explorer: Sendable {
     private let makeReference: @Sendable () -> any AdapterProvider
 
     /// Creates an explorer; `makeProvider` is called once per job, `makeReference` once for the reference app.
-    public init(options: ExploreOptions, makeProvider: @escaping @Sendable () -> any AdapterProvider,
-                makeReference: @escaping @Sendable () -> any AdapterProvider = { InProcessAdapterProvider { ReferenceAppAdapter() } }) {
+    public init(
+        options: ExploreOptions, makeProvider: @escaping @Sendable () -> any AdapterProvider,
+        makeReference: @escaping @Sendable () -> any AdapterProvider = { InProcessAdapterProvider { ReferenceAppAdapter() } }
+    ) {
         self.options = options
         model = DeviceModel(maxSteps: options.maxSteps)
         self.makeProvider = makeProvider
@@ -43,8 +45,11 @@ public struct Explorer: Sendable {
             result.identity = try await providers[0].adapter().identity
         } catch {
             let issue = Self.issue(for: error)
-            result.failure = ExploreResult.Failure(index: options.history(0), history: model.history(seed: options.seed, index: options.history(0)), issue: issue,
-                                                   result: TestCaseResult(id: TestCaseID(requirementID: HistoryPlayer.requirement.id, scenarioName: "start"), requirement: HistoryPlayer.requirement, outcome: .errored, duration: 0, issues: [issue], adapterLog: await providers[0].takeLog()))
+            result.failure = ExploreResult.Failure(
+                index: options.history(0), history: model.history(seed: options.seed, index: options.history(0)), issue: issue,
+                result: TestCaseResult(
+                    id: TestCaseID(requirementID: HistoryPlayer.requirement.id, scenarioName: "start"), requirement: HistoryPlayer.requirement,
+                    outcome: .errored, duration: 0, issues: [issue], adapterLog: await providers[0].takeLog()))
         }
         while result.failure == nil {
             let round = await playRound(from: start, players: players, started: started, progress: progress, totals: &result)
@@ -77,8 +82,10 @@ public struct Explorer: Sendable {
 
     /// Plays histories `start...` on every job until one violates a rule or breaks, or the runs,
     /// the budget or the task run out; returns the lowest-numbered such history.
-    private func playRound(from start: Int, players: [HistoryPlayer], started: ContinuousClock.Instant,
-                           progress: @escaping @Sendable (ExploreProgress) -> Void, totals: inout ExploreResult) async -> (Int, HistoryOutcome)? {
+    private func playRound(
+        from start: Int, players: [HistoryPlayer], started: ContinuousClock.Instant,
+        progress: @escaping @Sendable (ExploreProgress) -> Void, totals: inout ExploreResult
+    ) async -> (Int, HistoryOutcome)? {
         let shared = RoundState(RoundState.Shared(next: start, runs: totals.runs, judgements: totals.judgements))
         let options = options
         let model = model
@@ -105,7 +112,8 @@ public struct Explorer: Sendable {
                                 state.stopped[index] = outcome
                                 state.stop = min(state.stop, index)
                             }
-                            return ExploreProgress(runs: state.runs, elapsed: (ContinuousClock.now - started).inSeconds, judgements: state.judgements, rules: ruleCount)
+                            return ExploreProgress(
+                                runs: state.runs, elapsed: (ContinuousClock.now - started).inSeconds, judgements: state.judgements, rules: ruleCount)
                         }
                         progress(report)
                     }
@@ -120,7 +128,9 @@ public struct Explorer: Sendable {
     }
 
     /// Shrinks, confirms and checks the counterexample of `history`; false when the reference app fails it too (the rule cannot tell).
-    private func counterexample(of history: Scenario, index: Int, violation: Violation, app: HistoryPlayer, reference: HistoryPlayer, result: inout ExploreResult) async -> Bool {
+    private func counterexample(
+        of history: Scenario, index: Int, violation: Violation, app: HistoryPlayer, reference: HistoryPlayer, result: inout ExploreResult
+    ) async -> Bool {
         // A counterexample must pass on the reference app. When the history as found does not
         // make one (its checks depend on what this app did), a smaller history may.
         let asFound = await reference.check(Counterexample.scenario(history, violation), as: HistoryPlayer.requirement)
@@ -128,7 +138,9 @@ public struct Explorer: Sendable {
         let shrunkPair = await shrinker.shrink(history, violation, acceptable: asFound.outcome == .passed)
         guard var (shrunk, shrunkViolation) = shrunkPair else { return false }
         // Delta debugging keeps the history's own way of breaking the rule; a shorter way may exist.
-        if let shorter = await shrinker.searchShorter(than: (shrunk, shrunkViolation), model: model, seed: options.seed ^ 0x5348_5249_4E4B, budget: options.shorterSearch) {
+        if let shorter = await shrinker.searchShorter(
+            than: (shrunk, shrunkViolation), model: model, seed: options.seed ^ 0x5348_5249_4E4B, budget: options.shorterSearch)
+        {
             (shrunk, shrunkViolation) = shorter
         }
         result.shrinkReplays = shrinker.replays
@@ -136,20 +148,24 @@ public struct Explorer: Sendable {
         for attempt in 1...options.confirmations {
             let replay = await app.play(shrunk)
             guard let again = replay.violation(of: violation.rule), again.matches(shrunkViolation) else {
-                result.notReproducible = "the shrunk history violated \(violation.rule.rawValue) once but not on replay \(attempt) of \(options.confirmations): the app or its adapter is not deterministic"
+                result.notReproducible =
+                    "the shrunk history violated \(violation.rule.rawValue) once but not on replay \(attempt) of \(options.confirmations): the app or its adapter is not deterministic"
                 return false
             }
         }
-        var made = Counterexample(rule: violation.rule, history: shrunk, violation: shrunkViolation, seed: options.seed, maxSteps: options.maxSteps, index: index,
-                                  originalSteps: history.steps.count, confirmations: options.confirmations,
-                                  result: TestCaseResult(id: TestCaseID(requirementID: "", scenarioName: ""), requirement: HistoryPlayer.requirement, outcome: .failed, duration: 0), events: [])
+        var made = Counterexample(
+            rule: violation.rule, history: shrunk, violation: shrunkViolation, seed: options.seed, maxSteps: options.maxSteps, index: index,
+            originalSteps: history.steps.count, confirmations: options.confirmations,
+            result: TestCaseResult(id: TestCaseID(requirementID: "", scenarioName: ""), requirement: HistoryPlayer.requirement, outcome: .failed, duration: 0),
+            events: [])
         // As `run --spec` will see it: it fails on the app, and passes on the reference app.
         var events: [Event] = []
         made.result = await app.check(made.scenario, as: made.summary) { events.append($0) }
         made.events = events
         let onReference = await reference.check(made.scenario, as: made.summary)
         guard made.result.outcome == .failed, onReference.outcome == .passed else {
-            result.notReproducible = "the counterexample spec did not fail on the app as the oracle did (outcome: \(made.result.outcome)); the app or its adapter is not deterministic"
+            result.notReproducible =
+                "the counterexample spec did not fail on the app as the oracle did (outcome: \(made.result.outcome)); the app or its adapter is not deterministic"
             return false
         }
         result.counterexample = made

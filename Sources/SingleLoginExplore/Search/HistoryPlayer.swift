@@ -27,7 +27,9 @@ public struct HistoryPlayer: Sendable {
     /// Plays `history` with the oracle watching.
     public func play(_ history: Scenario, handler: (Event) -> Void = { _ in }) async -> HistoryOutcome {
         let oracle = Oracle(history: history, rules: rules, accounts: accounts)
-        let result = await runner.run(history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle, handler: handler)
+        let result = await runner.run(
+            history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle,
+            handler: handler)
         var violations = await oracle.found()
         // A hang is a crash on a device (iOS's watchdog ends the app), and the run judges it a failure too.
         if rules.contains(.crash), let crash = result.issues.first(where: \.kind.isAppFault) {

@@ -110,8 +110,11 @@ struct Shrinker {
         let pairs: [AppEvent: AppEvent] = [.launch: .terminate, .suspend: .resume, .terminate: .launch, .resume: .suspend]
         for (index, step) in steps.enumerated() {
             guard case .app(let event) = step.action, let partner = pairs[event],
-                  let next = steps[(index + 1)...].firstIndex(where: { if case .app(let other) = $0.action { [.launch, .suspend, .resume, .terminate].contains(other) } else { false } }),
-                  steps[next].action == .app(partner) else { continue }
+                let next = steps[(index + 1)...].firstIndex(where: {
+                    if case .app(let other) = $0.action { [.launch, .suspend, .resume, .terminate].contains(other) } else { false }
+                }),
+                steps[next].action == .app(partner)
+            else { continue }
             var candidate = history
             candidate.steps.remove(at: next)
             candidate.steps.remove(at: index)
@@ -122,7 +125,8 @@ struct Shrinker {
         for (index, step) in steps.enumerated() where index > 0 {
             guard case .app(let event) = step.action, event != .launch, event != .terminate, event != .suspend else { continue }
             var candidate = history
-            candidate.steps = steps.prefix(index).filter { if case .app = $0.action { false } else { true } } + [Step(.app(.launch))] + steps.suffix(from: index + 1)
+            candidate.steps =
+                steps.prefix(index).filter { if case .app = $0.action { false } else { true } } + [Step(.app(.launch))] + steps.suffix(from: index + 1)
             candidates.append(candidate)
         }
         // Jamf Reset then Jamf Setup, made one user change.
@@ -149,8 +153,14 @@ struct Shrinker {
         // The app's own first sign-in, made the starting state instead (the person at the device
         // already signed in): later Jamf Setups become user changes.
         if history.given.signedIn.isEmpty, let holder = history.given.userAtDevice,
-           let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
-           !steps.prefix(tap).contains(where: { switch $0.action { case .globalSignIn, .switchUser, .globalSignOut: true; default: false } }) {
+            let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
+            !steps.prefix(tap).contains(where: {
+                switch $0.action {
+                case .globalSignIn, .switchUser, .globalSignOut: true;
+                default: false
+                }
+            })
+        {
             var candidate = history
             candidate.given.signedIn = [holder]
             candidate.given.userAtDevice = nil
@@ -172,7 +182,8 @@ struct Shrinker {
         // A suspend and its resume, made a terminate and a launch.
         for (index, step) in steps.enumerated() where step.action == .app(.suspend) {
             guard let resume = steps[(index + 1)...].firstIndex(where: { $0.action == .app(.resume) || $0.action == .app(.terminate) }),
-                  steps[resume].action == .app(.resume) else { continue }
+                steps[resume].action == .app(.resume)
+            else { continue }
             var candidate = history
             candidate.steps[index] = Step(.app(.terminate))
             candidate.steps[resume] = Step(.app(.launch))
@@ -259,7 +270,8 @@ struct Shrinker {
             switch step.action {
             case .globalSignIn(let account): return Step(.globalSignIn(account: swap(account)!))
             case .switchUser(let account): return Step(.switchUser(account: swap(account)!))
-            case .answerNext(let method, .complete(let account?, let broadcast)): return Step(.answerNext(method: method, answer: .complete(account: swap(account), broadcast: broadcast)))
+            case .answerNext(let method, .complete(let account?, let broadcast)):
+                return Step(.answerNext(method: method, answer: .complete(account: swap(account), broadcast: broadcast)))
             default: return step
             }
         }

@@ -18,7 +18,10 @@ public struct PreflightInput: Hashable, Sendable {
     public var target: String?
 
     /// Creates an input.
-    public init(projectDirectory: String? = nil, infoPlist: String? = nil, entitlements: String? = nil, packageResolved: [String] = [], podfileLock: String? = nil, pbxproj: String? = nil, configuration: String = "Release", target: String? = nil) {
+    public init(
+        projectDirectory: String? = nil, infoPlist: String? = nil, entitlements: String? = nil, packageResolved: [String] = [], podfileLock: String? = nil,
+        pbxproj: String? = nil, configuration: String = "Release", target: String? = nil
+    ) {
         self.projectDirectory = projectDirectory
         self.infoPlist = infoPlist
         self.entitlements = entitlements

@@ -4,7 +4,9 @@ import Foundation
 public struct ProjectDiscovery: Hashable, Sendable {
     /// Directories never entered: build products, dependency checkouts and VCS metadata, whose files
     /// are not the app's own (MSAL's own sources would otherwise satisfy a source check).
-    public static let skippedDirectories: Set<String> = [".build", "Pods", "DerivedData", ".git", "node_modules", "Carthage", "SourcePackages", ".swiftpm", "build"]
+    public static let skippedDirectories: Set<String> = [
+        ".build", "Pods", "DerivedData", ".git", "node_modules", "Carthage", "SourcePackages", ".swiftpm", "build",
+    ]
     /// Extensions collected as sources.
     public static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
 
@@ -27,7 +29,10 @@ public struct ProjectDiscovery: Hashable, Sendable {
     public static func walk(_ root: String) -> ProjectDiscovery {
         var found = ProjectDiscovery(root: root)
         let rootURL = URL(fileURLWithPath: root)
-        guard let enumerator = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [], errorHandler: { _, _ in true }) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: rootURL, includingPropertiesForKeys: [.isDirectoryKey], options: [], errorHandler: { _, _ in true })
+        else {
             return found
         }
         while let url = enumerator.nextObject() as? URL {

@@ -45,12 +45,16 @@ struct ProjectSnapshot: Sendable {
         }
 
         let target = xcode?.targetName.map { " of target \($0)" } ?? ""
-        infoPlist = Self.pick(explicit: input.infoPlist, fromSettings: settingsPath("INFOPLIST_FILE"), setting: "INFOPLIST_FILE\(target)",
-                              discovered: discovery?.infoPlists, kind: "Info.plist", under: under)
-            .map { $0.flatMap { PropertyListFile.read(at: $0, kind: "Info.plist") } }
-        entitlements = Self.pick(explicit: input.entitlements, fromSettings: settingsPath("CODE_SIGN_ENTITLEMENTS"), setting: "CODE_SIGN_ENTITLEMENTS\(target)",
-                                 discovered: discovery?.entitlements, kind: "entitlements file (*.entitlements)", under: under)
-            .map { $0.flatMap { PropertyListFile.read(at: $0, kind: "entitlements") } }
+        infoPlist = Self.pick(
+            explicit: input.infoPlist, fromSettings: settingsPath("INFOPLIST_FILE"), setting: "INFOPLIST_FILE\(target)",
+            discovered: discovery?.infoPlists, kind: "Info.plist", under: under
+        )
+        .map { $0.flatMap { PropertyListFile.read(at: $0, kind: "Info.plist") } }
+        entitlements = Self.pick(
+            explicit: input.entitlements, fromSettings: settingsPath("CODE_SIGN_ENTITLEMENTS"), setting: "CODE_SIGN_ENTITLEMENTS\(target)",
+            discovered: discovery?.entitlements, kind: "entitlements file (*.entitlements)", under: under
+        )
+        .map { $0.flatMap { PropertyListFile.read(at: $0, kind: "entitlements") } }
 
         let resolvedPaths = input.packageResolved.isEmpty ? (discovery?.packageResolved ?? []) : input.packageResolved
         packageResolved = resolvedPaths.map(PackageResolved.read(at:))
@@ -62,7 +66,9 @@ struct ProjectSnapshot: Sendable {
 
     /// Explicit path, else the path the build settings name (missing there is reported as such, never
     /// replaced by another target's file), else the first discovered.
-    private static func pick(explicit: String?, fromSettings: String?, setting: String, discovered: [String]?, kind: String, under: String) -> Result<String, FileProblem>? {
+    private static func pick(explicit: String?, fromSettings: String?, setting: String, discovered: [String]?, kind: String, under: String) -> Result<
+        String, FileProblem
+    >? {
         if let explicit { return .success(explicit) }
         if let fromSettings {
             guard FileManager.default.fileExists(atPath: fromSettings) else {
@@ -80,7 +86,8 @@ struct ProjectSnapshot: Sendable {
     var buildSettings: [String: String] {
         var settings = (try? project?.get())?.buildSettings ?? [:]
         if settings["PRODUCT_BUNDLE_IDENTIFIER"] == nil, let plist = try? infoPlist?.get(),
-           let literal = plist.root["CFBundleIdentifier"]?.stringValue, !literal.contains("$") {
+            let literal = plist.root["CFBundleIdentifier"]?.stringValue, !literal.contains("$")
+        {
             settings["PRODUCT_BUNDLE_IDENTIFIER"] = literal
         }
         return settings
@@ -91,7 +98,10 @@ struct ProjectSnapshot: Sendable {
         if let platform = (try? project?.get())?.platform { return platform }
         guard let plist = try? infoPlist?.get() else { return nil }
         if plist.root["LSRequiresIPhoneOS"] != nil || plist.root["UIDeviceFamily"] != nil || plist.root["UILaunchStoryboardName"] != nil
-            || plist.root["UIApplicationSceneManifest"] != nil || plist.root["UILaunchScreen"] != nil { return "iOS" }
+            || plist.root["UIApplicationSceneManifest"] != nil || plist.root["UILaunchScreen"] != nil
+        {
+            return "iOS"
+        }
         if plist.root["LSMinimumSystemVersion"] != nil || plist.root["NSPrincipalClass"]?.stringValue == "NSApplication" { return "macOS" }
         return nil
     }

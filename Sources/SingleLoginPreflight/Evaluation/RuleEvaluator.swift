@@ -29,7 +29,8 @@ struct RuleEvaluator {
         case let .notFound(kind, searched):
             return .failed(problem.issueKind, "\(kind) not found \(searched)", expected: expected, observed: "no \(kind) \(searched)")
         case let .malformed(path, reason):
-            return .failed(problem.issueKind, "\(snapshot.display(path)) is malformed: \(reason)", expected: expected, observed: "\(snapshot.display(path)): \(reason)")
+            return .failed(
+                problem.issueKind, "\(snapshot.display(path)) is malformed: \(reason)", expected: expected, observed: "\(snapshot.display(path)): \(reason)")
         case let .unreadable(path, reason):
             return .errored(problem.issueKind, "\(snapshot.display(path)) could not be read: \(reason)", observed: snapshot.display(path))
         }
@@ -67,8 +68,9 @@ struct RuleEvaluator {
             let names = wanted.unresolved.map { "$(\($0))" }.joined(separator: ", ")
             return .errored(.preflight(.unresolvedSetting), "cannot expand \(names) in '\(template)': \(snapshot.settingsOrigin)", observed: observed)
         }
-        return .failed(.preflight(.urlSchemeMissing), "redirect scheme \(wanted.value) is not registered in \(snapshot.display(file.path))",
-                       expected: expectedText, observed: observed)
+        return .failed(
+            .preflight(.urlSchemeMissing), "redirect scheme \(wanted.value) is not registered in \(snapshot.display(file.path))",
+            expected: expectedText, observed: observed)
     }
 
     // MARK: arrayContainsAll
@@ -81,16 +83,21 @@ struct RuleEvaluator {
         case let .failure(verdict): return verdict
         }
         guard let value = file.root[key] else {
-            return .failed(.preflight(.keyMissing), "\(key) is missing from \(snapshot.display(file.path))", expected: expectedText, observed: "no \(key) key in \(snapshot.display(file.path))")
+            return .failed(
+                .preflight(.keyMissing), "\(key) is missing from \(snapshot.display(file.path))", expected: expectedText,
+                observed: "no \(key) key in \(snapshot.display(file.path))")
         }
         guard let array = value.arrayValue else {
-            return .failed(.preflight(.wrongType), "\(key) in \(snapshot.display(file.path)) is a \(value.typeName), not an array", expected: expectedText, observed: "\(key): \(value.typeName)")
+            return .failed(
+                .preflight(.wrongType), "\(key) in \(snapshot.display(file.path)) is a \(value.typeName), not an array", expected: expectedText,
+                observed: "\(key): \(value.typeName)")
         }
         let present = array.compactMap(\.stringValue)
         let missing = values.filter { !present.contains($0) }
         if missing.isEmpty { return .passed }
-        return .failed(.preflight(.valuesMissing), "\(key) in \(snapshot.display(file.path)) lacks \(list(missing))",
-                       expected: expectedText, observed: "\(snapshot.display(file.path)) \(key): \(list(present))")
+        return .failed(
+            .preflight(.valuesMissing), "\(key) in \(snapshot.display(file.path)) lacks \(list(missing))",
+            expected: expectedText, observed: "\(snapshot.display(file.path)) \(key): \(list(present))")
     }
 
     // MARK: entitlementContainsOneOf
@@ -112,7 +119,9 @@ struct RuleEvaluator {
         if let unprefixed = present.first(where: { bare.contains($0) }) {
             observed += " (\(unprefixed) lacks the $(AppIdentifierPrefix) prefix)"
         }
-        return .failed(.preflight(.entitlementMissing), "\(key) in \(snapshot.display(file.path)) has none of \(list(accepted))", expected: expectedText, observed: observed)
+        return .failed(
+            .preflight(.entitlementMissing), "\(key) in \(snapshot.display(file.path)) has none of \(list(accepted))", expected: expectedText,
+            observed: observed)
     }
 
     /// `$(AppIdentifierPrefix)` (or `${...}`) matches itself or a resolved ten-character team prefix and a dot.
@@ -159,9 +168,13 @@ struct RuleEvaluator {
         let describe = { (dependency: ResolvedDependency) in "\(dependency.summary) in \(self.snapshot.display(dependency.path))" }
         if found.isEmpty {
             if let problem = problems.first { return verdict(for: problem, expected: expectedText) }
-            let searched = (snapshot.packageResolved.count + snapshot.podfileLocks.count) == 0
+            let searched =
+                (snapshot.packageResolved.count + snapshot.podfileLocks.count) == 0
                 ? "no Package.resolved or Podfile.lock" + (snapshot.root.map { " under \($0)" } ?? "")
-                : "not pinned in " + list(((snapshot.packageResolved.compactMap { try? $0.get().path }) + snapshot.podfileLocks.compactMap { try? $0.get().path }).map(snapshot.display))
+                : "not pinned in "
+                    + list(
+                        ((snapshot.packageResolved.compactMap { try? $0.get().path }) + snapshot.podfileLocks.compactMap { try? $0.get().path }).map(
+                            snapshot.display))
             return .failed(.preflight(.dependencyMissing), "MSAL is not a resolved dependency: \(searched)", expected: expectedText, observed: searched)
         }
         let tooOld = found.filter { dependency in
@@ -169,10 +182,15 @@ struct RuleEvaluator {
             return version < wanted
         }
         if let old = tooOld.first {
-            return .failed(.preflight(.dependencyTooOld), "\(old.name) \(old.version ?? "?") is older than \(minimum)", expected: expectedText, observed: tooOld.map(describe).joined(separator: "; "))
+            return .failed(
+                .preflight(.dependencyTooOld), "\(old.name) \(old.version ?? "?") is older than \(minimum)", expected: expectedText,
+                observed: tooOld.map(describe).joined(separator: "; "))
         }
         if found.allSatisfy({ $0.version.flatMap(SemanticVersion.init) == nil }) {
-            return .errored(.preflight(.versionUnknown), "no version pinned for \(found.map(describe).joined(separator: "; ")) (branch or revision pins cannot be compared)", observed: found.map(describe).joined(separator: "; "))
+            return .errored(
+                .preflight(.versionUnknown),
+                "no version pinned for \(found.map(describe).joined(separator: "; ")) (branch or revision pins cannot be compared)",
+                observed: found.map(describe).joined(separator: "; "))
         }
         return .passed
     }
@@ -229,7 +247,9 @@ struct RuleEvaluator {
         for path in candidates {
             guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { continue }
             if let line = SourceText.firstMatch(of: regex, in: text, outsideStrings: true) {
-                let shown = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                let shown =
+                    text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+                    ?? ""
                 found.append("\(snapshot.display(path)):\(line): \(shown)")
             }
         }

@@ -36,8 +36,12 @@ enum SourceText {
             } else if scalar == "/", next == "*" {
                 var depth = 0
                 repeat {
-                    if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" { depth += 1; output.append(" "); output.append(" "); index += 2; continue }
-                    if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" { depth -= 1; output.append(" "); output.append(" "); index += 2; continue }
+                    if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                        depth += 1; output.append(" "); output.append(" "); index += 2; continue
+                    }
+                    if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                        depth -= 1; output.append(" "); output.append(" "); index += 2; continue
+                    }
                     output.append(scalars[index] == "\n" ? "\n" : " ")
                     index += 1
                 } while depth > 0 && index < scalars.count

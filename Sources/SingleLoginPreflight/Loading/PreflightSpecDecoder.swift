@@ -34,8 +34,9 @@ struct PreflightSpecDecoder: StrictJSONReader {
             if let check = decodeCheck(node, JSONPath.appending(index: index, to: "$.checks"), firstByID: &firstByID) { checks.append(check) }
         }
         guard diagnostics.isEmpty, let header else { return nil }
-        return PreflightSpec(formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, checks: checks,
-                             sha256Hex: sha256Hex, source: location(of: root))
+        return PreflightSpec(
+            formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, checks: checks,
+            sha256Hex: sha256Hex, source: location(of: root))
     }
 
     /// Decodes one check; duplicate IDs are reported against the first.
@@ -50,7 +51,8 @@ struct PreflightSpecDecoder: StrictJSONReader {
         let tags = member(fields, "tags") == nil ? [] : strings(fields, "tags", path, element: "tag")
         let rule = member(fields, "rule").flatMap { decodeRule($0.value, JSONPath.appending(key: "rule", to: path)) }
         guard let id, let level, let title, let rationale, let tags, let rule else { return nil }
-        return PreflightCheck(id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, rule: rule, location: location(of: node))
+        return PreflightCheck(
+            id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, rule: rule, location: location(of: node))
     }
 
     /// Decodes a rule: its kind decides which keys are allowed.
@@ -80,7 +82,9 @@ struct PreflightSpecDecoder: StrictJSONReader {
         case "minimumDependencyVersion":
             let minimum = string(fields, "minimum", path)
             if let minimum, let node = member(fields, "minimum")?.value, SemanticVersion(minimum) == nil {
-                report(node.position, JSONPath.appending(key: "minimum", to: path), "minimum '\(minimum)' is not a version", fix: "write a version such as '1.1.0'")
+                report(
+                    node.position, JSONPath.appending(key: "minimum", to: path), "minimum '\(minimum)' is not a version", fix: "write a version such as '1.1.0'"
+                )
                 return nil
             }
             let lists = stringLists(fields, "packages", path, keys: DependencyManager.allCases.map(\.rawValue))

@@ -21,7 +21,10 @@ public struct PreflightCheck: Hashable, Sendable {
     public var location: SourceLocation?
 
     /// Creates a check.
-    public init(id: String, level: Requirement.Level, title: String, rationale: String, references: [Reference], tags: [String] = [], rule: PreflightRule, location: SourceLocation? = nil) {
+    public init(
+        id: String, level: Requirement.Level, title: String, rationale: String, references: [Reference], tags: [String] = [], rule: PreflightRule,
+        location: SourceLocation? = nil
+    ) {
         self.id = id
         self.level = level
         self.title = title

@@ -35,5 +35,7 @@ public enum PreflightRule: Hashable, Sendable {
     }
 
     /// Every kind name, for suggestions.
-    public static let kindNames = ["urlSchemeRegistered", "arrayContainsAll", "entitlementContainsOneOf", "minimumDependencyVersion", "sourceContains", "sourceLacks"]
+    public static let kindNames = [
+        "urlSchemeRegistered", "arrayContainsAll", "entitlementContainsOneOf", "minimumDependencyVersion", "sourceContains", "sourceLacks",
+    ]
 }

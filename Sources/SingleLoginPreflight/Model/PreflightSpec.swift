@@ -19,7 +19,10 @@ public struct PreflightSpec: Hashable, Sendable {
     public var source: SourceLocation?
 
     /// Creates a spec.
-    public init(formatVersion: String = PreflightSpec.supportedFormatVersion, id: String, version: String, title: String, checks: [PreflightCheck], sha256Hex: String = "", source: SourceLocation? = nil) {
+    public init(
+        formatVersion: String = PreflightSpec.supportedFormatVersion, id: String, version: String, title: String, checks: [PreflightCheck],
+        sha256Hex: String = "", source: SourceLocation? = nil
+    ) {
         self.formatVersion = formatVersion
         self.id = id
         self.version = version

@@ -107,7 +107,8 @@ struct OldStylePlistParser {
 
     private static func isUnquoted(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", "/", ":", ".", "-", "+", "@", "*", "(", ")", "[", "]", "!", "&", "|", "~", "^", "%", "#", "?", "'", "\\":
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", "/", ":", ".", "-", "+", "@", "*", "(", ")", "[", "]", "!", "&", "|", "~", "^", "%", "#", "?", "'",
+            "\\":
             // `(` and `)` only inside a word (e.g. `$(SRCROOT)`); a word never starts with them.
             return true
         default:

@@ -29,11 +29,12 @@ public struct PropertyListFile: Hashable, Sendable {
         guard let value = PropertyListValue(foundation: object), let root = value.dictionaryValue else {
             return .failure(.malformed(path: path, reason: "the top-level value is not a dictionary"))
         }
-        let name = switch format {
-        case .binary: "binary"
-        case .openStep: "openStep"
-        default: "xml"
-        }
+        let name =
+            switch format {
+            case .binary: "binary"
+            case .openStep: "openStep"
+            default: "xml"
+            }
         return .success(PropertyListFile(path: path, root: root, format: name))
     }
 

@@ -43,7 +43,9 @@ public struct XcodeProject: Hashable, Sendable {
     /// Reads and parses the file at `path`; `configuration` is preferred (default `Release`), and
     /// `target`, when given, must exist.
     public static func read(at path: String, configuration: String = "Release", target: String? = nil) -> Result<XcodeProject, FileProblem> {
-        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap { parse($0, path: path, configuration: configuration, target: target, readText: XcconfigFile.readText) }
+        FileProblem.readText(at: path, kind: "project.pbxproj").flatMap {
+            parse($0, path: path, configuration: configuration, target: target, readText: XcconfigFile.readText)
+        }
     }
 
     /// Parses the text. Picks the first target whose product type is an application (else the first
@@ -52,7 +54,9 @@ public struct XcodeProject: Hashable, Sendable {
     /// settings (`baseConfigurationReference` files, read with `readText`; none when it is nil).
     /// When the file does not parse as a whole, falls back to scanning `KEY = value;` lines, and
     /// fails only when no PRODUCT_BUNDLE_IDENTIFIER is found.
-    public static func parse(_ text: String, path: String, configuration: String = "Release", target wanted: String? = nil, readText: ((String) -> String?)? = nil) -> Result<XcodeProject, FileProblem> {
+    public static func parse(
+        _ text: String, path: String, configuration: String = "Release", target wanted: String? = nil, readText: ((String) -> String?)? = nil
+    ) -> Result<XcodeProject, FileProblem> {
         let root: PropertyListValue
         do {
             root = try OldStylePlistParser.parse(text)
@@ -76,7 +80,8 @@ public struct XcodeProject: Hashable, Sendable {
         if let wanted, !targets.contains(where: { named($0) == wanted }) {
             return .failure(.malformed(path: path, reason: "no target named \"\(wanted)\"; targets: \(targets.map(named).joined(separator: ", "))"))
         }
-        let chosenTarget = wanted.flatMap { wanted in targets.first { named($0) == wanted } }
+        let chosenTarget =
+            wanted.flatMap { wanted in targets.first { named($0) == wanted } }
             ?? targets.first { productType($0.value) == "com.apple.product-type.application" }
             ?? targets.first { isApp($0.value) } ?? targets.first
 
@@ -84,7 +89,8 @@ public struct XcodeProject: Hashable, Sendable {
         var xcconfigsRead: [String] = []
         func configurations(of owner: PropertyListValue?) -> [(name: String, settings: [String: String], base: [String: String])] {
             guard let listID = owner?["buildConfigurationList"]?.stringValue,
-                  let ids = objects[listID]?["buildConfigurations"]?.arrayValue else { return [] }
+                let ids = objects[listID]?["buildConfigurations"]?.arrayValue
+            else { return [] }
             return ids.compactMap { id in
                 guard let id = id.stringValue, let object = objects[id] else { return nil }
                 let settings = (object["buildSettings"]?.dictionaryValue ?? [:]).compactMapValues { value -> String? in
@@ -92,8 +98,9 @@ public struct XcodeProject: Hashable, Sendable {
                 }
                 var base: [String: String] = [:]
                 if let readText, let reference = object["baseConfigurationReference"]?.stringValue,
-                   let file = FileReferences(objects: objects).path(of: reference, sourceRoot: sourceRoot),
-                   let read = XcconfigFile.settings(at: file, readText: readText) {
+                    let file = FileReferences(objects: objects).path(of: reference, sourceRoot: sourceRoot),
+                    let read = XcconfigFile.settings(at: file, readText: readText)
+                {
                     base = read
                     xcconfigsRead.append(URL(fileURLWithPath: file).lastPathComponent)
                 }
@@ -137,7 +144,8 @@ public struct XcodeProject: Hashable, Sendable {
             return .failure(.malformed(path: path, reason: "\(parseError), and no PRODUCT_BUNDLE_IDENTIFIER line"))
         }
         let distinct = Set(bundleIDs).count
-        let why = "line scan after a parse error (\(parseError)); first PRODUCT_BUNDLE_IDENTIFIER of \(bundleIDs.count)"
+        let why =
+            "line scan after a parse error (\(parseError)); first PRODUCT_BUNDLE_IDENTIFIER of \(bundleIDs.count)"
             + (distinct > 1 ? " (\(distinct) distinct values)" : "")
         settings["PRODUCT_BUNDLE_IDENTIFIER"] = first
         return .success(XcodeProject(path: path, buildSettings: settings, selection: why))
@@ -164,9 +172,11 @@ struct FileReferences {
         var components: [String] = []
         var current = child
         var seen: Set<String> = []
-        while seen.insert(current).inserted, let parent = objects.first(where: { entry in
-            entry.value["isa"]?.stringValue == "PBXGroup" && (entry.value["children"]?.arrayValue ?? []).contains { $0.stringValue == current }
-        }) {
+        while seen.insert(current).inserted,
+            let parent = objects.first(where: { entry in
+                entry.value["isa"]?.stringValue == "PBXGroup" && (entry.value["children"]?.arrayValue ?? []).contains { $0.stringValue == current }
+            })
+        {
             if let path = parent.value["path"]?.stringValue { components.insert(path, at: 0) }
             if parent.value["sourceTree"]?.stringValue == "SOURCE_ROOT" { break }
             current = parent.key

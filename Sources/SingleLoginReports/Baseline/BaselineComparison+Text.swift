@@ -24,7 +24,8 @@ extension BaselineComparison {
         for (title, changes) in sections where !changes.isEmpty {
             out += "\n### \(title.prefix(1).uppercased() + title.dropFirst())\n\n| Test case | Level | Baseline | Now |\n|---|---|---|---|\n"
             for change in changes {
-                out += "| \(MarkdownChecklistRecorder.cell(change.id.description)) | \(change.level.map(MarkdownChecklistRecorder.cell) ?? "–") | \(Self.mark(change.baseline)) | \(Self.mark(change.current)) |\n"
+                out +=
+                    "| \(MarkdownChecklistRecorder.cell(change.id.description)) | \(change.level.map(MarkdownChecklistRecorder.cell) ?? "–") | \(Self.mark(change.baseline)) | \(Self.mark(change.current)) |\n"
             }
         }
         return out

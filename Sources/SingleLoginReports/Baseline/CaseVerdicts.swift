@@ -57,10 +57,12 @@ public struct CaseVerdicts: Hashable, Sendable {
 
     /// The verdicts of a run's results under `gate`, named as the run's JUnit report names them.
     public init(results: [TestCaseResult], gate: Gate) {
-        self.init(results.map { result in
-            let id = TestCaseID(requirementID: result.id.requirementID, scenarioName: JUnitNames.normalize(result.id.scenarioName, fallback: "(unnamed scenario)"))
-            return Entry(id: id, verdict: Verdict(of: result, gate: gate), level: result.requirement.level.rawValue)
-        })
+        self.init(
+            results.map { result in
+                let id = TestCaseID(
+                    requirementID: result.id.requirementID, scenarioName: JUnitNames.normalize(result.id.scenarioName, fallback: "(unnamed scenario)"))
+                return Entry(id: id, verdict: Verdict(of: result, gate: gate), level: result.requirement.level.rawValue)
+            })
     }
 
     /// These verdicts without the test cases `ids` names: a shard compares only what it runs, and

@@ -102,8 +102,9 @@ extension BundleManifest.Waivers.Entry {
         default:
             return nil
         }
-        return Waiver(subject: subject, reason: reason, link: link, expires: expires,
-                      appVersions: appVersions.map { AppVersionRange(from: $0.from, through: $0.through) },
-                      location: location.flatMap(SourceLocation.init(parsing:)))
+        return Waiver(
+            subject: subject, reason: reason, link: link, expires: expires,
+            appVersions: appVersions.map { AppVersionRange(from: $0.from, through: $0.through) },
+            location: location.flatMap(SourceLocation.init(parsing:)))
     }
 }

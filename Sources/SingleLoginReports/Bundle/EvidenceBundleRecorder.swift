@@ -47,7 +47,10 @@ public final class EvidenceBundleRecorder: EventRecorder {
         public var baselineBytes: Data?
 
         /// Creates options.
-        public init(url: URL, specBytes: [UInt8], commandLine: [String], jobs: Int, junit: JUnitReport.Options = .init(), allowIncomplete: Bool = false, executable: URL? = nil, wireLog: URL? = nil) {
+        public init(
+            url: URL, specBytes: [UInt8], commandLine: [String], jobs: Int, junit: JUnitReport.Options = .init(), allowIncomplete: Bool = false,
+            executable: URL? = nil, wireLog: URL? = nil
+        ) {
             self.url = url
             self.specBytes = specBytes
             self.commandLine = commandLine
@@ -124,7 +127,10 @@ public final class EvidenceBundleRecorder: EventRecorder {
                 path = transcriptPath(index: index, of: result.id)
                 files.append((path!, lines))
             }
-            cases.append(BundleManifest.TestCase(requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).name, transcript: path))
+            cases.append(
+                BundleManifest.TestCase(
+                    requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).name,
+                    transcript: path))
         }
         let manifest = Self.manifest(record, cases: cases, options: options)
         let encoder = JSONEncoder()
@@ -156,12 +162,20 @@ public final class EvidenceBundleRecorder: EventRecorder {
 
     /// `markdownAppendix` is what the run's `summary.md` ends with (waivers, a baseline's comparison): the
     /// bundle holds the file as the run wrote it.
-    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options, markdownAppendix: String = "") -> [(name: String, data: Data)] {
+    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options, markdownAppendix: String = "") -> [(
+        name: String, data: Data
+    )] {
         let context = record.effectiveContext
         let summary = record.summary ?? record.effectiveSummary
         return [
             ("junit.xml", JUnitXMLRecorder.render(results: results, context: context, duration: record.summary?.duration, steps: record.steps, options: junit)),
-            ("summary.md", Data((MarkdownChecklistRecorder.render(results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary, steps: record.steps) + markdownAppendix).utf8)),
+            (
+                "summary.md",
+                Data(
+                    (MarkdownChecklistRecorder.render(
+                        results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary, steps: record.steps)
+                        + markdownAppendix).utf8)
+            ),
             ("report.html", Data(HTMLReport(record).render().utf8)),
         ]
     }
@@ -192,14 +206,21 @@ public final class EvidenceBundleRecorder: EventRecorder {
         return BundleManifest(
             format: BundleManifest.currentFormat,
             harness: .init(version: context.harnessVersion, binarySHA256: executable),
-            spec: .init(id: context.specID, version: context.specVersion, title: context.specTitle, sha256: SHA256.hexDigest(options.specBytes), origin: context.specOrigin ?? "unknown"),
-            app: context.adapter.map { .init(name: $0.appName, version: $0.appVersion, bundleId: $0.bundleId, msalVersion: $0.msalVersion, adapterName: $0.adapterName, adapterVersion: $0.adapterVersion) },
+            spec: .init(
+                id: context.specID, version: context.specVersion, title: context.specTitle, sha256: SHA256.hexDigest(options.specBytes),
+                origin: context.specOrigin ?? "unknown"),
+            app: context.adapter.map {
+                .init(
+                    name: $0.appName, version: $0.appVersion, bundleId: $0.bundleId, msalVersion: $0.msalVersion, adapterName: $0.adapterName,
+                    adapterVersion: $0.adapterVersion)
+            },
             referenceApp: context.referenceApp,
             host: .init(os: ProcessInfo.processInfo.operatingSystemVersionString, hostname: context.hostname),
             started: UTCDate.rfc3339(context.startDate), ended: UTCDate.rfc3339(record.endDate ?? context.startDate),
             commandLine: options.commandLine, gate: gate.rawValue, jobs: options.jobs, seed: nil,
-            counts: .init(planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
-                          errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun),
+            counts: .init(
+                planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
+                errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun),
             notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases,
             signature: options.signingKey.map { BundleManifest.Signature(publicKeySHA256: $0.publicKey.fingerprint) },
             waivers: options.waivers, baseline: options.baseline)

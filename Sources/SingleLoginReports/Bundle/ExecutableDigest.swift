@@ -19,8 +19,9 @@ enum ExecutableDigest {
     /// The digest of the file at `url`, or nil when it cannot be read.
     static func of(_ url: URL) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = (attributes[.size] as? NSNumber)?.intValue,
-              let modified = attributes[.modificationDate] as? Date else { return nil }
+            let size = (attributes[.size] as? NSNumber)?.intValue,
+            let modified = attributes[.modificationDate] as? Date
+        else { return nil }
         let state = FileState(path: url.path, size: size, modified: modified)
         return digests.withLock { known in
             if let digest = known[state] { return digest }

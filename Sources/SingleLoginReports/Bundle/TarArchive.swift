@@ -118,8 +118,9 @@ public struct TarArchive: Sendable {
             guard text(257, 5) == "ustar" else { return nil }
             let stored = header.enumerated().reduce(0) { $0 + ((148..<156).contains($1.offset) ? 0x20 : Int($1.element)) }
             guard let size = Int(text(124, 12).trimmingCharacters(in: .whitespaces), radix: 8),
-                  Int(text(148, 8).trimmingCharacters(in: CharacterSet(charactersIn: " \u{0}")), radix: 8) == stored,
-                  offset + 512 + size <= bytes.count else { return nil }
+                Int(text(148, 8).trimmingCharacters(in: CharacterSet(charactersIn: " \u{0}")), radix: 8) == stored,
+                offset + 512 + size <= bytes.count
+            else { return nil }
             let data = Data(bytes[(offset + 512)..<(offset + 512 + size)])
             let prefix = text(345, 155), base = text(0, 100), linkField = text(157, 100)
             let type = bytes[offset + 156]
@@ -146,13 +147,14 @@ public struct TarArchive: Sendable {
             nextName = nil
             nextLink = nil
             while name.hasPrefix("./") { name.removeFirst(2) }
-            let kind: Entry.Kind = switch type {
-            case UInt8(ascii: "0"), 0, UInt8(ascii: "7"): .file
-            case UInt8(ascii: "5"): .directory
-            case UInt8(ascii: "2"): .symbolicLink(to: link)
-            case UInt8(ascii: "1"): .hardLink(to: link)
-            default: .other(type)
-            }
+            let kind: Entry.Kind =
+                switch type {
+                case UInt8(ascii: "0"), 0, UInt8(ascii: "7"): .file
+                case UInt8(ascii: "5"): .directory
+                case UInt8(ascii: "2"): .symbolicLink(to: link)
+                case UInt8(ascii: "1"): .hardLink(to: link)
+                default: .other(type)
+                }
             entries.append(Entry(name: name, kind: kind, data: kind == .file ? data : Data()))
         }
         return nil

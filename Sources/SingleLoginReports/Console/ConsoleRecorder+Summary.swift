@@ -5,7 +5,10 @@ extension ConsoleRecorder {
     /// The end of a run: each failure, warning and error with its evidence (its steps from
     /// `steps`, by test case), why the run gave up on its adapter (`unavailable`, with how many
     /// test cases it left not run), then the totals and the exit status.
-    func summary(results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext, steps: [TestCaseID: [Int: String]] = [:], unavailable: (AdapterUnavailability, notRun: Int)? = nil) -> String {
+    func summary(
+        results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext, steps: [TestCaseID: [Int: String]] = [:],
+        unavailable: (AdapterUnavailability, notRun: Int)? = nil
+    ) -> String {
         let subject = context.subject
         var out = ""
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
@@ -47,7 +50,9 @@ extension ConsoleRecorder {
     /// The one error of a run that gave up on its adapter: the cause, the fix as `doctor` words
     /// it, the stderr's last lines, and how many test cases were not run because of it.
     static func unavailable(_ unavailability: AdapterUnavailability, notRun: Int, subject: RunSubject, style: ConsoleStyle) -> String {
-        var out = style.paint("error:", "1;31") + " the adapter did not start (\(unavailability.attempts) attempts in a row): \(PlainText.clean(unavailability.cause)) [\(PlainText.clean(unavailability.type))]\n"
+        var out =
+            style.paint("error:", "1;31")
+            + " the adapter did not start (\(unavailability.attempts) attempts in a row): \(PlainText.clean(unavailability.cause)) [\(PlainText.clean(unavailability.type))]\n"
         out += "  fix: \(PlainText.clean(unavailability.fix))\n"
         let lines = PlainText.clean(unavailability.stderrTail).split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         if !lines.isEmpty {
@@ -67,7 +72,10 @@ extension ConsoleRecorder {
     /// with `skipped` test cases says how many were not verified; `meaning`, when given, says what
     /// the status follows instead (`no regressions against the baseline`); `waivers` are the
     /// requirements whose failures were waived, always named: `PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)`.
-    public static func resultLine(_ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0, meaning given: String? = nil, waivers: [String] = []) -> String {
+    public static func resultLine(
+        _ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0, meaning given: String? = nil,
+        waivers: [String] = []
+    ) -> String {
         let status = unwritten.isEmpty ? status : .adapterOrHarnessError
         let verdict: String
         switch status {
@@ -75,7 +83,10 @@ extension ConsoleRecorder {
         case .requirementFailures: verdict = style.paint("FAILED", "1;31")
         default: verdict = style.paint("ERROR", "1;31")
         }
-        let meaning = unwritten.isEmpty ? given ?? Self.meaning(of: status, skipped: skipped) : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
+        let meaning =
+            unwritten.isEmpty
+            ? given ?? Self.meaning(of: status, skipped: skipped)
+            : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
         if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
@@ -122,7 +133,9 @@ extension ConsoleRecorder {
                 // An error has nothing expected to diff against: what it carries is the tested process's output tail.
                 if showsOutput, !issue.observed.isEmpty {
                     out += "    \(subject.outputName) (last lines):\n"
-                    for line in PlainText.clean(issue.observed).split(separator: "\n", omittingEmptySubsequences: false).suffix(10) { out += "      \(line.prefix(300))\n" }
+                    for line in PlainText.clean(issue.observed).split(separator: "\n", omittingEmptySubsequences: false).suffix(10) {
+                        out += "      \(line.prefix(300))\n"
+                    }
                 }
             } else if !issue.expected.isEmpty || !issue.observed.isEmpty {
                 for line in LineDiff.lines(expected: PlainText.clean(issue.expected), observed: PlainText.clean(issue.observed)) {

@@ -68,12 +68,14 @@ public final class ConsoleRecorder: EventRecorder {
             if style.verbosity != .quiet {
                 let cases = plan.count
                 let origin = context.specOrigin.map { ", \(PlainText.clean($0))" } ?? ""
-                out += "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)\(origin)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
+                out +=
+                    "Running \(PlainText.clean(context.specTitle)) (\(context.specID) \(context.specVersion)\(origin)): \(state.requirementOrder.count) requirement\(state.requirementOrder.count == 1 ? "" : "s"), \(cases) test case\(cases == 1 ? "" : "s")\n"
                 if let adapter = context.adapter { out += Self.adapterLine(adapter) }
             }
             if let shard = context.shard {
                 // Even when quiet: a shard's pass covers its own test cases only.
-                out += "This is \(shard) of a split run: its reports cover this shard's \(plan.count) test case\(plan.count == 1 ? "" : "s") only; join the shards' reports with 'sl-conformance merge'.\n"
+                out +=
+                    "This is \(shard) of a split run: its reports cover this shard's \(plan.count) test case\(plan.count == 1 ? "" : "s") only; join the shards' reports with 'sl-conformance merge'.\n"
             }
         case let .adapterIdentified(adapter):
             if style.verbosity != .quiet { out += Self.adapterLine(adapter) }
@@ -103,7 +105,10 @@ public final class ConsoleRecorder: EventRecorder {
                     out += line(for: requirement, in: &state)
                 }
             }
-            out += summary(results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate, context: state.record.effectiveContext, steps: state.record.steps, unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) })
+            out += summary(
+                results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate,
+                context: state.record.effectiveContext, steps: state.record.steps,
+                unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) })
         }
         return out
     }
@@ -128,7 +133,9 @@ public final class ConsoleRecorder: EventRecorder {
     /// `PASS  SL-LOGIN-1  MUST    Opens signed in (0.120s)`, plus scenario lines (`results`) when verbose:
     /// each scenario's transcript under the step whose calls it holds (`steps`, by test case), and
     /// nothing more for a requirement skipped as a whole (`--only`, `--skip`).
-    func requirementLine(_ requirement: RequirementResult, results: [TestCaseResult], gate: Gate, idWidth: Int, steps: [TestCaseID: [Int: String]] = [:]) -> String {
+    func requirementLine(_ requirement: RequirementResult, results: [TestCaseResult], gate: Gate, idWidth: Int, steps: [TestCaseID: [Int: String]] = [:])
+        -> String
+    {
         let verdict = requirement.verdict
         let summary = requirement.requirement
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)

@@ -9,14 +9,21 @@ extension HTMLReport {
             byStatus[status, default: []].append((index, results[index]))
         }
         let sections: [(Status, String, String)] = [
-            (.failed, "Failures", "Each failed check with its step, where the spec states it, what was expected against what was observed, and the broker transcript."),
-            (.preconditionUnmet, "Preconditions unmet", "The scenario never reached the state its requirement is about: a step marked as its starting point failed its checks. Fix the requirement that covers that step first."),
+            (
+                .failed, "Failures",
+                "Each failed check with its step, where the spec states it, what was expected against what was observed, and the broker transcript."
+            ),
+            (
+                .preconditionUnmet, "Preconditions unmet",
+                "The scenario never reached the state its requirement is about: a step marked as its starting point failed its checks. Fix the requirement that covers that step first."
+            ),
             (.warned, "Warnings", "SHOULD requirements that failed; under --level must they do not fail the run."),
             (.errored, "Errors", "The adapter or the harness broke: nothing is known about these requirements."),
         ]
         for (status, title, intro) in sections {
             guard let cases = byStatus[status], !cases.isEmpty else { continue }
-            out += "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"
+            out +=
+                "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"
             for (index, result) in cases { article(result, index: index, status: status, into: &out) }
             out += "</section>\n"
         }
@@ -83,7 +90,9 @@ extension HTMLReport {
             for (number, line) in lines.enumerated() {
                 if number > 0 { out += "\n" }
                 let differs = !other.contains(line)
-                if differs { out += "<span class=\"\(css)\"><span class=\"visually-hidden\">\(css == "removed" ? "only expected: " : "only observed: ")</span>" }
+                if differs {
+                    out += "<span class=\"\(css)\"><span class=\"visually-hidden\">\(css == "removed" ? "only expected: " : "only observed: ")</span>"
+                }
                 HTMLText.escape(String(line), into: &out)
                 if differs { out += "</span>" }
             }
@@ -100,7 +109,8 @@ extension HTMLReport {
             return
         }
         out += "<h4>Broker transcript (\(result.transcript.count) call\(result.transcript.count == 1 ? "" : "s"))</h4>\n"
-        out += "<table class=\"transcript\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Step</th><th scope=\"col\">Call</th><th scope=\"col\">Answer</th></tr></thead><tbody>\n"
+        out +=
+            "<table class=\"transcript\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Step</th><th scope=\"col\">Call</th><th scope=\"col\">Answer</th></tr></thead><tbody>\n"
         for call in result.transcript {
             out += "<tr\(call.failed ? " class=\"failed-call\"" : "")><td>\(call.sequence)</td><td>"
             HTMLText.escape(call.stepIndex.map { Evidence.stepLabel($0, steps: steps) } ?? "reset", into: &out)
@@ -122,13 +132,16 @@ extension HTMLReport {
         let flaky = retried.filter(\.element.isFlaky).count
         out += "<section class=\"cases\" aria-labelledby=\"retried-heading\">\n<h2 id=\"retried-heading\">Retried (\(retried.count), \(flaky) flaky)</h2>\n"
         out += "<p>Test cases that ran more than once. A flaky one failed, then passed: it counts as failed unless --accept-flaky was given.</p>\n"
-        out += "<table class=\"reasons\"><thead><tr><th scope=\"col\">Requirement</th><th scope=\"col\">Scenario</th><th scope=\"col\">Result</th><th scope=\"col\">Attempts</th></tr></thead><tbody>\n"
+        out +=
+            "<table class=\"reasons\"><thead><tr><th scope=\"col\">Requirement</th><th scope=\"col\">Scenario</th><th scope=\"col\">Result</th><th scope=\"col\">Attempts</th></tr></thead><tbody>\n"
         for (index, result) in retried {
             out += "<tr data-case=\"case-\(index + 1)\"><th scope=\"row\"><code>"
             HTMLText.escape(result.id.requirementID, into: &out)
             out += "</code></th><td>"
             HTMLText.escape(result.id.scenarioName, into: &out)
-            out += "</td><td>" + (result.isFlaky ? (result.outcome == .passed ? "Flaky (accepted)" : "Flaky (counted as failed)") : "Failed every attempt") + "</td><td>"
+            out +=
+                "</td><td>" + (result.isFlaky ? (result.outcome == .passed ? "Flaky (accepted)" : "Flaky (counted as failed)") : "Failed every attempt")
+                + "</td><td>"
             HTMLText.escape(result.attemptsLine, into: &out)
             out += "</td></tr>\n"
         }
@@ -138,10 +151,13 @@ extension HTMLReport {
     /// Skipped or not-run test cases as one table with their reasons.
     func notRunTable(_ status: Status, title: String, intro: String, _ cases: [(Int, TestCaseResult)], into out: inout String) {
         guard !cases.isEmpty else { return }
-        out += "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"
-        out += "<table class=\"reasons\"><thead><tr><th scope=\"col\">Requirement</th><th scope=\"col\">Level</th><th scope=\"col\">Scenario</th><th scope=\"col\">Reason</th></tr></thead><tbody>\n"
+        out +=
+            "<section class=\"cases\" aria-labelledby=\"\(status.rawValue)-heading\">\n<h2 id=\"\(status.rawValue)-heading\">\(title) (\(cases.count))</h2>\n<p>\(HTMLText.escape(intro))</p>\n"
+        out +=
+            "<table class=\"reasons\"><thead><tr><th scope=\"col\">Requirement</th><th scope=\"col\">Level</th><th scope=\"col\">Scenario</th><th scope=\"col\">Reason</th></tr></thead><tbody>\n"
         for (index, result) in cases {
-            out += "<tr id=\"case-\(index + 1)\" data-status=\"\(status.rawValue)\" data-level=\"\(result.requirement.level.rawValue)\"><th scope=\"row\"><code>"
+            out +=
+                "<tr id=\"case-\(index + 1)\" data-status=\"\(status.rawValue)\" data-level=\"\(result.requirement.level.rawValue)\"><th scope=\"row\"><code>"
             HTMLText.escape(result.id.requirementID, into: &out)
             out += "</code></th><td>\(result.requirement.level.rawValue)</td><td>"
             HTMLText.escape(result.id.scenarioName, into: &out)

@@ -30,9 +30,12 @@ extension HTMLReport {
         }
         out += "</fieldset>\n<button type=\"button\" id=\"show-all\">Show all</button>\n</form>\n"
         out += "<p id=\"shown\" class=\"shown\" aria-live=\"polite\">\(requirements.count) requirement\(requirements.count == 1 ? "" : "s")</p>\n"
-        out += "<table id=\"requirements\" class=\"requirements\">\n<caption>Every requirement of the spec in plan order, with its verdict (the worst of its test cases')</caption>\n"
-        out += "<colgroup><col class=\"col-status\"><col class=\"col-id\"><col class=\"col-level\"><col><col class=\"col-cases\"><col class=\"col-references\"></colgroup>\n"
-        out += "<thead><tr><th scope=\"col\">Status</th><th scope=\"col\">ID</th><th scope=\"col\">Level</th><th scope=\"col\">Requirement</th><th scope=\"col\">Test cases</th><th scope=\"col\">Microsoft reference</th></tr></thead>\n<tbody>\n"
+        out +=
+            "<table id=\"requirements\" class=\"requirements\">\n<caption>Every requirement of the spec in plan order, with its verdict (the worst of its test cases')</caption>\n"
+        out +=
+            "<colgroup><col class=\"col-status\"><col class=\"col-id\"><col class=\"col-level\"><col><col class=\"col-cases\"><col class=\"col-references\"></colgroup>\n"
+        out +=
+            "<thead><tr><th scope=\"col\">Status</th><th scope=\"col\">ID</th><th scope=\"col\">Level</th><th scope=\"col\">Requirement</th><th scope=\"col\">Test cases</th><th scope=\"col\">Microsoft reference</th></tr></thead>\n<tbody>\n"
         out += rows
         out += "</tbody>\n</table>\n</section>\n"
     }
@@ -40,7 +43,8 @@ extension HTMLReport {
     /// One requirement's row.
     func row(_ requirement: RequirementResult, status: Status, passed: Int, of count: Int, into out: inout String) {
         let summary = requirement.requirement
-        out += "<tr data-status=\"\(status.rawValue)\" data-level=\"\(summary.level.rawValue)\"><td><span class=\"status status-\(status.rawValue)\">\(status.label)</span>"
+        out +=
+            "<tr data-status=\"\(status.rawValue)\" data-level=\"\(summary.level.rawValue)\"><td><span class=\"status status-\(status.rawValue)\">\(status.label)</span>"
         if let reason = requirement.verdict.reason {
             out += "<br><span class=\"detail\">"
             HTMLText.escape(reason, into: &out)

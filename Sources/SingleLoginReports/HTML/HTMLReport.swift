@@ -28,7 +28,9 @@ public struct HTMLReport: Sendable {
     static let maxLogBytes = 16 * 1024
 
     /// Creates a report of a finished run.
-    public init(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]) {
+    public init(
+        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]
+    ) {
         self.results = results
         self.requirements = requirements
         self.context = context
@@ -40,7 +42,9 @@ public struct HTMLReport: Sendable {
     /// The report of everything `record` gathered.
     public init(_ record: RunRecord) {
         let results = record.orderedResults
-        self.init(results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext, summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps)
+        self.init(
+            results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext,
+            summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps)
     }
 
     /// The page.
@@ -53,7 +57,8 @@ public struct HTMLReport: Sendable {
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         // Nothing but what is inline may load: the page must open the same offline, from file://.
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        out +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         out += "<title>"
         HTMLText.escape("\(context.specTitle): \(headline.word)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
         out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
@@ -119,7 +124,9 @@ public struct HTMLReport: Sendable {
         HTMLText.escape(String(context.specSHA256.prefix(12)), into: &out)
         out += "</code></span></dd>\n"
         fact("Harness", "sl-conformance \(context.harnessVersion)", detail: "on \(context.hostname)", into: &out)
-        fact("Gate", context.gate == .mustOnly ? "MUST only (--level must): SHOULD failures are warnings" : "MUST and SHOULD: every failure fails the run", into: &out)
+        fact(
+            "Gate", context.gate == .mustOnly ? "MUST only (--level must): SHOULD failures are warnings" : "MUST and SHOULD: every failure fails the run",
+            into: &out)
         fact("Date", UTCDate.readable(context.startDate), detail: String(format: "%.1f s", summary.duration), into: &out)
         out += "</dl>\n"
         counts(into: &out)

@@ -10,9 +10,16 @@ extension EncodedEvent {
         switch event.kind {
         case let .runStarted(context, plan):
             self.init(kind: .runStarted, date: date)
-            self.context = EncodedContext(kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256, harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue, specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil, shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards, violatingHistory: context.violatingHistory)
+            self.context = EncodedContext(
+                kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256,
+                harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue,
+                specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil,
+                shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards,
+                violatingHistory: context.violatingHistory)
             self.adapter = context.adapter.map(EncodedAdapter.init)
-            self.plan = plan.map { EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason) }
+            self.plan = plan.map {
+                EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason)
+            }
         case let .adapterIdentified(identity):
             self.init(kind: .adapterIdentified, date: date)
             self.adapter = EncodedAdapter(identity)
@@ -46,14 +53,19 @@ extension EncodedEvent {
             self.issue = EncodedIssue(issue)
         case let .adapterUnavailable(unavailability):
             self.init(kind: .adapterUnavailable, date: date)
-            self.adapterUnavailability = EncodedAdapterUnavailability(attempts: unavailability.attempts, type: unavailability.type, cause: unavailability.cause, fix: unavailability.fix, stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
+            self.adapterUnavailability = EncodedAdapterUnavailability(
+                attempts: unavailability.attempts, type: unavailability.type, cause: unavailability.cause, fix: unavailability.fix,
+                stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
         case let .testCaseEnded(result):
             self.init(kind: .testCaseEnded, date: date)
             self.testCase = EncodedTestCaseID(result.id)
             self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
         case let .runEnded(summary):
             self.init(kind: .runEnded, date: date)
-            self.summary = EncodedSummary(passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration, interrupted: summary.interrupted)
+            self.summary = EncodedSummary(
+                passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped,
+                notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration,
+                interrupted: summary.interrupted)
         }
     }
 }
@@ -66,19 +78,25 @@ extension EncodedTestCaseID {
 
 extension EncodedAdapter {
     init(_ identity: AdapterIdentity) {
-        self.init(name: identity.adapterName, version: identity.adapterVersion, appName: identity.appName, appVersion: identity.appVersion, bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities)
+        self.init(
+            name: identity.adapterName, version: identity.adapterVersion, appName: identity.appName, appVersion: identity.appVersion,
+            bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities)
     }
 }
 
 extension EncodedRequirement {
     init(_ summary: RequirementSummary) {
-        self.init(id: summary.id, level: summary.level.rawValue, title: summary.title, tags: summary.tags, references: summary.references.map { EncodedReference(title: $0.title, url: $0.url) })
+        self.init(
+            id: summary.id, level: summary.level.rawValue, title: summary.title, tags: summary.tags,
+            references: summary.references.map { EncodedReference(title: $0.title, url: $0.url) })
     }
 }
 
 extension EncodedBrokerCall {
     init(_ record: BrokerCallRecord) {
-        self.init(sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer, failed: record.failed, scopes: record.scopes.isEmpty ? nil : record.scopes, during: record.phase == .broadcasts ? record.phase.rawValue : nil)
+        self.init(
+            sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer,
+            failed: record.failed, scopes: record.scopes.isEmpty ? nil : record.scopes, during: record.phase == .broadcasts ? record.phase.rawValue : nil)
     }
 }
 
@@ -96,7 +114,9 @@ extension EncodedObservation {
 
 extension EncodedIssue {
     init(_ issue: Issue) {
-        self.init(kind: issue.severity.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected, observed: issue.observed, location: issue.location?.description)
+        self.init(
+            kind: issue.severity.rawValue, type: issue.type, message: issue.message, stepIndex: issue.stepIndex, expected: issue.expected,
+            observed: issue.observed, location: issue.location?.description)
     }
 }
 
@@ -124,7 +144,11 @@ extension EncodedRequirementResult {
 extension EncodedResult {
     init(_ result: TestCaseResult, maxLogBytes: Int) {
         let (outcome, reason) = result.outcome.encoded
-        self.init(testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init), adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
-                  attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) }, flaky: result.isFlaky ? true : nil)
+        self.init(
+            testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason,
+            duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init),
+            adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
+            attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) },
+            flaky: result.isFlaky ? true : nil)
     }
 }

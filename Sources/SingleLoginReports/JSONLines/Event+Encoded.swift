@@ -13,21 +13,31 @@ extension Event {
         guard let date = UTCDate.parseRFC3339(line.date) else { return nil }
         func requirement(_ encoded: EncodedRequirement?) -> RequirementSummary? {
             guard let encoded, let level = Requirement.Level(rawValue: encoded.level) else { return nil }
-            return RequirementSummary(id: encoded.id, level: level, title: encoded.title, tags: encoded.tags, references: encoded.references.map { Reference(title: $0.title, url: $0.url) }, location: locate(encoded.id))
+            return RequirementSummary(
+                id: encoded.id, level: level, title: encoded.title, tags: encoded.tags,
+                references: encoded.references.map { Reference(title: $0.title, url: $0.url) }, location: locate(encoded.id))
         }
         let id = line.testCase.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
         let kind: Kind
         switch line.kind {
         case .runStarted:
-            guard let encoded = line.context, let start = UTCDate.parseRFC3339(encoded.startDate), let gate = Gate(rawValue: encoded.gate ?? Gate.mustAndShould.rawValue) else { return nil }
+            guard let encoded = line.context, let start = UTCDate.parseRFC3339(encoded.startDate),
+                let gate = Gate(rawValue: encoded.gate ?? Gate.mustAndShould.rawValue)
+            else { return nil }
             var plan: [PlannedTestCase] = []
             for planned in line.plan ?? [] {
                 guard let summary = requirement(planned.requirement) else { return nil }
-                plan.append(PlannedTestCase(id: TestCaseID(requirementID: planned.testCase.requirementID, scenarioName: planned.testCase.scenario), requirement: summary, skipReason: planned.skipReason))
+                plan.append(
+                    PlannedTestCase(
+                        id: TestCaseID(requirementID: planned.testCase.requirementID, scenarioName: planned.testCase.scenario), requirement: summary,
+                        skipReason: planned.skipReason))
             }
-            var context = RunContext(kind: encoded.kind, specID: encoded.specID, specVersion: encoded.specVersion, specTitle: encoded.specTitle, specSHA256: encoded.specSHA256, harnessVersion: encoded.harnessVersion,
-                                     adapter: line.adapter.map(AdapterIdentity.init), hostname: encoded.hostname, startDate: start, gate: gate, specOrigin: encoded.specOrigin, referenceApp: encoded.referenceApp ?? false,
-                                     shard: encoded.shard.map { RunContext.Shard(index: $0.index, count: $0.count) })
+            var context = RunContext(
+                kind: encoded.kind, specID: encoded.specID, specVersion: encoded.specVersion, specTitle: encoded.specTitle, specSHA256: encoded.specSHA256,
+                harnessVersion: encoded.harnessVersion,
+                adapter: line.adapter.map(AdapterIdentity.init), hostname: encoded.hostname, startDate: start, gate: gate, specOrigin: encoded.specOrigin,
+                referenceApp: encoded.referenceApp ?? false,
+                shard: encoded.shard.map { RunContext.Shard(index: $0.index, count: $0.count) })
             context.mergedShards = encoded.mergedShards
             context.violatingHistory = encoded.violatingHistory
             kind = .runStarted(context, plan: plan)
@@ -39,7 +49,8 @@ extension Event {
             kind = .requirementStarted(summary)
         case .requirementEnded:
             guard let summary = requirement(line.requirement), let encoded = line.requirementResult,
-                  let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else { return nil }
+                let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason)
+            else { return nil }
             let verdict = encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason) } ?? Verdict(outcome, level: summary.level, gate: .mustAndShould)
             kind = .requirementEnded(RequirementResult(requirement: summary, verdict: verdict, duration: encoded.duration))
         case .testCaseStarted:
@@ -53,20 +64,25 @@ extension Event {
             kind = .brokerCalled(id, call)
         case .observed:
             guard let id, let observation = line.observation.flatMap(Observation.init) else { return nil }
-            kind = .observed(id, observation, facts: line.facts.map { BrokerFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) })
+            kind = .observed(
+                id, observation,
+                facts: line.facts.map { BrokerFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) })
         case .issueRecorded:
             guard let id, let issue = line.issue.flatMap(Issue.init) else { return nil }
             kind = .issueRecorded(id, issue)
         case .adapterUnavailable:
             guard let encoded = line.adapterUnavailability else { return nil }
-            kind = .adapterUnavailable(AdapterUnavailability(attempts: encoded.attempts, type: encoded.type, cause: encoded.cause, fix: encoded.fix, stderrTail: encoded.stderrTail))
+            kind = .adapterUnavailable(
+                AdapterUnavailability(attempts: encoded.attempts, type: encoded.type, cause: encoded.cause, fix: encoded.fix, stderrTail: encoded.stderrTail))
         case .testCaseEnded:
             guard let encoded = line.result, let result = Self.result(encoded, requirement: requirement) else { return nil }
             kind = .testCaseEnded(result)
         case .runEnded:
             guard let s = line.summary else { return nil }
-            kind = .runEnded(RunSummary(passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
-                                        doesNotApply: s.doesNotApply ?? 0, duration: s.duration, interrupted: s.interrupted))
+            kind = .runEnded(
+                RunSummary(
+                    passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
+                    doesNotApply: s.doesNotApply ?? 0, duration: s.duration, interrupted: s.interrupted))
         case .unencodable, .unknown:
             return nil
         }
@@ -78,15 +94,18 @@ extension Event {
     /// The result a `testCaseEnded` line holds, with its earlier attempts, or nil when a value is
     /// one this reader does not know.
     static func result(_ encoded: EncodedResult, requirement: (EncodedRequirement?) -> RequirementSummary?) -> TestCaseResult? {
-        guard let summary = requirement(encoded.requirement), let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else { return nil }
+        guard let summary = requirement(encoded.requirement), let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else {
+            return nil
+        }
         var issues: [Issue] = []
         var transcript: [BrokerCallRecord] = []
         var earlier: [TestCaseResult] = []
         for issue in encoded.issues { guard let decoded = Issue(issue) else { return nil }; issues.append(decoded) }
         for call in encoded.transcript { guard let decoded = BrokerCallRecord(call) else { return nil }; transcript.append(decoded) }
         for attempt in encoded.attempts ?? [] { guard let decoded = result(attempt, requirement: requirement) else { return nil }; earlier.append(decoded) }
-        var result = TestCaseResult(id: TestCaseID(requirementID: encoded.testCase.requirementID, scenarioName: encoded.testCase.scenario), requirement: summary, outcome: outcome,
-                                    duration: encoded.duration, issues: issues, transcript: transcript, adapterLog: encoded.adapterLog)
+        var result = TestCaseResult(
+            id: TestCaseID(requirementID: encoded.testCase.requirementID, scenarioName: encoded.testCase.scenario), requirement: summary, outcome: outcome,
+            duration: encoded.duration, issues: issues, transcript: transcript, adapterLog: encoded.adapterLog)
         result.earlierAttempts = earlier
         result.isFlaky = encoded.flaky ?? false
         return result
@@ -95,7 +114,9 @@ extension Event {
 
 extension AdapterIdentity {
     init(_ encoded: EncodedAdapter) {
-        self.init(adapterName: encoded.name, adapterVersion: encoded.version, appName: encoded.appName, appVersion: encoded.appVersion, bundleId: encoded.bundleId, msalVersion: encoded.msalVersion, capabilities: encoded.capabilities)
+        self.init(
+            adapterName: encoded.name, adapterVersion: encoded.version, appName: encoded.appName, appVersion: encoded.appVersion, bundleId: encoded.bundleId,
+            msalVersion: encoded.msalVersion, capabilities: encoded.capabilities)
     }
 }
 
@@ -104,7 +125,9 @@ extension BrokerCallRecord {
         guard let method = BrokerMethod(rawValue: encoded.method) else { return nil }
         let phase: CallPhase
         if let during = encoded.during { guard let decoded = CallPhase(rawValue: during) else { return nil }; phase = decoded } else { phase = .step }
-        self.init(sequence: encoded.sequence, stepIndex: encoded.stepIndex, method: method, parameters: encoded.parameters, answer: encoded.answer, failed: encoded.failed, scopes: encoded.scopes ?? [], phase: phase)
+        self.init(
+            sequence: encoded.sequence, stepIndex: encoded.stepIndex, method: method, parameters: encoded.parameters, answer: encoded.answer,
+            failed: encoded.failed, scopes: encoded.scopes ?? [], phase: phase)
     }
 }
 
@@ -112,7 +135,9 @@ extension Observation {
     init?(_ encoded: EncodedObservation) {
         var screen: [ScreenElement] = []
         var storage: [StoredItem] = []
-        for element in encoded.screen { guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil }; screen.append(ScreenElement(kind, element.text)) }
+        for element in encoded.screen {
+            guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil }; screen.append(ScreenElement(kind, element.text))
+        }
         for item in encoded.storage {
             guard let area = StoredItem.Area(rawValue: item.area) else { return nil }
             var source: StoredItem.Source?
@@ -131,7 +156,9 @@ extension Issue {
             guard let parsed = SourceLocation(parsing: text) else { return nil }
             location = parsed
         }
-        self.init(severity: severity, kind: Issue.Kind(rawValue: encoded.type), message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected, observed: encoded.observed, location: location)
+        self.init(
+            severity: severity, kind: Issue.Kind(rawValue: encoded.type), message: encoded.message, stepIndex: encoded.stepIndex, expected: encoded.expected,
+            observed: encoded.observed, location: location)
     }
 }
 

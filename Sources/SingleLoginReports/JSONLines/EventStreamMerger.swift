@@ -24,7 +24,8 @@ public enum EventStreamMerger {
         public var description: String {
             switch self {
             case let .notARun(name): "\(name): no runStarted event, so not a run's event stream"
-            case let .differentSpecs(first, other): "\(other) ran another spec than \(first) (id, version or SHA-256 differ): shards of one run share their spec"
+            case let .differentSpecs(first, other):
+                "\(other) ran another spec than \(first) (id, version or SHA-256 differ): shards of one run share their spec"
             }
         }
     }
@@ -33,10 +34,12 @@ public enum EventStreamMerger {
     public static func merge(_ streams: [(name: String, events: [Event])]) throws(MergeError) -> [Event] {
         var contexts: [RunContext] = []
         for stream in streams {
-            guard let context = stream.events.lazy.compactMap({ event -> RunContext? in
-                if case let .runStarted(context, _) = event.kind { return context }
-                return nil
-            }).first else { throw .notARun(stream.name) }
+            guard
+                let context = stream.events.lazy.compactMap({ event -> RunContext? in
+                    if case let .runStarted(context, _) = event.kind { return context }
+                    return nil
+                }).first
+            else { throw .notARun(stream.name) }
             if let first = contexts.first, (first.specID, first.specVersion, first.specSHA256) != (context.specID, context.specVersion, context.specSHA256) {
                 throw .differentSpecs(streams[0].name, stream.name)
             }
@@ -95,7 +98,8 @@ public enum EventStreamMerger {
             }
             ordered += finished
             if finished.count == cases.count, let last = body.last {
-                body.append(Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: finished, gate: context.gate)), date: last.date))
+                body.append(
+                    Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: finished, gate: context.gate)), date: last.date))
             }
         }
         let start = Event(.runStarted(context, plan: plan), date: context.startDate)

@@ -27,7 +27,8 @@ public enum EventStreamReader {
                 throw ReadError(description: "\(url.path):\(number + 1): not an event: \(error)")
             }
             guard encoded.version == EncodedEvent.currentVersion else {
-                throw ReadError(description: "\(url.path):\(number + 1): event stream version \(encoded.version); this build reads version \(EncodedEvent.currentVersion)")
+                throw ReadError(
+                    description: "\(url.path):\(number + 1): event stream version \(encoded.version); this build reads version \(EncodedEvent.currentVersion)")
             }
             if let event = Event(decoding: encoded) { events.append(event) }
         }

@@ -168,10 +168,13 @@ public enum JUnitMerger {
                 var result = result(of: testCase)
                 if result == .passed, let body = warnings[name] { result = .warning(body: body) }
                 let (attempts, flaky) = attempts(of: testCase)
-                return JUnitReport.Case(classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result, attempts: attempts, flaky: flaky)
+                return JUnitReport.Case(
+                    classname: testCase.attribute("classname") ?? "", name: name, time: Double(testCase.attribute("time") ?? "") ?? 0, result: result,
+                    attempts: attempts, flaky: flaky)
             }
-            return JUnitReport.Suite(name: element.attribute("name") ?? "", package: element.attribute("package"), timestamp: element.attribute("timestamp") ?? "",
-                                     hostname: element.attribute("hostname") ?? "", time: Double(element.attribute("time") ?? "") ?? 0, properties: properties, cases: cases)
+            return JUnitReport.Suite(
+                name: element.attribute("name") ?? "", package: element.attribute("package"), timestamp: element.attribute("timestamp") ?? "",
+                hostname: element.attribute("hostname") ?? "", time: Double(element.attribute("time") ?? "") ?? 0, properties: properties, cases: cases)
         }
         return JUnitReport(name: root.name == "testsuites" ? (root.attribute("name") ?? "sl-conformance") : "sl-conformance", suites: suites)
     }

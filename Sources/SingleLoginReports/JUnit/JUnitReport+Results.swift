@@ -11,7 +11,9 @@ extension JUnitReport {
     ///   - duration: The run's wall time; unused per suite (a suite's time is its cases' sum).
     ///   - steps: Step descriptions per test case, by 0-based step index, to name steps in evidence.
     ///   - maxBytesPerCase: The most bytes of evidence per case.
-    public init(results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:], maxBytesPerCase: Int = 64 * 1024) {
+    public init(
+        results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:], maxBytesPerCase: Int = 64 * 1024
+    ) {
         var names = CaseNamer(specID: context.specID)
         let specID = JUnitNames.normalize(context.specID, fallback: "spec")
         let timestamp = UTCDate.junitTimestamp(context.startDate)
@@ -34,7 +36,10 @@ extension JUnitReport {
             var time = 0.0
             for result in results[start..<end] {
                 let (classname, name) = names.unique(for: result.id)
-                cases.append(Self.testCase(of: result, classname: classname, name: name, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase, subject: context.subject))
+                cases.append(
+                    Self.testCase(
+                        of: result, classname: classname, name: name, gate: context.gate, steps: steps[result.id] ?? [:], maxBytes: maxBytesPerCase,
+                        subject: context.subject))
                 time += result.duration
             }
             let verdict = Verdict(aggregating: results[start..<end], gate: context.gate)
@@ -48,18 +53,24 @@ extension JUnitReport {
             } else {
                 suiteOfRequirement[requirementID] = suites.count
                 suiteVerdicts.append(verdict)
-                suites.append(Suite(
-                    name: cases[0].classname + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: time,
-                    // The run's properties once, on the first suite: every reader keeps suite
-                    // properties, and a report of 10,000 requirements stays small.
-                    properties: Self.properties(of: requirement, verdict: verdict) + (suites.isEmpty ? runProperties : []),
-                    cases: cases))
+                suites.append(
+                    Suite(
+                        name: cases[0].classname + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp,
+                        hostname: hostname, time: time,
+                        // The run's properties once, on the first suite: every reader keeps suite
+                        // properties, and a report of 10,000 requirements stays small.
+                        properties: Self.properties(of: requirement, verdict: verdict) + (suites.isEmpty ? runProperties : []),
+                        cases: cases))
             }
             start = end
         }
         if suites.isEmpty {
             // No test case at all: one empty suite still carries the run's properties.
-            suites = [Suite(name: specID + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname, time: duration ?? 0, properties: runProperties, cases: [])]
+            suites = [
+                Suite(
+                    name: specID + (context.referenceApp ? Self.referenceAppSuffix : ""), package: specID, timestamp: timestamp, hostname: hostname,
+                    time: duration ?? 0, properties: runProperties, cases: [])
+            ]
         }
         self.init(name: context.referenceApp ? "sl-conformance" + Self.referenceAppSuffix : "sl-conformance", suites: suites)
     }
@@ -125,16 +136,24 @@ extension JUnitReport {
     /// The `<testcase>` a result becomes, named `classname` and `name`: its result under `gate`
     /// and its earlier attempts, each with its own evidence (the case's budget of `maxBytes` shared
     /// among its attempts).
-    static func testCase(of result: TestCaseResult, classname: String, name: String, gate: Gate, steps: [Int: String], maxBytes: Int, subject: RunSubject) -> Case {
+    static func testCase(of result: TestCaseResult, classname: String, name: String, gate: Gate, steps: [Int: String], maxBytes: Int, subject: RunSubject)
+        -> Case
+    {
         let share = maxBytes / result.attemptCount
         let attempts = result.earlierAttempts.enumerated().map { index, attempt in
             let errored = attempt.outcome == .errored
             let lead = attempt.issues.first { $0.severity == (errored ? .error : .failure) } ?? attempt.issues.first
-            return Attempt(errored: errored, message: "attempt \(index + 1) of \(result.attemptCount): " + JUnitNames.normalize(lead?.message ?? (errored ? "errored" : "failed"), fallback: "(no message)"),
-                           type: lead?.type ?? (errored ? "error" : "failure"), body: Evidence.body(of: attempt, steps: steps, includeLog: errored, maxBytes: share, subject: subject))
+            return Attempt(
+                errored: errored,
+                message: "attempt \(index + 1) of \(result.attemptCount): "
+                    + JUnitNames.normalize(lead?.message ?? (errored ? "errored" : "failed"), fallback: "(no message)"),
+                type: lead?.type ?? (errored ? "error" : "failure"),
+                body: Evidence.body(of: attempt, steps: steps, includeLog: errored, maxBytes: share, subject: subject))
         }
-        return Case(classname: classname, name: name, time: result.duration, result: Self.result(of: result, gate: gate, steps: steps, maxBytes: attempts.isEmpty ? maxBytes : share, subject: subject),
-                    attempts: attempts, flaky: result.isFlaky)
+        return Case(
+            classname: classname, name: name, time: result.duration,
+            result: Self.result(of: result, gate: gate, steps: steps, maxBytes: attempts.isEmpty ? maxBytes : share, subject: subject),
+            attempts: attempts, flaky: result.isFlaky)
     }
 
     /// The `<failure>`, `<error>` or `<skipped>` a result's verdict under `gate` becomes.
@@ -156,7 +175,8 @@ extension JUnitReport {
         case .failed, .warned:
             let failures = result.issues.filter { $0.severity == .failure }
             let lead = failures.first ?? result.issues.first
-            let message = Self.message(lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
+            let message = Self.message(
+                lead?.message ?? "the requirement was violated", more: max(0, (failures.isEmpty ? result.issues.count : failures.count) - 1))
             let body = Evidence.body(of: result, steps: steps, includeLog: false, maxBytes: maxBytes, subject: subject)
             return verdict == .warned ? .warning(body: body) : .failure(message: message, type: lead?.type ?? "failure", body: body)
         case .errored:

@@ -83,8 +83,9 @@ struct JUnitStream {
         if namer == nil { namer = CaseNamer(specID: record.effectiveContext.specID) }
         let gate = record.gate
         let (classname, name) = namer!.unique(for: result.id)
-        let testCase = JUnitReport.testCase(of: result, classname: classname, name: name, gate: gate, steps: record.steps.removeValue(forKey: result.id) ?? [:],
-                                            maxBytes: options.maxBytesPerCase, subject: record.context?.subject ?? .adapter)
+        let testCase = JUnitReport.testCase(
+            of: result, classname: classname, name: name, gate: gate, steps: record.steps.removeValue(forKey: result.id) ?? [:],
+            maxBytes: options.maxBytesPerCase, subject: record.context?.subject ?? .adapter)
         let verdict = Verdict(of: result, gate: gate)
         let index: Int
         if let open = openSuite, suites[open].requirementID == result.id.requirementID {
@@ -182,7 +183,8 @@ struct JUnitStream {
             JUnitReport.renderOpening(name: "sl-conformance" + suffix, counts: counts, time: time, strict: strict, into: &out)
             if suites.isEmpty {
                 // No test case at all: one empty suite still carries the run's properties.
-                let suite = JUnitReport.Suite(name: specID + suffix, package: specID, timestamp: timestamp, hostname: hostname, time: emptyRunTime, properties: runProperties, cases: [])
+                let suite = JUnitReport.Suite(
+                    name: specID + suffix, package: specID, timestamp: timestamp, hostname: hostname, time: emptyRunTime, properties: runProperties, cases: [])
                 suite.renderOpening(id: 0, counts: JUnitReport.Counts(), into: &out)
                 JUnitReport.Suite.renderClosingWithoutWarnings(into: &out)
             }

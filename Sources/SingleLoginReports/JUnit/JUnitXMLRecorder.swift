@@ -44,7 +44,11 @@ public final class JUnitXMLRecorder: EventRecorder {
     }
 
     /// Renders results and their context to JUnit XML bytes: the whole job of this recorder, callable directly.
-    public static func render(results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:], options: JUnitReport.Options = .init()) -> Data {
-        JUnitReport(results: results, context: context, duration: duration, steps: steps, maxBytesPerCase: options.maxBytesPerCase).render(strict: options.strict)
+    public static func render(
+        results: [TestCaseResult], context: RunContext, duration: Double? = nil, steps: [TestCaseID: [Int: String]] = [:],
+        options: JUnitReport.Options = .init()
+    ) -> Data {
+        JUnitReport(results: results, context: context, duration: duration, steps: steps, maxBytesPerCase: options.maxBytesPerCase).render(
+            strict: options.strict)
     }
 }

@@ -18,7 +18,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
 
     /// Creates a recorder writing to `url`; `appendix` gives, when the run ends, Markdown to add at
     /// the end (the comparison with a baseline, the waivers used), empty by default.
-    public init(url: URL, appendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+    public init(
+        url: URL, appendix: @escaping @Sendable () -> String = { "" }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError
+    ) {
         self.url = url
         self.appendix = appendix
         self.onError = onError
@@ -30,7 +32,10 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text = Self.render(results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext, summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps) + appendix()
+        let text =
+            Self.render(
+                results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext,
+                summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps) + appendix()
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {
@@ -40,7 +45,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
 
     /// Renders the checklist: a row per requirement result, the failing test cases (with their
     /// steps from `steps`, by test case and 0-based step index), in the context's gate.
-    public static func render(results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]) -> String {
+    public static func render(
+        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]
+    ) -> String {
         let gate = context.gate
         let status = ExitStatus(summary: summary, gate: gate)
         let headline: String
@@ -53,10 +60,12 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         var out = "# \(cell(context.specTitle)): \(headline)\(shard)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
         out += "| | |\n|---|---|\n"
         if let shard = context.shard {
-            out += "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
+            out +=
+                "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
         }
         if let merged = context.mergedShards {
-            out += "| Shards | merged from \(merged) shard\(merged == 1 ? "" : "s") by `sl-conformance merge`: this report covers their \(results.count) test case\(results.count == 1 ? "" : "s") |\n"
+            out +=
+                "| Shards | merged from \(merged) shard\(merged == 1 ? "" : "s") by `sl-conformance merge`: this report covers their \(results.count) test case\(results.count == 1 ? "" : "s") |\n"
         }
         if context.referenceApp {
             out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
@@ -87,7 +96,8 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         for result in failuresFirst(requirements) {
             let requirement = result.requirement
             let references = requirement.references.map { "[\(cell($0.title))](\(url($0.url)))" }.joined(separator: "<br>")
-            out += "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
+            out +=
+                "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
         }
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         if !problems.isEmpty {
@@ -116,7 +126,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                 }
                 if !result.transcript.isEmpty {
                     out += "\nBroker transcript:\n\n```\n"
-                    for line in outline.transcript(result.transcript) { out += String(repeating: "  ", count: line.depth) + fence(PlainText.clean(line.text)) + "\n" }
+                    for line in outline.transcript(result.transcript) {
+                        out += String(repeating: "  ", count: line.depth) + fence(PlainText.clean(line.text)) + "\n"
+                    }
                     out += "```\n"
                 }
             }
@@ -167,7 +179,8 @@ public final class MarkdownChecklistRecorder: EventRecorder {
 
     /// A link target without spaces or parentheses that would end it.
     static func url(_ text: String) -> String {
-        JUnitNames.normalize(text, fallback: "").replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+        JUnitNames.normalize(text, fallback: "").replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28").replacingOccurrences(
+            of: ")", with: "%29")
     }
 
     /// A line safe inside a fenced block: no line can close the fence.

@@ -54,9 +54,11 @@ public struct RetriedCases: Sendable {
     /// `summary.md`'s section; empty when nothing was retried.
     public var markdown: String {
         guard !entries.isEmpty else { return "" }
-        var text = "\n## Retried test cases\n\n\(flakyCount) flaky of \(entries.count) retried.\n\n| Test case | Result | Attempts | Gate |\n|---|---|---|---|\n"
+        var text =
+            "\n## Retried test cases\n\n\(flakyCount) flaky of \(entries.count) retried.\n\n| Test case | Result | Attempts | Gate |\n|---|---|---|---|\n"
         for entry in entries {
-            text += "| \(Self.cell(entry.id.description)) | \(entry.label == "FLAKY" ? "🔁 flaky" : entry.label) | \(Self.cell(entry.attempts)) | \(Self.cell(entry.note)) |\n"
+            text +=
+                "| \(Self.cell(entry.id.description)) | \(entry.label == "FLAKY" ? "🔁 flaky" : entry.label) | \(Self.cell(entry.attempts)) | \(Self.cell(entry.note)) |\n"
         }
         return text
     }

@@ -154,12 +154,16 @@ public struct RunRecord: Sendable {
     /// The summary the runner sent, or one computed from the results.
     public var effectiveSummary: RunSummary {
         let ordered = orderedResults
-        let computed = RunSummary(results: ordered, duration: summary?.duration ?? ordered.reduce(0) { $0 + $1.duration }, interrupted: summary?.interrupted ?? true)
+        let computed = RunSummary(
+            results: ordered, duration: summary?.duration ?? ordered.reduce(0) { $0 + $1.duration }, interrupted: summary?.interrupted ?? true)
         return computed
     }
 
     /// A context to render with, even when `runStarted` never came.
     public var effectiveContext: RunContext {
-        context ?? RunContext(specID: "unknown", specVersion: "unknown", specTitle: "unknown", specSHA256: "", harnessVersion: "unknown", adapter: nil, hostname: "localhost", startDate: endDate ?? Date(timeIntervalSince1970: 0))
+        context
+            ?? RunContext(
+                specID: "unknown", specVersion: "unknown", specTitle: "unknown", specSHA256: "", harnessVersion: "unknown", adapter: nil, hostname: "localhost",
+                startDate: endDate ?? Date(timeIntervalSince1970: 0))
     }
 }

@@ -22,7 +22,9 @@ public enum UTCDate {
     /// The date `rfc3339(_:)` wrote (`2025-03-01T09:30:00.125Z`), or nil for any other text.
     public static func parseRFC3339(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 24, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 46, bytes[23] == 90 else { return nil }
+        guard bytes.count == 24, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 46, bytes[23] == 90 else {
+            return nil
+        }
         func number(_ start: Int, _ width: Int) -> Int? {
             var value = 0
             for byte in bytes[start..<start + width] {
@@ -31,8 +33,10 @@ public enum UTCDate {
             }
             return value
         }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), let millis = number(20, 3),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2),
+            let second = number(17, 2), let millis = number(20, 3),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
         // Days since 1970-01-01 from the civil date (Howard Hinnant's algorithm).
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

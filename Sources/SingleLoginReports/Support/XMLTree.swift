@@ -107,13 +107,17 @@ struct XMLTree: Sendable {
         mutating func miscellany(allowDoctype: Bool) throws(Failure) {
             while true {
                 skipSpace()
-                if peek("<!--") { try skip(past: "-->", what: "comment") }
-                else if peek("<?") { try skip(past: "?>", what: "processing instruction") }
-                else if allowDoctype, peek("<!DOCTYPE") {
+                if peek("<!--") {
+                    try skip(past: "-->", what: "comment")
+                } else if peek("<?") {
+                    try skip(past: "?>", what: "processing instruction")
+                } else if allowDoctype, peek("<!DOCTYPE") {
                     let start = index
                     try skip(past: ">", what: "DOCTYPE")
                     if bytes[start..<index].contains(UInt8(ascii: "[")) { throw fail("a DOCTYPE with an internal subset is not supported") }
-                } else { return }
+                } else {
+                    return
+                }
             }
         }
 
@@ -131,7 +135,8 @@ struct XMLTree: Sendable {
             let start = index
             while !atEnd {
                 let byte = bytes[index]
-                let isNameByte = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                let isNameByte =
+                    byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
                 guard isNameByte else { break }
                 advance()
@@ -236,7 +241,9 @@ struct XMLTree: Sendable {
                 digits = digits.dropFirst()
                 let radix = digits.hasPrefix("x") ? 16 : 10
                 if radix == 16 { digits = digits.dropFirst() }
-                guard let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value) else { throw fail("invalid character reference '&\(body);'") }
+                guard let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value) else {
+                    throw fail("invalid character reference '&\(body);'")
+                }
                 return String(Character(scalar))
             }
         }

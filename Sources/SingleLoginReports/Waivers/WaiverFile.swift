@@ -40,8 +40,13 @@ struct WaiverFileReader: StrictJSONReader {
         let path = JSONPath.root
         guard let members = members(root, path, what: "a waiver file") else { return nil }
         checkKeys(members, of: root, path, allowed: ["$schema", "formatVersion", "waivers"], required: ["formatVersion", "waivers"])
-        if let node = member(members, "formatVersion")?.value, let version = string(node, JSONPath.appending(key: "formatVersion", to: path), name: "formatVersion"), version != WaiverFile.formatVersion {
-            report(node.position, JSONPath.appending(key: "formatVersion", to: path), "format version '\(version)' is not supported; this harness reads waiver files of format \(WaiverFile.formatVersion)", fix: "set \"formatVersion\": \"\(WaiverFile.formatVersion)\", or use a newer sl-conformance")
+        if let node = member(members, "formatVersion")?.value,
+            let version = string(node, JSONPath.appending(key: "formatVersion", to: path), name: "formatVersion"), version != WaiverFile.formatVersion
+        {
+            report(
+                node.position, JSONPath.appending(key: "formatVersion", to: path),
+                "format version '\(version)' is not supported; this harness reads waiver files of format \(WaiverFile.formatVersion)",
+                fix: "set \"formatVersion\": \"\(WaiverFile.formatVersion)\", or use a newer sl-conformance")
         }
         guard let nodes = array(members, "waivers", path) else { return nil }
         let listPath = JSONPath.appending(key: "waivers", to: path)
@@ -51,7 +56,9 @@ struct WaiverFileReader: StrictJSONReader {
             let entryPath = JSONPath.appending(index: index, to: listPath)
             guard let waiver = waiver(node, entryPath) else { continue }
             if let first = seen[waiver.subject] {
-                report(node.position, entryPath, "a second waiver for '\(waiver.subject)' (the first is entry \(first))", fix: "keep one waiver per test case or requirement")
+                report(
+                    node.position, entryPath, "a second waiver for '\(waiver.subject)' (the first is entry \(first))",
+                    fix: "keep one waiver per test case or requirement")
             }
             seen[waiver.subject] = seen[waiver.subject] ?? index
             waivers.append(waiver)
@@ -71,7 +78,10 @@ struct WaiverFileReader: StrictJSONReader {
                 if parts.count >= 2, !parts[0].isEmpty {
                     subject = .testCase(TestCaseID(requirementID: parts[0], scenarioName: parts.dropFirst().joined(separator: " / ")))
                 } else {
-                    report(testCase.value.position, JSONPath.appending(key: "testCase", to: path), "expected a test case ID 'REQUIREMENT-ID / scenario name', found '\(text)'", fix: "copy the ID the console or junit.xml prints, e.g. \"SL-LOGOUT-1 / signed out while running\"")
+                    report(
+                        testCase.value.position, JSONPath.appending(key: "testCase", to: path),
+                        "expected a test case ID 'REQUIREMENT-ID / scenario name', found '\(text)'",
+                        fix: "copy the ID the console or junit.xml prints, e.g. \"SL-LOGOUT-1 / signed out while running\"")
                 }
             }
         case let (nil, requirement?):
@@ -79,14 +89,20 @@ struct WaiverFileReader: StrictJSONReader {
         case (_?, _?):
             report(node.position, path, "a waiver names either 'testCase' or 'requirement', not both", fix: "keep one of the two")
         case (nil, nil):
-            report(node.position, path, "missing 'testCase' or 'requirement'", fix: "add \"testCase\": \"REQUIREMENT-ID / scenario name\" or \"requirement\": \"REQUIREMENT-ID\"")
+            report(
+                node.position, path, "missing 'testCase' or 'requirement'",
+                fix: "add \"testCase\": \"REQUIREMENT-ID / scenario name\" or \"requirement\": \"REQUIREMENT-ID\"")
         }
         let reason = string(members, "reason", path)
         let link = url(members, "link", path)
         var expires: String?
         if let node = member(members, "expires")?.value, let text = string(node, JSONPath.appending(key: "expires", to: path), name: "expires") {
-            if Self.isDate(text) { expires = text } else {
-                report(node.position, JSONPath.appending(key: "expires", to: path), "expected a date 'YYYY-MM-DD', found '\(text)'", fix: "write the last day the waiver holds, e.g. \"2026-03-31\"")
+            if Self.isDate(text) {
+                expires = text
+            } else {
+                report(
+                    node.position, JSONPath.appending(key: "expires", to: path), "expected a date 'YYYY-MM-DD', found '\(text)'",
+                    fix: "write the last day the waiver holds, e.g. \"2026-03-31\"")
             }
         }
         var range: AppVersionRange?
@@ -96,7 +112,9 @@ struct WaiverFileReader: StrictJSONReader {
                 checkKeys(rangeMembers, of: node, rangePath, allowed: ["from", "through"], required: [])
                 let from = string(rangeMembers, "from", rangePath), through = string(rangeMembers, "through", rangePath)
                 if from == nil, through == nil {
-                    report(node.position, rangePath, "'appVersions' names neither 'from' nor 'through'", fix: "add \"from\", \"through\" or both, or remove 'appVersions' to cover every version")
+                    report(
+                        node.position, rangePath, "'appVersions' names neither 'from' nor 'through'",
+                        fix: "add \"from\", \"through\" or both, or remove 'appVersions' to cover every version")
                 } else {
                     range = AppVersionRange(from: from, through: through)
                 }
@@ -110,7 +128,8 @@ struct WaiverFileReader: StrictJSONReader {
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month) else { return false }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)

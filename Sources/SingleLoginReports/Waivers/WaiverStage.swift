@@ -110,7 +110,9 @@ public final class WaiverStage: Sendable {
         case .failed:
             if let why = waiver.lapse(today: today, appVersion: state.appVersion) {
                 state.effects.append(.ranOut(result.id, waiver, why: why))
-                result.issues.insert(Issue(severity: .failure, kind: .waiverRanOut, message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location), at: 0)
+                result.issues.insert(
+                    Issue(severity: .failure, kind: .waiverRanOut, message: "\(why) (it said: \(waiver.reason); \(waiver.link))", location: waiver.location),
+                    at: 0)
             } else {
                 state.effects.append(.waived(result.id, waiver))
                 result.outcome = .skipped(reason: TestCaseResult.Outcome.waivedPrefix + "\(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
@@ -120,7 +122,10 @@ public final class WaiverStage: Sendable {
             state.effects.append(.unexpectedPass(result.id, waiver))
             if strict {
                 result.outcome = .failed
-                result.issues.append(Issue(severity: .failure, kind: .waiverUnexpectedPass, message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
+                result.issues.append(
+                    Issue(
+                        severity: .failure, kind: .waiverUnexpectedPass,
+                        message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
         case .errored, .skipped, .notRun, .doesNotApply:
             break

@@ -3,7 +3,11 @@ import SingleLoginAdapter
 
 extension SpecDecoder {
     /// Every key some check kind allows.
-    static let allCheckKeys = ["check"] + Expectation.Kind.allCases.flatMap { $0.requiredKeys + $0.optionalKeys }.reduce(into: [String]()) { keys, key in if !keys.contains(key) { keys.append(key) } }
+    static let allCheckKeys =
+        ["check"]
+        + Expectation.Kind.allCases.flatMap { $0.requiredKeys + $0.optionalKeys }.reduce(into: [String]()) { keys, key in
+            if !keys.contains(key) { keys.append(key) }
+        }
 
     /// Decodes the optional `expect` array of a step or scenario.
     mutating func decodeChecks(_ fields: [JSONMember], _ path: String) -> [Expectation] {
@@ -19,7 +23,8 @@ extension SpecDecoder {
         guard let fields = members(node, path, what: "a check") else { return nil }
         guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "check", allKeys: Self.allCheckKeys) else { return nil }
         guard let kind = Expectation.Kind(rawValue: kind) else {
-            unknownWord(kind, what: "check kind", among: Expectation.Kind.allCases.map(\.rawValue), at: kindNode.position, JSONPath.appending(key: "check", to: path))
+            unknownWord(
+                kind, what: "check kind", among: Expectation.Kind.allCases.map(\.rawValue), at: kindNode.position, JSONPath.appending(key: "check", to: path))
             return nil
         }
         checkKeys(fields, of: node, path, allowed: ["check"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
@@ -49,12 +54,18 @@ extension SpecDecoder {
             let hasPattern = member(fields, "matching") != nil
             let hasWords = member(fields, "words") != nil
             guard hasPattern != hasWords else {
-                report(node.position, path, hasPattern ? "'noElement' takes 'matching' or 'words', not both" : "'noElement' needs 'words' (phrases matched as whole words) or 'matching' (a pattern)",
-                       fix: hasPattern ? "keep one of the two" : "add \"words\": [\"sign up\"], for example")
+                report(
+                    node.position, path,
+                    hasPattern
+                        ? "'noElement' takes 'matching' or 'words', not both"
+                        : "'noElement' needs 'words' (phrases matched as whole words) or 'matching' (a pattern)",
+                    fix: hasPattern ? "keep one of the two" : "add \"words\": [\"sign up\"], for example")
                 return nil
             }
             if let except = member(fields, "except"), !hasWords {
-                report(except.keyPosition, path, "'except' goes with 'words': it names phrases that are not matches although they begin with one", fix: "add \"words\", or remove 'except'")
+                report(
+                    except.keyPosition, path, "'except' goes with 'words': it names phrases that are not matches although they begin with one",
+                    fix: "add \"words\", or remove 'except'")
                 return nil
             }
             if hasWords {
@@ -62,10 +73,12 @@ extension SpecDecoder {
                 let exceptions = member(fields, "except") == nil ? [] : distinctStrings(fields, "except", path)
                 guard let words, let exceptions else { return nil }
                 if let index = exceptions.firstIndex(where: { exception in words.contains { WordMatcher.words(of: $0) == WordMatcher.words(of: exception) } }),
-                   case .array(let elements) = member(fields, "except")!.value.value {
+                    case .array(let elements) = member(fields, "except")!.value.value
+                {
                     let word = words.first { WordMatcher.words(of: $0) == WordMatcher.words(of: exceptions[index]) }!
-                    report(elements[index].position, JSONPath.appending(index: index, to: JSONPath.appending(key: "except", to: path)),
-                           "'\(exceptions[index])' is in 'except' and, as words, in 'words' ('\(word)')", fix: "keep it in one of the two")
+                    report(
+                        elements[index].position, JSONPath.appending(index: index, to: JSONPath.appending(key: "except", to: path)),
+                        "'\(exceptions[index])' is in 'except' and, as words, in 'words' ('\(word)')", fix: "keep it in one of the two")
                     return nil
                 }
                 return .noElement(kind: elementKind, match: .words(words, except: exceptions))
@@ -83,7 +96,9 @@ extension SpecDecoder {
         if has("count") {
             if has("atLeast") || has("atMost") {
                 let key = fields.first { $0.key == "atLeast" || $0.key == "atMost" }!
-                report(key.keyPosition, path, "'count' and '\(key.key)' cannot be used together", fix: "use 'count' for an exact number, or 'atLeast'/'atMost' for a range")
+                report(
+                    key.keyPosition, path, "'count' and '\(key.key)' cannot be used together",
+                    fix: "use 'count' for an exact number, or 'atLeast'/'atMost' for a range")
                 return nil
             }
             range = integer(fields, "count", path, in: 0...Int.max).map(CountRange.exactly)
@@ -93,7 +108,9 @@ extension SpecDecoder {
             guard let least, !has("atMost") || most != nil else { return nil }
             if let most, least > most {
                 let mostNode = fields.first { $0.key == "atMost" }!.value
-                report(mostNode.position, JSONPath.appending(key: "atMost", to: path), "'atMost' (\(most)) is less than 'atLeast' (\(least))", fix: "swap the two bounds")
+                report(
+                    mostNode.position, JSONPath.appending(key: "atMost", to: path), "'atMost' (\(most)) is less than 'atLeast' (\(least))",
+                    fix: "swap the two bounds")
                 return nil
             }
             range = CountRange(atLeast: least, atMost: most)

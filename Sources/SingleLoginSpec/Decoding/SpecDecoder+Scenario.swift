@@ -5,9 +5,14 @@ extension SpecDecoder {
     static let plainStepKinds: [String: Step.Action] = Dictionary(
         uniqueKeysWithValues: Step.Action.appEvents.map { ($0.rawValue, Step.Action.app($0)) } + [("globalSignOut", .globalSignOut)])
     /// Every step kind, in the order documentation lists them.
-    static let stepKinds = Step.Action.appEvents.map(\.rawValue) + ["globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock", "requireInteraction"]
+    static let stepKinds =
+        Step.Action.appEvents.map(\.rawValue) + [
+            "globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock", "requireInteraction",
+        ]
     /// The broker answers `answerNext` accepts.
-    static let answers = ["complete", "cancel", "interactionRequired", "networkError", "noIdToken", "blankIdToken", "declinedScopes", "ssoExtensionFailure", "brokerNotAvailable"]
+    static let answers = [
+        "complete", "cancel", "interactionRequired", "networkError", "noIdToken", "blankIdToken", "declinedScopes", "ssoExtensionFailure", "brokerNotAvailable",
+    ]
     /// The keys any step may carry besides `do`.
     static let commonStepKeys = ["do", "expect", "startingPoint"]
 
@@ -18,9 +23,10 @@ extension SpecDecoder {
         let name = string(fields, "name", path)
         if let name, let nameNode = fields.first(where: { $0.key == "name" })?.value {
             if let first = firstByName[name] {
-                report(nameNode.position, JSONPath.appending(key: "name", to: path),
-                       "duplicate scenario name '\(name)' in this requirement (first at line \(first.line), column \(first.column))",
-                       fix: "give each scenario of a requirement its own name")
+                report(
+                    nameNode.position, JSONPath.appending(key: "name", to: path),
+                    "duplicate scenario name '\(name)' in this requirement (first at line \(first.line), column \(first.column))",
+                    fix: "give each scenario of a requirement its own name")
             } else {
                 firstByName[name] = nameNode.position
             }
@@ -76,7 +82,11 @@ extension SpecDecoder {
     /// Decodes one step: its kind decides which keys are allowed.
     private mutating func decodeStep(_ node: JSONNode, _ path: String) -> Step? {
         guard let fields = members(node, path, what: "a step") else { return nil }
-        guard let (kind, kindNode) = self.kind(fields, of: node, path, key: "do", allKeys: Self.commonStepKeys + ["account", "count", "method", "answer", "broadcast", "scopes", "code", "minutes"]) else { return nil }
+        guard
+            let (kind, kindNode) = self.kind(
+                fields, of: node, path, key: "do",
+                allKeys: Self.commonStepKeys + ["account", "count", "method", "answer", "broadcast", "scopes", "code", "minutes"])
+        else { return nil }
         let kindPath = JSONPath.appending(key: "do", to: path)
         let expect = decodeChecks(fields, path)
         let startingPoint = decodeStartingPoint(fields, path)
@@ -95,7 +105,9 @@ extension SpecDecoder {
             let hasCount = fields.contains { $0.key == "count" }
             action = (hasCount ? integer(fields, "count", path, in: 1...100) : 1).map { .broadcast(count: $0) }
         case "answerNext":
-            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["method", "answer", "account", "broadcast", "scopes", "code"], required: ["method", "answer"])
+            checkKeys(
+                fields, of: node, path, allowed: Self.commonStepKeys + ["method", "answer", "account", "broadcast", "scopes", "code"],
+                required: ["method", "answer"])
             action = decodeAnswer(fields, path)
         case "advanceClock":
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["minutes"], required: ["minutes"])
@@ -157,11 +169,14 @@ extension SpecDecoder {
         for owner in owners {
             guard let member = fields.first(where: { $0.key == owner.key }) else { continue }
             if answerName != owner.answer {
-                report(member.keyPosition, path, "'\(owner.key)' is allowed only with answer '\(owner.answer)'", fix: "remove '\(owner.key)', or answer '\(owner.answer)'")
+                report(
+                    member.keyPosition, path, "'\(owner.key)' is allowed only with answer '\(owner.answer)'",
+                    fix: "remove '\(owner.key)', or answer '\(owner.answer)'")
                 valid = false
             } else if let methods = owner.methods, let method, !methods.contains(method) {
-                report(member.keyPosition, path, "'\(owner.key)' is allowed only with method \(methods.map { "'\($0.rawValue)'" }.joined(separator: " or "))",
-                       fix: "remove '\(owner.key)'")
+                report(
+                    member.keyPosition, path, "'\(owner.key)' is allowed only with method \(methods.map { "'\($0.rawValue)'" }.joined(separator: " or "))",
+                    fix: "remove '\(owner.key)'")
                 valid = false
             }
         }
@@ -179,7 +194,9 @@ extension SpecDecoder {
         let answer: BrokerAnswer?
         switch answerName {
         case "complete":
-            let broadcast = fields.first { $0.key == "broadcast" }.flatMap { boolean($0.value, JSONPath.appending(key: "broadcast", to: path), name: "broadcast") }
+            let broadcast = fields.first { $0.key == "broadcast" }.flatMap {
+                boolean($0.value, JSONPath.appending(key: "broadcast", to: path), name: "broadcast")
+            }
             if fields.contains(where: { $0.key == "broadcast" }), broadcast == nil { valid = false }
             answer = .complete(account: account, broadcast: broadcast ?? true)
         case "cancel": answer = .cancel
@@ -201,7 +218,9 @@ extension SpecDecoder {
                 if case .number(let number) = member.value.value, let value = number.integerValue, let code = codes.first(where: { $0.rawValue == value }) {
                     answer = .ssoExtensionFailure(code: code)
                 } else {
-                    report(member.value.position, valuePath, "'code' must be 1000, 1003 or 1004 (ASAuthorizationError unknown, notHandled, failed)", fix: "write \"code\": 1004, or leave it out")
+                    report(
+                        member.value.position, valuePath, "'code' must be 1000, 1003 or 1004 (ASAuthorizationError unknown, notHandled, failed)",
+                        fix: "write \"code\": 1004, or leave it out")
                     answer = nil
                 }
             } else {

@@ -26,8 +26,9 @@ extension SpecDecoder {
         }
         checkStartingPoints(definedIDs: Set(requirements.map(\.id)))
         guard diagnostics.isEmpty, let header, let accounts else { return nil }
-        return Spec(formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, accounts: accounts, requirements: requirements,
-                    source: SourceLocation(file: file, line: 1, column: 1))
+        return Spec(
+            formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, accounts: accounts, requirements: requirements,
+            source: SourceLocation(file: file, line: 1, column: 1))
     }
 
     /// Decodes `accounts` and records the defined names for reference checks.
@@ -37,7 +38,9 @@ extension SpecDecoder {
         guard let entries = members(member.value, path, what: "'accounts'") else { return nil }
         accountNames = entries.map(\.key)
         if entries.isEmpty {
-            report(member.value.position, path, "'accounts' needs at least 1 account", fix: "add an account such as \"alice\": {\"username\": \"alice@contoso.example\", \"displayName\": \"Alice\"}")
+            report(
+                member.value.position, path, "'accounts' needs at least 1 account",
+                fix: "add an account such as \"alice\": {\"username\": \"alice@contoso.example\", \"displayName\": \"Alice\"}")
         }
         var accounts: [AccountDefinition] = []
         for entry in entries {
@@ -76,7 +79,8 @@ extension SpecDecoder {
             if let scenario = decodeScenario(element, scenarioPath, firstByName: &firstByName) { scenarios.append(scenario) }
         }
         guard let id, let level, let title, let rationale else { return nil }
-        return Requirement(id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, scenarios: scenarios, location: location(of: node))
+        return Requirement(
+            id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, scenarios: scenarios, location: location(of: node))
     }
 
     /// Checks every step's `startingPoint` once all requirement IDs are known: it names another
@@ -85,13 +89,20 @@ extension SpecDecoder {
     private mutating func checkStartingPoints(definedIDs: Set<String>) {
         for reference in startingPoints {
             if reference.id == reference.owner {
-                report(reference.position, reference.path, "'startingPoint' names the requirement it is in ('\(reference.id)')",
-                       fix: "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'")
+                report(
+                    reference.position, reference.path, "'startingPoint' names the requirement it is in ('\(reference.id)')",
+                    fix:
+                        "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'"
+                )
             } else if !definedIDs.contains(reference.id), !EmbeddedSpec.catalogueRequirementIDs.contains(reference.id) {
                 let known = definedIDs.union(EmbeddedSpec.catalogueRequirementIDs)
                 let suggestion = Suggestion.closest(to: reference.id, among: known.sorted())
-                report(reference.position, reference.path, "'startingPoint' names requirement '\(reference.id)', which neither this spec nor the shipped catalogue defines" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                       fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" } ?? "name a requirement ID defined in this spec or in the shipped catalogue (sl-conformance list)")
+                report(
+                    reference.position, reference.path,
+                    "'startingPoint' names requirement '\(reference.id)', which neither this spec nor the shipped catalogue defines"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                    fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" }
+                        ?? "name a requirement ID defined in this spec or in the shipped catalogue (sl-conformance list)")
             }
         }
     }

@@ -33,7 +33,9 @@ struct SpecDecoder: StrictJSONReader {
         guard let account = string(node, path, name: name) else { return nil }
         guard let names = accountNames, !names.contains(account) else { return account }
         if let suggestion = Suggestion.closest(to: account, among: names) {
-            report(node.position, path, "undefined account '\(account)'; did you mean '\(suggestion)'?", fix: "replace '\(account)' with '\(suggestion)', or define '\(account)' under \"accounts\"")
+            report(
+                node.position, path, "undefined account '\(account)'; did you mean '\(suggestion)'?",
+                fix: "replace '\(account)' with '\(suggestion)', or define '\(account)' under \"accounts\"")
         } else {
             let defined = names.isEmpty ? "none" : names.joined(separator: ", ")
             report(node.position, path, "undefined account '\(account)'", fix: "define '\(account)' under \"accounts\" (defined: \(defined))")

@@ -41,7 +41,7 @@ public struct EmbeddedSpec: Hashable, Sendable, CustomStringConvertible {
     /// The file the spec's `"$schema"` names beside it (`./spec-format-v1.schema.json`), if it is embedded too.
     public var schema: EmbeddedSpec? {
         guard !isSchema, let root = try? JSONParser().parse(bytes), case let .object(members) = root.value,
-              let member = members.first(where: { $0.key == "$schema" }), case let .string(reference) = member.value.value
+            let member = members.first(where: { $0.key == "$schema" }), case let .string(reference) = member.value.value
         else { return nil }
         let fileName = reference.hasPrefix("./") ? String(reference.dropFirst(2)) : reference
         return Self.all.first { $0.fileName == fileName }
@@ -50,8 +50,8 @@ public struct EmbeddedSpec: Hashable, Sendable, CustomStringConvertible {
     /// The spec's `"id"` and `"version"`, when it has both (schemas have neither).
     public var identity: (id: String, version: String)? {
         guard let root = try? JSONParser().parse(bytes), case let .object(members) = root.value,
-              case let .string(id)? = members.first(where: { $0.key == "id" })?.value.value,
-              case let .string(version)? = members.first(where: { $0.key == "version" })?.value.value
+            case let .string(id)? = members.first(where: { $0.key == "id" })?.value.value,
+            case let .string(version)? = members.first(where: { $0.key == "version" })?.value.value
         else { return nil }
         return (id, version)
     }

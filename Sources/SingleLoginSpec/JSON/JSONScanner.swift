@@ -89,7 +89,8 @@ struct JSONScanner {
             guard offset < bytes.count else { throw error("unexpected end of file; expected a key or '}'", fix: "close the object with '}'") }
             guard bytes[offset] == UInt8(ascii: "\"") else {
                 if bytes[offset] == UInt8(ascii: "}") {
-                    throw JSONSyntaxError(message: "trailing comma before '}'", fix: "remove the comma after the last member", position: lastCommaPosition, path: renderPath())
+                    throw JSONSyntaxError(
+                        message: "trailing comma before '}'", fix: "remove the comma after the last member", position: lastCommaPosition, path: renderPath())
                 }
                 if bytes[offset] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON", fix: "remove the comment") }
                 if bytes[offset] == UInt8(ascii: "'") { throw error("keys must use double quotes", fix: "replace the single quotes with double quotes") }
@@ -99,7 +100,9 @@ struct JSONScanner {
             let key = try parseString()
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw error(offset < bytes.count ? "expected ':' after key '\(key)', found \(describeByte(at: offset))" : "unexpected end of file; expected ':' after key '\(key)'")
+                throw error(
+                    offset < bytes.count
+                        ? "expected ':' after key '\(key)', found \(describeByte(at: offset))" : "unexpected end of file; expected ':' after key '\(key)'")
             }
             offset += 1
             skipWhitespace()
@@ -143,7 +146,8 @@ struct JSONScanner {
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 pathComponents.removeLast()
-                throw JSONSyntaxError(message: "trailing comma before ']'", fix: "remove the comma after the last element", position: lastCommaPosition, path: renderPath())
+                throw JSONSyntaxError(
+                    message: "trailing comma before ']'", fix: "remove the comma after the last element", position: lastCommaPosition, path: renderPath())
             }
             pathComponents[pathComponents.count - 1] = .index(elements.count)
             elements.append(try parseValue())
@@ -266,21 +270,28 @@ struct JSONScanner {
             var scalarValue = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                    throw error("lone surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)", fix: "write the character itself, or a valid surrogate pair", at: start)
+                    throw error(
+                        "lone surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)",
+                        fix: "write the character itself, or a valid surrogate pair", at: start)
                 }
                 let lowStart = offset
                 offset += 2
                 let low = try hexQuad(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("lone surrogate \\u\(hex(unit)) (followed by \\u\(hex(low)), not a low surrogate)", fix: "write the character itself, or a valid surrogate pair", at: start)
+                    throw error(
+                        "lone surrogate \\u\(hex(unit)) (followed by \\u\(hex(low)), not a low surrogate)",
+                        fix: "write the character itself, or a valid surrogate pair", at: start)
                 }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw error("lone surrogate \\u\(hex(unit)) (a low surrogate without a high one)", fix: "write the character itself, or a valid surrogate pair", at: start)
+                throw error(
+                    "lone surrogate \\u\(hex(unit)) (a low surrogate without a high one)", fix: "write the character itself, or a valid surrogate pair",
+                    at: start)
             }
             buffer.append(contentsOf: Array(String(Unicode.Scalar(scalarValue)!).utf8))
         default:
-            throw error("invalid escape '\\\(describeEscaped(byte))' in string", fix: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start)
+            throw error(
+                "invalid escape '\\\(describeEscaped(byte))' in string", fix: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start)
         }
     }
 

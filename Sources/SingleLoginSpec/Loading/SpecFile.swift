@@ -7,13 +7,14 @@ public enum SpecFile {
     /// missing or unreadable file (exit 66) from an invalid spec (65).
     public static func bytes(atPath path: String) throws(SpecLoadingFailure) -> [UInt8] {
         do { return try SpecFileError.readFile(path) } catch {
-            let reason = switch error.problem {
-            case .noSuchFile: "no such file"
-            case .isDirectory: "is a directory, not a file"
-            case let .unreadable(reason): "cannot read the file: \(reason)"
-            }
+            let reason =
+                switch error.problem {
+                case .noSuchFile: "no such file"
+                case .isDirectory: "is a directory, not a file"
+                case let .unreadable(reason): "cannot read the file: \(reason)"
+                }
             throw SpecLoadingFailure(diagnostics: [
-                SpecDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), path: JSONPath.root, message: reason),
+                SpecDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), path: JSONPath.root, message: reason)
             ])
         }
     }

@@ -25,7 +25,8 @@ public struct SpecFormat: Sendable {
     }
 
     /// The behavioural spec (format v1, `specs/spec-format-v1.schema.json`).
-    public static let behavioural = SpecFormat(name: "behavioural spec", itemsKey: "requirements") { (bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> String in
+    public static let behavioural = SpecFormat(name: "behavioural spec", itemsKey: "requirements") {
+        (bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> String in
         let spec = try SpecLoader.decode(bytes: bytes, file: file)
         let requirements = spec.requirements.count
         let scenarios = spec.requirements.reduce(0) { $0 + $1.scenarios.count }
@@ -39,28 +40,37 @@ public struct SpecFormat: Sendable {
             root = try JSONParser().parseDocument(bytes).root
         } catch {
             throw SpecLoadingFailure(diagnostics: [
-                SpecDiagnostic(location: SourceLocation(file: file, line: error.position.line, column: error.position.column), path: error.path, message: error.message, fix: error.fix),
+                SpecDiagnostic(
+                    location: SourceLocation(file: file, line: error.position.line, column: error.position.column), path: error.path, message: error.message,
+                    fix: error.fix)
             ])
         }
         let location = SourceLocation(file: file, line: root.position.line, column: root.position.column)
         guard case .object(let members) = root.value else {
-            throw SpecLoadingFailure(diagnostics: [SpecDiagnostic(location: location, path: JSONPath.root, message: "expected a spec (an object), found \(root.kindDescription)")])
+            throw SpecLoadingFailure(diagnostics: [
+                SpecDiagnostic(location: location, path: JSONPath.root, message: "expected a spec (an object), found \(root.kindDescription)")
+            ])
         }
         let keys = members.map(\.key)
         let present = formats.filter { keys.contains($0.itemsKey) }
         if present.count == 1 { return present[0] }
         let list = formats.map { "'\($0.itemsKey)' (a \($0.name))" }
         if present.count > 1 {
-            throw SpecLoadingFailure(diagnostics: [SpecDiagnostic(
-                location: location, path: JSONPath.root,
-                message: "cannot tell which kind of spec this is: its top level has \(present.map { "'\($0.itemsKey)'" }.joined(separator: " and ")), and a file is one kind",
-                fix: "keep one of \(list.joined(separator: ", ")) and move the rest to a file of its own")])
+            throw SpecLoadingFailure(diagnostics: [
+                SpecDiagnostic(
+                    location: location, path: JSONPath.root,
+                    message:
+                        "cannot tell which kind of spec this is: its top level has \(present.map { "'\($0.itemsKey)'" }.joined(separator: " and ")), and a file is one kind",
+                    fix: "keep one of \(list.joined(separator: ", ")) and move the rest to a file of its own")
+            ])
         }
         let guessed = Set(keys.compactMap { Suggestion.closest(to: $0, among: formats.map(\.itemsKey)) })
         if guessed.count == 1, let format = formats.first(where: { guessed.contains($0.itemsKey) }) { return format }
-        throw SpecLoadingFailure(diagnostics: [SpecDiagnostic(
-            location: location, path: JSONPath.root,
-            message: "cannot tell which kind of spec this is: its top level has none of \(formats.map { "'\($0.itemsKey)'" }.joined(separator: ", "))",
-            fix: "a spec's top level holds its items under one of \(list.joined(separator: ", "))")])
+        throw SpecLoadingFailure(diagnostics: [
+            SpecDiagnostic(
+                location: location, path: JSONPath.root,
+                message: "cannot tell which kind of spec this is: its top level has none of \(formats.map { "'\($0.itemsKey)'" }.joined(separator: ", "))",
+                fix: "a spec's top level holds its items under one of \(list.joined(separator: ", "))")
+        ])
     }
 }

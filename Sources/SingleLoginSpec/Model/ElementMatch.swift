@@ -12,7 +12,8 @@ public enum ElementMatch: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .pattern(let pattern): return "/\(pattern)/"
         case .words(let words, let exceptions):
-            return "the words " + words.map { "\"\($0)\"" }.joined(separator: ", ") + (exceptions.isEmpty ? "" : " (except " + exceptions.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
+            return "the words " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+                + (exceptions.isEmpty ? "" : " (except " + exceptions.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
         }
     }
 }

@@ -18,7 +18,10 @@ public struct Requirement: Hashable, Sendable {
     public var location: SourceLocation?
 
     /// Creates a requirement.
-    public init(id: String, level: Level, title: String, rationale: String, references: [Reference], tags: [String], scenarios: [Scenario], location: SourceLocation? = nil) {
+    public init(
+        id: String, level: Level, title: String, rationale: String, references: [Reference], tags: [String], scenarios: [Scenario],
+        location: SourceLocation? = nil
+    ) {
         self.id = id
         self.level = level
         self.title = title

@@ -19,7 +19,10 @@ public struct Spec: Hashable, Sendable {
     public var source: SourceLocation?
 
     /// Creates a spec.
-    public init(formatVersion: String = Spec.supportedFormatVersion, id: String, version: String, title: String, accounts: [AccountDefinition], requirements: [Requirement], source: SourceLocation? = nil) {
+    public init(
+        formatVersion: String = Spec.supportedFormatVersion, id: String, version: String, title: String, accounts: [AccountDefinition],
+        requirements: [Requirement], source: SourceLocation? = nil
+    ) {
         self.formatVersion = formatVersion
         self.id = id
         self.version = version

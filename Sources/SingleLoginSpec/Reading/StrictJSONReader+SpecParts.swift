@@ -10,18 +10,21 @@ extension StrictJSONReader {
         let formatVersion = string(members, "formatVersion", path)
         if let formatVersion, let node = member(members, "formatVersion")?.value {
             guard let (major, _) = SpecPatterns.formatVersion(formatVersion) else {
-                report(node.position, "$.formatVersion", "format version '\(formatVersion)' is not MAJOR.MINOR", fix: "write \"formatVersion\": \"\(supported)\"")
+                report(
+                    node.position, "$.formatVersion", "format version '\(formatVersion)' is not MAJOR.MINOR", fix: "write \"formatVersion\": \"\(supported)\"")
                 return (nil, true)
             }
             let supportedMajor = SpecPatterns.formatVersion(supported)?.0 ?? 1
             if major > supportedMajor {
-                report(node.position, "$.formatVersion", "format version \(formatVersion) is newer than this harness supports (\(supported))",
-                       fix: "upgrade sl-conformance, or write the spec in format \(supported)")
+                report(
+                    node.position, "$.formatVersion", "format version \(formatVersion) is newer than this harness supports (\(supported))",
+                    fix: "upgrade sl-conformance, or write the spec in format \(supported)")
                 return (nil, false)
             }
             if major < supportedMajor {
-                report(node.position, "$.formatVersion", "format version \(formatVersion) is not supported; this harness reads format \(supported)",
-                       fix: "write \"formatVersion\": \"\(supported)\"")
+                report(
+                    node.position, "$.formatVersion", "format version \(formatVersion) is not supported; this harness reads format \(supported)",
+                    fix: "write \"formatVersion\": \"\(supported)\"")
                 return (nil, false)
             }
         }
@@ -40,14 +43,17 @@ extension StrictJSONReader {
 
     /// The requirement-style ID at `key` (uppercase words joined by `-`), unique among `firstByID`:
     /// the ID of a `noun` (`requirement`, `check`) such as `example` (`SL-LOGIN-1`).
-    public mutating func identifier(_ members: [JSONMember], _ key: String, _ path: String, of noun: String, example: String, firstByID: inout [String: JSONPosition]) -> String? {
+    public mutating func identifier(
+        _ members: [JSONMember], _ key: String, _ path: String, of noun: String, example: String, firstByID: inout [String: JSONPosition]
+    ) -> String? {
         guard let id = string(members, key, path), let node = member(members, key)?.value else { return nil }
         let idPath = JSONPath.appending(key: key, to: path)
         if !SpecPatterns.isRequirementID(id) {
             report(node.position, idPath, "\(noun) ID '\(id)' is not uppercase words joined by '-'", fix: "use an ID such as '\(example)'")
         } else if let first = firstByID[id] {
-            report(node.position, idPath, "duplicate \(noun) ID '\(id)' (first at line \(first.line), column \(first.column))",
-                   fix: "give this \(noun) a new ID; never renumber existing ones")
+            report(
+                node.position, idPath, "duplicate \(noun) ID '\(id)' (first at line \(first.line), column \(first.column))",
+                fix: "give this \(noun) a new ID; never renumber existing ones")
         } else {
             firstByID[id] = node.position
         }

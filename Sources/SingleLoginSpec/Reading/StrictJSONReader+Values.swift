@@ -41,7 +41,9 @@ extension StrictJSONReader {
     public mutating func url(_ members: [JSONMember], _ key: String, _ path: String) -> String? {
         guard let text = string(members, key, path), let node = member(members, key)?.value else { return nil }
         guard SpecPatterns.isURL(text) else {
-            report(node.position, JSONPath.appending(key: key, to: path), "\(key) '\(text)' is not an http or https address", fix: "write the full address, starting with https://")
+            report(
+                node.position, JSONPath.appending(key: key, to: path), "\(key) '\(text)' is not an http or https address",
+                fix: "write the full address, starting with https://")
             return nil
         }
         return text
@@ -51,8 +53,9 @@ extension StrictJSONReader {
     public mutating func regularExpression(_ members: [JSONMember], _ key: String, _ path: String, options: NSRegularExpression.Options = []) -> String? {
         guard let pattern = string(members, key, path), let node = member(members, key)?.value else { return nil }
         guard (try? NSRegularExpression(pattern: pattern, options: options)) != nil else {
-            report(node.position, JSONPath.appending(key: key, to: path), "'\(key)' is not a valid regular expression: '\(pattern)'",
-                   fix: "escape special characters such as ( [ { with a backslash (written \\\\ in JSON)")
+            report(
+                node.position, JSONPath.appending(key: key, to: path), "'\(key)' is not a valid regular expression: '\(pattern)'",
+                fix: "escape special characters such as ( [ { with a backslash (written \\\\ in JSON)")
             return nil
         }
         return pattern
@@ -80,13 +83,16 @@ extension StrictJSONReader {
     // MARK: Closed sets of words
 
     /// The enumeration case named by the string at `key`, reported with "did you mean" when unknown.
-    public mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ members: [JSONMember], _ key: String, _ path: String, as type: Value.Type, what: String) -> Value? where Value.RawValue == String {
+    public mutating func enumeration<Value: RawRepresentable & CaseIterable>(
+        _ members: [JSONMember], _ key: String, _ path: String, as type: Value.Type, what: String
+    ) -> Value? where Value.RawValue == String {
         guard let member = member(members, key) else { return nil }
         return enumeration(member.value, JSONPath.appending(key: key, to: path), as: type, what: what)
     }
 
     /// The enumeration case named by the string in `node`.
-    public mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ path: String, as type: Value.Type, what: String) -> Value? where Value.RawValue == String {
+    public mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ path: String, as type: Value.Type, what: String) -> Value?
+    where Value.RawValue == String {
         guard let text = string(node, path, name: what, allowEmpty: true) else { return nil }
         if let value = Value(rawValue: text) { return value }
         unknownWord(text, what: what, among: Value.allCases.map(\.rawValue), at: node.position, path)

@@ -30,13 +30,16 @@ extension StrictJSONReader {
             document = try JSONParser().parseDocument(bytes)
         } catch {
             throw SpecLoadingFailure(diagnostics: [
-                SpecDiagnostic(location: SourceLocation(file: file, line: error.position.line, column: error.position.column), path: error.path, message: error.message, fix: error.fix),
+                SpecDiagnostic(
+                    location: SourceLocation(file: file, line: error.position.line, column: error.position.column), path: error.path, message: error.message,
+                    fix: error.fix)
             ])
         }
         for duplicate in document.duplicateKeys {
-            report(duplicate.position, duplicate.objectPath,
-                   "duplicate key '\(duplicate.key)' (first at line \(duplicate.firstPosition.line), column \(duplicate.firstPosition.column))",
-                   fix: "remove one of the two '\(duplicate.key)' entries")
+            report(
+                duplicate.position, duplicate.objectPath,
+                "duplicate key '\(duplicate.key)' (first at line \(duplicate.firstPosition.line), column \(duplicate.firstPosition.column))",
+                fix: "remove one of the two '\(duplicate.key)' entries")
         }
         return document.root
     }

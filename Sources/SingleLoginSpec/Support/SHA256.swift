@@ -44,7 +44,10 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static func compress(_ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>) {
+    private static func compress(
+        _ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: UnsafeMutableBufferPointer<UInt32>,
+        constants k: UnsafeBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             let base = chunk + 4 * i
             w[i] = UInt32(buffer[base]) &<< 24 | UInt32(buffer[base + 1]) &<< 16 | UInt32(buffer[base + 2]) &<< 8 | UInt32(buffer[base + 3])

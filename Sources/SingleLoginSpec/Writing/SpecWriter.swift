@@ -88,7 +88,8 @@ public enum SpecWriter {
         case .networkError: return [("answer", .string("networkError"))]
         case .noIdToken: return [("answer", .string("noIdToken"))]
         case .blankIdToken: return [("answer", .string("blankIdToken"))]
-        case .declinedScopes(let scopes): return [("answer", .string("declinedScopes"))] + (scopes.map { [("scopes", .array($0.map(WrittenJSON.string)))] } ?? [])
+        case .declinedScopes(let scopes):
+            return [("answer", .string("declinedScopes"))] + (scopes.map { [("scopes", .array($0.map(WrittenJSON.string)))] } ?? [])
         case .ssoExtensionFailure(let code): return [("answer", .string("ssoExtensionFailure"))] + (code == .failed ? [] : [("code", .integer(code.rawValue))])
         case .brokerNotAvailable: return [("answer", .string("brokerNotAvailable"))]
         }

@@ -76,7 +76,8 @@ actor ContainerApp {
             }
         case .gzippedArchive:
             if let signedIn, let name = observation.screen.first(where: { $0.text.hasPrefix("Signed in as ") })?.text.dropFirst("Signed in as ".count) {
-                let archive = try! NSKeyedArchiver.archivedData(withRootObject: ["account": signedIn, "displayName": String(name)] as NSDictionary, requiringSecureCoding: false)
+                let archive = try! NSKeyedArchiver.archivedData(
+                    withRootObject: ["account": signedIn, "displayName": String(name)] as NSDictionary, requiringSecureCoding: false)
                 write("Library/Application Support/session.archive.gz", GzipWriter.compress(Array(archive)))
             }
             if let bytes = fileManager.contents(atPath: container.appendingPathComponent("Library/Application Support/session.archive.gz").path) {
@@ -109,8 +110,9 @@ struct ContainerAppAdapter: ConformanceAdapter {
     /// An adapter of `build` writing into `container`, whose identity names `named` (the container by default; nil names none).
     init(build: ContainerAppBuild, container: URL, named: String?? = .none) {
         app = ContainerApp(build: build, container: container)
-        identity = AdapterIdentity(adapterName: "container-app", adapterVersion: "1.0.0", appName: "Container App (\(build.rawValue))", appVersion: "1.0.0",
-                                   bundleId: "com.example.container", msalVersion: "2.13.0", dataContainer: named ?? container.path)
+        identity = AdapterIdentity(
+            adapterName: "container-app", adapterVersion: "1.0.0", appName: "Container App (\(build.rawValue))", appVersion: "1.0.0",
+            bundleId: "com.example.container", msalVersion: "2.13.0", dataContainer: named ?? container.path)
     }
 
     func reset(environment: AppEnvironment) async throws { await app.install(environment) }

@@ -34,11 +34,13 @@ struct ContainerAppTests {
         #expect(results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(results))")
     }
 
-    @Test("each under-reported leftover fails every selected requirement as a failure, found in the container", arguments: [
-        (ContainerAppBuild.unreportedCache, "cache Library/Caches/records-cache.json (read from the container)"),
-        (.walRow, "file Library/Application Support/history.sqlite [SQLite] (read from the container)"),
-        (.gzippedArchive, "file Library/Application Support/session.archive.gz [gzip: keyed archive] (read from the container)"),
-    ])
+    @Test(
+        "each under-reported leftover fails every selected requirement as a failure, found in the container",
+        arguments: [
+            (ContainerAppBuild.unreportedCache, "cache Library/Caches/records-cache.json (read from the container)"),
+            (.walRow, "file Library/Application Support/history.sqlite [SQLite] (read from the container)"),
+            (.gzippedArchive, "file Library/Application Support/session.archive.gz [gzip: keyed archive] (read from the container)"),
+        ])
     func flawsFail(build: ContainerAppBuild, place: String) async throws {
         let results = try await run(build)
         #expect(TestSupport.failingRequirements(results) == Set(Self.selection))

@@ -23,7 +23,9 @@ struct ContainerDoctorTests {
             let paths = FileManager.default.subpaths(atPath: root.path) ?? []
             for path in paths.sorted() where !path.hasSuffix("-wal") && !path.hasSuffix("-shm") {
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                    continue
+                }
                 // An absolute path names the file as well as a relative one.
                 observation.storage.append(StoredItem(.file, root.appendingPathComponent(path).path, "(listed)"))
             }
@@ -41,7 +43,10 @@ struct ContainerDoctorTests {
         let report = await AdapterDoctor(.inProcess { ContainerAppAdapter(build: .unreportedCache, container: container.url) }).run()
         let found = try outcome(report, Self.check)
         #expect(found.status == .failed)
-        #expect(found.detail == "in the container but never in the adapter's storage: Library/Caches/records-cache.json, Library/Caches/store-hours.json, Library/Logs/app.log")
+        #expect(
+            found.detail
+                == "in the container but never in the adapter's storage: Library/Caches/records-cache.json, Library/Caches/store-hours.json, Library/Logs/app.log"
+        )
         #expect(found.hint?.contains("Report each of these files") == true && found.hint?.contains("observer") == true)
         #expect(!report.passed)
     }

@@ -110,6 +110,8 @@ struct ContainerReaderTests {
     func missingDirectory() {
         let reader = ContainerReader(directory: URL(fileURLWithPath: "/nonexistent/sl-container"))
         #expect(throws: ContainerReader.Unreadable.self) { try reader.read() }
-        do { _ = try reader.read() } catch { #expect(error.description == "the app's data container '/nonexistent/sl-container' cannot be read: no such directory") }
+        do { _ = try reader.read() } catch {
+            #expect(error.description == "the app's data container '/nonexistent/sl-container' cannot be read: no such directory")
+        }
     }
 }

@@ -11,7 +11,8 @@ import SingleLoginSpec
 /// the run's to report.
 @Suite("Container runs re-judged from their transcripts")
 struct ContainerRejudgeTests {
-    @Test("the issues re-judging finds are the ones the run recorded, after a trip through JSON Lines", arguments: [ContainerAppBuild.walRow, .keepsFilesOnReset])
+    @Test(
+        "the issues re-judging finds are the ones the run recorded, after a trip through JSON Lines", arguments: [ContainerAppBuild.walRow, .keepsFilesOnReset])
     func rejudged(build: ContainerAppBuild) async throws {
         let container = try TemporaryDirectory()
         let spec = try TestSupport.shippedSpec()

@@ -32,11 +32,18 @@ struct SimulatorContainerTests {
         let missing = try #require(failure { _ in nil })
         #expect(missing.message == "xcrun is not on PATH, so the Simulator's container of com.contoso.shifts cannot be found")
         #expect(missing.fix.contains("a Mac with Xcode") && missing.fix.contains("dataContainer"))
-        let unknown = try #require(failure(Self.answer(2, "", "An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):\nNo such file or directory\n")))
-        #expect(unknown.message == "'xcrun simctl get_app_container booted com.contoso.shifts data' failed (exit 2): An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):\nNo such file or directory")
+        let unknown = try #require(
+            failure(Self.answer(2, "", "An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):\nNo such file or directory\n")))
+        #expect(
+            unknown.message
+                == "'xcrun simctl get_app_container booted com.contoso.shifts data' failed (exit 2): An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):\nNo such file or directory"
+        )
         #expect(unknown.fix.contains("xcrun simctl listapps booted") && unknown.fix.contains("--device"))
         let nowhere = try #require(failure(Self.answer(0, "/nonexistent/Containers/Data/Application/X\n")))
-        #expect(nowhere.message == "'xcrun simctl get_app_container booted com.contoso.shifts data' printed '/nonexistent/Containers/Data/Application/X', which is no directory")
+        #expect(
+            nowhere.message
+                == "'xcrun simctl get_app_container booted com.contoso.shifts data' printed '/nonexistent/Containers/Data/Application/X', which is no directory"
+        )
         let empty = try #require(failure(Self.answer(0)))
         #expect(empty.message.hasSuffix("printed nothing, which is no directory"))
     }

@@ -14,14 +14,15 @@ struct SimulatorRunTests {
         let bin = directory.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let script = bin.appendingPathComponent("xcrun")
-        try writeExecutable("""
-        #!/bin/sh
-        if [ "$*" != "simctl get_app_container booted com.example.container data" ]; then
-            echo "stand-in xcrun: unexpected arguments: $*" >&2
-            exit 2
-        fi
-        echo '\(container.path)'
-        """, to: script)
+        try writeExecutable(
+            """
+            #!/bin/sh
+            if [ "$*" != "simctl get_app_container booted com.example.container data" ]; then
+                echo "stand-in xcrun: unexpected arguments: $*" >&2
+                exit 2
+            fi
+            echo '\(container.path)'
+            """, to: script)
         return bin
     }
 
@@ -53,13 +54,18 @@ struct SimulatorRunTests {
             let wrong = try SimulatorContainer.runXcrun(SimulatorContainer.arguments(bundleId: "com.example.other", device: "booted"), environment: environment)
             #expect(wrong?.status == 2 && wrong?.error.contains("unexpected arguments") == true)
 
-            let harness = try ToolProcess(tool, ["run", "--listen", "127.0.0.1:0", "--simulator", "com.example.container", "--only", "SL-LOGOUT-3",
-                                                 "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120"], environment: environment)
+            let harness = try ToolProcess(
+                tool,
+                [
+                    "run", "--listen", "127.0.0.1:0", "--simulator", "com.example.container", "--only", "SL-LOGOUT-3",
+                    "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120",
+                ], environment: environment)
             try #require(try await harness.waitForStderr(containing: "\n"), "the harness says where it listens: \(harness.stderr)")
             let firstLine = try #require(harness.stderr.split(separator: "\n").first.map(String.init))
             let port = try #require(Int(firstLine.split(separator: ":").last ?? ""), "\(firstLine)")
             // The adapter names no container: the harness has it from xcrun.
-            try await TCPAdapterClient.serve(ContainerAppAdapter(build: .walRow, container: container, named: .some(nil)), host: "127.0.0.1", port: UInt16(port))
+            try await TCPAdapterClient.serve(
+                ContainerAppAdapter(build: .walRow, container: container, named: .some(nil)), host: "127.0.0.1", port: UInt16(port))
             #expect(await harness.exitStatus() == 1, "\(harness.stdout)\n\(harness.stderr)")
             let junit = try String(contentsOfFile: directory.path("reports/junit.xml"), encoding: .utf8)
             #expect(junit.contains("<failure message=\"data of alice remains"), "\(junit.prefix(3000))")

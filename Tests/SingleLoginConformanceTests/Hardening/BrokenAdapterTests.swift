@@ -8,9 +8,13 @@ import SingleLoginSpec
 @Suite("A broken adapter costs one clear error, not a run")
 struct BrokenAdapterTests {
     /// Runs a probe spec of `scenarios` test cases against `command`.
-    static func run(_ command: String, scenarios: Int = 6, handshake: Duration = .seconds(60), jobs: Int = 1) async -> (results: [TestCaseResult], summary: RunSummary, unavailable: [AdapterUnavailability]) {
+    static func run(_ command: String, scenarios: Int = 6, handshake: Duration = .seconds(60), jobs: Int = 1) async -> (
+        results: [TestCaseResult], summary: RunSummary, unavailable: [AdapterUnavailability]
+    ) {
         let timeouts = AdapterTimeouts(handshake: handshake, step: .seconds(60), scenario: .seconds(120))
-        let run = await TestSupport.run(ExerciseSpec.load(scenarios: scenarios), options: .init(jobs: jobs)) { StdioAdapterProvider(command: command, timeouts: timeouts) }
+        let run = await TestSupport.run(ExerciseSpec.load(scenarios: scenarios), options: .init(jobs: jobs)) {
+            StdioAdapterProvider(command: command, timeouts: timeouts)
+        }
         let unavailable = run.events.compactMap { event -> AdapterUnavailability? in
             if case .adapterUnavailable(let unavailability) = event.kind { return unavailability }
             return nil
@@ -19,7 +23,10 @@ struct BrokenAdapterTests {
     }
 
     /// Checks the shape every broken start must have: two errors of `kind` with the stderr tail, the rest not run.
-    static func expectGaveUp(_ results: [TestCaseResult], summary: RunSummary, unavailable: [AdapterUnavailability], kind: AdapterFailure.Kind, stderr: String, planned: Int, errored: Int = 2) {
+    static func expectGaveUp(
+        _ results: [TestCaseResult], summary: RunSummary, unavailable: [AdapterUnavailability], kind: AdapterFailure.Kind, stderr: String, planned: Int,
+        errored: Int = 2
+    ) {
         #expect(results.count == planned, "every planned test case has a result")
         let errors = results.filter { $0.outcome == .errored }
         #expect(errors.count == errored, "\(results.map(\.outcome))")
@@ -74,13 +81,15 @@ struct BrokenAdapterTests {
         #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
     }
 
-    @Test("an empty adapter command is a usage error, and so are --adapter with --listen and a non-loopback --listen", arguments: [
-        (["--adapter", ""], "The value '' is invalid for '--adapter <command>'"),
-        (["--adapter", "   "], "is invalid for '--adapter <command>'"),
-        (["--adapter", "x", "--listen", "127.0.0.1:0"], "'--adapter' and '--listen' cannot be combined"),
-        (["--listen", "0.0.0.0:0"], "'0.0.0.0' is not a loopback address"),
-        (["--listen", "127.0.0.1"], "is invalid for '--listen <host:port>'"),
-    ])
+    @Test(
+        "an empty adapter command is a usage error, and so are --adapter with --listen and a non-loopback --listen",
+        arguments: [
+            (["--adapter", ""], "The value '' is invalid for '--adapter <command>'"),
+            (["--adapter", "   "], "is invalid for '--adapter <command>'"),
+            (["--adapter", "x", "--listen", "127.0.0.1:0"], "'--adapter' and '--listen' cannot be combined"),
+            (["--listen", "0.0.0.0:0"], "'0.0.0.0' is not a loopback address"),
+            (["--listen", "127.0.0.1"], "is invalid for '--listen <host:port>'"),
+        ])
     func usageErrors(arguments: [String], message: String) async throws {
         let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
         let directory = try TemporaryDirectory()

@@ -18,7 +18,8 @@ enum BuiltProducts {
             while url.pathComponents.count > 1, url.pathExtension != "xctest" { url.deleteLastPathComponent() }
             candidates.append(url.deletingLastPathComponent())
         }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(repository.appendingPathComponent(".build/debug"))
         for candidate in candidates where !found.contains(candidate) { found.append(candidate) }
         return found

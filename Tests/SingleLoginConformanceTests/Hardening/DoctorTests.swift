@@ -24,7 +24,9 @@ struct DoctorTests {
         let report = await AdapterDoctor(.inProcess { ReferenceAppAdapter() }, timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(60))).run()
         #expect(report.passed, "\(report.render(terminal: false))")
         let names = Set(report.outcomes.map(\.name))
-        #expect(names.contains("reset is a fresh install") && names.contains("observe changes nothing") && names.contains("event terminate answers a valid observation"))
+        #expect(
+            names.contains("reset is a fresh install") && names.contains("observe changes nothing")
+                && names.contains("event terminate answers a valid observation"))
         #expect(!names.contains("stdout carries protocol messages only"), "no stdout in process")
     }
 

@@ -20,7 +20,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     /// step. Every other answer takes milliseconds, so the rest is generous and holds under load.
     var timeouts: AdapterTimeouts {
         let hangs = arguments.contains("hang") || arguments.contains("never-settle")
-        return AdapterTimeouts(handshake: arguments.contains("hang@handshake") ? .seconds(8) : .seconds(120), step: hangs ? .seconds(4) : .seconds(60), scenario: .seconds(300))
+        return AdapterTimeouts(
+            handshake: arguments.contains("hang@handshake") ? .seconds(8) : .seconds(120), step: hangs ? .seconds(4) : .seconds(60), scenario: .seconds(300))
     }
 
     static func fails(_ arguments: String, _ kind: AdapterFailure.Kind, _ fragment: String) -> FaultCase {

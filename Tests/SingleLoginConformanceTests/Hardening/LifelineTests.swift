@@ -12,10 +12,14 @@ struct LifelineTests {
             let directory = try TemporaryDirectory()
             try ExerciseSpec.json(scenarios: 3).write(toFile: directory.path("spec.json"), atomically: true, encoding: .utf8)
             // The adapter hangs at launch (the step timeout is far away), with `sleep 300` in its group.
-            let harness = try ToolProcess(tool, [
-                "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--quiet", "--step-timeout", "600", "--scenario-timeout", "600",
-                "--adapter", "\(adapter) --grandchild --fault hang@event:launch --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
-            ])
+            let harness = try ToolProcess(
+                tool,
+                [
+                    "run", "--spec", directory.path("spec.json"), "--reports", directory.path("reports"), "--quiet", "--step-timeout", "600",
+                    "--scenario-timeout", "600",
+                    "--adapter",
+                    "\(adapter) --grandchild --fault hang@event:launch --pid-log \(directory.path("pids")) --progress \(directory.path("progress"))",
+                ])
             // Wait for the observed event: the adapter has been reset and hangs in launch. Nothing
             // times out before 600 s, so however late this task is scheduled, the group is alive.
             let deadline = ContinuousClock.now + .seconds(300)
@@ -24,7 +28,8 @@ struct LifelineTests {
                 try await Task.sleep(for: .milliseconds(10))
             }
             try #require(progress().contains("reset 1"), "the adapter was reset and hangs in launch: \(progress())")
-            let pid = try #require(((try? String(contentsOfFile: directory.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n").first.flatMap { Int32($0) })
+            let pid = try #require(
+                ((try? String(contentsOfFile: directory.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n").first.flatMap { Int32($0) })
             #expect(ProcessGroup.livingMembers(of: pid).count >= 3, "the adapter, its sleep 300 and the watchdog are alive before")
             kill(harness.pid, SIGKILL)
             _ = await harness.exitStatus()

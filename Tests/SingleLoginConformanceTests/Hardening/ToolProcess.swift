@@ -11,7 +11,9 @@ final class ToolProcess: Sendable {
     /// The exit status once known, and who waits for it.
     private final class ExitState: Sendable {
         let state = Mutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
-        func withLock<T: Sendable>(_ body: (inout sending (status: Int32?, waiter: CheckedContinuation<Int32, Never>?)) -> sending T) -> sending T { state.withLock(body) }
+        func withLock<T: Sendable>(_ body: (inout sending (status: Int32?, waiter: CheckedContinuation<Int32, Never>?)) -> sending T) -> sending T {
+            state.withLock(body)
+        }
     }
 
     /// Starts `executable` with `arguments`, in `environment` (this process's when nil).

@@ -35,7 +35,9 @@ final class PoolHogs: Sendable {
                 defer { running.subtract(1, ordering: .releasing) }
                 var spins: UInt64 = 0
                 while ContinuousClock.now - started < limit {
-                    if releases.load(ordering: .acquiring) >= releasesNeeded, let since = allHolding.withLock({ $0 }), ContinuousClock.now - since > minimum { break }
+                    if releases.load(ordering: .acquiring) >= releasesNeeded, let since = allHolding.withLock({ $0 }), ContinuousClock.now - since > minimum {
+                        break
+                    }
                     for _ in 0..<10_000 { spins &+= 1 }
                 }
                 return spins

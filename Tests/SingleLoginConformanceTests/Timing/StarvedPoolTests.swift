@@ -25,9 +25,12 @@ struct StarvedPoolTests {
         // Nothing below may need the pool: the client, both runs and their adapters start on threads of their own.
         let clientThread = SessionExecutor(name: "test-tcp-client")
         let client = Task(executorPreference: clientThread) {
-            try await TCPAdapterClient.serve(ReferenceAppAdapter(adapterName: "reference-tcp"), host: "127.0.0.1", port: listener.port, reconnectTimeout: .seconds(300))
+            try await TCPAdapterClient.serve(
+                ReferenceAppAdapter(adapterName: "reference-tcp"), host: "127.0.0.1", port: listener.port, reconnectTimeout: .seconds(300))
         }
-        func run(on thread: SessionExecutor, _ makeProvider: @escaping @Sendable () -> any AdapterProvider) -> Task<(results: [TestCaseResult], holdingAtEnd: Int), Never> {
+        func run(on thread: SessionExecutor, _ makeProvider: @escaping @Sendable () -> any AdapterProvider) -> Task<
+            (results: [TestCaseResult], holdingAtEnd: Int), Never
+        > {
             Task(executorPreference: thread) {
                 // Start once every hog holds a thread of the pool (this blocks the run's own thread only).
                 hogs.waitUntilHolding()
@@ -51,7 +54,9 @@ struct StarvedPoolTests {
         #expect(tcpResults.count == planned && tcpResults.allSatisfy { $0.outcome == .passed }, "over TCP: \(TestSupport.unpassed(tcpResults))")
         #expect(stdioResults.count == planned && stdioResults.allSatisfy { $0.outcome == .passed }, "over stdio: \(TestSupport.unpassed(stdioResults))")
         // Both runs ended while every hog still held its thread: they never waited for the pool.
-        #expect(tcpHolding == hogs.count && stdioHolding == hogs.count, "hogs still running when each run ended: \(tcpHolding) and \(stdioHolding) of \(hogs.count)")
+        #expect(
+            tcpHolding == hogs.count && stdioHolding == hogs.count, "hogs still running when each run ended: \(tcpHolding) and \(stdioHolding) of \(hogs.count)"
+        )
     }
 }
 

@@ -11,7 +11,9 @@ final class FailsFirstResetAdapter: ConformanceAdapter {
     struct Broke: Error, CustomStringConvertible { var description: String { "the simulator went away" } }
 
     func reset(environment: AppEnvironment) async throws {
-        let number = resets.withLock { count in count += 1; return count }
+        let number = resets.withLock { count in
+            count += 1; return count
+        }
         if number == 1 { throw Broke() }
         try await inner.reset(environment: environment)
     }

@@ -10,7 +10,9 @@ import SingleLoginSpec
 @Suite("Adapters that connect over TCP: the same lines, dropped and taken back after an error")
 struct TCPTransportTests {
     /// Runs `spec` against adapters that connect to a fresh loopback listener; `client` is started once the listener exists.
-    static func run(_ spec: LoadedSpec, token: String? = nil, wireLog: WireLog? = nil, client: @escaping @Sendable (UInt16) async throws -> Void) async throws -> [TestCaseResult] {
+    static func run(_ spec: LoadedSpec, token: String? = nil, wireLog: WireLog? = nil, client: @escaping @Sendable (UInt16) async throws -> Void) async throws
+        -> [TestCaseResult]
+    {
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         #expect(listener.port != 0, "port 0 asks the system for a free port, and the listener knows which")
         // Generous: these clients run in the test process, where the other suites' CPU-bound tests can
@@ -63,7 +65,8 @@ struct TCPTransportTests {
         let results = try await Self.run(ExerciseSpec.load(scenarios: 2), token: "run-token-1234", wireLog: log) { port in
             // An intruder connects first; only once the harness has refused it does the run's adapter connect.
             let intruder = Task {
-                try await TCPAdapterClient.serve(ReferenceAppAdapter(adapterName: "intruder"), host: "127.0.0.1", port: port, token: "guessed", reconnectTimeout: .seconds(300))
+                try await TCPAdapterClient.serve(
+                    ReferenceAppAdapter(adapterName: "intruder"), host: "127.0.0.1", port: port, token: "guessed", reconnectTimeout: .seconds(300))
             }
             defer { intruder.cancel() }
             let deadline = ContinuousClock.now + .seconds(300)
@@ -84,10 +87,12 @@ struct TCPTransportTests {
             let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
             let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
             let directory = try TemporaryDirectory()
-            let harness = try ToolProcess(tool, ["run", "--listen", "127.0.0.1:0", "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120"])
+            let harness = try ToolProcess(
+                tool, ["run", "--listen", "127.0.0.1:0", "--quiet", "--reports", directory.path("reports"), "--step-timeout", "60", "--connect-timeout", "120"])
             try #require(try await harness.waitForStderr(containing: "\n"), "the harness says where it listens: \(harness.stderr)")
             let firstLine = try #require(harness.stderr.split(separator: "\n").first.map(String.init))
-            let port = try #require(firstLine.hasPrefix("sl-conformance: listening on 127.0.0.1:") ? Int(firstLine.split(separator: ":").last ?? "") : nil, "\(firstLine)")
+            let port = try #require(
+                firstLine.hasPrefix("sl-conformance: listening on 127.0.0.1:") ? Int(firstLine.split(separator: ":").last ?? "") : nil, "\(firstLine)")
             #expect(port > 0)
             let client = try ToolProcess(adapter, ["--connect", "127.0.0.1:\(port)"])
             #expect(await harness.exitStatus() == 0, "\(harness.stdout)\n\(harness.stderr)")
@@ -108,7 +113,8 @@ struct TCPTransportTests {
         try await onOwnThread {
             let tool = try #require(BuiltProducts.path("sl-conformance"), Comment(rawValue: BuiltProducts.missing("sl-conformance")))
             let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
-            let doctor = try ToolProcess(tool, ["doctor", "--listen", "127.0.0.1:0", "--step-timeout", "60", "--handshake-timeout", "120", "--connect-timeout", "120"])
+            let doctor = try ToolProcess(
+                tool, ["doctor", "--listen", "127.0.0.1:0", "--step-timeout", "60", "--handshake-timeout", "120", "--connect-timeout", "120"])
             try #require(try await doctor.waitForStderr(containing: "\n"))
             let firstLine = try #require(doctor.stderr.split(separator: "\n").first.map(String.init))
             let port = try #require(Int(firstLine.split(separator: ":").last ?? ""), "\(firstLine)")
@@ -128,7 +134,8 @@ struct TCPTransportTests {
         #expect(TCPListener.parse("127.0.0.1") == nil)
         #expect(TCPListener.parse("::1:7000") == nil)
         #expect(TCPListener.parse("127.0.0.1:99999") == nil)
-        #expect(TCPListener.isLoopback("127.0.0.1") && TCPListener.isLoopback("127.1.2.3") && TCPListener.isLoopback("::1") && TCPListener.isLoopback("localhost"))
+        #expect(
+            TCPListener.isLoopback("127.0.0.1") && TCPListener.isLoopback("127.1.2.3") && TCPListener.isLoopback("::1") && TCPListener.isLoopback("localhost"))
         #expect(!TCPListener.isLoopback("0.0.0.0") && !TCPListener.isLoopback("10.0.0.1") && !TCPListener.isLoopback("::"))
         #expect(throws: TCPListenerError.self) { try TCPListener(host: "not-an-address", port: 0) }
     }

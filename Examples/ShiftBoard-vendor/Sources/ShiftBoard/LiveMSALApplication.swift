@@ -40,7 +40,10 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         self.application = application
     }
 
-    public func acquireTokenSilent(with parameters: SingleLoginAdapter.MSALSilentTokenParameters, completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void) {
+    public func acquireTokenSilent(
+        with parameters: SingleLoginAdapter.MSALSilentTokenParameters,
+        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void
+    ) {
         // MSAL's initializer takes a non-nil account; without one MSAL answers InteractionRequired.
         guard let account = parameters.account, let msalAccount = msalAccount(for: account) else {
             completionBlock(nil, KitError(code: KitError.Code.interactionRequired.rawValue, message: "No account provided for the silent request."))
@@ -55,7 +58,10 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         }
     }
 
-    public func acquireToken(with parameters: SingleLoginAdapter.MSALInteractiveTokenParameters, completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void) {
+    public func acquireToken(
+        with parameters: SingleLoginAdapter.MSALInteractiveTokenParameters,
+        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void
+    ) {
         guard let webview = Self.msalWebview(parameters.webviewParameters) else {
             completionBlock(nil, Self.invalidParameter("MSALWebviewParameters need a presenting view controller on the device."))
             return
@@ -75,15 +81,22 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         }
     }
 
-    public func getCurrentAccount(with parameters: SingleLoginAdapter.MSALParameters?, completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALAccount?, SingleLoginAdapter.MSALAccount?, (any Error)?) -> Void) {
+    public func getCurrentAccount(
+        with parameters: SingleLoginAdapter.MSALParameters?,
+        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALAccount?, SingleLoginAdapter.MSALAccount?, (any Error)?) -> Void
+    ) {
         application.getCurrentAccount(with: Self.msalParameters(parameters)) { account, previousAccount, error in
             completionBlock(account.map(self.kitAccount), previousAccount.map(self.kitAccount), error.map { self.kitError($0) })
         }
     }
 
-    public func signout(with account: SingleLoginAdapter.MSALAccount, signoutParameters: SingleLoginAdapter.MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func signout(
+        with account: SingleLoginAdapter.MSALAccount, signoutParameters: SingleLoginAdapter.MSALSignoutParameters,
+        completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
         guard let msalAccount = msalAccount(for: account) else {
-            completionBlock(false, Self.invalidParameter("Account is required: MSAL does not know \(account.identifier ?? account.username ?? "this account")."))
+            completionBlock(
+                false, Self.invalidParameter("Account is required: MSAL does not know \(account.identifier ?? account.username ?? "this account")."))
             return
         }
         let msalParameters: MSAL.MSALSignoutParameters
@@ -105,7 +118,9 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         }
     }
 
-    public func getDeviceInformation(with parameters: SingleLoginAdapter.MSALParameters?, completionBlock: @escaping @Sendable (SingleLoginAdapter.DeviceInformation?, (any Error)?) -> Void) {
+    public func getDeviceInformation(
+        with parameters: SingleLoginAdapter.MSALParameters?, completionBlock: @escaping @Sendable (SingleLoginAdapter.DeviceInformation?, (any Error)?) -> Void
+    ) {
         application.getDeviceInformation(with: Self.msalParameters(parameters)) { information, error in
             // When the SSO extension fails MSAL hands over a default-mode object and the error together;
             // the error keeps it too, for the async form, which throws.
@@ -114,7 +129,10 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         }
     }
 
-    public func accountsFromDevice(for parameters: SingleLoginAdapter.MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([SingleLoginAdapter.MSALAccount]?, (any Error)?) -> Void) {
+    public func accountsFromDevice(
+        for parameters: SingleLoginAdapter.MSALAccountEnumerationParameters,
+        completionBlock: @escaping @Sendable ([SingleLoginAdapter.MSALAccount]?, (any Error)?) -> Void
+    ) {
         let msalParameters = MSAL.MSALAccountEnumerationParameters()
         msalParameters.returnOnlySignedInAccounts = parameters.returnOnlySignedInAccounts
         msalParameters.completionBlockQueue = parameters.completionBlockQueue
@@ -169,20 +187,26 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         }
         let claims = account.accountClaims.map { $0.reduce(into: [String: String]()) { claims, claim in claims[claim.key] = "\(claim.value)" } }
         let profiles = account.tenantProfiles?.map {
-            KitTenantProfile(identifier: $0.identifier ?? "", tenantId: $0.tenantId ?? "", environment: $0.environment ?? account.environment, isHomeTenantProfile: $0.isHomeTenantProfile)
+            KitTenantProfile(
+                identifier: $0.identifier ?? "", tenantId: $0.tenantId ?? "", environment: $0.environment ?? account.environment,
+                isHomeTenantProfile: $0.isHomeTenantProfile)
         }
-        return KitAccount(username: account.username, homeAccountId: homeAccountId, environment: account.environment, accountClaims: claims,
-                          isSSOAccount: account.isSSOAccount, tenantProfiles: profiles)
+        return KitAccount(
+            username: account.username, homeAccountId: homeAccountId, environment: account.environment, accountClaims: claims,
+            isSSOAccount: account.isSSOAccount, tenantProfiles: profiles)
     }
 
     private func kitResult(_ result: MSAL.MSALResult) -> KitResult {
-        KitResult(accessToken: result.accessToken, idToken: result.idToken, expiresOn: result.expiresOn, scopes: result.scopes, account: kitAccount(result.account),
-                  tenantId: result.tenantProfile.tenantId ?? "", correlationId: result.correlationId.uuidString, authority: result.authority.url.absoluteString)
+        KitResult(
+            accessToken: result.accessToken, idToken: result.idToken, expiresOn: result.expiresOn, scopes: result.scopes, account: kitAccount(result.account),
+            tenantId: result.tenantProfile.tenantId ?? "", correlationId: result.correlationId.uuidString, authority: result.authority.url.absoluteString)
     }
 
     private static func kitDeviceInformation(_ information: MSAL.MSALDeviceInformation) -> KitDeviceInformation {
         let extra = information.extraDeviceInformation.reduce(into: [String: String]()) { extra, entry in extra["\(entry.key)"] = "\(entry.value)" }
-        return KitDeviceInformation(deviceMode: information.deviceMode == .shared ? .shared : .default, hasAADSSOExtension: information.hasAADSSOExtension, extraDeviceInformation: extra)
+        return KitDeviceInformation(
+            deviceMode: information.deviceMode == .shared ? .shared : .default, hasAADSSOExtension: information.hasAADSSOExtension,
+            extraDeviceInformation: extra)
     }
 
     /// MSAL's `NSError` as the kit's ``MSALError``: domain, code and the userInfo an app acts on

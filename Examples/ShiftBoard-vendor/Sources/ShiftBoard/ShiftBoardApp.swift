@@ -20,8 +20,10 @@ public actor ShiftBoardApp {
     private let flaws: ShiftBoardFlaws
 
     /// The app on `msal`, with `backend` and the container `sandbox`; `webview` gives the sheet's presentation context.
-    public init(msal: any MSALPublicClientApplicationProtocol, backend: any ShiftsService, sandbox: Sandbox,
-                webview: @escaping @Sendable () -> MSALWebviewParameters, flaws: ShiftBoardFlaws = []) {
+    public init(
+        msal: any MSALPublicClientApplicationProtocol, backend: any ShiftsService, sandbox: Sandbox,
+        webview: @escaping @Sendable () -> MSALWebviewParameters, flaws: ShiftBoardFlaws = []
+    ) {
         self.sessions = SessionManager(msal: msal, webview: webview)
         self.backend = backend
         self.sandbox = sandbox
@@ -37,7 +39,10 @@ public actor ShiftBoardApp {
     public var memory: [String: String] {
         get async {
             guard isRunning, let session = await sessions.session else { return [:] }
-            return ["session": "\(session.account.identifier ?? session.account.username ?? "") \(session.displayName) \(session.accessToken)", "shifts": screen.shifts.map(\.id).joined(separator: ",")]
+            return [
+                "session": "\(session.account.identifier ?? session.account.username ?? "") \(session.displayName) \(session.accessToken)",
+                "shifts": screen.shifts.map(\.id).joined(separator: ","),
+            ]
         }
     }
 
@@ -110,7 +115,9 @@ public actor ShiftBoardApp {
         let remembered = sandbox.defaults()["lastSignedInAccount"]
         let known = await sessions.session?.account.identifier ?? remembered
         let change: SessionManager.Change
-        do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue {
+        do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError
+            where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue
+        {
             // A shared device signs in one worker at a time: more than one is for an administrator to fix.
             forgetWorker()
             screen.error = "More than one account is signed in on this device. Ask your administrator to sign them out."

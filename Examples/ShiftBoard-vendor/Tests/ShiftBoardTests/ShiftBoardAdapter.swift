@@ -7,8 +7,9 @@ import SingleLoginObserver
 /// fresh directory per reset, and every observation reports the screen model and all that is stored.
 /// `SHIFTBOARD_FLAW=showsCancelAsError` (or another `ShiftBoardFlaws` name) builds the app with a flaw.
 actor ShiftBoardAdapter: ConformanceAdapter {
-    nonisolated let identity = AdapterIdentity(adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
-                                               appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0")
+    nonisolated let identity = AdapterIdentity(
+        adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
+        appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0")
     private let container = FileManager.default.temporaryDirectory.appendingPathComponent("shiftboard-\(UUID().uuidString)")
     private var app: ShiftBoardApp?
     private var sandbox: Sandbox { Sandbox(root: container) }
@@ -19,8 +20,9 @@ actor ShiftBoardAdapter: ConformanceAdapter {
     func reset(environment: AppEnvironment) async throws {
         try? FileManager.default.removeItem(at: container)
         let flaws = ShiftBoardFlaws(names: ProcessInfo.processInfo.environment["SHIFTBOARD_FLAW"] ?? "")
-        app = ShiftBoardApp(msal: HarnessMSALApplication(broker: environment.broker), backend: HarnessShifts(backend: environment.backend),
-                            sandbox: sandbox, webview: { MSALWebviewParameters() }, flaws: flaws)
+        app = ShiftBoardApp(
+            msal: HarnessMSALApplication(broker: environment.broker), backend: HarnessShifts(backend: environment.backend),
+            sandbox: sandbox, webview: { MSALWebviewParameters() }, flaws: flaws)
     }
 
     func handle(_ event: AppEvent) async throws -> Observation {
