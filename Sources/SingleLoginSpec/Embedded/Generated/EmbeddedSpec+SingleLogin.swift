@@ -2269,6 +2269,17 @@ extension EmbeddedSpec {
                   ]
                 }
               ]
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                }
+              ]
             }
           ],
           "expect": [
@@ -4341,6 +4352,99 @@ extension EmbeddedSpec {
               ]
             }
           ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while not running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "launch"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
         }
       ]
     },
@@ -4463,6 +4567,99 @@ extension EmbeddedSpec {
             {
               "do": "switchUser",
               "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while not running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "launch"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
               "expect": [
                 {
                   "check": "signedIn",
@@ -4619,6 +4816,99 @@ extension EmbeddedSpec {
               ]
             }
           ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while not running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "launch"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
         }
       ]
     },
@@ -4758,6 +5048,99 @@ extension EmbeddedSpec {
               ]
             }
           ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while not running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "launch"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
         }
       ]
     },
@@ -4880,6 +5263,99 @@ extension EmbeddedSpec {
             {
               "do": "switchUser",
               "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signed out on the device (Jamf Reset) while not running",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "launch"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while suspended",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
               "expect": [
                 {
                   "check": "signedIn",
