@@ -341,19 +341,21 @@ public actor Oracle: StepJudge {
             }
             found += await apply(.token, at: index, in: judged, checks)
         }
-        // The backend never sees a token the app should have renewed or dropped.
-        if informed, device.count <= 1, failures.allSatisfy({ $0.call.method == .fetchRecords }),
-            !calls.contains(where: { $0.scripted?.disturbs ?? false }), calls.contains(where: { $0.call.method == .fetchRecords })
-        {
-            found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
-        }
-        // Nor an ended session's token once the app's account check has shown it another user
-        // (SL-SWITCH-1, SL-SWITCH-3): a call refused after that check is the previous user's token.
+        // The backend never sees a token the app should have renewed or dropped: once the app has had
+        // a clean chance since the last change, nor an ended session's token once its account check has
+        // shown it another user (SL-SWITCH-1, SL-SWITCH-3: a call refused after that check). One check
+        // for either, so a step where both hold is judged once.
+        let undisturbed = !calls.contains(where: { $0.scripted?.disturbs ?? false })
+        let cleanChance =
+            informed && device.count <= 1 && failures.allSatisfy({ $0.call.method == .fetchRecords })
+            && calls.contains(where: { $0.call.method == .fetchRecords })
+        var refusedAfterChange = false
         if let seen = seenByApp, seen != facts.seenBefore, seen.count == 1, facts.seenBefore?.isEmpty == false,
-            let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed }),
-            calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil }),
-            !calls.contains(where: { $0.scripted?.disturbs ?? false })
+            let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed })
         {
+            refusedAfterChange = calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
+        }
+        if undisturbed, cleanChance || refusedAfterChange {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
