@@ -20,7 +20,7 @@ let package = Package(
         // What a vendor's test target links to run a spec in process: one test per requirement
         // (Swift Testing or XCTest), per-requirement results with their evidence.
         .library(name: "SingleLoginTesting", targets: ["SingleLoginTesting"]),
-        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
+        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
     ],
     targets: [
         // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
@@ -44,8 +44,13 @@ let package = Package(
         // the container's decoders, defaults, cookies, cached responses; the keychain, notifications,
         // pasteboard and activities on Apple platforms).
         .target(name: "SingleLoginObserver", dependencies: ["SingleLoginAdapter", "SingleLoginContainer"]),
-        // The broker simulation, leftover scanner, runner, transports (pipes, TCP) and doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "CSingleLoginSystem"]),
+        // How the harness reaches an app: child processes and their groups, line channels over pipes
+        // and TCP, the listener, JSON-RPC sessions, the wire adapter, adapter failures and the
+        // providers the runner takes adapters from. Nothing here knows the broker simulation or the
+        // runner (swift-nio keeps NIOPosix apart from NIOCore for the same reason).
+        .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
+        // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
         // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
         .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
@@ -55,22 +60,22 @@ let package = Package(
         .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         // The backend profile: a loopback test tenant, Entra-shaped tokens signed in Swift, and
         // the cases of specs/backend.json run against a vendor's backend processes.
-        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginConformance", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
+        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginTransport", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // The kit a vendor's test target links: a spec (embedded by default) run in process against
         // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.
         // Never a dependency of an executable: it links the test frameworks.
-        .target(name: "SingleLoginTesting", dependencies: ["SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
+        .target(name: "SingleLoginTesting", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
-        .target(name: "SingleLoginExplore", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .target(name: "SingleLoginExplore", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
-        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
         // help, usage errors with "Did you mean", exit status 64.
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
         // The sl-conformance commands, each a small type, and the option groups they share.
         .target(name: "SingleLoginCommands", dependencies: [
-            "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
+            "SingleLoginTransport", "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
             "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
         ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
@@ -85,7 +90,7 @@ let package = Package(
         // C, no threads, no JSON library: the minimal adapter `bench` measures the harness against.
         .executableTarget(name: "sl-canned-adapter"),
         .executableTarget(name: "sl-explore-bench", dependencies: ["CommandLineKit", "SingleLoginBenchmarks", "SingleLoginSpec"]),
-        .executableTarget(name: "sl-soak", dependencies: ["CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
+        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginTransport", "CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
@@ -94,14 +99,14 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
-        .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),
-        .testTarget(name: "SingleLoginExploreTests", dependencies: ["SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
-        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
+        .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),
+        .testTarget(name: "SingleLoginExploreTests", dependencies: ["SingleLoginTransport", "SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginTransport", "SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginTransport
 import Synchronization
 import ReferenceApp
 import SingleLoginConformance

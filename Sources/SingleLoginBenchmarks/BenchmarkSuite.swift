@@ -5,6 +5,7 @@ import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Every measurement of `sl-conformance bench`, run in one go and gathered into a ``BenchmarkReport``.
 ///

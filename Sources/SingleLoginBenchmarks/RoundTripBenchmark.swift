@@ -3,6 +3,7 @@ import SingleLoginAdapter
 import SingleLoginSpec
 import SingleLoginConformance
 import SingleLoginEvents
+import SingleLoginTransport
 
 /// Times one `observe` round trip four ways in the same run, from the floor up.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginTransport
 import Synchronization
 import SingleLoginSpec
 import SingleLoginConformance

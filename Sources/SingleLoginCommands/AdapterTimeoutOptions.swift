@@ -1,5 +1,6 @@
 import CommandLineKit
 import SingleLoginConformance
+import SingleLoginTransport
 
 /// How long an adapter may take to answer the handshake and each step or request: the options
 /// every command that talks to an adapter shares (`run`, `doctor`).

@@ -7,6 +7,7 @@ import SingleLoginEvents
 import SingleLoginExplore
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// `sl-conformance explore`: random device histories against an app, judged by the oracle's
 /// rules; the first violation shrunk to a minimal counterexample spec.

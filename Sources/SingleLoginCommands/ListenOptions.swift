@@ -1,5 +1,6 @@
 import CommandLineKit
 import SingleLoginConformance
+import SingleLoginTransport
 
 /// `--listen HOST:PORT`, `--allow-remote` and `--connect-timeout`: how `run` and `doctor` wait
 /// for an adapter that connects over TCP (an app on the iOS Simulator or a device), instead of

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import ReferenceApp
 import SingleLoginConformance
+import SingleLoginTransport
 
 extension RunCommand.Options.Target {
     /// The app chosen by `--adapter`, `--listen` and `--reference-flaw`, as `run` and `explore` choose it:

@@ -8,6 +8,7 @@ import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// `sl-conformance run`: runs a spec against an adapter and writes the reports.
 public struct RunCommand: Command {

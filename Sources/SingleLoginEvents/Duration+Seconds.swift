@@ -5,3 +5,11 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// `2.5 s`, `10.0 s`: seconds with one decimal, for messages (no `String(format:)`).
+    package var shortText: String {
+        let tenths = Int((inSeconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

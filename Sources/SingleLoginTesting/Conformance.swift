@@ -1,4 +1,5 @@
 import DidYouMean
+import SingleLoginTransport
 import Synchronization
 import SingleLoginAdapter
 import SingleLoginConformance

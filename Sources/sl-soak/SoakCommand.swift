@@ -4,6 +4,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// The soak: many scenarios against sl-fake-adapter in random-fault mode, to show that the
 /// harness never crashes, never loses a result and never leaves a process behind.

@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginConformance
 import SingleLoginExplore
 import SingleLoginSpec
+import SingleLoginTransport
 import Testing
 
 /// Explore judged against an app it was not shaped around: no rule fires on a conformant build of

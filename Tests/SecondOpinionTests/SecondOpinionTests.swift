@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import ReferenceApp
 import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginSpec
+import SingleLoginTransport
 import Testing
 
 /// Button wordings that offer an account action (sign-up, add, switch): on a shared device each

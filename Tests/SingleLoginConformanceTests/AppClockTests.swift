@@ -4,6 +4,7 @@ import SingleLoginAdapter
 @testable import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+@testable import SingleLoginTransport
 import Synchronization
 import Testing
 

@@ -4,6 +4,7 @@ import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 import Testing
 
 /// The device surfaces beyond the sandbox (notifications, Spotlight, pasteboard, widgets,

@@ -5,6 +5,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 @testable import SingleLoginExplore
 import SingleLoginSpec
+import SingleLoginTransport
 import Testing
 import Synchronization
 

@@ -3,6 +3,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginExplore
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Helpers for exploring the reference app in process.
 enum Exploring {

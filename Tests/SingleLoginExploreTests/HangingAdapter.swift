@@ -1,6 +1,7 @@
 import ReferenceApp
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginTransport
 
 /// The reference app, except that it never settles on an account-change broadcast: the harness's
 /// step timeout fires while it handles the event, as over a wire (here the adapter says so at once).

@@ -1,6 +1,6 @@
 import Foundation
-import SingleLoginConformance
 import SingleLoginEvents
+import SingleLoginTransport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,7 +64,7 @@ public enum HTTPClient {
                 return finish(nil, sendFailure, .closedWithoutReply(receivedBytes: received.count))
             }
             if writing, events & Int16(POLLOUT) != 0 {
-                let written = outgoing.withUnsafeBytes { Socket.send(fd, $0.baseAddress! + sent, $0.count - sent) }
+                let written = outgoing.withUnsafeBytes { POSIXSocket.send(fd, $0.baseAddress! + sent, $0.count - sent) }
                 if written > 0 { sent += written; continue }
                 if written < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 sendFailure = "the send failed after \(sent) of \(outgoing.count) bytes: \(String(cString: strerror(errno)))"

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SingleLoginTransport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -103,7 +104,7 @@ public final class LoopbackHTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                Socket.setNonBlocking(client)
+                POSIXSocket.setNonBlocking(client)
                 _ = Socket.sendAll(client, Self.serialize(.text("too many connections\n", status: 503)), until: .now + .milliseconds(100))
                 close(client)
                 continue
@@ -121,7 +122,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        Socket.setNonBlocking(fd)
+        POSIXSocket.setNonBlocking(fd)
         let deadline = ContinuousClock.now + limits.readTimeout
         let response: HTTPResponse
         switch readRequest(fd, until: deadline) {

@@ -1,7 +1,7 @@
 import Foundation
-import SingleLoginConformance
 import Synchronization
 import SingleLoginEvents
+import SingleLoginTransport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,21 +26,9 @@ enum Socket {
         return address
     }
 
-    /// A new TCP socket with close-on-exec set (a backend started later must not inherit it).
-    static func make() -> Int32? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        return fd
-    }
+    /// A new TCP socket, close-on-exec from its first instant (a backend started at the same
+    /// moment must not inherit it) and never raising SIGPIPE.
+    static func make() -> Int32? { POSIXSocket.make(family: AF_INET) }
 
     /// A socket listening on 127.0.0.1 at `port` (0: the system picks), and the port it got.
     static func listen(port: UInt16 = 0, backlog: Int32 = 64) throws -> (fd: Int32, port: UInt16) {
@@ -114,11 +102,6 @@ enum Socket {
     /// The ports ``freePort()`` handed out last, oldest first.
     private static let handedOut = Mutex<[UInt16]>([])
 
-    /// Sets or clears O_NONBLOCK.
-    static func setNonBlocking(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
     /// Waits until `fd` is ready for `events` or `deadline` passes; returns the ready events (0 on timeout).
     static func wait(_ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant) -> Int16 {
         while true {
@@ -136,7 +119,7 @@ enum Socket {
     /// Connects to 127.0.0.1:`port` within the deadline; the socket is left non-blocking.
     static func connect(port: UInt16, until deadline: ContinuousClock.Instant) -> Result<Int32, SocketError> {
         guard let fd = make() else { return .failure(SocketError("socket() failed: \(String(cString: strerror(errno)))")) }
-        setNonBlocking(fd)
+        POSIXSocket.setNonBlocking(fd)
         var address = loopbackAddress(port: port)
         let status = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_or_Darwin_connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -162,21 +145,12 @@ enum Socket {
         return .success(fd)
     }
 
-    /// One `send` without SIGPIPE; the count written, or -1 with errno set.
-    static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-        #else
-        return Darwin.send(fd, pointer, count, 0)
-        #endif
-    }
-
     /// Writes every byte of `bytes` before the deadline; false if the peer closed or time ran out.
     static func sendAll(_ fd: Int32, _ bytes: [UInt8], until deadline: ContinuousClock.Instant) -> Bool {
         var offset = 0
         return bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
-                let written = send(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = POSIXSocket.send(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 { offset += written; continue }
                 if written < 0, errno == EINTR { continue }
                 if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {

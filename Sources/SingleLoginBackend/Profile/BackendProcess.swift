@@ -1,6 +1,6 @@
 import Foundation
+import SingleLoginTransport
 import Synchronization
-import SingleLoginConformance
 import SingleLoginEvents
 
 /// One backend process: started with the profile's environment in a process group of its own,

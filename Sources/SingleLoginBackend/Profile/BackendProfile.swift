@@ -1,5 +1,4 @@
 import Foundation
-import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
 

@@ -1,5 +1,4 @@
 import Foundation
-import SingleLoginConformance
 import SingleLoginEvents
 
 /// Completes plan entries with their events.

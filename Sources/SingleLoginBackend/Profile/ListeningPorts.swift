@@ -1,6 +1,6 @@
 import Foundation
-import SingleLoginConformance
 import SingleLoginEvents
+import SingleLoginTransport
 
 /// Which TCP ports a process group listens on, so that a backend that listens elsewhere than
 /// `SL_BACKEND_PORT` is told where it does listen. Linux only (`/proc`); elsewhere: none known.

@@ -1,4 +1,3 @@
-import SingleLoginConformance
 import SingleLoginEvents
 
 /// Whether a shot's answer met its expectation, as an issue when it did not.

@@ -1,4 +1,3 @@
-import SingleLoginConformance
 import SingleLoginEvents
 
 /// Why a backend process could not be used: one clear error, with its output's tail.

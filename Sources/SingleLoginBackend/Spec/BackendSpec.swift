@@ -1,4 +1,3 @@
-import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
 

@@ -5,6 +5,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginExplore
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Measures `explore` on this machine: histories per second in process and over stdio; for each
 /// flaw of the reference app (and of the Python example, when given) the runs and seconds until

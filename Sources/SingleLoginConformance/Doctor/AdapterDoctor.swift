@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// A reusable check of a stdio adapter against the wire protocol and the adapter contract,
 /// as swift-log ships a conformance check for every `LogHandler`: `sl-conformance doctor`.

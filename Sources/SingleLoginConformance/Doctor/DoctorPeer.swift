@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginTransport
 
 /// What the doctor talks to: an adapter over any line channel, or one in process. The checks
 /// are the same; only the transport's own checks (stdout, exit, leftovers) differ.

@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginContainer
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// One doctor run against one adapter: the checks in order, and what they found.
 actor DoctorSession {

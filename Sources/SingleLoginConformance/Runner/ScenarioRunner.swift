@@ -1,6 +1,7 @@
 import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Runs one scenario as a test case, outside any plan: a fresh install, the broker in the
 /// scenario's starting state, the steps, the broadcasts, the checks — exactly as ``Runner``

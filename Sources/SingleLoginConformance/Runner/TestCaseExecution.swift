@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Runs one test case: reset, steps, broadcasts, checks; turns whatever happens into a result.
 final class TestCaseExecution: Sendable {

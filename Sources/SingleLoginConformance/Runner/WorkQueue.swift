@@ -1,3 +1,4 @@
+import SingleLoginTransport
 import Synchronization
 
 /// Hands out plan indices to the jobs, and remembers why the run stopped early.

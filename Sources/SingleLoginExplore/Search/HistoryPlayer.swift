@@ -1,6 +1,7 @@
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// Plays histories against one adapter, each from a fresh install, watched by a fresh ``Oracle``.
 public struct HistoryPlayer: Sendable {

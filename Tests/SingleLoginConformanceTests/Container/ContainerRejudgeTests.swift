@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginTransport
 import Testing
 import SingleLoginAdapter
 import SingleLoginConformance

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SingleLoginTransport
 import Synchronization
 import Testing
 import SingleLoginEvents

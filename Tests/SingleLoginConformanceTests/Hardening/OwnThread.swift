@@ -1,4 +1,5 @@
 import SingleLoginAdapter
+import SingleLoginTransport
 
 /// Runs a test's body with a thread of its own as its executor.
 ///

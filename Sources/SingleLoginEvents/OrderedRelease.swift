@@ -1,5 +1,4 @@
 import SingleLoginAdapter
-import SingleLoginEvents
 
 /// Releases each test case's events in plan order, whatever order the jobs finish in.
 /// Requirements start before their first test case and end after their last, so a

@@ -16,7 +16,7 @@ public final class ChannelWaker: Sendable {
     public init() {
         var fds: [Int32] = [-1, -1]
         if sl_pipe_cloexec(&fds) == 0 {
-            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            for fd in fds { POSIXSocket.setNonBlocking(fd) }
         }
         descriptor = fds[0]
         writeEnd = fds[1]

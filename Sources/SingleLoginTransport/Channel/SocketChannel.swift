@@ -32,11 +32,11 @@ public final class SocketChannel: LineChannel {
         sl_socket_nosigpipe(descriptor)
         var noDelay: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        POSIXSocket.setNonBlocking(descriptor)
     }
 
     deinit {
-        if !closed { Glibc_or_Darwin_close(descriptor) }
+        if !closed { POSIXSocket.close(descriptor) }
         chunk.deallocate()
     }
 
@@ -49,7 +49,7 @@ public final class SocketChannel: LineChannel {
         var offset = 0
         return line.withUnsafeBytes { buffer -> ChannelSendOutcome in
             while offset < buffer.count {
-                let written = sl_send_nosignal(descriptor, buffer.baseAddress! + offset, UInt(buffer.count - offset))
+                let written = POSIXSocket.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 TransportTrace.note("harness.write", "fd=\(descriptor) \(written) bytes")
                 if written >= 0 {
                     offset += written
@@ -95,7 +95,7 @@ public final class SocketChannel: LineChannel {
         guard !closed else { return }
         closed = true
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc_or_Darwin_close(descriptor)
+        POSIXSocket.close(descriptor)
     }
 
     private enum Readiness { case ready, deadline, woken }
@@ -119,13 +119,4 @@ public final class SocketChannel: LineChannel {
             if descriptors.0.revents != 0 { return .ready }
         }
     }
-}
-
-@inline(__always)
-func Glibc_or_Darwin_close(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #else
-    _ = Darwin.close(fd)
-    #endif
 }

@@ -10,13 +10,13 @@ import SingleLoginSpec
 /// the caller's task prefers the same executor (the runner's jobs do), a round trip crosses no
 /// thread at all. Each line is scanned once (``WireScan``) and only the value the caller wants
 /// is decoded, once; no message text is built unless a failure is reported.
-actor JSONRPCSession {
+package actor JSONRPCSession {
     private let channel: any LineChannel
     /// Wakes the channel's wait when the task is cancelled.
-    nonisolated let waker: ChannelWaker
+    package nonisolated let waker: ChannelWaker
     /// The thread this session runs on.
-    nonisolated let executor: SessionExecutor
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: SessionExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let timeouts: AdapterTimeouts
     private let wireLog: WireLog?
     private var environment: AppEnvironment?
@@ -25,7 +25,7 @@ actor JSONRPCSession {
     /// The device's time last sent, and its encoding.
     private var lastTime: (date: Date, json: [UInt8])?
 
-    init(channel: sending any LineChannel, executor: SessionExecutor, timeouts: AdapterTimeouts, wireLog: WireLog?) {
+    package init(channel: sending any LineChannel, executor: SessionExecutor, timeouts: AdapterTimeouts, wireLog: WireLog?) {
         waker = channel.waker
         self.channel = channel
         self.executor = executor
@@ -34,25 +34,32 @@ actor JSONRPCSession {
     }
 
     /// One harness request: its method and params, and (for events) the event, to name it in messages.
-    struct Request: Sendable {
-        var method: WireProtocol.HarnessMethod
-        var event: AppEvent?
+    package struct Request: Sendable {
+        package var method: WireProtocol.HarnessMethod
+        package var event: AppEvent?
         /// The params, encoded.
-        var params: [UInt8]
+        package var params: [UInt8]
+
+        /// A request for `method` with `params` (encoded), naming `event` in messages when it is one.
+        package init(method: WireProtocol.HarnessMethod, event: AppEvent? = nil, params: [UInt8]) {
+            self.method = method
+            self.event = event
+            self.params = params
+        }
 
         /// `event launch`, `reset`: how messages name the request.
-        var what: String { event.map { "event " + $0.rawValue } ?? method.rawValue }
+        package var what: String { event.map { "event " + $0.rawValue } ?? method.rawValue }
 
-        static func plain(_ method: WireProtocol.HarnessMethod) -> Request { Request(method: method, params: WireLine.emptyObject) }
+        package static func plain(_ method: WireProtocol.HarnessMethod) -> Request { Request(method: method, params: WireLine.emptyObject) }
 
         /// `event` with `{"event": "launch", "now": "2025-03-03T08:00:00Z"}`; `now` is the device's time, encoded (a JSON string).
-        static func event(_ event: AppEvent, now: [UInt8]? = nil) -> Request {
+        package static func event(_ event: AppEvent, now: [UInt8]? = nil) -> Request {
             guard let now else { return Request(method: .event, event: event, params: eventParams[event]!) }
             return Request(method: .event, event: event, params: eventPrefixes[event]! + now + Array("}".utf8))
         }
 
         /// `reset` with `{"now": "..."}` (1.2), or `{}` without a time.
-        static func reset(now: [UInt8]?) -> Request {
+        package static func reset(now: [UInt8]?) -> Request {
             guard let now else { return .plain(.reset) }
             return Request(method: .reset, params: Array(#"{"now":"#.utf8) + now + Array("}".utf8))
         }
@@ -66,26 +73,26 @@ actor JSONRPCSession {
     }
 
     /// An answer: its line and where its parts are.
-    struct Answer: Sendable {
+    package struct Answer: Sendable {
         /// The whole line, without its newline.
-        var line: [UInt8]
+        package var line: [UInt8]
         /// Its members.
-        var scan: WireScan
+        package var scan: WireScan
 
         /// The bytes of the result (`null` when absent).
-        var resultBytes: ArraySlice<UInt8> { scan.result.map { line[$0] } ?? ArraySlice(Self.null) }
+        package var resultBytes: ArraySlice<UInt8> { scan.result.map { line[$0] } ?? ArraySlice(Self.null) }
         private static let null: [UInt8] = Array("null".utf8)
     }
 
     /// A test case starts: use `environment` from now on, and count the scenario timeout from now.
-    func beginScenario(_ environment: AppEnvironment) {
+    package func beginScenario(_ environment: AppEnvironment) {
         self.environment = environment
         scenarioDeadline = ContinuousClock.now + timeouts.scenario
     }
 
     /// The device's time for the next request's `now`, as a JSON string; encoded again only when
     /// the simulated clock moved (it moves only with `advanceClock`). Nil before the first scenario.
-    func deviceTime() -> [UInt8]? {
+    package func deviceTime() -> [UInt8]? {
         guard let clock = environment?.clock else { return nil }
         let date = clock.now()
         if let lastTime, lastTime.date == date { return lastTime.json }
@@ -95,17 +102,17 @@ actor JSONRPCSession {
     }
 
     /// `reset`, carrying the device's time (protocol 1.2).
-    func reset() async throws {
+    package func reset() async throws {
         _ = try await exchange(.reset(now: deviceTime()))
     }
 
     /// `event`, carrying the device's time (protocol 1.2); the answer is the observation.
-    func event(_ event: AppEvent) async throws -> Observation {
+    package func event(_ event: AppEvent) async throws -> Observation {
         try await call(.event(event, now: deviceTime()), as: Observation.self)
     }
 
     /// The handshake: `initialize`, the answer's shape, its protocol version and, when `token` is given, the run's token.
-    func handshake(token: String?) async throws -> AdapterIdentity {
+    package func handshake(token: String?) async throws -> AdapterIdentity {
         let params = try WireLine.encode(
             InitializeParams(protocolVersion: WireProtocol.version, harness: .init(name: "sl-conformance", version: HarnessVersion.current)))
         let answer: Answer
@@ -142,14 +149,14 @@ actor JSONRPCSession {
     }
 
     /// Sends one request and returns its result as a JSON value (for callers that inspect any shape).
-    func call(_ request: Request, timeout: Duration? = nil) async throws -> JSONValue {
+    package func call(_ request: Request, timeout: Duration? = nil) async throws -> JSONValue {
         let answer = try await exchange(request, timeout: timeout)
         return (try? WireCodec.decoder.decode(JSONValue.self, from: Data(answer.resultBytes))) ?? .null
     }
 
     /// Sends one request and decodes its result as `type`, once, from its bytes; a result of
     /// another shape is a protocol violation.
-    func call<T: WireDecodable & Sendable>(_ request: Request, as type: T.Type) async throws -> T {
+    package func call<T: WireDecodable & Sendable>(_ request: Request, as type: T.Type) async throws -> T {
         let answer = try await exchange(request)
         do { return try T.decode(wire: answer.resultBytes) } catch {
             throw failure(.protocolViolation, "the answer to '\(request.what)' is not a valid \(type): \(Self.describe(error)) in \(Self.excerpt(answer.line))")
@@ -184,7 +191,7 @@ actor JSONRPCSession {
     /// The wait ends at the step timeout (`timeout` for the handshake), or at the scenario
     /// timeout if that comes first; it also ends as soon as the peer is gone, and when the task
     /// is cancelled (then with `CancellationError`).
-    func exchange(_ request: Request, timeout: Duration? = nil) async throws -> Answer {
+    package func exchange(_ request: Request, timeout: Duration? = nil) async throws -> Answer {
         let id = nextId
         nextId += 1
         let limit = timeout ?? timeouts.step
@@ -285,7 +292,7 @@ actor JSONRPCSession {
     }
 
     /// Asks the adapter to shut down (unless the run was interrupted), then ends it.
-    func close() async {
+    package func close() async {
         // Interrupted: no time for courtesy, the peer goes down at once.
         if !Task.isCancelled {
             let line = WireLine.request(id: nextId, method: WireProtocol.HarnessMethod.shutdown.rawValue, params: WireLine.emptyObject)
@@ -307,15 +314,15 @@ actor JSONRPCSession {
     }
 
     /// Drops the connection at once, without `shutdown` (a TCP adapter then connects again).
-    func drop() {
+    package func drop() {
         channel.close(grace: .milliseconds(500))
     }
 
     /// What the adapter wrote to its log since the last call.
-    func takeLog() -> String { channel.drainLog()?.takeNew() ?? "" }
+    package func takeLog() -> String { channel.drainLog()?.takeNew() ?? "" }
 
     /// The channel, for checks that need the process behind it (the doctor's).
-    func withChannel<T: Sendable>(_ body: (any LineChannel) -> T) -> T { body(channel) }
+    package func withChannel<T: Sendable>(_ body: (any LineChannel) -> T) -> T { body(channel) }
 
     /// Answers one of the adapter's requests from the broker or backend.
     private func serve(_ data: [UInt8], _ scan: WireScan, pending: inout Pending, before deadline: ContinuousClock.Instant) async throws {
@@ -375,18 +382,18 @@ actor JSONRPCSession {
     }
 
     /// At most 200 bytes of `bytes` in quotes, with the full length when cut.
-    static func excerpt(_ bytes: [UInt8]) -> String {
+    package static func excerpt(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(200), as: UTF8.self)
         return "'" + text + (bytes.count > 200 ? "...' (\(bytes.count) bytes)" : "'")
     }
 
     /// A JSON value, encoded, in quotes.
-    static func excerpt(_ value: JSONValue) -> String {
+    package static func excerpt(_ value: JSONValue) -> String {
         excerpt([UInt8]((try? WireCodec.encoder.encode(value)) ?? Data()))
     }
 
     /// A decoding error as a short phrase with its path.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context): return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
         case DecodingError.typeMismatch(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not \(type)"

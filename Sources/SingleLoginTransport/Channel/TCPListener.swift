@@ -48,13 +48,7 @@ public final class TCPListener: Sendable {
         } else {
             throw .badAddress("'\(host)' is not a numeric IPv4 or IPv6 address (or localhost)")
         }
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let fd = sl_socket_cloexec(family, socketType, 0)
-        guard fd >= 0 else { throw .cannotListen("socket: \(String(cString: strerror(errno)))") }
+        guard let fd = POSIXSocket.make(family: family) else { throw .cannotListen("socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &storage) { pointer in
@@ -62,10 +56,10 @@ public final class TCPListener: Sendable {
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             let reason = String(cString: strerror(errno))
-            Glibc_or_Darwin_close(fd)
+            POSIXSocket.close(fd)
             throw .cannotListen("cannot listen on \(Self.format(host, port)): \(reason)")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        POSIXSocket.setNonBlocking(fd)
         var actual = sockaddr_storage()
         var actualLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &actual) { pointer in
@@ -77,7 +71,7 @@ public final class TCPListener: Sendable {
         descriptor = fd
     }
 
-    deinit { if !users.withLock({ $0.closed }) { Glibc_or_Darwin_close(descriptor) } }
+    deinit { if !users.withLock({ $0.closed }) { POSIXSocket.close(descriptor) } }
 
     /// Someone (a provider) will accept from this listener until it calls ``release()``.
     public func retain() {
@@ -93,7 +87,7 @@ public final class TCPListener: Sendable {
             return true
         }
         guard last else { return }
-        Glibc_or_Darwin_close(descriptor)
+        POSIXSocket.close(descriptor)
         TransportTrace.note("listener.closed", address)
     }
 
