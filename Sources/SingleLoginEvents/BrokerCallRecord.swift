@@ -15,6 +15,10 @@ public struct BrokerCallRecord: Sendable, Hashable {
     public var answer: String
     /// Whether the answer was an error.
     public var failed: Bool
+    /// The error of a failed call, as the broker or backend raised it; nil for a call that
+    /// succeeded, and for a record read back from a report, which keeps the error as text only
+    /// (``answer``).
+    public var error: BrokerCallError?
     /// The scopes asked for, for token calls (interactive: with the extra scopes to consent).
     public var scopes: [String]
     /// Whether it was made while the step's own event was delivered, or the broadcasts the step caused.
@@ -22,8 +26,10 @@ public struct BrokerCallRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = [], phase: CallPhase = .step
+        sequence: Int, stepIndex: Int?, method: BrokerMethod, parameters: String, answer: String, failed: Bool, scopes: [String] = [], phase: CallPhase = .step,
+        error: BrokerCallError? = nil
     ) {
+        self.error = error
         self.scopes = scopes
         self.phase = phase
         self.sequence = sequence

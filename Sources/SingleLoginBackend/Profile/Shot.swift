@@ -10,9 +10,15 @@ public struct Shot: Sendable, Hashable {
     public var expect: BackendExpectation
     /// How long the answer may take.
     public var timeLimit: Duration
+    /// What a verifier must hold to check its signature, where its probe makes more than one kind
+    /// (HS256 keyed with the PEM or with n; a malformed token signed or not); nil: the probe's own.
+    public var signature: TokenCatalogue.Signature?
 
     /// Creates a shot.
-    public init(label: String, token: ForgedToken?, request: HTTPRequest, expect: BackendExpectation, timeLimit: Duration) {
+    public init(
+        label: String, token: ForgedToken?, request: HTTPRequest, expect: BackendExpectation, timeLimit: Duration, signature: TokenCatalogue.Signature? = nil
+    ) {
+        self.signature = signature
         self.label = label
         self.token = token
         self.request = request

@@ -22,8 +22,12 @@ public struct ShotFactory: Sendable {
     private var tenantHeader: JSONText { TokenMint.header(kid: TestKeys.tenant.kid) }
 
     /// A shot carrying `token`.
-    public func shot(_ label: String, _ token: ForgedToken, expect: BackendExpectation, timeLimit: Duration? = nil) -> Shot {
-        Shot(label: label, token: token, request: shape.request(token: token.compact), expect: expect, timeLimit: timeLimit ?? defaultTimeLimit)
+    public func shot(
+        _ label: String, _ token: ForgedToken, expect: BackendExpectation, timeLimit: Duration? = nil, signature: TokenCatalogue.Signature? = nil
+    ) -> Shot {
+        Shot(
+            label: label, token: token, request: shape.request(token: token.compact), expect: expect, timeLimit: timeLimit ?? defaultTimeLimit,
+            signature: signature)
     }
 
     /// The valid token of the home tenant.
@@ -73,12 +77,12 @@ public struct ShotFactory: Sendable {
                     "HS256 keyed with the tenant key's PEM (final newline included)",
                     .hs256(
                         header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8),
-                        secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit),
+                        secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit, signature: .hmacPEM),
                 shot(
                     "HS256 keyed with the tenant JWK's n as ASCII",
                     .hs256(
                         header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8),
-                        secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit),
+                        secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit, signature: .hmacN),
             ]
         case .payloadChanged:
             let original = mint.validToken()
@@ -157,7 +161,7 @@ public struct ShotFactory: Sendable {
                     "a header that is not JSON",
                     ForgedToken(
                         header: "this header is not JSON", claims: valid.claims, compact: notJSONToken,
-                        signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit),
+                        signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit, signature: .tenant),
             ]
         case .oversizedToken:
             return [shot("a JWS of exactly 1 MiB", OversizedToken.make(kid: TestKeys.tenant.kid, byteCount: 1 << 20), expect: expect, timeLimit: limit)]

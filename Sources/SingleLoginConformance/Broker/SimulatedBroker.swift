@@ -245,21 +245,21 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         let answer = takeScripted(method)
         do {
             let (value, summary) = try body(answer)
-            record(method, parameters, summary, failed: false, scopes: scopes)
+            record(method, parameters, summary, error: nil, scopes: scopes)
             return value
         } catch let error as MSALError {
-            record(method, parameters, error.description, failed: true, scopes: scopes)
+            record(method, parameters, error.description, error: BrokerCallError(error), scopes: scopes)
             throw error
         }
     }
 
-    private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, failed: Bool, scopes: [String]) {
+    private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, error: BrokerCallError?, scopes: [String]) {
         let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
         lastAnswer = .now
         calls.append(
             BrokerCallRecord(
-                sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: failed, scopes: scopes,
-                phase: phase))
+                sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: error != nil, scopes: scopes,
+                phase: phase, error: error))
     }
 
     static func describe(_ account: MSALAccount?) -> String {

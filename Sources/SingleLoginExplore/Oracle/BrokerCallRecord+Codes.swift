@@ -1,15 +1,14 @@
 import SingleLoginEvents
 
-/// What the transcript says about a failed call's error. The record keeps the error as text only
-/// (`MSALErrorDomain -50000 (internal) internal -42102 (ambiguousAccount): ...`).
+/// What the oracle asks of a failed call's error: its codes, never its text.
 extension BrokerCallRecord {
     /// Whether the call failed with MSAL's top-level `code` (e.g. -50002).
     func failed(with code: Int) -> Bool {
-        failed && answer.contains("MSALErrorDomain \(code)")
+        error?.code == code
     }
 
     /// Whether the call failed with MSAL's internal error code `code` (e.g. -42102).
     func failed(internal code: Int) -> Bool {
-        failed && answer.contains("internal \(code)")
+        error?.internalCode == code
     }
 }
