@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import SingleLoginConformance
 import SingleLoginEvents
+import SingleLoginTransport
 
 /// `sl-conformance doctor --adapter CMD`: checks an adapter against the wire protocol and says what to fix.
 public struct DoctorCommand: Command {
@@ -27,7 +28,7 @@ public struct DoctorCommand: Command {
             listen = try ListenOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments)
             simulator = try SimulatorOptions(parsing: arguments)
-            guard try AdapterTarget(command: adapter, listen: listen) != nil else {
+            guard try AdapterChoice(command: adapter, listen: listen) != nil else {
                 throw UsageError("Missing expected option '--adapter <command>' or '--listen <host:port>'")
             }
         }
@@ -53,7 +54,7 @@ public struct DoctorCommand: Command {
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let container: String?
         do { container = try options.simulator.container() } catch { return error.report(to: output) }
-        let target: AdapterDoctor.Target
+        let target: AdapterTarget
         if let listening = try options.listen.bind(output: output) {
             target = .listener(listening.listener, connectTimeout: listening.connectTimeout, token: listening.token)
         } else {

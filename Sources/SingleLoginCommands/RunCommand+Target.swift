@@ -13,7 +13,7 @@ extension RunCommand.Options.Target {
         let command = try arguments.value(RunCommand.Options.adapter)
         // The flaws' error first: with '--adapter' it is the one a run names, before any other.
         guard command == nil || flaws.isEmpty else { throw UsageError("'--reference-flaw' applies to the bundled reference app, not to '--adapter'") }
-        switch try AdapterTarget(command: command, listen: listen) {
+        switch try AdapterChoice(command: command, listen: listen) {
         case let .adapter(command)?:
             self = .adapter(command: command)
         case let .listen(listen)?:
@@ -58,24 +58,22 @@ extension RunCommand.Options.Target {
                 throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)")
             }
         }
+        let target: AdapterTarget
+        let appName: String
         switch self {
         case let .adapter(command):
-            return Providers(
-                make: { [wireLog] in StdioAdapterProvider(command: command, timeouts: timeouts, wireLog: wireLog) },
-                appName: "the adapter '\(command)'")
+            (target, appName) = (.command(command), "the adapter '\(command)'")
         case let .listen(listen):
             guard let listening = try listen.bind(output: output) else { preconditionFailure("a listen target has an address") }
-            return Providers(
-                make: { [wireLog] in
-                    ListeningAdapterProvider(
-                        listener: listening.listener, timeouts: timeouts, connectTimeout: listening.connectTimeout, token: listening.token, wireLog: wireLog)
-                }, appName: "the adapter connecting to \(listening.listener.address)")
+            target = .listener(listening.listener, connectTimeout: listening.connectTimeout, token: listening.token)
+            appName = "the adapter connecting to \(listening.listener.address)"
         case let .referenceApp(flaws):
-            return Providers(
-                make: { InProcessAdapterProvider(scenarioTimeout: timeouts.scenario) { ReferenceAppAdapter(flaws: flaws) } },
-                appName: flaws.isEmpty
-                    ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))")
+            target = .inProcess { ReferenceAppAdapter(flaws: flaws) }
+            appName =
+                flaws.isEmpty
+                ? "the bundled reference app (not your app)" : "the bundled reference app with \(flaws.map(\.rawValue).sorted().joined(separator: ", "))"
         }
+        return Providers(make: { [wireLog] in target.provider(timeouts: timeouts, wireLog: wireLog) }, appName: appName)
     }
 }
 

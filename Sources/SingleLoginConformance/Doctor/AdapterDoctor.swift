@@ -11,18 +11,8 @@ import SingleLoginTransport
 /// install, watches stdout and answer times, and shuts the adapter down. Each check ends as
 /// passed, failed (with what to fix) or not checked (an earlier failure made it impossible).
 public struct AdapterDoctor: Sendable {
-    /// What the doctor checks.
-    public enum Target: Sendable {
-        /// An adapter the doctor starts from a command line (run with `/bin/sh -c`).
-        case command(String)
-        /// An adapter that connects to `listener` (an app on a simulator or device), waited for up to `connectTimeout`.
-        case listener(TCPListener, connectTimeout: Duration, token: String?)
-        /// An adapter in this process, made by the closure.
-        case inProcess(@Sendable () -> any ConformanceAdapter)
-    }
-
     /// What is checked.
-    public var target: Target
+    public var target: AdapterTarget
     /// How long the adapter may take.
     public var timeouts: AdapterTimeouts
     /// The app's data container when the doctor knows it (the Simulator's); otherwise the one the
@@ -30,7 +20,7 @@ public struct AdapterDoctor: Sendable {
     public var dataContainer: String?
 
     /// Creates a check of `target`.
-    public init(_ target: Target, timeouts: AdapterTimeouts = AdapterTimeouts(), dataContainer: String? = nil) {
+    public init(_ target: AdapterTarget, timeouts: AdapterTimeouts = AdapterTimeouts(), dataContainer: String? = nil) {
         self.target = target
         self.timeouts = timeouts
         self.dataContainer = dataContainer

@@ -1,8 +1,8 @@
 import CommandLineKit
 
-/// The adapter `--adapter` starts or `--listen` waits for: the one check of those two options that
-/// `run`, `explore` and `doctor` share.
-enum AdapterTarget: Sendable, Equatable {
+/// What `--adapter` or `--listen` chose, before a listener is bound: the one check of those two
+/// options that `run`, `explore` and `doctor` share. Each turns it into an ``AdapterTarget``.
+enum AdapterChoice: Sendable, Equatable {
     /// An adapter over stdio, started with this command line.
     case adapter(command: String)
     /// An adapter that connects to the address `--listen` binds.
