@@ -1,0 +1,62 @@
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// One test case while it runs: its broker, what it has recorded so far, and the app as the last
+/// step left it. Every event of the test case goes out through it, so that what it records and
+/// what its handler saw never differ. Lives in one task, for one test case.
+final class CaseRun {
+    let planned: PlannedTestCase
+    let scenario: Scenario
+    let broker: SimulatedBroker
+    let users: [String: SimulatedUser]
+    private let handler: (Event) -> Void
+    /// The issues recorded so far, in order.
+    private(set) var issues: [Issue] = []
+    /// How many of the broker's calls have gone out as `brokerCalled` events.
+    private var emittedCalls = 0
+    /// The adapter's stderr of this test case: taken at a crash or a hang (the stack trace is in
+    /// it), and at the end; from the end of the previous test case on, never before it.
+    var adapterLog = ""
+    /// Whether the provider handed over a ready adapter (its log is then this test case's own).
+    var adapterReady = false
+
+    /// The app's lifecycle state as the delivered events left it.
+    var state = AppLifecycle.notRunning
+    /// What the adapter reported last; ``observation`` is it with the container's items beside.
+    var reported = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+    /// What the last step observed.
+    var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
+    /// The checks, reading the broker's facts as the last step left them.
+    var evaluator: ExpectationEvaluator
+
+    var id: TestCaseID { planned.id }
+
+    /// A run of `planned` on a fresh broker of `spec` in `scenario`'s starting state; its events go to `handler`.
+    init(_ planned: PlannedTestCase, _ scenario: Scenario, spec: Spec, handler: @escaping (Event) -> Void) async {
+        self.planned = planned
+        self.scenario = scenario
+        self.handler = handler
+        broker = SimulatedBroker(spec: spec, given: scenario.given, scenarioKey: planned.id.description)
+        users = SimulatedUser.all(of: spec)
+        evaluator = ExpectationEvaluator(users: users, facts: await broker.facts())
+    }
+
+    /// Sends `event` to the handler.
+    func emit(_ event: Event) { handler(event) }
+
+    /// Records `found`, each as an `issueRecorded` event.
+    func record(_ found: [Issue]) {
+        for issue in found { handler(Event(.issueRecorded(id, issue))) }
+        issues += found
+    }
+
+    /// Emits the calls not yet emitted, and returns the facts as they stood after the last of them.
+    @discardableResult
+    func emitNewCalls() async -> BrokerFacts {
+        let (transcript, facts) = await broker.callsAndFacts()
+        for call in transcript.dropFirst(emittedCalls) { handler(Event(.brokerCalled(id, call))) }
+        emittedCalls = transcript.count
+        return facts
+    }
+}

@@ -1,0 +1,156 @@
+import SingleLoginAdapter
+import SingleLoginContainer
+import SingleLoginEvents
+import SingleLoginSpec
+import SingleLoginTransport
+
+extension TestCaseExecution {
+    /// Performs step `index`: applies it, delivers its event and the broadcasts it caused, reads the
+    /// container, observes, and checks. False when the test case ends here (a crash, or a starting
+    /// point not reached), true when the next step follows.
+    func perform(
+        _ step: Step, index: Int, on adapter: any ConformanceAdapter, container: ContainerReader?, _ run: CaseRun, judge: (any StepJudge)?
+    ) async throws -> Bool {
+        let broker = run.broker
+        await broker.beginStep(index, applying: step.action)
+        let callsBefore = await broker.transcript().count
+        let before = run.observation
+        run.emit(Event(.stepPerformed(run.id, index: index, description: step.action.description)))
+        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run)
+        try await delivery.deliverEvent()
+        let broadcasts = try await delivery.deliverBroadcasts()
+
+        // After every step, broker steps too: the walk is cheap when nothing changed.
+        run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
+        let facts = await run.emitNewCalls()
+        // The checks read only what this event and the calls record, so a transcript re-judges its test case.
+        run.evaluator = ExpectationEvaluator(users: run.users, facts: facts)
+        run.emit(Event(.observed(run.id, run.observation, facts: run.evaluator.facts)))
+        if broadcasts.crashed || (run.state != .notRunning && !run.observation.running) {
+            await recordCrash(step, index: index, duringBroadcast: broadcasts.crashedInBroadcast, run)
+            return false
+        }
+        let calls = Array(await broker.transcript().dropFirst(callsBefore))
+        if !step.expect.isEmpty {
+            let found = run.evaluator.evaluate(step.expect, observation: run.observation, calls: calls, stepIndex: index, location: step.location)
+            if let covering = step.startingPoint, !found.isEmpty {
+                // The scenario never reached its starting point: one issue naming the requirement that covers it.
+                run.record([StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location)])
+                return false
+            }
+            run.record(found)
+        }
+        if let judge {
+            run.record(
+                await judge.judge(
+                    JudgedStep(
+                        index: index, step: step, before: before, observation: run.observation, calls: calls, broadcastsDelivered: broadcasts.delivered,
+                        broker: broker, evaluator: run.evaluator)))
+        }
+        return true
+    }
+
+    /// The app crashed in step `index` (or the broadcasts after it): one failure, with the stack
+    /// trace from the adapter's stderr; in a starting-point step, that starting point not reached.
+    private func recordCrash(_ step: Step, index: Int, duringBroadcast: Bool, _ run: CaseRun) async {
+        run.adapterLog += await provider.takeLog()
+        let when =
+            duringBroadcast
+            ? "during the broadcast after step \(index + 1) '\(step.action.description)'" : "during step \(index + 1) '\(step.action.description)'"
+        let observation = run.observation
+        let crash = Issue(
+            severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
+            observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(run.adapterLog), location: step.location)
+        // A crash in a starting-point step is that starting point not reached: one defect, named once.
+        run.record([
+            step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) }
+                ?? crash
+        ])
+    }
+}
+
+/// Delivering one step's events to the adapter: the step's own, then the broadcasts it caused.
+private struct StepDelivery {
+    let adapter: any ConformanceAdapter
+    let step: Step
+    let index: Int
+    let run: CaseRun
+
+    /// What the broadcasts of a step came to.
+    struct Broadcasts {
+        /// How many were delivered.
+        var delivered = 0
+        /// Whether the app crashed in the step or its broadcasts.
+        var crashed: Bool
+        /// Whether the crash came while a broadcast was delivered.
+        var crashedInBroadcast = false
+    }
+
+    /// Delivers the step's own event, if it has one, in the lifecycle state it needs.
+    func deliverEvent() async throws {
+        switch step.action {
+        case .app(.launch): try await deliver(.launch, requires: .notRunning)
+        case .app(.suspend): try await deliver(.suspend, requires: .foreground)
+        case .app(.resume): try await deliver(.resume, requires: .suspended)
+        case .app(.terminate):
+            guard run.state != .notRunning else {
+                throw TestCaseExecution.ScenarioError("step \(index + 1) 'terminate' needs the app running, but it is not running")
+            }
+            run.reported = try await handle(.terminate)
+            run.state = run.state.after(.terminate)
+        case .app(let event) where event == .accountChangedBroadcast:
+            throw TestCaseExecution.ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
+        case .app(let event): try await deliver(event, requires: .foreground)
+        case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock, .requireInteraction:
+            break  // The broker applied it as the step began.
+        }
+    }
+
+    /// Delivers the broadcasts the step caused. The broadcast reaches only a running app in the
+    /// foreground; a suspended or terminated app has to find out on resume or launch. An app's own
+    /// sign-in or sign-out posts it too, so delivery repeats until nothing is pending.
+    func deliverBroadcasts() async throws -> Broadcasts {
+        var broadcasts = Broadcasts(crashed: run.reported.crashed)
+        var rounds = 0
+        while !broadcasts.crashed {
+            let pending = await run.broker.takePendingBroadcasts()
+            guard pending > 0 else { break }
+            rounds += 1
+            guard rounds <= 50 else {
+                throw TestCaseExecution.ScenarioError("the account-change broadcast kept being posted (over 50 rounds in step \(index + 1))")
+            }
+            guard run.state == .foreground else { continue }
+            await run.broker.beginBroadcasts()
+            for _ in 0..<pending where !broadcasts.crashed {
+                run.reported = try await handle(.accountChangedBroadcast, duringBroadcast: true)
+                broadcasts.crashed = run.reported.crashed || !run.reported.running
+                broadcasts.crashedInBroadcast = broadcasts.crashed
+                broadcasts.delivered += 1
+            }
+        }
+        return broadcasts
+    }
+
+    private func deliver(_ event: AppEvent, requires required: AppLifecycle) async throws {
+        guard run.state == required else {
+            throw TestCaseExecution.ScenarioError("step \(index + 1) '\(step.action.description)' needs the app \(required), but it is \(run.state)")
+        }
+        run.reported = try await handle(event)
+        run.state = run.state.after(event)
+    }
+
+    /// Delivers `event`; a timeout while the app handles it is the app's hang, not the adapter's fault.
+    private func handle(_ event: AppEvent, duringBroadcast: Bool = false) async throws -> Observation {
+        let deliveredAt = ContinuousClock.now
+        let callsBeforeEvent = await run.broker.transcript().count
+        do {
+            return try await adapter.handle(event)
+        } catch let failure as AdapterFailure where failure.kind == .timeout {
+            let calls = Array(await run.broker.transcript().dropFirst(callsBeforeEvent))
+            throw AppHang(
+                event: event, step: index, description: step.action.description, duringBroadcast: duringBroadcast,
+                waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await run.broker.timeSinceLastAnswer(),
+                calls: calls, transport: failure.message, location: step.location)
+        }
+    }
+}
