@@ -25,6 +25,8 @@ let package = Package(
     targets: [
         // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
         .target(name: "DidYouMean"),
+        // SplitMix64, the one seeded generator: explore's histories, the spec fuzzer, the fake adapter. No dependencies.
+        .target(name: "SeededRandom"),
         // The app-side vocabulary and the wire: no dependencies.
         .target(name: "SingleLoginAdapter"),
         // The spec model, the strict JSON reader, loaders and diagnostics.
@@ -67,7 +69,7 @@ let package = Package(
         // Never a dependency of an executable: it links the test frameworks.
         .target(name: "SingleLoginTesting", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
-        .target(name: "SingleLoginExplore", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .target(name: "SingleLoginExplore", dependencies: ["SeededRandom", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
@@ -84,8 +86,8 @@ let package = Package(
         .executableTarget(name: "sl-reference-adapter", dependencies: ["ReferenceApp", "SingleLoginAdapter"]),
         // Development tools: not products, run with `swift run TOOL`.
         .executableTarget(name: "sl-embed-specs", dependencies: ["CommandLineKit"]),
-        .executableTarget(name: "sl-spec-fuzz", dependencies: ["CommandLineKit", "SingleLoginSpec"]),
-        .executableTarget(name: "sl-fake-adapter", dependencies: ["CommandLineKit", "SingleLoginAdapter"]),
+        .executableTarget(name: "sl-spec-fuzz", dependencies: ["SeededRandom", "CommandLineKit", "SingleLoginSpec"]),
+        .executableTarget(name: "sl-fake-adapter", dependencies: ["SeededRandom", "CommandLineKit", "SingleLoginAdapter"]),
         .executableTarget(name: "sl-backend-tokens", dependencies: ["CommandLineKit", "SingleLoginBackend"]),
         // C, no threads, no JSON library: the minimal adapter `bench` measures the harness against.
         .executableTarget(name: "sl-canned-adapter"),

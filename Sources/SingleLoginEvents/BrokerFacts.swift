@@ -1,7 +1,8 @@
 /// What the harness's broker knew when a step's checks were judged: every fact the evaluator
 /// looks up besides the observation and the calls, so that a transcript alone re-judges its test
-/// case (`sl-conformance verify`).
-public struct BrokerFacts: Sendable, Hashable {
+/// case (`sl-conformance verify`). Its JSON (the `facts` of an `observed` event) is its members,
+/// in this order.
+public struct BrokerFacts: Codable, Sendable, Hashable {
     /// The markers of every session each user has had so far, in order (session 1 first), by the spec's account name.
     public var sessions: [String: [String]]
     /// The spec names of the accounts signed in on the device, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 /// Chooses faults at random, reproducibly from a seed and the adapter's instance number.
 final class RandomFaults {

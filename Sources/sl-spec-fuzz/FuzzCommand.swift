@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import SingleLoginSpec
+import SeededRandom
 
 /// sl-spec-fuzz: mutates valid specs and loads each in process, counting accepted, rejected and
 /// crashed inputs. A crash kills the process; a signal handler first prints the iteration so that

@@ -1,3 +1,4 @@
+import SeededRandom
 /// Mutates valid spec bytes into near-misses: the inputs most likely to find a crash in a parser.
 struct Mutator {
     /// Fragments that are meaningful to JSON or to the spec format.

@@ -18,19 +18,11 @@ struct BackendSpecDecoder: StrictJSONReader {
 
     /// Decodes the whole spec; nil when any error was reported.
     mutating func decodeSpec(_ root: JSONNode, sha256Hex: String) -> BackendSpec? {
-        let path = JSONPath.root
-        guard let members = members(root, path, what: "a backend spec") else { return nil }
-        let (header, proceed) = header(members, supported: BackendSpec.supportedFormatVersion)
-        guard proceed else { return nil }
-        checkKeys(members, of: root, path, allowed: Self.topLevelKeys, required: ["formatVersion", "id", "version", "title", "cases"])
-        _ = string(members, "$schema", path)
-        _ = string(members, "description", path, allowEmpty: true)
-        var cases: [BackendCase] = []
-        var firstByID: [String: JSONPosition] = [:]
-        for (index, node) in (array(members, "cases", path, minimum: 1) ?? []).enumerated() {
-            if let backendCase = decodeCase(node, JSONPath.appending(index: index, to: "$.cases"), firstByID: &firstByID) { cases.append(backendCase) }
-        }
-        guard diagnostics.isEmpty, let header else { return nil }
+        guard
+            let (header, cases) = document(
+                root, what: "a backend spec", supported: BackendSpec.supportedFormatVersion, topLevelKeys: Self.topLevelKeys, listKey: "cases",
+                entry: { decoder, node, path, firstByID in decoder.decodeCase(node, path, firstByID: &firstByID) })
+        else { return nil }
         return BackendSpec(formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, cases: cases, sha256Hex: sha256Hex)
     }
 

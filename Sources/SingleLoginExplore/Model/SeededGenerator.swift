@@ -1,10 +1,12 @@
-/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same
-/// numbers on every machine and every run, which is what makes `--seed` reproducible.
+import SeededRandom
+
+/// Explore's random numbers: a ``SplitMix64`` (the same seed gives the same numbers on every
+/// machine and every run, which is what makes `--seed` reproducible), with the draws histories use.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var bits: SplitMix64
 
     /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { bits = SplitMix64(seed: seed) }
 
     /// The generator for history `index` of a run with `seed`: independent of how many histories
     /// ran before it and on which job.
@@ -15,13 +17,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { bits.next() }
 
     /// True with probability `chance` (0...1).
     public mutating func chance(_ chance: Double) -> Bool {

@@ -211,15 +211,24 @@ struct RuleEvaluator {
         .skipped("not checked: no \(kinds(extensions)) source files under \(rootName)")
     }
 
-    private func sourceContains(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
+    /// The compiled `pattern` and the project's source files with one of `extensions`; throws the
+    /// evaluation a source check ends with when there is nothing to search.
+    private func sourceSearch(pattern: String, extensions: [String]) throws(CheckEvaluation) -> (regex: NSRegularExpression, candidates: [String]) {
         guard let sources = snapshot.sources else {
-            return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
+            throw .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
         }
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return .errored(.preflight(.invalidRule), "invalid regular expression '\(pattern)'")
+            throw .errored(.preflight(.invalidRule), "invalid regular expression '\(pattern)'")
         }
         let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
-        guard !candidates.isEmpty else { return notChecked(extensions) }
+        guard !candidates.isEmpty else { throw notChecked(extensions) }
+        return (regex, candidates)
+    }
+
+    private func sourceContains(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
+        let search: (regex: NSRegularExpression, candidates: [String])
+        do { search = try sourceSearch(pattern: pattern, extensions: extensions) } catch { return error }
+        let (regex, candidates) = search
         var unreadable: [String] = []
         for path in candidates {
             guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { unreadable.append(path); continue }
@@ -234,14 +243,9 @@ struct RuleEvaluator {
     // MARK: sourceLacks
 
     private func sourceLacks(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
-        guard let sources = snapshot.sources else {
-            return .skipped("not checked: no project directory given, so sources cannot be searched (use --project)")
-        }
-        guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            return .errored(.preflight(.invalidRule), "invalid regular expression '\(pattern)'")
-        }
-        let candidates = sources.filter { extensions.contains(URL(fileURLWithPath: $0).pathExtension) }
-        guard !candidates.isEmpty else { return notChecked(extensions) }
+        let search: (regex: NSRegularExpression, candidates: [String])
+        do { search = try sourceSearch(pattern: pattern, extensions: extensions) } catch { return error }
+        let (regex, candidates) = search
         // Each finding in words: the file relative to the project, the line, and the line as written.
         var found: [String] = []
         for path in candidates {

@@ -21,19 +21,11 @@ struct PreflightSpecDecoder: StrictJSONReader {
 
     /// Decodes the whole spec; nil when any error was reported.
     mutating func decodeSpec(_ root: JSONNode, sha256Hex: String) -> PreflightSpec? {
-        let path = JSONPath.root
-        guard let members = members(root, path, what: "a preflight spec") else { return nil }
-        let (header, proceed) = header(members, supported: PreflightSpec.supportedFormatVersion)
-        guard proceed else { return nil }
-        checkKeys(members, of: root, path, allowed: Self.topLevelKeys, required: ["formatVersion", "id", "version", "title", "checks"])
-        _ = string(members, "$schema", path)
-        _ = string(members, "description", path, allowEmpty: true)
-        var checks: [PreflightCheck] = []
-        var firstByID: [String: JSONPosition] = [:]
-        for (index, node) in (array(members, "checks", path, minimum: 1) ?? []).enumerated() {
-            if let check = decodeCheck(node, JSONPath.appending(index: index, to: "$.checks"), firstByID: &firstByID) { checks.append(check) }
-        }
-        guard diagnostics.isEmpty, let header else { return nil }
+        guard
+            let (header, checks) = document(
+                root, what: "a preflight spec", supported: PreflightSpec.supportedFormatVersion, topLevelKeys: Self.topLevelKeys, listKey: "checks",
+                entry: { decoder, node, path, firstByID in decoder.decodeCheck(node, path, firstByID: &firstByID) })
+        else { return nil }
         return PreflightSpec(
             formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, checks: checks,
             sha256Hex: sha256Hex, source: location(of: root))

@@ -46,7 +46,7 @@ extension EncodedEvent {
             self.init(kind: .observed, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.observation = EncodedObservation(observation)
-            self.facts = facts.map { EncodedFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) }
+            self.facts = facts
         case let .issueRecorded(id, issue):
             self.init(kind: .issueRecorded, date: date)
             self.testCase = EncodedTestCaseID(id)

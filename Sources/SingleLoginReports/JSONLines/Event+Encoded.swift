@@ -66,7 +66,7 @@ extension Event {
             guard let id, let observation = line.observation.flatMap(Observation.init) else { return nil }
             kind = .observed(
                 id, observation,
-                facts: line.facts.map { BrokerFacts(sessions: $0.sessions, deviceAccounts: $0.deviceAccounts, brokerEnabled: $0.brokerEnabled) })
+                facts: line.facts)
         case .issueRecorded:
             guard let id, let issue = line.issue.flatMap(Issue.init) else { return nil }
             kind = .issueRecorded(id, issue)

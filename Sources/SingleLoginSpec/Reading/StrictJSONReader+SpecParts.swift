@@ -74,3 +74,32 @@ extension StrictJSONReader {
         return references
     }
 }
+
+extension StrictJSONReader {
+    /// The top level of a spec document whose entries (cases, checks) are the array `listKey`:
+    /// the header, `$schema` and `description`, then each entry decoded by `entry`, with the
+    /// positions of the IDs seen so far (a duplicate is reported against the first). Nil when
+    /// anything was reported.
+    ///
+    /// `what` names the document in messages ("a backend spec"); `topLevelKeys` are the keys it may
+    /// have, of which `formatVersion`, `id`, `version`, `title` and `listKey` are required.
+    public mutating func document<Entry>(
+        _ root: JSONNode, what: String, supported: String, topLevelKeys: [String], listKey: String,
+        entry: (inout Self, JSONNode, String, inout [String: JSONPosition]) -> Entry?
+    ) -> (header: SpecHeader, entries: [Entry])? {
+        let path = JSONPath.root
+        guard let members = members(root, path, what: what) else { return nil }
+        let (header, proceed) = header(members, supported: supported)
+        guard proceed else { return nil }
+        checkKeys(members, of: root, path, allowed: topLevelKeys, required: ["formatVersion", "id", "version", "title", listKey])
+        _ = string(members, "$schema", path)
+        _ = string(members, "description", path, allowEmpty: true)
+        var entries: [Entry] = []
+        var firstByID: [String: JSONPosition] = [:]
+        for (index, node) in (array(members, listKey, path, minimum: 1) ?? []).enumerated() {
+            if let decoded = entry(&self, node, JSONPath.appending(index: index, to: "$." + listKey), &firstByID) { entries.append(decoded) }
+        }
+        guard diagnostics.isEmpty, let header else { return nil }
+        return (header, entries)
+    }
+}
