@@ -8,6 +8,9 @@ extension ReferenceApp {
         callsTwoResources ? [Self.signInScopes, [Self.backendScope]] : [Self.signInScopes + Self.dataScopes]
     }
 
+    /// Whether the view controller it presents the sheet from is in a window (the flawed app presents too early).
+    var sheetParentInWindow: Bool { !flaws.contains(.presentsSignInBeforeWindow) }
+
     /// Whether it calls Microsoft Graph and its own backend, with a token for each.
     var callsTwoResources: Bool { options.contains(.twoResources) || flaws.contains(.promptsPerResource) }
 
@@ -75,7 +78,8 @@ extension ReferenceApp {
             do {
                 results.append(
                     try await broker.acquireToken(
-                        InteractiveTokenParameters(scopes: scopes, loginHint: account.username, accountIdentifier: account.identifier)))
+                        InteractiveTokenParameters(
+                            scopes: scopes, loginHint: account.username, accountIdentifier: account.identifier, parentInWindow: sheetParentInWindow)))
             } catch {
                 show(error)
                 return
@@ -97,7 +101,8 @@ extension ReferenceApp {
     func signInInteractively(account: MSALAccount?) async {
         do {
             let parameters = InteractiveTokenParameters(
-                scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier)
+                scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier,
+                parentInWindow: sheetParentInWindow)
             let result = try await broker.acquireToken(parameters)
             var backend = result.accessToken
             if callsTwoResources, result.idToken != nil {

@@ -65,6 +65,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case forcesSignInAfterShift
     /// After a user change, calls its backend once more with the previous user's token before it asks for the new user's.
     case sendsPreviousTokenAfterUserChange
+    /// Presents the sign-in sheet from a view controller that is not in a window yet (MSAL on iOS fails
+    /// every interactive call with -50000/-42000, and the app shows the error).
+    case presentsSignInBeforeWindow
     /// Clears its sandbox on sign-out but leaves the user's shift reminder in its notifications.
     case leavesNotifications
     /// Leaves the user's records indexed in Spotlight after sign-out.
@@ -113,6 +116,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .promptsPerResource: return "presents a sheet for each resource that needs the user"
         case .forcesSignInAfterShift: return "asks for a new sign-in when the last one is over 8 hours old"
         case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
+        case .presentsSignInBeforeWindow: return "presents the sign-in sheet from a view controller that is not in a window"
         case .leavesNotifications: return "leaves the user's shift reminder in its notifications"
         case .leavesSpotlightItems: return "leaves the user's records indexed in Spotlight"
         case .leavesPasteboardItems: return "leaves what the user copied on the pasteboard"

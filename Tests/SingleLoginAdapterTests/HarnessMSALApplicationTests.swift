@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginAdapter
+@testable import SingleLoginAdapter
 import Synchronization
 import Testing
 
@@ -100,6 +100,18 @@ struct HarnessMSALApplicationTests {
                 "allAccounts", "account(forIdentifier: oid-a.tid)", "account(forUsername: bob@contoso.example)", "removeAccount oid-a.tid",
                 "accountsFromDevice",
             ])
+    }
+
+    @Test("webview parameters whose parent is not in a window reach the broker as parentInWindow false, for the sheet and for signout")
+    func parentNotInWindow() {
+        let early = MSALWebviewParameters(parentInWindow: false)
+        #expect(!HarnessMSALApplication.interactive(MSALInteractiveTokenParameters(scopes: ["User.Read"], webviewParameters: early)).parentInWindow)
+        #expect(
+            HarnessMSALApplication.interactive(MSALInteractiveTokenParameters(scopes: ["User.Read"], webviewParameters: MSALWebviewParameters())).parentInWindow
+        )
+        let account = MSALAccount(username: "alice@contoso.example", objectId: "oid-a", tenantId: "tid")
+        #expect(!HarnessMSALApplication.signout(account, MSALSignoutParameters(webviewParameters: early)).parentInWindow)
+        #expect(HarnessMSALApplication.signout(account, MSALSignoutParameters()).parentInWindow)
     }
 
     @Test("an async form throws the broker's MSALError, as Swift's importer throws MSAL's")

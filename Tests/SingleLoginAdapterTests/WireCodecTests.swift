@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginAdapter
+@testable import SingleLoginAdapter
 import Testing
 
 /// The line a value encodes to, as text.
@@ -207,7 +207,7 @@ struct WireCompatibilityTests {
         #expect(try WireCodec.decoder.decode(WireResult<WireProtocol.Handshake>.self, from: old).result.identity.dataContainer == nil)
         let identity = AdapterIdentity(adapterName: "a", adapterVersion: "1", appName: "A", appVersion: "1", bundleId: "com.a", msalVersion: "2.13.0")
         let encoded = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(identity)), as: UTF8.self)
-        #expect(!encoded.contains("dataContainer") && encoded.contains(#""protocolVersion":"1.4""#))
+        #expect(!encoded.contains("dataContainer") && encoded.contains(#""protocolVersion":"\#(WireProtocol.version)""#))
         var named2 = identity
         named2.dataContainer = "/tmp/app"
         let encodedNamed = String(decoding: try WireCodec.encoder.encode(WireProtocol.Handshake(named2)), as: UTF8.self)
@@ -263,6 +263,23 @@ struct DeviceSurfaceWireTests {
         let bytes = observation.wireEncoded()
         #expect(try Observation.decode(wire: bytes[...]) == observation)
         #expect(try WireCodec.decoder.decode(Observation.self, from: Data(bytes)) == observation)
-        #expect(WireProtocol.version == "1.4")
+        #expect(WireServer.readsDeviceSurfaces(WireProtocol.version))
+    }
+}
+
+@Suite("A sheet's parent outside a window on the wire (protocol 1.5)")
+struct ParentInWindowWireTests {
+    @Test("parentInWindow is sent only when false, and an adapter that leaves it out is taken as presenting from a window")
+    func parentInWindow() throws {
+        let presentable = String(decoding: try WireCodec.encoder.encode(InteractiveTokenParameters(scopes: ["User.Read"])), as: UTF8.self)
+        #expect(!presentable.contains("parentInWindow"))
+        let early = InteractiveTokenParameters(scopes: ["User.Read"], parentInWindow: false)
+        let encoded = try WireCodec.encoder.encode(early)
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""parentInWindow":false"#))
+        #expect(try WireCodec.decoder.decode(InteractiveTokenParameters.self, from: encoded) == early)
+        #expect(try WireCodec.decoder.decode(InteractiveTokenParameters.self, from: Data(#"{"scopes":["User.Read"]}"#.utf8)).parentInWindow)
+        let signout = SignoutParameters(accountIdentifier: "a", hasWebviewParameters: true, parentInWindow: false)
+        #expect(try WireCodec.decoder.decode(SignoutParameters.self, from: try WireCodec.encoder.encode(signout)) == signout)
+        #expect(try WireCodec.decoder.decode(SignoutParameters.self, from: Data(#"{"accountIdentifier":"a"}"#.utf8)).parentInWindow)
     }
 }

@@ -98,6 +98,23 @@ struct BrokerFidelityTests {
 
     // MARK: acquireTokenSilent (PCA.m 621-846)
 
+    @Test("a sheet, or a signout with webview parameters, whose parent is not in a window fails at once with -50000/-42000 and changes nothing")
+    func parentNotInWindow() async throws {
+        let broker = await F.broker(Given(signedIn: "alice"))
+        let sheet = await #expect(throws: MSALError.self) {
+            try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], parentInWindow: false))
+        }
+        #expect(sheet?.code == -50000 && sheet?.internalCode == -42000)
+        #expect(sheet?.message == "parentViewController has no window! Provide a valid controller with view and window.")
+        let signout = await #expect(throws: MSALError.self) {
+            try await broker.signout(SignoutParameters(accountIdentifier: F.identifier("alice"), hasWebviewParameters: true, parentInWindow: false))
+        }
+        #expect(signout?.internalCode == -42000)
+        #expect(await broker.deviceAccountNames() == ["alice"])
+        _ = try await broker.acquireTokenSilent(F.silent("alice"))
+        #expect(await broker.transcript().map(\.parameters).prefix(2).allSatisfy { $0.hasSuffix("parentNotInWindow") })
+    }
+
     @Test("silent calls that never reach the broker: no account, or one the app signed out itself (-50002)")
     func silentEarlyExits() async throws {
         let broker = await F.broker(Given(signedIn: "alice"))

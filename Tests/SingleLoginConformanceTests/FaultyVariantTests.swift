@@ -90,6 +90,13 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
     FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"]),
+    FlawRow(
+        .presentsSignInBeforeWindow,
+        fails: [
+            "SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4", "SL-LOGIN-3",
+            "SL-LOGIN-4",
+        ],
+        startingPointOnly: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
     FlawRow(.leavesNotifications, fails: ["SL-NOTIFY-1"]),
     FlawRow(.leavesSpotlightItems, fails: ["SL-SPOTLIGHT-1"]),
     FlawRow(.leavesPasteboardItems, fails: ["SL-PASTEBOARD-1"]),

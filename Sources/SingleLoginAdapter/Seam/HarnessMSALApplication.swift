@@ -144,14 +144,16 @@ public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
     static func interactive(_ parameters: MSALInteractiveTokenParameters) -> InteractiveTokenParameters {
         InteractiveTokenParameters(
             scopes: parameters.scopes, extraScopesToConsent: parameters.extraScopesToConsent ?? [], promptType: parameters.promptType,
-            loginHint: parameters.loginHint, accountIdentifier: parameters.account?.identifier)
+            loginHint: parameters.loginHint, accountIdentifier: parameters.account?.identifier, parentInWindow: parameters.webviewParameters.parentInWindow)
     }
 
-    /// MSAL's own checks (a browser sign-out needs webview parameters; nothing removed otherwise) are the broker's to make.
+    /// MSAL's own checks (a browser sign-out needs webview parameters, whose parent must be in a
+    /// window; nothing removed otherwise) are the broker's to make.
     static func signout(_ account: MSALAccount, _ parameters: MSALSignoutParameters) -> SignoutParameters {
         SignoutParameters(
             accountIdentifier: account.identifier, signoutFromBrowser: parameters.signoutFromBrowser, wipeAccount: parameters.wipeAccount,
-            wipeCacheForAllAccounts: parameters.wipeCacheForAllAccounts, hasWebviewParameters: parameters.webviewParameters != nil)
+            wipeCacheForAllAccounts: parameters.wipeCacheForAllAccounts, hasWebviewParameters: parameters.webviewParameters != nil,
+            parentInWindow: parameters.webviewParameters?.parentInWindow ?? true)
     }
 
     /// Runs `call` on a task of its own, counted until it ends.

@@ -7,8 +7,9 @@ import AppKit
 /// `MSALWebviewParameters`: where Microsoft's sign-in sheet is presented from.
 ///
 /// On iOS and macOS it holds the presenting view controller, as MSAL's does, so the conformance to
-/// real MSAL can hand it over. In tests and on Linux there is no view controller: ``init()`` makes
-/// parameters the simulated broker treats as a valid presentation context.
+/// real MSAL can hand it over. In tests and on Linux there is no view controller: ``init(parentInWindow:)``
+/// makes parameters the simulated broker treats as a valid presentation context, or, with `false`,
+/// as a view controller whose view is not in a window yet (MSAL fails the call with -50000/-42000).
 public final class MSALWebviewParameters {
     #if canImport(UIKit)
     /// The view controller that presents the sheet (MSAL's `parentViewController`).
@@ -17,6 +18,13 @@ public final class MSALWebviewParameters {
     /// Parameters presenting from `authPresentationViewController`, as MSAL's initializer.
     public init(authPresentationViewController: UIViewController) {
         self.parentViewController = authPresentationViewController
+        modelParentInWindow = nil
+    }
+
+    /// Whether MSAL can present from these parameters: on iOS, a parent view controller whose view
+    /// is in a window (MSAL's check, `MSIDInteractiveRequestParameters+MSALRequest.m`).
+    public var parentInWindow: Bool {
+        modelParentInWindow ?? (parentViewController?.viewIfLoaded?.window != nil)
     }
     #elseif canImport(AppKit)
     /// The view controller that presents the sheet (MSAL's `parentViewController`).
@@ -25,9 +33,23 @@ public final class MSALWebviewParameters {
     /// Parameters presenting from `authPresentationViewController`, as MSAL's initializer.
     public init(authPresentationViewController: NSViewController) {
         self.parentViewController = authPresentationViewController
+        modelParentInWindow = nil
     }
+
+    /// Whether MSAL can present from these parameters: MSAL checks the window on iOS only.
+    public var parentInWindow: Bool { modelParentInWindow ?? true }
+    #else
+    /// Whether MSAL can present from these parameters (an app model's word, without UIKit).
+    public var parentInWindow: Bool { modelParentInWindow ?? true }
     #endif
 
-    /// Parameters without a view controller, for tests: the harness's broker has no UI to present.
-    public init() {}
+    /// What an app model without a view controller says: whether its sheet's parent is in a
+    /// window; nil for parameters made with a view controller, whose window is asked instead.
+    private let modelParentInWindow: Bool?
+
+    /// Parameters without a view controller, for tests and app models: the harness's broker has no
+    /// UI to present. `parentInWindow: false` stands for a view controller that is not in a window yet.
+    public init(parentInWindow: Bool = true) {
+        modelParentInWindow = parentInWindow
+    }
 }

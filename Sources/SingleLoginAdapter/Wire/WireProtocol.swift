@@ -1,12 +1,13 @@
 /// The names and version of the stdio wire protocol (see docs/wire-protocol.md).
 public enum WireProtocol {
     /// The protocol version this build speaks. A different major version is refused at the handshake;
-    /// an adapter of an older minor version (1.0 to 1.3) is served as it is: every addition is
+    /// an adapter of an older minor version (1.0 to 1.4) is served as it is: every addition is
     /// optional (1.2 added `now`, the device's time, to every `reset` and `event` request's params;
     /// 1.3 the handshake's `dataContainer`, a directory the harness reads itself; 1.4 the storage
     /// areas of the device's surfaces, ``StoredItem/Area/isDeviceSurface``, which an adapter sends
-    /// only to a harness that announced 1.4 or later, since an older one refuses the observation).
-    public static let version = "1.4"
+    /// only to a harness that announced 1.4 or later, since an older one refuses the observation;
+    /// 1.5 `parentInWindow` in `msal.acquireToken` and `msal.signout`, absent when true).
+    public static let version = "1.5"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {

@@ -50,7 +50,7 @@ public struct BrokerReplay: Sendable {
                     inBroadcasts = true
                     await broker.beginBroadcasts()
                 }
-                guard let replayable = ReplayedCall(call.method, parameters: call.parameters) else {
+                guard let replayable = BrokerCall(call.method, parameters: call.parameters) else {
                     return "call #\(call.sequence) \(call.method.rawValue)(\(call.parameters)) has parameters that the harness's broker never writes"
                 }
                 await replayable.make(on: broker)

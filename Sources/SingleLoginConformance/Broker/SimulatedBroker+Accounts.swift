@@ -7,7 +7,7 @@ extension SimulatedBroker {
     // MARK: getDeviceInformation (PCA.m 1446-1492, MSALDeviceInfoProvider.m 52-131)
 
     public func getDeviceInformation() async throws -> DeviceInformation {
-        try perform(.getDeviceInformation, "") { scripted in
+        try perform(.getDeviceInformation) { scripted in
             guard brokerEnabled, scripted != .brokerNotAvailable else {
                 // MSAL may not use the broker: no object at all, only -50000/-42714.
                 throw MSALError.brokerNotAvailable
@@ -39,7 +39,7 @@ extension SimulatedBroker {
     // MARK: getCurrentAccount (PCA.m 490-569, MSALAccountsProvider.m 325-471)
 
     public func getCurrentAccount() async throws -> CurrentAccount {
-        try perform(.getCurrentAccount, "") { scripted in
+        try perform(.getCurrentAccount) { scripted in
             try throwSystemFailure(scripted)
             // previousAccount is read before the device is asked; nothing is stored on an error.
             let previous = principal.map(materialisedPrevious)
@@ -90,7 +90,7 @@ extension SimulatedBroker {
     // MARK: accountsFromDevice (PCA.m 420-486)
 
     public func accountsFromDevice() async throws -> [MSALAccount] {
-        try perform(.accountsFromDevice, "") { scripted in
+        try perform(.accountsFromDevice) { scripted in
             try throwSystemFailure(scripted)
             let accounts = visibleAccounts().map(currentAccount)
             return (accounts, Self.describe(accounts))
@@ -100,14 +100,14 @@ extension SimulatedBroker {
     // MARK: The app's own cache (PCA.m 351-418, 1178-1245): never the broker
 
     public func allAccounts() async throws -> [MSALAccount] {
-        try perform(.allAccounts, "") { _ in
+        try perform(.allAccounts) { _ in
             let accounts = localCache.signedIn.map { $0.user.account(claims: $0.holdsTokens, tenantProfiles: true) }
             return (accounts, Self.describe(accounts))
         }
     }
 
     public func account(forIdentifier identifier: String) async throws -> MSALAccount? {
-        try perform(.accountForIdentifier, "identifier: \(identifier)") { _ in
+        try perform(.accountForIdentifier(identifier)) { _ in
             let record = localCache.signedIn.first { $0.user.identifier.lowercased() == identifier.lowercased() }
             let account = record.map { $0.user.account(claims: $0.holdsTokens, tenantProfiles: true) }
             return (account, Self.describe(account))
@@ -115,7 +115,7 @@ extension SimulatedBroker {
     }
 
     public func account(forUsername username: String) async throws -> MSALAccount? {
-        try perform(.accountForUsername, "username: \(username)") { _ in
+        try perform(.accountForUsername(username)) { _ in
             guard !username.trimmingCharacters(in: .whitespaces).isEmpty else {
                 // Not converted by MSAL (PCA.m 409-418).
                 throw MSALError(domain: "MSIDErrorDomain", code: -51111, message: "username is a required parameter and must not be nil or empty.")
@@ -127,7 +127,7 @@ extension SimulatedBroker {
     }
 
     public func removeAccount(identifier: String?) async throws {
-        try perform(.removeAccount, "account: \(identifier ?? "nil")") { _ in
+        try perform(.removeAccount(identifier)) { _ in
             if let identifier { removeLocally(identifier: identifier, wipeAccount: false) }
             return ((), "ok (the app's cache only; the device is unchanged)")
         }

@@ -7,10 +7,7 @@ extension SimulatedBroker {
     // MARK: acquireTokenSilent (PCA.m 621-846, MSIDSilentController.m 136-179)
 
     public func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        var described = "scopes: \(parameters.scopes.joined(separator: " ")), account: \(parameters.accountIdentifier ?? "nil")"
-        if parameters.forceRefresh { described += ", forceRefresh" }
-        if !parameters.allowUsingLocalCachedRtWhenSsoExtFailed { described += ", allowUsingLocalCachedRtWhenSsoExtFailed: false" }
-        return try perform(.acquireTokenSilent, described, scopes: parameters.scopes) { scripted in
+        return try perform(.acquireTokenSilent(parameters), scopes: parameters.scopes) { scripted in
             guard let identifier = parameters.accountIdentifier else {
                 throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "No account provided for the silent request.")
             }
@@ -52,12 +49,9 @@ extension SimulatedBroker {
     // MARK: acquireToken (PCA.m 852-1176)
 
     public func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        var described = "scopes: \(parameters.scopes.joined(separator: " "))"
-        if !parameters.extraScopesToConsent.isEmpty { described += ", extraScopesToConsent: \(parameters.extraScopesToConsent.joined(separator: " "))" }
-        described += ", prompt: \(parameters.promptType.rawValue)"
-        if let hint = parameters.loginHint { described += ", loginHint: \(hint)" }
-        if let identifier = parameters.accountIdentifier { described += ", account: \(identifier)" }
-        return try perform(.acquireToken, described, scopes: parameters.scopes + parameters.extraScopesToConsent) { scripted in
+        return try perform(.acquireToken(parameters), scopes: parameters.scopes + parameters.extraScopesToConsent) { scripted in
+            // MSAL checks the presentation context before anything else (MSIDInteractiveRequestParameters+MSALRequest.m:49-61).
+            guard parameters.parentInWindow else { throw Self.parentNotInWindow }
             if let identifier = parameters.accountIdentifier, let record = localCache.record(identifier: identifier), !record.signedIn,
                 parameters.promptType != .consent, parameters.promptType != .login
             {
@@ -151,14 +145,14 @@ extension SimulatedBroker {
         token.value.split(separator: "-").last.map { String($0.prefix { $0.isNumber }) } ?? "?"
     }
 
+    /// MSAL's answer on iOS when the webview parameters' parent view controller is nil or not in a
+    /// window (`MSIDInteractiveRequestParameters+MSALRequest.m:49-61`).
+    static let parentNotInWindow = MSALError.invalidParameter("parentViewController has no window! Provide a valid controller with view and window.")
+
     // MARK: signout (PCA.m 1247-1442)
 
     public func signout(_ parameters: SignoutParameters) async throws {
-        var described = "account: \(parameters.accountIdentifier ?? "nil"), signoutFromBrowser: \(parameters.signoutFromBrowser)"
-        if parameters.wipeAccount { described += ", wipeAccount" }
-        if parameters.wipeCacheForAllAccounts { described += ", wipeCacheForAllAccounts" }
-        if parameters.hasWebviewParameters { described += ", webviewParameters" }
-        try perform(.signout, described) { scripted in
+        try perform(.signout(parameters)) { scripted in
             guard let identifier = parameters.accountIdentifier else {
                 notes.append("nothing removed")
                 throw MSALError.invalidParameter("Account is required")
@@ -167,6 +161,10 @@ extension SimulatedBroker {
                 notes.append("nothing removed")
                 throw MSALError.invalidParameter(
                     "Valid MSALWebviewParameters are required if signoutFromBrowser is requested. Please provide valid MSALWebviewParameters.")
+            }
+            if parameters.hasWebviewParameters, !parameters.parentInWindow {
+                notes.append("nothing removed")
+                throw Self.parentNotInWindow
             }
             // MSAL removes the account from the app's cache before it asks the broker.
             if parameters.wipeCacheForAllAccounts {
@@ -196,7 +194,7 @@ extension SimulatedBroker {
     // MARK: Backend
 
     public func fetchRecords(accessToken: String) async throws -> [UserRecord] {
-        try perform(.fetchRecords, "accessToken: \(accessToken)") { scripted in
+        try perform(.fetchRecords(accessToken: accessToken)) { scripted in
             if scripted == .networkError { throw MSALError.offline }
             guard let token = tokens[accessToken] else {
                 throw MSALError(domain: "BackendErrorDomain", code: 401, message: "Unauthorized: unknown access token.")

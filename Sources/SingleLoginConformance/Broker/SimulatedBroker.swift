@@ -240,8 +240,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     }
 
     /// Answers a call with `body`, given the scripted answer; records the call and its answer either way.
-    func perform<Value>(_ method: BrokerMethod, _ parameters: String, scopes: [String] = [], body: (BrokerAnswer?) throws -> (Value, String)) throws -> Value {
+    func perform<Value>(_ call: BrokerCall, scopes: [String] = [], body: (BrokerAnswer?) throws -> (Value, String)) throws -> Value {
         notes = []
+        let (method, parameters) = (call.method, call.parameters)
         let answer = takeScripted(method)
         do {
             let (value, summary) = try body(answer)

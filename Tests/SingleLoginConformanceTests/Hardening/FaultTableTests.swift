@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginAdapter
 @testable import SingleLoginTransport
 import Synchronization
 import Testing
@@ -44,7 +45,7 @@ struct FaultTableTests {
         .fails("--fault hang@handshake", .timeout, "handshake failed: no answer to 'initialize' within"),
         .fails("--fault exit:3@handshake", .exited, "exit code 3 during 'initialize'"),
         .fails("--fault signal:ABRT@handshake", .exited, "signal 6 (SIGABRT) during 'initialize'"),
-        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks 1.4"),
+        .fails("--fault protocol:2.0", .handshake, "the adapter speaks protocol 2.0; this harness speaks \(WireProtocol.version)"),
         .fails("--fault garbage@handshake", .protocolViolation, "not a JSON-RPC 2.0 message"),
         .fails("--fault hang@reset", .timeout, "no answer to 'reset' within"),
         .fails("--fault exit:4@reset", .exited, "exit code 4 during 'reset'"),

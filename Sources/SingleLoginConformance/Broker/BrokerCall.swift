@@ -1,9 +1,11 @@
 import SingleLoginAdapter
 
-/// One recorded broker call, read back from the parameters text ``SimulatedBroker`` writes for it
-/// (`scopes: User.Read, account: 1a2b.3c4d, forceRefresh`), so that ``BrokerReplay`` can make it again.
-/// The text is read only as the broker writes it: anything else is no call it made.
-enum ReplayedCall: Sendable {
+/// One call the app made to the broker, with its parameters: the one place their transcript text
+/// (`scopes: User.Read, account: 1a2b.3c4d, forceRefresh`) is written (``parameters``, which
+/// ``SimulatedBroker`` records) and read back (``init(_:parameters:)``, so that ``BrokerReplay`` can
+/// make the call again). Text the broker would not write is no call it made. A value is read up to
+/// the next `, key: ` of its call, so an app's login hint holding `, account: ` reads back as two.
+enum BrokerCall: Hashable, Sendable {
     case getDeviceInformation
     case getCurrentAccount
     case acquireTokenSilent(SilentTokenParameters)
@@ -15,6 +17,54 @@ enum ReplayedCall: Sendable {
     case removeAccount(String?)
     case accountsFromDevice
     case fetchRecords(accessToken: String)
+
+    /// The method called.
+    var method: BrokerMethod {
+        switch self {
+        case .getDeviceInformation: .getDeviceInformation
+        case .getCurrentAccount: .getCurrentAccount
+        case .acquireTokenSilent: .acquireTokenSilent
+        case .acquireToken: .acquireToken
+        case .signout: .signout
+        case .allAccounts: .allAccounts
+        case .accountForIdentifier: .accountForIdentifier
+        case .accountForUsername: .accountForUsername
+        case .removeAccount: .removeAccount
+        case .accountsFromDevice: .accountsFromDevice
+        case .fetchRecords: .fetchRecords
+        }
+    }
+
+    /// The call's parameters as the transcript records them.
+    var parameters: String {
+        switch self {
+        case .getDeviceInformation, .getCurrentAccount, .allAccounts, .accountsFromDevice: return ""
+        case .accountForIdentifier(let identifier): return "identifier: \(identifier)"
+        case .accountForUsername(let username): return "username: \(username)"
+        case .removeAccount(let identifier): return "account: \(identifier ?? "nil")"
+        case .fetchRecords(let token): return "accessToken: \(token)"
+        case .acquireTokenSilent(let parameters):
+            var text = "scopes: \(parameters.scopes.joined(separator: " ")), account: \(parameters.accountIdentifier ?? "nil")"
+            if parameters.forceRefresh { text += ", forceRefresh" }
+            if !parameters.allowUsingLocalCachedRtWhenSsoExtFailed { text += ", allowUsingLocalCachedRtWhenSsoExtFailed: false" }
+            return text
+        case .acquireToken(let parameters):
+            var text = "scopes: \(parameters.scopes.joined(separator: " "))"
+            if !parameters.extraScopesToConsent.isEmpty { text += ", extraScopesToConsent: \(parameters.extraScopesToConsent.joined(separator: " "))" }
+            text += ", prompt: \(parameters.promptType.rawValue)"
+            if let hint = parameters.loginHint { text += ", loginHint: \(hint)" }
+            if let identifier = parameters.accountIdentifier { text += ", account: \(identifier)" }
+            if !parameters.parentInWindow { text += ", parentNotInWindow" }
+            return text
+        case .signout(let parameters):
+            var text = "account: \(parameters.accountIdentifier ?? "nil"), signoutFromBrowser: \(parameters.signoutFromBrowser)"
+            if parameters.wipeAccount { text += ", wipeAccount" }
+            if parameters.wipeCacheForAllAccounts { text += ", wipeCacheForAllAccounts" }
+            if parameters.hasWebviewParameters { text += ", webviewParameters" }
+            if !parameters.parentInWindow { text += ", parentNotInWindow" }
+            return text
+        }
+    }
 
     /// The call `method` made with `parameters`, or nil when the text is not the broker's.
     init?(_ method: BrokerMethod, parameters: String) {
@@ -51,24 +101,26 @@ enum ReplayedCall: Sendable {
                     scopes: Self.words(scopes), accountIdentifier: account == "nil" ? nil : account,
                     forceRefresh: fields.flags.contains("forceRefresh"), allowUsingLocalCachedRtWhenSsoExtFailed: allowLocal == nil))
         case .acquireToken:
-            guard let fields = Fields(parameters, keys: ["scopes", "extraScopesToConsent", "prompt", "loginHint", "account"], flags: []),
+            guard let fields = Fields(parameters, keys: ["scopes", "extraScopesToConsent", "prompt", "loginHint", "account"], flags: ["parentNotInWindow"]),
                 let scopes = fields.values["scopes"], let prompt = fields.values["prompt"].flatMap(PromptType.init(rawValue:))
             else { return nil }
             self = .acquireToken(
                 InteractiveTokenParameters(
                     scopes: Self.words(scopes), extraScopesToConsent: fields.values["extraScopesToConsent"].map(Self.words) ?? [],
-                    promptType: prompt, loginHint: fields.values["loginHint"], accountIdentifier: fields.values["account"]))
+                    promptType: prompt, loginHint: fields.values["loginHint"], accountIdentifier: fields.values["account"],
+                    parentInWindow: !fields.flags.contains("parentNotInWindow")))
         case .signout:
             guard
                 let fields = Fields(
-                    parameters, keys: ["account", "signoutFromBrowser"], flags: ["wipeAccount", "wipeCacheForAllAccounts", "webviewParameters"]),
+                    parameters, keys: ["account", "signoutFromBrowser"],
+                    flags: ["wipeAccount", "wipeCacheForAllAccounts", "webviewParameters", "parentNotInWindow"]),
                 let account = fields.values["account"], let browser = fields.values["signoutFromBrowser"], browser == "true" || browser == "false"
             else { return nil }
             self = .signout(
                 SignoutParameters(
                     accountIdentifier: account == "nil" ? nil : account, signoutFromBrowser: browser == "true",
                     wipeAccount: fields.flags.contains("wipeAccount"), wipeCacheForAllAccounts: fields.flags.contains("wipeCacheForAllAccounts"),
-                    hasWebviewParameters: fields.flags.contains("webviewParameters")))
+                    hasWebviewParameters: fields.flags.contains("webviewParameters"), parentInWindow: !fields.flags.contains("parentNotInWindow")))
         }
     }
 
