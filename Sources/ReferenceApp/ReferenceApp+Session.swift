@@ -158,9 +158,15 @@ extension ReferenceApp {
         }
         // The sheet can complete as someone else than the user the app knew (whoever holds the
         // device signs in): nothing of the previous user may stay. (Found by `explore`.)
-        let known = memory.session?.identifier ?? storage.keychain["session.account"]
-        if let known, known != result.account.identifier, !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) }
         let displayName = result.account.accountClaims?["name"] ?? result.account.username ?? "Signed-in user"
+        let known: String?
+        let incoming: String?
+        if flaws.contains(.comparesUsersByDisplayName) {
+            (known, incoming) = (memory.session?.displayName ?? storage.keychain["session.displayName"], displayName)
+        } else {
+            (known, incoming) = (memory.session?.identifier ?? storage.keychain["session.account"], result.account.identifier)
+        }
+        if let known, known != incoming, !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) }
         memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: backendToken)
         memory.errorMessage = nil
         storage.keychain["session.account"] = result.account.identifier ?? ""

@@ -80,6 +80,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case leavesActivities
     /// Puts up no cover when it moves to the background, so the switcher's snapshot shows the user's screen.
     case showsDataInSnapshot
+    /// Tells users apart by their display name: a new account whose token names the same person ("Alex Kim" and "Alex Kim") keeps the previous user's data.
+    case comparesUsersByDisplayName
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -123,6 +125,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .leavesWidgetTimeline: return "leaves the user's next task in its widget timeline"
         case .leavesActivities: return "leaves the user's Live Activity and donated activity"
         case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
+        case .comparesUsersByDisplayName: return "tells users apart by display name, so a namesake keeps the previous user's data"
         }
     }
 }

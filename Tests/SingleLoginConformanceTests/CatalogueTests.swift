@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginConformance
 import SingleLoginSpec
 import Testing
 
@@ -45,10 +46,35 @@ struct CatalogueTests {
         #expect(marked > 20)
     }
 
-    @Test("spec 2.4.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("the accounts are as Entra issues them, and scenarios use each form: a UPN not in lower case, a guest, accents, other scripts, namesakes")
+    func identityForms() throws {
+        let spec = try TestSupport.shippedSpec().spec
+        let users = spec.accounts.map(SimulatedUser.init)
+        // Every account a scenario names: `account`, `signedIn` and `userAtDevice` values anywhere under requirements.
+        var used: Set<String> = []
+        func collect(_ node: Any, key: String?) {
+            if let text = node as? String, ["account", "signedIn", "userAtDevice"].contains(key) { used.insert(text) }
+            if let list = node as? [Any] { list.forEach { collect($0, key: key) } }
+            if let object = node as? [String: Any] { object.forEach { collect($0.value, key: $0.key) } }
+        }
+        let file = TestSupport.repositoryRoot.appendingPathComponent("specs/single-login.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        collect(json["requirements"] ?? [], key: nil)
+        func uses(_ form: String, _ test: (SimulatedUser) -> Bool) {
+            #expect(users.contains { test($0) && used.contains($0.name) }, "no scenario uses an account with \(form)")
+        }
+        uses("a username not in lower case") { ($0.username ?? "") != ($0.username ?? "").lowercased() }
+        uses("a guest's #EXT# username") { $0.guestEmail != nil }
+        uses("an accented display name") { $0.displayName.unicodeScalars.contains { $0.value >= 0xC0 && $0.value < 0x250 } }
+        uses("a display name in another script") { $0.displayName.unicodeScalars.contains { $0.value >= 0x400 } }
+        let namesakes = Dictionary(grouping: users, by: \.displayName).values.filter { $0.count > 1 }.flatMap { $0 }
+        #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
+    }
+
+    @Test("spec 2.5.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "2.4.0" && spec.formatVersion == "1.3")
+        #expect(spec.version == "2.5.0" && spec.formatVersion == "1.3")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

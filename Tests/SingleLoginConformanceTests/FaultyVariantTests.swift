@@ -103,6 +103,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.leavesWidgetTimeline, fails: ["SL-WIDGET-1"]),
     FlawRow(.leavesActivities, fails: ["SL-ACTIVITY-1"]),
     FlawRow(.showsDataInSnapshot, fails: ["SL-SNAPSHOT-1"]),
+    FlawRow(.comparesUsersByDisplayName, fails: ["SL-SWITCH-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")

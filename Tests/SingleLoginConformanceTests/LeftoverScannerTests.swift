@@ -159,4 +159,97 @@ struct LeftoverScannerTests {
             #expect(none.isEmpty, "\(noise)")
         }
     }
+
+    // MARK: Identities as Entra issues them
+
+    static let jose = SimulatedUser(AccountDefinition(name: "jose", username: "Jose.Nunez@Contoso.example", displayName: "José Núñez"))
+    static let dmitri = SimulatedUser(AccountDefinition(name: "dmitri", username: "d.sokolov@contoso.example", displayName: "Дмитрий Соколов"))
+    static let mei = SimulatedUser(AccountDefinition(name: "mei", username: "MEI.WANG@CONTOSO.EXAMPLE", displayName: "王美玲"))
+    static let dana = SimulatedUser(AccountDefinition(name: "dana", username: "dana_fabrikam.example#EXT#@contoso.onmicrosoft.com", displayName: "Dana Okafor"))
+
+    /// The markers the conformance checks look for: the identity markers, then the name parts as whole words.
+    static func markers(of user: SimulatedUser) -> [LeftoverScanner.Marker] {
+        user.labelledIdentityMarkers.map { LeftoverScanner.Marker($0.text, owner: "\(user.name)'s \($0.label)") }
+            + user.nameParts.map { LeftoverScanner.Marker($0, owner: "\(user.name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
+    }
+
+    /// What an app stored of a user, in the form it stored it, and the marker (by owner) the scanner must report first.
+    static let identityForms: [(user: String, stored: String, owner: String)] = [
+        // A username in the case the administrator typed, stored lower-cased or upper-cased.
+        ("jose", "lastUser=jose.nunez@contoso.example", "jose's username"),
+        ("jose", "LASTUSER=JOSE.NUNEZ@CONTOSO.EXAMPLE", "jose's username"),
+        ("jose", "blob:" + base64("jose.nunez@contoso.example"), "jose's username"),
+        ("mei", "user=mei.wang@contoso.example", "mei's username"),
+        // A display name with accents, composed (NFC), decomposed (NFD), upper-cased, escaped or encoded decomposed.
+        ("jose", "Signed in as Jos\u{E9} N\u{FA}\u{F1}ez", "jose's display name"),
+        ("jose", "Signed in as Jose\u{301} Nu\u{301}n\u{303}ez", "jose's display name"),
+        ("jose", "SIGNED IN AS JOSÉ NÚÑEZ", "jose's display name"),
+        ("jose", #"{"name":"Jose\u0301 Nu\u0301n\u0303ez"}"#, "jose's display name"),
+        ("jose", "name=Jose%CC%81%20Nu%CC%81n%CC%83ez", "jose's display name"),
+        ("jose", "crumb=" + base64("Jose\u{301} Nu\u{301}n\u{303}ez"), "jose's display name"),
+        ("jose", "Hasta luego, Jose\u{301}!", "jose's given name"),
+        ("jose", "Núñez, J.", "jose's family name"),
+        // A name in another script, as is, upper-cased, between non-Latin punctuation, encoded.
+        ("dmitri", "Вы вошли как Дмитрий Соколов", "dmitri's display name"),
+        ("dmitri", "ДМИТРИЙ СОКОЛОВ", "dmitri's display name"),
+        ("dmitri", "«Дмитрий»", "dmitri's given name"),
+        ("dmitri", "До свидания, Соколов!", "dmitri's family name"),
+        ("dmitri", "crumb=" + base64("Пока, Дмитрий"), "dmitri's given name"),
+        ("dmitri", "name=" + hex("Соколов Д."), "dmitri's family name"),
+        ("mei", "欢迎，王美玲", "mei's display name"),
+        ("mei", #"{"n":"\u738b\u7f8e\u73b2"}"#, "mei's display name"),
+        // A guest: the #EXT# name as is, in another case or percent-encoded, and the address it was made from.
+        ("dana", "upn=dana_fabrikam.example#EXT#@contoso.onmicrosoft.com", "dana's username"),
+        ("dana", "DANA_FABRIKAM.EXAMPLE#EXT#@CONTOSO.ONMICROSOFT.COM", "dana's username"),
+        ("dana", "login_hint=dana_fabrikam.example%23EXT%23%40contoso.onmicrosoft.com", "dana's username"),
+        ("dana", "email=Dana@Fabrikam.example", "dana's guest address"),
+        ("dana", "blob:" + base64("{\"preferred_username\":\"dana@fabrikam.example\"}"), "dana's guest address"),
+    ]
+
+    @Test("a user's identity is found in the form the app stored it: case, Unicode normalisation, script, guest name", arguments: identityForms)
+    func findsIdentityForms(user name: String, stored: String, owner: String) {
+        let user = [Self.jose, Self.dmitri, Self.mei, Self.dana].first { $0.name == name }!
+        let observation = Observation(running: true, signedInAccount: nil, screen: [], storage: [StoredItem(.defaults, "k", stored)])
+        let findings = LeftoverScanner().findings(of: Self.markers(of: user), in: observation, places: [.storage])
+        #expect(findings.first?.marker.owner == owner, "\(findings)")
+    }
+
+    @Test(
+        "a name in another script or with accents counts only as a whole word",
+        arguments: [
+            ("dmitri", "Дмитриевич"), ("dmitri", "Соколова"), ("jose", "Josée"), ("jose", "Jose\u{301}e"), ("jose", "Joseph"), ("jose", "Nunez"),
+        ])
+    func identityNeedsWholeWord(user name: String, text: String) {
+        let user = [Self.jose, Self.dmitri].first { $0.name == name }!
+        let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, text)], storage: [])
+        #expect(LeftoverScanner().findings(of: Self.markers(of: user), in: observation, places: [.screen]).isEmpty)
+    }
+
+    @Test("case folds beyond ASCII: ß and SS, final sigma and Σ")
+    func caseFolding() {
+        let observation = Observation(
+            running: true, signedInAccount: nil, screen: [ScreenElement(.text, "HEINZ STRASSE"), ScreenElement(.text, "ΟΔΥΣΣΕΑΣ")], storage: [])
+        let markers = [
+            LeftoverScanner.Marker("Heinz Straße", owner: "heinz's display name"),
+            LeftoverScanner.Marker("Οδυσσέας", owner: "odysseas's given name", wholeWord: true),
+        ]
+        let found = LeftoverScanner().findings(of: markers, in: observation, places: [.screen]).map(\.marker.owner)
+        #expect(found == ["heinz's display name"])
+        let accented = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Γεια σου, ΟΔΥΣΣΈΑΣ")], storage: [])
+        #expect(LeftoverScanner().findings(of: [markers[1]], in: accented, places: [.screen]).count == 1)
+    }
+
+    @Test("a guest's address is derived from the #EXT# name; a member has none")
+    func guestAddress() {
+        #expect(Self.dana.guestEmail == "dana@fabrikam.example")
+        #expect(Self.dana.idTokenUsername == "dana@fabrikam.example")
+        #expect(Self.dana.claims["preferred_username"] == "dana@fabrikam.example")
+        #expect(Self.dana.account.username == "dana_fabrikam.example#EXT#@contoso.onmicrosoft.com")
+        let underscored = SimulatedUser(AccountDefinition(name: "x", username: "first_last_fabrikam.example#ext#@contoso.onmicrosoft.com", displayName: "X Y"))
+        #expect(underscored.guestEmail == "first_last@fabrikam.example")
+        #expect(Self.jose.guestEmail == nil && Self.jose.idTokenUsername == "Jose.Nunez@Contoso.example")
+        #expect(Self.jose.labelledIdentityMarkers.map(\.label) == ["username", "display name", "object id"])
+        #expect(Self.dana.labelledIdentityMarkers.map(\.label) == ["username", "display name", "object id", "guest address"])
+        #expect(Self.dmitri.nameParts == ["дмитрий", "соколов"])
+    }
 }

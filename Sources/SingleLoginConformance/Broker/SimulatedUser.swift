@@ -1,3 +1,4 @@
+import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
 
@@ -36,9 +37,23 @@ public struct SimulatedUser: Hashable, Sendable {
     /// The home account identifier, `"<oid>.<tid>"` lowercased as MSAL normalises it: opaque to apps.
     public var identifier: String { "\(objectId).\(tenantId)".lowercased() }
 
-    /// The claims of the user's id token.
+    /// The claims of the user's id token. A guest's `preferred_username` is the address they sign in
+    /// with at home (``guestEmail``), not the `#EXT#` name the account carries in the inviting tenant.
     public var claims: [String: String] {
-        ["name": displayName, "preferred_username": username ?? "", "oid": objectId, "tid": tenantId]
+        ["name": displayName, "preferred_username": idTokenUsername ?? "", "oid": objectId, "tid": tenantId]
+    }
+
+    /// The username the id token names (its `preferred_username`): the account's username, or a guest's home address.
+    public var idTokenUsername: String? { guestEmail ?? username }
+
+    /// For a guest of the tenant (a username such as `dana_fabrikam.example#EXT#@contoso.onmicrosoft.com`),
+    /// the address they were invited with, from which Entra made that name: `dana@fabrikam.example`
+    /// (the last `_` before `#EXT#` stands for the `@`). Nil for a member of the tenant.
+    public var guestEmail: String? {
+        guard let username, let marker = username.range(of: "#EXT#", options: .caseInsensitive) else { return nil }
+        let local = username[..<marker.lowerBound]
+        guard let at = local.lastIndex(of: "_"), at != local.startIndex, local.index(after: at) != local.endIndex else { return nil }
+        return local[..<at] + "@" + local[local.index(after: at)...]
     }
 
     /// The account as MSAL hands it out: with claims only when an id token was issued to this client.
@@ -54,8 +69,17 @@ public struct SimulatedUser: Hashable, Sendable {
     public var account: MSALAccount { account(claims: true) }
 
     /// The user's identity markers: found anywhere after sign-out, they are leftovers.
-    public var identityMarkers: [String] {
-        [username, displayName, objectId].compactMap { $0 }
+    public var identityMarkers: [String] { labelledIdentityMarkers.map(\.text) }
+
+    /// The identity markers with what each is: the username, the display name, the object id, and
+    /// a guest's home address (``guestEmail``), which an app may keep instead of the `#EXT#` name.
+    public var labelledIdentityMarkers: [(label: String, text: String)] {
+        var markers: [(label: String, text: String)] = []
+        if let username { markers.append(("username", username)) }
+        markers.append(("display name", displayName))
+        markers.append(("object id", objectId))
+        if let guestEmail { markers.append(("guest address", guestEmail)) }
+        return markers
     }
 
     /// The display name's parts of three letters or more, given name first and family name last:

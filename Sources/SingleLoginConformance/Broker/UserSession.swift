@@ -48,7 +48,7 @@ public struct UserSession: Hashable, Sendable {
     public var idToken: String {
         let claims: [String: String] = [
             "oid": user.objectId, "tid": user.tenantId, "name": user.displayName,
-            "preferred_username": user.username ?? "", "sid": marker,
+            "preferred_username": user.idTokenUsername ?? "", "sid": marker,
         ]
         let body = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()
         return "eyJhbGciOiJSUzI1NiIsImtpZCI6InNsIn0." + Self.base64URL(body) + ".sig-\(marker)"

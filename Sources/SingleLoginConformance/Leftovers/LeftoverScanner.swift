@@ -4,14 +4,19 @@ import SingleLoginSpec
 import Synchronization
 
 /// Finds a user's markers in what the app shows and stores, also when the app changed their
-/// case or encoded them (percent-encoding, base64 and base64url, hex, JSON escaping).
+/// case, their Unicode normalisation, or encoded them (percent-encoding, base64 and base64url,
+/// hex, JSON escaping).
 ///
 /// This is how "none of the user's data remains" is checked without app-specific code. What is
 /// scanned: every screen element's text, every stored item's key and value, `signedInAccount`;
-/// each as is (ignoring case), percent-decoded, JSON-unescaped, and every run of 16 or more
+/// each as is, percent-decoded, JSON-unescaped, and every run of 16 or more
 /// base64/base64url characters decoded (as UTF-8, else as Latin-1), and every run of 6 or more hex
-/// digits decoded (as UTF-8 only). Not scanned: other encodings, compression or encryption. A marker that is a word (a given or family name) is
-/// found only as a whole word, and not in bytes that decoded only as Latin-1 (random bytes would).
+/// digits decoded (as UTF-8 only). Markers and texts are compared case-folded ("ALICE", "Straße"
+/// and "STRASSE", "ΣΟΦΊΑ" and "σοφία" match) and canonically composed, so a name stored decomposed
+/// (NFD, as some file systems and keyboards leave it) is found as well as composed (NFC).
+/// Not scanned: other encodings, compression or encryption. A marker that is a word (a given or
+/// family name) is found only as a whole word, in any script: no letter, digit or combining mark
+/// may touch it; and not in bytes that decoded only as Latin-1 (random bytes would).
 public struct LeftoverScanner: Sendable {
     /// A distinctive string and whose it is.
     public struct Marker: Hashable, Sendable {
@@ -147,26 +152,38 @@ public struct LeftoverScanner: Sendable {
         return variants
     }
 
-    /// Whether `word` occurs in `haystack` with no ASCII letter or digit, and no non-ASCII byte (part
-    /// of a letter, for all the scanner knows), right before or after it.
+    /// Whether `word` occurs in `haystack` (UTF-8) with no letter, digit or combining mark of any
+    /// script right before or after it: "Дмитрий" in "«Дмитрий»" and "Пока, Дмитрий!", not in
+    /// "Дмитриевич"; "Jose" not in "José", composed or decomposed.
     static func containsWord(_ haystack: [UInt8], _ word: [UInt8]) -> Bool {
         guard !word.isEmpty, haystack.count >= word.count else { return false }
-        func isWordByte(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        func isASCIIWordByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
         // Buffer pointers, not slices: this runs for every marker in every decoding of every item.
         return haystack.withUnsafeBufferPointer { hay in
-            word.withUnsafeBufferPointer { pin in
+            /// Whether the scalar that ends right before `index` is part of a word.
+            func wordEndsBefore(_ index: Int) -> Bool {
+                guard index > 0 else { return false }
+                guard hay[index - 1] >= 0x80 else { return isASCIIWordByte(hay[index - 1]) }
+                var lead = index - 1
+                while lead > 0, hay[lead] & 0xC0 == 0x80 { lead -= 1 }
+                return isWordScalar(hay, at: lead)
+            }
+            /// Whether the scalar that starts at `index` is part of a word.
+            func wordStartsAt(_ index: Int) -> Bool {
+                guard index < hay.count else { return false }
+                return hay[index] < 0x80 ? isASCIIWordByte(hay[index]) : isWordScalar(hay, at: index)
+            }
+            return word.withUnsafeBufferPointer { pin in
                 let last = hay.count - pin.count
                 var start = 0
                 while start <= last {
                     if hay[start] == pin[0] {
                         var matched = 1
                         while matched < pin.count, hay[start + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count, start == 0 || !isWordByte(hay[start - 1]),
-                            start + pin.count == hay.count || !isWordByte(hay[start + pin.count])
-                        {
+                        if matched == pin.count, !wordEndsBefore(start), !wordStartsAt(start + pin.count) {
                             return true
                         }
                     }
@@ -177,10 +194,32 @@ public struct LeftoverScanner: Sendable {
         }
     }
 
-    /// `text` lowercased, as UTF-8: ASCII byte by byte, anything else as `String.lowercased()` does it.
+    /// Whether the UTF-8 scalar that starts at `index` is a letter, a digit or a combining mark
+    /// (a byte that starts no valid scalar counts as part of a word: the scanner cannot tell).
+    private static func isWordScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0, index + length <= bytes.count else { return true }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return true }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return properties.isAlphabetic
+        }
+    }
+
+    /// `text` case-folded, as UTF-8: ASCII lowercased byte by byte; anything else upper- then
+    /// lowercased (so that "ß" and "SS", "ς" and "Σ" fold alike) and canonically composed (NFC), so
+    /// that a decomposed "José" is the composed one.
     static func lowercasedBytes(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(text.uppercased().lowercased().precomposedStringWithCanonicalMapping.utf8) }
         for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] += 32 }
         return bytes
     }

@@ -56,7 +56,12 @@ struct ExpectationEvaluator {
 
         case .signedIn(let name):
             guard let user = users[name] else { return unknownAccount(name) }
-            let considered = observation.signedInAccount.map { [user.identifier, user.username?.lowercased()].contains($0.lowercased()) } ?? false
+            // Usernames compare ignoring case, as MSAL compares accounts; a guest may be reported by the id token's username.
+            let considered =
+                observation.signedInAccount.map {
+                    [user.identifier, user.username?.lowercased(), user.idTokenUsername?.lowercased()].contains($0.lowercased())
+                }
+                ?? false
             let shown = observation.screen.contains { Self.shows(user, $0.text) }
             guard !(considered && shown) else { return nil }
             var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
@@ -84,8 +89,13 @@ struct ExpectationEvaluator {
                 guard session <= sessions.count else { return nil }
                 markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
             } else {
-                markers = zip(["username", "display name", "object id"], user.identityMarkers).map { .init($0.1, owner: "\(name)'s \($0.0)") }
-                markers += user.nameParts.map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
+                // A name another account shares says nothing about whose data it is ("Alex Kim" and "Alex Kim"):
+                // the username, object id and session markers still tell.
+                let shared = sharedNames(of: name)
+                markers = user.labelledIdentityMarkers.filter { $0.label != "display name" || !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
+                    .map { .init($0.text, owner: "\(name)'s \($0.label)") }
+                markers += user.nameParts.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0)) }
+                    .map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
                 markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
             }
             let findings = scanner.findings(of: markers, in: observation, places: places)
@@ -191,9 +201,22 @@ struct ExpectationEvaluator {
         }
     }
 
-    /// Whether `text` shows the user: the username, the display name, or its first word as a whole word ("Hi, Alice").
+    /// The display names and name parts of `name`'s account that another account of the spec has too, case-folded.
+    private func sharedNames(of name: String) -> Set<[UInt8]> {
+        guard let user = users[name] else { return [] }
+        let own = Set([user.displayName].map(LeftoverScanner.lowercasedBytes) + user.nameParts.map(LeftoverScanner.lowercasedBytes))
+        var others: Set<[UInt8]> = []
+        for (otherName, other) in users where otherName != name {
+            others.formUnion(([other.displayName] + other.nameParts).map(LeftoverScanner.lowercasedBytes))
+        }
+        return own.intersection(others)
+    }
+
+    /// Whether `text` shows the user: the username (the account's or the id token's), the display
+    /// name, or its first word as a whole word ("Hi, Alice").
     static func shows(_ user: SimulatedUser, _ text: String) -> Bool {
         if let username = user.username, text.localizedCaseInsensitiveContains(username) { return true }
+        if let username = user.idTokenUsername, text.localizedCaseInsensitiveContains(username) { return true }
         if text.localizedCaseInsensitiveContains(user.displayName) { return true }
         let first = firstWord(of: user.displayName)
         return !first.isEmpty && PatternCache.words([first], except: []).firstMatch(in: text) != nil

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.3",
   "id": "single-login",
-  "version": "2.4.0",
+  "version": "2.5.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -18,6 +18,30 @@ extension EmbeddedSpec {
     "bob": {
       "username": "bob.brown@contoso.example",
       "displayName": "Bob Brown"
+    },
+    "jose": {
+      "username": "Jose.Nunez@Contoso.example",
+      "displayName": "José Núñez"
+    },
+    "mei": {
+      "username": "MEI.WANG@CONTOSO.EXAMPLE",
+      "displayName": "王美玲"
+    },
+    "dmitri": {
+      "username": "d.sokolov@contoso.example",
+      "displayName": "Дмитрий Соколов"
+    },
+    "dana": {
+      "username": "dana_fabrikam.example#EXT#@contoso.onmicrosoft.com",
+      "displayName": "Dana Okafor"
+    },
+    "alex": {
+      "username": "alex.kim@contoso.example",
+      "displayName": "Alex Kim"
+    },
+    "alex2": {
+      "username": "akim@contoso.example",
+      "displayName": "Alex Kim"
     }
   },
   "requirements": [
@@ -1147,7 +1171,7 @@ extension EmbeddedSpec {
         {
           "name": "relaunched the next morning",
           "given": {
-            "signedIn": "alice"
+            "signedIn": "jose"
           },
           "steps": [
             {
@@ -1156,7 +1180,7 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "jose"
                 }
               ]
             },
@@ -1177,7 +1201,7 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "jose"
                 }
               ]
             }
@@ -1208,7 +1232,7 @@ extension EmbeddedSpec {
         {
           "name": "signs in with one prompt",
           "given": {
-            "userAtDevice": "alice"
+            "userAtDevice": "mei"
           },
           "steps": [
             {
@@ -1234,7 +1258,7 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "mei"
                 }
               ]
             }
@@ -1673,7 +1697,7 @@ extension EmbeddedSpec {
         {
           "name": "signed out while running, after an offline relaunch",
           "given": {
-            "signedIn": "alice"
+            "signedIn": "dana"
           },
           "steps": [
             {
@@ -1682,11 +1706,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "dana"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "alice",
+                  "account": "dana",
                   "in": [
                     "screen"
                   ]
@@ -1726,7 +1750,7 @@ extension EmbeddedSpec {
             },
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "dana"
             }
           ]
         },
@@ -1836,7 +1860,7 @@ extension EmbeddedSpec {
         {
           "name": "signed out while not running",
           "given": {
-            "signedIn": "alice"
+            "signedIn": "dmitri"
           },
           "steps": [
             {
@@ -1845,11 +1869,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "dmitri"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "alice",
+                  "account": "dmitri",
                   "in": [
                     "screen"
                   ]
@@ -1879,7 +1903,7 @@ extension EmbeddedSpec {
             },
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "dmitri"
             }
           ]
         }
@@ -2481,6 +2505,76 @@ extension EmbeddedSpec {
               "account": "alice"
             }
           ]
+        },
+        {
+          "name": "to another person with the same display name",
+          "given": {
+            "signedIn": "alex"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alex"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alex",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "alex2",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "alex2"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alex2",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alex"
+            }
+          ]
         }
       ]
     },
@@ -2639,7 +2733,7 @@ extension EmbeddedSpec {
         {
           "name": "while not running",
           "given": {
-            "signedIn": "alice"
+            "signedIn": "jose"
           },
           "steps": [
             {
@@ -2648,11 +2742,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "jose"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "alice",
+                  "account": "jose",
                   "in": [
                     "screen"
                   ]
@@ -2664,7 +2758,7 @@ extension EmbeddedSpec {
             },
             {
               "do": "switchUser",
-              "account": "bob"
+              "account": "dana"
             },
             {
               "do": "launch",
@@ -2682,11 +2776,11 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "dana"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "bob",
+                  "account": "dana",
                   "in": [
                     "screen"
                   ]
@@ -2697,7 +2791,7 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "jose"
             }
           ]
         },
@@ -3779,8 +3873,8 @@ extension EmbeddedSpec {
           "name": "two accounts on the device",
           "given": {
             "signedIn": [
-              "alice",
-              "bob"
+              "dana",
+              "jose"
             ]
           },
           "steps": [
