@@ -173,7 +173,8 @@ extension ReferenceApp {
         storage.keychain["session.displayName"] = displayName
         storage.keychain["session.accessToken"] = backendToken
         storage.keychain["session.idToken"] = idToken
-        storage.defaults["lastUsername"] = result.account.username ?? ""
+        let username = result.account.username ?? ""
+        storage.defaults["lastUsername"] = flaws.contains(.comparesUsernamesCaseSensitively) ? username.lowercased() : username
         if flaws.contains(.forcesSignInAfterShift) { storage.defaults["signedInAt"] = String(environment!.clock.now().timeIntervalSince1970) }
         await fetchRecords(accessToken: backendToken, account: result.account)
     }

@@ -57,7 +57,12 @@ public actor ReferenceApp {
             surfaces.snapshot = covers ? [AppSurfaces.cover] : screen().map(\.text)
         case .resume:
             surfaces.snapshot = nil
-            if !flaws.contains(.skipsCheckOnResume) { await checkAccount(.resume) }
+            if flaws.contains(.checksWithSilentTokenOnResume), let session = memory.session {
+                // The flawed check: a silent token is taken for proof that the user is still signed in.
+                if (try? await silentTokens(for: session.account)) == nil { wipe(farewell: nil) }
+            } else if !flaws.contains(.skipsCheckOnResume) {
+                await checkAccount(.resume)
+            }
         case .terminate:
             running = false
             memory = AppMemory()
@@ -145,6 +150,10 @@ public actor ReferenceApp {
             // The flawed check: asks the new account's token for its name and takes the same name for the same person.
             await adopt(probe.signIn, backendToken: probe.backend)
             return
+        }
+        if flaws.contains(.comparesUsernamesCaseSensitively), let kept = storage.defaults["lastUsername"], kept != account.username {
+            // The flawed check: the username it kept lower-cased, compared as typed, looks like another user.
+            wipe(farewell: nil)
         }
         if let known, known != identifier {
             if flaws.contains(.sendsPreviousTokenAfterUserChange), let stale = memory.session?.accessToken ?? storage.keychain["session.accessToken"] {

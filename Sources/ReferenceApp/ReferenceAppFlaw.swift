@@ -68,6 +68,12 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// Presents the sign-in sheet from a view controller that is not in a window yet (MSAL on iOS fails
     /// every interactive call with -50000/-42000, and the app shows the error).
     case presentsSignInBeforeWindow
+    /// On resume, decides the user is still signed in when a silent token call succeeds, instead of
+    /// asking the broker who is signed in (after a web-view sign-in MSAL answers from the app's cache).
+    case checksWithSilentTokenOnResume
+    /// Keeps the signed-in username lower-cased and compares the broker's with it as typed, so a UPN
+    /// with capitals looks like another user at every check.
+    case comparesUsernamesCaseSensitively
     /// Clears its sandbox on sign-out but leaves the user's shift reminder in its notifications.
     case leavesNotifications
     /// Leaves the user's records indexed in Spotlight after sign-out.
@@ -119,6 +125,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .forcesSignInAfterShift: return "asks for a new sign-in when the last one is over 8 hours old"
         case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
         case .presentsSignInBeforeWindow: return "presents the sign-in sheet from a view controller that is not in a window"
+        case .checksWithSilentTokenOnResume: return "on resume, takes a silent token for proof that the user is still signed in"
+        case .comparesUsernamesCaseSensitively: return "compares the username it kept lower-cased with the broker's, case-sensitively"
         case .leavesNotifications: return "leaves the user's shift reminder in its notifications"
         case .leavesSpotlightItems: return "leaves the user's records indexed in Spotlight"
         case .leavesPasteboardItems: return "leaves what the user copied on the pasteboard"

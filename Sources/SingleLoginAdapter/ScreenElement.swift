@@ -13,6 +13,9 @@ public struct ScreenElement: Hashable, Codable, Sendable {
 
     /// The kinds of element the harness distinguishes.
     public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Decodes a kind by its name; an unknown name is an error that lists them.
+        public init(from decoder: any Decoder) throws { self = try Self.decodeCase(from: decoder, what: "kind") }
+
         /// Static text, labels, list rows.
         case text
         /// A button or other tappable affordance.

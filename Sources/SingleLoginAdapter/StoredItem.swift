@@ -32,6 +32,9 @@ public struct StoredItem: Hashable, Codable, Sendable {
 
     /// The storage areas the harness distinguishes.
     public enum Area: String, Codable, Sendable, CaseIterable {
+        /// Decodes an area by its name; an unknown name is an error that lists them.
+        public init(from decoder: any Decoder) throws { self = try Self.decodeCase(from: decoder, what: "area") }
+
         /// Keychain items.
         case keychain
         /// Files in the app's container.

@@ -9,7 +9,9 @@ public struct DoctorCommand: Command {
     /// `doctor`'s options.
     public struct Options: OptionGroup {
         /// `--adapter <command>`.
-        public static let adapter = Option("--adapter", value: "command", help: "The adapter command line, run with /bin/sh -c.")
+        public static let adapter = Option(
+            "--adapter", value: "command",
+            help: "The adapter command line, one simple command that /bin/sh runs as exec COMMAND (env VAR=value cmd for variables).")
         public static var signature: CommandSignature {
             CommandSignature([adapter]).including(ListenOptions.signature).including(SimulatorOptions.signature).including(AdapterTimeoutOptions.signature)
         }

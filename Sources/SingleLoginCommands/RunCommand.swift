@@ -18,7 +18,10 @@ public struct RunCommand: Command {
         public static let spec = Option("--spec", value: "file", help: "The spec to run (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--adapter <command>`.
         public static let adapter = Option(
-            "--adapter", value: "command", help: "An adapter command line, run with /bin/sh -c; default: the bundled reference app in process.")
+            "--adapter", value: "command",
+            help:
+                "An adapter command line, one simple command that /bin/sh runs as exec COMMAND (env VAR=value cmd for variables); default: the bundled reference app in process."
+        )
         /// `--reference-flaw <flaw>`, repeatable.
         public static let referenceFlaw = Option(
             "--reference-flaw", value: "flaw", repeatable: true, help: "Run the bundled reference app with this flaw (a faulty variant, for demos).",

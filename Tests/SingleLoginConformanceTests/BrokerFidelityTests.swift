@@ -386,6 +386,31 @@ struct BrokerFidelityTests {
         #expect(await fallback.transcript().last?.answer.contains("fell back to the web view") == true)
     }
 
+    @Test("after a web-view sign-in the app's own cache answers silent calls, also after a Jamf Reset; a brokered sign-in leaves no such tokens")
+    func webViewTokensInTheApp() async throws {
+        let fallback = await F.broker(Given(userAtDevice: "alice"))
+        await fallback.script(.acquireToken, .ssoExtensionFailure(code: .failed))
+        let signIn = try await fallback.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"]))
+        await fallback.globalSignOut()
+        #expect(await fallback.deviceAccountNames().isEmpty)
+        // The sheet's token covers the scopes: the same token, from the app's cache.
+        #expect(try await fallback.acquireTokenSilent(F.silent("alice")).accessToken == signIn.accessToken)
+        #expect(await fallback.transcript().last?.answer.contains("answered from the app's own cache") == true)
+        // More scopes than the sheet's: refreshed with the app's refresh token, as MSAL does without asking the broker.
+        let refreshed = try await fallback.acquireTokenSilent(F.silent("alice", scopes: ["User.Read", "Tasks.Read"]))
+        #expect(refreshed.accessToken != signIn.accessToken)
+        #expect(await fallback.transcript().last?.answer.contains("refreshed with the app's own refresh token") == true)
+        // The app's own signout ends it.
+        try await fallback.signout(F.signout("alice"))
+        await #expect(throws: MSALError.self) { try await fallback.acquireTokenSilent(F.silent("alice")) }
+
+        let brokered = await F.broker(Given(userAtDevice: "alice"))
+        _ = try await brokered.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"]))
+        await brokered.globalSignOut()
+        let afterReset = await #expect(throws: MSALError.self) { try await brokered.acquireTokenSilent(F.silent("alice")) }
+        #expect(afterReset?.isInteractionRequired == true)
+    }
+
     // MARK: Broker availability (MSIDRequestParameters+Broker.m)
 
     @Test("with the broker disabled MSAL sees only the app's own cache: the device's user is invisible, sign-in and sign-out stay local")

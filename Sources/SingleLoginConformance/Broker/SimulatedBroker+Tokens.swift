@@ -16,6 +16,7 @@ extension SimulatedBroker {
                 throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "Account is signed out, user interaction is required.")
             }
             guard brokerEnabled else { return try silentWithoutBroker(identifier, parameters) }
+            if let cached = fromAppCache(identifier, parameters) { return cached }
             switch scripted {
             case .interactionRequired?: throw MSALError.interactionRequired
             case .networkError?: throw MSALError.offline
@@ -43,6 +44,29 @@ extension SimulatedBroker {
         return try issue(for: record.session, scopes: parameters.scopes, answer: nil, reuse: !parameters.forceRefresh, viaBroker: false)
     }
 
+    /// A web-view sign-in (after the SSO extension failed) left full tokens in the app's own cache
+    /// (`MSIDInteractiveTokenRequest.m:130`, `saveSSOStateOnly:NO`), and MSAL answers a silent call
+    /// from them before it asks the broker (`MSIDRequestControllerFactory.m:127-146`): a cached
+    /// access token that covers the scopes while it has more than 300 s left, else one refreshed with
+    /// the app's own refresh token, whatever the device did since (a Jamf Reset signs the broker out,
+    /// not the app's refresh token). Nil when the app's cache holds no tokens for the account.
+    private func fromAppCache(_ identifier: String, _ parameters: SilentTokenParameters) -> (MSALResult, String)? {
+        guard let record = localCache.record(identifier: identifier), record.signedIn, record.holdsTokens else { return nil }
+        let session = record.session
+        let token: IssuedToken
+        if !parameters.forceRefresh, let cached = cachedAccessToken(for: session, covering: parameters.scopes) {
+            token = cached
+            notes.append("answered from the app's own cache, which the web-view sign-in filled")
+        } else {
+            token = accessToken(for: session, scopes: parameters.scopes, reuse: false)
+            notes.append("refreshed with the app's own refresh token, which the web-view sign-in saved")
+        }
+        return (
+            result(token, scopes: parameters.scopes, idToken: true),
+            "ok: \(session.user.name) session \(session.number), token \(Self.tokenNumber(token)), scopes: \(parameters.scopes.joined(separator: " "))"
+        )
+    }
+
     static let noTokenInCache = MSALError(
         code: MSALError.Code.interactionRequired.rawValue, message: "No token matching arguments found in the cache, user interaction is required")
 
@@ -62,7 +86,8 @@ extension SimulatedBroker {
             switch scripted {
             case .cancel?: throw MSALError.userCanceled
             case .networkError?: throw MSALError.offline
-            case .ssoExtensionFailure(let code)?: notes.append("SSO extension failed (\(code.rawValue)); MSAL fell back to the web view")
+            case .ssoExtensionFailure(let code)?:
+                notes.append("SSO extension failed (\(code.rawValue)); MSAL fell back to the web view, which saves its tokens in the app")
             case .complete(let name, let posts)?:
                 if let name { completing = users[name] }
                 broadcast = posts
@@ -74,7 +99,8 @@ extension SimulatedBroker {
             }
             personAtDevice = user
             let session = try interactiveSession(for: user, answer: scripted, broadcast: broadcast)
-            return try issue(for: session, scopes: parameters.scopes, answer: scripted, reuse: false, viaBroker: brokerEnabled)
+            let inWebView: Bool = if case .ssoExtensionFailure? = scripted { true } else { false }
+            return try issue(for: session, scopes: parameters.scopes, answer: scripted, reuse: false, viaBroker: brokerEnabled, savesTokens: inWebView)
         }
     }
 
@@ -102,9 +128,12 @@ extension SimulatedBroker {
     }
 
     /// A token response for `session`: saved in the app's cache first, then the result or the error
-    /// MSAL raises after saving (-42600 for a blank id_token, -50003 for declined scopes).
-    private func issue(for session: UserSession, scopes: [String], answer: BrokerAnswer?, reuse: Bool, viaBroker: Bool) throws -> (MSALResult, String) {
-        localCache.tokenResponse(session, holdsTokens: !viaBroker)
+    /// MSAL raises after saving (-42600 for a blank id_token, -50003 for declined scopes). Through
+    /// the broker the app's cache keeps SSO state only, unless `savesTokens` (a web-view sign-in).
+    private func issue(
+        for session: UserSession, scopes: [String], answer: BrokerAnswer?, reuse: Bool, viaBroker: Bool, savesTokens: Bool = false
+    ) throws -> (MSALResult, String) {
+        localCache.tokenResponse(session, holdsTokens: !viaBroker || savesTokens)
         let user = session.user
         switch answer {
         case .blankIdToken?:

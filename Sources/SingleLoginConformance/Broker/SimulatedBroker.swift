@@ -204,11 +204,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// An access token for `session` and `scopes`: MSAL's cached one while it has more than five
     /// minutes left (unless `forceRefresh`), else a new issuance that expires an hour from now.
     func accessToken(for session: UserSession, scopes: [String], reuse: Bool) -> IssuedToken {
+        if reuse, let cached = cachedAccessToken(for: session, scopes: scopes) { return cached }
         let normalised = Set(scopes.map { $0.lowercased() }).sorted()
         let key = session.marker + "|" + normalised.joined(separator: " ")
-        if reuse, let value = latestToken[key], let cached = tokens[value], cached.expiresOn.timeIntervalSince(now) > IssuedToken.expirationBuffer {
-            return cached
-        }
         let issuance = (issuances[session.marker] ?? 0) + 1
         issuances[session.marker] = issuance
         let token = IssuedToken(
@@ -216,6 +214,25 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         tokens[token.value] = token
         latestToken[key] = token.value
         return token
+    }
+
+    /// The session's latest access token for exactly `scopes` while it has more than 300 s left
+    /// (MSAL's buffer), or nil.
+    func cachedAccessToken(for session: UserSession, scopes: [String]) -> IssuedToken? {
+        let key = session.marker + "|" + Set(scopes.map { $0.lowercased() }).sorted().joined(separator: " ")
+        guard let value = latestToken[key], let cached = tokens[value], cached.expiresOn.timeIntervalSince(now) > IssuedToken.expirationBuffer else {
+            return nil
+        }
+        return cached
+    }
+
+    /// The session's latest access token whose scopes include all of `scopes` while it has more than
+    /// 300 s left, as MSAL's own cache looks one up, or nil.
+    func cachedAccessToken(for session: UserSession, covering scopes: [String]) -> IssuedToken? {
+        let wanted = Set(scopes.map { $0.lowercased() })
+        return tokens.values.filter {
+            $0.session.marker == session.marker && wanted.isSubset(of: $0.scopes) && $0.expiresOn.timeIntervalSince(now) > IssuedToken.expirationBuffer
+        }.max { ($0.issuedAt, $0.value) < ($1.issuedAt, $1.value) }
     }
 
     /// The result MSAL builds for a token response; the account carries the id token's claims. Its

@@ -84,7 +84,9 @@ public struct AdapterDoctor: Sendable {
                     outcomes: [
                         Outcome(
                             name: "the adapter starts", status: .failed, detail: "\(error)",
-                            hint: "Check the command line: it is run with /bin/sh -c, from the current directory.")
+                            hint:
+                                "Check the command line: /bin/sh runs it as exec COMMAND, from the current directory (one simple command; env VAR=value cmd for variables)."
+                        )
                     ], stderrTail: "")
             }
             peer = ChannelDoctorPeer(session: JSONRPCSession(channel: channel, executor: executor, timeouts: timeouts, wireLog: nil))

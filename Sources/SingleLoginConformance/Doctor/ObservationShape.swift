@@ -4,7 +4,9 @@ import SingleLoginAdapter
 enum ObservationShape {
     /// What to fix when an observation has the wrong shape.
     static let hint =
-        #"Answer events with {"running": Bool, "crashed": Bool, "signedInAccount": String or null, "screen": [{"kind": text|button|alert|error|signInSheet, "text"}], "storage": [{"area": keychain|file|defaults|cache|memory, "key", "value"}]}."#
+        #"Answer events with {"running": Bool, "crashed": Bool, "signedInAccount": String or null, "screen": [{"kind": "#
+        + ScreenElement.Kind.allCases.map(\.rawValue).joined(separator: "|") + #", "text"}], "storage": [{"area": "#
+        + StoredItem.Area.allCases.map(\.rawValue).joined(separator: "|") + #", "key", "value"}]}."#
 
     /// The problems found in `value`, empty when it is a valid observation.
     static func problems(in value: JSONValue) -> [String] {

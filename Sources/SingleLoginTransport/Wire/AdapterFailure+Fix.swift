@@ -9,13 +9,14 @@ extension AdapterFailure {
             return
                 "Answer every request within the timeout (handshake \(timeouts.handshake.shortText), step \(timeouts.step.shortText)): read stdin line by line, flush stdout after each message, and answer an event once the app has settled."
         case .exited:
-            return "The adapter ended while the harness waited: read its stderr below; a crash of the app is reported as crashed: true, not by exiting."
+            return
+                "The adapter ended while the harness waited: read its stderr below; a crash of the app is reported as crashed: true, not by exiting. Exit code 127 is the shell not finding the command: it runs as exec COMMAND, so write env VAR=value cmd, and put cd dir && ... in a script."
         case .protocolViolation:
             return
                 "Follow docs/wire-protocol.md: one JSON-RPC 2.0 message per line on stdout, logs on stderr, each request answered once with its own id, only the documented methods."
         case .handshake: return "Answer initialize with the handshake of docs/wire-protocol.md, protocolVersion \"\(WireProtocol.version)\"."
         case .adapterError: return "The adapter answered with an error: return an error only when the adapter itself is broken."
-        case .spawn: return "Check the command line: it is run with /bin/sh -c."
+        case .spawn: return "Check the command line: /bin/sh runs it as exec COMMAND (one simple command; env VAR=value cmd for variables)."
         case .interrupted: return "The check was interrupted."
         }
     }

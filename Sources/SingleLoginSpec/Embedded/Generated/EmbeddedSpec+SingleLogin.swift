@@ -3495,6 +3495,62 @@ extension EmbeddedSpec {
               ]
             }
           ]
+        },
+        {
+          "name": "unchanged account, whose UPN has capitals",
+          "given": {
+            "signedIn": "jose"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "jose"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "jose",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "broadcast",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "jose"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "jose",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            }
+          ]
         }
       ]
     },
@@ -3950,6 +4006,50 @@ extension EmbeddedSpec {
                   "atLeast": 1
                 }
               ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "signedOut"
+            },
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "own sign-in in the web view, then Jamf Reset while suspended",
+          "given": {
+            "userAtDevice": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireToken",
+              "answer": "ssoExtensionFailure"
+            },
+            {
+              "do": "tapSignIn",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "resume"
             }
           ],
           "expect": [
