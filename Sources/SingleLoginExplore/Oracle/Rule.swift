@@ -12,6 +12,10 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     case prompt = "EX-PROMPT"
     /// With nobody on the device, a sign-in attempt costs exactly one prompt.
     case signIn = "EX-SIGNIN"
+    /// InteractionRequired leads to a prompt, by the app or on the user's next tap, and then to the user signed in.
+    case interaction = "EX-INTERACTION"
+    /// A dismissed or failed sign-in leaves the user able to sign in: the next tap prompts and signs in.
+    case retry = "EX-RETRY"
     /// No error is shown because the user dismissed the sheet.
     case cancel = "EX-CANCEL"
     /// The app never crashes.
@@ -53,6 +57,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
                 "SL-CANCEL-2", "SL-SCOPES-2", "SL-ACCOUNT-1", "SL-INTERACTIVE-4",
             ]
         case .signIn: return ["SL-LOGIN-3", "SL-CANCEL-2"]
+        case .interaction: return ["SL-LOGIN-4", "SL-INTERACTIVE-4"]
+        case .retry: return ["SL-LOGIN-4", "SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2"]
         case .cancel: return ["SL-CANCEL-1"]
         case .crash: return ["SL-TOKEN-1", "SL-TOKEN-2", "SL-LOGIN-5", "SL-LOGIN-6", "SL-CANCEL-1", "SL-BROADCAST-2", "SL-SCOPES-2", "SL-ACCOUNT-1"]
         case .broadcast: return ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]
@@ -87,6 +93,12 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
             return
                 "No interactive prompt unless the user asks to sign in or interaction is required, never more than one for one event, and none again after fewer scopes were granted."
         case .signIn: return "With nobody signed in on the device, a sign-in attempt costs exactly one interactive prompt."
+        case .interaction:
+            return
+                "When a silent call fails with InteractionRequired (-50002) and the user is at the device, the app presents the sheet, by itself or on the user's next sign-in tap, and the completed sheet shows that user signed in."
+        case .retry:
+            return
+                "After a dismissed or failed sign-in while the account needs the sheet, the user's next sign-in tap presents it once more and, completed, shows that user signed in."
         case .cancel: return "The user dismissing the sign-in sheet (UserCanceled, -50005) is not shown as an error."
         case .crash: return "Whatever the device and the broker do, the app does not crash or hang."
         case .broadcast:
@@ -140,6 +152,8 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
         case .data: return [broadcast, changed, signOut]
         case .prompt: return [token, errors, signIn]
         case .signIn: return [signIn, token]
+        case .interaction: return [token, errors]
+        case .retry: return [errors, token]
         case .cancel: return [errors]
         case .crash: return [token, errors]
         case .broadcast: return [broadcast, changed]
