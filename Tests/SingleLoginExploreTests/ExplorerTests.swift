@@ -76,6 +76,36 @@ struct ExplorerTests {
         #expect(result.finding == nil)
     }
 
+    /// The violations a history gets on the reference app with `flaws`.
+    static func violations(_ history: Scenario, _ flaws: Set<ReferenceAppFlaw> = []) async -> [Violation] {
+        await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }).play(history).violations
+    }
+
+    @Test(
+        "the liveness rules: InteractionRequired that never leads to the sheet violates EX-INTERACTION, a sign-in tap that does nothing after a dismissed sheet violates EX-RETRY; the reference app, which prompts, violates neither"
+    )
+    func liveness() async throws {
+        let required = Scenario(
+            name: "interaction required, then a tap", given: Given(signedIn: "alice", token: .interactionRequired),
+            steps: [Step(.app(.launch)), Step(.advanceClock(minutes: 20)), Step(.app(.tapSignIn))], expect: [])
+        let never = try #require(await Self.violations(required, [.retriesSilentlyOnInteractionRequired]).first)
+        #expect(never.rule == .interaction && never.stepIndex == 2)
+        #expect(never.checks == [.calls(method: .acquireToken, range: .exactly(1)), .signedIn(account: "alice")])
+        let dismissed = Scenario(
+            name: "the sheet dismissed, then a tap", given: Given(signedIn: "alice", token: .interactionRequired),
+            steps: [Step(.answerNext(method: .acquireToken, answer: .cancel)), Step(.app(.launch)), Step(.app(.tapSignIn))], expect: [])
+        let stuck = try #require(await Self.violations(dismissed, [.staysCancelledAfterCancel]).first)
+        #expect(stuck.rule == .retry && stuck.stepIndex == 2)
+        // One scripted -50002 on a refresh: the reference app prompts at once, and the sheet signs alice in.
+        let refresh = Scenario(
+            name: "interaction required on refresh", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)), Step(.app(.refresh)),
+                Step(.app(.tapSignIn)),
+            ], expect: [])
+        for history in [required, dismissed, refresh] { #expect(await Self.violations(history).isEmpty, "\(history.name)") }
+    }
+
     @Test("the first violation and its counterexample do not depend on --jobs")
     func jobsDoNotMatter() async throws {
         let one = await Exploring.explore([.skipsCheckOnResume], seed: 5, runs: 500, jobs: 1)
