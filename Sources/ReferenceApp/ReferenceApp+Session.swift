@@ -47,6 +47,10 @@ extension ReferenceApp {
         do {
             let result = try await silentTokens(for: account)
             await adopt(result.signIn, backendToken: result.backend)
+        } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
+            memory.session = nil
+            guard let result = await retrySilently(account, after: error) else { return }
+            await adopt(result.signIn, backendToken: result.backend)
         } catch let error as MSALError where error.isInteractionRequired || (flaws.contains(.promptsOnNetworkError) && !error.isDeclinedScopes) {
             // Only InteractionRequired justifies the sheet.
             await signInInteractively(account: account)
@@ -90,12 +94,23 @@ extension ReferenceApp {
     }
 
     /// A token for each resource, silently: the sign-in's result and the token for the backend.
-    func silentTokens(for account: MSALAccount) async throws -> (signIn: MSALResult, backend: String) {
+    func silentTokens(for account: MSALAccount, forceRefresh: Bool = false) async throws -> (signIn: MSALResult, backend: String) {
         var results: [MSALResult] = []
         for scopes in silentScopeSets {
-            results.append(try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier)))
+            results.append(
+                try await broker.acquireTokenSilent(SilentTokenParameters(scopes: scopes, accountIdentifier: account.identifier, forceRefresh: forceRefresh)))
         }
         return (results[0], results[results.count - 1].accessToken)
+    }
+
+    /// The flawed answer to InteractionRequired: silently again with forceRefresh, twice, then an
+    /// error on screen; never the sheet, so the user has no way to sign in.
+    func retrySilently(_ account: MSALAccount, after error: MSALError) async -> (signIn: MSALResult, backend: String)? {
+        for _ in 0..<2 {
+            if let tokens = try? await silentTokens(for: account, forceRefresh: true) { return tokens }
+        }
+        show(error)
+        return nil
     }
 
     func signInInteractively(account: MSALAccount?) async {
@@ -188,6 +203,11 @@ extension ReferenceApp {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         do {
             let tokens = try await silentTokens(for: account)
+            memory.session?.accessToken = tokens.backend
+            storage.keychain["session.accessToken"] = tokens.backend
+            await fetchRecords(accessToken: tokens.backend, account: account)
+        } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
+            guard let tokens = await retrySilently(account, after: error) else { return }
             memory.session?.accessToken = tokens.backend
             storage.keychain["session.accessToken"] = tokens.backend
             await fetchRecords(accessToken: tokens.backend, account: account)

@@ -61,6 +61,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case staysCancelledAfterCancel
     /// Calls two resources, each silently first, and presents a sheet for each one that needs the user.
     case promptsPerResource
+    /// On InteractionRequired (-50002) retries silently with forceRefresh, twice, then shows an error: it never presents the sheet.
+    case retriesSilentlyOnInteractionRequired
     /// Asks for a new sign-in at launch when its last one is over 8 hours old, although the account is still on the device.
     case forcesSignInAfterShift
     /// After a user change, calls its backend once more with the previous user's token before it asks for the new user's.
@@ -122,6 +124,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .promptsAtFirstLaunch: return "presents the sheet at launch when nobody is signed in, without a tap"
         case .staysCancelledAfterCancel: return "after one cancellation its sign-in button does nothing"
         case .promptsPerResource: return "presents a sheet for each resource that needs the user"
+        case .retriesSilentlyOnInteractionRequired: return "on InteractionRequired retries silently (forceRefresh) twice, then shows an error, never the sheet"
         case .forcesSignInAfterShift: return "asks for a new sign-in when the last one is over 8 hours old"
         case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
         case .presentsSignInBeforeWindow: return "presents the sign-in sheet from a view controller that is not in a window"

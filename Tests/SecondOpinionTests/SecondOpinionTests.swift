@@ -11,14 +11,22 @@ import Testing
 struct SecondOpinionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The shipped catalogue, loaded once.
+    static let catalogue = Result { try SpecLoader.load(path: root.appendingPathComponent("specs/single-login.json").path) }
+
+    /// Each build's results, run once however many tests ask for them (explore's are compared with them).
+    static let runs = CatalogueRuns()
+
     static func run(_ build: FieldNotesBuild) async throws -> [TestCaseResult] {
-        let spec = try SpecLoader.load(path: root.appendingPathComponent("specs/single-login.json").path)
-        let results = Mutex<[TestCaseResult]>([])
-        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex) { InProcessAdapterProvider { FieldNotesAdapter(build) } }
-        await runner.run { event in
-            if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }
+        try await runs.results(of: "\(build.name) \(build.mistakes)") {
+            let spec = try catalogue.get()
+            let results = Mutex<[TestCaseResult]>([])
+            let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex) { InProcessAdapterProvider { FieldNotesAdapter(build) } }
+            await runner.run { event in
+                if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }
+            }
+            return results.withLock { $0 }
         }
-        return results.withLock { $0 }
     }
 
     static func describe(_ results: [TestCaseResult]) -> String {
@@ -50,5 +58,17 @@ struct SecondOpinionTests {
     func everyMistakeHasABuild() {
         #expect(Set(FieldNotesBuild.flawed.flatMap(\.mistakes)) == Set(FieldNotesBuild.Mistake.allCases))
         #expect(FieldNotesBuild.flawed.allSatisfy { !$0.targets.isEmpty })
+    }
+}
+
+/// The catalogue's results for each build, computed once.
+actor CatalogueRuns {
+    private var runs: [String: Task<[TestCaseResult], any Error>] = [:]
+
+    func results(of key: String, _ run: @escaping @Sendable () async throws -> [TestCaseResult]) async throws -> [TestCaseResult] {
+        if let task = runs[key] { return try await task.value }
+        let task = Task { try await run() }
+        runs[key] = task
+        return try await task.value
     }
 }

@@ -90,6 +90,7 @@ let faultyVariantTable: [FlawRow] = [
         startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
+    FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
     FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"]),
     FlawRow(

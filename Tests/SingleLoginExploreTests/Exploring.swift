@@ -1,3 +1,4 @@
+import Foundation
 import ReferenceApp
 import SingleLoginConformance
 import SingleLoginEvents
@@ -16,6 +17,11 @@ enum Exploring {
     static func explore(_ flaws: Set<ReferenceAppFlaw> = [], seed: UInt64 = 1, runs: Int = 2000, jobs: Int = 1, shorterSearch: Int = 60) async -> ExploreResult
     {
         await Explorer(options: ExploreOptions(seed: seed, runs: runs, jobs: jobs, shorterSearch: shorterSearch), makeProvider: reference(flaws)).explore()
+    }
+
+    /// The shipped catalogue, loaded once.
+    static let catalogue = Result {
+        try SpecLoader.load(path: URL(fileURLWithPath: OtherConformantAppTests.catalogue).path).spec
     }
 
     /// Runs a spec's every test case on `provider` as `run --spec` does.

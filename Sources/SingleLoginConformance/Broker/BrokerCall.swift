@@ -5,7 +5,7 @@ import SingleLoginAdapter
 /// ``SimulatedBroker`` records) and read back (``init(_:parameters:)``, so that ``BrokerReplay`` can
 /// make the call again). Text the broker would not write is no call it made. A value is read up to
 /// the next `, key: ` of its call, so an app's login hint holding `, account: ` reads back as two.
-enum BrokerCall: Hashable, Sendable {
+package enum BrokerCall: Hashable, Sendable {
     case getDeviceInformation
     case getCurrentAccount
     case acquireTokenSilent(SilentTokenParameters)
@@ -19,7 +19,7 @@ enum BrokerCall: Hashable, Sendable {
     case fetchRecords(accessToken: String)
 
     /// The method called.
-    var method: BrokerMethod {
+    package var method: BrokerMethod {
         switch self {
         case .getDeviceInformation: .getDeviceInformation
         case .getCurrentAccount: .getCurrentAccount
@@ -36,7 +36,7 @@ enum BrokerCall: Hashable, Sendable {
     }
 
     /// The call's parameters as the transcript records them.
-    var parameters: String {
+    package var parameters: String {
         switch self {
         case .getDeviceInformation, .getCurrentAccount, .allAccounts, .accountsFromDevice: return ""
         case .accountForIdentifier(let identifier): return "identifier: \(identifier)"
@@ -67,7 +67,7 @@ enum BrokerCall: Hashable, Sendable {
     }
 
     /// The call `method` made with `parameters`, or nil when the text is not the broker's.
-    init?(_ method: BrokerMethod, parameters: String) {
+    package init?(_ method: BrokerMethod, parameters: String) {
         switch method {
         case .getDeviceInformation, .getCurrentAccount, .allAccounts, .accountsFromDevice:
             guard parameters.isEmpty else { return nil }

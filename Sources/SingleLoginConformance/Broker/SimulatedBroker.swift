@@ -154,6 +154,12 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The names of the accounts signed in on the device, in order.
     public func deviceAccountNames() -> [String] { deviceSessions.map(\.user.name) }
 
+    /// Who completes an unscripted sign-in sheet now: the person holding the device, or nil when nobody does (the sheet is dismissed).
+    public func personAtDeviceName() -> String? { personAtDevice?.name }
+
+    /// Whether the device's account needs the sheet: its every silent call fails with InteractionRequired (-50002) until a sheet completes.
+    public func deviceNeedsInteraction() -> Bool { tokenNeedsInteraction && !deviceSessions.isEmpty }
+
     /// Every fact the checks look up besides the observation and the calls, as they stand now.
     public func facts() -> BrokerFacts {
         BrokerFacts(sessions: sessionsByUser.mapValues { $0.map(\.marker) }, deviceAccounts: deviceAccountNames(), brokerEnabled: brokerEnabled)

@@ -8,7 +8,7 @@ public enum ExploreAccounts {
     public static let all: [AccountDefinition] = [
         AccountDefinition(name: "alice", username: "alice.adams@contoso.example", displayName: "Alice Adams"),
         AccountDefinition(name: "bob", username: "bob.brown@contoso.example", displayName: "Bob Brown"),
-        AccountDefinition(name: "carol", username: "carol.chen@contoso.example", displayName: "Carol Chen"),
+        AccountDefinition(name: "carol", username: "Carol.Chen@Contoso.example", displayName: "Carol Chen"),
     ]
 
     /// The names of ``all``.

@@ -65,6 +65,10 @@ public actor Oracle: StepJudge {
     private var lastShown: String?
     /// How many sessions each user has had, after the last step.
     private var sessionCounts: [String: Int] = [:]
+    /// Whether the device's account needed the sheet after the last step (the broker's state).
+    private var needsSheet: Bool
+    /// The sheet the app owes the user on their next sign-in tap, after the last step.
+    private var owed: Owed?
     private(set) var violations: [Violation] = []
     private(set) var checksMade = 0
 
@@ -74,6 +78,7 @@ public actor Oracle: StepJudge {
         given = history.given
         device = history.given.signedIn
         interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
+        needsSheet = interactionNeeded
         interactiveOnly =
             history.given.signedIn.isEmpty
             && !history.steps.contains {
@@ -120,7 +125,8 @@ public actor Oracle: StepJudge {
         let facts = await advance(past: step.action, in: judged)
         let account = await judgeAccountAndData(facts, action: step.action, at: index, in: judged)
         let screen = await judgeCallsAndScreen(facts, action: step.action, at: index, in: judged)
-        return account + screen + (await judgeModeSignOutAndTokens(facts, action: step.action, at: index, in: judged))
+        let mode = await judgeModeSignOutAndTokens(facts, action: step.action, at: index, in: judged)
+        return account + screen + mode + (await judgeLiveness(facts, action: step.action, at: index, in: judged))
     }
 
     /// Moves what the oracle knows past the step (the app's lifecycle, the device, who the app saw,
@@ -148,6 +154,7 @@ public actor Oracle: StepJudge {
         // Interaction stays required until the sheet completes or the device signs someone in anew.
         switch action {
         case .globalSignIn, .switchUser: interactionNeeded = false
+        case .requireInteraction: interactionNeeded = !device.isEmpty
         default: break
         }
         if calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed && !($0.scripted?.spoilsIdToken ?? false) }) { interactionNeeded = false }
@@ -158,8 +165,9 @@ public actor Oracle: StepJudge {
             seenByApp = device == deviceBefore || last > lastPrompt ? device : deviceBefore
         }
         let failures = calls.filter(\.call.failed)
-        // A clean step: no call failed, and none was answered with a result the app cannot use.
-        let clean = failures.isEmpty && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+        // A clean step: no call failed, but for the app's own silent calls for an account no longer
+        // on the device (its doing, not the device's), and none was answered with a result the app cannot use.
+        let clean = failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
@@ -362,6 +370,82 @@ public actor Oracle: StepJudge {
         return found
     }
 
+    /// The sheet the app owes the user's next sign-in tap: after InteractionRequired it did not answer
+    /// with the sheet (EX-INTERACTION), or after a sheet that failed while the account needs one (EX-RETRY).
+    private struct Owed {
+        var rule: Rule
+        /// The one account on the device.
+        var user: String
+        /// Whether it stands while the device's account needs the sheet; else (one scripted answer) only
+        /// over steps in which the app makes no call.
+        var lasting: Bool
+    }
+
+    /// The liveness rules: InteractionRequired leads to the sheet, by the app or on the user's next tap,
+    /// and a completed sheet to the user signed in (EX-INTERACTION); a dismissed or failed sign-in, while
+    /// the account needs the sheet, leaves the user able to sign in (EX-RETRY).
+    private func judgeLiveness(_ facts: StepFacts, action: Step.Action, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        let calls = facts.calls
+        let needsSheetBefore = needsSheet
+        needsSheet = await judged.broker.deviceNeedsInteraction()
+        let holder = await judged.broker.personAtDeviceName()
+        let owedBefore = owed
+        owed = nil
+        let prompts = calls.filter { $0.call.method == .acquireToken }
+        let completed = { (call: Call) in !call.call.failed && !(call.scripted?.disturbs ?? false) }
+        // A silent call answered -50002 as scripted, or because the device's account needs the sheet
+        // (not a stale account, not the SSO extension failing: a silent retry may then work).
+        let required = calls.contains { call in
+            call.call.method == .acquireTokenSilent && call.call.failed(with: -50002)
+                && (call.scripted == .interactionRequired || (call.scripted == nil && needsSheetBefore))
+        }
+        // Nothing else disturbed the step: its failures are InteractionRequired's and the sheet's, and so are its scripted answers.
+        let onlyInteraction = calls.allSatisfy { call in
+            switch call.call.method {
+            case .acquireTokenSilent:
+                return (call.scripted == nil || call.scripted == .interactionRequired) && (!call.call.failed || call.call.failed(with: -50002))
+            case .acquireToken: return !(call.scripted?.declinesScopes ?? false)
+            default: return !call.call.failed && !(call.scripted?.disturbs ?? false)
+            }
+        }
+        let steady = phase == .foreground && device.count == 1 && device == facts.deviceBefore && onlyInteraction
+        var found: [Issue] = []
+        // The sheet after InteractionRequired completed, and nothing failed after it (a token the app asks for
+        // next may be scripted to need the user again): the user is signed in.
+        if required, steady, let last = calls.lastIndex(where: { $0.call.method == .acquireToken }), completed(calls[last]),
+            calls[..<last].contains(where: { $0.call.method == .acquireTokenSilent && $0.call.failed(with: -50002) }),
+            !calls[(last + 1)...].contains(where: { $0.call.failed || $0.scripted != nil })
+        {
+            found += await apply(.interaction, at: index, in: judged, [.signedIn(account: device[0])])
+        }
+        // The sign-in tap the app owed a sheet to, with nothing scripted for it but the sheet's own answer.
+        let unscripted =
+            pending.allSatisfy { $0.key == .acquireToken || $0.key == .signout || $0.value.isEmpty }
+            && calls.allSatisfy { $0.scripted == nil || $0.call.method == .acquireToken }
+        if action == .app(.tapSignIn), let owedBefore, facts.phaseBefore == .foreground, facts.deviceBefore == [owedBefore.user], steady, unscripted {
+            var checks: [Expectation] = []
+            // Signed out while the account needs the sheet: the tap is the one prompt (SL-LOGIN-4, SL-CANCEL-2).
+            if judged.before.signedInAccount == nil, needsSheetBefore { checks.append(.calls(method: .acquireToken, range: .exactly(1))) }
+            // The sheet would complete as that user: then signed in.
+            let sheetScripted = calls.contains { $0.call.method == .acquireToken && $0.scripted != nil } || !(pending[.acquireToken] ?? []).isEmpty
+            if holder == owedBefore.user, !sheetScripted { checks.append(.signedIn(account: owedBefore.user)) }
+            found += await apply(owedBefore.rule, at: index, in: judged, checks)
+        }
+        // What the app owes after this step: a new debt, or the one standing.
+        if steady, !prompts.contains(where: completed) {
+            if prompts.isEmpty, required {
+                owed = Owed(rule: .interaction, user: device[0], lasting: needsSheet)
+            } else if !prompts.isEmpty, needsSheet {
+                owed = Owed(rule: .retry, user: device[0], lasting: true)
+            }
+        }
+        if owed == nil, action != .app(.tapSignIn), let owedBefore, device == [owedBefore.user], phase != .notRunning {
+            let stands = owedBefore.lasting ? needsSheet : calls.isEmpty && phase == .foreground && facts.phaseBefore == .foreground
+            if stands { owed = owedBefore }
+        }
+        return found
+    }
+
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
     /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
     /// on the device; at most one per event received, and one after fewer scopes were granted.
@@ -404,6 +488,16 @@ public actor Oracle: StepJudge {
     }
 
     /// The account whose identifier or username the app reported as signed in.
+    /// Whether `call` is a silent call, unscripted, that the broker refused (-50002) because the app
+    /// asked for an account that is not on the device: a wrong question, which excuses nothing.
+    private func askedForAbsentAccount(_ call: Call) -> Bool {
+        guard call.scripted == nil, call.call.method == .acquireTokenSilent, call.call.failed(with: -50002),
+            case .acquireTokenSilent(let parameters)? = BrokerCall(call.call.method, parameters: call.call.parameters),
+            let asked = parameters.accountIdentifier.flatMap(user(identifiedBy:))
+        else { return false }
+        return !device.contains(asked)
+    }
+
     private func user(identifiedBy reported: String) -> String? {
         let needle = reported.lowercased()
         return identities.first { $0.value.contains(needle) }?.key
