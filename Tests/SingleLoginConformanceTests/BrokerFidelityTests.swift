@@ -115,6 +115,22 @@ struct BrokerFidelityTests {
         #expect(await broker.transcript().map(\.parameters).prefix(2).allSatisfy { $0.hasSuffix("parentNotInWindow") })
     }
 
+    @Test("offline, a signout from the browser fails after the device signed out (the browser step fails); without it, before anything on the device")
+    func browserSignoutFailsAfterTheDevice() async throws {
+        let browser = await F.broker(Given(signedIn: "alice"))
+        await browser.script(.signout, .networkError)
+        let failed = await #expect(throws: MSALError.self) { try await browser.signout(F.signout("alice", fromBrowser: true, webview: true)) }
+        #expect(failed?.code == -1009)
+        #expect(await browser.deviceAccountNames().isEmpty)
+        #expect(await browser.takePendingBroadcasts() == 1)
+        #expect(await browser.transcript().last?.answer.contains("the browser sign-out after it failed") == true)
+
+        let broker = await F.broker(Given(signedIn: "alice"))
+        await broker.script(.signout, .networkError)
+        await #expect(throws: MSALError.self) { try await broker.signout(F.signout("alice")) }
+        #expect(await broker.deviceAccountNames() == ["alice"])
+    }
+
     @Test("silent calls that never reach the broker: no account, or one the app signed out itself (-50002)")
     func silentEarlyExits() async throws {
         let broker = await F.broker(Given(signedIn: "alice"))

@@ -206,8 +206,13 @@ extension SimulatedBroker {
                 if parameters.wipeAccount { notes.append("wipeAccount: the account's records are gone for every client; it stays SignedOut for this app") }
             }
             guard brokerEnabled else { return ((), "ok (MSAL may not use the broker: the app's cache only; the device is unchanged)") }
-            try throwSystemFailure(scripted)
+            // With signoutFromBrowser and webview parameters MSAL signs out of the browser after the
+            // SSO extension signed the device out (MSIDSSOExtensionSignoutController.m:84-129): a
+            // network failure is that second step's, and the signout fails with the device signed out.
+            let browserFails = parameters.signoutFromBrowser && parameters.hasWebviewParameters && scripted == .networkError
+            if !browserFails { try throwSystemFailure(scripted) }
             guard let session = deviceSession(identifier: identifier) else {
+                if browserFails { throw MSALError.offline }
                 return ((), "ok (the account is not signed in on the device: nothing signed out there)")
             }
             var broadcast = true
@@ -216,6 +221,10 @@ extension SimulatedBroker {
             endResultOnlySessions()
             deviceSessions.removeAll { $0.marker == session.marker }
             if broadcast { pendingBroadcasts += 1 }
+            if browserFails {
+                notes.append("\(session.user.name) signed out on the device; the browser sign-out after it failed")
+                throw MSALError.offline
+            }
             return ((), "ok: \(session.user.name) signed out on the device" + (broadcast ? "" : ", no broadcast"))
         }
     }
