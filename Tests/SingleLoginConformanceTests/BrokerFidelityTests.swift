@@ -350,7 +350,12 @@ struct BrokerFidelityTests {
         #expect(try await broker.allAccounts().compactMap(\.username) == all.map { "\($0)@contoso.example" })
         #expect(await broker.takePendingBroadcasts() == broadcasts)
         if parameters.wipeCacheForAllAccounts {
-            // The principal is gone too: previousAccount is nil.
+            // The wipe deletes the keychain, not the instance's memory: in the same process previousAccount
+            // is a skeleton of the wiped user (no claims); a new process has none.
+            let previous = try await broker.getCurrentAccount().previousAccount
+            #expect(previous?.username == "alice@contoso.example" && previous?.accountClaims == nil)
+            try await broker.signout(F.signout("alice", wipeAll: true))
+            await broker.beginStep(1, applying: .app(.terminate))
             #expect(try await broker.getCurrentAccount().previousAccount == nil)
         }
         let line = await broker.transcript().last { $0.method == .signout }?.answer ?? ""

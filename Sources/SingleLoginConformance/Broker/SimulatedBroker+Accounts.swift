@@ -49,6 +49,7 @@ extension SimulatedBroker {
                 throw MSALError.ambiguousAccount
             }
             principal = accounts.first
+            principalInMemoryOnly = false
             let current = accounts.first.map(currentAccount)
             return (CurrentAccount(account: current, previousAccount: previous), "account: \(Self.describe(current)), previous: \(Self.describe(previous))")
         }

@@ -198,7 +198,11 @@ extension SimulatedBroker {
             // MSAL removes the account from the app's cache before it asks the broker.
             if parameters.wipeCacheForAllAccounts {
                 localCache.wipeAll()
-                principal = nil
+                // The wipe deletes the keychain only; MSAL's removal re-saved the account metadata in
+                // the instance's memory, which the next lookup reads first (MSIDMetadataCache.m:90-95,
+                // MSIDDefaultTokenCacheAccessor.m:831-845, MSIDAccountMetadataCacheAccessor.m:258-266):
+                // until the app's process ends, previousAccount is a skeleton of the wiped user.
+                principalInMemoryOnly = principal != nil
                 idTokensHeld.removeAll()
                 notes.append("wipeCacheForAllAccounts: the app's MSAL cache is empty")
             } else {

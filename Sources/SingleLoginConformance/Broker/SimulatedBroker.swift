@@ -29,6 +29,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var localCache = LocalAccountCache()
     /// What getCurrentAccount remembers for `previousAccount` (the account metadata's principal).
     var principal: UserSession?
+    /// Whether the principal is only in the MSAL instance's memory (after `wipeCacheForAllAccounts`),
+    /// gone when the app's process ends.
+    var principalInMemoryOnly = false
     /// The users this client holds an id token of in this install (their accounts carry claims).
     var idTokensHeld: Set<String> = []
     var sessionsByUser: [String: [UserSession]] = [:]
@@ -101,6 +104,9 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         case .answerNext(let method, let answer)?: script(method, answer)
         case .advanceClock(let minutes)?: advanceClock(minutes: minutes)
         case .requireInteraction?: tokenNeedsInteraction = true
+        case .app(.terminate)?, .app(.launch)?:
+            // A new process has a new MSAL instance: what only its memory held is gone.
+            if principalInMemoryOnly { (principal, principalInMemoryOnly) = (nil, false) }
         case .app?, nil: break
         }
     }
