@@ -182,7 +182,7 @@ extension ReferenceApp {
             (known, incoming) = (memory.session?.identifier ?? storage.keychain["session.account"], result.account.identifier)
         }
         if let known, known != incoming, !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) }
-        memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: backendToken)
+        memory.session = AppMemory.Session(account: result.account, displayName: displayName, accessToken: backendToken, tokenAt: environment!.clock.now())
         memory.errorMessage = nil
         storage.keychain["session.account"] = result.account.identifier ?? ""
         storage.keychain["session.displayName"] = displayName
@@ -201,8 +201,16 @@ extension ReferenceApp {
             return
         }
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
+        if options.contains(.keepsTokenUntilRefused), let kept = memory.session, let at = kept.tokenAt,
+            environment!.clock.now().timeIntervalSince(at) < 55 * 60,
+            let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
+        {
+            keep(records, of: account)
+            return
+        }
         do {
             let tokens = try await silentTokens(for: account)
+            memory.session?.tokenAt = environment!.clock.now()
             memory.session?.accessToken = tokens.backend
             storage.keychain["session.accessToken"] = tokens.backend
             await fetchRecords(accessToken: tokens.backend, account: account)
@@ -220,18 +228,22 @@ extension ReferenceApp {
 
     private func fetchRecords(accessToken: String, account: MSALAccount) async {
         do {
-            let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
-            memory.records = records
-            memory.banner = nil
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-            storage.files["Documents/records.json"] = json
-            storage.cache["records/\(account.identifier ?? "current")"] = json
-            if let session = memory.session { surfaces.publish(user: session.displayName, records: records) }
+            keep(try await environment!.backend.fetchRecords(accessToken: accessToken), of: account)
         } catch {
             show(error)
         }
+    }
+
+    /// Shows and stores the records the backend returned.
+    private func keep(_ records: [UserRecord], of account: MSALAccount) {
+        memory.records = records
+        memory.banner = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        storage.files["Documents/records.json"] = json
+        storage.cache["records/\(account.identifier ?? "current")"] = json
+        if let session = memory.session { surfaces.publish(user: session.displayName, records: records) }
     }
 
     // MARK: Sign-out

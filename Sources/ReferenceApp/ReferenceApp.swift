@@ -284,6 +284,8 @@ struct AppMemory {
         var account: MSALAccount
         var displayName: String
         var accessToken: String
+        /// When the app got `accessToken`, on the device's clock (kept by `keepsTokenUntilRefused`).
+        var tokenAt: Date?
 
         /// The account's identifier (opaque); empty when MSAL gave none.
         var identifier: String { account.identifier ?? "" }

@@ -9,6 +9,9 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
     case usernameAsSignedInAccount
     /// Refreshes its token and data eagerly on every resume.
     case refreshesOnResume
+    /// Keeps the backend token it got and uses it again while it is under 55 minutes old; when the
+    /// backend refuses it (its session ended where the app could not see it), renews it silently.
+    case keepsTokenUntilRefused
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -17,6 +20,7 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
         case .registeredBanner: return "signed-out banner \"This iPad is registered to Northwind Field Services.\""
         case .usernameAsSignedInAccount: return "signedInAccount is the username"
         case .refreshesOnResume: return "eager silent refresh on every resume"
+        case .keepsTokenUntilRefused: return "reuses its backend token until it is 55 minutes old or refused"
         }
     }
 }

@@ -77,6 +77,22 @@ struct ExplorerTests {
         }
     }
 
+    @Test(
+        "EX-BACKEND: a token of the same user's earlier session, refused after a sign-out and sign-in the app could not see, then renewed silently, is no violation (the previous user's token after a change still is: sendsPreviousTokenAfterUserChange)"
+    )
+    func unseenSessionEnd() async {
+        let unseen = Scenario(
+            name: "signed out and in again while suspended", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.app(.suspend)), Step(.globalSignOut), Step(.globalSignIn(account: "alice")), Step(.app(.resume)),
+                Step(.app(.refresh)),
+            ], expect: [])
+        let keeping = HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(options: [.keepsTokenUntilRefused]) })
+        let outcome = await keeping.play(unseen)
+        #expect(outcome.violations.isEmpty, "\(outcome.violations.map { $0.rule.rawValue + ": " + ($0.issues.first?.message ?? "") })")
+        #expect(outcome.result.transcript.contains { $0.method == .fetchRecords && $0.failed }, "the kept token is refused once")
+    }
+
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")
     func snapshotIsNotExplored() async {
         let result = await Exploring.explore([.showsDataInSnapshot], seed: 1, runs: 200)

@@ -363,7 +363,10 @@ public actor Oracle: StepJudge {
         {
             refusedAfterChange = calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
         }
-        if undisturbed, cleanChance || refusedAfterChange {
+        // A token of an earlier session of the user the device holds now is one the app could not know
+        // had ended: that user signed out and in again, or the device changed away and back, while
+        // the app's account checks saw the same account. Its refusal, and the renewal after it, are fine.
+        if undisturbed, cleanChance || refusedAfterChange, await !refusesEarlierSessionOfDeviceUser(calls, in: judged) {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
@@ -488,6 +491,20 @@ public actor Oracle: StepJudge {
     }
 
     /// The account whose identifier or username the app reported as signed in.
+    /// Whether the backend refused, unscripted, a token of an earlier session of the one user on the
+    /// device now (a session that ended where the app could not see it end).
+    private func refusesEarlierSessionOfDeviceUser(_ calls: [Call], in judged: JudgedStep) async -> Bool {
+        guard device.count == 1 else { return false }
+        let sessions = await judged.broker.sessions(of: device[0])
+        guard let current = sessions.last else { return false }
+        return calls.contains { call in
+            guard call.scripted == nil, call.call.method == .fetchRecords, call.call.failed,
+                case .fetchRecords(let token)? = BrokerCall(call.call.method, parameters: call.call.parameters), !token.contains(current.marker)
+            else { return false }
+            return sessions.dropLast().contains { token.contains($0.marker) }
+        }
+    }
+
     /// Whether `call` is a silent call, unscripted, that the broker refused (-50002) because the app
     /// asked for an account that is not on the device: a wrong question, which excuses nothing.
     private func askedForAbsentAccount(_ call: Call) -> Bool {
