@@ -8,9 +8,16 @@ cd "$(dirname "$0")/../.."
 
 if ! command -v chromium >/dev/null 2>&1; then
     # Debian's package is `chromium` (not chromium-browser, which is Ubuntu's snap shim).
-    apt-get update -qq
-    apt-cache policy chromium | grep -q 'Candidate: [0-9]' || { echo "html-report: no 'chromium' package in apt" >&2; exit 1; }
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    # Another check may hold apt's locks for a while (checks run two at a time): wait for them. The
+    # policy is read whole before grep looks at it: `grep -q` closing the pipe early would fail the
+    # pipeline under pipefail although the package is there.
+    candidate() { local policy; policy="$(apt-cache policy chromium 2>/dev/null)"; grep -q 'Candidate: [0-9]' <<<"$policy"; }
+    for attempt in 1 2 3 4 5 6; do
+        apt-get -o DPkg::Lock::Timeout=120 update -qq 2>/dev/null && candidate && break
+        sleep 10
+    done
+    candidate || { echo "html-report: no 'chromium' package in apt" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium >/dev/null
 fi
 
 work="$(mktemp -d)"

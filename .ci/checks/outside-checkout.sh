@@ -37,10 +37,10 @@ status_of() { local status=0; "$@" >"$work/last.out" 2>"$work/last.err" || statu
 verdicts() { grep -E '^(PASS|FAIL|WARN|ERROR|SKIP|NOT RUN) ' | sed -E 's/ \([0-9.]+s\)$//'; }
 
 # 2. Version, list and validate: the embedded specs, no file needed.
-outside --version | grep -q '^embedded specs: single-login ' || fail "--version does not name the embedded specs"
+grep -q '^embedded specs: single-login ' <<<"$(outside --version)" || fail "--version does not name the embedded specs"
 # The package leaves bench out (it needs adapters the package does not ship), and help says so.
-outside --help | grep -q '^bench is not in this release build' || fail "help of the release binary does not say that bench is left out"
-outside --help | grep -qE '^  bench ' && fail "the release binary lists bench"
+grep -q '^bench is not in this release build' <<<"$(outside --help)" || fail "help of the release binary does not say that bench is left out"
+grep -qE '^  bench ' <<<"$(outside --help)" && fail "the release binary lists bench"
 bench_status=$(status_of outside bench)
 [ "$bench_status" = 64 ] || fail "bench in the release binary exited $bench_status, expected 64 (not in this build)"
 [ "$(outside list --format json)" = "$(inside list --format json)" ] || fail "list differs outside the checkout"

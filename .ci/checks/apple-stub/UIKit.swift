@@ -18,4 +18,13 @@ open class NSUserActivity: NSObject {
 
 /// The adapter kit's `MSALWebviewParameters` holds one under `canImport(UIKit)`, so the kit, built
 /// beside these stubs, type-checks its iOS branch here too.
-@MainActor open class UIViewController: NSObject {}
+@MainActor open class UIViewController: NSObject {
+    open var viewIfLoaded: UIView? { nil }
+}
+
+/// What `MSALWebviewParameters.parentInWindow` asks of the view controller's view.
+@MainActor open class UIView: NSObject {
+    open var window: UIWindow? { nil }
+}
+
+@MainActor open class UIWindow: UIView {}

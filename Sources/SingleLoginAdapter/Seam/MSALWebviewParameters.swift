@@ -1,4 +1,5 @@
 #if canImport(UIKit)
+import Foundation
 import UIKit
 #elseif canImport(AppKit)
 import AppKit
@@ -24,7 +25,11 @@ public final class MSALWebviewParameters {
     /// Whether MSAL can present from these parameters: on iOS, a parent view controller whose view
     /// is in a window (MSAL's check, `MSIDInteractiveRequestParameters+MSALRequest.m`).
     public var parentInWindow: Bool {
-        modelParentInWindow ?? (parentViewController?.viewIfLoaded?.window != nil)
+        if let modelParentInWindow { return modelParentInWindow }
+        guard let parentViewController else { return false }
+        // UIKit is read on the main thread only; MSAL's own check runs on the device either way.
+        guard Thread.isMainThread else { return true }
+        return MainActor.assumeIsolated { parentViewController.viewIfLoaded?.window != nil }
     }
     #elseif canImport(AppKit)
     /// The view controller that presents the sheet (MSAL's `parentViewController`).
