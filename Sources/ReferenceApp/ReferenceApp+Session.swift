@@ -209,21 +209,23 @@ extension ReferenceApp {
             return
         }
         do {
-            let tokens = try await silentTokens(for: account)
-            memory.session?.tokenAt = environment!.clock.now()
-            memory.session?.accessToken = tokens.backend
-            storage.keychain["session.accessToken"] = tokens.backend
-            await fetchRecords(accessToken: tokens.backend, account: account)
+            await refreshed(try await silentTokens(for: account).backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             guard let tokens = await retrySilently(account, after: error) else { return }
-            memory.session?.accessToken = tokens.backend
-            storage.keychain["session.accessToken"] = tokens.backend
-            await fetchRecords(accessToken: tokens.backend, account: account)
+            await refreshed(tokens.backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired || (flaws.contains(.promptsOnNetworkError) && !error.isDeclinedScopes) {
             await signInInteractively(account: account)
         } catch {
             show(error)
         }
+    }
+
+    /// A refresh got `backendToken`: kept as the session's, then used for the records.
+    private func refreshed(_ backendToken: String, for account: MSALAccount) async {
+        memory.session?.tokenAt = environment!.clock.now()
+        memory.session?.accessToken = backendToken
+        storage.keychain["session.accessToken"] = backendToken
+        await fetchRecords(accessToken: backendToken, account: account)
     }
 
     private func fetchRecords(accessToken: String, account: MSALAccount) async {

@@ -40,11 +40,11 @@ public final class MSALWebviewParameters {
         self.parentViewController = authPresentationViewController
         modelParentInWindow = nil
     }
+    #endif
 
-    /// Whether MSAL can present from these parameters: MSAL checks the window on iOS only.
-    public var parentInWindow: Bool { modelParentInWindow ?? true }
-    #else
-    /// Whether MSAL can present from these parameters (an app model's word, without UIKit).
+    #if !canImport(UIKit)
+    /// Whether MSAL can present from these parameters: MSAL checks the window on iOS only, so
+    /// elsewhere this is an app model's word.
     public var parentInWindow: Bool { modelParentInWindow ?? true }
     #endif
 

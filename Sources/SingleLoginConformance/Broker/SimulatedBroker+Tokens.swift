@@ -61,10 +61,7 @@ extension SimulatedBroker {
             token = accessToken(for: session, scopes: parameters.scopes, reuse: false)
             notes.append("refreshed with the app's own refresh token, which the web-view sign-in saved")
         }
-        return (
-            result(token, scopes: parameters.scopes, idToken: true),
-            "ok: \(session.user.name) session \(session.number), token \(Self.tokenNumber(token)), scopes: \(parameters.scopes.joined(separator: " "))"
-        )
+        return (result(token, scopes: parameters.scopes, idToken: true), Self.issued(token, for: session, scopes: parameters.scopes))
     }
 
     static let noTokenInCache = MSALError(
@@ -156,7 +153,7 @@ extension SimulatedBroker {
             idTokensHeld.insert(user.name)
             let token = accessToken(for: session, scopes: scopes, reuse: reuse)
             let made = result(token, scopes: scopes, idToken: true)
-            return (made, "ok: \(user.name) session \(session.number), token \(Self.tokenNumber(token)), scopes: \(scopes.joined(separator: " "))")
+            return (made, Self.issued(token, for: session, scopes: scopes))
         }
     }
 
@@ -168,6 +165,11 @@ extension SimulatedBroker {
             if !asked.isEmpty { return asked }
         }
         return requested.count > 1 ? Array(requested.dropFirst()) : requested
+    }
+
+    /// The transcript's answer to a token call that returned `token` of `session` for `scopes`.
+    static func issued(_ token: IssuedToken, for session: UserSession, scopes: [String]) -> String {
+        "ok: \(session.user.name) session \(session.number), token \(tokenNumber(token)), scopes: \(scopes.joined(separator: " "))"
     }
 
     static func tokenNumber(_ token: IssuedToken) -> String {

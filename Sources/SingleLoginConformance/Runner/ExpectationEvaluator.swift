@@ -92,7 +92,7 @@ struct ExpectationEvaluator {
                 // A name another account shares says nothing about whose data it is ("Alex Kim" and "Alex Kim"):
                 // the username, object id and session markers still tell.
                 let shared = sharedNames(of: name)
-                markers = user.labelledIdentityMarkers.filter { $0.label != "display name" || !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
+                markers = user.labelledIdentityMarkers.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
                     .map { .init($0.text, owner: "\(name)'s \($0.label)") }
                 markers += user.nameParts.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0)) }
                     .map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }

@@ -97,7 +97,7 @@ final class TestCaseExecution: Sendable {
         run.record(
             await judge.judgeEnd(
                 JudgedStep(
-                    index: nil, step: nil, before: run.observation, observation: run.observation, calls: await run.broker.transcript(),
+                    index: nil, step: nil, before: run.observation, observation: run.observation, calls: transcript,
                     broadcastsDelivered: 0, broker: run.broker, evaluator: run.evaluator)))
     }
 
