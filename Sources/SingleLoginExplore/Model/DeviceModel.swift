@@ -123,7 +123,11 @@ public struct DeviceModel: Sendable {
             return .advanceClock(minutes: random.weighted([(20, 2), (61, 3), (70, 3), (120, 3), (600, 1), (1440, 1)]) ?? 70)
         case .device:
             guard let current = state.device.first else { return .globalSignIn(account: pickAccount(&random)) }
-            return random.chance(0.5) ? .globalSignOut : .switchUser(account: pickAccount(&random, other: state.device.count == 1 ? current : nil))
+            if random.chance(0.5) { return .globalSignOut }
+            // A namesake taking over is what an app comparing display names mistakes for the same user.
+            let namesakes = ExploreAccounts.namesakes(of: current).filter(accounts.contains)
+            if state.device.count == 1, let namesake = namesakes.first, random.chance(0.3) { return .switchUser(account: namesake) }
+            return .switchUser(account: pickAccount(&random, other: state.device.count == 1 ? current : nil))
         case .answer:
             let relaunched = context.launches > 1
             let choices = menu.items.map { item in (item, Self.weight(of: item, afterRelaunch: relaunched, deviceEmpty: state.device.isEmpty)) }

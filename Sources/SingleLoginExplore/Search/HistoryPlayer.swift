@@ -5,7 +5,7 @@ import SingleLoginTransport
 
 /// Plays histories against one adapter, each from a fresh install, watched by a fresh ``Oracle``.
 public struct HistoryPlayer: Sendable {
-    private let runner: ScenarioRunner
+    private let provider: any AdapterProvider
     private let rules: Set<Rule>
     private let accounts: [AccountDefinition]
 
@@ -17,9 +17,7 @@ public struct HistoryPlayer: Sendable {
 
     /// Creates a player on `provider`'s adapter, judging `rules`, within the provider's scenario timeout.
     public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
-        var spec = ExploreAccounts.spec
-        spec.accounts = accounts
-        runner = ScenarioRunner(spec: spec, provider: provider)
+        self.provider = provider
         taskExecutor = provider.taskExecutor
         self.rules = rules
         self.accounts = accounts
@@ -27,8 +25,9 @@ public struct HistoryPlayer: Sendable {
 
     /// Plays `history` with the oracle watching.
     public func play(_ history: Scenario, handler: (Event) -> Void = { _ in }) async -> HistoryOutcome {
+        let accounts = self.accounts(of: history)
         let oracle = Oracle(history: history, rules: rules, accounts: accounts)
-        let result = await runner.run(
+        let result = await runner(accounts).run(
             history, id: TestCaseID(requirementID: Self.requirement.id, scenarioName: history.name), requirement: Self.requirement, judge: oracle,
             handler: handler)
         var violations = await oracle.found()
@@ -42,6 +41,20 @@ public struct HistoryPlayer: Sendable {
 
     /// Plays `scenario` as a spec's test case with its own checks only (no oracle): how `run --spec` would judge it.
     public func check(_ scenario: Scenario, as requirement: RequirementSummary, handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
-        await runner.run(scenario, id: TestCaseID(requirementID: requirement.id, scenarioName: scenario.name), requirement: requirement, handler: handler)
+        await runner(accounts(of: scenario)).run(
+            scenario, id: TestCaseID(requirementID: requirement.id, scenarioName: scenario.name), requirement: requirement, handler: handler)
+    }
+
+    /// The accounts `history` names, as its counterexample's spec holds them: a name is no marker
+    /// of a user only where the history has their namesake too, as in the catalogue.
+    private func accounts(of history: Scenario) -> [AccountDefinition] {
+        let named = Counterexample.accountsNamed(in: history)
+        return accounts.filter { named.contains($0.name) }
+    }
+
+    private func runner(_ accounts: [AccountDefinition]) -> ScenarioRunner {
+        var spec = ExploreAccounts.spec
+        spec.accounts = accounts
+        return ScenarioRunner(spec: spec, provider: provider)
     }
 }

@@ -150,10 +150,10 @@ struct Shrinker {
             candidate.steps.remove(at: index)
             candidates.append(candidate)
         }
-        // The app's own first sign-in, made the starting state instead (the person at the device
-        // already signed in): later Jamf Setups become user changes.
-        if history.given.signedIn.isEmpty, let holder = history.given.userAtDevice,
-            let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
+        // The app's own first sign-in, made the starting state instead (the person at the device, or
+        // the account a scripted answer completes it as, already signed in): later Jamf Setups become
+        // user changes.
+        if history.given.signedIn.isEmpty, let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
             !steps.prefix(tap).contains(where: {
                 switch $0.action {
                 case .globalSignIn, .switchUser, .globalSignOut: true;
@@ -161,23 +161,12 @@ struct Shrinker {
                 }
             })
         {
-            var candidate = history
-            candidate.given.signedIn = [holder]
-            candidate.given.userAtDevice = nil
-            candidate.given.token = .valid
-            var state = ModelState(given: candidate.given)
-            var rewritten: [Step] = []
-            for (index, step) in steps.enumerated() where index != tap {
-                var action = step.action
-                if case .globalSignIn(let account) = action, !state.device.isEmpty {
-                    guard state.device != [account] else { continue }
-                    action = .switchUser(account: account)
-                }
-                state.apply(action)
-                rewritten.append(Step(action))
+            let script = steps.prefix(tap).lastIndex { if case .answerNext(.acquireToken, _) = $0.action { true } else { false } }
+            var scripted: String?
+            if let script, case .answerNext(_, .complete(let account?, _)) = steps[script].action { scripted = account }
+            if let holder = scripted ?? (script == nil ? history.given.userAtDevice : nil) {
+                candidates.append(Self.signedInFromTheStart(holder, replacing: [tap, script].compactMap { $0 }, in: history))
             }
-            candidate.steps = rewritten
-            candidates.append(candidate)
         }
         // A suspend and its resume, made a terminate and a launch.
         for (index, step) in steps.enumerated() where step.action == .app(.suspend) {
@@ -250,6 +239,28 @@ struct Shrinker {
             candidates.append(Self.with(holder, history))
         }
         return candidates
+    }
+
+    /// `history` with `holder` signed in from the start instead of by the steps at `removed` (the
+    /// app's sign-in tap and the answer that completed it): later Jamf Setups become user changes.
+    private static func signedInFromTheStart(_ holder: String, replacing removed: [Int], in history: Scenario) -> Scenario {
+        var candidate = history
+        candidate.given.signedIn = [holder]
+        candidate.given.userAtDevice = nil
+        candidate.given.token = .valid
+        var state = ModelState(given: candidate.given)
+        var rewritten: [Step] = []
+        for (index, step) in history.steps.enumerated() where !removed.contains(index) {
+            var action = step.action
+            if case .globalSignIn(let account) = action, !state.device.isEmpty {
+                guard state.device != [account] else { continue }
+                action = .switchUser(account: account)
+            }
+            state.apply(action)
+            rewritten.append(Step(action))
+        }
+        candidate.steps = rewritten
+        return candidate
     }
 
     private static func with(_ given: Given, _ history: Scenario) -> Scenario {
