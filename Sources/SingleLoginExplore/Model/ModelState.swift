@@ -2,16 +2,24 @@ import SingleLoginAdapter
 import SingleLoginSpec
 
 /// What the device model knows while it writes or checks a history: where the app is in its
-/// lifecycle and who the device events have signed in. (Who an interactive sign-in signs in is
-/// the broker's business: the oracle asks the broker, never this prediction.)
+/// lifecycle and who is signed in on the device. (Who an interactive sign-in really signs in is
+/// the broker's business: the oracle asks the broker, never this prediction, which only keeps the
+/// histories to what a device allows, a Jamf Reset after the app's own sign-in rather than a
+/// Jamf Setup, say.)
 struct ModelState: Hashable, Sendable {
     /// Where the app is in its lifecycle.
     var phase = AppLifecycle.notRunning
-    /// Who the device events (given, Jamf Setup and Reset, user changes) leave signed in on the device.
+    /// Who is signed in on the device: by the device events (given, Jamf Setup and Reset, user
+    /// changes), or by the app's own sign-in as predicted.
     var device: [String]
+    /// Who holds the device and completes a sign-in sheet: the given's, then whoever a device event signs in.
+    var holder: String?
+    /// The scripted answers for the sheet (`answerNext acquireToken`) no sign-in tap has taken yet.
+    var sheetAnswers: [BrokerAnswer] = []
 
     init(given: Given) {
         device = given.signedIn
+        holder = given.userAtDevice ?? given.signedIn.first
     }
 
     /// Whether a real shared device can produce `action` now: lifecycle events only in the phases
@@ -37,10 +45,26 @@ struct ModelState: Hashable, Sendable {
     /// The state after `action` (which ``allows(_:)``).
     mutating func apply(_ action: Step.Action) {
         switch action {
+        case .app(.tapSignIn):
+            phase = phase.after(.tapSignIn)
+            let answer = sheetAnswers.isEmpty ? nil : sheetAnswers.removeFirst()
+            if device.isEmpty, let signedIn = signsIn(answer) { (device, holder) = ([signedIn], signedIn) }
         case .app(let event): phase = phase.after(event)
-        case .globalSignIn(let account), .switchUser(let account): device = [account]
-        case .globalSignOut: device = []
+        case .globalSignIn(let account), .switchUser(let account): (device, holder) = ([account], account)
+        case .globalSignOut: (device, holder) = ([], nil)
+        case .answerNext(.acquireToken, let answer): sheetAnswers.append(answer)
         default: break
+        }
+    }
+
+    /// Who a sheet answered with `answer` signs in on the device, as the broker does it: the
+    /// account a `complete` names or the holder; through the web view (the SSO extension failed)
+    /// the holder too; nobody when the sheet is dismissed or fails.
+    private func signsIn(_ answer: BrokerAnswer?) -> String? {
+        switch answer {
+        case nil, .ssoExtensionFailure?: holder
+        case .complete(let account, _)?: account ?? holder
+        default: nil
         }
     }
 
