@@ -45,11 +45,26 @@ public struct DeviceModel: Sendable {
         var last: Step.Action?
         var launches = 0
         var scripted: BrokerMethod?
+        /// The app signed in through the web view (a sign-in tap took a scripted SSO-extension
+        /// failure) and the device has not changed since: its own cache holds that user's tokens.
+        var webViewSignIn = false
+        private var sheetFailsOver = false
 
         mutating func note(_ action: Step.Action) {
+            switch action {
+            case .app(.tapSignIn): webViewSignIn = webViewSignIn || sheetFailsOver
+            case .globalSignIn, .globalSignOut, .switchUser: webViewSignIn = false
+            default: break
+            }
             last = action
             if case .app(.launch) = action { launches += 1 }
-            if case .answerNext(let method, _) = action { scripted = method } else if case .app = action { scripted = nil }
+            if case .answerNext(let method, let answer) = action {
+                scripted = method
+                if method == .acquireToken { sheetFailsOver = if case .ssoExtensionFailure = answer { true } else { false } }
+            } else if case .app = action {
+                scripted = nil
+                sheetFailsOver = false
+            }
         }
     }
 
@@ -98,15 +113,22 @@ public struct DeviceModel: Sendable {
             ]
         case .foreground:
             let relaunched = context.launches > 1 && { if case .app(.launch) = context.last { true } else { false } }()
+            // Someone walks up to a signed-out device: how their sheet goes is worth scripting.
+            let walkUp = state.device.isEmpty && state.holder != nil && context.scripted == nil
+            // Signed in through the web view, the worker puts the device down: the handover that
+            // follows (a Jamf Reset, the next worker) is what the app's own cached tokens hide.
             kinds = [
-                (.suspend, 9), (.terminate, 7), (.tapSignIn, 5), (.tapSignOut, 7),
+                (.suspend, 9 + (context.webViewSignIn ? 60 : 0)), (.terminate, 7), (.tapSignIn, 5), (.tapSignOut, 7),
                 (.refresh, 8), (.device, 14), (.broadcast, 10 + (justSignedIn ? 18 : 0)),
-                (.answer, 16 + (relaunched ? 10 : 0)), (.clock, 5),
+                (.answer, 16 + (relaunched ? 10 : 0) + (walkUp ? 16 : 0)), (.clock, 5),
                 // A scripted answer is most telling when the next event consumes it.
-                (context.scripted == .acquireToken ? .tapSignIn : .refresh, context.scripted != nil ? 16 : 0),
+                (context.scripted == .acquireToken ? .tapSignIn : .refresh, context.scripted == .acquireToken ? 40 : context.scripted != nil ? 16 : 0),
             ]
         case .suspended:
-            kinds = [(.resume, 40 + (context.scripted != nil ? 15 : 0)), (.terminate, 8), (.device, 28), (.answer, 14), (.broadcast, 2), (.clock, 8)]
+            kinds = [
+                (.resume, 40 + (context.scripted != nil ? 15 : 0)), (.terminate, 8), (.device, 28 + (context.webViewSignIn ? 90 : 0)), (.answer, 14),
+                (.broadcast, 2), (.clock, 8),
+            ]
         }
         guard let kind = random.weighted(kinds) else { return nil }
         switch kind {
@@ -119,8 +141,10 @@ public struct DeviceModel: Sendable {
         case .refresh: return .app(.refresh)
         case .broadcast: return .broadcast(count: random.chance(0.55) ? 1 : 2 + Int(random.next() % 4))
         case .clock:
-            // Time passes: within a token's hour, just past it, two hours, a shift, a day.
-            return .advanceClock(minutes: random.weighted([(20, 2), (61, 3), (70, 3), (120, 3), (600, 1), (1440, 1)]) ?? 70)
+            // Time passes: within a token's hour, just past it, two hours, a shift, a day; the long
+            // waits mostly while the app is away (overnight the device sits in its dock).
+            let away = state.phase != .foreground ? 3 : 1
+            return .advanceClock(minutes: random.weighted([(20, 2), (61, 3), (70, 3), (120, 3), (600, away), (1440, away)]) ?? 70)
         case .device:
             guard let current = state.device.first else { return .globalSignIn(account: pickAccount(&random)) }
             if random.chance(0.5) { return .globalSignOut }
@@ -147,6 +171,8 @@ public struct DeviceModel: Sendable {
         case (.acquireTokenSilent, "noIdToken"), (.acquireTokenSilent, "blankIdToken"), (.acquireTokenSilent, "ssoExtensionFailure"): return 2
         case (.acquireToken, "cancel"): return afterRelaunch ? 12 : 6
         case (.acquireToken, "noIdToken"), (.acquireToken, "blankIdToken"), (.acquireToken, "declinedScopes"): return 3
+        // The web-view fallback leaves tokens in the app, which answer its silent calls after the device changed.
+        case (.acquireToken, "ssoExtensionFailure"): return deviceEmpty ? 24 : 2
         case (.acquireToken, _): return 1
         case (.getCurrentAccount, "networkError"), (.getCurrentAccount, "ssoExtensionFailure"): return 3
         case (.getDeviceInformation, "ssoExtensionFailure"): return 2
