@@ -199,12 +199,7 @@ public struct JUnitReport: Hashable, Sendable {
         }
         buffer.raw("<testsuites name=\"")
         buffer.text(name, attribute: true)
-        buffer.raw("\" tests=\"")
-        buffer.integer(counts.tests)
-        buffer.raw("\" failures=\"")
-        buffer.integer(counts.failures)
-        buffer.raw("\" errors=\"")
-        buffer.integer(counts.errors)
+        counts.render(skipped: false, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
         buffer.raw("\">\n")
@@ -231,6 +226,20 @@ public struct JUnitReport: Hashable, Sendable {
             case .skipped: skipped += 1
             }
         }
+
+        /// The attributes `tests`, `failures`, `errors` and (when `skipped`) `skipped`, each closing
+        /// the attribute value before it.
+        func render(skipped withSkipped: Bool, into buffer: inout XMLByteBuffer) {
+            buffer.raw("\" tests=\"")
+            buffer.integer(tests)
+            buffer.raw("\" failures=\"")
+            buffer.integer(failures)
+            buffer.raw("\" errors=\"")
+            buffer.integer(errors)
+            guard withSkipped else { return }
+            buffer.raw("\" skipped=\"")
+            buffer.integer(skipped)
+        }
     }
 }
 
@@ -243,14 +252,7 @@ extension JUnitReport.Suite {
         buffer.text(package, attribute: true)
         buffer.raw("\" id=\"")
         buffer.integer(id)
-        buffer.raw("\" tests=\"")
-        buffer.integer(counts.tests)
-        buffer.raw("\" failures=\"")
-        buffer.integer(counts.failures)
-        buffer.raw("\" errors=\"")
-        buffer.integer(counts.errors)
-        buffer.raw("\" skipped=\"")
-        buffer.integer(counts.skipped)
+        counts.render(skipped: true, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
         buffer.raw("\" timestamp=\"")
