@@ -19,13 +19,6 @@ public struct ArgumentDefinition: Sendable, Equatable {
     /// One line of help.
     public var help: String
 
-    /// Creates a definition.
-    public init(name: String, arity: Arity, help: String) {
-        self.name = name
-        self.arity = arity
-        self.help = help
-    }
-
     /// `<spec>`, `[<spec>]`, `<spec> ...` or `[<spec> ...]`, as usage lines show it.
     public var synopsis: String {
         switch arity {

@@ -15,23 +15,9 @@ public struct OptionDefinition: Sendable, Equatable {
     /// The value used when the option is absent, shown in help.
     public var defaultValue: String?
     /// Whether the option may be given more than once (values accumulate).
-    public var repeatable: Bool
+    public var repeatable = false
     /// One line of help.
     public var help: String
-
-    /// Creates a definition; `valueName` nil makes a flag.
-    public init(
-        name: String, shortName: String? = nil, valueName: String?, allowedValues: [String]? = nil, defaultValue: String? = nil, repeatable: Bool = false,
-        help: String
-    ) {
-        self.name = name
-        self.shortName = shortName
-        self.valueName = valueName
-        self.allowedValues = allowedValues
-        self.defaultValue = defaultValue
-        self.repeatable = repeatable
-        self.help = help
-    }
 
     /// `--format <format>` or `--quiet`, as usage lines show it.
     public var synopsis: String {

@@ -11,11 +11,8 @@ extension BenchmarkSuite {
     func htmlSection() throws -> BenchmarkReport.Section {
         let count = configuration.junitCases
         let output = configuration.temporaryDirectory.appendingPathComponent("report-probe.html").path
-        let (executable, arguments) = configuration.reportWriterCommand
-        let input = try ReportWriterBenchmark.measure(
-            executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output, format: .html))
-        let full = try ReportWriterBenchmark.measure(
-            executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output, format: .html))
+        let input = try measureReportWriter(.init(count: count, render: false, output: output, format: .html))
+        let full = try measureReportWriter(.init(count: count, render: true, output: output, format: .html))
         try? FileManager.default.removeItem(atPath: output)
         return BenchmarkReport.Section(
             title: "HTML report: \(count) synthetic test cases (2 % failing), in a child process",

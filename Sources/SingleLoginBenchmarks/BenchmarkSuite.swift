@@ -253,13 +253,18 @@ public struct BenchmarkSuite: Sendable {
             notes: notes)
     }
 
+    /// `request` answered by the report writer ``Configuration/reportWriterCommand`` starts.
+    func measureReportWriter(_ request: ReportWriterBenchmark.Request) throws -> ReportWriterBenchmark.Measurement {
+        let (executable, arguments) = configuration.reportWriterCommand
+        return try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: request)
+    }
+
     func junitSection() throws -> BenchmarkReport.Section {
         let count = configuration.junitCases
         let output = configuration.temporaryDirectory.appendingPathComponent("junit-probe.xml").path
-        let (executable, arguments) = configuration.reportWriterCommand
-        let idle = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: 0, render: false, output: output))
-        let input = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: false, output: output))
-        let full = try ReportWriterBenchmark.measure(executable: executable, arguments: arguments, request: .init(count: count, render: true, output: output))
+        let idle = try measureReportWriter(.init(count: 0, render: false, output: output))
+        let input = try measureReportWriter(.init(count: count, render: false, output: output))
+        let full = try measureReportWriter(.init(count: count, render: true, output: output))
         try? FileManager.default.removeItem(atPath: output)
         return BenchmarkReport.Section(
             title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process",

@@ -23,15 +23,7 @@ public enum ReportWriterBenchmark {
         /// Where the recorder writes its report.
         public var output: String
         /// Which report the child writes.
-        public var format: Format
-
-        /// Creates a request.
-        public init(count: Int, render: Bool, output: String, format: Format = .junit) {
-            self.count = count
-            self.render = render
-            self.output = output
-            self.format = format
-        }
+        public var format: Format = .junit
     }
 
     /// The report a child writes.

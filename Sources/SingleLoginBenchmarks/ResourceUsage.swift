@@ -17,13 +17,6 @@ public struct ResourceUsage: Sendable, Hashable {
     /// Peak resident set size, in bytes (the largest of one process, never a sum).
     public var maxResidentBytes: Int
 
-    /// Creates a usage record.
-    public init(userSeconds: Double, systemSeconds: Double, maxResidentBytes: Int) {
-        self.userSeconds = userSeconds
-        self.systemSeconds = systemSeconds
-        self.maxResidentBytes = maxResidentBytes
-    }
-
     /// User plus system CPU time, in seconds.
     public var cpuSeconds: Double { userSeconds + systemSeconds }
 
@@ -38,17 +31,6 @@ public struct ResourceUsage: Sendable, Hashable {
         ResourceUsage(userSeconds: userSeconds - earlier.userSeconds, systemSeconds: systemSeconds - earlier.systemSeconds, maxResidentBytes: maxResidentBytes)
     }
 
-    /// Converts a kernel `rusage` record (`ru_maxrss` is KiB on Linux, bytes on macOS).
-    public init(_ usage: rusage) {
-        userSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        systemSeconds = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        #if canImport(Darwin)
-        maxResidentBytes = Int(usage.ru_maxrss)
-        #else
-        maxResidentBytes = Int(usage.ru_maxrss) * 1024
-        #endif
-    }
-
     private enum Who { case ownProcess, children }
 
     private static func read(who: Who) -> ResourceUsage {
@@ -59,5 +41,18 @@ public struct ResourceUsage: Sendable, Hashable {
         getrusage(who == .ownProcess ? RUSAGE_SELF : RUSAGE_CHILDREN, &usage)
         #endif
         return ResourceUsage(usage)
+    }
+}
+
+extension ResourceUsage {
+    /// Converts a kernel `rusage` record (`ru_maxrss` is KiB on Linux, bytes on macOS).
+    public init(_ usage: rusage) {
+        userSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        systemSeconds = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        #if canImport(Darwin)
+        maxResidentBytes = Int(usage.ru_maxrss)
+        #else
+        maxResidentBytes = Int(usage.ru_maxrss) * 1024
+        #endif
     }
 }

@@ -32,22 +32,6 @@ public struct GeneratedTestFile: Sendable {
     /// The command that writes this file again.
     public var command: String
 
-    /// Describes a file; see each property.
-    public init(
-        requirements: [Requirement], specID: String, specVersion: String, conformanceArguments: String, adapterFactory: String, imports: [String],
-        typeName: String, framework: Framework, command: String
-    ) {
-        self.requirements = requirements
-        self.specID = specID
-        self.specVersion = specVersion
-        self.conformanceArguments = conformanceArguments
-        self.adapterFactory = adapterFactory
-        self.imports = imports
-        self.typeName = typeName
-        self.framework = framework
-        self.command = command
-    }
-
     /// The file's text.
     public var source: String {
         var lines = [

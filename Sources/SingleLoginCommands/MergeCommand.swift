@@ -90,12 +90,8 @@ public struct MergeCommand: Command {
             let count = options.inputs.count
             output.err("merged \(count) report\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(options.outputPath)")
             return ExitStatus.passed.rawValue
-        } catch let error as JUnitMerger.MergeError {
-            output.err("error: \(error)")
-            return ExitStatus.usage.rawValue
         } catch {
-            output.err("error: \(error)")
-            return ExitStatus.adapterOrHarnessError.rawValue
+            return Self.failed(error, output: output)
         }
     }
 
@@ -123,15 +119,15 @@ public struct MergeCommand: Command {
             output.err(
                 "merged \(count) event stream\(count == 1 ? "" : "s") (\(cases) test case\(cases == 1 ? "" : "s")) into \(written.joined(separator: " and "))")
             return ExitStatus.passed.rawValue
-        } catch let error as EventStreamReader.ReadError {
-            output.err("error: \(error)")
-            return ExitStatus.usage.rawValue
-        } catch let error as EventStreamMerger.MergeError {
-            output.err("error: \(error)")
-            return ExitStatus.usage.rawValue
         } catch {
-            output.err("error: \(error)")
-            return ExitStatus.adapterOrHarnessError.rawValue
+            return Self.failed(error, output: output)
         }
+    }
+
+    /// Says why the merge failed: inputs that cannot be read or joined are a usage error, anything else the harness's.
+    private static func failed(_ error: any Error, output: TextOutput) -> Int32 {
+        output.err("error: \(error)")
+        let usage = error is JUnitMerger.MergeError || error is EventStreamReader.ReadError || error is EventStreamMerger.MergeError
+        return (usage ? ExitStatus.usage : ExitStatus.adapterOrHarnessError).rawValue
     }
 }

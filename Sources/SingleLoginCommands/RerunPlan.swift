@@ -33,50 +33,35 @@ struct RerunPlan: Sendable {
                 requirementID: planned.id.requirementID, scenarioName: JUnitNames.normalize(planned.id.scenarioName, fallback: "(unnamed scenario)"))
             guard let testCase = earlier[name] else { rerun += 1; continue }
             let attempts = testCase.attempts.map { attempt in
-                Self.result(
-                    planned, outcome: attempt.errored ? .errored : .failed,
-                    issue: Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message), duration: 0
-                )
+                Self.attempt(
+                    planned, Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message),
+                    duration: 0)
             }
+            // The issue of the last attempt there, for a case that runs again.
+            let issue: Issue
             switch testCase.result {
             case .passed:
                 kept[planned.id] = Self.result(planned, outcome: .passed, duration: testCase.time)
+                continue
             case let .skipped(message) where message.hasPrefix(TestCaseResult.Outcome.waivedPrefix):
-                rerun += 1
-                history[planned.id] =
-                    attempts + [
-                        Self.result(planned, outcome: .failed, issue: Issue(severity: .failure, kind: .waived, message: message), duration: testCase.time)
-                    ]
+                issue = Issue(severity: .failure, kind: .waived, message: message)
             case .skipped:
                 // Not run there (skipped, not selected, interrupted): it runs now, with no history.
                 rerun += 1
                 if !attempts.isEmpty { history[planned.id] = attempts }
-            case let .failure(message, type, _):
-                rerun += 1
-                history[planned.id] =
-                    attempts + [
-                        Self.result(
-                            planned, outcome: .failed, issue: Issue(severity: .failure, kind: Issue.Kind(rawValue: type), message: message),
-                            duration: testCase.time)
-                    ]
-            case let .error(message, type, _):
-                rerun += 1
-                history[planned.id] =
-                    attempts + [
-                        Self.result(
-                            planned, outcome: .errored, issue: Issue(severity: .error, kind: Issue.Kind(rawValue: type), message: message),
-                            duration: testCase.time)
-                    ]
-            case .warning:
-                rerun += 1
-                history[planned.id] =
-                    attempts + [
-                        Self.result(
-                            planned, outcome: .failed, issue: Issue(severity: .failure, kind: .warning, message: "SHOULD requirement not met"),
-                            duration: testCase.time)
-                    ]
+                continue
+            case let .failure(message, type, _): issue = Issue(severity: .failure, kind: Issue.Kind(rawValue: type), message: message)
+            case let .error(message, type, _): issue = Issue(severity: .error, kind: Issue.Kind(rawValue: type), message: message)
+            case .warning: issue = Issue(severity: .failure, kind: .warning, message: "SHOULD requirement not met")
             }
+            rerun += 1
+            history[planned.id] = attempts + [Self.attempt(planned, issue, duration: testCase.time)]
         }
+    }
+
+    /// A failed attempt of `planned` that recorded `issue`, errored when the issue is an error.
+    private static func attempt(_ planned: PlannedTestCase, _ issue: Issue, duration: Double) -> TestCaseResult {
+        result(planned, outcome: issue.severity == .error ? .errored : .failed, issue: issue, duration: duration)
     }
 
     private static func result(_ planned: PlannedTestCase, outcome: TestCaseResult.Outcome, issue: Issue? = nil, duration: Double) -> TestCaseResult {

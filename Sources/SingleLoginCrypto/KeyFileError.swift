@@ -7,12 +7,6 @@ public struct KeyFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What to do, e.g. a command that makes a usable key.
     public var fix: String
 
-    /// Creates an error.
-    public init(problem: String, fix: String) {
-        self.problem = problem
-        self.fix = fix
-    }
-
     public var description: String { problem }
 
     /// The command that makes a key `run --sign` accepts.

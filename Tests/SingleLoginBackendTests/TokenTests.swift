@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginCrypto
 import Testing
 @testable import SingleLoginBackend
+@testable import SingleLoginSpec
 
 extension BackendProfileTests {
     @Suite("Tokens are Entra v2 ID tokens, and each forgery changes only what its case names")

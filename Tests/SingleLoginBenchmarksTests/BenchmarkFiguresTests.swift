@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SingleLoginBenchmarks
+@testable import SingleLoginBenchmarks
 import SingleLoginSpec
 import SingleLoginEvents
 

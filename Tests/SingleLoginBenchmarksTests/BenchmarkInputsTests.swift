@@ -2,7 +2,7 @@ import Foundation
 import SingleLoginTransport
 import Testing
 import ReferenceApp
-import SingleLoginBenchmarks
+@testable import SingleLoginBenchmarks
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec

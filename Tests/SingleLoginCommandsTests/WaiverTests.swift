@@ -1,7 +1,7 @@
 import CommandLineKit
 import Foundation
 import SingleLoginEvents
-import SingleLoginReports
+@testable import SingleLoginReports
 import Testing
 @testable import SingleLoginCommands
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
-import SingleLoginSpec
+@testable import SingleLoginSpec
 
 @Suite("JUnit XML reports")
 struct JUnitReportTests {

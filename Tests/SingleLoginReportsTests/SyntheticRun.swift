@@ -1,7 +1,7 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginEvents
-import SingleLoginSpec
+@testable import SingleLoginSpec
 import Testing
 
 /// Synthetic runs with fixed dates, durations and host names, so reports are byte-for-byte stable.

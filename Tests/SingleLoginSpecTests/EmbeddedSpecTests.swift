@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginSpec
+@testable import SingleLoginSpec
 import Testing
 
 @Suite("The specs and schemas travel inside the binary, byte for byte")

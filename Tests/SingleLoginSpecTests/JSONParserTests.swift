@@ -1,5 +1,5 @@
 import Testing
-import SingleLoginSpec
+@testable import SingleLoginSpec
 
 @Suite("Strict JSON parser")
 struct JSONParserTests {

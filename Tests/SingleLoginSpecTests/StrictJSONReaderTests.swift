@@ -1,4 +1,4 @@
-import SingleLoginSpec
+@testable import SingleLoginSpec
 import Testing
 
 /// A new spec kind in a few lines: what a format's decoder writes on top of the one reader.

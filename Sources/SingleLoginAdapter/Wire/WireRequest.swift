@@ -8,11 +8,4 @@ public struct WireRequest<Params: Encodable>: Encodable {
     public var method: String
     /// The parameters.
     public var params: Params
-
-    /// Creates a request.
-    public init(id: Int, method: String, params: Params) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
 }

@@ -20,7 +20,7 @@ public struct SessionRequestShape: Sendable, Hashable {
         if bearer {
             return HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer \(token)")])
         }
-        return json(JSONText.object([JSONText.Member(tokenField, .string(token))]).compact)
+        return json(JSONText.object([JSONText.Member(key: tokenField, value: .string(token))]).compact)
     }
 
     /// Requests without a usable token (BE-INPUT-1), each with a label.

@@ -30,12 +30,8 @@ struct BackendSpecDecoder: StrictJSONReader {
     private mutating func decodeCase(_ node: JSONNode, _ path: String, firstByID: inout [String: JSONPosition]) -> BackendCase? {
         guard let fields = members(node, path, what: "a case") else { return nil }
         checkKeys(fields, of: node, path, allowed: Self.caseKeys.required + Self.caseKeys.optional, required: Self.caseKeys.required)
-        let id = identifier(fields, "id", path, of: "case", example: "BE-SIG-1", firstByID: &firstByID)
-        let level = enumeration(fields, "level", path, as: Requirement.Level.self, what: "level")
-        let title = string(fields, "title", path)
-        let rationale = string(fields, "rationale", path)
+        let (id, level, title, rationale, references) = entry(fields, path, of: "case", example: "BE-SIG-1", firstByID: &firstByID)
         let forges = string(fields, "forges", path)
-        let references = references(fields, path)
         let tags = member(fields, "tags") == nil ? [] : strings(fields, "tags", path, element: "tag")
         let probe = enumeration(fields, "probe", path, as: BackendProbe.self, what: "probe")
         let expect = enumeration(fields, "expect", path, as: BackendExpectation.self, what: "expectation")

@@ -15,8 +15,6 @@ public enum BackendSpecLoader {
     /// Loads a spec from UTF-8 bytes; `file` names it in diagnostics.
     public static func load(bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> BackendSpec {
         var decoder = BackendSpecDecoder(file: file)
-        let root = try decoder.parse(bytes)
-        let spec = decoder.decodeSpec(root, sha256Hex: SHA256.hexDigest(bytes))
-        return try decoder.finish(spec)
+        return try decoder.read(bytes) { $0.decodeSpec($1, sha256Hex: SHA256.hexDigest(bytes)) }
     }
 }

@@ -77,12 +77,6 @@ public struct AttackerURLs: Sendable, Hashable {
     /// The attacker's PEM certificate, for `x5u`.
     public var certificate: String
 
-    /// Creates the pair.
-    public init(jwks: String, certificate: String) {
-        self.jwks = jwks
-        self.certificate = certificate
-    }
-
     /// Where no attacker host runs (the token catalogue; tests of token shapes): port 9 (discard).
     public static let unserved = AttackerURLs(jwks: "http://127.0.0.1:9/attacker/keys", certificate: "http://127.0.0.1:9/attacker/certificate.pem")
 }

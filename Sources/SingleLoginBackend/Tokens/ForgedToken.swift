@@ -13,14 +13,6 @@ public struct ForgedToken: Sendable, Hashable {
     /// How it was signed, for people: `RS256 with the tenant key (kid ...)`.
     public var signing: String
 
-    /// Creates a token record.
-    public init(header: JSONText, claims: JSONText, compact: String, signing: String) {
-        self.header = header
-        self.claims = claims
-        self.compact = compact
-        self.signing = signing
-    }
-
     /// An RS256 JWS of `claims` under `header`, signed by `key`.
     public static func rs256(header: JSONText, claims: JSONText, key: TestKey, keyName: String) -> ForgedToken {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)

@@ -23,12 +23,6 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
         public var key: String
         /// The value.
         public var value: JSONText
-
-        /// Creates a member.
-        public init(_ key: String, _ value: JSONText) {
-            self.key = key
-            self.value = value
-        }
     }
 
     /// A string literal.
@@ -40,7 +34,7 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
 
     /// An object from key-value pairs in order.
     public static func members(_ pairs: KeyValuePairs<String, JSONText>) -> JSONText {
-        .object(pairs.map { Member($0.key, $0.value) })
+        .object(pairs.map { Member(key: $0.key, value: $0.value) })
     }
 
     /// The value of `key` in an object.
@@ -55,7 +49,7 @@ public indirect enum JSONText: Sendable, Hashable, ExpressibleByStringLiteral, E
         if let index = members.firstIndex(where: { $0.key == key }) {
             if let value { members[index].value = value } else { members.remove(at: index) }
         } else if let value {
-            members.append(Member(key, value))
+            members.append(Member(key: key, value: value))
         }
         return .object(members)
     }

@@ -11,12 +11,6 @@ public enum SimulatorContainer {
         public var output: String
         /// Standard error.
         public var error: String
-        /// Creates a result.
-        public init(status: Int32, output: String, error: String) {
-            self.status = status
-            self.output = output
-            self.error = error
-        }
     }
 
     /// Why the container cannot be found: what went wrong and how to put it right.

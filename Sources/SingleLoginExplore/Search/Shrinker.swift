@@ -179,16 +179,9 @@ struct Shrinker {
             candidates.append(candidate)
         }
         // Bursts: merged, then shortened.
-        for index in steps.indices.dropLast() {
-            if case .broadcast(let first) = steps[index].action, case .broadcast(let second) = steps[index + 1].action {
-                var candidate = history
-                candidate.steps[index] = Step(.broadcast(count: min(100, first + second)))
-                candidate.steps.remove(at: index + 1)
-                candidates.append(candidate)
-            }
-        }
+        candidates += Self.mergingAdjacent(in: history, \.broadcastCount) { .broadcast(count: min(100, $0)) }
         for (index, step) in steps.enumerated() {
-            if case .broadcast(let count) = step.action, count > 1 {
+            if let count = step.action.broadcastCount, count > 1 {
                 for shorter in Set([1, count / 2]) where shorter < count && shorter >= 1 {
                     var candidate = history
                     candidate.steps[index] = Step(.broadcast(count: shorter))
@@ -204,16 +197,9 @@ struct Shrinker {
             }
         }
         // Time: adjacent steps merged, long waits shortened to just past a token's hour.
-        for index in steps.indices.dropLast() {
-            if case .advanceClock(let first) = steps[index].action, case .advanceClock(let second) = steps[index + 1].action {
-                var candidate = history
-                candidate.steps[index] = Step(.advanceClock(minutes: min(10_080, first + second)))
-                candidate.steps.remove(at: index + 1)
-                candidates.append(candidate)
-            }
-        }
+        candidates += Self.mergingAdjacent(in: history, \.clockMinutes) { .advanceClock(minutes: min(10_080, $0)) }
         for (index, step) in steps.enumerated() {
-            if case .advanceClock(let minutes) = step.action, minutes > 70 {
+            if let minutes = step.action.clockMinutes, minutes > 70 {
                 var candidate = history
                 candidate.steps[index] = Step(.advanceClock(minutes: 70))
                 candidates.append(candidate)
@@ -263,6 +249,17 @@ struct Shrinker {
         return candidate
     }
 
+    /// `history` with each pair of adjacent steps that `amount` reads merged into one step, the one `merged` makes of their sum.
+    private static func mergingAdjacent(in history: Scenario, _ amount: (Step.Action) -> Int?, into merged: (Int) -> Step.Action) -> [Scenario] {
+        history.steps.indices.dropLast().compactMap { index in
+            guard let first = amount(history.steps[index].action), let second = amount(history.steps[index + 1].action) else { return nil }
+            var candidate = history
+            candidate.steps[index] = Step(merged(first + second))
+            candidate.steps.remove(at: index + 1)
+            return candidate
+        }
+    }
+
     private static func with(_ given: Given, _ history: Scenario) -> Scenario {
         var candidate = history
         candidate.given = given
@@ -288,4 +285,11 @@ struct Shrinker {
         }
         return candidate
     }
+}
+
+extension Step.Action {
+    /// A broadcast's count; nil for any other action.
+    fileprivate var broadcastCount: Int? { if case .broadcast(let count) = self { count } else { nil } }
+    /// A clock advance's minutes; nil for any other action.
+    fileprivate var clockMinutes: Int? { if case .advanceClock(let minutes) = self { minutes } else { nil } }
 }

@@ -13,13 +13,18 @@ struct RuleEvaluator {
     /// Evaluates one rule; `expected` is the check's title, what a source check's evidence says
     /// was expected (its regular expression is for the machine, not for people).
     func evaluate(_ rule: PreflightRule, expected: String = "") -> CheckEvaluation {
-        switch rule {
-        case let .urlSchemeRegistered(template): urlSchemeRegistered(template)
-        case let .arrayContainsAll(file, key, values): arrayContainsAll(file: file, key: key, values: values)
-        case let .entitlementContainsOneOf(key, valuesByPlatform): entitlementContainsOneOf(key: key, valuesByPlatform: valuesByPlatform)
-        case let .minimumDependencyVersion(minimum, packages): minimumDependencyVersion(minimum: minimum, packages: packages)
-        case let .sourceContains(pattern, extensions): sourceContains(pattern: pattern, extensions: extensions, expected: expected)
-        case let .sourceLacks(pattern, extensions): sourceLacks(pattern: pattern, extensions: extensions, expected: expected)
+        do {
+            return switch rule {
+            case let .urlSchemeRegistered(template): urlSchemeRegistered(template)
+            case let .arrayContainsAll(file, key, values): arrayContainsAll(file: file, key: key, values: values)
+            case let .entitlementContainsOneOf(key, valuesByPlatform): entitlementContainsOneOf(key: key, valuesByPlatform: valuesByPlatform)
+            case let .minimumDependencyVersion(minimum, packages): minimumDependencyVersion(minimum: minimum, packages: packages)
+            case let .sourceContains(pattern, extensions): try sourceContains(pattern: pattern, extensions: extensions, expected: expected)
+            case let .sourceLacks(pattern, extensions): try sourceLacks(pattern: pattern, extensions: extensions, expected: expected)
+            }
+        } catch {
+            // A source check with nothing to search ends before it searches.
+            return error
         }
     }
 
@@ -225,10 +230,8 @@ struct RuleEvaluator {
         return (regex, candidates)
     }
 
-    private func sourceContains(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
-        let search: (regex: NSRegularExpression, candidates: [String])
-        do { search = try sourceSearch(pattern: pattern, extensions: extensions) } catch { return error }
-        let (regex, candidates) = search
+    private func sourceContains(pattern: String, extensions: [String], expected: String) throws(CheckEvaluation) -> CheckEvaluation {
+        let (regex, candidates) = try sourceSearch(pattern: pattern, extensions: extensions)
         var unreadable: [String] = []
         for path in candidates {
             guard case let .success(text) = FileProblem.readText(at: path, kind: "source") else { unreadable.append(path); continue }
@@ -242,10 +245,8 @@ struct RuleEvaluator {
 
     // MARK: sourceLacks
 
-    private func sourceLacks(pattern: String, extensions: [String], expected: String) -> CheckEvaluation {
-        let search: (regex: NSRegularExpression, candidates: [String])
-        do { search = try sourceSearch(pattern: pattern, extensions: extensions) } catch { return error }
-        let (regex, candidates) = search
+    private func sourceLacks(pattern: String, extensions: [String], expected: String) throws(CheckEvaluation) -> CheckEvaluation {
+        let (regex, candidates) = try sourceSearch(pattern: pattern, extensions: extensions)
         // Each finding in words: the file relative to the project, the line, and the line as written.
         var found: [String] = []
         for path in candidates {

@@ -35,11 +35,7 @@ struct PreflightSpecDecoder: StrictJSONReader {
     private mutating func decodeCheck(_ node: JSONNode, _ path: String, firstByID: inout [String: JSONPosition]) -> PreflightCheck? {
         guard let fields = members(node, path, what: "a check") else { return nil }
         checkKeys(fields, of: node, path, allowed: Self.checkKeys.required + Self.checkKeys.optional, required: Self.checkKeys.required)
-        let id = identifier(fields, "id", path, of: "check", example: "PF-REDIRECT", firstByID: &firstByID)
-        let level = enumeration(fields, "level", path, as: Requirement.Level.self, what: "level")
-        let title = string(fields, "title", path)
-        let rationale = string(fields, "rationale", path)
-        let references = references(fields, path)
+        let (id, level, title, rationale, references) = entry(fields, path, of: "check", example: "PF-REDIRECT", firstByID: &firstByID)
         let tags = member(fields, "tags") == nil ? [] : strings(fields, "tags", path, element: "tag")
         let rule = member(fields, "rule").flatMap { decodeRule($0.value, JSONPath.appending(key: "rule", to: path)) }
         guard let id, let level, let title, let rationale, let tags, let rule else { return nil }

@@ -14,26 +14,11 @@ public struct PreflightCheck: Hashable, Sendable {
     /// The Microsoft articles it comes from.
     public var references: [Reference]
     /// Tags for selection.
-    public var tags: [String]
+    public var tags: [String] = []
     /// What the harness evaluates.
     public var rule: PreflightRule
     /// Where the check starts in its file.
     public var location: SourceLocation?
-
-    /// Creates a check.
-    public init(
-        id: String, level: Requirement.Level, title: String, rationale: String, references: [Reference], tags: [String] = [], rule: PreflightRule,
-        location: SourceLocation? = nil
-    ) {
-        self.id = id
-        self.level = level
-        self.title = title
-        self.rationale = rationale
-        self.references = references
-        self.tags = tags
-        self.rule = rule
-        self.location = location
-    }
 
     /// The summary reports show.
     public var summary: RequirementSummary {

@@ -4,7 +4,7 @@ import SingleLoginSpec
 /// (`specs/single-login-preflight.json`, format v1, see `specs/preflight-format-v1.schema.json`).
 public struct PreflightSpec: Hashable, Sendable {
     /// The format version the file declares, e.g. `"1.0"`.
-    public var formatVersion: String
+    public var formatVersion = PreflightSpec.supportedFormatVersion
     /// A stable identifier, e.g. `single-login-preflight`.
     public var id: String
     /// The spec's own semantic version.
@@ -14,23 +14,9 @@ public struct PreflightSpec: Hashable, Sendable {
     /// The checks, in file order.
     public var checks: [PreflightCheck]
     /// SHA-256 of the file's bytes, lowercase hex (empty when built in code).
-    public var sha256Hex: String
+    public var sha256Hex = ""
     /// Where the spec was read from, when it was read from a file.
     public var source: SourceLocation?
-
-    /// Creates a spec.
-    public init(
-        formatVersion: String = PreflightSpec.supportedFormatVersion, id: String, version: String, title: String, checks: [PreflightCheck],
-        sha256Hex: String = "", source: SourceLocation? = nil
-    ) {
-        self.formatVersion = formatVersion
-        self.id = id
-        self.version = version
-        self.title = title
-        self.checks = checks
-        self.sha256Hex = sha256Hex
-        self.source = source
-    }
 
     /// The format version this build reads; a file with a newer major version is refused.
     public static let supportedFormatVersion = "1.0"

@@ -13,16 +13,6 @@ public struct ResolvedDependency: Hashable, Sendable {
     /// The lock file it came from.
     public var path: String
 
-    /// Creates a dependency.
-    public init(manager: String, name: String, location: String? = nil, version: String?, revisionOrBranch: String? = nil, path: String) {
-        self.manager = manager
-        self.name = name
-        self.location = location
-        self.version = version
-        self.revisionOrBranch = revisionOrBranch
-        self.path = path
-    }
-
     /// Whether this is the named package: its name, identity, or repository's last path component
     /// (without `.git`), compared case-insensitively.
     public func matches(_ packageName: String) -> Bool {

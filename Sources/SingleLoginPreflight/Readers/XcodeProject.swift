@@ -12,18 +12,9 @@ public struct XcodeProject: Hashable, Sendable {
     /// Its build settings, project-level settings overlaid by the target's (arrays joined with spaces).
     public var buildSettings: [String: String]
     /// Says what was picked and why, e.g. `target "Contoso", configuration "Release"`.
-    public var selection: String
+    public var selection = ""
     /// Every native target's name, in the project's order (for `--target` suggestions).
     public var allTargetNames: [String] = []
-
-    /// Creates a project from parts (for tests and explicit input).
-    public init(path: String, targetName: String? = nil, configurationName: String? = nil, buildSettings: [String: String], selection: String = "") {
-        self.path = path
-        self.targetName = targetName
-        self.configurationName = configurationName
-        self.buildSettings = buildSettings
-        self.selection = selection
-    }
 
     /// The directory holding the `.xcodeproj`, which `$(SRCROOT)` and relative paths start from.
     public var sourceRoot: String {

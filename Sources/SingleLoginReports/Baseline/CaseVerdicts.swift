@@ -19,13 +19,6 @@ public struct CaseVerdicts: Hashable, Sendable {
         public var verdict: Verdict
         /// Its requirement's level (`MUST`, `SHOULD`), when the report says.
         public var level: String?
-
-        /// Creates an entry.
-        public init(id: TestCaseID, verdict: Verdict, level: String? = nil) {
-            self.id = id
-            self.verdict = verdict
-            self.level = level
-        }
     }
 
     /// Creates verdicts from entries; a test case named twice keeps its first entry.

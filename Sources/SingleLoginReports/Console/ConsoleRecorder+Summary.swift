@@ -33,13 +33,7 @@ extension ConsoleRecorder {
         if !notRun.isEmpty, summary.interrupted {
             out += "\nInterrupted: \(notRun.count) test case\(notRun.count == 1 ? "" : "s") not run.\n"
         }
-        let warned = summary.warnings(under: gate)
-        let failed = summary.failures(under: gate)
-        var totals = "\(summary.passed) passed, \(failed) failed"
-        if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
-        totals += ", \(summary.errored) error\(summary.errored == 1 ? "" : "s"), \(summary.skipped) skipped"
-        if summary.notRun > 0 { totals += ", \(summary.notRun) not run" }
-        if summary.doesNotApply > 0 { totals += ", \(summary.doesNotApply) do\(summary.doesNotApply == 1 ? "es" : "") not apply" }
+        let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
             out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped)
@@ -169,5 +163,19 @@ extension ConsoleRecorder {
     /// (descriptions by 0-based step index), the numbered steps and step markers in the transcript.
     public static func evidence(of result: TestCaseResult, gate: Gate, subject: RunSubject = .adapter, steps: [Int: String] = [:]) -> String {
         ConsoleRecorder(style: ConsoleStyle(), write: { _ in }).evidence(of: result, gate: gate, subject: subject, steps: steps)
+    }
+}
+
+extension RunSummary {
+    /// `3 passed, 1 failed, 1 warning, 0 errors, 2 skipped`, then the test cases not run and those
+    /// that do not apply when there are any: the totals the console and the Markdown checklist print.
+    func totals(under gate: Gate) -> String {
+        let warned = warnings(under: gate)
+        var totals = "\(passed) passed, \(failures(under: gate)) failed"
+        if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
+        totals += ", \(errored) error\(errored == 1 ? "" : "s"), \(skipped) skipped"
+        if notRun > 0 { totals += ", \(notRun) not run" }
+        if doesNotApply > 0 { totals += ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" }
+        return totals
     }
 }

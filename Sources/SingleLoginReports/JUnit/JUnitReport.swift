@@ -6,15 +6,9 @@ import Foundation
 /// disagree with what the file holds.
 public struct JUnitReport: Hashable, Sendable {
     /// The `name` of the `<testsuites>` root.
-    public var name: String
+    public var name = "sl-conformance"
     /// One suite per requirement, in plan order (one empty suite for a run with no test cases).
     public var suites: [Suite]
-
-    /// Creates a report.
-    public init(name: String = "sl-conformance", suites: [Suite]) {
-        self.name = name
-        self.suites = suites
-    }
 
     /// One `<testsuite>`: the test cases of one requirement, with the requirement's and the run's
     /// properties (`<testcase>` may not hold `<properties>` in the Jenkins xunit, Ant and Surefire
@@ -101,19 +95,9 @@ public struct JUnitReport: Hashable, Sendable {
         /// How it ended.
         public var result: Result
         /// Its earlier attempts that failed or errored, oldest first (`run --retry`, `run --rerun`).
-        public var attempts: [Attempt]
+        public var attempts: [Attempt] = []
         /// Whether its last attempt passed after earlier ones failed (whether or not the gate accepted it).
-        public var flaky: Bool
-
-        /// Creates a case.
-        public init(classname: String, name: String, time: Double, result: Result, attempts: [Attempt] = [], flaky: Bool = false) {
-            self.classname = classname
-            self.name = name
-            self.time = time
-            self.result = result
-            self.attempts = attempts
-            self.flaky = flaky
-        }
+        public var flaky = false
     }
 
     /// An earlier attempt of a case that ran more than once, in Surefire's form: inside a case whose
@@ -129,14 +113,6 @@ public struct JUnitReport: Hashable, Sendable {
         public var type: String
         /// Its evidence.
         public var body: String
-
-        /// Creates an attempt.
-        public init(errored: Bool, message: String, type: String, body: String) {
-            self.errored = errored
-            self.message = message
-            self.type = type
-            self.body = body
-        }
 
         /// The element's name inside a case that is `flaky` or not.
         public func elementName(flaky: Bool) -> String {
@@ -223,12 +199,7 @@ public struct JUnitReport: Hashable, Sendable {
         }
         buffer.raw("<testsuites name=\"")
         buffer.text(name, attribute: true)
-        buffer.raw("\" tests=\"")
-        buffer.integer(counts.tests)
-        buffer.raw("\" failures=\"")
-        buffer.integer(counts.failures)
-        buffer.raw("\" errors=\"")
-        buffer.integer(counts.errors)
+        counts.render(skipped: false, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
         buffer.raw("\">\n")
@@ -255,6 +226,20 @@ public struct JUnitReport: Hashable, Sendable {
             case .skipped: skipped += 1
             }
         }
+
+        /// The attributes `tests`, `failures`, `errors` and (when `skipped`) `skipped`, each closing
+        /// the attribute value before it.
+        func render(skipped withSkipped: Bool, into buffer: inout XMLByteBuffer) {
+            buffer.raw("\" tests=\"")
+            buffer.integer(tests)
+            buffer.raw("\" failures=\"")
+            buffer.integer(failures)
+            buffer.raw("\" errors=\"")
+            buffer.integer(errors)
+            guard withSkipped else { return }
+            buffer.raw("\" skipped=\"")
+            buffer.integer(skipped)
+        }
     }
 }
 
@@ -267,14 +252,7 @@ extension JUnitReport.Suite {
         buffer.text(package, attribute: true)
         buffer.raw("\" id=\"")
         buffer.integer(id)
-        buffer.raw("\" tests=\"")
-        buffer.integer(counts.tests)
-        buffer.raw("\" failures=\"")
-        buffer.integer(counts.failures)
-        buffer.raw("\" errors=\"")
-        buffer.integer(counts.errors)
-        buffer.raw("\" skipped=\"")
-        buffer.integer(counts.skipped)
+        counts.render(skipped: true, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
         buffer.raw("\" timestamp=\"")

@@ -42,16 +42,6 @@ public struct Waiver: Hashable, Sendable {
     /// Where the entry is written.
     public var location: SourceLocation?
 
-    /// Creates a waiver.
-    public init(subject: Subject, reason: String, link: String, expires: String, appVersions: AppVersionRange? = nil, location: SourceLocation? = nil) {
-        self.subject = subject
-        self.reason = reason
-        self.link = link
-        self.expires = expires
-        self.appVersions = appVersions
-        self.location = location
-    }
-
     /// Whether it covers test case `id`.
     public func covers(_ id: TestCaseID) -> Bool {
         switch subject {

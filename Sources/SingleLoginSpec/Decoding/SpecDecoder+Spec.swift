@@ -65,11 +65,7 @@ extension SpecDecoder {
     private mutating func decodeRequirement(_ node: JSONNode, _ path: String, firstByID: inout [String: JSONPosition]) -> Requirement? {
         guard let fields = members(node, path, what: "a requirement") else { return nil }
         checkKeys(fields, of: node, path, allowed: Self.requirementKeys, required: Self.requirementKeys)
-        let id = identifier(fields, "id", path, of: "requirement", example: "SL-LOGIN-1", firstByID: &firstByID)
-        let level = enumeration(fields, "level", path, as: Requirement.Level.self, what: "level")
-        let title = string(fields, "title", path)
-        let rationale = string(fields, "rationale", path)
-        let references = references(fields, path)
+        let (id, level, title, rationale, references) = entry(fields, path, of: "requirement", example: "SL-LOGIN-1", firstByID: &firstByID)
         let tags = strings(fields, "tags", path, element: "tag") ?? []
         var scenarios: [Scenario] = []
         var firstByName: [String: JSONPosition] = [:]

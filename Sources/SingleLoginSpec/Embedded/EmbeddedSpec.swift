@@ -10,12 +10,6 @@ public struct EmbeddedSpec: Hashable, Sendable, CustomStringConvertible {
     /// The file's exact text (UTF-8).
     public let text: String
 
-    /// Creates an embedded copy of `fileName` holding `text`.
-    public init(fileName: String, text: String) {
-        self.fileName = fileName
-        self.text = text
-    }
-
     /// The name commands take: the file name without `.json`, e.g. `single-login`, `spec-format-v1.schema`.
     public var name: String {
         fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName

@@ -6,11 +6,4 @@ public struct JSONMember: Hashable, Sendable {
     public var keyPosition: JSONPosition
     /// The value.
     public var value: JSONNode
-
-    /// Creates a member.
-    public init(key: String, keyPosition: JSONPosition, value: JSONNode) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
-    }
 }

@@ -5,12 +5,6 @@ public struct JSONNode: Hashable, Sendable {
     /// Where its first character is.
     public var position: JSONPosition
 
-    /// Creates a node.
-    public init(_ value: JSONValueTree, at position: JSONPosition) {
-        self.value = value
-        self.position = position
-    }
-
     /// `a string`, `an object`...: the kind of value, for messages such as "expected a string, found a number".
     public var kindDescription: String { value.kindDescription }
 }

@@ -46,11 +46,11 @@ struct JSONScanner {
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try parseObject(start: start)
         case UInt8(ascii: "["): return try parseArray(start: start)
-        case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), at: start)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(.null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try parseNumber()), at: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), position: start)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw error("'\(word(at: offset))' is not a JSON value; numbers must be finite", fix: "write a finite number")
         case UInt8(ascii: "'"):
@@ -73,6 +73,13 @@ struct JSONScanner {
         }
     }
 
+    /// Steps past the closing bracket of the container that began at `start`, and out of it.
+    private mutating func close(_ value: JSONValueTree, startedAt start: JSONPosition) -> JSONNode {
+        offset += 1
+        depth -= 1
+        return JSONNode(value: value, position: start)
+    }
+
     private mutating func parseObject(start: JSONPosition) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         offset += 1
@@ -80,9 +87,7 @@ struct JSONScanner {
         var seen: [String: JSONPosition] = [:]
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return JSONNode(.object([]), at: start)
+            return close(.object([]), startedAt: start)
         }
         while true {
             skipWhitespace()
@@ -115,19 +120,7 @@ struct JSONScanner {
                 seen[key] = keyPosition
                 members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             }
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or '}'", fix: "close the object with '}'") }
-            switch bytes[offset] {
-            case UInt8(ascii: ","):
-                lastCommaPosition = position()
-                offset += 1
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                return JSONNode(.object(members), at: start)
-            case UInt8(ascii: "\""): throw error("missing ',' between object members", fix: "add a comma after the previous value")
-            default: throw error("unexpected \(describeByte(at: offset)); expected ',' or '}'")
-            }
+            if try closesAfterValue(UInt8(ascii: "}"), of: "object") { return close(.object(members), startedAt: start) }
         }
     }
 
@@ -137,9 +130,7 @@ struct JSONScanner {
         var elements: [JSONNode] = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return JSONNode(.array([]), at: start)
+            return close(.array([]), startedAt: start)
         }
         pathComponents.append(.index(0))
         while true {
@@ -151,19 +142,27 @@ struct JSONScanner {
             }
             pathComponents[pathComponents.count - 1] = .index(elements.count)
             elements.append(try parseValue())
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or ']'", fix: "close the array with ']'") }
-            switch bytes[offset] {
-            case UInt8(ascii: ","):
-                lastCommaPosition = position()
-                offset += 1
-            case UInt8(ascii: "]"):
-                offset += 1
-                depth -= 1
+            if try closesAfterValue(UInt8(ascii: "]"), of: "array") {
                 pathComponents.removeLast()
-                return JSONNode(.array(elements), at: start)
-            default: throw error("unexpected \(describeByte(at: offset)); expected ',' or ']'")
+                return close(.array(elements), startedAt: start)
             }
+        }
+    }
+
+    /// After a member or an element: true at the `bracket` that closes the container (`object` or
+    /// `array`), false once past the comma before the next one.
+    private mutating func closesAfterValue(_ bracket: UInt8, of container: String) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let closing = Character(Unicode.Scalar(bracket))
+        guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or '\(closing)'", fix: "close the \(container) with '\(closing)'") }
+        switch bytes[offset] {
+        case UInt8(ascii: ","):
+            lastCommaPosition = position()
+            offset += 1
+            return false
+        case bracket: return true
+        case UInt8(ascii: "\"") where container == "object": throw error("missing ',' between object members", fix: "add a comma after the previous value")
+        default: throw error("unexpected \(describeByte(at: offset)); expected ',' or '\(closing)'")
         }
     }
 

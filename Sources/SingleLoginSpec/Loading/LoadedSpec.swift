@@ -6,11 +6,4 @@ public struct LoadedSpec: Hashable, Sendable {
     public var sha256Hex: String
     /// The file's size in bytes.
     public var byteCount: Int
-
-    /// Creates a loaded spec.
-    public init(spec: Spec, sha256Hex: String, byteCount: Int) {
-        self.spec = spec
-        self.sha256Hex = sha256Hex
-        self.byteCount = byteCount
-    }
 }

@@ -14,7 +14,7 @@ public struct SpecDiagnostic: Hashable, Sendable, Error, CustomStringConvertible
     }
 
     /// How serious the problem is.
-    public var severity: Severity
+    public var severity: Severity = .error
     /// The file, line and column (1-based) of the offending value or key.
     public var location: SourceLocation
     /// The JSON path of the value the problem is in, e.g. `$.requirements[0].id`.
@@ -23,15 +23,6 @@ public struct SpecDiagnostic: Hashable, Sendable, Error, CustomStringConvertible
     public var message: String
     /// How to fix it, when there is an obvious fix.
     public var fix: String?
-
-    /// Creates a diagnostic.
-    public init(severity: Severity = .error, location: SourceLocation, path: String, message: String, fix: String? = nil) {
-        self.severity = severity
-        self.location = location
-        self.path = path
-        self.message = message
-        self.fix = fix
-    }
 
     /// The first line: `file:line:column: error: message (at path)`.
     public var headline: String {

@@ -20,12 +20,6 @@ public struct SpecFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong.
     public var problem: Problem
 
-    /// Creates an error.
-    public init(path: String, problem: Problem) {
-        self.path = path
-        self.problem = problem
-    }
-
     /// `specs/x.json: error: no such file`.
     public var description: String {
         switch problem {

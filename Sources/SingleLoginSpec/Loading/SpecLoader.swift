@@ -21,8 +21,6 @@ public enum SpecLoader {
     /// Parses and decodes without fingerprinting: every syntax, duplicate-key and model problem, sorted by position.
     public static func decode(bytes: [UInt8], file: String) throws(SpecLoadingFailure) -> Spec {
         var decoder = SpecDecoder(file: file)
-        let root = try decoder.parse(bytes)
-        let spec = decoder.decodeSpec(root)
-        return try decoder.finish(spec)
+        return try decoder.read(bytes) { $0.decodeSpec($1) }
     }
 }

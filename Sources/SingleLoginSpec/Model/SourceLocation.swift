@@ -7,16 +7,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The column in characters, from 1.
     public var column: Int
 
-    /// Creates a location.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
     /// `file:line:column`, as compilers print it.
     public var description: String { "\(file):\(line):\(column)" }
+}
 
+extension SourceLocation {
     /// The location ``description`` wrote; the file may hold colons itself (`embedded:single-login.json`).
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -8,12 +8,4 @@ public struct SpecHeader: Hashable, Sendable {
     public var version: String
     /// A title for people.
     public var title: String
-
-    /// Creates a header.
-    public init(formatVersion: String, id: String, version: String, title: String) {
-        self.formatVersion = formatVersion
-        self.id = id
-        self.version = version
-        self.title = title
-    }
 }

@@ -60,6 +60,18 @@ extension StrictJSONReader {
         return id
     }
 
+    /// What every listed entry of a spec starts with (a requirement, a preflight check, a backend
+    /// case): its ``identifier(_:_:_:of:example:firstByID:)`` at `id`, `level`, `title`, `rationale` and `references`.
+    public mutating func entry(
+        _ members: [JSONMember], _ path: String, of noun: String, example: String, firstByID: inout [String: JSONPosition]
+    ) -> (id: String?, level: Requirement.Level?, title: String?, rationale: String?, references: [Reference]) {
+        let id = identifier(members, "id", path, of: noun, example: example, firstByID: &firstByID)
+        let level = enumeration(members, "level", path, as: Requirement.Level.self, what: "level")
+        let title = string(members, "title", path)
+        let rationale = string(members, "rationale", path)
+        return (id, level, title, rationale, references(members, path))
+    }
+
     /// The `references` at `key`: at least one `{"title", "url"}`, each URL `http` or `https`.
     public mutating func references(_ members: [JSONMember], _ path: String) -> [Reference] {
         var references: [Reference] = []

@@ -44,6 +44,14 @@ extension StrictJSONReader {
         return document.root
     }
 
+    /// What `decode` makes of the tree `bytes` parse to, when nothing was reported (see ``finish(_:)``).
+    public mutating func read<Value>(_ bytes: [UInt8], decode: (inout Self, JSONNode) -> Value?) throws(SpecLoadingFailure) -> Value {
+        let root = try parse(bytes)
+        // Decoded first: `finish` must see every diagnostic the decoding records.
+        let value = decode(&self, root)
+        return try finish(value)
+    }
+
     /// `value` when nothing was reported, else every diagnostic sorted by line and column (then by discovery).
     public func finish<Value>(_ value: Value?) throws(SpecLoadingFailure) -> Value {
         guard let value, diagnostics.isEmpty else {

@@ -12,13 +12,6 @@ public struct AdapterUnavailable: Error, Sendable, CustomStringConvertible {
     /// What to do about it, as `doctor` says it.
     public var fix: String
 
-    /// Creates the record of giving up.
-    public init(failure: AdapterFailure, attempts: Int, fix: String) {
-        self.failure = failure
-        self.attempts = attempts
-        self.fix = fix
-    }
-
     /// How many failed starts in a row make a provider give up.
     public static let attemptsBeforeGivingUp = 2
 

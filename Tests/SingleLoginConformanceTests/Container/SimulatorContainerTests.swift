@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SingleLoginAdapter
-import SingleLoginConformance
+@testable import SingleLoginConformance
 import Synchronization
 
 /// `--simulator`: the harness finds the app's container with `xcrun simctl get_app_container`,
