@@ -155,6 +155,12 @@ public actor ReferenceApp {
             // The flawed check: the username it kept lower-cased, compared as typed, looks like another user.
             wipe(farewell: nil)
         }
+        if flaws.contains(.provesUserBySilentToken), let session = memory.session, session.identifier != identifier,
+            (try? await silentTokens(for: session.account)) != nil
+        {
+            // The flawed check: the known user's silent token, answered, is taken for proof that they are still the one signed in.
+            return
+        }
         if let known, known != identifier {
             if flaws.contains(.sendsPreviousTokenAfterUserChange), let stale = memory.session?.accessToken ?? storage.keychain["session.accessToken"] {
                 // The backend answers 401 for an ended session's token; the app then carries on as if nothing happened.

@@ -73,6 +73,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// On resume, decides the user is still signed in when a silent token call succeeds, instead of
     /// asking the broker who is signed in (after a web-view sign-in MSAL answers from the app's cache).
     case checksWithSilentTokenOnResume
+    /// Asks the broker who is signed in, but when it names someone else, first tries a silent token
+    /// for the user it knew and, answered, keeps that user: after a web-view sign-in MSAL answers
+    /// from the app's own cache, so the previous user stays on screen after a user change.
+    case provesUserBySilentToken
     /// Keeps the signed-in username lower-cased and compares the broker's with it as typed, so a UPN
     /// with capitals looks like another user at every check.
     case comparesUsernamesCaseSensitively
@@ -129,6 +133,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .sendsPreviousTokenAfterUserChange: return "sends the previous user's token to its backend after a user change"
         case .presentsSignInBeforeWindow: return "presents the sign-in sheet from a view controller that is not in a window"
         case .checksWithSilentTokenOnResume: return "on resume, takes a silent token for proof that the user is still signed in"
+        case .provesUserBySilentToken: return "when the broker names another user, keeps the one it knew if a silent token for them succeeds"
         case .comparesUsernamesCaseSensitively: return "compares the username it kept lower-cased with the broker's, case-sensitively"
         case .leavesNotifications: return "leaves the user's shift reminder in its notifications"
         case .leavesSpotlightItems: return "leaves the user's records indexed in Spotlight"

@@ -71,10 +71,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 2.5.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 2.6.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "2.5.0" && spec.formatVersion == "1.3")
+        #expect(spec.version == "2.6.0" && spec.formatVersion == "1.3")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

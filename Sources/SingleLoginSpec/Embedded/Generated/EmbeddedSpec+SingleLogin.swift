@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.3",
   "id": "single-login",
-  "version": "2.5.0",
+  "version": "2.6.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -4068,7 +4068,7 @@ extension EmbeddedSpec {
       "id": "SL-INTERACTIVE-2",
       "level": "MUST",
       "title": "After the app's own interactive sign-in, a user change: the new user is shown with zero prompts and nothing of the first remains.",
-      "rationale": "The app's own MSAL cache still lists the first user after the change; only getCurrentAccount says who is on the device now.",
+      "rationale": "The app's own MSAL cache still lists the first user after the change; only getCurrentAccount says who is on the device now. After a sign-in in the web view (the SSO extension failed), that cache also holds the first user's tokens, so a silent call for them still succeeds: it proves nothing about who is on the device.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -4107,6 +4107,66 @@ extension EmbeddedSpec {
             {
               "do": "switchUser",
               "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "own sign-in in the web view, then a user change while suspended",
+          "given": {
+            "userAtDevice": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireToken",
+              "answer": "ssoExtensionFailure"
+            },
+            {
+              "do": "tapSignIn",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
               "expect": [
                 {
                   "check": "calls",
