@@ -97,8 +97,8 @@ struct RunnerTests {
         #expect(ended["SL-LOGOUT-2"] == .failed)
         #expect(
             Set(ended.filter { $0.value != .passed }.keys) == [
-                "SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1",
-                "SL-ACTIVITY-1",
+                "SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1",
+                "SL-WIDGET-1", "SL-ACTIVITY-1",
             ])
     }
 
