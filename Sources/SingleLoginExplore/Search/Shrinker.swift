@@ -150,9 +150,8 @@ struct Shrinker {
             candidate.steps.remove(at: index)
             candidates.append(candidate)
         }
-        // The app's own first sign-in, made the starting state instead (the person at the device, or
-        // the account a scripted answer completes it as, already signed in): later Jamf Setups become
-        // user changes.
+        // The app's own first sign-in, made the starting state instead (whoever the model predicts
+        // the sheet signs in, already signed in): later Jamf Setups become user changes.
         if history.given.signedIn.isEmpty, let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
             !steps.prefix(tap).contains(where: {
                 switch $0.action {
@@ -161,10 +160,11 @@ struct Shrinker {
                 }
             })
         {
-            let script = steps.prefix(tap).lastIndex { if case .answerNext(.acquireToken, _) = $0.action { true } else { false } }
-            var scripted: String?
-            if let script, case .answerNext(_, .complete(let account?, _)) = steps[script].action { scripted = account }
-            if let holder = scripted ?? (script == nil ? history.given.userAtDevice : nil) {
+            var state = ModelState(given: history.given)
+            for step in steps.prefix(through: tap) { state.apply(step.action) }
+            if let holder = state.device.first {
+                // The tap took the first answer scripted for the sheet, as the broker does.
+                let script = steps.prefix(tap).firstIndex { if case .answerNext(.acquireToken, _) = $0.action { true } else { false } }
                 candidates.append(Self.signedInFromTheStart(holder, replacing: [tap, script].compactMap { $0 }, in: history))
             }
         }
