@@ -129,13 +129,21 @@ struct Shrinker {
                 steps.prefix(index).filter { if case .app = $0.action { false } else { true } } + [Step(.app(.launch))] + steps.suffix(from: index + 1)
             candidates.append(candidate)
         }
-        // Jamf Reset then Jamf Setup, made one user change.
-        for index in steps.indices.dropLast() {
-            if steps[index].action == .globalSignOut, case .globalSignIn(let account) = steps[index + 1].action {
-                var candidate = history
-                candidate.steps[index] = Step(.switchUser(account: account))
-                candidate.steps.remove(at: index + 1)
-                candidates.append(candidate)
+        // Jamf Reset then the next Jamf Setup, made one user change: where the Reset was, and
+        // (when the app did something between them) where the Setup was.
+        for (index, step) in steps.enumerated() where step.action == .globalSignOut {
+            guard let next = steps[(index + 1)...].firstIndex(where: \.action.changesDeviceAccount),
+                case .globalSignIn(let account) = steps[next].action
+            else { continue }
+            var atReset = history
+            atReset.steps[index] = Step(.switchUser(account: account))
+            atReset.steps.remove(at: next)
+            candidates.append(atReset)
+            if next > index + 1 {
+                var atSetup = history
+                atSetup.steps[next] = Step(.switchUser(account: account))
+                atSetup.steps.remove(at: index)
+                candidates.append(atSetup)
             }
         }
         // A device event anywhere, made the starting state instead.
@@ -153,12 +161,7 @@ struct Shrinker {
         // The app's own first sign-in, made the starting state instead (whoever the model predicts
         // the sheet signs in, already signed in): later Jamf Setups become user changes.
         if history.given.signedIn.isEmpty, let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
-            !steps.prefix(tap).contains(where: {
-                switch $0.action {
-                case .globalSignIn, .switchUser, .globalSignOut: true;
-                default: false
-                }
-            })
+            !steps.prefix(tap).contains(where: \.action.changesDeviceAccount)
         {
             var state = ModelState(given: history.given)
             for step in steps.prefix(through: tap) { state.apply(step.action) }
@@ -292,4 +295,11 @@ extension Step.Action {
     fileprivate var broadcastCount: Int? { if case .broadcast(let count) = self { count } else { nil } }
     /// A clock advance's minutes; nil for any other action.
     fileprivate var clockMinutes: Int? { if case .advanceClock(let minutes) = self { minutes } else { nil } }
+    /// Whether it changes who is signed in on the device (Jamf Setup, Jamf Reset, a user change).
+    fileprivate var changesDeviceAccount: Bool {
+        switch self {
+        case .globalSignIn, .switchUser, .globalSignOut: true
+        default: false
+        }
+    }
 }
