@@ -1,6 +1,6 @@
 import Foundation
 import SingleLoginAdapter
-import SingleLoginConformance
+@testable import SingleLoginConformance
 import SingleLoginSpec
 import Testing
 
@@ -113,6 +113,17 @@ struct LeftoverScannerTests {
         #expect(user.nameParts == ["anne", "marie", "okafor"])
         #expect(user.role(ofNamePart: "anne") == "given name" && user.role(ofNamePart: "okafor") == "family name" && user.role(ofNamePart: "marie") == "name")
         #expect(SimulatedUser(AccountDefinition(name: "a", username: "a@b.c", displayName: "Alice Adams")).nameParts == ["alice", "adams"])
+    }
+
+    @Test("a screen shows the user by the first name as a word, also in the possessive, as the leftover scan finds it")
+    func showsFirstName() {
+        let user = SimulatedUser(AccountDefinition(name: "alice", username: "alice.adams@contoso.example", displayName: "Alice Adams"))
+        for text in ["Hi, Alice", "Alice\u{2019}s picks", "Alice's picks", "ALICE'S PICKS", "Picks for Alice"] {
+            #expect(ExpectationEvaluator.shows(user, text), "\(text)")
+            let observation = Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, text)], storage: [])
+            #expect(!LeftoverScanner().findings(of: [Self.given], in: observation, places: [.screen]).isEmpty, "\(text)")
+        }
+        for text in ["Alicea's picks", "Malice's picks", "Alice'd", "A. A."] { #expect(!ExpectationEvaluator.shows(user, text), "\(text)") }
     }
 
     @Test("the signed-in account counts as stored data")

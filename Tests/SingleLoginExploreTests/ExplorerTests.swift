@@ -242,11 +242,37 @@ struct OtherConformantAppTests {
         }
     }
 
-    @Test("no rule fires on it: signed out after a failure, it waits for the user, which the rules allow")
-    func noViolation() async {
+    @Test(
+        "a sheet that came up by itself after a Jamf Setup and failed leaves the app signed out until the user retries: the check before it saw the new user, so the resume or broadcast after it obliges nothing"
+    )
+    func failedSheetAfterSetup() async {
+        let blank = Scenario(
+            name: "the sheet after a Jamf Setup came back without an id token", given: Given(),
+            steps: [
+                Step(.answerNext(method: .acquireToken, answer: .blankIdToken)), Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)),
+                Step(.app(.launch)), Step(.globalSignIn(account: "alice")), Step(.app(.suspend)), Step(.app(.resume)),
+            ], expect: [])
+        let cancelled = Scenario(
+            name: "signed out in the app, then the sheet after a Jamf Setup dismissed", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.app(.tapSignOut)), Step(.globalSignOut), Step(.answerNext(method: .acquireToken, answer: .cancel)),
+                Step(.globalSignIn(account: "alice")), Step(.broadcast(count: 1)),
+            ], expect: [])
+        let app = HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(promptsByItself: true)) })
+        for history in [blank, cancelled] {
+            let outcome = await app.play(history)
+            #expect(outcome.result.transcript.contains { $0.method == .acquireToken }, "\(history.name): the sheet came up by itself")
+            #expect(outcome.violations.isEmpty, "\(history.name): \(outcome.violations.map { $0.rule.rawValue + ": " + ($0.issues.first?.message ?? "") })")
+        }
+    }
+
+    @Test(
+        "no rule fires on it: signed out after a failure, it waits for the user, which the rules allow; also when InteractionRequired brings the sheet up by itself",
+        arguments: [false, true])
+    func noViolation(promptsByItself: Bool) async {
         let explorer = Explorer(
             options: ExploreOptions(seed: 77, runs: Int(ProcessInfo.processInfo.environment["EXPLORE_MINIMAL_RUNS"] ?? "") ?? 1500),
-            makeProvider: { InProcessAdapterProvider { MinimalAppAdapter() } })
+            makeProvider: { InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(promptsByItself: promptsByItself)) } })
         let result = await explorer.explore()
         #expect(result.finding == nil, "\(result.finding.map { ExploreEvents.describe($0.history) + "\n" + ($0.violation.issues.first?.message ?? "") } ?? "")")
         #expect(result.setAside.isEmpty, "\(result.setAside.map { ExploreEvents.describe($0.history) + "\n" + ($0.violation.issues.first?.message ?? "") })")

@@ -5,7 +5,11 @@ import SingleLoginAdapter
 /// retries on its own (an unchanged broadcast or resume after a failure or a dismissed sheet leaves
 /// it signed out until the user refreshes or taps sign in), keeps no records file, and shows
 /// failures as plain text. The oracle must not fire on it either.
+///
+/// With `promptsByItself`, an account check answered with InteractionRequired brings the sheet up
+/// at once instead of waiting for a tap; a dismissed or failed sheet still leaves it signed out.
 actor MinimalApp {
+    private let promptsByItself: Bool
     private var environment: AppEnvironment?
     private var running = false
     private var shared = false
@@ -15,6 +19,8 @@ actor MinimalApp {
     private var keychain: [String: String] = [:]
     private var notice: String?
     private var problem: String?
+
+    init(promptsByItself: Bool = false) { self.promptsByItself = promptsByItself }
 
     func install(_ environment: AppEnvironment) {
         self.environment = environment
@@ -88,7 +94,7 @@ actor MinimalApp {
         lastSeen = account.identifier
         if let known, known != account.identifier { wipe() }
         if session?.account.identifier == account.identifier { return }
-        if changed || signInIfSame { await signInSilently(broker, account, promptIfRequired: signInIfSame) }
+        if changed || signInIfSame { await signInSilently(broker, account, promptIfRequired: signInIfSame || promptsByItself) }
     }
 
     private func signInSilently(_ broker: any SharedDeviceBroker, _ account: MSALAccount, promptIfRequired: Bool) async {

@@ -2,7 +2,7 @@ import SingleLoginAdapter
 
 /// ``MinimalApp`` as an adapter.
 struct MinimalAppAdapter: ConformanceAdapter {
-    let app = MinimalApp()
+    var app = MinimalApp()
     let identity = AdapterIdentity(
         adapterName: "minimal", adapterVersion: "1.0.0", appName: "Minimal", appVersion: "1.0.0", bundleId: "com.example.minimal", msalVersion: "1.6.2")
 
