@@ -267,6 +267,22 @@ struct OtherConformantAppTests {
     }
 
     @Test(
+        "the app's own sign-in tells it who is on the device: signed in so after a user change it could not check, then relaunched offline, it may wait on the broadcast that names the same user"
+    )
+    func ownSignInIsSeen() async {
+        let history = Scenario(
+            name: "signed in by the app after an unchecked user change, then an offline relaunch", given: Given(signedIn: "bob"),
+            steps: [
+                Step(.app(.launch)), Step(.answerNext(method: .getCurrentAccount, answer: .networkError)), Step(.switchUser(account: "alice")),
+                Step(.app(.refresh)), Step(.answerNext(method: .getCurrentAccount, answer: .networkError)), Step(.app(.terminate)), Step(.app(.launch)),
+                Step(.broadcast(count: 1)),
+            ], expect: [])
+        let outcome = await HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter() }).play(history)
+        #expect(outcome.result.transcript.contains { $0.method == .acquireToken && !$0.failed }, "the app signed alice in itself")
+        #expect(outcome.violations.isEmpty, "\(outcome.violations.map { $0.rule.rawValue + ": " + ($0.issues.first?.message ?? "") })")
+    }
+
+    @Test(
         "no rule fires on it: signed out after a failure, it waits for the user, which the rules allow; also when InteractionRequired brings the sheet up by itself",
         arguments: [false, true])
     func noViolation(promptsByItself: Bool) async {

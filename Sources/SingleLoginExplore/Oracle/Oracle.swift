@@ -158,18 +158,22 @@ public actor Oracle: StepJudge {
         default: break
         }
         if calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed && !($0.scripted?.spoilsIdToken ?? false) }) { interactionNeeded = false }
-        // Who the app last saw on the device: what its last answered account check returned. A
-        // device event changes the device before the app's first call, the app's own sign-in during
-        // the step: a check before the step's last prompt saw the device as the event left it.
+        // Who the app last saw on the device: what its last answered account check returned, or
+        // whom its own sign-in signed in, whichever came last. A device event changes the device
+        // before the app's first call, the app's own sign-in during the step: a check before the
+        // step's last prompt saw the device as the event left it.
         let lastPrompt = calls.lastIndex { $0.call.method == .acquireToken } ?? -1
+        let lastCheck = calls.lastIndex { $0.call.method == .getCurrentAccount && !$0.call.failed }
         let afterEvent: [String]
         switch action {
         case .globalSignIn(let account), .switchUser(let account): afterEvent = [account]
         case .globalSignOut: afterEvent = []
         default: afterEvent = deviceBefore
         }
-        if let last = calls.indices.last(where: { calls[$0].call.method == .getCurrentAccount && !calls[$0].call.failed }) {
-            seenByApp = device == afterEvent || last > lastPrompt ? device : afterEvent
+        if lastPrompt >= 0, lastPrompt > (lastCheck ?? -1), !calls[lastPrompt].call.failed, !(calls[lastPrompt].scripted?.spoilsIdToken ?? false) {
+            seenByApp = device
+        } else if let lastCheck {
+            seenByApp = device == afterEvent || lastCheck > lastPrompt ? device : afterEvent
         }
         let failures = calls.filter(\.call.failed)
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
