@@ -62,20 +62,22 @@ enum Socket {
     ///
     /// It is taken from below the system's ephemeral range, so that no outgoing connection
     /// (the harness's own health polls, the backend's JWKS fetches) can be given it by the kernel
-    /// between now and the backend's bind; and never one handed out recently by this process, so
-    /// that backend processes started at the same time never share one.
-    static func freePort() throws -> UInt16 {
+    /// between now and the backend's bind; never one handed out recently by this process, so
+    /// that backend processes started at the same time never share one; and claimed
+    /// (``PortClaim``), so that no other harness process hands it out until the claim is released.
+    static func freePort() throws -> PortClaim {
         let upper = max(10_000, min(Int(ephemeralRangeStart) - 1, 30_000))
         for _ in 0..<256 {
             let candidate = UInt16(Int.random(in: 10_000...upper))
             let fresh = handedOut.withLock { ports in !ports.contains(candidate) }
-            guard fresh, let (fd, port) = try? listen(port: candidate, backlog: 1) else { continue }
+            guard fresh, let claim = PortClaim.take(candidate) else { continue }
+            guard let (fd, port) = try? listen(port: candidate, backlog: 1) else { continue }
             close(fd)
             handedOut.withLock { ports in
                 ports.append(port)
                 if ports.count > 256 { ports.removeFirst() }
             }
-            return port
+            return claim
         }
         throw SocketError("no free port on 127.0.0.1 between 10000 and \(upper)")
     }

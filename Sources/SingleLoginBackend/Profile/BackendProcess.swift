@@ -10,7 +10,9 @@ public final class BackendProcess: Sendable {
     /// The process (its group id is its pid).
     public let child: ChildProcess
     /// The port it was told to listen on.
-    public let port: UInt16
+    public var port: UInt16 { portClaim.port }
+    /// The port's claim among this machine's harness processes, released when the process is stopped.
+    private let portClaim: PortClaim
     /// The tenant view its keys come from.
     public let view: Int
     /// What it runs for.
@@ -21,10 +23,10 @@ public final class BackendProcess: Sendable {
 
     /// Starts `command` (through `/bin/sh -c`, stdout joined to stderr) on a free port with a fresh view.
     public init(command: String, role: BackendProcessRole, tenant: TestTenant, keys: [JSONText]) throws {
-        port = try Socket.freePort()
+        portClaim = try Socket.freePort()
         view = tenant.makeView(keys: keys)
         self.role = role
-        environment = BackendEnvironment.variables(port: port, tenant: tenant, view: view)
+        environment = BackendEnvironment.variables(port: portClaim.port, tenant: tenant, view: view)
         let quoted = "'" + command.replacingOccurrences(of: "'", with: "'\\''") + "'"
         child = try ChildProcess(command: "/bin/sh -c \(quoted) 1>&2", environment: environment, captureOutput: true)
     }
@@ -67,6 +69,7 @@ public final class BackendProcess: Sendable {
         else { return }
         let child = self.child
         await OffPool.run("backend-stop") { child.terminate(grace: .milliseconds(300)) }
+        portClaim.release()
     }
 
     /// After a request got no answer or a 5xx: waits (at most a second) for a process that dropped
