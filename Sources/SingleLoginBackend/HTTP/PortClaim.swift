@@ -37,7 +37,7 @@ final class PortClaim: Sendable {
     /// no claim file can be made (a read-only temporary folder), the port is handed out unclaimed.
     static func take(_ port: UInt16) -> PortClaim? {
         let path = (directory as NSString).appendingPathComponent("\(port).lock")
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return errno == EACCES ? nil : PortClaim(port: port, descriptor: -1) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
