@@ -219,12 +219,9 @@ struct ExpectationEvaluator {
         if let username = user.idTokenUsername, text.localizedCaseInsensitiveContains(username) { return true }
         if text.localizedCaseInsensitiveContains(user.displayName) { return true }
         let first = firstWord(of: user.displayName)
-        guard !first.isEmpty else { return false }
-        if PatternCache.words([first], except: []).firstMatch(in: text) != nil { return true }
-        // "Alice’s picks" shows Alice: the possessive is one word to the matcher ("don't" is too),
-        // and the leftover scan finds the name in it all the same.
-        let name = WordMatcher.words(of: first)
-        return name.count == 1 && WordMatcher.words(of: text).contains(name[0] + "'s")
+        // "Alice’s picks" shows Alice too: the matcher keeps a possessive one word ("don't" is one
+        // too), so it is a phrase of its own; the leftover scan finds the name in it all the same.
+        return !first.isEmpty && PatternCache.words([first, first + "'s"], except: []).firstMatch(in: text) != nil
     }
 
     static func firstWord(of name: String) -> String {

@@ -50,8 +50,9 @@ struct ModelState: Hashable, Sendable {
             let answer = sheetAnswers.isEmpty ? nil : sheetAnswers.removeFirst()
             if device.isEmpty, let signedIn = signsIn(answer) { (device, holder) = ([signedIn], signedIn) }
         case .app(let event): phase = phase.after(event)
-        case .globalSignIn(let account), .switchUser(let account): (device, holder) = ([account], account)
-        case .globalSignOut: (device, holder) = ([], nil)
+        case .globalSignIn, .switchUser, .globalSignOut:
+            device = action.deviceAccountsAfter ?? device
+            holder = device.first
         case .answerNext(.acquireToken, let answer): sheetAnswers.append(answer)
         default: break
         }

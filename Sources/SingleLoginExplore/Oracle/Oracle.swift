@@ -164,13 +164,8 @@ public actor Oracle: StepJudge {
         // step's last prompt saw the device as the event left it.
         let lastPrompt = calls.lastIndex { $0.call.method == .acquireToken } ?? -1
         let lastCheck = calls.lastIndex { $0.call.method == .getCurrentAccount && !$0.call.failed }
-        let afterEvent: [String]
-        switch action {
-        case .globalSignIn(let account), .switchUser(let account): afterEvent = [account]
-        case .globalSignOut: afterEvent = []
-        default: afterEvent = deviceBefore
-        }
-        if lastPrompt >= 0, lastPrompt > (lastCheck ?? -1), !calls[lastPrompt].call.failed, !(calls[lastPrompt].scripted?.spoilsIdToken ?? false) {
+        let afterEvent = action.deviceAccountsAfter ?? deviceBefore
+        if lastPrompt > (lastCheck ?? -1), !calls[lastPrompt].call.failed, !(calls[lastPrompt].scripted?.spoilsIdToken ?? false) {
             seenByApp = device
         } else if let lastCheck {
             seenByApp = device == afterEvent || lastCheck > lastPrompt ? device : afterEvent

@@ -132,7 +132,7 @@ struct Shrinker {
         // Jamf Reset then the next Jamf Setup, made one user change: where the Reset was, and
         // (when the app did something between them) where the Setup was.
         for (index, step) in steps.enumerated() where step.action == .globalSignOut {
-            guard let next = steps[(index + 1)...].firstIndex(where: \.action.changesDeviceAccount),
+            guard let next = steps[(index + 1)...].firstIndex(where: { $0.action.deviceAccountsAfter != nil }),
                 case .globalSignIn(let account) = steps[next].action
             else { continue }
             var atReset = history
@@ -161,7 +161,7 @@ struct Shrinker {
         // The app's own first sign-in, made the starting state instead (whoever the model predicts
         // the sheet signs in, already signed in): later Jamf Setups become user changes.
         if history.given.signedIn.isEmpty, let tap = steps.firstIndex(where: { $0.action == .app(.tapSignIn) }),
-            !steps.prefix(tap).contains(where: \.action.changesDeviceAccount)
+            !steps.prefix(tap).contains(where: { $0.action.deviceAccountsAfter != nil })
         {
             var state = ModelState(given: history.given)
             for step in steps.prefix(through: tap) { state.apply(step.action) }
@@ -295,11 +295,4 @@ extension Step.Action {
     fileprivate var broadcastCount: Int? { if case .broadcast(let count) = self { count } else { nil } }
     /// A clock advance's minutes; nil for any other action.
     fileprivate var clockMinutes: Int? { if case .advanceClock(let minutes) = self { minutes } else { nil } }
-    /// Whether it changes who is signed in on the device (Jamf Setup, Jamf Reset, a user change).
-    fileprivate var changesDeviceAccount: Bool {
-        switch self {
-        case .globalSignIn, .switchUser, .globalSignOut: true
-        default: false
-        }
-    }
 }
