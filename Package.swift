@@ -9,11 +9,19 @@ import PackageDescription
 // on the other. Each target declares exactly the targets it imports.
 let package = Package(
     name: "SingleLoginConformance",
-    platforms: [.macOS(.v15)],
+    // The harness and the test-side kit use task executors and Synchronization's Mutex where the OS
+    // has them (macOS 15); the app-side library, SingleLoginSeam, is held to MSAL's own floor
+    // (macOS 11, iOS 16) by .ci/checks/api-floor.sh, and the kit builds for iOS 16 with fallbacks
+    // where it needs iOS 18 (docs/platforms.md).
+    platforms: [.macOS(.v15), .iOS(.v16), .macCatalyst(.v16)],
     products: [
         .executable(name: "sl-conformance", targets: ["sl-conformance"]),
         .executable(name: "sl-reference-adapter", targets: ["sl-reference-adapter"]),
-        // Small on purpose: an app's own test target links this without the runner.
+        // The app-side library: what an app's shipping target links. The MSAL seam only, at MSAL's
+        // floor, Foundation only, small enough to read before shipping it.
+        .library(name: "SingleLoginSeam", targets: ["SingleLoginSeam"]),
+        // The adapter kit (test side): the app's test target, or an adapter executable, links this
+        // without the runner. It re-exports SingleLoginSeam.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
         // What an adapter inside the app links to report its storage without listing it by hand.
         .library(name: "SingleLoginObserver", targets: ["SingleLoginObserver"]),
@@ -27,8 +35,12 @@ let package = Package(
         .target(name: "DidYouMean"),
         // SplitMix64, the one seeded generator: explore's histories, the spec fuzzer, the fake adapter. No dependencies.
         .target(name: "SeededRandom"),
-        // The app-side vocabulary and the wire: no dependencies.
-        .target(name: "SingleLoginAdapter"),
+        // The MSAL seam an app's production code calls: MSAL's names, parameters, results, accounts
+        // and errors. Foundation only, nothing newer than MSAL's floor (iOS 16, macOS 11).
+        .target(name: "SingleLoginSeam"),
+        // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
+        // observations, the stdio host and the TCP client.
+        .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam"]),
         // The spec model, the strict JSON reader, loaders and diagnostics.
         .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.

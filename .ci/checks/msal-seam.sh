@@ -28,11 +28,11 @@ cat >"$work/Package.swift" <<SWIFT
 import PackageDescription
 let package = Package(
     name: "SeamCheck",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     dependencies: [.package(name: "SingleLoginConformance", path: "$repo")],
     targets: [
         .target(name: "MSAL"),
-        .target(name: "SeamCheck", dependencies: ["MSAL", .product(name: "SingleLoginAdapter", package: "SingleLoginConformance")]),
+        .target(name: "SeamCheck", dependencies: ["MSAL", .product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
     ]
 )
 SWIFT

@@ -8,7 +8,7 @@ import PackageDescription
 //     .package(url: "https://github.com/sl-conformance/sl-conformance", from: "0.1.0")
 let package = Package(
     name: "ShiftBoard",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .library(name: "ShiftBoard", targets: ["ShiftBoard"])
     ],
@@ -19,7 +19,10 @@ let package = Package(
         .target(
             name: "ShiftBoard",
             dependencies: [
-                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance")
+                // The seam (LiveMSALApplication.swift conforms real MSAL to it) ...
+                .product(name: "SingleLoginSeam", package: "SingleLoginConformance"),
+                // ... and the kit's observation types, which DeviceSurfaces reports in.
+                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
             ]),
         .testTarget(
             name: "ShiftBoardTests",

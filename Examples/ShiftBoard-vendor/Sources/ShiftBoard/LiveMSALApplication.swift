@@ -5,19 +5,19 @@
 #if canImport(MSAL)
 import Foundation
 import MSAL
-import SingleLoginAdapter
+import SingleLoginSeam
 
 // MSAL and the kit name their types alike: public signatures spell the kit's out, bodies use these names.
-private typealias KitAccount = SingleLoginAdapter.MSALAccount
-private typealias KitResult = SingleLoginAdapter.MSALResult
-private typealias KitError = SingleLoginAdapter.MSALError
-private typealias KitParameters = SingleLoginAdapter.MSALParameters
-private typealias KitSilentParameters = SingleLoginAdapter.MSALSilentTokenParameters
-private typealias KitInteractiveParameters = SingleLoginAdapter.MSALInteractiveTokenParameters
-private typealias KitSignoutParameters = SingleLoginAdapter.MSALSignoutParameters
-private typealias KitDeviceInformation = SingleLoginAdapter.DeviceInformation
-private typealias KitAccountId = SingleLoginAdapter.MSALAccountId
-private typealias KitTenantProfile = SingleLoginAdapter.MSALTenantProfile
+private typealias KitAccount = SingleLoginSeam.MSALAccount
+private typealias KitResult = SingleLoginSeam.MSALResult
+private typealias KitError = SingleLoginSeam.MSALError
+private typealias KitParameters = SingleLoginSeam.MSALParameters
+private typealias KitSilentParameters = SingleLoginSeam.MSALSilentTokenParameters
+private typealias KitInteractiveParameters = SingleLoginSeam.MSALInteractiveTokenParameters
+private typealias KitSignoutParameters = SingleLoginSeam.MSALSignoutParameters
+private typealias KitDeviceInformation = SingleLoginSeam.DeviceInformation
+private typealias KitAccountId = SingleLoginSeam.MSALAccountId
+private typealias KitTenantProfile = SingleLoginSeam.MSALTenantProfile
 
 /// `MSALPublicClientApplicationProtocol` on real MSAL: converts the kit's parameters into MSAL's,
 /// and MSAL's accounts, results, device information and `NSError`s into the kit's types.
@@ -41,8 +41,8 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func acquireTokenSilent(
-        with parameters: SingleLoginAdapter.MSALSilentTokenParameters,
-        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void
+        with parameters: SingleLoginSeam.MSALSilentTokenParameters,
+        completionBlock: @escaping @Sendable (SingleLoginSeam.MSALResult?, (any Error)?) -> Void
     ) {
         // MSAL's initializer takes a non-nil account; without one MSAL answers InteractionRequired.
         guard let account = parameters.account, let msalAccount = msalAccount(for: account) else {
@@ -59,8 +59,8 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func acquireToken(
-        with parameters: SingleLoginAdapter.MSALInteractiveTokenParameters,
-        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALResult?, (any Error)?) -> Void
+        with parameters: SingleLoginSeam.MSALInteractiveTokenParameters,
+        completionBlock: @escaping @Sendable (SingleLoginSeam.MSALResult?, (any Error)?) -> Void
     ) {
         guard let webview = Self.msalWebview(parameters.webviewParameters) else {
             completionBlock(nil, Self.invalidParameter("MSALWebviewParameters need a presenting view controller on the device."))
@@ -82,8 +82,8 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func getCurrentAccount(
-        with parameters: SingleLoginAdapter.MSALParameters?,
-        completionBlock: @escaping @Sendable (SingleLoginAdapter.MSALAccount?, SingleLoginAdapter.MSALAccount?, (any Error)?) -> Void
+        with parameters: SingleLoginSeam.MSALParameters?,
+        completionBlock: @escaping @Sendable (SingleLoginSeam.MSALAccount?, SingleLoginSeam.MSALAccount?, (any Error)?) -> Void
     ) {
         application.getCurrentAccount(with: Self.msalParameters(parameters)) { account, previousAccount, error in
             completionBlock(account.map(self.kitAccount), previousAccount.map(self.kitAccount), error.map { self.kitError($0) })
@@ -91,7 +91,7 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func signout(
-        with account: SingleLoginAdapter.MSALAccount, signoutParameters: SingleLoginAdapter.MSALSignoutParameters,
+        with account: SingleLoginSeam.MSALAccount, signoutParameters: SingleLoginSeam.MSALSignoutParameters,
         completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         guard let msalAccount = msalAccount(for: account) else {
@@ -119,7 +119,7 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func getDeviceInformation(
-        with parameters: SingleLoginAdapter.MSALParameters?, completionBlock: @escaping @Sendable (SingleLoginAdapter.DeviceInformation?, (any Error)?) -> Void
+        with parameters: SingleLoginSeam.MSALParameters?, completionBlock: @escaping @Sendable (SingleLoginSeam.DeviceInformation?, (any Error)?) -> Void
     ) {
         application.getDeviceInformation(with: Self.msalParameters(parameters)) { information, error in
             // When the SSO extension fails MSAL hands over a default-mode object and the error together;
@@ -130,8 +130,8 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
     }
 
     public func accountsFromDevice(
-        for parameters: SingleLoginAdapter.MSALAccountEnumerationParameters,
-        completionBlock: @escaping @Sendable ([SingleLoginAdapter.MSALAccount]?, (any Error)?) -> Void
+        for parameters: SingleLoginSeam.MSALAccountEnumerationParameters,
+        completionBlock: @escaping @Sendable ([SingleLoginSeam.MSALAccount]?, (any Error)?) -> Void
     ) {
         let msalParameters = MSAL.MSALAccountEnumerationParameters()
         msalParameters.returnOnlySignedInAccounts = parameters.returnOnlySignedInAccounts
@@ -143,19 +143,19 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
 
     // MARK: The app's own MSAL cache (synchronous in MSAL)
 
-    public func allAccounts() async throws -> [SingleLoginAdapter.MSALAccount] {
+    public func allAccounts() async throws -> [SingleLoginSeam.MSALAccount] {
         do { return try application.allAccounts().map(kitAccount) } catch { throw kitError(error) }
     }
 
-    public func account(forIdentifier identifier: String) async throws -> SingleLoginAdapter.MSALAccount {
+    public func account(forIdentifier identifier: String) async throws -> SingleLoginSeam.MSALAccount {
         do { return kitAccount(try application.account(forIdentifier: identifier)) } catch { throw kitError(error) }
     }
 
-    public func account(forUsername username: String) async throws -> SingleLoginAdapter.MSALAccount {
+    public func account(forUsername username: String) async throws -> SingleLoginSeam.MSALAccount {
         do { return kitAccount(try application.account(forUsername: username)) } catch { throw kitError(error) }
     }
 
-    public func remove(_ account: SingleLoginAdapter.MSALAccount) async throws {
+    public func remove(_ account: SingleLoginSeam.MSALAccount) async throws {
         guard let msalAccount = msalAccount(for: account) else { return }
         do { try application.remove(msalAccount) } catch { throw kitError(error) }
     }
@@ -234,7 +234,7 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         return msalParameters
     }
 
-    private static func msalWebview(_ parameters: SingleLoginAdapter.MSALWebviewParameters) -> MSAL.MSALWebviewParameters? {
+    private static func msalWebview(_ parameters: SingleLoginSeam.MSALWebviewParameters) -> MSAL.MSALWebviewParameters? {
         #if canImport(UIKit) || canImport(AppKit)
         guard let controller = parameters.parentViewController else { return nil }
         return MSAL.MSALWebviewParameters(authPresentationViewController: controller)
@@ -243,7 +243,7 @@ public final class LiveMSALApplication: MSALPublicClientApplicationProtocol, @un
         #endif
     }
 
-    private static func msalPromptType(_ promptType: SingleLoginAdapter.PromptType) -> MSAL.MSALPromptType {
+    private static func msalPromptType(_ promptType: SingleLoginSeam.PromptType) -> MSAL.MSALPromptType {
         switch promptType {
         case .selectAccount: .selectAccount
         case .login: .login
