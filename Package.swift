@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp", "SingleLoginCommands", "CommandLineKit"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),

@@ -38,7 +38,7 @@ grep -q "Compiling ObserverCheck AppleSurfaceReader.swift" "$work/build.log" || 
 # Not vacuous: each Apple-only part was compiled in (its canImport held), not skipped.
 object="$(swift build --package-path "$work" --show-bin-path)/ObserverCheck.build/AppleSurfaceReader.swift.o"
 symbols="$(nm "$object" 2>/dev/null || true)"
-for part in SecItemCopyMatching UNUserNotificationCenter UIPasteboard NSUserActivity; do
+for part in SecItemCopyMatching kSecUseDataProtectionKeychain UNUserNotificationCenter UIPasteboard NSUserActivity; do
     grep -q "$part" <<<"$symbols" || { echo "apple-observer: nothing of $part was compiled in (canImport false?)" >&2; exit 1; }
 done
 if grep -q "warning:" "$work/build.log"; then grep "warning:" "$work/build.log" >&2; echo "apple-observer: warnings" >&2; exit 1; fi

@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#if defined(__APPLE__)
+#include <TargetConditionals.h>
+#endif
 #if defined(__linux__)
 #include <dirent.h>
-#elif defined(__APPLE__)
+#elif defined(__APPLE__) && TARGET_OS_OSX
+// libproc is macOS only: the iOS SDK has neither header, and iOS takes the fallback below.
 #include <libproc.h>
 #include <sys/proc.h>
 #include <sys/proc_info.h>
@@ -110,11 +114,12 @@ int sl_process_group_members(int pgid, int *pids, int capacity) {
     }
     closedir(proc);
     return count;
-#elif defined(__APPLE__)
+#elif defined(__APPLE__) && TARGET_OS_OSX
     int listed[4096];
-    int bytes = proc_listpgrppids((pid_t)pgid, listed, (int)sizeof listed);
-    if (bytes < 0) return -1;
-    int total = bytes / (int)sizeof(int);
+    errno = 0;
+    int returned = proc_listpgrppids((pid_t)pgid, listed, (int)sizeof listed);
+    int total = sl_listed_pid_count(returned, errno, (int)(sizeof listed / sizeof listed[0]));
+    if (total < 0) return -1;
     int count = 0;
     for (int index = 0; index < total; index++) {
         if (listed[index] <= 0) continue;
@@ -128,4 +133,14 @@ int sl_process_group_members(int pgid, int *pids, int capacity) {
     (void)pgid; (void)pids; (void)capacity;
     return -1;
 #endif
+}
+
+int sl_listed_pid_count(int returned, int error, int capacity) {
+    // proc_listpgrppids already divides proc_listpids' byte count by sizeof(int): what it returns
+    // is a count of pids, not of bytes. A negative return is a failure; so is 0 with errno set
+    // (libproc's calls report a failed system call that way), while 0 with errno clear is a group
+    // with no member left.
+    if (returned < 0) return -1;
+    if (returned == 0) return error != 0 ? -1 : 0;
+    return returned < capacity ? returned : capacity;
 }

@@ -65,7 +65,7 @@ public struct RoundTripBenchmark: Sendable {
     /// Runs the four loops, alternating, and summarises each.
     public func run() async throws -> Result {
         let executor = SessionExecutor(name: "sl-bench")
-        return try await withTaskExecutorPreference(executor) { try await measure(executor) }
+        return try await withPreferredExecutor(executor) { try await measure(executor) }
     }
 
     private func measure(_ executor: SessionExecutor) async throws -> Result {

@@ -1,6 +1,5 @@
 import Foundation
 import SingleLoginAdapter
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,10 +19,10 @@ public final class ContainerReader: Sendable {
     /// The most bytes read of one file.
     public let maxFileBytes: Int
     private let decoder: ContainerFileDecoder
-    private let cache = Mutex<[String: Cached]>([:])
+    private let cache = Locked<[String: Cached]>([:])
     /// Whether each file began as a SQLite database, at the stamp it had then: the first bytes of
     /// an unchanged file are not read again either.
-    private let headers = Mutex<[String: (stamp: Stamp, isDatabase: Bool)]>([:])
+    private let headers = Locked<[String: (stamp: Stamp, isDatabase: Bool)]>([:])
 
     /// The files that belong to the system, not to the app, and say nothing of its users: the
     /// container manager's record of whose container it is, at its root.

@@ -51,9 +51,13 @@ public enum AppleSurfaceReader {
         let groups: [String?] = accessGroups.isEmpty ? [nil] : accessGroups.map { $0 }
         for group in groups {
             for (secClass, name) in classes {
+                // The data protection keychain, where an app's items are: on macOS a query without
+                // kSecUseDataProtectionKeychain reads the file-based login keychain instead. iOS has
+                // only the data protection keychain, and ignores the key.
                 var query: [String: Any] = [
                     kSecClass as String: secClass, kSecMatchLimit as String: kSecMatchLimitAll,
                     kSecReturnAttributes as String: true, kSecReturnData as String: true,
+                    kSecUseDataProtectionKeychain as String: true,
                 ]
                 if let group { query[kSecAttrAccessGroup as String] = group }
                 var result: CFTypeRef?
@@ -78,9 +82,11 @@ public enum AppleSurfaceReader {
     // MARK: Notifications
 
     /// Pending and delivered local notifications: `pending/<identifier>`, `delivered/<identifier>`,
-    /// their title, subtitle, body and user info.
+    /// their title, subtitle, body and user info. None in a process that is not an app (see
+    /// ``canAskNotificationCenter(bundlePath:bundleIdentifier:)``).
     public static func notificationItems() async -> [StoredItem] {
         #if canImport(UserNotifications)
+        guard canAskNotificationCenter(bundlePath: Bundle.main.bundlePath, bundleIdentifier: Bundle.main.bundleIdentifier) else { return [] }
         let center = UNUserNotificationCenter.current()
         let pending = await center.pendingNotificationRequests().map { StoredItem(.notification, "pending/\($0.identifier)", text(of: $0.content)) }
         let delivered = await center.deliveredNotifications().map {
@@ -90,6 +96,15 @@ public enum AppleSurfaceReader {
         #else
         return []
         #endif
+    }
+
+    /// Whether this process may ask `UNUserNotificationCenter.current()`, which raises an exception
+    /// in a process that is not an app or app extension with a bundle identifier: `swift test`,
+    /// `xctest` without a host app, a command-line tool. Such a process has no notifications.
+    public static func canAskNotificationCenter(bundlePath: String, bundleIdentifier: String?) -> Bool {
+        guard let bundleIdentifier, !bundleIdentifier.isEmpty else { return false }
+        let bundle = bundlePath.hasSuffix("/") ? String(bundlePath.dropLast()) : bundlePath
+        return bundle.hasSuffix(".app") || bundle.hasSuffix(".appex")
     }
 
     #if canImport(UserNotifications)

@@ -15,7 +15,7 @@ public enum Preflight {
     @discardableResult
     public static func run(
         project input: PreflightInput, spec: PreflightSpec, gate: Gate = .mustAndShould, specOrigin: String? = nil,
-        hostname: String = ProcessInfo.processInfo.hostName, handler: (Event) -> Void
+        hostname: String = RunContext.localHostName, handler: (Event) -> Void
     ) -> PreflightReport {
         let clock = ContinuousClock()
         let started = clock.now

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// `MSALParameters`: what every MSAL call may be given, whatever it asks for.
 ///

@@ -1,6 +1,5 @@
 import DidYouMean
 import SingleLoginTransport
-import Synchronization
 import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
@@ -114,7 +113,7 @@ public struct Conformance: Sendable {
 
     /// The results and step descriptions a run's events bring, gathered from the runner's task.
     private final class Collected: Sendable {
-        private let state = Mutex<(results: [TestCaseResult], steps: [TestCaseID: [Int: String]])>(([], [:]))
+        private let state = Locked<(results: [TestCaseResult], steps: [TestCaseID: [Int: String]])>(([], [:]))
 
         func take(_ event: Event) {
             switch event.kind {

@@ -24,5 +24,6 @@ public let kSecAttrServer: CFString = "srvr"
 public let kSecAttrAccount: CFString = "acct"
 public let kSecAttrLabel: CFString = "labl"
 public let kSecValueData: CFString = "v_Data"
+public let kSecUseDataProtectionKeychain: CFString = "nleg"
 
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus { errSecItemNotFound }

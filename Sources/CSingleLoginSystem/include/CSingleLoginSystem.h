@@ -32,7 +32,12 @@ short sl_spawn_cloexec_default_flag(void);
 
 /// Up to `capacity` ids of the living (not zombie) processes in process group `pgid`, written to
 /// `pids`; returns how many there are (possibly more than `capacity`), or -1 when they cannot be
-/// listed. Linux reads /proc; Darwin asks libproc.
+/// listed. Linux reads /proc; macOS asks libproc; elsewhere (iOS) it answers -1.
 int sl_process_group_members(int pgid, int *pids, int capacity);
+
+/// How many pids a call of macOS's `proc_listpgrppids` listed, from what it returned, the errno
+/// it left and the buffer's capacity in pids; -1 when the call failed. A pure function of those
+/// values, so it is tested on every platform (macOS's call is made only on macOS).
+int sl_listed_pid_count(int returned, int error, int capacity);
 
 #endif

@@ -44,13 +44,22 @@ extension SessionExecutor {
             condition.unlock()
         }
 
+        /// Runs `job` on this thread: isolated to the executor as an actor's serial executor, and as
+        /// the task executor the job's task prefers, where the OS has task executors.
+        private static func run(_ job: UnownedJob, on executor: SessionExecutor, _ serial: UnownedSerialExecutor) {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                job.runSynchronously(isolatedTo: serial, taskExecutor: executor.asUnownedTaskExecutor())
+            } else {
+                job.runSynchronously(on: serial)
+            }
+        }
+
         private func loop(_ executor: SessionExecutor) {
             ThreadName.set(name)
             condition.lock()
             threadID = pthread_self()
             TransportTrace.note("executor.thread", "\(name) started")
             let serial = executor.asUnownedSerialExecutor()
-            let task = executor.asUnownedTaskExecutor()
             while true {
                 if start < jobs.count {
                     let job = jobs[start]
@@ -60,7 +69,7 @@ extension SessionExecutor {
                         start = 0
                     }
                     condition.unlock()
-                    job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                    Self.run(job, on: executor, serial)
                     condition.lock()
                     continue
                 }

@@ -35,7 +35,7 @@ public enum TCPAdapterClient {
         let token = token ?? ProcessInfo.processInfo.environment["SL_CONFORMANCE_TOKEN"]
         // Between connections the task runs on this thread: connecting blocks it, not the pool.
         let connector = SessionExecutor(name: "sl-tcp-connect")
-        try await withTaskExecutorPreference(connector) {
+        try await withPreferredExecutor(connector) {
             var served = 0
             while true {
                 let fd = try connect(host: host, port: port, timeout: reconnectTimeout, reconnecting: served > 0)

@@ -2,7 +2,6 @@ import Foundation
 import SingleLoginAdapter
 import SingleLoginContainer
 import SingleLoginEvents
-import Synchronization
 
 /// The harness's own reading of an app's data container during a test case: after `reset`
 /// (which must leave it empty) and after every step, where what it finds joins the adapter's
@@ -11,10 +10,10 @@ import Synchronization
 /// One reader per directory is kept for the job's whole run, so a file unchanged since an earlier
 /// walk (same size and modification time) is not read again in the next test case either.
 final class ContainerWatch: Sendable {
-    private let readers = Mutex<[String: ContainerReader]>([:])
+    private let readers = Locked<[String: ContainerReader]>([:])
     /// Time spent walking and decoding, in nanoseconds, and how many walks: what the cost per step
     /// in docs/performance.md was measured with.
-    private let spent = Mutex<(nanoseconds: UInt64, walks: Int)>((0, 0))
+    private let spent = Locked<(nanoseconds: UInt64, walks: Int)>((0, 0))
 
     /// The reader of `directory`, made on first use.
     func reader(for directory: String) -> ContainerReader {

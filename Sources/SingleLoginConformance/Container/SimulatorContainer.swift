@@ -62,8 +62,11 @@ public enum SimulatorContainer {
         return path
     }
 
-    /// Runs `xcrun` with `arguments` from `PATH`, or says nil when no `xcrun` is on it.
+    /// Runs `xcrun` with `arguments` from `PATH`, or says nil when no `xcrun` is on it (and always
+    /// nil on iOS, where no process can be started: the kit in a Simulator's test bundle takes the
+    /// container the adapter names in its handshake instead).
     public static func runXcrun(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CommandResult? {
+        #if os(macOS) || os(Linux)
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         guard let xcrun = directories.map({ $0 + "/xcrun" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
         let process = Process()
@@ -85,5 +88,8 @@ public enum SimulatorContainer {
         process.waitUntilExit()
         return CommandResult(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData.data, as: UTF8.self))
+        #else
+        return nil
+        #endif
     }
 }

@@ -69,7 +69,7 @@ public struct AdapterDoctor: Sendable {
     /// never holds a thread of the cooperative pool.
     public func run() async -> Report {
         let executor = SessionExecutor(name: "sl-doctor")
-        return await withTaskExecutorPreference(executor) { await runHere(executor) }
+        return await withPreferredExecutor(executor) { await runHere(executor) }
     }
 
     private func runHere(_ executor: SessionExecutor) async -> Report {

@@ -1,7 +1,6 @@
 import Foundation
 import SingleLoginAdapter
 import SingleLoginSpec
-import Synchronization
 
 /// Finds a user's markers in what the app shows and stores, also when the app changed their
 /// case, their Unicode normalisation, or encoded them (percent-encoding, base64 and base64url,
@@ -100,12 +99,7 @@ public struct LeftoverScanner: Sendable {
     /// history, and decoding them again each time was most of what judging a step cost. Parallel
     /// test cases share it, so it is split in shards by the text's hash, which is computed before
     /// any lock is taken.
-    private static let variantShards = (0..<16).map { _ in VariantShard() }
-
-    /// One shard of the cache (a class: a `Mutex` cannot be copied into an array).
-    private final class VariantShard: Sendable {
-        let cache = Mutex<[HashedText: [Variant]]>([:])
-    }
+    private static let variantShards = (0..<16).map { _ in Locked<[HashedText: [Variant]]>([:]) }
 
     typealias Variant = (encoding: String, bytes: [UInt8], latin1: Bool)
 
@@ -125,9 +119,9 @@ public struct LeftoverScanner: Sendable {
     static func cachedVariants(of text: String) -> [Variant] {
         let key = HashedText(text)
         let shard = variantShards[Int(UInt(bitPattern: key.hash) % UInt(variantShards.count))]
-        if let cached = shard.cache.withLock({ $0[key] }) { return cached }
+        if let cached = shard.withLock({ $0[key] }) { return cached }
         let variants = decodedVariants(of: text)
-        shard.cache.withLock { cache in
+        shard.withLock { cache in
             // A bound keeps a long exploration of an app that stores ever-new values from growing it without end.
             if cache.count >= 512 { cache.removeAll(keepingCapacity: true) }
             cache[key] = variants

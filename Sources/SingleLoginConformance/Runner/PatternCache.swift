@@ -1,12 +1,12 @@
 import Foundation
+import SingleLoginAdapter
 import SingleLoginSpec
-import Synchronization
 
 /// The `noElement` patterns and word lists, compiled once each: a pattern checked after every step
 /// of thousands of explored histories is not compiled thousands of times.
 enum PatternCache {
-    private static let compiled = Mutex<[String: NSRegularExpression]>([:])
-    private static let matchers = Mutex<[[String]: WordMatcher]>([:])
+    private static let compiled = Locked<[String: NSRegularExpression]>([:])
+    private static let matchers = Locked<[[String]: WordMatcher]>([:])
 
     /// The matcher of `phrases` with `exceptions`.
     static func words(_ phrases: [String], except exceptions: [String]) -> WordMatcher {

@@ -89,7 +89,7 @@ public struct Runner: Sendable {
         let plan = options.selection.plan(for: spec)
         let context = RunContext(
             specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: specSHA256,
-            harnessVersion: HarnessVersion.current, adapter: nil, hostname: ProcessInfo.processInfo.hostName, startDate: Date(), gate: options.gate,
+            harnessVersion: HarnessVersion.current, adapter: nil, hostname: RunContext.localHostName, startDate: Date(), gate: options.gate,
             specOrigin: options.specOrigin, referenceApp: options.referenceApp)
         handler(Event(.runStarted(context, plan: plan.map(\.0))))
         let release = OrderedRelease(plan: plan.map(\.0), gate: options.gate, handler: handler)
@@ -107,7 +107,7 @@ public struct Runner: Sendable {
                 // The job runs on its provider's thread (for a stdio or TCP adapter): the session,
                 // the simulated broker and this loop then share one thread, and waits for the
                 // adapter never hold a thread of the cooperative pool.
-                group.addTask(executorPreference: provider.taskExecutor) {
+                group.addTask(preferring: provider.taskExecutor) {
                     while true {
                         let index = queue.take()
                         guard index < plan.count else { break }

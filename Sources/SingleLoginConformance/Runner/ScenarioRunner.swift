@@ -8,7 +8,7 @@ import SingleLoginTransport
 /// runs each test case — optionally watched by a ``StepJudge``.
 public struct ScenarioRunner: Sendable {
     private let execution: TestCaseExecution
-    private let taskExecutor: (any TaskExecutor)?
+    private let taskExecutor: SessionExecutor?
 
     /// Creates a runner for scenarios of `spec` (its accounts) on `provider`'s adapter, within its scenario timeout.
     public init(spec: Spec, provider: any AdapterProvider) {
@@ -22,7 +22,7 @@ public struct ScenarioRunner: Sendable {
         handler: (Event) -> Void = { _ in }
     ) async -> TestCaseResult {
         // On the provider's thread, as the runner's jobs are: never on the cooperative pool for long.
-        await withTaskExecutorPreference(taskExecutor) {
+        await withPreferredExecutor(taskExecutor) {
             await execution.run(PlannedTestCase(id: id, requirement: requirement), scenario, judge: judge, handler: handler)
         }
     }

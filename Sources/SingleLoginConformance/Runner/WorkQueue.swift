@@ -1,5 +1,5 @@
+import SingleLoginAdapter
 import SingleLoginTransport
-import Synchronization
 
 /// Hands out plan indices to the jobs, and remembers why the run stopped early.
 final class WorkQueue: Sendable {
@@ -8,7 +8,7 @@ final class WorkQueue: Sendable {
         var stopReason: String?
         var unavailable: AdapterUnavailable?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The next index to run.
     func take() -> Int {

@@ -21,7 +21,7 @@ public enum ExploreEvents {
     /// `referenceApp` marks an exploration of the bundled reference app (no `--adapter` or `--listen`),
     /// which every report then names.
     public static func events(
-        for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = ProcessInfo.processInfo.hostName,
+        for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = RunContext.localHostName,
         referenceApp: Bool = false
     ) -> [Event] {
         let rules = result.rules

@@ -95,7 +95,7 @@ public struct Explorer: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for player in players {
                 // On the provider's thread: a job never holds a thread of the cooperative pool.
-                group.addTask(executorPreference: player.taskExecutor) {
+                group.addTask(preferring: player.taskExecutor) {
                     while !Task.isCancelled {
                         if let deadline, ContinuousClock.now >= deadline { break }
                         let index = shared.state.withLock { state -> Int? in

@@ -1,3 +1,4 @@
+import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
@@ -13,7 +14,7 @@ public struct HistoryPlayer: Sendable {
     static let requirement = RequirementSummary(id: "EX-HISTORY", level: .must, title: "an explored history", tags: ["explore"], references: [])
 
     /// The provider's thread, which a job playing histories prefers.
-    let taskExecutor: (any TaskExecutor)?
+    let taskExecutor: SessionExecutor?
 
     /// Creates a player on `provider`'s adapter, judging `rules`, within the provider's scenario timeout.
     public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {

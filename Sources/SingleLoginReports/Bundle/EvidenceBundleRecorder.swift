@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginSpec
@@ -81,7 +81,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
 
     private let options: Options
     private let onError: @Sendable (any Error) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a recorder; `onError` hears about a bundle that was not written and why.
     public init(options: Options, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {

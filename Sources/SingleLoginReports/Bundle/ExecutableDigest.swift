@@ -1,6 +1,6 @@
 import Foundation
+import SingleLoginAdapter
 import SingleLoginSpec
-import Synchronization
 
 /// The SHA-256 of the running binary, read once per file: a process that writes several bundles
 /// (a test run, a CI job with shards) hashes its tens of megabytes of executable once, not per bundle.
@@ -14,7 +14,7 @@ enum ExecutableDigest {
 
     /// Held while hashing: bundles written at the same time wait for the one digest instead of
     /// each hashing the same file.
-    private static let digests = Mutex<[FileState: String]>([:])
+    private static let digests = Locked<[FileState: String]>([:])
 
     /// The digest of the file at `url`, or nil when it cannot be read.
     static func of(_ url: URL) -> String? {

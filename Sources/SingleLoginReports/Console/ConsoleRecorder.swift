@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
@@ -13,7 +12,7 @@ public final class ConsoleRecorder: EventRecorder {
     /// How it prints.
     public let style: ConsoleStyle
     private let write: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var record = RunRecord()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginEvents
 
 /// Writes `report.html`, the run as one self-contained page (see ``HTMLReport``), atomically when
@@ -8,7 +8,7 @@ public final class HTMLReportRecorder: EventRecorder {
     /// Where the page goes.
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
-    private let state = Mutex(RunRecord())
+    private let state = Locked(RunRecord())
 
     /// Creates a recorder writing to `url`; `onError` hears about a file that could not be written.
     public init(url: URL, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {

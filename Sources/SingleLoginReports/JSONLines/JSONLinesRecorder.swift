@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginEvents
 
 /// Writes the run as a versioned JSON Lines event stream (`--events FILE`): one ``EncodedEvent`` per line.
@@ -15,7 +15,7 @@ public final class JSONLinesRecorder: EventRecorder {
     private let destination: Destination
     private let maxLogBytes: Int
     private let onError: @Sendable (any Error) -> Void
-    private let buffer = Mutex(Data())
+    private let buffer = Locked(Data())
 
     /// Creates a recorder that writes `url` atomically when the run ends.
     public init(url: URL, maxLogBytes: Int = 64 * 1024, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginEvents
 
 /// Writes a JUnit XML report that Jenkins, GitLab, GitHub reporters, Azure DevOps and CircleCI read.
@@ -19,14 +19,14 @@ public final class JUnitXMLRecorder: EventRecorder {
     /// How it is rendered.
     public let options: JUnitReport.Options
     private let onError: @Sendable (any Error) -> Void
-    private let state: Mutex<JUnitStream>
+    private let state: Locked<JUnitStream>
 
     /// Creates a recorder writing to `url`; `onError` hears about a file that could not be written.
     public init(url: URL, options: JUnitReport.Options = .init(), onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
         self.url = url
         self.options = options
         self.onError = onError
-        state = Mutex(JUnitStream(options: options, url: url))
+        state = Locked(JUnitStream(options: options, url: url))
     }
 
     /// Takes one event: a finished test case is rendered at once; on `runEnded` the report is written.

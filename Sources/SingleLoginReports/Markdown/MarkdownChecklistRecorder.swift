@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
@@ -14,7 +14,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
     private let appendix: @Sendable () -> String
-    private let state = Mutex(RunRecord())
+    private let state = Locked(RunRecord())
 
     /// Creates a recorder writing to `url`; `appendix` gives, when the run ends, Markdown to add at
     /// the end (the comparison with a baseline, the waivers used), empty by default.

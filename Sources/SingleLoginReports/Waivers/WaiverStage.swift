@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
@@ -30,7 +30,7 @@ public final class WaiverStage: Sendable {
     public let today: String
     /// Whether an unexpected pass fails (`--strict-waivers`).
     public let strict: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var appVersion: String?

@@ -1,7 +1,6 @@
 import CSingleLoginSystem
 import Foundation
 import SingleLoginAdapter
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +23,7 @@ public final class TCPListener: Sendable {
     public let isLoopback: Bool
     private let descriptor: Int32
     /// How many providers accept from it, and whether the socket has been closed.
-    private let users = Mutex((count: 0, closed: false))
+    private let users = Locked((count: 0, closed: false))
 
     /// Binds and listens on `host:port`.
     public init(host: String, port: UInt16) throws(TCPListenerError) {

@@ -1,6 +1,6 @@
 import CSingleLoginSystem
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,10 +35,10 @@ public final class ChildProcess: Sendable {
     /// by its ``ProcessChannel``, or (with `captureOutput`) by its own thread, stdout included.
     public let stderr = StderrBuffer()
     private let lifelineFD: Int32
-    private let watchdog: Mutex<(reportFD: Int32, pid: pid_t?)>
-    private let exitState = Mutex<Termination?>(nil)
+    private let watchdog: Locked<(reportFD: Int32, pid: pid_t?)>
+    private let exitState = Locked<Termination?>(nil)
     /// Set once the group has been killed on purpose: its id may be reused afterwards, so it is never signalled again.
-    private let ended = Mutex(false)
+    private let ended = Locked(false)
 
     /// How a child ended.
     public enum Termination: Sendable, Hashable, CustomStringConvertible {
@@ -131,7 +131,7 @@ public final class ChildProcess: Sendable {
         stdoutFD = stdoutPipe[0]
         stderrFD = stderrPipe[0]
         lifelineFD = lifelinePipe[1]
-        watchdog = Mutex((reportPipe[0], nil))
+        watchdog = Locked((reportPipe[0], nil))
         // No read or write on these ever blocks a thread; the channel polls them.
         for fd in [stdinFD, stdoutFD, stderrFD, reportPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         if captureOutput { Self.capture([stdoutFD, stderrFD], into: stderr) }

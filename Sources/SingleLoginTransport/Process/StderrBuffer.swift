@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 
 /// The tail of what an adapter wrote to stderr, capped so that a flood costs bounded memory.
 public final class StderrBuffer: Sendable {
@@ -12,7 +12,7 @@ public final class StderrBuffer: Sendable {
         var dropped = 0
         var mark = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty buffer.
     public init() {}

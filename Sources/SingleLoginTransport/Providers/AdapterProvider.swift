@@ -24,7 +24,7 @@ public protocol AdapterProvider: Sendable {
     var scenarioTimeout: Duration { get }
     /// The executor the runner's task for this job should prefer: the thread the adapter's
     /// session runs on, so that a round trip needs no hand-off between threads; nil for none.
-    var taskExecutor: (any TaskExecutor)? { get }
+    var taskExecutor: SessionExecutor? { get }
 }
 
 extension AdapterProvider {
@@ -33,5 +33,5 @@ extension AdapterProvider {
     /// The default of ``AdapterTimeouts/scenario``.
     public var scenarioTimeout: Duration { AdapterTimeouts().scenario }
     /// No preference: the runner's task runs on the global executor.
-    public var taskExecutor: (any TaskExecutor)? { nil }
+    public var taskExecutor: SessionExecutor? { nil }
 }

@@ -22,7 +22,7 @@ public struct ContainerNamingProvider: AdapterProvider {
     public func close() async { await base.close() }
     public func unavailability() async -> AdapterUnavailable? { await base.unavailability() }
     public var scenarioTimeout: Duration { base.scenarioTimeout }
-    public var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
+    public var taskExecutor: SessionExecutor? { base.taskExecutor }
 }
 
 /// An adapter as it is, but for the data container its identity names.

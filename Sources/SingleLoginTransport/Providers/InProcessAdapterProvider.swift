@@ -20,7 +20,7 @@ public actor InProcessAdapterProvider: AdapterProvider {
         self.scenarioTimeout = scenarioTimeout
     }
 
-    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
+    public nonisolated var taskExecutor: SessionExecutor? { executor }
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }

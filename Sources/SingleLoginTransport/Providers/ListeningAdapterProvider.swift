@@ -43,7 +43,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
+    public nonisolated var taskExecutor: SessionExecutor? { executor }
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }
@@ -97,7 +97,7 @@ public actor ListeningAdapterProvider: AdapterProvider {
     /// Runs on this provider's executor whoever calls it: accepting blocks its thread.
     private nonisolated func acceptOne(before deadline: ContinuousClock.Instant, number: Int) async throws -> Attempt {
         let (listener, waker, wireLog, timeouts, executor, token) = (self.listener, self.waker, self.wireLog, self.timeouts, self.executor, self.token)
-        return try await withTaskExecutorPreference(executor) { () async throws -> Attempt in
+        return try await withPreferredExecutor(executor) { () async throws -> Attempt in
             let accepted = await withTaskCancellationHandler {
                 listener.accept(before: deadline, waker: waker)
             } onCancel: {

@@ -32,7 +32,7 @@ public actor StdioAdapterProvider: AdapterProvider {
     }
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-    public nonisolated var taskExecutor: (any TaskExecutor)? { executor }
+    public nonisolated var taskExecutor: SessionExecutor? { executor }
 
     public func adapter() async throws -> any ConformanceAdapter {
         if let current { return current }

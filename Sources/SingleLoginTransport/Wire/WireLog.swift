@@ -1,17 +1,17 @@
 import Foundation
-import Synchronization
+import SingleLoginAdapter
 
 /// A record of every line crossing the wire, for adapter authors debugging their side.
 ///
 /// Lines the harness sends start with `> `, lines it reads with `< `, notes with `# `; one file
 /// serves a whole run, adapter restarts and reconnections included (each is marked).
 public final class WireLog: Sendable {
-    private let handle: Mutex<FileHandle?>
+    private let handle: Locked<FileHandle?>
 
     /// Creates (or truncates) the log at `url`.
     public init(url: URL) throws {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        handle = Mutex(try FileHandle(forWritingTo: url))
+        handle = Locked(try FileHandle(forWritingTo: url))
     }
 
     /// Appends one line with its direction.
