@@ -56,10 +56,15 @@ CAN_IMPORT_RE = re.compile(r"canImport\(\s*([A-Za-z_][\w.]*)")
 
 
 def version_tuple(text):
-    return tuple(int(p) for p in text.split("."))
+    """(major, minor, patch), so 13 == 13.0 == 13.0.0 compare equal."""
+    parts = [int(p) for p in text.split(".")]
+    return tuple((parts + [0, 0, 0])[:3])
 
 
 def version_text(v):
+    v = tuple(v)
+    while len(v) > 2 and v[-1] == 0:
+        v = v[:-1]
     return ".".join(str(p) for p in (v if len(v) > 1 else (v[0], 0)))
 
 
@@ -309,7 +314,7 @@ def availability_regions(swiftc, files, defines):
                     parent = next((n for n in reversed(nodes[:i]) if n[0] < indent and n[1] == "brace_stmt"), None)
                     if parent and parent[2]:
                         out.append((rng[1], parent[2][1], versions))
-        regions[path] = out
+        regions[os.path.realpath(path)] = out
     return regions
 
 
@@ -364,8 +369,10 @@ def main():
     libindexstore = os.path.join(usr, "lib", "libIndexStore.so")
     swiftc = os.path.join(usr, "bin", "swiftc")
 
-    # The target and its files, as SwiftPM sees them.
-    describe = subprocess.run([swift, "package", "--package-path", package, "describe", "--type", "json"],
+    # The target and its files, as SwiftPM sees them (in our scratch directory: no wait on a lock
+    # another check holds on .build).
+    describe = subprocess.run([swift, "package", "--package-path", package, "--scratch-path", scratch,
+                               "describe", "--type", "json"],
                               capture_output=True, text=True)
     if describe.returncode != 0:
         sys.exit(f"{name}: `swift package describe` failed:\n{describe.stderr}")
@@ -412,7 +419,7 @@ def main():
     for usr_, (title, want) in sanity.items():
         got = effective(symbols, usr_, memo)
         for d, v in want.items():
-            if d in floors and (got.get(d, (None,))[0] or ()) [:2] != v:
+            if d in floors and (got.get(d, (None,))[0] or ())[:2] != v:
                 sys.exit(f"{name}: the symbol graphs do not say {title} is {d} {version_text(v)} "
                          f"(they say {got.get(d)}); the check would be vacuous")
 
@@ -532,7 +539,7 @@ def main():
     elapsed = time.monotonic() - started
     log(f"{name}: {import_count} imports; {checked} references to other modules in {len(files)} files, "
         f"{toolchain_refs} of them to {len(distinct)} distinct toolchain symbols with known availability"
-        + (f"; {guarded_count} guarded by @available/#available" if args.mode == "guarded" else ""))
+        + (f"; {guarded_count} (reference, platform) pairs above the floor guarded by @available/#available" if args.mode == "guarded" else ""))
     if unknown:
         names = sorted((f"{m}.{n}" for m, n in unknown), key=lambda t: (t.startswith("("), t))
         log(f"{name}: {sum(len(v) for v in unknown.values())} references to {len(unknown)} symbols not in any "
