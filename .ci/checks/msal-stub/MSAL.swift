@@ -1,9 +1,13 @@
 // A stub of MSAL's Swift interface, as the Clang importer presents MSAL 2.x's Objective-C headers
-// (MSAL/src/public/*.h): only the declarations the seam's conformance file uses, with their exact
-// Swift names, optionality and completion-block types. It lets Linux CI type-check
+// (MSAL/src/public/*.h): only the declarations the seam's conformance file and Examples/SeamApp use,
+// with their exact Swift names, optionality and completion-block types. It lets Linux CI type-check
 // Examples/ShiftBoard-vendor/Sources/ShiftBoard/LiveMSALApplication.swift, which otherwise compiles
-// only where the real MSAL is (see .ci/checks/msal-seam.sh). Nothing here runs.
+// only where the real MSAL is (see .ci/checks/msal-seam.sh), and SeamApp's MSAL branch
+// (.ci/checks/seam-app.sh, beside the UIKit stub). Nothing here runs.
 import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
 
 // MSAL's userInfo keys (`extern NSString *MSALInternalErrorCodeKey;` ...) are not declared here on
 // purpose: Swift 6 refuses to read such imported mutable globals ("not concurrency-safe"), so the
@@ -104,7 +108,11 @@ open class MSALSilentTokenParameters: MSALTokenParameters {
     }
 }
 
-open class MSALWebviewParameters: NSObject {}
+open class MSALWebviewParameters: NSObject {
+    #if canImport(UIKit)
+    public init(authPresentationViewController: UIViewController) {}
+    #endif
+}
 
 open class MSALInteractiveTokenParameters: MSALTokenParameters {
     open var promptType: MSALPromptType = .default
@@ -126,7 +134,18 @@ open class MSALSignoutParameters: MSALParameters {
     public override init() {}
 }
 
+/// `MSALAADAuthority(url:) throws`: an Entra ID authority (Examples/SeamApp creates one).
+open class MSALAADAuthority: MSALAuthority {
+    public init(url: URL) throws {}
+}
+
+/// `MSALPublicClientApplicationConfig(clientId:redirectUri:authority:)`.
+open class MSALPublicClientApplicationConfig: NSObject {
+    public init(clientId: String, redirectUri: String?, authority: MSALAuthority?) {}
+}
+
 open class MSALPublicClientApplication: NSObject {
+    public init(configuration: MSALPublicClientApplicationConfig) throws {}
     open func acquireTokenSilent(with parameters: MSALSilentTokenParameters, completionBlock: @escaping MSALCompletionBlock) {}
     open func acquireToken(with parameters: MSALInteractiveTokenParameters, completionBlock: @escaping MSALCompletionBlock) {}
     open func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping MSALCurrentAccountCompletionBlock) {}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# On a GitHub-hosted macOS runner: selects (sudo xcode-select -s) the newest installed Xcode whose
+# bundled Swift is SWIFT (default 6.3), and prints its versions. Used by .github/workflows/ci.yml and
+# release.yml; the reasons for taking Swift from Xcode rather than from a swift.org toolchain are in
+# ci.yml's comment above its macos job. The runner images name their Xcodes /Applications/Xcode_<version>.app
+# (betas and release candidates with a suffix, which are skipped); each candidate's own `swift`
+# says which Swift it bundles, so no table of Xcode-to-Swift versions is kept here.
+set -euo pipefail
+want="${1:-6.3}"
+mapfile -t candidates < <(ls -d /Applications/Xcode_[0-9]*.app 2>/dev/null | grep -E '/Xcode_[0-9.]+\.app$' | sort -t_ -k2 -V -r)
+for app in ${candidates[@]+"${candidates[@]}"}; do
+    swift="$app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift"
+    [ -x "$swift" ] || continue
+    version="$("$swift" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)"
+    if [ "$version" = "$want" ]; then
+        sudo xcode-select -s "$app/Contents/Developer"
+        xcodebuild -version
+        swift --version
+        exit 0
+    fi
+    echo "select-xcode: $app bundles Swift ${version:-unknown}, not $want"
+done
+echo "select-xcode: no Xcode on this runner bundles Swift $want; installed: ${candidates[*]-none}" >&2
+exit 1
