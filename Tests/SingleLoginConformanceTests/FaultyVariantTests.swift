@@ -26,7 +26,7 @@ struct FlawRow: Sendable, CustomTestStringConvertible {
 }
 
 /// Each faulty variant of the reference app and the exact requirements the shipped spec fails it on.
-/// The README's table is this table (``ReadmeTableTests`` compares them).
+/// docs/reference-app.md's table is this table (``ReadmeTableTests`` compares them).
 let faultyVariantTable: [FlawRow] = [
     FlawRow(.promptsAtLaunch, fails: ["SL-DETECT-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-SCOPES-2", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.leavesNameOnScreen, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),

@@ -4,12 +4,17 @@ import SingleLoginReports
 import SingleLoginSpec
 import Testing
 
-/// The README's tables are made from the spec and from ``faultyVariantTable``; these tests fail when
+/// The docs' tables are made from the spec and from ``faultyVariantTable``; these tests fail when
 /// they drift, and print the table to paste.
-@Suite("The README's tables")
+@Suite("The docs' tables of the catalogue, the flaws and the options")
 struct ReadmeTableTests {
-    static func readme() throws -> String {
-        try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The catalogue's page.
+    static let cataloguePage = "docs/catalogue.md"
+    /// The reference app's page: its flaws and its conformant options.
+    static let referenceAppPage = "docs/reference-app.md"
+
+    static func text(_ page: String) throws -> String {
+        try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent(page), encoding: .utf8)
     }
 
     /// The text between `<!-- begin NAME ... -->` and `<!-- end NAME -->`, markers excluded.
@@ -20,7 +25,7 @@ struct ReadmeTableTests {
         return String(text[close.upperBound..<end.lowerBound])
     }
 
-    /// The flaw table as the README shows it, requirements in spec order.
+    /// The flaw table as docs/reference-app.md shows it, requirements in spec order.
     static func flawTable(_ spec: Spec) -> String {
         let order = Dictionary(uniqueKeysWithValues: spec.requirements.enumerated().map { ($0.element.id, $0.offset) })
         func list(_ ids: Set<String>) -> String { ids.sorted { order[$0, default: 0] < order[$1, default: 0] }.joined(separator: ", ") }
@@ -33,7 +38,7 @@ struct ReadmeTableTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The conformant options as the README shows them.
+    /// The conformant options as docs/reference-app.md shows them.
     static func optionTable() -> String {
         (["| Option | How the app differs |", "|---|---|"] + ReferenceAppOption.allCases.map { "| `\($0.rawValue)` | \($0.summary) |" }).joined(separator: "\n")
             + "\n"
@@ -42,18 +47,18 @@ struct ReadmeTableTests {
     @Test("the catalogue table is `sl-conformance list --format markdown` of the shipped spec")
     func catalogue() throws {
         let expected = CatalogueTable.markdown(try TestSupport.shippedSpec().spec)
-        #expect(Self.section("catalogue", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+        #expect(Self.section("catalogue", in: try Self.text(Self.cataloguePage)) == expected, "paste into \(Self.cataloguePage):\n\(expected)")
     }
 
     @Test("the flaw table is FaultyVariantTests' table")
     func flaws() throws {
         let expected = Self.flawTable(try TestSupport.shippedSpec().spec)
-        #expect(Self.section("flaws", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+        #expect(Self.section("flaws", in: try Self.text(Self.referenceAppPage)) == expected, "paste into \(Self.referenceAppPage):\n\(expected)")
     }
 
     @Test("the options table lists every conformant option")
     func options() throws {
         let expected = Self.optionTable()
-        #expect(Self.section("options", in: try Self.readme()) == expected, "paste into README.md:\n\(expected)")
+        #expect(Self.section("options", in: try Self.text(Self.referenceAppPage)) == expected, "paste into \(Self.referenceAppPage):\n\(expected)")
     }
 }

@@ -40,7 +40,7 @@ struct ConformanceKitTests {
     func checkAll() async {
         let checks = await Self.leavesRecords.checkAll()
         #expect(checks.map(\.id) == ConformanceSpec.shipped.requirementIDs)
-        // The reference app's flaw table (README, FaultyVariantTests) for leavesRecordsFile.
+        // The reference app's flaw table (docs/reference-app.md, FaultyVariantTests) for leavesRecordsFile.
         #expect(
             checks.filter { !$0.passed }.map(\.id) == [
                 "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-INTERACTIVE-1",
