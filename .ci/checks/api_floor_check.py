@@ -83,9 +83,9 @@ def extract_availability(modules, cache_dir, extractor, target_triple, log):
     if os.path.exists(cache):
         with open(cache) as f:
             data = json.load(f)
-        if data.get("modules") == modules:
+        if data.get("modules") == modules and "defaults" in data:
             return data
-    symbols, member_of, graph_counts = {}, {}, {}
+    symbols, member_of, defaults, graph_counts = {}, {}, {}, {}
     for module in modules:
         out = os.path.join(cache_dir, "graphs", module)
         os.makedirs(out, exist_ok=True)
@@ -116,11 +116,14 @@ def extract_availability(modules, cache_dir, extractor, target_triple, log):
             for r in graph.get("relationships", []):
                 if r["kind"] in ("memberOf", "requirementOf", "optionalRequirementOf"):
                     member_of.setdefault(r["source"], set()).add(r["target"])
+                elif r["kind"] == "defaultImplementationOf":
+                    defaults.setdefault(r["target"], set()).add(r["source"])
         graph_counts[module] = count
     for usr, parents in member_of.items():
         if usr in symbols:
             symbols[usr][5] = sorted(parents)
-    data = {"modules": modules, "graph_counts": graph_counts, "symbols": symbols}
+    data = {"modules": modules, "graph_counts": graph_counts, "symbols": symbols,
+            "defaults": {usr: sorted(impls) for usr, impls in defaults.items()}}
     os.makedirs(cache_dir, exist_ok=True)
     with open(cache, "w") as f:
         json.dump(data, f)
@@ -326,6 +329,48 @@ def guarded_version(regions, line, column, domain):
     return best
 
 
+# Conditions under which a branch can never be compiled for a platform: each atom of a `||`
+# disjunction must be one of these (anything else, `&&`, `!`, counts as possibly compiled).
+NEVER_ON = {
+    "iOS": {"os(macOS)", "os(Linux)", "os(Windows)", "os(Android)", "os(FreeBSD)", "os(OpenBSD)",
+            "os(WASI)", "os(watchOS)", "os(tvOS)", "os(visionOS)", "canImport(Glibc)", "canImport(Musl)",
+            "canImport(AppKit)", "canImport(WinSDK)"},
+    "macOS": {"os(iOS)", "os(Linux)", "os(Windows)", "os(Android)", "os(FreeBSD)", "os(OpenBSD)",
+              "os(WASI)", "os(watchOS)", "os(tvOS)", "os(visionOS)", "canImport(Glibc)", "canImport(Musl)",
+              "canImport(WinSDK)"},
+}
+
+
+def lines_never_compiled_for(path, domain):
+    """The lines of `path` inside an `#if`/`#elseif` branch whose condition cannot hold on
+    `domain` (e.g. `#if os(macOS) || os(Linux)` for iOS): a reference there is never built for it."""
+    never = NEVER_ON.get(domain, set())
+    excluded, stack = set(), []  # stack: whether the current branch is excluded
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, text in enumerate(f, start=1):
+            line = text.strip()
+            if line.startswith("#if ") or line.startswith("#elseif "):
+                condition = line.split(" ", 1)[1].split("//")[0].strip()
+                atoms = [a.strip().replace(" ", "") for a in condition.split("||")]
+                out = all(a in never for a in atoms) and "&&" not in condition and "!" not in condition
+                if line.startswith("#if "):
+                    stack.append(out)
+                elif stack:
+                    stack[-1] = out
+                continue
+            if line.startswith("#else"):
+                if stack:
+                    stack[-1] = False
+                continue
+            if line.startswith("#endif"):
+                if stack:
+                    stack.pop()
+                continue
+            if any(stack):
+                excluded.add(number)
+    return excluded
+
+
 # ---------------------------------------------------------------------------------------------
 
 def main():
@@ -408,6 +453,7 @@ def main():
     data = extract_availability(modules, cache_dir, extractor, "x86_64-unknown-linux-gnu"
                                 if os.uname().machine == "x86_64" else "aarch64-unknown-linux-gnu", log)
     symbols = data["symbols"]
+    availability_data = data
     with_apple = sum(1 for s in symbols.values() if any(d in floors for d in s[4]))
     log(f"{name}: {len(symbols)} public symbols in the symbol graphs of {len(data['graph_counts'])} toolchain modules "
         f"({with_apple} carry {'/'.join(floors)} availability){'' if time.monotonic() - t0 < 1 else f', {time.monotonic() - t0:.1f} s'}")
@@ -488,7 +534,8 @@ def main():
         regions = availability_regions(swiftc, files, defines)
 
     # 4. Join and judge.
-    checked, toolchain_refs, unknown, fallback_hits, guarded_count = 0, 0, {}, 0, 0
+    checked, toolchain_refs, unknown, fallback_hits, guarded_count, older_default = 0, 0, {}, 0, 0, 0
+    never_compiled, not_built = {}, 0
     distinct = set()
     listing = []
     for (path, line, col, usr_), o in sorted(occurrences.items()):
@@ -524,6 +571,18 @@ def main():
                 fallback_hits += 1
             if not reason:
                 continue
+            if line in never_compiled.setdefault((path, domain), lines_never_compiled_for(path, domain)):
+                not_built += 1
+                continue
+            # A protocol requirement Apple added later (`FixedWidthInteger.&*` became one in Swift
+            # 6.0) whose default implementation is older: below the requirement's version the
+            # compiler calls that default, so the reference is available at the floor.
+            if intro and not unavailable and not star and any(
+                    (effective(symbols, impl, memo).get(domain, (None, False))[0] or (0,)) <= floor
+                    and not effective(symbols, impl, memo).get(domain, (None, False))[1]
+                    for impl in availability_data.get("defaults", {}).get(usr_, [])):
+                older_default += 1
+                continue
             if args.mode == "guarded" and intro:
                 g = guarded_version(regions.get(path, []), line, col, domain)
                 if g and g >= intro:
@@ -539,7 +598,9 @@ def main():
     elapsed = time.monotonic() - started
     log(f"{name}: {import_count} imports; {checked} references to other modules in {len(files)} files, "
         f"{toolchain_refs} of them to {len(distinct)} distinct toolchain symbols with known availability"
-        + (f"; {guarded_count} (reference, platform) pairs above the floor guarded by @available/#available" if args.mode == "guarded" else ""))
+        + (f"; {guarded_count} (reference, platform) pairs above the floor guarded by @available/#available" if args.mode == "guarded" else "")
+        + (f"; {older_default} (reference, platform) pairs to a later protocol requirement served by its older default implementation" if older_default else "")
+        + (f"; {not_built} (reference, platform) pairs under an #if that platform never compiles" if not_built else ""))
     if unknown:
         names = sorted((f"{m}.{n}" for m, n in unknown), key=lambda t: (t.startswith("("), t))
         log(f"{name}: {sum(len(v) for v in unknown.values())} references to {len(unknown)} symbols not in any "

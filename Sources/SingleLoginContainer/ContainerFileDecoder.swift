@@ -58,7 +58,7 @@ public struct ContainerFileDecoder: Sendable {
             flatten(list, into: &lines, depth: depth)
             return DecodedFile(text: lines.joined(separator: "\n"), formats: [keyed ? "keyed archive" : name])
         }
-        if let text = String(validating: bytes, as: UTF8.self), !Self.isBinary(bytes) { return DecodedFile(text: text) }
+        if let text = String(validUTF8: bytes), !Self.isBinary(bytes) { return DecodedFile(text: text) }
         if let text = Self.utf16(bytes) { return DecodedFile(text: text, formats: ["UTF-16"]) }
         // Raw deflate has no header: only a stream that inflates whole, to the last byte, and holds
         // something decodable is taken for one (random bytes rarely do both).
@@ -114,7 +114,7 @@ public struct ContainerFileDecoder: Sendable {
         let units = stride(from: 2, to: bytes.count, by: 2).map {
             little ? UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 : UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
         }
-        return String(validating: units, as: UTF16.self)
+        return String(validUTF16: units)
     }
 
     /// Bytes in no format read: their runs of four or more printable ASCII characters, so that a

@@ -300,7 +300,7 @@ public struct LeftoverScanner: Sendable {
                     var count = end - start - offset
                     if count % 4 == 1 { count -= 1 }  // A lone last character carries no whole byte.
                     let decoded = decodeBase64(all, from: start + offset, count: count)
-                    if let text = String(validating: decoded, as: UTF8.self) {
+                    if let text = String(validUTF8: decoded) {
                         segments.append((lowercasedBytes(text), false))
                     } else {
                         segments.append((latin1LowercasedUTF8(decoded), true))
@@ -374,7 +374,7 @@ public struct LeftoverScanner: Sendable {
                     decoded.append(run[index] << 4 | run[index + 1])
                     index += 2
                 }
-                if let text = String(validating: decoded, as: UTF8.self) { segments.append(lowercasedBytes(text)) }
+                if let text = String(validUTF8: decoded) { segments.append(lowercasedBytes(text)) }
             }
         }
         for byte in bytes {

@@ -307,7 +307,7 @@ struct JSONScanner {
     }
 
     private mutating func makeString(_ slice: UnsafeBufferPointer<UInt8>, quote: Int) throws(JSONSyntaxError) -> String {
-        if let string = String(validating: slice, as: UTF8.self) { return string }
+        if let string = String(validUTF8: slice) { return string }
         throw error("invalid UTF-8 in string", fix: "save the file as UTF-8", at: quote)
     }
 
