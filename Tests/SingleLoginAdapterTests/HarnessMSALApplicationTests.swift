@@ -1,11 +1,10 @@
 import Foundation
 @testable import SingleLoginAdapter
-import Synchronization
 import Testing
 
 /// A broker that records what it was asked and answers from a script.
 final class ScriptedBroker: SharedDeviceBroker {
-    let calls = Mutex<[String]>([])
+    let calls = Locked<[String]>([])
     let alice = MSALAccount(username: "alice@contoso.example", objectId: "oid-a", tenantId: "tid")
     let silentError: MSALError?
 
@@ -125,7 +124,7 @@ struct HarnessMSALApplicationTests {
     func completionForms() async {
         let broker = ScriptedBroker(silentError: .interactionRequired)
         let msal = HarnessMSALApplication(broker: broker)
-        let outcomes = Mutex<[String]>([])
+        let outcomes = Locked<[String]>([])
         // Code written for MSAL's completion blocks: silent first, interactive on InteractionRequired.
         msal.getCurrentAccount(with: nil) { account, _, _ in
             guard let account else { return }
@@ -201,7 +200,7 @@ struct HarnessMSALApplicationTests {
             func accountsFromDevice() async throws -> [MSALAccount] { [] }
         }
         let msal = HarnessMSALApplication(broker: FailingBroker())
-        let received = Mutex<(DeviceInformation?, Bool)>((nil, false))
+        let received = Locked<(DeviceInformation?, Bool)>((nil, false))
         msal.getDeviceInformation(with: nil) { information, error in received.withLock { $0 = (information, error != nil) } }
         await msal.waitUntilIdle()
         #expect(received.withLock { $0.0?.hasAADSSOExtension == true && $0.1 })

@@ -1,7 +1,6 @@
 import Foundation
 import ReferenceApp
 import SingleLoginAdapter
-import SingleLoginCommands
 import SingleLoginTesting
 import Testing
 
@@ -95,25 +94,5 @@ struct ConformanceKitTests {
             return text.contains("not tested: \(dropped)") && text.contains("no longer in the spec: SL-OLD-1")
                 && text.contains("\n  sl-conformance generate-tests --adapter-factory X")
         }
-    }
-
-    @Test(
-        "the checked-in generated files are what generate-tests writes (else: the command to run)",
-        arguments: [
-            ("ReferenceAppConformanceTests.swift", ["--type-name", "ReferenceAppConformanceTests"]),
-            ("ReferenceAppXCTestConformanceTests.swift", ["--framework", "xctest", "--type-name", "ReferenceAppXCTestConformanceTests"]),
-        ])
-    func generatedFilesUpToDate(file: String, words: [String]) async {
-        let path = "Tests/SingleLoginTestingTests/" + file
-        let arguments = ["generate-tests", "--adapter-factory", "ReferenceAppAdapter", "--import", "ReferenceApp"] + words + ["--output", path]
-        // The file quotes its own command, relative path included: compare from the repository's root, where swift test runs.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        guard URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path == root.standardizedFileURL.path else { return }
-        let captured = CapturedText()
-        let status = await ConformanceCommandLine.tool.run(arguments + ["--check"], output: captured.output)
-        #expect(
-            status == 0,
-            "Tests/SingleLoginTestingTests/\(file) is stale; from the repository's root run: swift run sl-conformance \(arguments.joined(separator: " "))\n\(captured.text)"
-        )
     }
 }
