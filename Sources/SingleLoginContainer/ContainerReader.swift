@@ -24,10 +24,6 @@ public final class ContainerReader: Sendable {
     /// an unchanged file are not read again either.
     private let headers = Locked<[String: (stamp: Stamp, isDatabase: Bool)]>([:])
 
-    /// The files that belong to the system, not to the app, and say nothing of its users: the
-    /// container manager's record of whose container it is, at its root.
-    public static let systemFiles: Set<String> = [".com.apple.mobile_container_manager.metadata.plist"]
-
     /// Creates a reader of `directory`.
     public init(directory: URL, maxFileBytes: Int = 4 << 20, decoder: ContainerFileDecoder = ContainerFileDecoder()) {
         self.directory = directory.standardizedFileURL
@@ -101,9 +97,9 @@ public final class ContainerReader: Sendable {
             var info = stat()
             guard lstat(full, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: _ = walk(full, relative: child, into: &stamps)
+            case S_IFDIR: if !Self.isSystemWritten(child + "/") { _ = walk(full, relative: child, into: &stamps) }
             case S_IFREG:
-                if relative.isEmpty, Self.systemFiles.contains(name) { continue }
+                if Self.isSystemWritten(child) { continue }
                 #if canImport(Darwin)
                 let time = info.st_mtimespec
                 #else

@@ -32,6 +32,8 @@ actor ContainerApp {
         for directory in ["Documents", "Library/Caches", "Library/Preferences", "tmp"] {
             try? fileManager.createDirectory(at: container.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
+        // ... and the container manager's record of whose container it is, at its root.
+        write(".com.apple.mobile_container_manager.metadata.plist", Array(Self.containerMetadata.utf8))
         if build == .keepsFilesOnReset { write("Library/Caches/store-hours.json", Array(Self.storeHours.utf8)) }
         await reference.install(environment)
     }
@@ -55,6 +57,7 @@ actor ContainerApp {
             write("Library/Caches/store-hours.json", Array(Self.storeHours.utf8))
             append("Library/Logs/app.log", "launch: app started, shared device mode checked\n")
         }
+        writeWhatIOSWrites(after: event, signedIn: observation.signedInAccount)
         let records = files.first { $0.key == "Documents/records.json" }?.value
         let signedIn = observation.signedInAccount
         switch build {
@@ -85,6 +88,28 @@ actor ContainerApp {
             }
         }
         return reported
+    }
+
+    /// The container manager's metadata, as iOS writes it at install.
+    static let containerMetadata = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>MCMMetadataIdentifier</key><string>com.example.container</string></dict></plist>
+        """
+
+    /// What iOS itself writes into every app's container, whatever the build, and never removes
+    /// for the app: the switcher's snapshot as the app left the foreground, UIKit's scene
+    /// sessions, a system service's website data and a framework's preferences. Here each names
+    /// the user signed in when it was written (a snapshot of an app without a privacy cover shows
+    /// them; a scene's restoration activity or a sign-in page's data can hold their username), so
+    /// that the walk must leave them out, or a conformant app would fail on a real Simulator.
+    private func writeWhatIOSWrites(after event: AppEvent?, signedIn: String?) {
+        guard let signedIn else { return }
+        if event == .suspend {
+            write("Library/SplashBoard/Snapshots/sceneID:com.example.container-default/4B1F0E3A@3x.ktx", Array("KTX 11 Signed in as \(signedIn)".utf8))
+        }
+        write("Library/Saved Application State/com.example.container.savedState/KnownSceneSessions/data.data", Array("scene: default; user: \(signedIn)".utf8))
+        write("SystemData/com.apple.SafariViewService/Library/WebKit/WebsiteData/origins", Array("login.microsoftonline.com login_hint=\(signedIn)".utf8))
+        write("Library/Preferences/com.apple.EmojiCache.plist", Array("recent: 👍 (typed by \(signedIn))".utf8))
     }
 
     private func write(_ path: String, _ bytes: [UInt8]) {

@@ -115,3 +115,40 @@ struct ContainerReaderTests {
         }
     }
 }
+
+@Suite("What iOS writes into an app's container")
+struct SystemWrittenFilesTests {
+    @Test(
+        "is left out of the walk",
+        arguments: [
+            ".com.apple.mobile_container_manager.metadata.plist",
+            "Library/SplashBoard/Snapshots/sceneID:com.example.app-default/4B1F0E3A@3x.ktx",
+            "Library/SplashBoard/",
+            "Library/Caches/Snapshots/com.example.app/Main.ktx",
+            "Library/Saved Application State/com.example.app.savedState/KnownSceneSessions/data.data",
+            "SystemData/com.apple.SafariViewService/Library/WebKit/WebsiteData/origins",
+            "Library/Preferences/com.apple.EmojiCache.plist",
+            "Library/Caches/com.apple.dyld/app.closure",
+        ])
+    func systemWritten(path: String) {
+        #expect(ContainerReader.isSystemWritten(path))
+    }
+
+    @Test(
+        "the app's own files are read, whatever their names",
+        arguments: [
+            "Library/Preferences/com.example.app.plist",
+            "Library/Preferences/com.apple.plist/nested",
+            "Documents/com.apple.mobile_container_manager.metadata.plist",
+            "Documents/SplashBoard/notes.txt",
+            "Library/Application Support/history.sqlite",
+            "Library/Caches/com.example.app/fsCachedData/1A2B",
+            "Library/HTTPStorages/com.example.app/httpstorages.sqlite",
+            "Library/Cookies/Cookies.binarycookies",
+            "tmp/upload.json",
+            "SystemDataNotes.txt",
+        ])
+    func appsOwn(path: String) {
+        #expect(!ContainerReader.isSystemWritten(path))
+    }
+}

@@ -71,6 +71,11 @@ struct SimulatorRunTests {
             #expect(junit.contains("<failure message=\"data of alice remains"), "\(junit.prefix(3000))")
             #expect(junit.contains("file Library/Application Support/history.sqlite [SQLite] (read from the container) holds"), "\(junit.prefix(3000))")
             #expect(!junit.contains("<error"), "\(junit.prefix(3000))")
+            // What iOS wrote into the container beside the app (ContainerApp writes it as iOS does,
+            // naming the user) is never taken for the app's data.
+            for systemWritten in ["SplashBoard", "Saved Application State", "SystemData", "com.apple.EmojiCache", "mobile_container_manager"] {
+                #expect(!junit.contains(systemWritten), "\(junit.prefix(3000))")
+            }
         }
     }
 }
