@@ -23,3 +23,18 @@ fi
 
 check-jsonschema --builtin-schema vendor.github-workflows "${workflows[@]}"
 echo "workflows: ${#workflows[@]} file(s) match GitHub's workflow schema: ${workflows[*]}"
+
+# The ios job's shared scheme names test targets that exist (a renamed target would leave the job
+# testing nothing of it), and only the kit's: the rest does not build for iOS.
+python3 - <<'PY'
+import re, sys
+scheme = open(".swiftpm/xcode/xcshareddata/xcschemes/SingleLoginKitTests.xcscheme").read()
+package = open("Package.swift").read()
+named = sorted(set(re.findall(r'BlueprintIdentifier = "([^"]+)"', scheme)))
+tests = set(re.findall(r'\.testTarget\(name: "([^"]+)"', package))
+kit = {"SingleLoginAdapterTests", "SingleLoginObserverTests", "SingleLoginTestingTests"}
+missing = [t for t in named if t not in tests]
+if missing or set(named) != kit:
+    sys.exit(f"workflows: SingleLoginKitTests.xcscheme names {named}; Package.swift's test targets lack {missing}; the kit's are {sorted(kit)}")
+print(f"workflows: the ios job's scheme tests {', '.join(named)}")
+PY
