@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginContainer
 
 /// The doctor names the files of the app's container that the adapter's storage never reports.
 @Suite("The doctor and the app's container")
@@ -9,7 +10,8 @@ struct ContainerDoctorTests {
     static let check = "the adapter's storage names every file in the app's container"
 
     /// An adapter that also lists every file of its container (but a database's `-wal` and
-    /// `-shm`, which go with the database), as an adapter reading its own sandbox would.
+    /// `-shm`, which go with the database, and what iOS writes there for itself), as an adapter
+    /// reading its own sandbox would (SandboxObserver leaves out the same).
     struct ListingAdapter: ConformanceAdapter {
         let base: ContainerAppAdapter
         var identity: AdapterIdentity { base.identity }
@@ -21,7 +23,7 @@ struct ContainerDoctorTests {
             var observation = observation
             let root = URL(fileURLWithPath: base.identity.dataContainer!)
             let paths = FileManager.default.subpaths(atPath: root.path) ?? []
-            for path in paths.sorted() where !path.hasSuffix("-wal") && !path.hasSuffix("-shm") {
+            for path in paths.sorted() where !path.hasSuffix("-wal") && !path.hasSuffix("-shm") && !ContainerReader.isSystemWritten(path) {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                     continue
