@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Renders the HTML report of a passing and of a failing run in Debian's headless chromium, as a
 # reader would see it: the rendered DOM holds every requirement ID and each failure's evidence,
-# the filters change what is shown, the page requests nothing beyond its own file (chromium's
-# network log), and a PNG screenshot of each page is kept under reports/ as a CI artifact.
+# the failing page opens on its failures (and lists them first without script), the filters
+# change what is shown, the page requests nothing beyond its own file (chromium's network log),
+# and a PNG screenshot of each page is kept under reports/ as a CI artifact.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

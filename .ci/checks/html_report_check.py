@@ -17,7 +17,7 @@ class Page(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.rows, self.text, self.form_hidden = [], [], None
+        self.rows, self.text, self.form_hidden, self.opening = [], [], None, None
         self._in_table = self._in_body = False
         self._row = None
         self._in_id = False
@@ -28,6 +28,7 @@ class Page(HTMLParser):
             self._in_table = True
         elif tag == "form" and attrs.get("id") == "filters":
             self.form_hidden = "hidden" in attrs
+            self.opening = attrs.get("data-opening-status")
         elif self._in_table and tag == "tbody":
             self._in_body = True
         elif self._in_body and tag == "tr":
@@ -102,8 +103,26 @@ def main():
         missing = [i for i in ids if i not in row_ids]
         if missing:
             fail(f"{run}: no row for {missing}")
-        if any(row["hidden"] for row in page.rows):
-            fail(f"{run}: rows are hidden with no filter set")
+        # A passing run's page shows every row; a failing run's opens on the requirements that did
+        # not pass: they come first in the table, and only they are shown until the reader asks.
+        opening = set((page.opening or "").split(",")) - {""}
+        if run == "pass" and (opening or any(row["hidden"] for row in page.rows)):
+            fail(f"pass: rows are hidden with no filter set (opening filter {sorted(opening)})")
+        if run == "fail":
+            if not opening >= {"failed"}:
+                fail(f"fail: the page does not open on its failures (opening filter {sorted(opening)})")
+            for row in page.rows:
+                if row["hidden"] == (row["status"] in opening):
+                    fail(f"fail: with no filter in the address, a {row['status']} row is {'hidden' if row['hidden'] else 'shown'}")
+            print(f"html-report: fail opens on {sum(not r['hidden'] for r in page.rows)} of {len(page.rows)} rows ({', '.join(sorted(opening))})")
+        # Without script the page is the file as written (chromium's --dump-dom needs script to
+        # serialise the DOM): no filters, every row shown, and on a failing page what did not pass first.
+        plain = parse(work / run / "report.html")
+        if plain.form_hidden is not True or any(row["hidden"] for row in plain.rows) or len(plain.rows) != len(page.rows):
+            fail(f"{run}: without script the filters show or rows are hidden")
+        order = [row["status"] in opening for row in plain.rows]
+        if order != sorted(order, reverse=True):
+            fail(f"{run}: without script, a requirement that did not pass comes after one that passed")
         for row, rid in zip(page.rows, row_ids):
             if row["level"] != levels[rid]:
                 fail(f"{run}: {rid} shows level {row['level']}, the spec says {levels[rid]}")

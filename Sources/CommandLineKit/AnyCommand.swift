@@ -8,14 +8,18 @@ public struct AnyCommand: Sendable {
     public let discussion: String
     /// Everything it accepts.
     public let signature: CommandSignature
+    /// The pages that explain it, as paths a reader of the tool's sources opens (`docs/explore.md`);
+    /// help ends with them.
+    public let docs: [String]
     private let body: @Sendable (ParsedArguments, TextOutput) async throws(UsageError) -> Int32
 
-    /// Wraps `command`.
-    public init<C: Command>(_ command: C) {
+    /// Wraps `command`, whose help ends by naming `docs`, the pages that explain it.
+    public init<C: Command>(_ command: C, docs: [String] = []) {
         name = command.name
         abstract = command.abstract
         discussion = command.discussion
         signature = C.Options.signature
+        self.docs = docs
         body = { (parsed: ParsedArguments, output: TextOutput) async throws(UsageError) -> Int32 in
             try await command.run(C.Options(parsing: parsed), output: output)
         }

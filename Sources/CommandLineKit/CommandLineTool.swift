@@ -88,9 +88,9 @@ public struct CommandLineTool: Sendable {
         Help.usage([name, command.name], signature: command.signature)
     }
 
-    /// The help for one command: overview, usage, arguments, options.
+    /// The help for one command: overview, usage, arguments, options, the pages that explain it.
     public func help(of command: AnyCommand) -> String {
-        Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage(of: command), signature: command.signature)
+        Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage(of: command), signature: command.signature, docs: command.docs)
     }
 
     /// The help for the tool: overview, usage, subcommands.

@@ -8,8 +8,9 @@ public enum Help {
         return parts.joined(separator: " ")
     }
 
-    /// The help of one command: overview, discussion, usage, arguments, options.
-    public static func page(abstract: String, discussion: String, usage: String, signature: CommandSignature) -> String {
+    /// The help of one command: overview, discussion, usage, arguments, options, then the pages
+    /// that explain it (`Docs: docs/explore.md`), when there are any.
+    public static func page(abstract: String, discussion: String, usage: String, signature: CommandSignature, docs: [String] = []) -> String {
         var lines = ["OVERVIEW: \(abstract)"]
         if !discussion.isEmpty { lines += ["", discussion] }
         lines += ["", "USAGE: \(usage)"]
@@ -29,6 +30,7 @@ public enum Help {
             lines.append(row(names, text))
         }
         lines.append(row("-h, --help", "Show help information."))
+        if !docs.isEmpty { lines += ["", "Docs: \(docs.joined(separator: ", "))"] }
         return lines.joined(separator: "\n")
     }
 

@@ -29,6 +29,6 @@ public struct SingleCommandTool: Sendable {
 
     /// The tool's help: overview, discussion, usage, options.
     public var help: String {
-        Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage, signature: command.signature)
+        Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage, signature: command.signature, docs: command.docs)
     }
 }

@@ -104,7 +104,7 @@ public struct BackendCommand: Command {
         Accepted = a 2xx; rejected = 400, 401 or 403; anything else (5xx, a hang, a dropped connection)
         fails the case with the answer shown (and the backend's output tail, when it died, hung or
         answered 5xx). A case skipped with --skip (or left out by --only) is not verified; the last
-        line says how many were skipped. See docs/backend.md.
+        line says how many were skipped.
           sl-conformance backend --start 'python3 Examples/python-backend/backend.py'
           sl-conformance backend --start './gradlew bootRun' --tenant multi --url /api/session --bearer
         Reports go to reports/ (backend-junit.xml, backend.md) unless --reports, --junit or --markdown say otherwise.

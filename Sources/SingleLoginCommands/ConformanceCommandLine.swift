@@ -6,21 +6,22 @@ import SingleLoginSpec
 /// To add a command, write `NameCommand.swift` (a ``Command`` with its `Options` group) in this
 /// target and add it to ``commands``.
 public enum ConformanceCommandLine {
-    /// Every subcommand, in the order help lists them.
+    /// Every subcommand, in the order help lists them, with the pages that explain it (paths from
+    /// the repository's root; each command's help ends with them): the one place they are named.
     public static let commands: [AnyCommand] = [
-        AnyCommand(ValidateCommand()),
-        AnyCommand(ListCommand()),
-        AnyCommand(RunCommand()),
-        AnyCommand(ExploreCommand()),
-        AnyCommand(PreflightCommand()),
-        AnyCommand(BackendCommand()),
-        AnyCommand(DoctorCommand()),
-        AnyCommand(MergeCommand()),
-        AnyCommand(DiffCommand()),
-        AnyCommand(VerifyCommand()),
-        AnyCommand(SpecCommand()),
-        AnyCommand(GenerateTestsCommand()),
-        AnyCommand(BenchCommand()),
+        AnyCommand(ValidateCommand(), docs: ["docs/spec-format.md"]),
+        AnyCommand(ListCommand(), docs: ["docs/spec-format.md"]),
+        AnyCommand(RunCommand(), docs: ["docs/adapter-contract.md", "docs/reports.md"]),
+        AnyCommand(ExploreCommand(), docs: ["docs/explore.md"]),
+        AnyCommand(PreflightCommand(), docs: ["docs/preflight.md"]),
+        AnyCommand(BackendCommand(), docs: ["docs/backend.md"]),
+        AnyCommand(DoctorCommand(), docs: ["docs/adapter-contract.md", "docs/hardening.md"]),
+        AnyCommand(MergeCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
+        AnyCommand(DiffCommand(), docs: ["docs/ci-gating.md"]),
+        AnyCommand(VerifyCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
+        AnyCommand(SpecCommand(), docs: ["docs/spec-format.md"]),
+        AnyCommand(GenerateTestsCommand(), docs: ["docs/in-process.md"]),
+        AnyCommand(BenchCommand(), docs: ["docs/performance.md"]),
     ]
 
     /// The commands of the release package: all but `bench`, which measures against

@@ -44,7 +44,7 @@ public struct DoctorCommand: Command {
         fresh install, that stdout carries protocol messages only, answer times, and shutdown. When
         it can read the app's data container (named in the handshake, or --simulator), it names
         every file there that the adapter's storage never reports.
-        One line per check; each failure comes with a fix. See docs/hardening.md.
+        One line per check; each failure comes with a fix.
           sl-conformance doctor --adapter 'python3 Examples/python-adapter/adapter.py'
           sl-conformance doctor --listen 127.0.0.1:0   # then start the app's adapter with --connect
         Exit status: 0 when every check passes, 2 otherwise, 64 usage error.

@@ -95,7 +95,7 @@ public struct GenerateTestsCommand: Command {
         its own test, named after its ID, in 'swift test' output, --xunit-output and Xcode, and
         'swift test --filter SL-LOGOUT' runs the sign-out requirements only. A failure is an issue with
         the console's evidence. One more test fails, with this command, when the spec's requirements
-        change (an update of sl-conformance) and the file was not regenerated. See docs/in-process.md.
+        change (an update of sl-conformance) and the file was not regenerated.
           sl-conformance generate-tests --adapter-factory 'ShiftBoardAdapter()' --import ShiftBoard \\
             --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift
         Exit status: 0 written (or, with --check, up to date); 1 with --check when the file differs;

@@ -18,7 +18,9 @@ public struct MergeCommand: Command {
         public static let markdown = Option("--markdown", value: "file", help: "With event streams: also write the merged summary.md here.")
         /// `--html <file>`: the merged report.html, from event streams.
         public static let html = Option("--html", value: "file", help: "With event streams: also write the merged report.html here.")
-        public static var signature: CommandSignature { CommandSignature([JUnitOptions.strict, markdown, html], arguments: [out, inputs]) }
+        public static var signature: CommandSignature {
+            CommandSignature([JUnitOptions.strict, markdown, html, BadgeOption.badge], arguments: [out, inputs])
+        }
 
         /// Write the strict form.
         public var junitStrict: Bool
@@ -30,6 +32,8 @@ public struct MergeCommand: Command {
         public var markdownFile: URL?
         /// Where the merged report.html goes, if anywhere.
         public var htmlFile: URL?
+        /// Where the merged run's shields.io badge goes, if anywhere.
+        public var badgeFile: URL?
 
         public init(parsing arguments: ParsedArguments) throws(UsageError) {
             junitStrict = arguments.flag(JUnitOptions.strict)
@@ -37,6 +41,7 @@ public struct MergeCommand: Command {
             inputs = try arguments.values(Self.inputs).map { URL(fileURLWithPath: $0) }
             markdownFile = try arguments.value(Self.markdown).map { URL(fileURLWithPath: $0) }
             htmlFile = try arguments.value(Self.html).map { URL(fileURLWithPath: $0) }
+            badgeFile = try arguments.value(BadgeOption.badge).map { URL(fileURLWithPath: $0) }
             let streams = inputs.filter { $0.pathExtension == "jsonl" }.count
             guard streams == 0 || streams == inputs.count else {
                 throw UsageError("merge joins reports of one kind: give JUnit reports or event streams (.jsonl), not both")
@@ -46,6 +51,9 @@ public struct MergeCommand: Command {
             }
             guard htmlFile == nil || streams > 0 else {
                 throw UsageError("--html needs the shards' event streams (run --shard i/n --events FILE): report.html is rendered from them")
+            }
+            guard badgeFile == nil || streams > 0 else {
+                throw UsageError("--badge needs the shards' event streams (run --shard i/n --events FILE): the badge is computed from them")
             }
         }
 
@@ -66,8 +74,9 @@ public struct MergeCommand: Command {
         given), each shard's events in turn, and one runEnded with totals recomputed from every
         test case (the wall time is the longest shard's). With --markdown FILE it also writes the
         merged summary.md from that stream, saying it merged N shards and covering every case, and
-        with --html FILE the merged report.html:
-          sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md --html all/report.html
+        with --html FILE the merged report.html, and with --badge FILE the merged run's badge (its
+        MUST requirements over every shard, coloured by the merged result):
+          sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md --html all/report.html --badge all/badge.json
         A shard's own summary.md or report.html cannot be read back: merge its event stream instead.
         Explore reports of 'explore --shard i/n' merge into the report of the shard whose violation
         came in the lowest-numbered history, as one exploration of all their histories reports it:
@@ -113,6 +122,12 @@ public struct MergeCommand: Command {
                 for event in merged { recorder.record(event) }
                 if let error = failure.withLock({ $0 }) { throw error }
                 written.append(url.path)
+            }
+            if let badge = options.badgeFile {
+                var record = RunRecord()
+                for event in merged { record.take(event) }
+                try AtomicFileWriter.write(ShieldsBadge(record).json, to: badge)
+                written.append(badge.path)
             }
             let cases = merged.reduce(0) { count, event in if case .testCaseEnded = event.kind { count + 1 } else { count } }
             let count = options.inputs.count

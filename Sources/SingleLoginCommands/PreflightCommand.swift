@@ -76,7 +76,7 @@ public struct PreflightCommand: Command {
         Explicit files override what the walk finds; with explicit files only, checks whose files were
         not given are skipped. Build settings come from the app target's Release configuration.
         Reports go to reports/preflight-junit.xml and reports/preflight.md unless --reports, --junit
-        or --markdown say otherwise. See docs/preflight.md.
+        or --markdown say otherwise.
 
         Exit status: 0 passed; 1 a check failed; 2 a project file could not be read; 64 usage error (or a
         directory given as --spec); 65 invalid spec; 66 the --spec file is missing or unreadable.

@@ -32,9 +32,7 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
         Option("--events", value: "file", help: "Also write the JSON Lines event stream to this file.")
     }
     /// `--badge <file>`.
-    public static var badge: Option<String> {
-        Option("--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. 'single-login 2.2.0 | 35/35 MUST', coloured by the result.")
-    }
+    public static var badge: Option<String> { BadgeOption.badge }
     /// `--quiet`, `-q`.
     public static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
     /// `--verbose`, `-v`.

@@ -93,4 +93,11 @@ extension RunCommand.Options.Target {
             return flaws.map(\.rawValue).sorted().flatMap { ["--reference-flaw", $0] }
         }
     }
+
+    /// `sl-conformance doctor` with the words that choose this adapter again, for a run whose
+    /// adapter never got through its start; nil for the bundled reference app, which has no adapter to check.
+    var doctorCommand: String? {
+        guard !isReferenceApp else { return nil }
+        return (["sl-conformance", "doctor"] + commandLineWords).joined(separator: " ")
+    }
 }

@@ -9,6 +9,7 @@ import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
 import SingleLoginTransport
+import Synchronization
 
 /// `sl-conformance run`: runs a spec against an adapter and writes the reports.
 public struct RunCommand: Command {
@@ -269,12 +270,27 @@ public struct RunCommand: Command {
         runnerOptions.kept = rerun.kept
         runnerOptions.history = rerun.history
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: runnerOptions, makeProvider: providers.make)
+        // Whether the adapter ever answered a handshake, and whether a test case errored.
+        let start = Mutex((identified: false, errored: false))
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {
-            await runner.run { event in session.record(Self.marking(event, shard: shard)) }
+            await runner.run { event in
+                switch event.kind {
+                case .adapterIdentified: start.withLock { $0.identified = true }
+                case let .testCaseEnded(result) where result.outcome == .errored: start.withLock { $0.errored = true }
+                default: break
+                }
+                session.record(Self.marking(event, shard: shard))
+            }
         }
-        return session.finish(session.status(summary: summary, gate: gate))
+        let status = session.finish(session.status(summary: summary, gate: gate))
+        // An adapter that never got through its start (it did not start, or failed every handshake):
+        // doctor, given the same adapter, checks it alone and says what to fix.
+        if start.withLock({ !$0.identified && $0.errored }), let doctor = options.target.doctorCommand {
+            output.err("Run this to see what the adapter does wrong:\n  \(doctor)")
+        }
+        return status
     }
 
     /// `event`, with the run's context naming `shard` when it starts the run: the shard is this

@@ -77,6 +77,17 @@ struct ToolTests {
                 """)
     }
 
+    @Test("a command's help ends with the pages that explain it, when it names any")
+    func docsLine() async {
+        let tool = CommandLineTool(
+            name: "demo", overview: "A demo.", version: "1.2.3", commands: [AnyCommand(GreetCommand(), docs: ["docs/greeting.md", "docs/names.md"])])
+        let captured = CapturedOutput()
+        #expect(await tool.run(["greet", "--help"], output: captured.output) == 0)
+        #expect(captured.standardOutput.hasSuffix("  -h, --help              Show help information.\n\nDocs: docs/greeting.md, docs/names.md\n"))
+        let plain = await Self.run(["greet", "--help"])
+        #expect(!plain.out.contains("Docs:"), "no line when a command names no page")
+    }
+
     @Test("a usage error prints the error, the usage line and where help is, on stderr; stdout stays empty")
     func usageError() async {
         let run = await Self.run(["greet", "ada", "--tims", "2"])

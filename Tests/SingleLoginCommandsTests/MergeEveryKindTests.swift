@@ -3,7 +3,7 @@ import SingleLoginEvents
 import SingleLoginReports
 import Testing
 
-@Suite("merge joins every report kind of three shards: JUnit, the event stream and summary.md")
+@Suite("merge joins every report kind of three shards: JUnit, the event stream, summary.md, report.html and the badge")
 struct MergeEveryKindTests {
     @Test("three shards of a run with a flaw merge into the reports of the whole run")
     func threeShards() async throws {
@@ -16,7 +16,9 @@ struct MergeEveryKindTests {
                 ["run", "--quiet", "--shard", "\(index)/3", "--reports", reports.path, "--events", reports.appendingPathComponent("events.jsonl").path] + flaw)
         }
         let whole = directory.appendingPathComponent("whole")
-        let wholeRun = await Tool.run(["run", "--quiet", "--reports", whole.path, "--events", whole.appendingPathComponent("events.jsonl").path] + flaw)
+        let wholeRun = await Tool.run(
+            ["run", "--quiet", "--reports", whole.path, "--events", whole.appendingPathComponent("events.jsonl").path]
+                + ["--badge", whole.appendingPathComponent("badge.json").path] + flaw)
         #expect(wholeRun.status == 1, "the flaw fails the run: \(wholeRun.err)")
 
         let merged = directory.appendingPathComponent("merged")
@@ -25,8 +27,15 @@ struct MergeEveryKindTests {
         #expect(junit.status == 0, "\(junit.err)")
         let events = await Tool.run(
             ["merge", merged.appendingPathComponent("events.jsonl").path] + shards.map { $0.appendingPathComponent("events.jsonl").path }
-                + ["--markdown", merged.appendingPathComponent("summary.md").path, "--html", merged.appendingPathComponent("report.html").path])
+                + ["--markdown", merged.appendingPathComponent("summary.md").path, "--html", merged.appendingPathComponent("report.html").path]
+                + ["--badge", merged.appendingPathComponent("badge.json").path])
         #expect(events.status == 0, "\(events.err)")
+        #expect(events.err.hasSuffix(" and \(merged.appendingPathComponent("badge.json").path)\n"), "\(events.err)")
+
+        // The badge: the whole run's, computed from every shard's results (red: the flaw fails a MUST).
+        let badge = try String(contentsOf: merged.appendingPathComponent("badge.json"), encoding: .utf8)
+        #expect(badge == (try String(contentsOf: whole.appendingPathComponent("badge.json"), encoding: .utf8)))
+        #expect(badge.contains("\"color\":\"red\""), "\(badge)")
 
         // The event stream: one run, every test case once, the totals of the whole run.
         let stream = try EventStreamReader.events(at: merged.appendingPathComponent("events.jsonl"))
@@ -77,7 +86,7 @@ struct MergeEveryKindTests {
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == endedCases(wholeStream).count)
     }
 
-    @Test("merge refuses to mix kinds, and --markdown without event streams")
+    @Test("merge refuses to mix kinds, and --markdown, --html or --badge without event streams")
     func usage() async {
         let mixed = await Tool.run(["merge", "out.xml", "a.xml", "b.jsonl"])
         #expect(mixed.status == 64 && mixed.err.contains("merge joins reports of one kind"), "\(mixed.err)")
@@ -85,5 +94,7 @@ struct MergeEveryKindTests {
         #expect(markdown.status == 64 && markdown.err.contains("--markdown needs the shards' event streams"), "\(markdown.err)")
         let html = await Tool.run(["merge", "out.xml", "a.xml", "--html", "r.html"])
         #expect(html.status == 64 && html.err.contains("--html needs the shards' event streams"), "\(html.err)")
+        let badge = await Tool.run(["merge", "out.xml", "a.xml", "--badge", "b.json"])
+        #expect(badge.status == 64 && badge.err.contains("--badge needs the shards' event streams"), "\(badge.err)")
     }
 }

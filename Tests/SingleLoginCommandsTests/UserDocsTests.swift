@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCommands
 import SingleLoginSpec
 import Testing
 
@@ -20,6 +21,18 @@ struct UserDocsTests {
         #expect(Self.userDocs.count > 5)
         for path in Self.userDocs {
             #expect(!(try Self.text(path)).contains("../shared/"), "\(path)")
+        }
+    }
+
+    @Test("every command's help names a page that explains it, and every page it names exists")
+    func helpNamesPages() async throws {
+        for command in ConformanceCommandLine.commands {
+            #expect(!command.docs.isEmpty, "\(command.name) names no page")
+            for page in command.docs {
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(page).path), "\(command.name): \(page)")
+            }
+            let help = await Tool.run([command.name, "--help"])
+            #expect(help.out.hasSuffix("\nDocs: \(command.docs.joined(separator: ", "))\n"), "\(command.name): \(help.out.suffix(200))")
         }
     }
 

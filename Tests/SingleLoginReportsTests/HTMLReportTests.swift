@@ -36,6 +36,20 @@ struct HTMLReportTests {
         #expect(html.contains("<p class=\"verdict verdict-failed\"><strong>FAILED</strong>"))
     }
 
+    @Test("A failing run's page opens on what did not pass: those rows first, and the filters start there")
+    func opensOnFailures() throws {
+        let html = try Self.page(SyntheticRun.failures.events)
+        let statuses = html.components(separatedBy: "<tr data-status=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let firstPassed = try #require(statuses.firstIndex(of: "passed"))
+        #expect(statuses.lastIndex(of: "failed").map { $0 < firstPassed } == true, "\(statuses)")
+        #expect(html.contains("<form id=\"filters\" class=\"filters\" hidden data-opening-status=\"failed\">"))
+        #expect(html.contains(", the 2 that did not pass first</p>"))
+        let passing = try Self.page(SyntheticRun.allPass.events)
+        #expect(
+            !passing.contains("hidden data-opening-status") && !passing.contains("did not pass first"),
+            "a passing run's page opens on everything, in plan order")
+    }
+
     @Test("A failure shows its step, spec line, expected against observed, and the transcript")
     func failureEvidence() throws {
         let html = try Self.page(SyntheticRun.failures.events)

@@ -53,14 +53,56 @@ public struct AdapterDoctor: Sendable {
         case notChecked
     }
 
+    /// The adapter's process ended, or its app crashed, before the doctor asked it to shut down:
+    /// what a report says first, since every failure after it follows from it.
+    public struct Crash: Sendable, Hashable {
+        /// How it ended.
+        public var ending: Ending
+        /// The request it was answering, as the checks name it: `reset`, `event suspend`.
+        public var during: String
+
+        /// How an adapter or its app ended.
+        public enum Ending: Sendable, Hashable {
+            /// The adapter's process ended, with its exit status or signal when the doctor could read it.
+            case processEnded(ChildProcess.Termination?)
+            /// The adapter closed its connection (`--listen`).
+            case closedConnection
+            /// The adapter kept running, but its app crashed: an observation says `crashed: true`.
+            case appCrashed
+        }
+
+        /// One sentence: what ended, how, and during which request.
+        public var sentence: String {
+            switch ending {
+            case .processEnded(.exited(0)?): "the adapter ended early: it exited with exit code 0 during '\(during)', before the doctor asked it to shut down"
+            case .processEnded(let status?): "the adapter crashed: it ended with \(status) during '\(during)', before the doctor asked it to shut down"
+            case .processEnded(nil): "the adapter crashed: it closed its stdout during '\(during)' (its exit status could not be read)"
+            case .closedConnection: "the adapter closed the connection during '\(during)', before the doctor asked it to shut down"
+            case .appCrashed: "the app crashed during '\(during)': the adapter's observation says crashed: true"
+            }
+        }
+
+        /// What to do about it.
+        public var fix: String {
+            switch ending {
+            case .processEnded, .closedConnection:
+                "Read the adapter's stderr: an error the adapter does not catch ends it. Answer a request that fails with a JSON-RPC error, and keep running until shutdown."
+            case .appCrashed:
+                "Read the adapter's stderr: the app, or the adapter's code that drives it, raised an error during an ordinary event that a conformant app survives."
+            }
+        }
+    }
+
     /// Everything the check found, in order, with the adapter's stderr tail.
     public struct Report: Sendable {
         /// The outcomes, in the order the checks ran.
         public var outcomes: [Outcome]
         /// The last lines the adapter wrote to stderr.
         public var stderrTail: String
-        /// Whether every check passed.
-        public var passed: Bool { outcomes.allSatisfy { $0.status == .passed } }
+        /// How the adapter or its app crashed, if it did: the cause of the failures after it.
+        public var crash: Crash? = nil
+        /// Whether every check passed, and nothing crashed.
+        public var passed: Bool { crash == nil && outcomes.allSatisfy { $0.status == .passed } }
     }
 
     /// Runs every check and returns what it found; never throws: failures are outcomes.
@@ -112,14 +154,22 @@ public struct AdapterDoctor: Sendable {
         }
         let session = DoctorSession(peer: peer, timeouts: timeouts, dataContainer: dataContainer)
         let tail = await session.runAll()
-        return Report(outcomes: await session.outcomes, stderrTail: tail)
+        return Report(outcomes: await session.outcomes, stderrTail: tail, crash: await session.crash)
     }
 }
 
 extension AdapterDoctor.Report {
     /// The report as lines of text: `✓`/`✗` with colours on a terminal, `PASS`/`FAIL` otherwise.
+    /// A crash comes first, with the adapter's stderr, then the checks it made fail.
     public func render(terminal: Bool) -> String {
         var lines: [String] = []
+        if let crash {
+            lines.append((terminal ? "\u{1B}[31m✗\u{1B}[0m" : "CRASH") + " " + crash.sentence)
+            lines.append("     fix: \(crash.fix)")
+            if case .processEnded = crash.ending, stderrTail.isEmpty { lines.append("adapter stderr: empty") }
+            lines += stderrLines
+            lines += ["", "Check by check:"]
+        }
         for outcome in outcomes {
             let mark: String
             switch (outcome.status, terminal) {
@@ -135,16 +185,21 @@ extension AdapterDoctor.Report {
         }
         let failed = outcomes.filter { $0.status == .failed }.count
         let unchecked = outcomes.filter { $0.status == .notChecked }.count
-        if failed > 0, !stderrTail.isEmpty {
+        if failed > 0, crash == nil, !stderrTail.isEmpty {
             lines.append("")
-            lines.append("adapter stderr (last lines):")
-            lines += stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            lines += stderrLines
         }
         lines.append("")
         lines.append(
             failed == 0 && unchecked == 0
-                ? "All \(outcomes.count) checks passed."
+                ? "All \(outcomes.count) checks passed\(crash == nil ? "" : ", but the adapter crashed")."
                 : "\(failed) of \(outcomes.count) checks failed" + (unchecked > 0 ? ", \(unchecked) not checked" : "") + ".")
         return lines.joined(separator: "\n")
+    }
+
+    /// The adapter's stderr tail under its heading (nothing when it wrote none).
+    private var stderrLines: [String] {
+        guard !stderrTail.isEmpty else { return [] }
+        return ["adapter stderr (last lines):"] + stderrTail.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     }
 }

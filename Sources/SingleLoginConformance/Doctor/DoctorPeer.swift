@@ -15,6 +15,9 @@ protocol DoctorPeer: Sendable {
     var hasProtocolStream: Bool { get }
     /// Ends the adapter; returns the last lines of its log.
     func finish() async -> String
+    /// How the adapter ended, after a request failed because it did (``AdapterFailure/Kind/exited``);
+    /// nil when it cannot end on its own.
+    func ending() async -> AdapterDoctor.Crash.Ending?
 }
 
 /// An adapter over a channel: the JSON-RPC session, exactly as a run uses it.
@@ -74,6 +77,14 @@ struct ChannelDoctorPeer: DoctorPeer {
         await session.drop()
         return await session.withChannel { $0.drainLog()?.tail() ?? "" }
     }
+
+    func ending() async -> AdapterDoctor.Crash.Ending? {
+        await session.withChannel { channel -> AdapterDoctor.Crash.Ending in
+            guard let process = (channel as? ProcessChannel)?.process else { return .closedConnection }
+            // Its stdout closed: it is reaped in a moment, so that its status can be named.
+            return .processEnded(process.exitStatus() ?? process.waitForExit(before: .now + .seconds(1)))
+        }
+    }
 }
 
 /// An adapter in the harness's own process: its answers encoded as they would travel.
@@ -109,4 +120,7 @@ actor InProcessDoctorPeer: DoctorPeer {
     func afterShutdown() async -> [AdapterDoctor.Outcome] { [] }
 
     func finish() async -> String { "" }
+
+    /// An adapter in the harness's process never ends on its own.
+    func ending() async -> AdapterDoctor.Crash.Ending? { nil }
 }

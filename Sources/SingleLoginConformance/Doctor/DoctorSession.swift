@@ -9,6 +9,8 @@ actor DoctorSession {
     private let peer: any DoctorPeer
     private let timeouts: AdapterTimeouts
     private(set) var outcomes: [AdapterDoctor.Outcome] = []
+    /// How the adapter or its app crashed, the first time it did.
+    private(set) var crash: AdapterDoctor.Crash?
     private var broken: String?
     private var slowestStep: (Duration, String) = (.zero, "")
     private var handshakeTook: Duration = .zero
@@ -52,6 +54,9 @@ actor DoctorSession {
             return result
         } catch let failure as AdapterFailure {
             if failure.cause == .outputPolluted { stdoutDirty = failure.message }
+            if failure.kind == .exited, crash == nil, let ending = await peer.ending() {
+                crash = AdapterDoctor.Crash(ending: ending, during: request.what)
+            }
             record(name, false, failure.message + " [\(failure.kind.rawValue)]", hint: failure.fix(timeouts: timeouts))
             broken = "an earlier check failed (\(failure.kind.rawValue))"
             return nil
@@ -83,6 +88,7 @@ actor DoctorSession {
             let name = "event \(event.rawValue) answers a valid observation"
             guard let result = await ask(name, .event(event, now: now)) else { continue }
             var problems = ObservationShape.problems(in: result)
+            if result["crashed"] == .bool(true), crash == nil { crash = AdapterDoctor.Crash(ending: .appCrashed, during: "event \(event.rawValue)") }
             if problems.isEmpty, case .bool(let actual)? = result["running"], actual != running {
                 problems.append("running is \(actual) after \(event.rawValue), expected \(running)")
             }

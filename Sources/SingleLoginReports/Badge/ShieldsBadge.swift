@@ -42,6 +42,17 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
         }
     }
 
+    /// The badge of the run `record` gathered (such as `merge`'s joined event stream): its
+    /// requirements' verdicts, its exit status under its gate, and the requirements whose failures
+    /// were waived (their test cases skipped as waived).
+    public init(_ record: RunRecord) {
+        let results = record.orderedResults
+        let waived = Set(results.filter(\.outcome.isWaived).map(\.id.requirementID))
+        self.init(
+            context: record.effectiveContext, requirements: record.orderedRequirementResults(of: results),
+            status: ExitStatus(summary: record.summary ?? record.effectiveSummary, gate: record.gate), waived: waived.sorted())
+    }
+
     /// The file's bytes: one JSON object, keys sorted, and a newline.
     public var json: Data {
         let encoder = JSONEncoder()

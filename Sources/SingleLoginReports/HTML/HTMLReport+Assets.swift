@@ -40,6 +40,7 @@ extension HTMLReport {
         .status-errored { color: var(--errored); background: var(--errored-bg); }
         .status-skipped, .status-notRun { color: var(--skipped); background: var(--skipped-bg); }
         .filters { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-end; margin: 0.5rem 0; }
+        .filters[hidden] { display: none; }
         .filters fieldset { border: 1px solid var(--line); border-radius: 6px; padding: 0.3rem 0.75rem 0.5rem; margin: 0; }
         .filters legend { font-weight: 600; padding: 0 0.25rem; }
         .filters label { margin-right: 0.75rem; white-space: nowrap; }
@@ -80,6 +81,7 @@ extension HTMLReport {
           * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
           .filters, .shown, .skip { display: none !important; }
           [data-status][hidden] { display: revert !important; }
+          section.cases[hidden] { display: block !important; }
           tr[data-status][hidden] { display: table-row !important; }
           thead { display: table-header-group; }
           tr, .issue, figure, .evidence { break-inside: avoid; }
@@ -93,7 +95,9 @@ extension HTMLReport {
         """
 
     /// The filters: checkboxes by status and level, also set from the address (`#status=failed,errored&level=MUST`),
-    /// so that a link can open the page filtered. Without it the page shows everything.
+    /// so that a link can open the page filtered. A failing run's page opens filtered to what did not
+    /// pass (the form's `data-opening-status`) unless the address says otherwise; "Show all" shows
+    /// everything. Without script the page shows everything, what did not pass first.
     static let script = """
         (function () {
           "use strict";
@@ -101,7 +105,9 @@ extension HTMLReport {
           if (!form) { return; }
           var items = document.querySelectorAll("[data-status][data-level]");
           var rows = document.querySelectorAll("#requirements tbody tr");
+          var sections = document.querySelectorAll("section.cases");
           var shown = document.getElementById("shown");
+          var opening = form.getAttribute("data-opening-status"), onOpening = false;
           function boxes(name) { return Array.prototype.slice.call(form.querySelectorAll("input[name=" + name + "]")); }
           function chosen(name) {
             var set = {};
@@ -114,7 +120,15 @@ extension HTMLReport {
               item.hidden = !(status[item.getAttribute("data-status")] && level[item.getAttribute("data-level")]);
             });
             Array.prototype.forEach.call(rows, function (row) { if (!row.hidden) { visible += 1; } });
-            shown.textContent = "Showing " + visible + " of " + rows.length + " requirements";
+            // A section of test cases whose every case the filters hide goes too, heading and all.
+            Array.prototype.forEach.call(sections, function (section) {
+              var own = section.querySelectorAll("[data-status][data-level]"), open = 0;
+              Array.prototype.forEach.call(own, function (item) { if (!item.hidden) { open += 1; } });
+              section.hidden = own.length > 0 && open === 0;
+            });
+            shown.textContent = onOpening
+              ? "Showing the " + visible + " requirements that did not pass, of " + rows.length + ": “Show all” shows every one."
+              : "Showing " + visible + " of " + rows.length + " requirements";
             document.body.setAttribute("data-filtered", visible === rows.length ? "no" : "yes");
           }
           function address() {
@@ -123,25 +137,35 @@ extension HTMLReport {
             }).join("&");
           }
           function fromAddress() {
-            var pairs = window.location.hash.replace(/^#/, "").split("&");
+            var pairs = window.location.hash.replace(/^#/, "").split("&"), found = false;
             pairs.forEach(function (pair) {
               var parts = pair.split("=");
               if (parts.length !== 2 || (parts[0] !== "status" && parts[0] !== "level")) { return; }
               var wanted = decodeURIComponent(parts[1]).split(",");
               boxes(parts[0]).forEach(function (box) { box.checked = wanted.indexOf(box.value) >= 0; });
+              found = true;
             });
+            if (found) { onOpening = false; }
+            return found;
           }
           form.addEventListener("change", function () {
+            onOpening = false;
             apply();
             try { history.replaceState(null, "", "#" + address()); } catch (error) { /* file:// may refuse; the filter still applies */ }
           });
           document.getElementById("show-all").addEventListener("click", function () {
             form.querySelectorAll("input").forEach(function (box) { box.checked = true; });
+            onOpening = false;
             apply();
-            try { history.replaceState(null, "", window.location.pathname); } catch (error) { /* as above */ }
+            // The address says "everything", so that reloading does not go back to the opening filter.
+            try { history.replaceState(null, "", "#" + address()); } catch (error) { /* as above */ }
           });
           window.addEventListener("hashchange", function () { fromAddress(); apply(); });
-          fromAddress();
+          if (!fromAddress() && opening) {
+            var wanted = opening.split(",");
+            boxes("status").forEach(function (box) { box.checked = wanted.indexOf(box.value) >= 0; });
+            onOpening = true;
+          }
           form.hidden = false;
           apply();
         })();

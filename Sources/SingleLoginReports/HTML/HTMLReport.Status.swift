@@ -32,6 +32,15 @@ extension HTMLReport {
             }
         }
 
+        /// Whether the requirement or test case ran and did not pass: what the report of a failing
+        /// run opens on (not what was skipped, not run or does not apply).
+        var didNotPass: Bool {
+            switch self {
+            case .failed, .preconditionUnmet, .warned, .errored: true
+            case .notRun, .skipped, .doesNotApply, .passed: false
+            }
+        }
+
         /// The word a reader sees, with a symbol so that colour is never the only cue.
         var label: String {
             switch self {

@@ -65,7 +65,7 @@ public struct HTMLReport: Sendable {
         out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
         header(status: status, into: &out)
         out += "<main>\n"
-        requirementsTable(into: &out)
+        requirementsTable(failing: status != .passed, into: &out)
         caseSections(into: &out)
         out += "</main>\n<footer><p>Written by sl-conformance "
         HTMLText.escape(context.harnessVersion, into: &out)

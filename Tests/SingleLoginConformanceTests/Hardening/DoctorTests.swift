@@ -51,6 +51,60 @@ struct DoctorTests {
         #expect(failed.name == "reset is a fresh install")
     }
 
+    @Test("an adapter that throws after the handshake: the report says first that it crashed, how, and its stderr, then the checks")
+    func crashFirst() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-doctor-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Answers the handshake, then dies on the next request as a Python adapter with a bug does.
+        let script = directory.appendingPathComponent("adapter.sh")
+        let handshake =
+            #"{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"\#(WireProtocol.version)","adapter":{"name":"crashy","version":"1"},"#
+            + #""app":{"name":"Crashy","version":"1","bundleId":"com.example.crashy"},"msalVersion":"2.0","capabilities":[]}}"#
+        let body = """
+            read -r request
+            id=$(printf '%s\\n' "$request" | sed 's/.*"id":\\([0-9][0-9]*\\).*/\\1/')
+            printf '\(handshake)\\n' "$id"
+            read -r request
+            echo 'Traceback (most recent call last):' >&2
+            echo 'TypeError: reset() takes 1 positional argument but 2 were given' >&2
+            exit 1
+
+            """
+        try body.write(to: script, atomically: true, encoding: .utf8)
+        let report = await AdapterDoctor(command: "/bin/sh \(script.path)", timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(30))).run()
+        let text = report.render(terminal: false)
+        #expect(!report.passed)
+        #expect(report.crash == AdapterDoctor.Crash(ending: .processEnded(.exited(1)), during: "reset"), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "CRASH the adapter crashed: it ended with exit code 1 during 'reset', before the doctor asked it to shut down", "\(text)")
+        let typeError = try #require(lines.firstIndex { $0.contains("TypeError: reset()") }, "\(text)")
+        let checks = try #require(lines.firstIndex(of: "Check by check:"), "\(text)")
+        #expect(typeError < checks, "the stderr comes with the crash, before the checks: \(text)")
+        #expect(lines.filter { $0.contains("TypeError") }.count == 1, "the stderr once: \(text)")
+        #expect(lines[checks + 1] == "PASS the handshake is answered", "\(text)")
+        #expect(text.contains("FAIL reset answers {}: the adapter exited with exit code 1 during 'reset'"), "\(text)")
+    }
+
+    @Test("an app that crashes during an event: the report says so first, then that it is not running")
+    func appCrashFirst() async throws {
+        struct CrashesOnSuspend: ConformanceAdapter {
+            let inner = ReferenceAppAdapter()
+            var identity: AdapterIdentity { inner.identity }
+            func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+            func handle(_ event: AppEvent) async throws -> Observation {
+                guard event == .suspend else { return try await inner.handle(event) }
+                return Observation(running: false, crashed: true, signedInAccount: nil, screen: [], storage: [])
+            }
+            func observe() async throws -> Observation { try await inner.observe() }
+        }
+        let report = await AdapterDoctor(.inProcess { CrashesOnSuspend() }).run()
+        let text = report.render(terminal: false)
+        #expect(report.crash == AdapterDoctor.Crash(ending: .appCrashed, during: "event suspend"), "\(text)")
+        #expect(text.hasPrefix("CRASH the app crashed during 'event suspend': the adapter's observation says crashed: true\n"), "\(text)")
+        #expect(text.contains("FAIL event suspend answers a valid observation: running is false after suspend, expected true"), "\(text)")
+    }
+
     static let faults: [(arguments: String, failing: String, fragment: String)] = [
         ("--grandchild", "nothing it started outlives it", "still running in its process group"),
         ("--fault bad-observation@event:refresh", "event refresh answers a valid observation", "'screen[0].kind' is 'label'"),
