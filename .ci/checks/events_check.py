@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate sl-conformance JSON Lines event streams against specs/events-v1.schema.json.
+"""Validate sl-conformance JSON Lines event streams against specs/events-v2.schema.json.
 
 Every line of every file given must be valid against the schema; each stream must start
 with runStarted and end with runEnded, and bracket each requirement's test cases with
@@ -11,7 +11,7 @@ import sys
 
 import jsonschema
 
-schema = json.loads(pathlib.Path("specs/events-v1.schema.json").read_text())
+schema = json.loads(pathlib.Path("specs/events-v2.schema.json").read_text())
 jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)
 problems = []

@@ -27,11 +27,13 @@ public enum SyntheticResults {
             severity: .failure, kind: .expectation(.signedOut), message: "the app still considers alice signed in", stepIndex: 1, expected: "signed in: nobody",
             observed: "signed in: alice")
         let transcript = [
-            BrokerCallRecord(sequence: 1, stepIndex: 0, method: .getDeviceInformation, parameters: "", answer: "deviceMode: shared", failed: false),
-            BrokerCallRecord(sequence: 2, stepIndex: 0, method: .getCurrentAccount, parameters: "", answer: "account: alice, previous: nil", failed: false),
+            BrokerCallRecord(sequence: 1, stepIndex: 0, call: .getDeviceInformation, answer: .result(.deviceInformation(mode: .shared))),
             BrokerCallRecord(
-                sequence: 3, stepIndex: 0, method: .acquireTokenSilent, parameters: "scopes: User.Read", answer: "token for alice", failed: false,
-                scopes: ["User.Read"]),
+                sequence: 2, stepIndex: 0, call: .getCurrentAccount,
+                answer: .result(.currentAccount(.init(username: "alice", identifier: nil), previous: nil))),
+            BrokerCallRecord(
+                sequence: 3, stepIndex: 0, call: .acquireTokenSilent(SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: "alice")),
+                answer: .result(.token(.init(user: "alice", session: 1, issuance: 1, scopes: ["User.Read"])))),
         ]
         func requirement(_ index: Int) -> RequirementSummary {
             RequirementSummary(id: "SL-GEN-\(index / 10)", level: .must, title: "Generated requirement", tags: ["generated"], references: [])

@@ -1,7 +1,8 @@
 import SingleLoginAdapter
 
-/// The codes of a failed call's error, as MSAL hands them to the app: what a judge that asks
-/// "did this call fail with -50002?" reads, instead of the error's text.
+/// The error a failed call raised, as MSAL hands it to the app: its codes, which a judge that asks
+/// "did this call fail with -50002?" reads, and its message and declined scopes, which only its
+/// text for people shows (``text``). No judge reads the message.
 public struct BrokerCallError: Sendable, Hashable {
     /// `MSALErrorDomain`, or `BackendErrorDomain` for the backend's refusals.
     public var domain: String
@@ -9,11 +10,22 @@ public struct BrokerCallError: Sendable, Hashable {
     public var code: Int
     /// MSAL's internal code, when the error has one (e.g. -42102, ambiguous account).
     public var internalCode: Int?
+    /// The error's message, for people.
+    public var message: String
+    /// The scopes the server declined (-50003), when it declined some.
+    public var declinedScopes: [String]?
 
-    /// The codes of `error`.
+    /// Creates an error from its parts.
+    public init(domain: String, code: Int, internalCode: Int? = nil, message: String, declinedScopes: [String]? = nil) {
+        self.domain = domain
+        self.code = code
+        self.internalCode = internalCode
+        self.message = message
+        self.declinedScopes = declinedScopes
+    }
+
+    /// What the transcript keeps of `error`.
     public init(_ error: MSALError) {
-        domain = error.domain
-        code = error.code
-        internalCode = error.internalCode
+        self.init(domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes)
     }
 }

@@ -63,10 +63,10 @@ struct EmbeddedSpecCommandTests {
 
     @Test("the JSON Lines event schema travels inside the binary: spec show prints it byte for byte")
     func eventsSchema() async throws {
-        let show = await Tool.run(["spec", "show", "events-v1.schema"])
+        let show = await Tool.run(["spec", "show", "events-v2.schema"])
         #expect(show.status == 0, "\(show.err)")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = try Data(contentsOf: root.appendingPathComponent("specs/events-v1.schema.json"))
+        let file = try Data(contentsOf: root.appendingPathComponent("specs/events-v2.schema.json"))
         #expect(Data(show.out.utf8) == file)
     }
 

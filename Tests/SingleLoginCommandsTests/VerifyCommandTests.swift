@@ -38,6 +38,23 @@ enum TamperFixture {
         entries[index].data = Data(text.replacingCharacters(in: range, with: new).utf8)
     }
 
+    /// Applies `edit` to the `call` object of call `sequence` of `scenario`, in each of `names`,
+    /// as a forger would: on the JSON values, written back with sorted keys.
+    static func editCalls(
+        in names: [String], scenario: String, sequence: Int, _ entries: inout [(name: String, data: Data)], _ edit: (inout [String: Any]) -> Void
+    ) {
+        for name in names {
+            editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                var call = event["call"] as! [String: Any]
+                guard (event["testCase"] as! [String: Any])["scenario"] as? String == scenario, call["sequence"] as? Int == sequence else { return line }
+                edit(&call)
+                event["call"] = call
+                return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+            }
+        }
+    }
+
     /// Applies `edit` to every line of `name` that holds `marker`.
     static func editLines(of name: String, holding marker: String, _ entries: inout [(name: String, data: Data)], _ edit: (String) -> String) {
         guard let index = entries.firstIndex(where: { $0.name == name }) else { Issue.record("no \(name)"); return }
@@ -150,28 +167,33 @@ struct VerifyCommandTests {
             }
         },
         Tampering(description: "a broker answer edited in a transcript", file: { $0.path }, names: { $0.id }) { failed, entries in
-            TamperFixture.editLines(of: failed.path, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                line.replacingOccurrences(of: #""answer":"[^"]*""#, with: #""answer":"ok (forged)""#, options: .regularExpression)
+            TamperFixture.editCalls(in: [failed.path], scenario: failed.scenario, sequence: 2, &entries) { call in
+                call["answer"] = ["result": ["kind": "removedFromAppCache"]]
             }
         },
-        Tampering(description: "a broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+        Tampering(description: "a typed broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
             failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":2,")
-                        ? line.replacingOccurrences(of: "previous: nil", with: "previous: bob.brown@contoso.example") : line
-                }
+            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 2, &entries) { call in
+                var answer = call["answer"] as! [String: Any]
+                var result = answer["result"] as! [String: Any]
+                result["previous"] = ["username": "bob.brown@contoso.example"]
+                answer["result"] = result
+                call["answer"] = answer
             }
         },
-        Tampering(description: "a call's parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+        Tampering(description: "a call's typed parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
             failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":3,")
-                        ? line.replacingOccurrences(
-                            of: "\"parameters\":\"scopes: User.Read Tasks.Read, account: ",
-                            with: "\"parameters\":\"scopes: User.Read Tasks.Read, forceRefresh, account: ") : line
-                }
+            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 3, &entries) { call in
+                var parameters = call["parameters"] as! [String: Any]
+                parameters["scopes"] = ["User.Read"]
+                call["parameters"] = parameters
+            }
+        },
+        Tampering(
+            description: "a broker call's result turned into an error, in the transcript and the events", file: { $0.path }, names: { $0.id }
+        ) { failed, entries in
+            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 1, &entries) { call in
+                call["answer"] = ["error": ["domain": "MSALErrorDomain", "code": -50000, "internalCode": -42714, "message": "forged"]]
             }
         },
         Tampering(
@@ -188,14 +210,6 @@ struct VerifyCommandTests {
                     return entry
                 }
                 return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
-            }
-        },
-        Tampering(description: "a broker call marked failed, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":1,")
-                        ? line.replacingOccurrences(of: "\"failed\":false", with: "\"failed\":true") : line
-                }
             }
         },
         Tampering(description: "two broker calls renumbered, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
@@ -281,5 +295,21 @@ struct VerifyCommandTests {
         let tooLarge = await Tool.run(["verify", huge])
         #expect(tooLarge.status == 2)
         #expect(tooLarge.err.contains("verify reads bundles of up to 1024 MiB"), "\(tooLarge.err)")
+    }
+
+    @Test("a bundle whose events are version 1 (calls as text) is refused as a whole, naming the version, the release that wrote it and what to do")
+    func versionOneEvents() async throws {
+        let bundle = await Self.failing.value
+        let old = try TamperFixture.tampered(bundle) { entries in
+            for index in entries.indices where entries[index].name.hasSuffix(".jsonl") {
+                let text = String(decoding: entries[index].data, as: UTF8.self)
+                entries[index].data = Data(text.replacingOccurrences(of: #""version":2"#, with: #""version":1"#).utf8)
+            }
+        }
+        let error = await #expect(throws: BundleVerifier.Unreadable.self) { try await BundleVerifier().verify(old) }
+        let message = error?.description ?? ""
+        #expect(message.hasPrefix("events.jsonl: event stream version 1 records broker calls as text"), "\(message)")
+        #expect(message.contains("reads version 2") && message.contains("use the sl-conformance release that wrote it"), "\(message)")
+        #expect(message.hasSuffix("(the manifest names sl-conformance \(HarnessVersion.current))"), "\(message)")
     }
 }

@@ -112,7 +112,14 @@ struct BrokerFidelityTests {
         #expect(signout?.internalCode == -42000)
         #expect(await broker.deviceAccountNames() == ["alice"])
         _ = try await broker.acquireTokenSilent(F.silent("alice"))
-        #expect(await broker.transcript().map(\.parameters).prefix(2).allSatisfy { $0.hasSuffix("parentNotInWindow") })
+        #expect(
+            await broker.transcript().map(\.call).prefix(2).allSatisfy {
+                switch $0 {
+                case .acquireToken(let parameters): !parameters.parentInWindow
+                case .signout(let parameters): !parameters.parentInWindow
+                default: false
+                }
+            })
     }
 
     @Test("offline, a signout from the browser fails after the device signed out (the browser step fails); without it, before anything on the device")
@@ -123,7 +130,7 @@ struct BrokerFidelityTests {
         #expect(failed?.code == -1009)
         #expect(await browser.deviceAccountNames().isEmpty)
         #expect(await browser.takePendingBroadcasts() == 1)
-        #expect(await browser.transcript().last?.answer.contains("the browser sign-out after it failed") == true)
+        #expect(await browser.transcript().last?.answerText.contains("the browser sign-out after it failed") == true)
 
         let broker = await F.broker(Given(signedIn: "alice"))
         await broker.script(.signout, .networkError)
@@ -358,7 +365,7 @@ struct BrokerFidelityTests {
             await broker.beginStep(1, applying: .app(.terminate))
             #expect(try await broker.getCurrentAccount().previousAccount == nil)
         }
-        let line = await broker.transcript().last { $0.method == .signout }?.answer ?? ""
+        let line = await broker.transcript().last { $0.method == .signout }?.answerText ?? ""
         if parameters.wipeAccount { #expect(line.contains("wipeAccount")) }
         if parameters.wipeCacheForAllAccounts { #expect(line.contains("wipeCacheForAllAccounts")) }
     }
@@ -371,7 +378,7 @@ struct BrokerFidelityTests {
         _ = try await broker.acquireTokenSilent(F.silent("alice"))
         try await broker.removeAccount(identifier: F.identifier("alice"))
         _ = try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], accountIdentifier: F.identifier("alice")))
-        #expect(await broker.transcript().last?.answer.contains("prompt forced to login") == true)
+        #expect(await broker.transcript().last?.answerText.contains("prompt forced to login") == true)
     }
 
     @Test(
@@ -388,7 +395,7 @@ struct BrokerFidelityTests {
         let silent = await #expect(throws: MSALError.self) { try await broker.acquireTokenSilent(F.silent("alice")) }
         #expect(silent?.message == "Account is signed out, user interaction is required.")
         _ = try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"], accountIdentifier: F.identifier("alice")))
-        #expect(await broker.transcript().last?.answer.contains("prompt forced to login") == true)
+        #expect(await broker.transcript().last?.answerText.contains("prompt forced to login") == true)
         // The interactive sign-in wrote a token response: SignedIn again, and silent calls are answered.
         _ = try await broker.acquireTokenSilent(F.silent("alice"))
     }
@@ -404,7 +411,7 @@ struct BrokerFidelityTests {
         let fallback = await F.broker(Given(userAtDevice: "alice"))
         await fallback.script(.acquireToken, .ssoExtensionFailure(code: .failed))
         #expect(try await fallback.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"])).account.username == "alice@contoso.example")
-        #expect(await fallback.transcript().last?.answer.contains("fell back to the web view") == true)
+        #expect(await fallback.transcript().last?.answerText.contains("fell back to the web view") == true)
     }
 
     @Test("after a web-view sign-in the app's own cache answers silent calls, also after a Jamf Reset; a brokered sign-in leaves no such tokens")
@@ -416,11 +423,11 @@ struct BrokerFidelityTests {
         #expect(await fallback.deviceAccountNames().isEmpty)
         // The sheet's token covers the scopes: the same token, from the app's cache.
         #expect(try await fallback.acquireTokenSilent(F.silent("alice")).accessToken == signIn.accessToken)
-        #expect(await fallback.transcript().last?.answer.contains("answered from the app's own cache") == true)
+        #expect(await fallback.transcript().last?.answerText.contains("answered from the app's own cache") == true)
         // More scopes than the sheet's: refreshed with the app's refresh token, as MSAL does without asking the broker.
         let refreshed = try await fallback.acquireTokenSilent(F.silent("alice", scopes: ["User.Read", "Tasks.Read"]))
         #expect(refreshed.accessToken != signIn.accessToken)
-        #expect(await fallback.transcript().last?.answer.contains("refreshed with the app's own refresh token") == true)
+        #expect(await fallback.transcript().last?.answerText.contains("refreshed with the app's own refresh token") == true)
         // The app's own signout ends it.
         try await fallback.signout(F.signout("alice"))
         await #expect(throws: MSALError.self) { try await fallback.acquireTokenSilent(F.silent("alice")) }

@@ -81,7 +81,7 @@ struct SimulatedBrokerTests {
         let broker = await BrokerFixture.broker(Given())
         let error = await #expect(throws: MSALError.self) { try await broker.acquireToken(InteractiveTokenParameters(scopes: ["User.Read"])) }
         #expect(error?.isUserCanceled == true)
-        #expect(await broker.transcript().last?.answer.contains("dismissed: nobody at the device completes the sheet") == true)
+        #expect(await broker.transcript().last?.answerText.contains("dismissed: nobody at the device completes the sheet") == true)
         #expect(await broker.scenarioProblems().isEmpty)
     }
 
@@ -134,7 +134,7 @@ struct SimulatedBrokerTests {
         #expect(calls.map(\.method) == [.getDeviceInformation, .getCurrentAccount])
         #expect(calls.map(\.stepIndex) == [2, 2])
         #expect(calls.map(\.phase) == [.step, .broadcasts])
-        #expect(calls[1].failed && calls[1].answer.contains("1004"))
+        #expect(calls[1].failed && calls[1].error?.code == 1004)
         #expect(calls[1].line.hasSuffix("(broadcast)"))
     }
 }

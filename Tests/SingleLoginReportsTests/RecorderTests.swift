@@ -109,15 +109,15 @@ struct RecorderTests {
             ])
     }
 
-    @Test("Every JSON line is an object with version 1, a kind and a date; unknown kinds and fields decode")
+    @Test("Every JSON line is an object with version 2, a kind and a date; unknown kinds and fields decode")
     func jsonLines() throws {
         let lines = Mutex<[Data]>([])
         let recorder = JSONLinesRecorder { line in lines.withLock { $0.append(line) } }
         GoldenFileTests.feed(.failures, to: [recorder])
         let decoded = try lines.withLock { try $0.map { try JSONDecoder().decode(EncodedEvent.self, from: $0) } }
-        #expect(decoded.allSatisfy { $0.version == 1 && !$0.date.isEmpty })
+        #expect(decoded.allSatisfy { $0.version == 2 && !$0.date.isEmpty })
         #expect(decoded.first?.kind == .runStarted && decoded.last?.kind == .runEnded)
-        let future = #"{"version":1,"kind":"somethingNew","date":"2030-01-01T00:00:00.000Z","newField":{"x":1}}"#
+        let future = #"{"version":2,"kind":"somethingNew","date":"2030-01-01T00:00:00.000Z","newField":{"x":1}}"#
         #expect(try JSONDecoder().decode(EncodedEvent.self, from: Data(future.utf8)).kind == .unknown("somethingNew"))
     }
 }

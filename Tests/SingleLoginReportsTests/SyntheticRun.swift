@@ -42,10 +42,12 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
         TestCaseID(requirementID: requirement.id, scenarioName: scenario)
     }
 
+    static let alice = BrokerCallResult.Account(username: "alice", identifier: nil)
+
     static let transcript = [
-        BrokerCallRecord(sequence: 1, stepIndex: 0, method: .getDeviceInformation, parameters: "", answer: "deviceMode: shared", failed: false),
-        BrokerCallRecord(sequence: 2, stepIndex: 0, method: .getCurrentAccount, parameters: "", answer: "account: alice, previous: nil", failed: false),
-        BrokerCallRecord(sequence: 3, stepIndex: 1, method: .getCurrentAccount, parameters: "", answer: "account: nil, previous: alice", failed: false),
+        BrokerCallRecord(sequence: 1, stepIndex: 0, call: .getDeviceInformation, answer: .result(.deviceInformation(mode: .shared))),
+        BrokerCallRecord(sequence: 2, stepIndex: 0, call: .getCurrentAccount, answer: .result(.currentAccount(alice, previous: nil))),
+        BrokerCallRecord(sequence: 3, stepIndex: 1, call: .getCurrentAccount, answer: .result(.currentAccount(nil, previous: alice))),
     ]
 
     /// Adapter stderr full of what breaks XML: control characters, ANSI colours, `]]>`, U+FFFE, U+FFFF, U+FFFD.

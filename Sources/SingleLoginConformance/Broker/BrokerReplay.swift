@@ -50,10 +50,7 @@ public struct BrokerReplay: Sendable {
                     inBroadcasts = true
                     await broker.beginBroadcasts()
                 }
-                guard let replayable = BrokerCall(call.method, parameters: call.parameters) else {
-                    return "call #\(call.sequence) \(call.method.rawValue)(\(call.parameters)) has parameters that the harness's broker never writes"
-                }
-                await replayable.make(on: broker)
+                await call.call.make(on: broker)
                 replayed += 1
                 guard let answered = await broker.transcript().last, answered.sequence == call.sequence else {
                     return "call #\(call.sequence) \(call.method.rawValue) is not call #\(call.sequence) of the replay"
@@ -89,19 +86,13 @@ public struct BrokerReplay: Sendable {
         return await replay().map { [$0] } ?? []
     }
 
-    /// How `recorded` differs from the broker's record of the same call, or nil when it does not.
+    /// How `recorded` differs from the broker's record of the same call (made with the recorded
+    /// parameters), or nil when it does not. The values are compared; the message shows their text.
     static func difference(recorded: BrokerCallRecord, replayed: BrokerCallRecord) -> String? {
         let name = "call #\(recorded.sequence) \(recorded.method.rawValue)"
-        if recorded.answer != replayed.answer {
-            return "\(name) is answered '\(recorded.answer.prefix(160))', but the broker answers '\(replayed.answer.prefix(160))'"
+        if recorded.answer != replayed.answer || recorded.notes != replayed.notes {
+            return "\(name) is answered '\(recorded.answerText.prefix(160))', but the broker answers '\(replayed.answerText.prefix(160))'"
         }
-        if recorded.failed != replayed.failed {
-            return "\(name) is marked \(recorded.failed ? "failed" : "answered"), but the broker's answer is \(replayed.failed ? "an error" : "no error")"
-        }
-        if recorded.parameters != replayed.parameters {
-            return "\(name) records parameters '\(recorded.parameters)', but the broker writes them '\(replayed.parameters)'"
-        }
-        if recorded.scopes != replayed.scopes { return "\(name) records scopes \(recorded.scopes), but the broker records \(replayed.scopes)" }
         if recorded.stepIndex != replayed.stepIndex || recorded.phase != replayed.phase {
             return "\(name) is recorded during \(Self.describe(recorded)), but it comes after \(Self.describe(replayed))'s start"
         }

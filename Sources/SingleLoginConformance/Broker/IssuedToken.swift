@@ -4,6 +4,8 @@ import Foundation
 struct IssuedToken: Sendable {
     /// The token.
     var value: String
+    /// Which of its session's issuances it is (from 1).
+    var issuance: Int
     /// The session it belongs to.
     var session: UserSession
     /// The scopes it was issued for, lowercased and sorted.

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// MSAL's account calls: device information, the current account, and the app's own cache.
@@ -32,7 +33,7 @@ extension SimulatedBroker {
                 "isCallerAppManaged": "1",
             ]
             let information = DeviceInformation(deviceMode: deviceMode, hasAADSSOExtension: true, extraDeviceInformation: extra)
-            return (information, "deviceMode: \(information.deviceMode.rawValue)")
+            return (information, .deviceInformation(mode: information.deviceMode))
         }
     }
 
@@ -51,7 +52,9 @@ extension SimulatedBroker {
             principal = accounts.first
             principalInMemoryOnly = false
             let current = accounts.first.map(currentAccount)
-            return (CurrentAccount(account: current, previousAccount: previous), "account: \(Self.describe(current)), previous: \(Self.describe(previous))")
+            return (
+                CurrentAccount(account: current, previousAccount: previous), .currentAccount(current.map(Self.summary), previous: previous.map(Self.summary))
+            )
         }
     }
 
@@ -94,7 +97,7 @@ extension SimulatedBroker {
         try perform(.accountsFromDevice) { scripted in
             try throwSystemFailure(scripted)
             let accounts = visibleAccounts().map(currentAccount)
-            return (accounts, Self.describe(accounts))
+            return (accounts, .accounts(accounts.map(Self.summary)))
         }
     }
 
@@ -103,7 +106,7 @@ extension SimulatedBroker {
     public func allAccounts() async throws -> [MSALAccount] {
         try perform(.allAccounts) { _ in
             let accounts = localCache.signedIn.map { $0.user.account(claims: $0.holdsTokens, tenantProfiles: true) }
-            return (accounts, Self.describe(accounts))
+            return (accounts, .accounts(accounts.map(Self.summary)))
         }
     }
 
@@ -111,7 +114,7 @@ extension SimulatedBroker {
         try perform(.accountForIdentifier(identifier)) { _ in
             let record = localCache.signedIn.first { $0.user.identifier.lowercased() == identifier.lowercased() }
             let account = record.map { $0.user.account(claims: $0.holdsTokens, tenantProfiles: true) }
-            return (account, Self.describe(account))
+            return (account, .account(account.map(Self.summary)))
         }
     }
 
@@ -123,14 +126,14 @@ extension SimulatedBroker {
             }
             let record = localCache.signedIn.first { $0.user.username?.lowercased() == username.lowercased() }
             let account = record.map { $0.user.account(claims: $0.holdsTokens, tenantProfiles: true) }
-            return (account, Self.describe(account))
+            return (account, .account(account.map(Self.summary)))
         }
     }
 
     public func removeAccount(identifier: String?) async throws {
         try perform(.removeAccount(identifier)) { _ in
             if let identifier { removeLocally(identifier: identifier, wipeAccount: false) }
-            return ((), "ok (the app's cache only; the device is unchanged)")
+            return ((), .removedFromAppCache)
         }
     }
 

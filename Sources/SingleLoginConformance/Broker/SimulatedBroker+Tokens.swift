@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginSpec
 
 /// MSAL's token calls, signout, and the app's backend.
@@ -7,7 +8,7 @@ extension SimulatedBroker {
     // MARK: acquireTokenSilent (PCA.m 621-846, MSIDSilentController.m 136-179)
 
     public func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        return try perform(.acquireTokenSilent(parameters), scopes: parameters.scopes) { scripted in
+        return try perform(.acquireTokenSilent(parameters)) { scripted in
             guard let identifier = parameters.accountIdentifier else {
                 throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "No account provided for the silent request.")
             }
@@ -36,7 +37,7 @@ extension SimulatedBroker {
     }
 
     /// Without the broker MSAL has the app's own cache only: a refresh token from an earlier sign-in it made itself, or nothing.
-    private func silentWithoutBroker(_ identifier: String, _ parameters: SilentTokenParameters) throws -> (MSALResult, String) {
+    private func silentWithoutBroker(_ identifier: String, _ parameters: SilentTokenParameters) throws -> (MSALResult, BrokerCallResult) {
         guard let record = localCache.record(identifier: identifier), record.signedIn, record.holdsTokens, liveSessions.contains(record.session.marker) else {
             notes.append("MSAL may not use the broker: the app's own cache only")
             throw Self.noTokenInCache
@@ -50,7 +51,7 @@ extension SimulatedBroker {
     /// access token that covers the scopes while it has more than 300 s left, else one refreshed with
     /// the app's own refresh token, whatever the device did since (a Jamf Reset signs the broker out,
     /// not the app's refresh token). Nil when the app's cache holds no tokens for the account.
-    private func fromAppCache(_ identifier: String, _ parameters: SilentTokenParameters) -> (MSALResult, String)? {
+    private func fromAppCache(_ identifier: String, _ parameters: SilentTokenParameters) -> (MSALResult, BrokerCallResult)? {
         guard let record = localCache.record(identifier: identifier), record.signedIn, record.holdsTokens else { return nil }
         let session = record.session
         let token: IssuedToken
@@ -70,7 +71,7 @@ extension SimulatedBroker {
     // MARK: acquireToken (PCA.m 852-1176)
 
     public func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        return try perform(.acquireToken(parameters), scopes: parameters.scopes + parameters.extraScopesToConsent) { scripted in
+        return try perform(.acquireToken(parameters)) { scripted in
             // MSAL checks the presentation context before anything else (MSIDInteractiveRequestParameters+MSALRequest.m:49-61).
             guard parameters.parentInWindow else { throw Self.parentNotInWindow }
             if let identifier = parameters.accountIdentifier, let record = localCache.record(identifier: identifier), !record.signedIn,
@@ -129,7 +130,7 @@ extension SimulatedBroker {
     /// the broker the app's cache keeps SSO state only, unless `savesTokens` (a web-view sign-in).
     private func issue(
         for session: UserSession, scopes: [String], answer: BrokerAnswer?, reuse: Bool, viaBroker: Bool, savesTokens: Bool = false
-    ) throws -> (MSALResult, String) {
+    ) throws -> (MSALResult, BrokerCallResult) {
         localCache.tokenResponse(session, holdsTokens: !viaBroker || savesTokens)
         let user = session.user
         switch answer {
@@ -148,7 +149,7 @@ extension SimulatedBroker {
         case .noIdToken?:
             let token = accessToken(for: session, scopes: scopes, reuse: reuse)
             let made = result(token, scopes: scopes, idToken: false)
-            return (made, "ok: \(user.name) session \(session.number), token \(Self.tokenNumber(token)), idToken: nil")
+            return (made, .token(.init(user: user.name, session: session.number, issuance: token.issuance, scopes: scopes, idToken: false)))
         default:
             idTokensHeld.insert(user.name)
             let token = accessToken(for: session, scopes: scopes, reuse: reuse)
@@ -168,12 +169,8 @@ extension SimulatedBroker {
     }
 
     /// The transcript's answer to a token call that returned `token` of `session` for `scopes`.
-    static func issued(_ token: IssuedToken, for session: UserSession, scopes: [String]) -> String {
-        "ok: \(session.user.name) session \(session.number), token \(tokenNumber(token)), scopes: \(scopes.joined(separator: " "))"
-    }
-
-    static func tokenNumber(_ token: IssuedToken) -> String {
-        token.value.split(separator: "-").last.map { String($0.prefix { $0.isNumber }) } ?? "?"
+    static func issued(_ token: IssuedToken, for session: UserSession, scopes: [String]) -> BrokerCallResult {
+        .token(.init(user: session.user.name, session: session.number, issuance: token.issuance, scopes: scopes))
     }
 
     /// MSAL's answer on iOS when the webview parameters' parent view controller is nil or not in a
@@ -211,7 +208,7 @@ extension SimulatedBroker {
                 removeLocally(identifier: identifier, wipeAccount: parameters.wipeAccount)
                 if parameters.wipeAccount { notes.append("wipeAccount: the account's records are gone for every client; it stays SignedOut for this app") }
             }
-            guard brokerEnabled else { return ((), "ok (MSAL may not use the broker: the app's cache only; the device is unchanged)") }
+            guard brokerEnabled else { return ((), .signout(.appCacheOnly)) }
             // With signoutFromBrowser and webview parameters MSAL signs out of the browser after the
             // SSO extension signed the device out (MSIDSSOExtensionSignoutController.m:84-129): a
             // network failure is that second step's, and the signout fails with the device signed out.
@@ -219,7 +216,7 @@ extension SimulatedBroker {
             if !browserFails { try throwSystemFailure(scripted) }
             guard let session = deviceSession(identifier: identifier) else {
                 if browserFails { throw MSALError.offline }
-                return ((), "ok (the account is not signed in on the device: nothing signed out there)")
+                return ((), .signout(.notOnDevice))
             }
             var broadcast = true
             if case .complete(_, let posts)? = scripted { broadcast = posts }
@@ -231,7 +228,7 @@ extension SimulatedBroker {
                 notes.append("\(session.user.name) signed out on the device; the browser sign-out after it failed")
                 throw MSALError.offline
             }
-            return ((), "ok: \(session.user.name) signed out on the device" + (broadcast ? "" : ", no broadcast"))
+            return ((), .signout(.signedOutOnDevice(user: session.user.name, broadcast: broadcast)))
         }
     }
 
@@ -253,7 +250,7 @@ extension SimulatedBroker {
                     domain: "BackendErrorDomain", code: 401, message: "Unauthorized: the token's session ended (the user was signed out or changed).")
             }
             let session = token.session
-            return (session.records, "\(session.records.count) records of \(session.user.name) session \(session.number)")
+            return (session.records, .records(count: session.records.count, user: session.user.name, session: session.number))
         }
     }
 }

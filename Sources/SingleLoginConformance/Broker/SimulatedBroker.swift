@@ -222,7 +222,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         let issuance = (issuances[session.marker] ?? 0) + 1
         issuances[session.marker] = issuance
         let token = IssuedToken(
-            value: session.accessToken(issuance: issuance), session: session, scopes: normalised, issuedAt: now, expiresOn: now + IssuedToken.lifetime)
+            value: session.accessToken(issuance: issuance), issuance: issuance, session: session, scopes: normalised, issuedAt: now,
+            expiresOn: now + IssuedToken.lifetime)
         tokens[token.value] = token
         latestToken[key] = token.value
         return token
@@ -269,35 +270,26 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     }
 
     /// Answers a call with `body`, given the scripted answer; records the call and its answer either way.
-    func perform<Value>(_ call: BrokerCall, scopes: [String] = [], body: (BrokerAnswer?) throws -> (Value, String)) throws -> Value {
+    func perform<Value>(_ call: BrokerCall, body: (BrokerAnswer?) throws -> (Value, BrokerCallResult)) throws -> Value {
         notes = []
-        let (method, parameters) = (call.method, call.parameters)
-        let answer = takeScripted(method)
+        let answer = takeScripted(call.method)
         do {
-            let (value, summary) = try body(answer)
-            record(method, parameters, summary, error: nil, scopes: scopes)
+            let (value, result) = try body(answer)
+            record(call, .result(result))
             return value
         } catch let error as MSALError {
-            record(method, parameters, error.description, error: BrokerCallError(error), scopes: scopes)
+            record(call, .error(BrokerCallError(error)))
             throw error
         }
     }
 
-    private func record(_ method: BrokerMethod, _ parameters: String, _ answer: String, error: BrokerCallError?, scopes: [String]) {
-        let text = notes.isEmpty ? answer : answer + " [" + notes.joined(separator: "; ") + "]"
+    private func record(_ call: BrokerCall, _ answer: BrokerCallAnswer) {
         lastAnswer = .now
-        calls.append(
-            BrokerCallRecord(
-                sequence: calls.count + 1, stepIndex: stepIndex, method: method, parameters: parameters, answer: text, failed: error != nil, scopes: scopes,
-                phase: phase, error: error))
+        calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, call: call, answer: answer, notes: notes, phase: phase))
     }
 
-    static func describe(_ account: MSALAccount?) -> String {
-        guard let account else { return "nil" }
-        return account.username ?? account.identifier ?? "<no identifier>"
-    }
-
-    static func describe(_ accounts: [MSALAccount]) -> String {
-        "[" + accounts.map { describe($0) }.joined(separator: ", ") + "]"
+    /// The transcript's record of `account`: its username and identifier.
+    static func summary(_ account: MSALAccount) -> BrokerCallResult.Account {
+        BrokerCallResult.Account(username: account.username, identifier: account.identifier)
     }
 }

@@ -505,7 +505,7 @@ public actor Oracle: StepJudge {
         guard let current = sessions.last else { return false }
         return calls.contains { call in
             guard call.scripted == nil, call.call.method == .fetchRecords, call.call.failed,
-                case .fetchRecords(let token)? = BrokerCall(call.call.method, parameters: call.call.parameters), !token.contains(current.marker)
+                case .fetchRecords(let token) = call.call.call, !token.contains(current.marker)
             else { return false }
             return sessions.dropLast().contains { token.contains($0.marker) }
         }
@@ -515,7 +515,7 @@ public actor Oracle: StepJudge {
     /// asked for an account that is not on the device: a wrong question, which excuses nothing.
     private func askedForAbsentAccount(_ call: Call) -> Bool {
         guard call.scripted == nil, call.call.method == .acquireTokenSilent, call.call.failed(with: -50002),
-            case .acquireTokenSilent(let parameters)? = BrokerCall(call.call.method, parameters: call.call.parameters),
+            case .acquireTokenSilent(let parameters) = call.call.call,
             let asked = parameters.accountIdentifier.flatMap(user(identifiedBy:))
         else { return false }
         return !device.contains(asked)

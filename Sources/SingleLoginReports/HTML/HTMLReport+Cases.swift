@@ -116,9 +116,9 @@ extension HTMLReport {
             HTMLText.escape(call.stepIndex.map { Evidence.stepLabel($0, steps: steps) } ?? "reset", into: &out)
             if call.phase == .broadcasts { out += " <span class=\"detail\">(broadcast)</span>" }
             out += "</td><td><code>"
-            HTMLText.escape("\(call.method.rawValue)(\(call.parameters))", into: &out)
+            HTMLText.escape(call.callText, into: &out)
             out += "</code></td><td><code>"
-            HTMLText.escape(call.answer, into: &out)
+            HTMLText.escape(call.answerText, into: &out)
             out += "</code>\(call.failed ? " <span class=\"detail\">(error)</span>" : "")</td></tr>\n"
         }
         out += "</tbody></table>\n"

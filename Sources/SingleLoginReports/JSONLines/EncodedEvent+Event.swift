@@ -92,14 +92,6 @@ extension EncodedRequirement {
     }
 }
 
-extension EncodedBrokerCall {
-    init(_ record: BrokerCallRecord) {
-        self.init(
-            sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: record.parameters, answer: record.answer,
-            failed: record.failed, scopes: record.scopes.isEmpty ? nil : record.scopes, during: record.phase == .broadcasts ? record.phase.rawValue : nil)
-    }
-}
-
 extension EncodedObservation {
     init(_ observation: Observation) {
         self.init(

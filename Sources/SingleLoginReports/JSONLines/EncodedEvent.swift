@@ -1,14 +1,36 @@
-/// One line of the JSON Lines event stream (version 1): the wire form of an ``Event``.
+import Foundation
+
+/// One line of the JSON Lines event stream (version 2): the wire form of an ``Event``.
 ///
 /// Wire types are kept apart from the runtime types so that the runtime can change without
 /// breaking readers. Every line has `version`, `kind` and `date`; the other fields depend on
 /// the kind and are absent when they do not apply. Readers must ignore kinds and fields they
 /// do not know. The schema is documented in docs/reports.md.
 public struct EncodedEvent: Codable, Hashable, Sendable {
-    /// The stream format version this build writes.
-    public static let currentVersion = 1
+    /// The stream format version this build writes, and the only one it reads.
+    public static let currentVersion = 2
 
-    /// The stream format version, `1`.
+    /// The `version` of the JSON object `line` holds, whatever its other fields; nil when it has none.
+    public static func version(of line: Data) -> Int? {
+        struct Versioned: Decodable { var version: Int }
+        return try? JSONDecoder().decode(Versioned.self, from: line).version
+    }
+
+    /// Why a line of `version` cannot be read by this build, and what to do: the one message every
+    /// reader (`merge`, `verify`) gives. Version 1 recorded a broker call's parameters and answer
+    /// as text; reading them back would mean parsing that text, which this build never does.
+    public static func unreadable(version: Int) -> String {
+        if version == 1 {
+            return "event stream version 1 records broker calls as text, which this sl-conformance does not read back "
+                + "(it reads version \(currentVersion), where calls are values): use the sl-conformance release that wrote it, or run the tests again"
+        }
+        if version > currentVersion {
+            return "event stream version \(version) is newer than this sl-conformance reads (version \(currentVersion)): update sl-conformance"
+        }
+        return "event stream version \(version) is unknown; this sl-conformance reads version \(currentVersion)"
+    }
+
+    /// The stream format version, `2`.
     public var version: Int
     /// What the line is: `runStarted`, `adapterIdentified`, `requirementStarted`, `requirementEnded`,
     /// `testCaseStarted`, `stepPerformed`, `brokerCalled`, `observed`, `issueRecorded`,

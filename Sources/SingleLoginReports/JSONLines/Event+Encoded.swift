@@ -120,17 +120,6 @@ extension AdapterIdentity {
     }
 }
 
-extension BrokerCallRecord {
-    init?(_ encoded: EncodedBrokerCall) {
-        guard let method = BrokerMethod(rawValue: encoded.method) else { return nil }
-        let phase: CallPhase
-        if let during = encoded.during { guard let decoded = CallPhase(rawValue: during) else { return nil }; phase = decoded } else { phase = .step }
-        self.init(
-            sequence: encoded.sequence, stepIndex: encoded.stepIndex, method: method, parameters: encoded.parameters, answer: encoded.answer,
-            failed: encoded.failed, scopes: encoded.scopes ?? [], phase: phase)
-    }
-}
-
 extension Observation {
     init?(_ encoded: EncodedObservation) {
         var screen: [ScreenElement] = []

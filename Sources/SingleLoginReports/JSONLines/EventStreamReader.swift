@@ -3,7 +3,7 @@ import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
-/// Reads a JSON Lines event stream (version 1) back into ``Event``s, line by line with
+/// Reads a JSON Lines event stream (version 2) back into ``Event``s, line by line with
 /// ``Event/init(decoding:locate:)`` (the one decoder, which `verify` uses too), so that any
 /// recorder can render a stream written elsewhere, such as shards merged by `merge`. Kinds it does
 /// not know are ignored, as the format asks of readers; what the wire does not carry (a
@@ -22,13 +22,13 @@ public enum EventStreamReader {
         var events: [Event] = []
         let decoder = JSONDecoder()
         for (number, line) in data.split(separator: 0x0A).enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+            // The version first: a line of another version may not decode as this one's.
+            if let version = EncodedEvent.version(of: Data(line)), version != EncodedEvent.currentVersion {
+                throw ReadError(description: "\(url.path):\(number + 1): " + EncodedEvent.unreadable(version: version))
+            }
             let encoded: EncodedEvent
             do { encoded = try decoder.decode(EncodedEvent.self, from: Data(line)) } catch {
                 throw ReadError(description: "\(url.path):\(number + 1): not an event: \(error)")
-            }
-            guard encoded.version == EncodedEvent.currentVersion else {
-                throw ReadError(
-                    description: "\(url.path):\(number + 1): event stream version \(encoded.version); this build reads version \(EncodedEvent.currentVersion)")
             }
             if let event = Event(decoding: encoded) { events.append(event) }
         }
