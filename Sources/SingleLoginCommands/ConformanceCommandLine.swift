@@ -19,6 +19,7 @@ public enum ConformanceCommandLine {
         AnyCommand(DiffCommand()),
         AnyCommand(VerifyCommand()),
         AnyCommand(SpecCommand()),
+        AnyCommand(InitCommand()),
         AnyCommand(GenerateTestsCommand()),
         AnyCommand(BenchCommand()),
     ]
