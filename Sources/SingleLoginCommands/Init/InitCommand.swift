@@ -161,7 +161,16 @@ public struct InitCommand: Command {
     /// What to do after `init swift`: the manifest's lines for a package that exists, then build, doctor, test.
     private func swiftNextSteps(_ scaffold: SwiftScaffold, directory: String) -> [String] {
         var lines = [""]
-        if scaffold.existingPackage { lines += scaffold.manifestAdditions + [""] }
+        if scaffold.existingPackage {
+            lines += scaffold.manifestAdditions + [""]
+            let core = URL(fileURLWithPath: directory).appendingPathComponent("Sources/\(scaffold.app.name)").path
+            if !FileManager.default.fileExists(atPath: core) {
+                lines += [
+                    "note: there is no Sources/\(scaffold.app.name): the adapter imports \(scaffold.app.name), your app's core;",
+                    "      if its target has another name, remove the files above and run init again with --name <Target>.", "",
+                ]
+            }
+        }
         lines += [
             "Then" + (directory == "." ? ":" : ", in \(directory):"),
             "  swift build",

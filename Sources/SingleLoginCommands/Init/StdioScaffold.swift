@@ -34,7 +34,7 @@ struct StdioScaffold: Sendable {
         `run` fails, each failure naming the place to fill in (`TODO(sl-conformance) \(language.fileName):LINE`).
 
         ```sh
-        sl-conformance doctor --adapter '\(command)'   # the protocol: All 18 checks passed.
+        sl-conformance doctor --adapter '\(command)'   # the protocol: every check passes
         sl-conformance run --adapter '\(command)'      # the app: FAILED until every TODO is done
         ```
 

@@ -113,6 +113,7 @@ struct SwiftScaffold: Sendable {
         [
             "Add to Package.swift (the file is left as it is):",
             "",
+            "    platforms: [.macOS(.v15), .iOS(.v16)],  // at least: the adapter kit's floor",
             "    dependencies: [",
             "        " + dependency.packageLine,
             "    ],",
