@@ -5,10 +5,7 @@ enum SwiftAdapterTemplate {
     /// marked places that report themselves until they are filled in.
     static func adapter(app: InitAppName) -> String {
         #"""
-        import Foundation
-        import SingleLoginAdapter
-        import SingleLoginObserver
-        import \#(app.name)
+        \#(imports(["Foundation", app.name, "SingleLoginAdapter", "SingleLoginObserver"]))
 
         /// Drives \#(app.name) for sl-conformance: in process under `swift test`, and over stdio as
         /// `\#(app.executableName)` for `sl-conformance run`, `explore` and `doctor`.
@@ -150,8 +147,7 @@ enum SwiftAdapterTemplate {
     static func executable(app: InitAppName) -> String {
         #"""
         // \#(app.name)'s adapter over stdio, for `sl-conformance run`, `explore` and `doctor`.
-        import SingleLoginAdapter
-        import \#(app.name)Conformance
+        \#(imports([app.name + "Conformance", "SingleLoginAdapter"]))
 
         _ = await StdioAdapterHost.serve(\#(app.name)Adapter())
 
@@ -170,5 +166,10 @@ enum SwiftAdapterTemplate {
         // `HarnessMSALApplication(broker:)`. This target links SingleLoginSeam only, so it ships in the app.
 
         """#
+    }
+
+    /// `import` lines in the order swift-format keeps them.
+    private static func imports(_ modules: [String]) -> String {
+        modules.sorted().map { "import " + $0 }.joined(separator: "\n")
     }
 }
