@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(name: "sl-soak", dependencies: ["SingleLoginTransport", "CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginAdapter", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginObserverTests", dependencies: ["SingleLoginObserver", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),

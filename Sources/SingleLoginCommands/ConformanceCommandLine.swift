@@ -20,6 +20,7 @@ public enum ConformanceCommandLine {
         AnyCommand(DiffCommand(), docs: ["docs/ci-gating.md"]),
         AnyCommand(VerifyCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
         AnyCommand(SpecCommand(), docs: ["docs/spec-format.md"]),
+        AnyCommand(InitCommand(), docs: ["docs/in-process.md", "docs/adapter-other-language.md"]),
         AnyCommand(GenerateTestsCommand(), docs: ["docs/in-process.md"]),
         AnyCommand(BenchCommand(), docs: ["docs/performance.md"]),
     ]

@@ -69,6 +69,19 @@ public struct GenerateTestsCommand: Command {
             if check, outputPath == nil { throw UsageError("'--check' compares with the file named by '--output'") }
         }
 
+        /// The options `init swift` uses: a Swift Testing file of the embedded spec, as the command
+        /// line `--adapter-factory EXPR --import MODULE... --output PATH` gives them.
+        init(adapterFactory: String, imports: [String], outputPath: String) {
+            self.adapterFactory = adapterFactory
+            self.imports = imports
+            framework = .swiftTesting
+            typeName = "SingleLoginConformanceTests"
+            spec = .embedded(DefaultSpecs.catalogue)
+            gate = .mustAndShould
+            self.outputPath = outputPath
+            check = false
+        }
+
         /// The command line that writes the same file, as the file's header quotes it.
         var commandLine: String {
             var words = ["sl-conformance", "generate-tests", "--adapter-factory", adapterFactory]
@@ -107,19 +120,8 @@ public struct GenerateTestsCommand: Command {
 
     public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
-        do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
-        let specExpression: String
-        switch options.spec {
-        case .embedded: specExpression = ".shipped"
-        case let .file(path): specExpression = "try! ConformanceSpec(file: \(GeneratedTestFile.literal(path)))"
-        }
-        // The kit's default gate is written as nothing, so files generated before --level stay as they were.
-        let conformanceArguments = "spec: " + specExpression + (options.gate == .mustOnly ? ", gate: .mustOnly" : "")
-        let file = GeneratedTestFile(
-            requirements: loaded.spec.requirements, specID: loaded.spec.id, specVersion: loaded.spec.version, conformanceArguments: conformanceArguments,
-            adapterFactory: options.adapterFactory, imports: options.imports, typeName: options.typeName, framework: options.framework,
-            command: options.commandLine)
-        let source = file.source
+        let source: String
+        do { (loaded, source) = try Self.file(options) } catch { return error.report(to: output) }
         guard let path = options.outputPath else {
             output.write(source)
             return ExitStatus.passed.rawValue
@@ -142,5 +144,22 @@ public struct GenerateTestsCommand: Command {
         }
         output.err("wrote \(path): \(loaded.spec.requirements.count) tests of \(loaded.spec.id) \(loaded.spec.version) and the test of the generated tests")
         return ExitStatus.passed.rawValue
+    }
+
+    /// The spec `options` name, and the text of the test file generated from it.
+    static func file(_ options: Options) throws(CommandFailure) -> (LoadedSpec, String) {
+        let loaded = try SpecInput.catalogue(options.spec)
+        let specExpression: String
+        switch options.spec {
+        case .embedded: specExpression = ".shipped"
+        case let .file(path): specExpression = "try! ConformanceSpec(file: \(GeneratedTestFile.literal(path)))"
+        }
+        // The kit's default gate is written as nothing, so files generated before --level stay as they were.
+        let conformanceArguments = "spec: " + specExpression + (options.gate == .mustOnly ? ", gate: .mustOnly" : "")
+        let file = GeneratedTestFile(
+            requirements: loaded.spec.requirements, specID: loaded.spec.id, specVersion: loaded.spec.version, conformanceArguments: conformanceArguments,
+            adapterFactory: options.adapterFactory, imports: options.imports, typeName: options.typeName, framework: options.framework,
+            command: options.commandLine)
+        return (loaded, file.source)
     }
 }
