@@ -5,7 +5,6 @@ extension HTMLReport {
     /// The requirements table and its filters (the filters stay hidden until the script runs, so a
     /// page without script shows every row and no control that would do nothing).
     func requirementsTable(into out: inout String) {
-        let gate = context.gate
         // Indices, not copies, of each requirement's test cases: a run can have 100,000.
         var cases: [String: [Int]] = [:]
         for (index, result) in results.enumerated() { cases[result.id.requirementID, default: []].append(index) }
@@ -14,8 +13,7 @@ extension HTMLReport {
         rows.reserveCapacity(requirements.count * 300)
         for requirement in requirements {
             let own = cases[requirement.requirement.id] ?? []
-            let worst = own.filter { Verdict(of: results[$0], gate: gate) == requirement.verdict }
-            let status = Status(requirement.verdict, issues: worst.flatMap { results[$0].issues })
+            let status = Status(requirement.verdict)
             present.insert(status)
             row(requirement, status: status, passed: own.filter { results[$0].outcome == .passed }.count, of: own.count, into: &rows)
         }

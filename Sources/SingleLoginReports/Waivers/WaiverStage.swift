@@ -127,7 +127,8 @@ public final class WaiverStage: Sendable {
                         severity: .failure, kind: .waiverUnexpectedPass,
                         message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .skipped, .notRun, .doesNotApply:
+        case .errored, .notJudged, .skipped, .notRun, .doesNotApply:
+            // Only failures are waived: a case not judged stays so, whoever's waiver names it or its blocker.
             break
         }
         return result
@@ -138,6 +139,7 @@ public final class WaiverStage: Sendable {
         case .passed: summary.passed += delta
         case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
         case .errored: summary.errored += delta
+        case .notJudged: if level == .must { summary.notJudgedMust += delta } else { summary.notJudgedShould += delta }
         case .skipped: summary.skipped += delta
         case .notRun: summary.notRun += delta
         case .doesNotApply: summary.doesNotApply += delta
