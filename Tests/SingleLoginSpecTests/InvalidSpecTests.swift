@@ -200,6 +200,30 @@ struct InvalidSpecTests {
                     "'startingPoint' names requirement 'SL-TEST-2', which neither this spec nor the shipped catalogue defines; did you mean 'SL-TEST-1'?")
             ]
         ),
+        (
+            "precondition-undefined.json",
+            [
+                .init(
+                    24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition",
+                    "'precondition' names requirement 'SL-SWICH-3', which neither this spec nor the shipped catalogue defines; did you mean 'SL-SWITCH-3'?")
+            ]
+        ),
+        (
+            "precondition-self.json",
+            [.init(24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition", "'precondition' names the requirement it is in ('SL-TEST-1')")]
+        ),
+        (
+            "precondition-not-id.json",
+            [.init(24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition", "'precondition' 'switch' is not a requirement ID")]
+        ),
+        (
+            "precondition-in-starting-point.json",
+            [
+                .init(
+                    24, 114, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition",
+                    "'precondition' on a check of a step marked 'startingPoint': each of its checks is a precondition already, owned by 'SL-LOGIN-1'")
+            ]
+        ),
     ]
 
     @Test("each invalid fixture gives exactly the expected diagnostics", arguments: table)
