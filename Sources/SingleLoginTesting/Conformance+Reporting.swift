@@ -16,19 +16,22 @@ extension Conformance {
         }
     }
 
-    /// `SL-LOGOUT-1 (MUST) failed: <title>`, the scenario, then the console's evidence; a warning
-    /// says so first.
+    /// `SL-LOGOUT-1 (MUST) failed: <title>` (or `not judged (blocked by SL-SWITCH-3)`), the scenario,
+    /// then the console's evidence; a warning says so first.
     static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck, warning: Bool = false) -> String {
+        let gateNote = warning ? " (a warning: the tests gate on MUST only)" : ""
         let verdict: String
+        var blocked = ""
         switch scenario.outcome {
         case .errored: verdict = "errored"
         case .notJudged(let owner, let reason):
-            verdict = "not judged, blocked by \(owner): \(reason)" + (warning ? " (a warning: the tests gate on MUST only)" : "")
-        default: verdict = warning ? "failed (a warning: the tests gate on MUST only)" : "failed"
+            verdict = "not judged (blocked by \(owner))" + gateNote
+            blocked = "\nblocked by \(owner): \(reason); \(owner) owns that behaviour, fix it first"
+        default: verdict = "failed" + gateNote
         }
         let heading = check.level.isEmpty ? "\(check.id) \(verdict)" : "\(check.id) (\(check.level)) \(verdict): \(check.title)"
         let location = check.location.map { "\nspec: \($0)" } ?? ""
-        return heading + "\nscenario: \(scenario.name)" + location + "\n" + scenario.evidence
+        return heading + "\nscenario: \(scenario.name)" + blocked + location + "\n" + scenario.evidence
     }
 
     /// What is wrong with generated tests for `requirementIDs`, or nil when they are the spec's.
