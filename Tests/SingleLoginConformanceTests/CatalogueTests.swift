@@ -37,7 +37,8 @@ struct CatalogueTests {
                     let checked = Set(step.expect.map(Self.kind))
                     let covered = try Self.checkKinds(of: covering, in: byID)
                     #expect(
-                        checked.isSubset(of: covered), "\(requirement.id) / \(scenario.name): \(checked.subtracting(covered).sorted()) not checked by \(covering)")
+                        checked.isSubset(of: covered),
+                        "\(requirement.id) / \(scenario.name): \(checked.subtracting(covered).sorted()) not checked by \(covering)")
                     #expect(!step.expect.isEmpty, "\(requirement.id) / \(scenario.name): a starting point with no checks")
                 }
             }

@@ -77,7 +77,8 @@ public struct TranscriptJudge: Sendable {
         }
         switch recorded {
         case .skipped where recorded.isWaived:
-            // A waiver turns only failures into skips: the case is judged as it ran, and must have failed.
+            // A waiver turns only failures and cases not judged into skips: the case is judged as it
+            // ran, and must have failed or not been judged.
             break
         case .skipped, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
@@ -179,11 +180,16 @@ public struct TranscriptJudge: Sendable {
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
         let outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
         if recorded.isWaived {
-            if outcome != .failed {
-                problems.append(
-                    "a waived test case re-judges as \(outcome == .passed ? "passed" : outcome == .errored ? "errored" : "not judged"), but a waiver applies to failures only")
+            let waivable: Bool
+            switch outcome {
+            case .failed, .notJudged: waivable = true
+            case .passed, .errored, .skipped, .notRun, .doesNotApply: waivable = false
             }
-            return Judgement(issues: issues, outcome: outcome == .failed ? recorded : outcome, problems: problems)
+            if !waivable {
+                problems.append(
+                    "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
+            }
+            return Judgement(issues: issues, outcome: waivable ? recorded : outcome, problems: problems)
         }
         return Judgement(issues: issues, outcome: outcome, problems: problems)
     }

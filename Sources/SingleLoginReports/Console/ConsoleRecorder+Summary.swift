@@ -30,7 +30,8 @@ extension ConsoleRecorder {
         if !notJudged.isEmpty {
             out += "\n" + style.paint("Not judged (a precondition failed: the requirement named owns it, fix that first):", "1") + "\n"
             for result in notJudged {
-                out += "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"
+                out +=
+                    "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"
             }
         }
         if let (unavailability, notRun) = unavailable {

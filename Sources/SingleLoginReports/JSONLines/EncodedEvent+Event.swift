@@ -65,7 +65,8 @@ extension EncodedEvent {
             self.summary = EncodedSummary(
                 passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped,
                 notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil,
-                notJudgedMust: summary.notJudgedMust > 0 ? summary.notJudgedMust : nil, notJudgedShould: summary.notJudgedShould > 0 ? summary.notJudgedShould : nil,
+                notJudgedMust: summary.notJudgedMust > 0 ? summary.notJudgedMust : nil,
+                notJudgedShould: summary.notJudgedShould > 0 ? summary.notJudgedShould : nil,
                 duration: summary.duration,
                 interrupted: summary.interrupted)
         }
@@ -155,7 +156,8 @@ extension EncodedResult {
         let (outcome, reason) = result.outcome.encoded
         self.init(
             testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason,
-            blockedBy: result.outcome.blockedBy, duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init),
+            blockedBy: result.outcome.blockedBy, duration: result.duration, issues: result.issues.map(EncodedIssue.init),
+            transcript: result.transcript.map(EncodedBrokerCall.init),
             adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
             attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) },
             flaky: result.isFlaky ? true : nil)

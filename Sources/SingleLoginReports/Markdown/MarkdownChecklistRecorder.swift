@@ -95,7 +95,8 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         }
         let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
         if !notJudged.isEmpty {
-            out += "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Fix that one first.\n\n"
+            out +=
+                "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Fix that one first.\n\n"
             for result in notJudged {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))\n"
             }

@@ -107,7 +107,9 @@ public final class WaiverStage: Sendable {
         guard let waiver = file.waiver(for: result.id) else { return result }
         var result = result
         switch result.outcome {
-        case .failed:
+        case .failed, .notJudged:
+            // A case not judged is waived only by a waiver that names it or its own requirement,
+            // never by one of the requirement that blocked it: it is a known gap, not a pass.
             if let why = waiver.lapse(today: today, appVersion: state.appVersion) {
                 state.effects.append(.ranOut(result.id, waiver, why: why))
                 result.issues.insert(
@@ -127,8 +129,7 @@ public final class WaiverStage: Sendable {
                         severity: .failure, kind: .waiverUnexpectedPass,
                         message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .notJudged, .skipped, .notRun, .doesNotApply:
-            // Only failures are waived: a case not judged stays so, whoever's waiver names it or its blocker.
+        case .errored, .skipped, .notRun, .doesNotApply:
             break
         }
         return result
