@@ -238,6 +238,13 @@ extension ReferenceApp {
 
     /// Shows and stores the records the backend returned.
     private func keep(_ records: [UserRecord], of account: MSALAccount) {
+        var records = records
+        if flaws.contains(.restoresRecordsOnReturn), let identifier = account.identifier {
+            // What the cache kept of this user's earlier sessions comes back beside the new records.
+            let earlier = (recordsByUser[identifier] ?? []).filter { old in !records.contains { $0.id == old.id } }
+            records = earlier + records
+            recordsByUser[identifier] = records
+        }
         memory.records = records
         memory.banner = nil
         let encoder = JSONEncoder()

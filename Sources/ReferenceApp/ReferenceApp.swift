@@ -21,6 +21,9 @@ public actor ReferenceApp {
     var storage = AppStorage()
     var memory = AppMemory()
     var surfaces = AppSurfaces()
+    /// Each user's records by account identifier, kept only with ``ReferenceAppFlaw/restoresRecordsOnReturn``:
+    /// a cache the adapter does not report and no sign-out or user change clears.
+    var recordsByUser: [String: [UserRecord]] = [:]
     var running = false
     var crashed = false
 
@@ -36,6 +39,7 @@ public actor ReferenceApp {
         storage = AppStorage()
         memory = AppMemory()
         surfaces = AppSurfaces()
+        recordsByUser = [:]
         running = false
         crashed = false
     }

@@ -94,6 +94,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case showsDataInSnapshot
     /// Tells users apart by their display name: a new account whose token names the same person ("Alex Kim" and "Alex Kim") keeps the previous user's data.
     case comparesUsersByDisplayName
+    /// Keeps each user's records in a cache it neither reports nor clears, and shows them again beside
+    /// the new ones when that user comes back: A, B, A again brings A's first session back.
+    case restoresRecordsOnReturn
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -142,6 +145,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .leavesActivities: return "leaves the user's Live Activity and donated activity"
         case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
         case .comparesUsersByDisplayName: return "tells users apart by display name, so a namesake keeps the previous user's data"
+        case .restoresRecordsOnReturn: return "keeps each user's records in a cache it never clears, and shows them again when that user returns"
         }
     }
 }

@@ -2,7 +2,7 @@
 public enum ExitStatus: Int32, Sendable {
     /// Every selected requirement passed (SHOULD failures may only warn, under ``Gate/mustOnly``).
     case passed = 0
-    /// At least one requirement failed.
+    /// At least one requirement failed, or could not be judged because a precondition failed.
     case requirementFailures = 1
     /// The adapter or the harness broke, or the run was interrupted.
     case adapterOrHarnessError = 2
@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, Sendable {
     public init(summary: RunSummary, gate: Gate) {
         if summary.errored > 0 || summary.interrupted || summary.notRun > 0 {
             self = .adapterOrHarnessError
-        } else if summary.failures(under: gate) > 0 {
+        } else if summary.failures(under: gate) > 0 || summary.notJudged(under: gate) > 0 {
             self = .requirementFailures
         } else {
             self = .passed

@@ -17,7 +17,8 @@ extension Issue {
         case containerNotEmptyAfterReset
         /// The app's data container cannot be read: `container.unreadable`.
         case containerUnreadable
-        /// A scenario never reached its starting point (reports say "precondition unmet"): `precondition.unmet`.
+        /// A precondition of the scenario failed (a check marked `precondition`, or one of a step marked
+        /// `startingPoint`), so its test case is not judged: `precondition.unmet`.
         case preconditionUnmet
         /// A scenario that cannot be carried out as written: `scenario.invalid`.
         case scenarioInvalid

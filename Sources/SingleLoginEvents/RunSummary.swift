@@ -8,6 +8,10 @@ public struct RunSummary: Sendable, Hashable {
     public var failedShould: Int
     /// Test cases that errored.
     public var errored: Int
+    /// MUST test cases that could not be judged (a precondition failed).
+    public var notJudgedMust: Int
+    /// SHOULD test cases that could not be judged (a precondition failed).
+    public var notJudgedShould: Int
     /// Test cases skipped by choice.
     public var skipped: Int
     /// Test cases not run because the run was interrupted.
@@ -22,12 +26,14 @@ public struct RunSummary: Sendable, Hashable {
     /// Creates a summary.
     public init(
         passed: Int = 0, failedMust: Int = 0, failedShould: Int = 0, errored: Int = 0, skipped: Int = 0, notRun: Int = 0, doesNotApply: Int = 0,
-        duration: Double = 0, interrupted: Bool = false
+        notJudgedMust: Int = 0, notJudgedShould: Int = 0, duration: Double = 0, interrupted: Bool = false
     ) {
         self.passed = passed
         self.failedMust = failedMust
         self.failedShould = failedShould
         self.errored = errored
+        self.notJudgedMust = notJudgedMust
+        self.notJudgedShould = notJudgedShould
         self.skipped = skipped
         self.notRun = notRun
         self.doesNotApply = doesNotApply
@@ -43,6 +49,7 @@ public struct RunSummary: Sendable, Hashable {
             case .passed: passed += 1
             case .failed: if result.requirement.level == .must { failedMust += 1 } else { failedShould += 1 }
             case .errored: errored += 1
+            case .notJudged: if result.requirement.level == .must { notJudgedMust += 1 } else { notJudgedShould += 1 }
             case .skipped: skipped += 1
             case .notRun: notRun += 1
             case .doesNotApply: doesNotApply += 1
@@ -51,7 +58,16 @@ public struct RunSummary: Sendable, Hashable {
     }
 
     /// All test cases counted.
-    public var total: Int { passed + failedMust + failedShould + errored + skipped + notRun + doesNotApply }
+    public var total: Int { passed + failedMust + failedShould + errored + notJudged + skipped + notRun + doesNotApply }
+
+    /// Test cases that could not be judged, of either level.
+    public var notJudged: Int { notJudgedMust + notJudgedShould }
+
+    /// Test cases not judged whose requirement's level `gate` gates: like a failure of that level,
+    /// they keep the run from passing (a SHOULD one only warns under ``Gate/mustOnly``).
+    public func notJudged(under gate: Gate) -> Int {
+        notJudgedMust + (gate.gates(.should) ? notJudgedShould : 0)
+    }
 
     /// Failed test cases whose failure only warns under `gate`.
     public func warnings(under gate: Gate) -> Int {

@@ -19,6 +19,7 @@ extension TestCaseResult {
         case .passed: "passed"
         case .failed: "failed"
         case .errored: "errored"
+        case .notJudged: "not judged"
         case .skipped: "skipped"
         case .notRun: "not run"
         case .doesNotApply: "did not apply"

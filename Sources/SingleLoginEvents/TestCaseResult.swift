@@ -41,6 +41,9 @@ public struct TestCaseResult: Sendable {
         case passed
         /// A check failed: the app violates the requirement.
         case failed
+        /// A precondition failed (a behaviour another requirement owns), so the requirement could
+        /// not be judged: neither passed nor failed, and never counted as passed.
+        case notJudged(Blocker)
         /// The adapter or the harness broke; nothing is known about the requirement.
         case errored
         /// Not run by choice (selection, shard, fail-fast), with the reason.

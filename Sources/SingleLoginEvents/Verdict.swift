@@ -4,7 +4,9 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not run, passed, skipped, does not apply (a reason is the first test case's that has one).
+/// failed, warned, not judged, not run, passed, skipped, does not apply (a reason is the first
+/// test case's that has one). So a requirement none of whose test cases could be judged is not
+/// judged, never passed.
 public enum Verdict: Hashable, Sendable {
     /// Every check held.
     case passed
@@ -14,6 +16,9 @@ public enum Verdict: Hashable, Sendable {
     case warned
     /// The adapter or the harness broke.
     case errored
+    /// A precondition failed, a behaviour another requirement owns: the requirement could not be
+    /// judged. It is not a pass, and it gates the run as a failure of its level would.
+    case notJudged(Blocker)
     /// Not run by choice (selection, shard, fail-fast), with the reason.
     case skipped(reason: String)
     /// Not run because the run was interrupted, with the reason.
@@ -28,6 +33,7 @@ public enum Verdict: Hashable, Sendable {
         case .passed: self = .passed
         case .failed: self = gate.gates(level) ? .failed : .warned
         case .errored: self = .errored
+        case let .notJudged(blocker): self = .notJudged(blocker)
         case let .skipped(reason): self = .skipped(reason: reason)
         case let .notRun(reason): self = .notRun(reason: reason)
         case let .doesNotApply(reason): self = .doesNotApply(reason: reason)
@@ -55,36 +61,40 @@ public enum Verdict: Hashable, Sendable {
         verdicts.reduce(nil) { worst, verdict in worst?.worse(verdict) ?? verdict }
     }
 
-    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, not run 2, warned 3, failed 4, errored 5.
+    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, not run 2, not judged 3,
+    /// warned 4, failed 5, errored 6.
     public var severity: Int {
         switch self {
         case .doesNotApply: -1
         case .skipped: 0
         case .passed: 1
         case .notRun: 2
-        case .warned: 3
-        case .failed: 4
-        case .errored: 5
+        case .notJudged: 3
+        case .warned: 4
+        case .failed: 5
+        case .errored: 6
         }
     }
 
-    /// `passed`, `failed`, `warned`, `errored`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream.
+    /// `passed`, `failed`, `warned`, `errored`, `notJudged`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream.
     public var name: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"
         case .warned: "warned"
         case .errored: "errored"
+        case .notJudged: "notJudged"
         case .skipped: "skipped"
         case .notRun: "notRun"
         case .doesNotApply: "doesNotApply"
         }
     }
 
-    /// Why it was skipped, not run, or does not apply.
+    /// Why it was skipped, not run, or does not apply, or what blocked it (`blocked by SL-SWITCH-3: …`).
     public var reason: String? {
         switch self {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): reason
+        case let .notJudged(blocker): blocker.description
         default: nil
         }
     }
@@ -95,6 +105,7 @@ public enum Verdict: Hashable, Sendable {
         case .passed: .passed
         case .failed, .warned: .failed
         case .errored: .errored
+        case let .notJudged(blocker): .notJudged(blocker)
         case let .skipped(reason): .skipped(reason: reason)
         case let .notRun(reason): .notRun(reason: reason)
         case let .doesNotApply(reason): .doesNotApply(reason: reason)

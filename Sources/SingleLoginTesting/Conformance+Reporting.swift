@@ -2,7 +2,8 @@ import SingleLoginSpec
 
 extension Conformance {
     /// What a test reports for `check`: one text per scenario that did not pass, and whether it is
-    /// only a warning (a SHOULD failure under ``Gate/mustOnly``; an error never is).
+    /// only a warning (a SHOULD failure, or a SHOULD scenario not judged, under ``Gate/mustOnly``;
+    /// an error never is). A scenario not judged is reported as a failure is: it is never a pass.
     func reports(for check: RequirementCheck) -> [(text: String, isWarning: Bool)] {
         let warns = gate == .mustOnly && check.level == Requirement.Level.should.rawValue
         return check.scenarios.compactMap { scenario in
@@ -10,17 +11,27 @@ extension Conformance {
             case .passed, .skipped: return nil
             case .failed: return (Self.issueText(check, scenario, warning: warns), warns)
             case .errored: return (Self.issueText(check, scenario), false)
+            case .notJudged: return (Self.issueText(check, scenario, warning: warns), warns)
             }
         }
     }
 
-    /// `SL-LOGOUT-1 (MUST) failed: <title>`, the scenario, then the console's evidence; a warning
-    /// says so first.
+    /// `SL-LOGOUT-1 (MUST) failed: <title>` (or `not judged (blocked by SL-SWITCH-3)`), the scenario,
+    /// then the console's evidence; a warning says so first.
     static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck, warning: Bool = false) -> String {
-        let verdict = scenario.outcome == .errored ? "errored" : warning ? "failed (a warning: the tests gate on MUST only)" : "failed"
+        let gateNote = warning ? " (a warning: the tests gate on MUST only)" : ""
+        let verdict: String
+        var blocked = ""
+        switch scenario.outcome {
+        case .errored: verdict = "errored"
+        case .notJudged(let owner, let reason):
+            verdict = "not judged (blocked by \(owner))" + gateNote
+            blocked = "\nblocked by \(owner): \(reason); \(owner) owns that behaviour, fix it first"
+        default: verdict = "failed" + gateNote
+        }
         let heading = check.level.isEmpty ? "\(check.id) \(verdict)" : "\(check.id) (\(check.level)) \(verdict): \(check.title)"
         let location = check.location.map { "\nspec: \($0)" } ?? ""
-        return heading + "\nscenario: \(scenario.name)" + location + "\n" + scenario.evidence
+        return heading + "\nscenario: \(scenario.name)" + blocked + location + "\n" + scenario.evidence
     }
 
     /// What is wrong with generated tests for `requirementIDs`, or nil when they are the spec's.

@@ -90,6 +90,7 @@ public struct Conformance: Sendable {
         case .passed: outcome = .passed
         case .failed: outcome = .failed
         case .errored: outcome = .errored
+        case let .notJudged(blocker): outcome = .notJudged(blockedBy: blocker.requirementID, reason: blocker.reason)
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
         }
         let findings = result.issues.map { issue in
@@ -103,10 +104,11 @@ public struct Conformance: Sendable {
             evidence: evidence)
     }
 
-    /// Errored, then failed, then skipped, then passed (passed when there are none).
+    /// Errored, then failed, then not judged, then skipped, then passed (passed when there are none).
     static func worst(_ outcomes: [CheckOutcome]) -> CheckOutcome {
         if outcomes.contains(.errored) { return .errored }
         if outcomes.contains(.failed) { return .failed }
+        if let notJudged = outcomes.first(where: { if case .notJudged = $0 { true } else { false } }) { return notJudged }
         if let skipped = outcomes.first(where: { if case .skipped = $0 { true } else { false } }) { return skipped }
         return .passed
     }

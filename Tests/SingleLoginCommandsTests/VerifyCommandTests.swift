@@ -78,7 +78,11 @@ struct VerifyCommandTests {
 
     @Test(
         "bundles of the reference app and of a flawed build verify intact and agree with the run",
-        arguments: [[], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"], ["--shard", "2/3"]])
+        arguments: [
+            [], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"],
+            // Cases not judged: by a check marked precondition (the surfaces), and by a starting point (SL-LOGIN-3).
+            ["--reference-flaw", "skipsCheckOnResume"], ["--reference-flaw", "promptsAtFirstLaunch"], ["--shard", "2/3"],
+        ])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)
         let report = try await BundleVerifier().verify(bundle)

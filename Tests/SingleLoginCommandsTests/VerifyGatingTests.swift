@@ -10,14 +10,17 @@ struct GatedBundle: Sendable {
     var waiverFile: Data
     var baseline: Data?
 
-    /// SL-LOGIN-1 and SL-LOGOUT-1 of the reference app (with `flaw`), `--waivers` holding `entries`,
-    /// after a clean run whose junit.xml is the `--baseline` when `baseline` is set.
-    static func make(entries: [String], flaw: String? = "leavesRecordsFile", baseline: Bool = false, _ extra: [String] = []) async -> GatedBundle {
+    /// `requirements` (SL-LOGIN-1 and SL-LOGOUT-1) of the reference app (with `flaw`), `--waivers`
+    /// holding `entries`, after a clean run whose junit.xml is the `--baseline` when `baseline` is set.
+    static func make(
+        entries: [String], flaw: String? = "leavesRecordsFile", requirements: [String] = ["SL-LOGIN-1", "SL-LOGOUT-1"], baseline: Bool = false,
+        _ extra: [String] = []
+    ) async -> GatedBundle {
         let scratch = try! Scratch()
         defer { scratch.remove() }
         let waivers = Data("{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\n    \(entries.joined(separator: ",\n    "))\n  ]\n}\n".utf8)
         let waiverPath = try! scratch.write(waivers, "waivers.json")
-        let only = ["--quiet", "--only", "SL-LOGIN-1", "--only", "SL-LOGOUT-1"]
+        let only = ["--quiet"] + requirements.flatMap { ["--only", $0] }
         var words =
             ["run"] + only + ["--reports", scratch.path("run"), "--bundle", scratch.path("bundle.tar"), "--waivers", waiverPath]
             + (flaw.map { ["--reference-flaw", $0] } ?? []) + extra
@@ -49,6 +52,7 @@ struct VerifyGatingTests {
         var description: String
         var entries: [String]
         var flaw: String? = "leavesRecordsFile"
+        var requirements = ["SL-LOGIN-1", "SL-LOGOUT-1"]
         var extra: [String] = []
         var effect: String
     }
@@ -70,11 +74,19 @@ struct VerifyGatingTests {
         Intact(
             description: "an unexpected pass under --strict-waivers", entries: [logout], flaw: nil, extra: ["--strict-waivers"],
             effect: "warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"),
+        Intact(
+            description: "a case not judged, waived by its own requirement's waiver (the owner's leaves it not judged)",
+            entries: [
+                #"{"requirement": "SL-SWITCH-3", "reason": "resume check in 4.3", "link": "https://tracker.example.com/9", "expires": "2999-12-31"}"#,
+                #"{"testCase": "SL-SPOTLIGHT-1 / the user changes while suspended", "reason": "blocked by SL-SWITCH-3", "link": "https://tracker.example.com/9", "expires": "2999-12-31"}"#,
+            ],
+            flaw: "skipsCheckOnResume", requirements: ["SL-SWITCH-3", "SL-SPOTLIGHT-1"],
+            effect: "waived SL-SPOTLIGHT-1 / the user changes while suspended: blocked by SL-SWITCH-3"),
     ]
 
     @Test("a bundle of a run with waivers lists every entry of the file and verifies intact", arguments: intact)
     func intactWithWaivers(_ row: Intact) async throws {
-        let gated = await GatedBundle.make(entries: row.entries, flaw: row.flaw, row.extra)
+        let gated = await GatedBundle.make(entries: row.entries, flaw: row.flaw, requirements: row.requirements, row.extra)
         let manifest = try Self.manifest(gated.bundle)
         let waivers = try #require(manifest.waivers)
         #expect(waivers.entries.count == row.entries.count)

@@ -34,8 +34,8 @@ struct CatalogueTests {
                 for step in scenario.steps {
                     guard let covering = step.startingPoint else { continue }
                     marked += 1
-                    let covered = Set(try #require(byID[covering]).scenarios.flatMap { $0.steps.flatMap(\.expect) + $0.expect }.map(Self.kind))
                     let checked = Set(step.expect.map(Self.kind))
+                    let covered = try Self.checkKinds(of: covering, in: byID)
                     #expect(
                         checked.isSubset(of: covered),
                         "\(requirement.id) / \(scenario.name): \(checked.subtracting(covered).sorted()) not checked by \(covering)")
@@ -44,6 +44,35 @@ struct CatalogueTests {
             }
         }
         #expect(marked > 20)
+    }
+
+    @Test("a check marked precondition is one its owner makes itself, so the owner fails for the defect that blocks the case")
+    func preconditionsAreOwned() throws {
+        let spec = try TestSupport.shippedSpec().spec
+        let byID = Dictionary(uniqueKeysWithValues: spec.requirements.map { ($0.id, $0) })
+        var marked: [String: Int] = [:]
+        for requirement in spec.requirements {
+            for scenario in requirement.scenarios {
+                for precondition in scenario.steps.flatMap(\.preconditions) + scenario.preconditions {
+                    marked[requirement.id, default: 0] += 1
+                    let owned = try Self.checkKinds(of: precondition.requirementID, in: byID)
+                    #expect(
+                        owned.contains(Self.kind(precondition.check)),
+                        "\(requirement.id) / \(scenario.name): \(Self.kind(precondition.check)) is not checked by \(precondition.requirementID)")
+                }
+            }
+        }
+        // The surfaces' user changes presume SL-SWITCH-1 (while running) and SL-SWITCH-3 (while
+        // suspended); A, B, A again presumes SL-SWITCH-1 each time.
+        #expect(
+            marked == [
+                "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
+            ])
+    }
+
+    /// The kinds of check requirement `id` makes itself: its own subject, not its preconditions.
+    static func checkKinds(of id: String, in byID: [String: Requirement]) throws -> Set<String> {
+        Set(try #require(byID[id]).scenarios.flatMap { $0.steps.flatMap(\.subjectChecks) + $0.expect }.map(kind))
     }
 
     @Test("the accounts are as Entra issues them, and scenarios use each form: a UPN not in lower case, a guest, accents, other scripts, namesakes")
@@ -71,10 +100,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 2.6.0 in format 1.3; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 2.7.0 in format 1.4; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "2.6.0" && spec.formatVersion == "1.3")
+        #expect(spec.version == "2.7.0" && spec.formatVersion == "1.4")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

@@ -12,14 +12,14 @@ struct FlawRow: Sendable, CustomTestStringConvertible {
     var flaw: ReferenceAppFlaw
     /// Every requirement that fails (as `<failure>`, never `<error>`).
     var fails: Set<String>
-    /// Those among them that fail only because a step marked `startingPoint` was not reached: their
-    /// report names the requirement that covers it, so the one defect reads as one.
-    var startingPointOnly: Set<String>
+    /// Every requirement that is not judged: none of its test cases failed, and a precondition
+    /// (a behaviour of a requirement in ``fails``) kept at least one from being judged.
+    var notJudged: Set<String>
 
-    init(_ flaw: ReferenceAppFlaw, fails: [String], startingPointOnly: [String] = []) {
+    init(_ flaw: ReferenceAppFlaw, fails: [String], notJudged: [String] = []) {
         self.flaw = flaw
         self.fails = Set(fails)
-        self.startingPointOnly = Set(startingPointOnly)
+        self.notJudged = Set(notJudged)
     }
 
     var testDescription: String { flaw.rawValue }
@@ -33,22 +33,18 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .leavesRecordsFile,
         fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"]),
-    FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3"]),
+    FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3"], notJudged: ["SL-SWITCH-2"]),
     FlawRow(.showsCancelAsError, fails: ["SL-CANCEL-1"]),
     FlawRow(.crashesOnMissingIdToken, fails: ["SL-TOKEN-1"]),
     FlawRow(
         .ignoresBroadcast,
         fails: [
-            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-5", "SL-NOTIFY-1",
-            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-WIDGET-1",
-        ], startingPointOnly: ["SL-LOGOUT-5"]),
+            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
+            "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-WIDGET-1",
+        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2"]),
     FlawRow(
-        .skipsCheckOnResume,
-        fails: [
-            "SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1",
-            "SL-WIDGET-1",
-            "SL-ACTIVITY-1",
-        ]),
+        .skipsCheckOnResume, fails: ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"],
+        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
     FlawRow(.promptsOnNetworkError, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.wipesOnUnchangedBroadcast, fails: ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]),
     FlawRow(.showsSignUpWhenShared, fails: ["SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4"]),
@@ -59,15 +55,13 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .disablesBroker,
         fails: [
-            "SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-DETECT-4", "SL-DETECT-5", "SL-INTERACTIVE-1",
-            "SL-INTERACTIVE-2", "SL-INTERACTIVE-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-LOGIN-7", "SL-LOGOUT-1",
-            "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1",
-            "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3", "SL-WIDGET-1",
+            "SL-ACCOUNT-1", "SL-DETECT-4", "SL-DETECT-5", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-4", "SL-LOGIN-1", "SL-LOGIN-4", "SL-LOGIN-5",
+            "SL-LOGIN-6", "SL-LOGIN-7",
         ],
-        startingPointOnly: [
-            "SL-ACTIVITY-1", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-DETECT-3", "SL-LOGIN-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4",
-            "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SNAPSHOT-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-TOKEN-3",
-            "SL-WIDGET-1",
+        notJudged: [
+            "SL-DETECT-3", "SL-LOGIN-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3",
+            "SL-TOKEN-3", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1",
+            "SL-SNAPSHOT-1",
         ]),
     FlawRow(.ignoresBroadcastWhenSignedOut, fails: ["SL-LOGIN-7", "SL-LOGOUT-1", "SL-SWITCH-1"]),
     FlawRow(.waitsForBroadcastToSignOut, fails: ["SL-LOGOUT-4"]),
@@ -84,30 +78,22 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .trustsAccountCache,
         fails: [
-            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-5", "SL-NOTIFY-1",
-            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-WIDGET-1",
-        ], startingPointOnly: ["SL-LOGOUT-5"]),
+            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
+            "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
+        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2"]),
     FlawRow(
-        .promptsAtFirstLaunch, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"],
-        startingPointOnly: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-SCOPES-2", "SL-TOKEN-1", "SL-TOKEN-2"]),
+        .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"], notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
     FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
     FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"]),
     FlawRow(
-        .presentsSignInBeforeWindow,
-        fails: [
-            "SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4", "SL-LOGIN-3",
-            "SL-LOGIN-4",
-        ],
-        startingPointOnly: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
+        .presentsSignInBeforeWindow, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-LOGIN-4"],
+        notJudged: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
     FlawRow(
-        .checksWithSilentTokenOnResume,
-        fails: [
-            "SL-ACTIVITY-1", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-3",
-            "SL-WIDGET-1",
-        ]),
+        .checksWithSilentTokenOnResume, fails: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-2", "SL-SWITCH-3"],
+        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
     FlawRow(.provesUserBySilentToken, fails: ["SL-INTERACTIVE-2"]),
     FlawRow(.comparesUsernamesCaseSensitively, fails: ["SL-BROADCAST-1"]),
     FlawRow(.leavesNotifications, fails: ["SL-NOTIFY-1"]),
@@ -117,6 +103,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.leavesActivities, fails: ["SL-ACTIVITY-1"]),
     FlawRow(.showsDataInSnapshot, fails: ["SL-SNAPSHOT-1"]),
     FlawRow(.comparesUsersByDisplayName, fails: ["SL-SWITCH-1"]),
+    FlawRow(.restoresRecordsOnReturn, fails: ["SL-SWITCH-2"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -154,7 +141,12 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [row.flaw]) } }
         #expect(TestSupport.failingRequirements(run.results) == row.fails)
-        #expect(TestSupport.startingPointOnly(run.results) == row.startingPointOnly)
+        #expect(TestSupport.notJudgedRequirements(run.results) == row.notJudged)
+        // One mistake fails only its requirements: a case not judged names a requirement this flaw fails.
+        for result in run.results {
+            guard case .notJudged(let blocker) = result.outcome else { continue }
+            #expect(row.fails.contains(blocker.requirementID), "\(result.id) is blocked by \(blocker.requirementID), which passes")
+        }
         // A flaw is the app's fault: failures, never adapter or scenario errors.
         #expect(run.results.allSatisfy { $0.outcome != .errored }, "\(TestSupport.unpassed(run.results))")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .requirementFailures)
@@ -182,20 +174,47 @@ struct FaultyVariantTests {
         #expect(failed.transcript.contains { $0.method == .signout })
     }
 
-    @Test("an unmet starting point is one failure naming the requirement that covers it, and the steps after it are not run")
+    @Test("an unmet starting point leaves its case not judged, naming the requirement that covers it, and the steps after it are not run")
     func startingPointNamesTheCoveringRequirement() async throws {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-LOGOUT-1"]))) {
             InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.disablesBroker]) }
         }
-        let failed = try #require(run.results.first { $0.id.requirementID == "SL-LOGOUT-1" })
-        #expect(failed.outcome == .failed)
-        #expect(failed.issues.count == 1)
-        let issue = try #require(failed.issues.first)
+        let blocked = try #require(run.results.first { $0.id.requirementID == "SL-LOGOUT-1" })
+        #expect(
+            blocked.outcome
+                == .notJudged(Blocker(requirementID: "SL-LOGIN-1", reason: "at step 1 'launch': the app does not consider alice signed in (and 1 more)")))
+        #expect(blocked.issues.count == 1)
+        let issue = try #require(blocked.issues.first)
         #expect(issue.type == "precondition.unmet")
-        #expect(issue.message.contains("(SL-LOGIN-1 covers this); fix that first"))
         #expect(issue.observed.contains("does not consider alice signed in"))
-        #expect(!failed.transcript.contains { $0.stepIndex == 1 })
+        #expect(!blocked.transcript.contains { $0.stepIndex == 1 })
+        // Not a pass: the requirement is not judged, and the run does not pass.
+        let own = run.results.filter { $0.id.requirementID == "SL-LOGOUT-1" }
+        #expect(Verdict(aggregating: own, gate: .mustAndShould).name == "notJudged")
+        #expect(run.summary.notJudgedMust > 0 && run.summary.failedMust == 0)
+        #expect(ExitStatus(summary: run.summary, gate: .mustOnly) == .requirementFailures)
+    }
+
+    @Test("an app that skips the check on resume and keeps nothing on the surfaces fails SL-SWITCH-3; each surface's user change while suspended is not judged")
+    func surfaceCaseBlockedBySwitch() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: .init(selection: RunSelection(only: ["SL-SPOTLIGHT-1", "SL-SWITCH-3"]))) {
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.skipsCheckOnResume]) }
+        }
+        let suspended = try #require(
+            run.results.first { $0.id == TestCaseID(requirementID: "SL-SPOTLIGHT-1", scenarioName: "the user changes while suspended") })
+        guard case .notJudged(let blocker) = suspended.outcome else {
+            Issue.record("expected not judged, got \(suspended.outcome)")
+            return
+        }
+        #expect(blocker.requirementID == "SL-SWITCH-3")
+        #expect(blocker.reason.hasPrefix("at step 4 'resume': "))
+        #expect(run.results.filter { $0.id.requirementID == "SL-SPOTLIGHT-1" && $0.id != suspended.id }.allSatisfy { $0.outcome == .passed })
+        #expect(run.results.contains { $0.id.requirementID == "SL-SWITCH-3" && $0.outcome == .failed })
+        let requirement = RequirementResult(
+            requirement: suspended.requirement, results: run.results.filter { $0.id.requirementID == "SL-SPOTLIGHT-1" }, gate: .mustAndShould)
+        #expect(requirement.verdict == .notJudged(blocker))
     }
 }
 
@@ -238,6 +257,7 @@ struct StdioReferenceTests {
         let run = await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter.path)' --flaw \(flaw.rawValue)") }
         let row = try #require(faultyVariantTable.first { $0.flaw == flaw })
         #expect(TestSupport.failingRequirements(run.results) == row.fails)
+        #expect(TestSupport.notJudgedRequirements(run.results) == row.notJudged)
         #expect(run.results.allSatisfy { $0.outcome != .errored }, "\(TestSupport.unpassed(run.results))")
     }
 }

@@ -29,11 +29,9 @@ struct ReadmeTableTests {
     static func flawTable(_ spec: Spec) -> String {
         let order = Dictionary(uniqueKeysWithValues: spec.requirements.enumerated().map { ($0.element.id, $0.offset) })
         func list(_ ids: Set<String>) -> String { ids.sorted { order[$0, default: 0] < order[$1, default: 0] }.joined(separator: ", ") }
-        var lines = ["| Flaw | The mistake | Requirements that fail |", "|---|---|---|"]
+        var lines = ["| Flaw | The mistake | Requirements that fail | Not judged (a precondition failed) |", "|---|---|---|---|"]
         for row in faultyVariantTable {
-            var fails = list(row.fails)
-            if !row.startingPointOnly.isEmpty { fails += " (at their starting point only: \(list(row.startingPointOnly)))" }
-            lines.append("| `\(row.flaw.rawValue)` | \(row.flaw.summary) | \(fails) |")
+            lines.append("| `\(row.flaw.rawValue)` | \(row.flaw.summary) | \(list(row.fails)) | \(row.notJudged.isEmpty ? "–" : list(row.notJudged)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

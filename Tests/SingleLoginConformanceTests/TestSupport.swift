@@ -51,10 +51,11 @@ enum TestSupport {
         return (events, results, summary)
     }
 
-    /// The requirement IDs whose failing test cases all failed only at a starting point.
-    static func startingPointOnly(_ results: [TestCaseResult]) -> Set<String> {
-        let failing = Dictionary(grouping: results.filter { $0.outcome == .failed || $0.outcome == .errored }, by: \.id.requirementID)
-        return Set(failing.filter { $0.value.allSatisfy { $0.issues.allSatisfy { $0.type == "precondition.unmet" } } }.keys)
+    /// The requirement IDs none of whose test cases failed or errored, but at least one of which was
+    /// not judged: a failed precondition kept it from being judged, so it is not passed either.
+    static func notJudgedRequirements(_ results: [TestCaseResult]) -> Set<String> {
+        let failing = failingRequirements(results)
+        return Set(results.filter { if case .notJudged = $0.outcome { !failing.contains($0.id.requirementID) } else { false } }.map(\.id.requirementID))
     }
 
     /// The test cases that did not pass, with their issues, for messages.

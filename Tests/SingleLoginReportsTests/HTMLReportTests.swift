@@ -78,14 +78,15 @@ struct HTMLReportTests {
         #expect(html.contains("<strong>INCOMPLETE</strong>"))
     }
 
-    @Test("A test case that never reached its starting point shows as precondition unmet, not as a failure")
-    func preconditionUnmet() throws {
+    @Test("A test case whose precondition failed shows as not judged, blocked by its owner, not as a failure")
+    func notJudged() throws {
         let requirement = SyntheticRun.logout
         let id = TestCaseID(requirementID: requirement.id, scenarioName: "after a user switch")
         let issue = Issue(
-            severity: .failure, kind: .preconditionUnmet, message: "could not reach its starting point at step 2 'signIn bob'", stepIndex: 1,
+            severity: .failure, kind: .preconditionUnmet, message: "at step 2 'switchUser bob': the app does not consider bob signed in", stepIndex: 1,
             expected: "signed in: bob", observed: "signed in: nobody")
-        let result = TestCaseResult(id: id, requirement: requirement, outcome: .failed, duration: 0.5, issues: [issue])
+        let blocker = Blocker(requirementID: "SL-SWITCH-1", reason: issue.message)
+        let result = TestCaseResult(id: id, requirement: requirement, outcome: .notJudged(blocker), duration: 0.5, issues: [issue])
         let context = SyntheticRun.context
         let events = [
             Event(.runStarted(context, plan: [PlannedTestCase(id: id, requirement: requirement)]), date: SyntheticRun.start),
@@ -95,8 +96,10 @@ struct HTMLReportTests {
             Event(.runEnded(RunSummary(results: [result], duration: 0.5, interrupted: false)), date: SyntheticRun.start),
         ]
         let html = try Self.page(events)
-        #expect(html.contains("<tr data-status=\"preconditionUnmet\" data-level=\"MUST\">"))
-        #expect(html.contains("<h2 id=\"preconditionUnmet-heading\">Preconditions unmet (1)</h2>"))
+        #expect(html.contains("<tr data-status=\"notJudged\" data-level=\"MUST\">"))
+        #expect(html.contains("<h2 id=\"notJudged-heading\">Not judged (1)</h2>"))
+        #expect(html.contains("blocked by SL-SWITCH-1: at step 2 &#39;switchUser bob&#39;: the app does not consider bob signed in"))
+        #expect(html.contains("Not judged: blocked by <code>SL-SWITCH-1</code>"))
         #expect(!html.contains("id=\"failed-heading\""))
     }
 

@@ -92,7 +92,7 @@ struct InvalidSpecTests {
         ("missing-do.json", [.init(24, 13, "$.requirements[0].scenarios[0].steps[0]", "missing required key 'do'")]),
         ("missing-rationale.json", [.init(12, 5, "$.requirements[0]", "missing required key 'rationale'")]),
         ("nan.json", [.init(18, 16, "$.requirements[0].tags[0]", "'NaN' is not a JSON value; numbers must be finite")]),
-        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.3)")]),
+        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.4)")]),
         ("no-data-in-empty.json", [.init(26, 68, "$.requirements[0].scenarios[0].expect[0].in", "'in' needs at least 1 element")]),
         ("no-data-in-repeated.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0].in[1]", "place 'screen' is listed twice")]),
         ("no-data-session-zero.json", [.init(26, 73, "$.requirements[0].scenarios[0].expect[0].session", "'session' must be at least 1, found 0")]),
@@ -200,6 +200,30 @@ struct InvalidSpecTests {
                     "'startingPoint' names requirement 'SL-TEST-2', which neither this spec nor the shipped catalogue defines; did you mean 'SL-TEST-1'?")
             ]
         ),
+        (
+            "precondition-undefined.json",
+            [
+                .init(
+                    24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition",
+                    "'precondition' names requirement 'SL-SWICH-3', which neither this spec nor the shipped catalogue defines; did you mean 'SL-SWITCH-3'?")
+            ]
+        ),
+        (
+            "precondition-self.json",
+            [.init(24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition", "'precondition' names the requirement it is in ('SL-TEST-1')")]
+        ),
+        (
+            "precondition-not-id.json",
+            [.init(24, 99, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition", "'precondition' 'switch' is not a requirement ID")]
+        ),
+        (
+            "precondition-in-starting-point.json",
+            [
+                .init(
+                    24, 114, "$.requirements[0].scenarios[0].steps[0].expect[0].precondition",
+                    "'precondition' on a check of a step marked 'startingPoint': each of its checks is a precondition already, owned by 'SL-LOGIN-1'")
+            ]
+        ),
     ]
 
     @Test("each invalid fixture gives exactly the expected diagnostics", arguments: table)
@@ -246,7 +270,7 @@ struct InvalidSpecTests {
             Issue.record("accepted")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.diagnostics.first?.message.contains("(1.3)") == true)
+            #expect(error.diagnostics.first?.message.contains("(1.4)") == true)
             #expect(error.diagnostics.first?.fix?.contains("upgrade sl-conformance") == true)
         }
     }

@@ -70,6 +70,10 @@ struct ValidSpecTests {
         #expect(scenarios[0].steps.dropLast().allSatisfy { $0.startingPoint == nil })
         #expect(scenarios[0].steps[0].expect == [.calls(method: .getDeviceInformation, range: CountRange(atLeast: 1, atMost: nil))])
         #expect(scenarios[1].given == Given(signedIn: ["alice", "bob"]))
+        // A check marked `precondition` (1.4) is one, owned by a requirement of the spec or of the shipped catalogue.
+        #expect(scenarios[1].steps[0].expect.isEmpty)
+        #expect(scenarios[1].steps[0].preconditions == [Precondition(.notCrashed, ownedBy: "EX-ALL-2")])
+        #expect(scenarios[1].preconditions == [Precondition(.signedIn(account: "bob"), ownedBy: "SL-SWITCH-1")])
         #expect(spec.requirements[1].scenarios[0].given == Given())
         #expect(
             scenarios[1].expect == [

@@ -115,6 +115,7 @@ extension Check {
     private static func reason(_ outcome: TestCaseResult.Outcome) -> String {
         switch outcome {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
+        case let .notJudged(blocker): " (\(blocker))"
         case .passed, .failed, .errored: ""
         }
     }

@@ -32,6 +32,7 @@ extension Check {
                 ("passed", summary.passed, expected.passed), ("failedMust", summary.failedMust, expected.failedMust),
                 ("failedShould", summary.failedShould, expected.failedShould),
                 ("errored", summary.errored, expected.errored), ("skipped", summary.skipped, expected.skipped), ("notRun", summary.notRun, expected.notRun),
+                ("notJudgedMust", summary.notJudgedMust, expected.notJudgedMust), ("notJudgedShould", summary.notJudgedShould, expected.notJudgedShould),
             ] where stated != derived {
                 note("events.jsonl", "runEnded counts \(stated) \(name), but re-judged there are \(derived)")
             }

@@ -51,6 +51,16 @@ final class CaseRun {
         issues += found
     }
 
+    /// What kept the test case from being judged: the precondition that failed, once ``block(_:_:)`` recorded it.
+    private(set) var blocker: Blocker?
+
+    /// Records `issue`, the failed precondition, and `blocker`, the requirement that owns it: the
+    /// test case is not judged (unless a failure or an error recorded before decides it).
+    func block(_ issue: Issue, _ blocker: Blocker) {
+        record([issue])
+        self.blocker = self.blocker ?? blocker
+    }
+
     /// Emits the calls not yet emitted, and returns the facts as they stood after the last of them.
     @discardableResult
     func emitNewCalls() async -> BrokerFacts {

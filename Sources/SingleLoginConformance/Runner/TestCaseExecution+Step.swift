@@ -6,8 +6,8 @@ import SingleLoginTransport
 
 extension TestCaseExecution {
     /// Performs step `index`: applies it, delivers its event and the broadcasts it caused, reads the
-    /// container, observes, and checks. False when the test case ends here (a crash, or a starting
-    /// point not reached), true when the next step follows.
+    /// container, observes, and checks. False when the test case ends here (a crash, or a failed
+    /// precondition), true when the next step follows.
     func perform(
         _ step: Step, index: Int, on adapter: any ConformanceAdapter, container: ContainerReader?, _ run: CaseRun, judge: (any StepJudge)?
     ) async throws -> Bool {
@@ -31,14 +31,16 @@ extension TestCaseExecution {
             return false
         }
         let calls = Array(await broker.transcript().dropFirst(callsBefore))
-        if !step.expect.isEmpty {
-            let found = run.evaluator.evaluate(step.expect, observation: run.observation, calls: calls, stepIndex: index, location: step.location)
-            if let covering = step.startingPoint, !found.isEmpty {
-                // The scenario never reached its starting point: one issue naming the requirement that covers it.
-                run.record([StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location)])
-                return false
-            }
+        let judgement = CheckJudgement.judge(
+            preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: run.evaluator, observation: run.observation, calls: calls,
+            stepIndex: index, description: step.action.description, location: step.location)
+        switch judgement {
+        case .judged(let found):
             run.record(found)
+        case .blocked(let issue, let blocker):
+            // A precondition failed: the case is not judged, naming the requirement that owns it.
+            run.block(issue, blocker)
+            return false
         }
         if let judge {
             run.record(
@@ -62,10 +64,14 @@ extension TestCaseExecution {
             severity: .failure, kind: .appCrashed, message: "the app crashed \(when)", stepIndex: index, expected: "running: true, crashed: false",
             observed: "running: \(observation.running), crashed: \(observation.crashed)" + Self.stderrEvidence(run.adapterLog), location: step.location)
         // A crash in a starting-point step is that starting point not reached: one defect, named once.
-        run.record([
-            step.startingPoint.map { StartingPoint.unmet($0, failed: [crash], step: index, description: step.action.description, location: step.location) }
-                ?? crash
-        ])
+        if let covering = step.startingPoint,
+            case .blocked(let issue, let blocker) = CheckJudgement.blocked(
+                by: covering, failed: [crash], stepIndex: index, description: step.action.description, location: step.location)
+        {
+            run.block(issue, blocker)
+        } else {
+            run.record([crash])
+        }
     }
 }
 

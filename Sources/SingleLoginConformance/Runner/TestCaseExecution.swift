@@ -38,7 +38,7 @@ final class TestCaseExecution: Sendable {
             if let early = await end(run, by: error, started: started) { return early }
         }
         let issues = run.issues
-        let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        let outcome = TestCaseResult.Outcome(issues: issues, blocker: run.blocker)
         run.adapterLog += await provider.takeLog()
         return TestCaseResult(
             id: planned.id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues,
@@ -91,8 +91,13 @@ final class TestCaseExecution: Sendable {
     /// The scenario's own checks at the end, and the judge's.
     private func judgeEnd(_ run: CaseRun, judge: (any StepJudge)?) async {
         let transcript = await run.broker.transcript()
-        run.record(
-            run.evaluator.evaluate(run.scenario.expect, observation: run.observation, calls: transcript, stepIndex: nil, location: run.scenario.location))
+        let judgement = CheckJudgement.judge(
+            preconditions: run.scenario.preconditions, subject: run.scenario.expect, evaluator: run.evaluator, observation: run.observation,
+            calls: transcript, stepIndex: nil, description: nil, location: run.scenario.location)
+        switch judgement {
+        case .judged(let found): run.record(found)
+        case .blocked(let issue, let blocker): run.block(issue, blocker)
+        }
         guard let judge else { return }
         run.record(
             await judge.judgeEnd(
@@ -125,11 +130,15 @@ final class TestCaseExecution: Sendable {
                 severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
                 expected: "the app settles (answers 'event \(hang.event.rawValue)') within the step timeout",
                 observed: hang.evidence + Self.stderrEvidence(run.adapterLog), location: hang.location)
-            let covering = scenario.steps[hang.step].startingPoint
-            run.record([
-                covering.map { StartingPoint.unmet($0, failed: [issue], step: hang.step, description: hang.description, location: hang.location) } ?? issue
-            ]
-            )
+            // A hang in a starting-point step is that starting point not reached.
+            if let covering = scenario.steps[hang.step].startingPoint,
+                case .blocked(let unmet, let blocker) = CheckJudgement.blocked(
+                    by: covering, failed: [issue], stepIndex: hang.step, description: hang.description, location: hang.location)
+            {
+                run.block(unmet, blocker)
+            } else {
+                run.record([issue])
+            }
         } else if let failure = error as? AdapterFailure {
             await provider.discard()
             run.adapterLog += await provider.takeLog()

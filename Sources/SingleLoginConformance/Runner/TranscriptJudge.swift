@@ -77,7 +77,8 @@ public struct TranscriptJudge: Sendable {
         }
         switch recorded {
         case .skipped where recorded.isWaived:
-            // A waiver turns only failures into skips: the case is judged as it ran, and must have failed.
+            // A waiver turns only failures and cases not judged into skips: the case is judged as it
+            // ran, and must have failed or not been judged.
             break
         case .skipped, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
@@ -85,7 +86,7 @@ public struct TranscriptJudge: Sendable {
                 problems.append("a skipped test case records steps, calls or issues")
             }
             return Judgement(issues: transcript.issues, outcome: recorded, problems: problems)
-        case .passed, .failed, .errored: break
+        case .passed, .failed, .errored, .notJudged: break
         }
         var issues: [Issue] = []
         var rest = transcript.issues
@@ -96,13 +97,24 @@ public struct TranscriptJudge: Sendable {
             issues += taken
             return !taken.isEmpty
         }
+        var blocker: Blocker?
+        /// Takes the recorded issue of a starting point that an app fault (a crash or a hang) kept
+        /// from being reached, with the requirement that covers it, or the fault itself.
+        func takeFault(at index: Int, _ accepts: (Issue) -> Bool) -> Bool {
+            guard let covering = scenario.steps[index].startingPoint, let unmet = rest.first(where: { accepts($0) && $0.kind == .preconditionUnmet }) else {
+                return take(accepts)
+            }
+            _ = take { $0 == unmet }
+            blocker = Blocker(requirementID: covering, reason: unmet.message)
+            return true
+        }
         var running = false
         var last: (observation: Observation, facts: BrokerFacts)?
         var stopped = false
         for (index, step) in scenario.steps.enumerated() {
             guard let seen = transcript.steps.first(where: { $0.index == index }) else {
                 // The test case ended in this step with no observation: the app hung, or the adapter or the scenario broke.
-                let explained = take {
+                let explained = takeFault(at: index) {
                     ($0.stepIndex == index && ($0.kind == .appHung || $0.kind == .preconditionUnmet)) || ($0.severity == .error && $0.stepIndex == nil)
                 }
                 if !explained {
@@ -131,39 +143,53 @@ public struct TranscriptJudge: Sendable {
             let observation = seen.observation
             last = (observation, facts)
             if observation.crashed || (running && !observation.running) {
-                if !take({ $0.stepIndex == index && $0.severity == .failure && ($0.kind == .appCrashed || $0.kind == .preconditionUnmet) }) {
+                if !takeFault(at: index, { $0.stepIndex == index && $0.severity == .failure && ($0.kind == .appCrashed || $0.kind == .preconditionUnmet) }) {
                     problems.append("step \(index + 1)'s observation shows the app crashed, but the transcript records no crash")
                 }
                 stopped = true
                 break
             }
             let evaluator = ExpectationEvaluator(users: users, facts: facts)
-            if !step.expect.isEmpty {
-                let found = evaluator.evaluate(
-                    step.expect, observation: observation, calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, location: step.location)
-                if let covering = step.startingPoint, !found.isEmpty {
-                    issues.append(StartingPoint.unmet(covering, failed: found, step: index, description: step.action.description, location: step.location))
-                    stopped = true
-                    break
-                }
+            let judgement = CheckJudgement.judge(
+                preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation,
+                calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, description: step.action.description, location: step.location)
+            if case .blocked(let issue, let blocked) = judgement {
+                issues.append(issue)
+                blocker = blocked
+                stopped = true
+                break
+            } else if case .judged(let found) = judgement {
                 issues += found
             }
         }
         if !stopped, let last {
-            issues += ExpectationEvaluator(users: users, facts: last.facts).evaluate(
-                scenario.expect, observation: last.observation, calls: transcript.calls, stepIndex: nil, location: scenario.location)
+            let judgement = CheckJudgement.judge(
+                preconditions: scenario.preconditions, subject: scenario.expect, evaluator: ExpectationEvaluator(users: users, facts: last.facts),
+                observation: last.observation, calls: transcript.calls, stepIndex: nil, description: nil, location: scenario.location)
+            switch judgement {
+            case .judged(let found): issues += found
+            case .blocked(let issue, let blocked):
+                issues.append(issue)
+                blocker = blocked
+            }
         }
         // An adapter that broke after the last step (or a scenario problem at the end) is the run's to report.
         _ = take { $0.severity == .error && $0.stepIndex == nil }
         // So are files left in the container after reset: a transcript holds no observation of the
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
-        let outcome: TestCaseResult.Outcome = issues.contains { $0.severity == .error } ? .errored : issues.isEmpty ? .passed : .failed
+        let outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
         if recorded.isWaived {
-            if outcome != .failed {
-                problems.append("a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures only")
+            let waivable: Bool
+            switch outcome {
+            case .failed, .notJudged: waivable = true
+            case .passed, .errored, .skipped, .notRun, .doesNotApply: waivable = false
             }
-            return Judgement(issues: issues, outcome: outcome == .failed ? recorded : outcome, problems: problems)
+            if !waivable {
+                problems.append(
+                    "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
+            }
+            return Judgement(issues: issues, outcome: waivable ? recorded : outcome, problems: problems)
         }
         return Judgement(issues: issues, outcome: outcome, problems: problems)
     }

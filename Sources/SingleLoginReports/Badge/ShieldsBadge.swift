@@ -28,7 +28,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
             switch result.verdict {
             case .skipped: waivedSet.contains(result.requirement.id)
             case .doesNotApply: false
-            case .passed, .warned, .failed, .errored, .notRun: true
+            case .passed, .warned, .failed, .errored, .notJudged, .notRun: true
             }
         }
         // A requirement with a waived case did not pass, whatever its other cases did.

@@ -85,7 +85,8 @@ public struct CaseVerdicts: Hashable, Sendable {
 
 extension JUnitReport.Result {
     /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
-    /// is a case an interrupted run did not reach (``JUnitReport/result(of:gate:steps:maxBytes:subject:)`` writes it so).
+    /// is a case an interrupted run did not reach, one that starts `not judged: blocked by ` a case
+    /// a failed precondition kept from being judged (``JUnitReport/result(of:gate:steps:maxBytes:subject:)`` writes it so).
     public var verdict: Verdict {
         switch self {
         case .passed: .passed
@@ -93,17 +94,20 @@ extension JUnitReport.Result {
         case .failure: .failed
         case .error: .errored
         case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: String(message.dropFirst(JUnitReport.notRunPrefix.count)))
+        case let .skipped(message) where message.hasPrefix(JUnitReport.notJudgedPrefix):
+            Blocker(description: message.dropFirst(JUnitReport.notJudgedPrefix.count)).map(Verdict.notJudged) ?? .skipped(reason: message)
         case let .skipped(message): .skipped(reason: message)
         }
     }
 }
 
 extension Verdict {
-    /// Whether this verdict fails its case: failed or errored (a warning does not gate).
+    /// Whether this verdict fails its case: failed or errored (a warning does not gate; a case
+    /// not judged is not failed, but not passing either).
     public var isFailing: Bool {
         switch self {
         case .failed, .errored: true
-        case .passed, .warned, .skipped, .doesNotApply, .notRun: false
+        case .passed, .warned, .notJudged, .skipped, .doesNotApply, .notRun: false
         }
     }
 
@@ -111,7 +115,12 @@ extension Verdict {
     public var isPassing: Bool {
         switch self {
         case .passed, .warned: true
-        case .failed, .errored, .skipped, .doesNotApply, .notRun: false
+        case .failed, .errored, .notJudged, .skipped, .doesNotApply, .notRun: false
         }
+    }
+
+    /// Whether a failed precondition kept this case from being judged.
+    public var isNotJudged: Bool {
+        if case .notJudged = self { true } else { false }
     }
 }

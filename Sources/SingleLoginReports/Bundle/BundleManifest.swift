@@ -156,13 +156,15 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var skipped: Int
         /// Not run because the run ended early.
         public var notRun: Int
+        /// Not judged because a precondition failed, of either level (absent when none).
+        public var notJudged: Int?
     }
 
     /// A test case that did not run.
     public struct NotRunCase: Codable, Hashable, Sendable {
         /// `REQUIREMENT-ID / scenario`.
         public var testCase: String
-        /// `skipped` or `notRun`.
+        /// `skipped`, `notRun`, `doesNotApply` or `notJudged`.
         public var verdict: String
         /// Why.
         public var reason: String

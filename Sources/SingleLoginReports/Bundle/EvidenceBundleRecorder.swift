@@ -220,7 +220,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
             commandLine: options.commandLine, gate: gate.rawValue, jobs: options.jobs, seed: nil,
             counts: .init(
                 planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
-                errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun),
+                errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, notJudged: summary.notJudged > 0 ? summary.notJudged : nil),
             notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases,
             signature: options.signingKey.map { BundleManifest.Signature(publicKeySHA256: $0.publicKey.fingerprint) },
             waivers: options.waivers, baseline: options.baseline)

@@ -26,6 +26,14 @@ extension ConsoleRecorder {
             out += "\n" + style.paint("Warnings (SHOULD, not gating: the run gates on MUST only):", "1") + "\n"
             for result in warnings { out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:]) }
         }
+        let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
+        if !notJudged.isEmpty {
+            out += "\n" + style.paint("Not judged (a precondition failed: the requirement named owns it, fix that first):", "1") + "\n"
+            for result in notJudged {
+                out +=
+                    "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"
+            }
+        }
         if let (unavailability, notRun) = unavailable {
             out += "\n" + Self.unavailable(unavailability, notRun: notRun, subject: subject, style: style)
         }
@@ -167,13 +175,14 @@ extension ConsoleRecorder {
 }
 
 extension RunSummary {
-    /// `3 passed, 1 failed, 1 warning, 0 errors, 2 skipped`, then the test cases not run and those
-    /// that do not apply when there are any: the totals the console and the Markdown checklist print.
+    /// `3 passed, 1 failed, 1 warning, 0 errors, 2 skipped`, then the test cases not judged, not run
+    /// and those that do not apply when there are any: the totals the console and the Markdown checklist print.
     func totals(under gate: Gate) -> String {
         let warned = warnings(under: gate)
         var totals = "\(passed) passed, \(failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(errored) error\(errored == 1 ? "" : "s"), \(skipped) skipped"
+        if notJudged > 0 { totals += ", \(notJudged) not judged" }
         if notRun > 0 { totals += ", \(notRun) not run" }
         if doesNotApply > 0 { totals += ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" }
         return totals

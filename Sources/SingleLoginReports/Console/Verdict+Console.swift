@@ -1,13 +1,14 @@
 import SingleLoginEvents
 
 extension Verdict {
-    /// The word people read: PASS, FAIL, WARN, ERROR, SKIP, NOT RUN, N/A.
+    /// The word people read: PASS, FAIL, WARN, ERROR, BLOCKED (not judged), SKIP, NOT RUN, N/A.
     var consoleWord: String {
         switch self {
         case .passed: "PASS"
         case .failed: "FAIL"
         case .warned: "WARN"
         case .errored: "ERROR"
+        case .notJudged: "BLOCKED"
         case .skipped: "SKIP"
         case .notRun: "NOT RUN"
         case .doesNotApply: "N/A"
@@ -20,6 +21,7 @@ extension Verdict {
         case .passed: "32"
         case .failed: "31"
         case .warned, .notRun: "33"
+        case .notJudged: "35"
         case .errored: "1;31"
         case .skipped, .doesNotApply: "2"
         }

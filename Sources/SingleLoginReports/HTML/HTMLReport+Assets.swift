@@ -35,7 +35,7 @@ extension HTMLReport {
         .status { display: inline-block; padding: 0.05rem 0.5rem; border-radius: 4px; font-weight: 600; white-space: nowrap; font-size: 0.9em; }
         .status-passed { color: var(--passed); background: var(--passed-bg); }
         .status-failed { color: var(--failed); background: var(--failed-bg); }
-        .status-preconditionUnmet { color: var(--precondition); background: var(--precondition-bg); }
+        .status-notJudged { color: var(--precondition); background: var(--precondition-bg); }
         .status-warned { color: var(--warned); background: var(--warned-bg); }
         .status-errored { color: var(--errored); background: var(--errored-bg); }
         .status-skipped, .status-notRun { color: var(--skipped); background: var(--skipped-bg); }
@@ -56,7 +56,7 @@ extension HTMLReport {
         .requirements td:last-child { font-size: 0.88em; }
         .case { border: 1px solid var(--line); border-left: 5px solid var(--line); border-radius: 6px; padding: 0.75rem 1rem; margin: 0.75rem 0; }
         .case[data-status=failed] { border-left-color: var(--failed); }
-        .case[data-status=preconditionUnmet] { border-left-color: var(--precondition); }
+        .case[data-status=notJudged] { border-left-color: var(--precondition); }
         .case[data-status=warned] { border-left-color: var(--warned); }
         .case[data-status=errored] { border-left-color: var(--errored); }
         .issue { margin-top: 0.5rem; }

@@ -14,8 +14,8 @@ extension HTMLReport {
                 "Each failed check with its step, where the spec states it, what was expected against what was observed, and the broker transcript."
             ),
             (
-                .preconditionUnmet, "Preconditions unmet",
-                "The scenario never reached the state its requirement is about: a step marked as its starting point failed its checks. Fix the requirement that covers that step first."
+                .notJudged, "Not judged",
+                "A precondition failed: the app did not do what the requirement presumes, a behaviour another requirement owns, so the requirement could not be judged. Neither passed nor failed: fix the requirement each names (blocked by) first."
             ),
             (.warned, "Warnings", "SHOULD requirements that failed; under --level must they do not fail the run."),
             (.errored, "Errors", "The adapter or the harness broke: nothing is known about these requirements."),
@@ -45,8 +45,14 @@ extension HTMLReport {
         HTMLText.escape(requirement.title, into: &out)
         out += String(format: " · %.3f s", result.duration)
         out += "</p>\n"
+        if case .notJudged(let blocker) = result.outcome {
+            out += "<p class=\"blocked\">Not judged: blocked by <code>"
+            HTMLText.escape(blocker.requirementID, into: &out)
+            out += "</code>, which owns the behaviour that failed.</p>\n"
+        }
         for (number, issue) in result.issues.enumerated() {
-            out += "<div class=\"issue\">\n<h4>\(issue.severity == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): "
+            let heading = issue.kind == .preconditionUnmet ? "Failed precondition" : issue.severity == .failure ? "Failure" : "Error"
+            out += "<div class=\"issue\">\n<h4>\(heading) \(number + 1) of \(result.issues.count): "
             HTMLText.escape(issue.message, into: &out)
             out += "</h4>\n<dl class=\"evidence\">\n"
             if issue.severity == .failure || issue.stepIndex != nil {

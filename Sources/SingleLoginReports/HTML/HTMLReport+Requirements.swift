@@ -9,7 +9,6 @@ extension HTMLReport {
     /// that did not pass come first (also without script), and the script shows only them until the
     /// reader chooses otherwise ("Show all", a checkbox, or a filter in the address).
     func requirementsTable(failing: Bool, into out: inout String) {
-        let gate = context.gate
         // Indices, not copies, of each requirement's test cases: a run can have 100,000.
         var cases: [String: [Int]] = [:]
         for (index, result) in results.enumerated() { cases[result.id.requirementID, default: []].append(index) }
@@ -20,8 +19,7 @@ extension HTMLReport {
         var notPassed = 0
         for requirement in requirements {
             let own = cases[requirement.requirement.id] ?? []
-            let worst = own.filter { Verdict(of: results[$0], gate: gate) == requirement.verdict }
-            let status = Status(requirement.verdict, issues: worst.flatMap { results[$0].issues })
+            let status = Status(requirement.verdict)
             present.insert(status)
             let passed = own.filter { results[$0].outcome == .passed }.count
             if failing && status.didNotPass {

@@ -1,12 +1,10 @@
 import SingleLoginEvents
 
 extension HTMLReport {
-    /// What the page shows for a verdict: the verdict itself, except that a failure whose every
-    /// failed check is an unmet starting point shows as "precondition unmet", so that a reader
-    /// looks first at the requirement that covers the starting point.
+    /// What the page shows for a verdict: the verdict itself.
     enum Status: String, CaseIterable {
         case failed
-        case preconditionUnmet
+        case notJudged
         case warned
         case errored
         case notRun
@@ -14,17 +12,13 @@ extension HTMLReport {
         case doesNotApply
         case passed
 
-        /// The status of `verdict`, for test cases whose failures are `issues`.
-        init(_ verdict: Verdict, issues: [Issue]) {
+        /// The status of `verdict`.
+        init(_ verdict: Verdict) {
             switch verdict {
             case .passed: self = .passed
-            case .failed, .warned:
-                let failures = issues.filter { $0.severity == .failure }
-                if !failures.isEmpty, failures.allSatisfy({ $0.kind == .preconditionUnmet }) {
-                    self = .preconditionUnmet
-                } else {
-                    self = verdict == .failed ? .failed : .warned
-                }
+            case .failed: self = .failed
+            case .warned: self = .warned
+            case .notJudged: self = .notJudged
             case .errored: self = .errored
             case .skipped: self = .skipped
             case .notRun: self = .notRun
@@ -36,7 +30,7 @@ extension HTMLReport {
         /// run opens on (not what was skipped, not run or does not apply).
         var didNotPass: Bool {
             switch self {
-            case .failed, .preconditionUnmet, .warned, .errored: true
+            case .failed, .notJudged, .warned, .errored: true
             case .notRun, .skipped, .doesNotApply, .passed: false
             }
         }
@@ -46,7 +40,7 @@ extension HTMLReport {
             switch self {
             case .passed: "✓ Passed"
             case .failed: "✗ Failed"
-            case .preconditionUnmet: "✗ Precondition unmet"
+            case .notJudged: "⊘ Not judged"
             case .warned: "! Warning"
             case .errored: "! Error"
             case .skipped: "– Skipped"
@@ -60,7 +54,7 @@ extension HTMLReport {
             switch self {
             case .passed: "passed"
             case .failed: "failed"
-            case .preconditionUnmet: "precondition unmet"
+            case .notJudged: "not judged"
             case .warned: "warnings"
             case .errored: "errors"
             case .skipped: "skipped"
@@ -74,7 +68,7 @@ extension HTMLReport {
             switch self {
             case .passed: "Passed"
             case .failed: "Failed"
-            case .preconditionUnmet: "Precondition unmet"
+            case .notJudged: "Not judged (a precondition failed)"
             case .warned: "Warning (SHOULD under --level must)"
             case .errored: "Error"
             case .skipped: "Skipped"

@@ -7,7 +7,7 @@ import SingleLoginSpec
 ///
 /// A header (app, spec, harness, gate, date, verdict, counts), the requirements table (filterable
 /// by status and level with a few lines of inline script; without script everything shows), then
-/// every test case that did not pass, grouped by what it is: failures, unmet preconditions,
+/// every test case that did not pass, grouped by what it is: failures, cases not judged,
 /// warnings, errors, skipped and not run, each with its evidence. The page loads nothing: its
 /// style and script are inline and its Content-Security-Policy forbids every other source.
 public struct HTMLReport: Sendable {
@@ -36,7 +36,7 @@ public struct HTMLReport: Sendable {
         self.context = context
         self.summary = summary
         self.steps = steps
-        statuses = results.map { Status(Verdict(of: $0, gate: context.gate), issues: $0.issues) }
+        statuses = results.map { Status(Verdict(of: $0, gate: context.gate)) }
     }
 
     /// The report of everything `record` gathered.
@@ -152,7 +152,7 @@ public struct HTMLReport: Sendable {
         var tally: [Status: Int] = [:]
         for status in statuses { tally[status, default: 0] += 1 }
         out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(results.count)</strong> test cases</li>\n"
-        for status in [Status.passed, .failed, .preconditionUnmet, .warned, .errored, .skipped, .notRun] {
+        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .skipped, .notRun] {
             let count = tally[status] ?? 0
             guard count > 0 || status == .passed || status == .failed else { continue }
             out += "<li class=\"count status-\(status.rawValue)\"><strong>\(count)</strong> \(status.countWord)</li>\n"

@@ -64,7 +64,10 @@ extension EncodedEvent {
             self.init(kind: .runEnded, date: date)
             self.summary = EncodedSummary(
                 passed: summary.passed, failedMust: summary.failedMust, failedShould: summary.failedShould, errored: summary.errored, skipped: summary.skipped,
-                notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil, duration: summary.duration,
+                notRun: summary.notRun, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil,
+                notJudgedMust: summary.notJudgedMust > 0 ? summary.notJudgedMust : nil,
+                notJudgedShould: summary.notJudgedShould > 0 ? summary.notJudgedShould : nil,
+                duration: summary.duration,
                 interrupted: summary.interrupted)
         }
     }
@@ -113,23 +116,30 @@ extension EncodedIssue {
 }
 
 extension TestCaseResult.Outcome {
-    /// The outcome's wire name and, for skipped, not run and does not apply, its reason.
+    /// The outcome's wire name and, for skipped, not run and does not apply, its reason; for not
+    /// judged, what failed of the precondition (its owner is ``blockedBy``).
     public var encoded: (name: String, reason: String?) {
         switch self {
         case .passed: return ("passed", nil)
         case .failed: return ("failed", nil)
         case .errored: return ("errored", nil)
+        case let .notJudged(blocker): return ("notJudged", blocker.reason)
         case let .skipped(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
         case let .doesNotApply(why): return ("doesNotApply", why)
         }
+    }
+
+    /// The requirement that owns the failed precondition of a not-judged outcome (`blockedBy` on the wire).
+    public var blockedBy: String? {
+        if case let .notJudged(blocker) = self { blocker.requirementID } else { nil }
     }
 }
 
 extension EncodedRequirementResult {
     init(_ result: RequirementResult) {
         let (outcome, reason) = result.verdict.outcome.encoded
-        self.init(outcome: outcome, verdict: result.verdict.name, reason: reason, duration: result.duration)
+        self.init(outcome: outcome, verdict: result.verdict.name, reason: reason, blockedBy: result.verdict.outcome.blockedBy, duration: result.duration)
     }
 }
 
@@ -138,7 +148,8 @@ extension EncodedResult {
         let (outcome, reason) = result.outcome.encoded
         self.init(
             testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason,
-            duration: result.duration, issues: result.issues.map(EncodedIssue.init), transcript: result.transcript.map(EncodedBrokerCall.init),
+            blockedBy: result.outcome.blockedBy, duration: result.duration, issues: result.issues.map(EncodedIssue.init),
+            transcript: result.transcript.map(EncodedBrokerCall.init),
             adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
             attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) },
             flaky: result.isFlaky ? true : nil)

@@ -4,10 +4,12 @@ public struct EncodedResult: Codable, Hashable, Sendable {
     public var testCase: EncodedTestCaseID
     /// Its requirement.
     public var requirement: EncodedRequirement
-    /// `passed`, `failed`, `errored`, `skipped` or `notRun`.
+    /// `passed`, `failed`, `errored`, `notJudged`, `skipped`, `notRun` or `doesNotApply`.
     public var outcome: String
-    /// Why it was skipped or not run.
+    /// Why it was skipped or not run, or what failed of the precondition that kept it from being judged.
     public var reason: String?
+    /// The requirement that owns the failed precondition of a test case not judged (absent otherwise).
+    public var blockedBy: String?
     /// Wall time in seconds.
     public var duration: Double
     /// Failures and errors, in order.

@@ -14,6 +14,10 @@ public struct EncodedSummary: Codable, Hashable, Sendable {
     public var notRun: Int
     /// Test cases that do not apply to the app as configured (absent when none).
     public var doesNotApply: Int?
+    /// MUST test cases not judged because a precondition failed (absent when none).
+    public var notJudgedMust: Int?
+    /// SHOULD test cases not judged because a precondition failed (absent when none).
+    public var notJudgedShould: Int?
     /// Wall time in seconds.
     public var duration: Double
     /// Whether the run was interrupted.

@@ -49,9 +49,11 @@ extension Event {
             kind = .requirementStarted(summary)
         case .requirementEnded:
             guard let summary = requirement(line.requirement), let encoded = line.requirementResult,
-                let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason)
+                let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy)
             else { return nil }
-            let verdict = encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason) } ?? Verdict(outcome, level: summary.level, gate: .mustAndShould)
+            let verdict =
+                encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason, blockedBy: encoded.blockedBy) }
+                ?? Verdict(outcome, level: summary.level, gate: .mustAndShould)
             kind = .requirementEnded(RequirementResult(requirement: summary, verdict: verdict, duration: encoded.duration))
         case .testCaseStarted:
             guard let id else { return nil }
@@ -82,7 +84,8 @@ extension Event {
             kind = .runEnded(
                 RunSummary(
                     passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
-                    doesNotApply: s.doesNotApply ?? 0, duration: s.duration, interrupted: s.interrupted))
+                    doesNotApply: s.doesNotApply ?? 0, notJudgedMust: s.notJudgedMust ?? 0, notJudgedShould: s.notJudgedShould ?? 0, duration: s.duration,
+                    interrupted: s.interrupted))
         case .unencodable, .unknown:
             return nil
         }
@@ -94,7 +97,9 @@ extension Event {
     /// The result a `testCaseEnded` line holds, with its earlier attempts, or nil when a value is
     /// one this reader does not know.
     static func result(_ encoded: EncodedResult, requirement: (EncodedRequirement?) -> RequirementSummary?) -> TestCaseResult? {
-        guard let summary = requirement(encoded.requirement), let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason) else {
+        guard let summary = requirement(encoded.requirement),
+            let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy)
+        else {
             return nil
         }
         var issues: [Issue] = []
@@ -152,12 +157,16 @@ extension Issue {
 }
 
 extension TestCaseResult.Outcome {
-    /// The outcome a wire name and reason give, or nil for a name this reader does not know.
-    init?(name: String, reason: String?) {
+    /// The outcome a wire name, reason and `blockedBy` give, or nil for a name this reader does not
+    /// know (or `notJudged` without `blockedBy`).
+    init?(name: String, reason: String?, blockedBy: String? = nil) {
         switch name {
         case "passed": self = .passed
         case "failed": self = .failed
         case "errored": self = .errored
+        case "notJudged":
+            guard let blockedBy else { return nil }
+            self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
         case "skipped": self = .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
@@ -167,13 +176,17 @@ extension TestCaseResult.Outcome {
 }
 
 extension Verdict {
-    /// The verdict a wire name and reason give, or nil for a name this reader does not know.
-    init?(name: String, reason: String?) {
+    /// The verdict a wire name, reason and `blockedBy` give, or nil for a name this reader does not
+    /// know (or `notJudged` without `blockedBy`).
+    init?(name: String, reason: String?, blockedBy: String? = nil) {
         switch name {
         case "passed": self = .passed
         case "failed": self = .failed
         case "warned": self = .warned
         case "errored": self = .errored
+        case "notJudged":
+            guard let blockedBy else { return nil }
+            self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
         case "skipped": self = .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")

@@ -78,6 +78,10 @@ extension JUnitReport {
     /// What a `<skipped>` message starts with when the case was not run because the run was interrupted.
     public static let notRunPrefix = "not run: "
 
+    /// What a `<skipped>` message starts with when a precondition failed and the case was not
+    /// judged: `not judged: blocked by SL-SWITCH-3: …` (``Blocker/description`` follows).
+    public static let notJudgedPrefix = "not judged: "
+
     /// What suite names (and the root's name) end with when the bundled reference app was tested.
     public static let referenceAppSuffix = " (bundled reference app, not your app)"
 
@@ -172,6 +176,8 @@ extension JUnitReport {
             return .skipped(message: Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason))
         case let .doesNotApply(reason):
             return .skipped(message: reason.isEmpty ? "does not apply" : reason)
+        case let .notJudged(blocker):
+            return .skipped(message: Self.notJudgedPrefix + JUnitNames.normalize(blocker.description, fallback: "blocked"))
         case .failed, .warned:
             let failures = result.issues.filter { $0.severity == .failure }
             let lead = failures.first ?? result.issues.first

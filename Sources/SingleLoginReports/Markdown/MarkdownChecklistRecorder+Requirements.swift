@@ -12,19 +12,21 @@ extension MarkdownChecklistRecorder {
             let failed = ofLevel.filter { $0.verdict == .failed || $0.verdict == .warned }.count
             let errored = ofLevel.filter { $0.verdict == .errored }.count
             let notRun = ofLevel.filter { if case .notRun = $0.verdict { true } else { false } }.count
+            let notJudged = ofLevel.filter(\.verdict.isNotJudged).count
             var text = "\(failed) of \(ofLevel.count) \(level.rawValue) requirement\(ofLevel.count == 1 ? "" : "s") failed"
             if failed > 0, !gate.gates(level) { text += " (warnings: the run gates on MUST only)" }
             if errored > 0 { text += ", \(errored) could not be checked (errors)" }
+            if notJudged > 0 { text += ", \(notJudged) not judged (a precondition failed)" }
             if notRun > 0 { text += ", \(notRun) not run" }
             return text
         }.joined(separator: "; ")
     }
 
-    /// The rows in the order a reader acts on them: errors, failures and warnings first, then the
-    /// rest, each group in spec order.
+    /// The rows in the order a reader acts on them: errors, failures, warnings and requirements not
+    /// judged first, then the rest, each group in spec order.
     static func failuresFirst(_ requirements: [RequirementResult]) -> [RequirementResult] {
-        let needsAction = requirements.filter { $0.verdict.severity >= Verdict.warned.severity }
-        let rest = requirements.filter { $0.verdict.severity < Verdict.warned.severity }
+        let needsAction = requirements.filter { $0.verdict.severity >= Verdict.warned.severity || $0.verdict.isNotJudged }
+        let rest = requirements.filter { $0.verdict.severity < Verdict.warned.severity && !$0.verdict.isNotJudged }
         return needsAction + rest
     }
 }

@@ -93,6 +93,14 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             out +=
                 "| \(mark(result.verdict)) | \(cell(requirement.id)) | \(requirement.level.rawValue) | \(cell(requirement.title)) | \(references.isEmpty ? "–" : references) |\n"
         }
+        let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
+        if !notJudged.isEmpty {
+            out +=
+                "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Fix that one first.\n\n"
+            for result in notJudged {
+                out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))\n"
+            }
+        }
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         if !problems.isEmpty {
             out += "\n## Failures and errors\n"
@@ -130,11 +138,12 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         return out
     }
 
-    /// ✅, ❌, ⚠️ or ⏭ with a word, for a verdict.
+    /// ✅, ❌, ⚠️, ⊘ or ⏭ with a word, for a verdict.
     static func mark(_ verdict: Verdict) -> String {
         switch verdict {
         case .errored: "⚠️ error"
         case .failed: "❌ failed"
+        case .notJudged(let blocker): "⊘ not judged: blocked by \(cell(blocker.requirementID))"
         case .warned: "⚠️ warning"
         case .notRun: "⏭ not run"
         case .passed: "✅ passed"

@@ -32,8 +32,12 @@ public struct RetriedCases: Sendable {
             label = "FLAKY"
             note = result.outcome == .passed ? "accepted (--accept-flaky)" : "counted as failed (--accept-flaky accepts flaky test cases)"
         } else {
-            label = result.outcome == .errored ? "ERROR" : result.outcome == .passed ? "PASS" : "FAIL"
-            note = result.outcome == .passed ? "" : "failed every attempt"
+            switch result.outcome {
+            case .passed: (label, note) = ("PASS", "")
+            case .errored: (label, note) = ("ERROR", "failed every attempt")
+            case .notJudged(let blocker): (label, note) = ("BLOCKED", "not judged on the last attempt: \(blocker)")
+            default: (label, note) = ("FAIL", "failed every attempt")
+            }
         }
         entries.append(Entry(id: result.id, label: label, attempts: result.attemptsLine, note: note))
     }

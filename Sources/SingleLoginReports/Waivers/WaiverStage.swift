@@ -107,7 +107,9 @@ public final class WaiverStage: Sendable {
         guard let waiver = file.waiver(for: result.id) else { return result }
         var result = result
         switch result.outcome {
-        case .failed:
+        case .failed, .notJudged:
+            // A case not judged is waived only by a waiver that names it or its own requirement,
+            // never by one of the requirement that blocked it: it is a known gap, not a pass.
             if let why = waiver.lapse(today: today, appVersion: state.appVersion) {
                 state.effects.append(.ranOut(result.id, waiver, why: why))
                 result.issues.insert(
@@ -138,6 +140,7 @@ public final class WaiverStage: Sendable {
         case .passed: summary.passed += delta
         case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
         case .errored: summary.errored += delta
+        case .notJudged: if level == .must { summary.notJudgedMust += delta } else { summary.notJudgedShould += delta }
         case .skipped: summary.skipped += delta
         case .notRun: summary.notRun += delta
         case .doesNotApply: summary.doesNotApply += delta

@@ -4,18 +4,54 @@ import SingleLoginAdapter
 extension SpecDecoder {
     /// Every key some check kind allows.
     static let allCheckKeys =
-        ["check"]
+        ["check", "precondition"]
         + Expectation.Kind.allCases.flatMap { $0.requiredKeys + $0.optionalKeys }.reduce(into: [String]()) { keys, key in
             if !keys.contains(key) { keys.append(key) }
         }
 
-    /// Decodes the optional `expect` array of a step or scenario.
-    mutating func decodeChecks(_ fields: [JSONMember], _ path: String) -> [Expectation] {
-        var checks: [Expectation] = []
+    /// A step's or a scenario's checks: those of the requirement's own subject, and those marked `precondition`.
+    struct DecodedChecks {
+        var subject: [Expectation] = []
+        var preconditions: [Precondition] = []
+    }
+
+    /// Decodes the optional `expect` array of a step or scenario. `startingPoint` is the step's
+    /// (empty when present but unusable): its checks are preconditions already, and none may name one.
+    mutating func decodeChecks(_ fields: [JSONMember], _ path: String, startingPoint: String? = nil) -> DecodedChecks {
+        var checks = DecodedChecks()
         for (index, element) in (array(fields, "expect", path) ?? []).enumerated() {
-            if let check = decodeCheck(element, JSONPath.appending(index: index, to: JSONPath.appending(key: "expect", to: path))) { checks.append(check) }
+            let checkPath = JSONPath.appending(index: index, to: JSONPath.appending(key: "expect", to: path))
+            let check = decodeCheck(element, checkPath)
+            let owner = decodePrecondition(element, checkPath, startingPoint: startingPoint)
+            guard let check else { continue }
+            if let owner { checks.preconditions.append(Precondition(check, ownedBy: owner)) } else { checks.subject.append(check) }
         }
         return checks
+    }
+
+    /// Decodes a check's `precondition` (format 1.4): a requirement ID, checked against the spec's
+    /// IDs once all are read; nil when absent or unusable.
+    private mutating func decodePrecondition(_ node: JSONNode, _ path: String, startingPoint: String?) -> String? {
+        guard case .object(let fields) = node.value, let member = fields.first(where: { $0.key == "precondition" }) else { return nil }
+        let valuePath = JSONPath.appending(key: "precondition", to: path)
+        guard let id = string(member.value, valuePath, name: "precondition") else { return nil }
+        guard SpecPatterns.isRequirementID(id) else {
+            report(
+                member.value.position, valuePath, "'precondition' '\(id)' is not a requirement ID",
+                fix: "name the requirement that owns the behaviour this check makes, such as 'SL-SWITCH-3'")
+            return nil
+        }
+        if let startingPoint {
+            report(
+                member.keyPosition, valuePath,
+                "'precondition' on a check of a step marked 'startingPoint': each of its checks is a precondition already"
+                    + (startingPoint.isEmpty ? "" : ", owned by '\(startingPoint)'"),
+                fix: "remove 'precondition', or move the check to a step of its own")
+            return nil
+        }
+        requirementReferences.append(
+            RequirementReference(key: "precondition", id: id, owner: currentRequirementID, position: member.value.position, path: valuePath))
+        return id
     }
 
     /// Decodes one check: its kind decides which keys are allowed.
@@ -27,7 +63,7 @@ extension SpecDecoder {
                 kind, what: "check kind", among: Expectation.Kind.allCases.map(\.rawValue), at: kindNode.position, JSONPath.appending(key: "check", to: path))
             return nil
         }
-        checkKeys(fields, of: node, path, allowed: ["check"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
+        checkKeys(fields, of: node, path, allowed: ["check", "precondition"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
         switch kind {
         case .calls:
             return decodeCalls(fields, node, path)

@@ -39,9 +39,10 @@ extension SpecDecoder {
         for (index, element) in (array(fields, "steps", path, minimum: 1) ?? []).enumerated() {
             if let step = decodeStep(element, JSONPath.appending(index: index, to: JSONPath.appending(key: "steps", to: path))) { steps.append(step) }
         }
-        let expect = decodeChecks(fields, path)
+        let checks = decodeChecks(fields, path)
         guard let name else { return nil }
-        return Scenario(name: name, given: given, steps: steps, expect: expect, location: location(of: node))
+        return Scenario(
+            name: name, given: given, steps: steps, expect: checks.subject, preconditions: checks.preconditions, location: location(of: node))
     }
 
     /// Decodes the starting state; every key is optional.
@@ -88,11 +89,11 @@ extension SpecDecoder {
                 allKeys: Self.commonStepKeys + ["account", "count", "method", "answer", "broadcast", "scopes", "code", "minutes"])
         else { return nil }
         let kindPath = JSONPath.appending(key: "do", to: path)
-        let expect = decodeChecks(fields, path)
         let startingPoint = decodeStartingPoint(fields, path)
+        let checks = decodeChecks(fields, path, startingPoint: fields.first { $0.key == "startingPoint" }.map { _ in startingPoint ?? "" })
         if let action = Self.plainStepKinds[kind] {
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
-            return Step(action, expect: expect, startingPoint: startingPoint, location: location(of: node))
+            return Step(action, expect: checks.subject, preconditions: checks.preconditions, startingPoint: startingPoint, location: location(of: node))
         }
         let action: Step.Action?
         switch kind {
@@ -119,7 +120,9 @@ extension SpecDecoder {
             unknownWord(kind, what: "step kind", among: Self.stepKinds, at: kindNode.position, kindPath)
             return nil
         }
-        return action.map { Step($0, expect: expect, startingPoint: startingPoint, location: location(of: node)) }
+        return action.map {
+            Step($0, expect: checks.subject, preconditions: checks.preconditions, startingPoint: startingPoint, location: location(of: node))
+        }
     }
 
     /// Decodes `startingPoint`: a requirement ID, checked against the spec's IDs once all are read.
@@ -131,7 +134,8 @@ extension SpecDecoder {
             report(member.value.position, valuePath, "'startingPoint' '\(id)' is not a requirement ID", fix: "name a requirement such as 'SL-LOGIN-1'")
             return nil
         }
-        startingPoints.append(StartingPointReference(id: id, owner: currentRequirementID, position: member.value.position, path: valuePath))
+        requirementReferences.append(
+            RequirementReference(key: "startingPoint", id: id, owner: currentRequirementID, position: member.value.position, path: valuePath))
         return id
     }
 

@@ -24,7 +24,7 @@ extension SpecDecoder {
                 }
             }
         }
-        checkStartingPoints(definedIDs: Set(requirements.map(\.id)))
+        checkRequirementReferences(definedIDs: Set(requirements.map(\.id)))
         guard diagnostics.isEmpty, let header, let accounts else { return nil }
         return Spec(
             formatVersion: header.formatVersion, id: header.id, version: header.version, title: header.title, accounts: accounts, requirements: requirements,
@@ -79,23 +79,26 @@ extension SpecDecoder {
             id: id, level: level, title: title, rationale: rationale, references: references, tags: tags, scenarios: scenarios, location: location(of: node))
     }
 
-    /// Checks every step's `startingPoint` once all requirement IDs are known: it names another
-    /// requirement of the spec, or one of the shipped catalogue (a vendor's own spec runs on its own,
-    /// and its scenarios start where the catalogue's SL-LOGIN-1 leaves the app).
-    private mutating func checkStartingPoints(definedIDs: Set<String>) {
-        for reference in startingPoints {
+    /// Checks every step's `startingPoint` and every check's `precondition` once all requirement IDs
+    /// are known: each names another requirement of the spec, or one of the shipped catalogue (a
+    /// vendor's own spec runs on its own, and its scenarios start where the catalogue's SL-LOGIN-1
+    /// leaves the app).
+    private mutating func checkRequirementReferences(definedIDs: Set<String>) {
+        for reference in requirementReferences {
+            let key = reference.key
             if reference.id == reference.owner {
                 report(
-                    reference.position, reference.path, "'startingPoint' names the requirement it is in ('\(reference.id)')",
-                    fix:
-                        "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'"
+                    reference.position, reference.path, "'\(key)' names the requirement it is in ('\(reference.id)')",
+                    fix: key == "startingPoint"
+                        ? "name the requirement that covers this step's checks on their own (e.g. SL-LOGIN-1 for being signed in after launch), or remove 'startingPoint'"
+                        : "a check of the requirement's own behaviour is its subject, not a precondition: remove 'precondition', or name the requirement that owns the behaviour it checks"
                 )
             } else if !definedIDs.contains(reference.id), !EmbeddedSpec.catalogueRequirementIDs.contains(reference.id) {
                 let known = definedIDs.union(EmbeddedSpec.catalogueRequirementIDs)
                 let suggestion = Suggestion.closest(to: reference.id, among: known.sorted())
                 report(
                     reference.position, reference.path,
-                    "'startingPoint' names requirement '\(reference.id)', which neither this spec nor the shipped catalogue defines"
+                    "'\(key)' names requirement '\(reference.id)', which neither this spec nor the shipped catalogue defines"
                         + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                     fix: suggestion.map { "replace '\(reference.id)' with '\($0)'" }
                         ?? "name a requirement ID defined in this spec or in the shipped catalogue (sl-conformance list)")

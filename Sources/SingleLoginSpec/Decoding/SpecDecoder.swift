@@ -11,11 +11,13 @@ struct SpecDecoder: StrictJSONReader {
     var accountNames: [String]?
     /// The ID of the requirement being decoded.
     var currentRequirementID: String?
-    /// Every step's `startingPoint`, checked once all requirement IDs are known.
-    var startingPoints: [StartingPointReference] = []
+    /// Every step's `startingPoint` and every check's `precondition`, checked once all requirement IDs are known.
+    var requirementReferences: [RequirementReference] = []
 
-    /// A step's `startingPoint`, where it is written and the requirement it is in.
-    struct StartingPointReference {
+    /// A step's `startingPoint` or a check's `precondition`: the key, the ID it names, where it is
+    /// written and the requirement it is in.
+    struct RequirementReference {
+        var key: String
         var id: String
         var owner: String?
         var position: JSONPosition

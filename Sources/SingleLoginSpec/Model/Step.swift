@@ -5,18 +5,26 @@ public struct Step: Hashable, Sendable {
     /// What happens.
     public var action: Action
     /// Checks made right after this step and the broadcasts it caused; call counts cover this step only.
+    /// Those marked `precondition` are in ``preconditions`` instead.
     public var expect: [Expectation]
+    /// The checks of this step marked `"precondition": "SL-…"` (format 1.4), made before ``expect``:
+    /// if one fails, the test case is not judged, and the remaining steps are not run.
+    public var preconditions: [Precondition]
     /// `"startingPoint": "SL-LOGIN-1"`: this step's checks establish the scenario's starting point, which
-    /// that requirement covers. If one fails, the test case fails with one `precondition.unmet` issue
-    /// naming it, and the remaining steps are not run: one defect reads as one.
+    /// that requirement covers: each is a precondition owned by it (``judgedPreconditions``). If one
+    /// fails, the test case is not judged, naming it, and the remaining steps are not run: one defect
+    /// reads as one.
     public var startingPoint: String?
     /// Where the step is in its file.
     public var location: SourceLocation?
 
     /// Creates a step.
-    public init(_ action: Action, expect: [Expectation] = [], startingPoint: String? = nil, location: SourceLocation? = nil) {
+    public init(
+        _ action: Action, expect: [Expectation] = [], preconditions: [Precondition] = [], startingPoint: String? = nil, location: SourceLocation? = nil
+    ) {
         self.action = action
         self.expect = expect
+        self.preconditions = preconditions
         self.startingPoint = startingPoint
         self.location = location
     }

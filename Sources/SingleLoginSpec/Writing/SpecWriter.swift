@@ -45,7 +45,8 @@ public enum SpecWriter {
         let given = given(scenario.given)
         if case .object(let fields) = given, !fields.isEmpty { members.append(("given", given)) }
         members.append(("steps", .array(scenario.steps.map(step))))
-        if !scenario.expect.isEmpty { members.append(("expect", .array(scenario.expect.map(check)))) }
+        let checks = scenario.preconditions.map(precondition) + scenario.expect.map(check)
+        if !checks.isEmpty { members.append(("expect", .array(checks))) }
         return .object(members)
     }
 
@@ -75,7 +76,8 @@ public enum SpecWriter {
         case .requireInteraction: members = [("do", .string("requireInteraction"))]
         }
         if let startingPoint = step.startingPoint { members.append(("startingPoint", .string(startingPoint))) }
-        if !step.expect.isEmpty { members.append(("expect", .array(step.expect.map(check)))) }
+        let checks = step.preconditions.map(precondition) + step.expect.map(check)
+        if !checks.isEmpty { members.append(("expect", .array(checks))) }
         return .object(members)
     }
 
@@ -93,6 +95,12 @@ public enum SpecWriter {
         case .ssoExtensionFailure(let code): return [("answer", .string("ssoExtensionFailure"))] + (code == .failed ? [] : [("code", .integer(code.rawValue))])
         case .brokerNotAvailable: return [("answer", .string("brokerNotAvailable"))]
         }
+    }
+
+    /// A precondition: its check, with `precondition` after the check's own keys.
+    private static func precondition(_ precondition: Precondition) -> WrittenJSON {
+        guard case .object(let members) = check(precondition.check) else { return check(precondition.check) }
+        return .object(members + [("precondition", .string(precondition.requirementID))])
     }
 
     private static func check(_ expectation: Expectation) -> WrittenJSON {

@@ -47,8 +47,8 @@ extension EmbeddedSpec {
   ],
   "$defs": {
     "rfc3339": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$"},
-    "outcome": {"enum": ["passed", "failed", "errored", "skipped", "notRun", "doesNotApply"]},
-    "verdict": {"enum": ["passed", "failed", "warned", "errored", "skipped", "notRun", "doesNotApply"]},
+    "outcome": {"enum": ["passed", "failed", "errored", "notJudged", "skipped", "notRun", "doesNotApply"]},
+    "verdict": {"enum": ["passed", "failed", "warned", "errored", "notJudged", "skipped", "notRun", "doesNotApply"]},
     "context": {
       "type": "object",
       "required": ["kind", "specID", "specVersion", "specTitle", "specSHA256", "harnessVersion", "hostname", "startDate"],
@@ -248,7 +248,7 @@ extension EmbeddedSpec {
     "requirementResult": {
       "type": "object",
       "required": ["outcome", "duration"],
-      "properties": {"outcome": {"$ref": "#/$defs/outcome"}, "verdict": {"$ref": "#/$defs/verdict"}, "reason": {"type": "string"}, "duration": {"type": "number", "minimum": 0}}
+      "properties": {"outcome": {"$ref": "#/$defs/outcome"}, "verdict": {"$ref": "#/$defs/verdict"}, "reason": {"type": "string"}, "blockedBy": {"type": "string", "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"}, "duration": {"type": "number", "minimum": 0}}
     },
     "result": {
       "type": "object",
@@ -258,6 +258,7 @@ extension EmbeddedSpec {
         "requirement": {"$ref": "#/$defs/requirement"},
         "outcome": {"$ref": "#/$defs/outcome"},
         "reason": {"type": "string"},
+        "blockedBy": {"type": "string", "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"},
         "duration": {"type": "number", "minimum": 0},
         "issues": {"type": "array", "items": {"$ref": "#/$defs/issue"}},
         "transcript": {"type": "array", "items": {"$ref": "#/$defs/call"}},
@@ -273,6 +274,7 @@ extension EmbeddedSpec {
         "passed": {"type": "integer", "minimum": 0}, "failedMust": {"type": "integer", "minimum": 0},
         "failedShould": {"type": "integer", "minimum": 0}, "errored": {"type": "integer", "minimum": 0},
         "skipped": {"type": "integer", "minimum": 0}, "notRun": {"type": "integer", "minimum": 0}, "doesNotApply": {"type": "integer", "minimum": 0},
+        "notJudgedMust": {"type": "integer", "minimum": 0}, "notJudgedShould": {"type": "integer", "minimum": 0},
         "duration": {"type": "number", "minimum": 0}, "interrupted": {"type": "boolean"}
       }
     }

@@ -6,9 +6,9 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.3",
+  "formatVersion": "1.4",
   "id": "single-login",
-  "version": "2.6.0",
+  "version": "2.7.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -2626,7 +2626,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alice"
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -2634,16 +2635,18 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice",
-              "session": 1
-            },
-            {
-              "check": "noDataOf",
-              "account": "bob"
+              "account": "bob",
+              "precondition": "SL-SWITCH-1"
             },
             {
               "check": "hasDataOf",
-              "account": "alice"
+              "account": "alice",
+              "precondition": "SL-SWITCH-1"
+            },
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "session": 1
             }
           ]
         }
@@ -4592,7 +4595,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -4685,7 +4689,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             }
@@ -4824,7 +4829,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -4917,7 +4923,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             }
@@ -5056,7 +5063,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -5149,7 +5157,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             }
@@ -5288,7 +5297,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -5381,7 +5391,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             }
@@ -5520,7 +5531,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             }
@@ -5613,7 +5625,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             }

@@ -7,7 +7,7 @@ extension EmbeddedSpec {
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "Single Login conformance spec, format v1",
-  "description": "The required behaviours of an iOS app on a shared device (Microsoft Shared Device Mode), as data. See docs/spec-format.md. Some rules are beyond JSON Schema and checked only by `sl-conformance validate`: unique requirement IDs and scenario names, references to defined accounts, duplicate keys, atLeast <= atMost, patterns that compile, and that a startingPoint names another requirement of the spec.",
+  "description": "The required behaviours of an iOS app on a shared device (Microsoft Shared Device Mode), as data. See docs/spec-format.md. Some rules are beyond JSON Schema and checked only by `sl-conformance validate`: unique requirement IDs and scenario names, references to defined accounts, duplicate keys, atLeast <= atMost, patterns that compile, and that a startingPoint or a check's precondition names another requirement of the spec or of the shipped catalogue.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -350,7 +350,7 @@ extension EmbeddedSpec {
         "startingPoint": {
           "type": "string",
           "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$",
-          "description": "The requirement that covers this step's checks: if one fails, the test case fails once, naming it, and the remaining steps are not run."
+          "description": "The requirement that covers this step's checks: each is a precondition owned by it; if one fails, the test case is not judged, naming it, and the remaining steps are not run."
         }
       },
       "allOf": [
@@ -712,6 +712,26 @@ extension EmbeddedSpec {
               ]
             }
           }
+        },
+        {
+          "if": {
+            "required": [
+              "startingPoint"
+            ]
+          },
+          "then": {
+            "properties": {
+              "expect": {
+                "items": {
+                  "not": {
+                    "required": [
+                      "precondition"
+                    ]
+                  }
+                }
+              }
+            }
+          }
         }
       ]
     },
@@ -742,6 +762,11 @@ extension EmbeddedSpec {
             "errorShown",
             "brokerEnabled"
           ]
+        },
+        "precondition": {
+          "type": "string",
+          "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$",
+          "description": "(1.4) The requirement that owns the behaviour this check makes, when it is not the requirement's own subject but what the subject presumes: if it fails, the test case is not judged (neither passed nor failed), naming that requirement, and the remaining steps are not run. Another requirement of the spec or of the shipped catalogue; not on a check of a step marked startingPoint (its checks are preconditions already)."
         },
         "method": {
           "$ref": "#/$defs/brokerMethod"
@@ -854,6 +879,7 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
+                "precondition",
                 "method",
                 "count",
                 "atLeast",
@@ -922,6 +948,7 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
+                "precondition",
                 "account"
               ]
             }
@@ -949,7 +976,8 @@ extension EmbeddedSpec {
           "then": {
             "propertyNames": {
               "enum": [
-                "check"
+                "check",
+                "precondition"
               ]
             }
           }
@@ -972,6 +1000,7 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
+                "precondition",
                 "account",
                 "in",
                 "session"
@@ -997,6 +1026,7 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
+                "precondition",
                 "account",
                 "in"
               ]
@@ -1018,6 +1048,7 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
+                "precondition",
                 "kind",
                 "matching",
                 "words",
