@@ -21,10 +21,9 @@ export const variants = {
       replace: "if (false && next === 'active' && previous !== 'active') {",
     }],
     expected: ['SL-LOGIN-7', 'SL-LOGOUT-2', 'SL-SWITCH-3', 'SL-INTERACTIVE-1', 'SL-INTERACTIVE-2'],
-    // Also the five device-surface requirements: each has a "user changes while suspended"
-    // scenario that requires the new user to be shown after resume.
-    fails: ['SL-ACTIVITY-1', 'SL-INTERACTIVE-1', 'SL-INTERACTIVE-2', 'SL-LOGIN-7', 'SL-LOGOUT-2', 'SL-NOTIFY-1',
-      'SL-PASTEBOARD-1', 'SL-SPOTLIGHT-1', 'SL-SWITCH-3', 'SL-WIDGET-1'],
+    // The five device-surface requirements' "user changes while suspended" scenarios presume the
+    // new user shown after resume (SL-SWITCH-3's behaviour): they are not judged, not failed.
+    fails: ['SL-INTERACTIVE-1', 'SL-INTERACTIVE-2', 'SL-LOGIN-7', 'SL-LOGOUT-2', 'SL-SWITCH-3'],
   },
   'stock-silent': {
     mistake: "asks react-native-msal's acquireTokenSilent for the broker's account (the wrapper looks it up in the app's own MSAL cache first)",
