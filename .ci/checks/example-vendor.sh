@@ -60,3 +60,7 @@ for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIV
         || fail "SHIFTBOARD_FLAW=$flaw failed [$failed] and left [$notJudged] not judged (exit $status), expected exactly [$expected] and [$blocked]"
     echo "example-vendor: SHIFTBOARD_FLAW=$flaw fails exactly $expected${blocked:+; not judged (blocked): $blocked}"
 done
+
+# 4. `sl-conformance init swift` in a new package, built in this example's build directory, so that
+#    the library both depend on is compiled once (vendor/init-skeleton.sh says what it checks).
+SCRATCH="$(cd "$example" && pwd)/.build" bash .ci/checks/vendor/init-skeleton.sh

@@ -4,8 +4,12 @@
 # its generated tests are what generate-tests writes, and its own `swift test` fails from the start
 # (no requirement passes but those that check for something absent), naming the adapter's marked
 # places by file and line. (init stdio's Python and Node skeletons are checked by InitCommandTests.)
+#
+# example-vendor.sh runs it last, with SCRATCH set to its own package's build directory: the library
+# this package depends on is then compiled once for both (the same sources and flags), which saves
+# CI a whole build of it.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 repo="$(pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +27,9 @@ status=0
 [ "$status" = 64 ] && grep -q "Refusing to overwrite $package/Sources/ShiftBoardConformance/ShiftBoardAdapter.swift" "$work/again.err" || fail "a second init did not refuse (exit $status)"
 
 # 2. It builds, without a warning in the files init wrote.
-(cd "$package" && swift build --build-tests) >"$work/package-build.log" 2>&1 || { tail -n 60 "$work/package-build.log" >&2; fail "the package init wrote does not build"; }
+scratch=()
+[ -n "${SCRATCH:-}" ] && scratch=(--scratch-path "$SCRATCH")
+(cd "$package" && swift build ${scratch[@]+"${scratch[@]}"} --build-tests) >"$work/package-build.log" 2>&1 || { tail -n 60 "$work/package-build.log" >&2; fail "the package init wrote does not build"; }
 if grep -E "^$package/(Sources|Tests)/.*: warning:" "$work/package-build.log"; then fail "the files init wrote compile with the warnings above"; fi
 echo "init: the package builds (swift build --build-tests), without warnings"
 
@@ -32,12 +38,13 @@ echo "init: the package builds (swift build --build-tests), without warnings"
     --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) || fail "the test file is not what generate-tests writes"
 
 # 4. The protocol is done: doctor passes against the stdio executable.
-(cd "$package" && "$tool" doctor --adapter .build/debug/shiftboard-adapter) >"$work/doctor.out" || { cat "$work/doctor.out" >&2; fail "doctor failed"; }
+bin="$(cd "$package" && swift build ${scratch[@]+"${scratch[@]}"} --show-bin-path)"
+(cd "$package" && "$tool" doctor --adapter "$bin/shiftboard-adapter") >"$work/doctor.out" || { cat "$work/doctor.out" >&2; fail "doctor failed"; }
 tail -n 1 "$work/doctor.out"
 
 # 5. The app is not: swift test fails, naming the adapter's marked places; only absence checks pass.
 status=0
-(cd "$package" && swift test --skip-build) >"$work/test.log" 2>&1 || status=$?
+(cd "$package" && swift test ${scratch[@]+"${scratch[@]}"} --skip-build) >"$work/test.log" 2>&1 || status=$?
 [ "$status" != 0 ] || { tail -n 40 "$work/test.log" >&2; fail "swift test passed against a skeleton"; }
 grep -q 'signedInAccount: TODO(sl-conformance) ShiftBoardConformance/ShiftBoardAdapter.swift:[0-9]' "$work/test.log" || fail "the failures do not name the adapter's marked places"
 passed=$(sed -n 's/^✔ Test "\(SL-[A-Z0-9-]*\)" passed.*/\1/p' "$work/test.log" | sort | tr '\n' ' ')
