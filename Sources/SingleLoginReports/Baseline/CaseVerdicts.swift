@@ -85,7 +85,7 @@ public struct CaseVerdicts: Hashable, Sendable {
 
 extension JUnitReport.Result {
     /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
-    /// is a case an interrupted run did not reach (``JUnitReport/result(of:gate:steps:maxBytes:subject:)`` writes it so).
+    /// is a case an interrupted run did not reach (`JUnitReport.result(of:gate:steps:maxBytes:subject:)` writes it so).
     public var verdict: Verdict {
         switch self {
         case .passed: .passed

@@ -1,4 +1,4 @@
-/// One line of the JSON Lines event stream (version 1): the wire form of an ``Event``.
+/// One line of the JSON Lines event stream (version 1): the wire form of an `Event`.
 ///
 /// Wire types are kept apart from the runtime types so that the runtime can change without
 /// breaking readers. Every line has `version`, `kind` and `date`; the other fields depend on
