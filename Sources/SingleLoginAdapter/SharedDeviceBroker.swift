@@ -3,16 +3,16 @@
 /// An adapter routes its app's `MSALPublicClientApplication` calls here. In a conformance
 /// run the harness's simulated broker answers them as MSAL 2.x does in Shared Device Mode
 /// (docs/broker-fidelity.md cites the MSAL source for each behaviour), and records each one.
-/// Errors thrown are always ``MSALError``, already as MSAL's error converter delivers them.
+/// Errors thrown are always `MSALError` (of the seam), already as MSAL's error converter delivers them.
 /// Each function is one ``BrokerMethod`` case, the name transcripts, `calls` checks and the
 /// wire (`msal.<name>`) use for it.
 ///
 /// Where MSAL's completion block hands over a value *and* an error, the value travels in the
 /// error: `getDeviceInformation` failing because the SSO extension failed throws an error whose
-/// ``MSALError/deviceInformation`` holds the default-mode object MSAL returns beside it.
+/// `MSALError.deviceInformation` holds the default-mode object MSAL returns beside it.
 public protocol SharedDeviceBroker: Sendable {
     /// `getDeviceInformation(with:completionBlock:)`. Throws -50000/-42714 (no object) when MSAL may not use
-    /// the broker; throws the SSO extension's error, with a default-mode ``MSALError/deviceInformation``, when it failed.
+    /// the broker; throws the SSO extension's error, with a default-mode `MSALError.deviceInformation`, when it failed.
     func getDeviceInformation() async throws -> DeviceInformation
     /// `getCurrentAccount(with:completionBlock:)`: the current account and what the previous call saw.
     /// More than one account on the device: -50000/-42102 and nothing remembered.

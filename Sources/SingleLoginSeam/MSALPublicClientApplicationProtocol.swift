@@ -6,8 +6,8 @@
 /// - On the device, the app's target holds a small conformance of real MSAL to this protocol,
 ///   compiled only where `import MSAL` works (`#if canImport(MSAL)`); docs/in-process.md has the
 ///   complete file to copy. It converts MSAL's objects and `NSError`s into the kit's types.
-/// - In tests and behind any adapter, ``HarnessMSALApplication`` answers from a
-///   ``SharedDeviceBroker``: the simulated broker in process, or the harness over stdio.
+/// - In tests and behind any adapter, `HarnessMSALApplication` (in `SingleLoginAdapter`) answers
+///   from a `SharedDeviceBroker`: the simulated broker in process, or the harness over stdio.
 ///
 /// The methods mirror `MSALPublicClientApplication` and its `SingleAccount` category:
 /// `acquireTokenSilent(with:completionBlock:)`, `acquireToken(with:completionBlock:)`,
@@ -27,7 +27,7 @@
 ///
 /// Completion queues: MSAL calls interactive and sign-out completions on the main queue and
 /// silent ones on whatever thread it finished on, unless ``MSALParameters/completionBlockQueue``
-/// names one; ``HarnessMSALApplication`` calls completions on the task that finished the call.
+/// names one; `HarnessMSALApplication` calls completions on the task that finished the call.
 /// Do not rely on either: hop to the main actor before touching UI.
 public protocol MSALPublicClientApplicationProtocol: Sendable {
     /// `acquireTokenSilent(with:completionBlock:)`: a token with no UI, or InteractionRequired (-50002).

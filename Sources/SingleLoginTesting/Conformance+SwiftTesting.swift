@@ -5,9 +5,11 @@ extension Conformance {
     /// Checks the requirement `requirementID` and records one issue for each scenario that did
     /// not pass, carrying the same evidence as the console: each failed check with its step and
     /// spec location, expected against observed as a -/+ diff, and the broker transcript. Under
-    /// ``Gate/mustOnly`` a SHOULD requirement's failures are warnings: the test passes.
+    /// `Gate.mustOnly` a SHOULD requirement's failures are warnings: the test passes.
     ///
-    /// A generated test per requirement calls it: ``@Test func `SL-LOGOUT-1`() async { await conformance.expect("SL-LOGOUT-1") }``.
+    /// A generated test per requirement calls it:
+    ///
+    ///     @Test func `SL-LOGOUT-1`() async { await conformance.expect("SL-LOGOUT-1") }
     @discardableResult
     public func expect(_ requirementID: String, sourceLocation: SourceLocation = #_sourceLocation) async -> RequirementCheck {
         let check = await check(requirementID)

@@ -3,7 +3,7 @@ import XCTest
 
 extension Conformance {
     /// Checks the requirement `requirementID` and calls `XCTFail` once for each scenario that did
-    /// not pass, with the same evidence as the console (under ``Gate/mustOnly``, a SHOULD
+    /// not pass, with the same evidence as the console (under `Gate.mustOnly`, a SHOULD
     /// requirement's failures are printed as warnings instead). For teams whose tests are still XCTest:
     /// `func test_SL_LOGOUT_1() async { await conformance.assert("SL-LOGOUT-1") }`.
     @discardableResult

@@ -6,11 +6,12 @@ import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
 
-/// Which failures fail their tests (``Conformance/gate``): the harness's own type, so that a test
-/// target needs no other import.
+/// Which failures fail their tests (``Conformance/gate``): `.mustAndShould` (the default: every
+/// failure fails its test) or `.mustOnly` (a SHOULD requirement's failures are warnings). The
+/// harness's own type, so that a test target needs no other import.
 public typealias Gate = SingleLoginEvents.Gate
 
-/// Runs a conformance spec in process against a vendor's ``ConformanceAdapter``, one
+/// Runs a conformance spec in process against a vendor's `ConformanceAdapter`, one
 /// requirement at a time, and returns each requirement's result with its evidence.
 ///
 ///     let conformance = Conformance { ShiftBoardAdapter() }     // the shipped spec

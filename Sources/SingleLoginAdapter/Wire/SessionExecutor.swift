@@ -11,7 +11,7 @@
 /// It is a task executor where the OS has them (macOS 15, iOS 18, Linux). On iOS 16 and 17 it is
 /// an actor's serial executor only: a session's actor still runs on this thread, so blocking I/O
 /// still never holds a thread of the pool, and a task that would prefer it runs on the pool between
-/// its calls to the actor (``withPreferredExecutor(_:isolation:operation:)``).
+/// its calls to the actor (`withPreferredExecutor(_:isolation:operation:)`).
 public final class SessionExecutor: SerialExecutor {
     private let queue: JobQueue
 

@@ -22,6 +22,9 @@ public enum TCPAdapterClient {
     /// Connects to the harness at `host:port` and serves `adapter` until `shutdown`.
     ///
     /// - Parameters:
+    ///   - adapter: The adapter that answers the harness's requests.
+    ///   - host: The address the harness listens on (`sl-conformance run --listen HOST:PORT`).
+    ///   - port: Its port (with `--listen HOST:0`, the one the harness prints on stderr).
     ///   - token: The run's token, when the harness listens on a non-loopback address and printed
     ///     one (`SL_CONFORMANCE_TOKEN` in the environment, when nil).
     ///   - reconnectTimeout: How long to keep trying to connect at the start, before giving up

@@ -1,6 +1,6 @@
 import SingleLoginSpec
 
-/// Reads `specs/backend.json` strictly with the one ``StrictJSONReader``: every problem (syntax,
+/// Reads `specs/backend.json` strictly with the one `StrictJSONReader`: every problem (syntax,
 /// unknown or missing keys with "did you mean", wrong types, unknown probes, levels or modes,
 /// duplicate IDs) at once, as `file:line:column: error: message (at $.json.path)`, sorted by position.
 public enum BackendSpecLoader {

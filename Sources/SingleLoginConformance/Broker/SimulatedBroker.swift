@@ -43,7 +43,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var issuances: [String: Int] = [:]
     /// The simulated clock.
     var now: Date { didSet { clock.set(now) } }
-    /// The same time, for the app to read from any thread (``AppEnvironment/clock``).
+    /// The same time, for the app to read from any thread (`AppEnvironment.clock`).
     public nonisolated let clock: SimulatedClock
     var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
     var stepIndex: Int?

@@ -107,7 +107,7 @@ public struct AdapterDoctor: Sendable {
 
     /// Runs every check and returns what it found; never throws: failures are outcomes.
     ///
-    /// Everything runs on a ``SessionExecutor`` of its own: waiting for a connection or an answer
+    /// Everything runs on a `SessionExecutor` of its own: waiting for a connection or an answer
     /// never holds a thread of the cooperative pool.
     public func run() async -> Report {
         let executor = SessionExecutor(name: "sl-doctor")

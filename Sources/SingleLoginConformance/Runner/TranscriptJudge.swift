@@ -4,7 +4,7 @@ import SingleLoginSpec
 
 /// Re-judges a test case from its transcript alone, with no app: the same evaluator over the same
 /// inputs the live run judged (each step's observation and broker facts, the calls it led to),
-/// in the same order and with the same stopping rules as ``TestCaseExecution``.
+/// in the same order and with the same stopping rules as `TestCaseExecution`.
 ///
 /// What the evaluator does not derive (a crash's or a hang's evidence, which quote the adapter's
 /// stderr, an adapter error) is taken from the transcript, but only where its inputs say it

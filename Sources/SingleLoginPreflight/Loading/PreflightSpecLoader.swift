@@ -1,6 +1,6 @@
 import SingleLoginSpec
 
-/// Reads preflight specs strictly with the one ``StrictJSONReader``: every problem at once, as
+/// Reads preflight specs strictly with the one `StrictJSONReader`: every problem at once, as
 /// compiler-style diagnostics (`file:line:col: error: ...`), sorted by position.
 public enum PreflightSpecLoader {
     /// Loads and checks the spec at `path`; the path is used as given in diagnostics.

@@ -86,7 +86,7 @@ public struct CaseVerdicts: Hashable, Sendable {
 extension JUnitReport.Result {
     /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
     /// is a case an interrupted run did not reach, one that starts `not judged: blocked by ` a case
-    /// a failed precondition kept from being judged (``JUnitReport/result(of:gate:steps:maxBytes:subject:)`` writes it so).
+    /// a failed precondition kept from being judged (`JUnitReport.result(of:gate:steps:maxBytes:subject:)` writes it so).
     public var verdict: Verdict {
         switch self {
         case .passed: .passed

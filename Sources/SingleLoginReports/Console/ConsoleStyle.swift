@@ -17,7 +17,7 @@ public struct ConsoleStyle: Hashable, Sendable {
     /// Whether to colour with ANSI escapes.
     public var colors: Bool
     /// Whether the recorder ends with the `Result:` line. A command that writes report files turns
-    /// it off and prints the line itself (``ConsoleRecorder/resultLine(_:context:style:)``) once
+    /// it off and prints the line itself (`ConsoleRecorder.resultLine(_:context:style:)`) once
     /// every file is written, so the last line can never say PASSED when a report is missing.
     public var printsResult: Bool
 

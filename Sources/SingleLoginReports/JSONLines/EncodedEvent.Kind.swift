@@ -2,29 +2,29 @@ extension EncodedEvent {
     /// What a line of the stream is, decoded from its `kind` string at the edge; a kind this build
     /// does not know (a newer writer's) is kept as ``unknown(_:)`` so that readers can skip it.
     public enum Kind: Hashable, Sendable, Codable, CustomStringConvertible {
-        /// ``Event/Kind/runStarted(_:plan:)``.
+        /// `Event.Kind.runStarted(_:plan:)`.
         case runStarted
-        /// ``Event/Kind/adapterIdentified(_:)``.
+        /// `Event.Kind.adapterIdentified(_:)`.
         case adapterIdentified
-        /// ``Event/Kind/requirementStarted(_:)``.
+        /// `Event.Kind.requirementStarted(_:)`.
         case requirementStarted
-        /// ``Event/Kind/requirementEnded(_:)``.
+        /// `Event.Kind.requirementEnded(_:)`.
         case requirementEnded
-        /// ``Event/Kind/testCaseStarted(_:)``.
+        /// `Event.Kind.testCaseStarted(_:)`.
         case testCaseStarted
-        /// ``Event/Kind/stepPerformed(_:index:description:)``.
+        /// `Event.Kind.stepPerformed(_:index:description:)`.
         case stepPerformed
-        /// ``Event/Kind/brokerCalled(_:_:)``.
+        /// `Event.Kind.brokerCalled(_:_:)`.
         case brokerCalled
-        /// ``Event/Kind/observed(_:_:facts:)``.
+        /// `Event.Kind.observed(_:_:facts:)`.
         case observed
-        /// ``Event/Kind/issueRecorded(_:_:)``.
+        /// `Event.Kind.issueRecorded(_:_:)`.
         case issueRecorded
-        /// ``Event/Kind/adapterUnavailable(_:)``.
+        /// `Event.Kind.adapterUnavailable(_:)`.
         case adapterUnavailable
-        /// ``Event/Kind/testCaseEnded(_:)``.
+        /// `Event.Kind.testCaseEnded(_:)`.
         case testCaseEnded
-        /// ``Event/Kind/runEnded(_:)``.
+        /// `Event.Kind.runEnded(_:)`.
         case runEnded
         /// A line the writer could not encode (written as `unencodable`, with no other field).
         case unencodable

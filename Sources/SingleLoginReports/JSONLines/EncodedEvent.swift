@@ -1,6 +1,6 @@
 import Foundation
 
-/// One line of the JSON Lines event stream (version 2): the wire form of an ``Event``.
+/// One line of the JSON Lines event stream (version 2): the wire form of an `Event`.
 ///
 /// Wire types are kept apart from the runtime types so that the runtime can change without
 /// breaking readers. Every line has `version`, `kind` and `date`; the other fields depend on

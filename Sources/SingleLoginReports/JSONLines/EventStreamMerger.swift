@@ -6,7 +6,7 @@ import SingleLoginEvents
 /// merged stream and, from it, the merged `summary.md`.
 ///
 /// The merged stream starts with one `runStarted`: shard 1's context without the shard, with
-/// ``RunContext/mergedShards`` set, and every shard's plan in the order the streams are given.
+/// `RunContext.mergedShards` set, and every shard's plan in the order the streams are given.
 /// Then the first `adapterIdentified` and `adapterUnavailable`, and each requirement in plan
 /// order: `requirementStarted`, the events of each of its test cases, and `requirementEnded`
 /// with its verdict over every shard's test cases (a shard knows only its part). Last, one

@@ -3,8 +3,8 @@ import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
 
-/// Reads a JSON Lines event stream (version 2) back into ``Event``s, line by line with
-/// ``Event/init(decoding:locate:)`` (the one decoder, which `verify` uses too), so that any
+/// Reads a JSON Lines event stream (version 2) back into `Event`s, line by line with
+/// `Event.init(decoding:locate:)` (the one decoder, which `verify` uses too), so that any
 /// recorder can render a stream written elsewhere, such as shards merged by `merge`. Kinds it does
 /// not know are ignored, as the format asks of readers; what the wire does not carry (a
 /// requirement's spec location, a backend's command) stays unknown.

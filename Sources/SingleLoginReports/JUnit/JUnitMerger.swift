@@ -145,7 +145,7 @@ public enum JUnitMerger {
 
     /// Parses a JUnit XML report (as this library writes it, or any with `<testsuites>` or `<testsuite>` at the root).
     ///
-    /// The reader is ``XMLTree``, strict about well-formedness: a truncated shard is refused.
+    /// The reader is `XMLTree`, strict about well-formedness: a truncated shard is refused.
     public static func parse(_ data: Data, path: String = "<data>") throws -> JUnitReport {
         let tree: XMLTree
         do { tree = try XMLTree(parsing: [UInt8](data)) } catch {

@@ -167,8 +167,8 @@ public struct JUnitReport: Hashable, Sendable {
     /// The XML document's UTF-8 bytes, without the copy into `Data`.
     ///
     /// ``JUnitXMLRecorder`` does not build a report: it renders each test case as it ends, with
-    /// the same pieces (``renderOpening(name:counts:time:strict:into:)``, ``Suite/renderOpening(id:counts:into:)``,
-    /// ``Case/render(into:)``, ``Suite/renderClosing(systemErr:into:)``), so its file is byte for byte this one.
+    /// the same pieces (`renderOpening(name:counts:time:strict:into:)`, `Suite.renderOpening(id:counts:into:)`,
+    /// `Case.render(into:)`, `Suite.renderClosing(systemErr:into:)`), so its file is byte for byte this one.
     public func renderBytes(strict: Bool = false) -> [UInt8] {
         // About 160 bytes per passing case and 600 per suite (its tags and properties): one allocation, no doubling.
         var buffer = XMLByteBuffer(capacity: 256 + suites.reduce(0) { $0 + 600 + $1.properties.count * 40 + $1.cases.count * 160 })

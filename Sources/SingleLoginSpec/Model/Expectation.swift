@@ -37,7 +37,7 @@ public enum Expectation: Hashable, Sendable {
         case screen
         /// What is stored in the app's sandbox: every area that is no device surface, and `signedInAccount`.
         case storage
-        /// One surface of the device beyond the sandbox (``StoredItem/Area/isDeviceSurface``), named
+        /// One surface of the device beyond the sandbox (`StoredItem.Area.isDeviceSurface`), named
         /// by its area's word: `notification`, `snapshot`.
         case surface(StoredItem.Area)
 

@@ -32,7 +32,7 @@ public struct Step: Hashable, Sendable {
     /// The step vocabulary (`"do"` in JSON).
     public enum Action: Hashable, Sendable {
         /// `{"do": "launch"}`, `"suspend"`, `"resume"`, `"terminate"`, `"tapSignIn"`, `"tapSignOut"`,
-        /// `"refresh"`: the harness delivers that ``AppEvent`` to the app (its name is the `do` word).
+        /// `"refresh"`: the harness delivers that `AppEvent` to the app (its name is the `do` word).
         /// The account-change broadcast is not written this way: see ``broadcast(count:)``.
         case app(AppEvent)
         /// `{"do": "globalSignIn", "account": "alice"}`: Jamf Setup signs a user in device-wide.
@@ -52,7 +52,7 @@ public struct Step: Hashable, Sendable {
         /// fails with InteractionRequired until that user signs in interactively or the account changes.
         case requireInteraction
 
-        /// The app events a step may deliver by name: every ``AppEvent`` but the account-change
+        /// The app events a step may deliver by name: every `AppEvent` but the account-change
         /// broadcast, which the harness delivers itself whenever the broker posts it.
         public static let appEvents = AppEvent.allCases.filter { $0 != .accountChangedBroadcast }
     }

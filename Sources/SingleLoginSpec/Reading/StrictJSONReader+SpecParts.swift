@@ -4,7 +4,7 @@ extension StrictJSONReader {
     /// the rest of the file follows rules it does not know.
     ///
     /// The rules: `formatVersion` is `MAJOR.MINOR` of `supported`'s major version; `id` is lowercase
-    /// letters, digits, `.` and `-` (``SpecPatterns/isSpecID(_:)``); `version` is a semantic version.
+    /// letters, digits, `.` and `-` (`SpecPatterns.isSpecID(_:)`); `version` is a semantic version.
     public mutating func header(_ members: [JSONMember], supported: String) -> (header: SpecHeader?, proceed: Bool) {
         let path = JSONPath.root
         let formatVersion = string(members, "formatVersion", path)

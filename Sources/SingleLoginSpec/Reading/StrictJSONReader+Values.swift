@@ -37,7 +37,7 @@ extension StrictJSONReader {
         return valid ? values : nil
     }
 
-    /// The string at `key` when it is an `http` or `https` address (``SpecPatterns/isURL(_:)``).
+    /// The string at `key` when it is an `http` or `https` address (`SpecPatterns.isURL(_:)`).
     public mutating func url(_ members: [JSONMember], _ key: String, _ path: String) -> String? {
         guard let text = string(members, key, path), let node = member(members, key)?.value else { return nil }
         guard SpecPatterns.isURL(text) else {

@@ -12,7 +12,7 @@ import DidYouMean
 ///   not a required key that an unknown key was a misspelling of);
 /// - scalars are typed: strings (empty only where allowed), integers in a range, words of a
 ///   closed set with "did you mean", arrays with a minimum count;
-/// - identifiers, versions and addresses follow ``SpecPatterns`` (URLs: `http` or `https`).
+/// - identifiers, versions and addresses follow `SpecPatterns` (URLs: `http` or `https`).
 public protocol StrictJSONReader {
     /// The file name diagnostics cite.
     var file: String { get }

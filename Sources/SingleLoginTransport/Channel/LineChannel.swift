@@ -4,7 +4,7 @@ import SingleLoginAdapter
 /// TCP connection (``SocketChannel``). The JSON-RPC session on top is written once for both.
 ///
 /// A channel's methods block the calling thread up to a deadline. A channel belongs to one
-/// session actor, which runs on a ``SessionExecutor``'s thread of its own, never on Swift's
+/// session actor, which runs on a `SessionExecutor`'s thread of its own, never on Swift's
 /// cooperative pool; only ``waker`` is shared, so a cancellation can end a wait from any thread.
 public protocol LineChannel: AnyObject {
     /// Writes one line (its newline included), waiting while the peer's buffer is full.

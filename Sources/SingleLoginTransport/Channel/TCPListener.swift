@@ -106,7 +106,7 @@ public final class TCPListener: Sendable {
         case interrupted
     }
 
-    /// Waits for the next connection until `deadline`; blocks the calling thread (a ``SessionExecutor``'s).
+    /// Waits for the next connection until `deadline`; blocks the calling thread (a `SessionExecutor`'s).
     public func accept(before deadline: ContinuousClock.Instant, waker: ChannelWaker) -> sending Accepted {
         TransportTrace.note("accept.wait", "\(address) for \((deadline - ContinuousClock.now).shortText)")
         guard !isClosed else { return .timedOut }

@@ -202,7 +202,7 @@ public final class ChildProcess: Sendable {
 
     /// Waits until the child has ended, or `deadline` has passed; blocks the calling thread.
     ///
-    /// Call it only from a thread of your own (a ``SessionExecutor``), never from Swift's cooperative pool.
+    /// Call it only from a thread of your own (a `SessionExecutor`), never from Swift's cooperative pool.
     public func waitForExit(before deadline: ContinuousClock.Instant) -> Termination? {
         while true {
             if let status = exitStatus() { return status }
@@ -215,7 +215,7 @@ public final class ChildProcess: Sendable {
     ///
     /// Returns once every process of the group (the watchdog included) has ended, or after one
     /// more second at most, so that nothing the command started outlives this call. Blocks the
-    /// calling thread: call it only from a thread of your own (a ``SessionExecutor``); from
+    /// calling thread: call it only from a thread of your own (a `SessionExecutor`); from
     /// async code elsewhere use ``stop(grace:)``.
     public func terminate(grace: Duration = .milliseconds(500)) {
         guard !ended.withLock({ $0 }) else { return }

@@ -3,7 +3,7 @@ import SingleLoginEvents
 /// A provider stopped trying to start its adapter: it failed to start (not found, exited at
 /// once, no handshake in time, nobody connected) twice in a row, so the rest of the run would
 /// only repeat the same error. The runner reports the remaining test cases as not run, and
-/// says why once (``Event/Kind/adapterUnavailable(_:)``).
+/// says why once (`Event.Kind.adapterUnavailable(_:)`).
 public struct AdapterUnavailable: Error, Sendable, CustomStringConvertible {
     /// The last failure to start, with the adapter's stderr tail.
     public var failure: AdapterFailure

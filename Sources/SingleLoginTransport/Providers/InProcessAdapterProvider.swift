@@ -14,7 +14,9 @@ public actor InProcessAdapterProvider: AdapterProvider {
 
     /// Creates a provider that makes adapters with `make` (again after each discard).
     ///
-    /// - Parameter scenarioTimeout: How long one test case may take.
+    /// - Parameters:
+    ///   - scenarioTimeout: How long one test case may take.
+    ///   - make: Makes a fresh adapter, at first and after each discard.
     public init(scenarioTimeout: Duration = AdapterTimeouts().scenario, _ make: @escaping @Sendable () -> any ConformanceAdapter) {
         self.make = make
         self.scenarioTimeout = scenarioTimeout

@@ -6,7 +6,7 @@ import SingleLoginAdapter
 /// The first ``adapter()`` waits up to the connect timeout for a connection and performs the
 /// handshake. After an error the provider drops the connection (without `shutdown`) and the
 /// next ``adapter()`` waits, again up to the connect timeout, for the adapter to connect again:
-/// ``TCPAdapterClient`` does so by itself. A connection whose handshake lacks the run's token
+/// `TCPAdapterClient` does so by itself. A connection whose handshake lacks the run's token
 /// (when one is required) is closed and the wait goes on. ``close()`` sends `shutdown` and
 /// stops accepting: the listener closes once every provider sharing it has closed.
 public actor ListeningAdapterProvider: AdapterProvider {
@@ -25,8 +25,11 @@ public actor ListeningAdapterProvider: AdapterProvider {
     /// Creates a provider that accepts its adapter's connections from `listener`.
     ///
     /// - Parameters:
+    ///   - listener: Where the adapter connects.
+    ///   - timeouts: How long to wait for the handshake, each request and each test case.
     ///   - connectTimeout: How long to wait for the adapter to connect, at first and after each dropped connection.
     ///   - token: When given, the adapter's handshake must present it (required for non-loopback listeners).
+    ///   - wireLog: Where every line to and from the adapter is written, when given.
     ///   - giveUpAfter: How many failed connections in a row make the provider give up; nil never.
     public init(
         listener: TCPListener, timeouts: AdapterTimeouts = AdapterTimeouts(), connectTimeout: Duration = .seconds(60), token: String? = nil,

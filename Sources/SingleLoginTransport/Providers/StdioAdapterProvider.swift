@@ -2,7 +2,7 @@ import SingleLoginAdapter
 
 /// An adapter in a child process started from a command line, restarted after it breaks.
 ///
-/// The provider and its adapter's session run on one ``SessionExecutor`` of their own: the
+/// The provider and its adapter's session run on one `SessionExecutor` of their own: the
 /// runner's task for this job prefers it, so the job's whole path to the adapter stays on one
 /// thread, and no wait ever holds a thread of the cooperative pool.
 public actor StdioAdapterProvider: AdapterProvider {

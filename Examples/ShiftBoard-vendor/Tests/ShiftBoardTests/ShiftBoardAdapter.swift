@@ -36,6 +36,8 @@ actor ShiftBoardAdapter: ConformanceAdapter {
         case .tapSignOut: await app.tapSignOut()
         case .refresh: await app.refresh()
         case .accountChangedBroadcast: await app.accountChanged()
+        // A newer kit may add events: this keeps compiling, with a warning that names the new case.
+        @unknown default: throw UnhandledEvent(event: event)
         }
         return try await observe()
     }
@@ -63,6 +65,11 @@ actor ShiftBoardAdapter: ConformanceAdapter {
     }
 
     deinit { try? FileManager.default.removeItem(at: container) }
+}
+
+/// An event this adapter does not handle yet: the scenario ends as an adapter error that names it.
+struct UnhandledEvent: Error {
+    let event: AppEvent
 }
 
 /// ShiftBoard's backend played by the harness: each of its records is one shift.
