@@ -5,27 +5,27 @@ import SingleLoginAdapter
 /// its text (`scopes: User.Read, account: 1a2b.3c4d, forceRefresh`) is rendered from it for people
 /// (``parametersText``) and never read back.
 public enum BrokerCall: Hashable, Sendable {
-    /// ``SharedDeviceBroker/getDeviceInformation()``.
+    /// `SharedDeviceBroker/getDeviceInformation()`.
     case getDeviceInformation
-    /// ``SharedDeviceBroker/getCurrentAccount()``.
+    /// `SharedDeviceBroker/getCurrentAccount()`.
     case getCurrentAccount
-    /// ``SharedDeviceBroker/acquireTokenSilent(_:)``.
+    /// `SharedDeviceBroker/acquireTokenSilent(_:)`.
     case acquireTokenSilent(SilentTokenParameters)
-    /// ``SharedDeviceBroker/acquireToken(_:)``.
+    /// `SharedDeviceBroker/acquireToken(_:)`.
     case acquireToken(InteractiveTokenParameters)
-    /// ``SharedDeviceBroker/signout(_:)``.
+    /// `SharedDeviceBroker/signout(_:)`.
     case signout(SignoutParameters)
-    /// ``SharedDeviceBroker/allAccounts()``.
+    /// `SharedDeviceBroker/allAccounts()`.
     case allAccounts
-    /// ``SharedDeviceBroker/account(forIdentifier:)``.
+    /// `SharedDeviceBroker/account(forIdentifier:)`.
     case accountForIdentifier(String)
-    /// ``SharedDeviceBroker/account(forUsername:)``.
+    /// `SharedDeviceBroker/account(forUsername:)`.
     case accountForUsername(String)
-    /// ``SharedDeviceBroker/removeAccount(identifier:)``; nil when the app passed no account.
+    /// `SharedDeviceBroker/removeAccount(identifier:)`; nil when the app passed no account.
     case removeAccount(String?)
-    /// ``SharedDeviceBroker/accountsFromDevice()``.
+    /// `SharedDeviceBroker/accountsFromDevice()`.
     case accountsFromDevice
-    /// ``BackendService/fetchRecords(accessToken:)``.
+    /// `BackendService/fetchRecords(accessToken:)`.
     case fetchRecords(accessToken: String)
 
     /// The method called.

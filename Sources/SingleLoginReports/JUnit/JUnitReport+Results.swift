@@ -79,7 +79,7 @@ extension JUnitReport {
     public static let notRunPrefix = "not run: "
 
     /// What a `<skipped>` message starts with when a precondition failed and the case was not
-    /// judged: `not judged: blocked by SL-SWITCH-3: …` (``Blocker/description`` follows).
+    /// judged: `not judged: blocked by SL-SWITCH-3: …` (`Blocker/description` follows).
     public static let notJudgedPrefix = "not judged: "
 
     /// What suite names (and the root's name) end with when the bundled reference app was tested.
