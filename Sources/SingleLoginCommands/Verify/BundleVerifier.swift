@@ -311,6 +311,7 @@ struct Check {
             guard let scenario = scenarios[id] else { continue }
             let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
             checkCalls(transcript.calls, path: path, id: id)
+            if let ended = record.result(for: id) { checkEndedTranscript(ended.transcript, calls: transcript.calls, path: path, id: id) }
             await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: transcriptEvents.map(\.event), path: path)
             let judgement = judge.judge(transcript, scenario: scenario)
             rejudged += 1
@@ -330,33 +331,6 @@ struct Check {
             note(name, "is a transcript that no test case in manifest.json names")
         }
         return judged
-    }
-
-    /// The broker calls of one transcript are numbered as the broker numbers them: 1, 2, 3... in the
-    /// order they were made. ``replayCalls`` then holds each answer to the broker's own.
-    mutating func checkCalls(_ calls: [BrokerCallRecord], path: String, id: TestCaseID) {
-        let numbers = calls.map(\.sequence)
-        if numbers != (0..<calls.count).map({ $0 + 1 }) {
-            note(
-                path, id.description,
-                "numbers its broker calls \(numbers.prefix(12).map(String.init).joined(separator: ", "))\(numbers.count > 12 ? ", ..." : ""), not 1 to \(calls.count) in order: a call was removed, added or moved"
-            )
-        }
-    }
-
-    /// Plays the transcript's broker calls again (``BrokerReplay``), with the MSAL configuration its
-    /// adapter declared (with each, when a run's adapters declared several), and notes the first
-    /// answer or fact that is not the broker's.
-    mutating func replayCalls(_ replay: BrokerReplay, id: TestCaseID, scenario: Scenario, configurations: [MSALConfiguration], events: [Event], path: String)
-        async
-    {
-        var first: [String]?
-        for configuration in configurations.isEmpty ? [.default] : configurations {
-            let found = await replay.differences(id, scenario: scenario, configuration: configuration, events: events)
-            if found.isEmpty { return }
-            first = first ?? found
-        }
-        for difference in first ?? [] { note(path, id.description, "replaying its broker calls: " + difference) }
     }
 
     static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
