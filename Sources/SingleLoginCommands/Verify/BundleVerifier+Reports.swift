@@ -8,7 +8,28 @@ extension Check {
 
     /// Every requirement verdict and the summary in events.jsonl against the re-judged outcomes (each
     /// test case's own result was compared in full by ``applyGating(record:events:rejudged:)``).
-    mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
+    /// Each requirement as the events describe it (its level, title, tags, references), in the
+    /// plan, in each `testCaseEnded` and in each `requirementEnded`, is the spec's: reports and the
+    /// gate read the level from the events, and a MUST made a SHOULD only warns under `--level must`.
+    mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome], spec: Spec) {
+        let summaries = Dictionary(spec.requirements.map { ($0.id, RequirementSummary($0)) }, uniquingKeysWith: { first, _ in first })
+        var described: Set<String> = []
+        func check(_ summary: RequirementSummary, in place: String, testCase: String?) {
+            guard let expected = summaries[summary.id], expected != summary, described.insert(summary.id).inserted else { return }
+            let fields = [
+                summary.level != expected.level ? "level \(summary.level.rawValue), the spec's \(expected.level.rawValue)" : nil,
+                summary.title != expected.title ? "another title" : nil, summary.tags != expected.tags ? "other tags" : nil,
+                summary.references != expected.references ? "other references" : nil,
+            ].compactMap { $0 }
+            note(
+                "events.jsonl", testCase ?? summary.id,
+                "\(place) describes \(summary.id) with \(fields.isEmpty ? "other details" : fields.joined(separator: ", ")) than the spec")
+        }
+        for planned in record.plan { check(planned.requirement, in: "runStarted's plan", testCase: planned.id.description) }
+        for result in record.orderedResults { check(result.requirement, in: "testCaseEnded", testCase: result.id.description) }
+        for stated in record.requirementResults.values.sorted(by: { $0.requirement.id < $1.requirement.id }) {
+            check(stated.requirement, in: "requirementEnded", testCase: nil)
+        }
         let gate = record.effectiveContext.gate
         for id in judged.keys.sorted(by: { $0.description < $1.description }) where record.result(for: id) == nil {
             note("events.jsonl", id.description, "has no testCaseEnded event")
@@ -24,6 +45,9 @@ extension Check {
             let verdict = Verdict(aggregating: cases, gate: gate)
             if verdict.name != stated.verdict.name {
                 note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)")
+            } else if verdict != stated.verdict {
+                // The same verdict for another reason: a waiver's or a skip's words the reports show.
+                note("events.jsonl", id, "requirementEnded gives its \(stated.verdict.name) verdict another reason than its test cases give")
             }
         }
         if let summary = record.summary {

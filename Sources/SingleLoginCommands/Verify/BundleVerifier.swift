@@ -146,8 +146,9 @@ struct Check {
         if context.shard != nil { otherShards = CaseVerdicts.otherShards(of: spec, planned: record.plan.map(\.id)) }
         let rejudged = await rejudge(spec: spec, record: record, events: events)
         let judged = applyGating(record: record, events: events, rejudged: rejudged)
-        checkVerdicts(record: record, judged: judged)
+        checkVerdicts(record: record, judged: judged, spec: spec)
         checkManifest(record: record, judged: judged)
+        checkCommandLine(record: record)
         checkReports(record: record)
     }
 
