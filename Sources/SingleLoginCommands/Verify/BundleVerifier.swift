@@ -40,6 +40,8 @@ public struct BundleVerifier: Sendable {
         public var findings: [Finding]
         /// The embedded spec whose bytes `spec.json` holds exactly, if any.
         public var catalogue: EmbeddedSpec?
+        /// When `spec.json` is no catalogue this binary carries: how it differs from the catalogue of its id.
+        public var customSpec: CustomSpec?
         /// How many test cases were re-judged from their transcripts.
         public var rejudged: Int
         /// What the signature says about who sealed the bundle.
@@ -101,7 +103,8 @@ public struct BundleVerifier: Sendable {
         await check.run()
         let seal = check.checkSignature(trustedKey: trustedKey)
         return Report(
-            manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
+            manifest: manifest, findings: check.findings, catalogue: check.catalogue, customSpec: check.customSpec, rejudged: check.rejudged, seal: seal,
+            waiverEffects: check.waiverEffects)
     }
 }
 
@@ -112,6 +115,7 @@ struct Check {
     let manifest: BundleManifest
     var findings: [BundleVerifier.Finding] = []
     var catalogue: EmbeddedSpec?
+    var customSpec: BundleVerifier.CustomSpec?
     var rejudged = 0
     /// What `summary.md` ends with after its checklist: the waivers' and the baseline's sections, as re-derived.
     var summaryAppendix = ""
@@ -213,6 +217,7 @@ struct Check {
         catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
         let file = catalogue?.displayPath ?? manifest.spec.origin
         guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
+        if catalogue == nil { customSpec = .compare(data, id: loaded.spec.id) }
         if loaded.spec.id != manifest.spec.id || loaded.spec.version != manifest.spec.version {
             note("spec.json", "is \(loaded.spec.id) \(loaded.spec.version), the manifest names \(manifest.spec.id) \(manifest.spec.version)")
         }
