@@ -148,4 +148,19 @@ struct VerifyCallsTests {
             },
             "\(edit): no finding on \(entry.transcript ?? "") says '\(edit.says)': \(report.findings)")
     }
+
+    @Test("the command prints such a finding on stderr, ends TAMPERED OR INCONSISTENT and exits 1")
+    func commandLine() async throws {
+        let bundle = await VerifyCommandTests.failing.value
+        let forged = try TamperFixture.tampered(bundle) { entries in
+            Self.editCalls(Target(requirement: "SL-BROADCAST-3", scenario: "own sign-in, then its broadcast"), &entries) { $0.removeLast() }
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = await Tool.run(["verify", try scratch.write(forged, "forged.tar")])
+        #expect(run.status == 1)
+        #expect(
+            run.err.contains("SL-BROADCAST-3 / own sign-in, then its broadcast: its testCaseEnded transcript (6 calls, what the reports show)"), "\(run.err)")
+        #expect(run.out.hasSuffix("Result: TAMPERED OR INCONSISTENT (1 finding)\n"), "\(run.out)")
+    }
 }

@@ -297,6 +297,24 @@ struct VerifyCommandTests {
         #expect(tooLarge.err.contains("verify reads bundles of up to 1024 MiB"), "\(tooLarge.err)")
     }
 
+    @Test("a report that differs is named by file, line and requirement with the bundle's own line, never with the line the events give")
+    func reportDifferenceShowsNoExpectedLine() async throws {
+        let bundle = await Self.failing.value
+        let failed = Self.firstFailed(bundle)
+        let junit = String(decoding: TamperFixture.files(bundle).first { $0.name == "junit.xml" }!.data, as: UTF8.self)
+        let original = try #require(junit.split(separator: "\n").first { $0.contains("<failure ") })
+        let forged = try TamperFixture.tampered(bundle) { TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &$0) }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = await Tool.run(["verify", try scratch.write(forged, "forged.tar")])
+        #expect(run.status == 1)
+        let finding = try #require(run.err.split(separator: "\n").first { $0.hasPrefix("error: junit.xml: \(failed.requirement): line ") }, "\(run.err)")
+        #expect(finding.contains("differs from the report the events give (the bundle's line: ") && finding.contains("<skipped "), "\(finding)")
+        #expect(finding.hasSuffix("; the run's own reports directory holds the report it wrote, to compare with"), "\(finding)")
+        #expect(!run.err.contains(original.trimmingCharacters(in: .whitespaces)), "the line the events give is not shown: \(run.err)")
+        #expect(run.out.hasSuffix("Result: TAMPERED OR INCONSISTENT (1 finding)\n"), "\(run.out)")
+    }
+
     @Test("a bundle whose events are version 1 (calls as text) is refused as a whole, naming the version, the release that wrote it and what to do")
     func versionOneEvents() async throws {
         let bundle = await Self.failing.value

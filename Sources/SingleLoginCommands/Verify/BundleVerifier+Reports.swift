@@ -129,13 +129,19 @@ extension Check {
             let expected = String(decoding: report.data + appendix, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
-            // The nearest line above that names a requirement says whose entry differs.
-            let near = expected.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
+            // Where, never what: the line the events give is not shown, or verify would write a
+            // forged report's every line for its forger, one run at a time. The nearest line above
+            // in the bundle's own report that names a requirement says whose entry differs.
+            let near = found.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
             let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
-            let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end of file)" }
-            note(
-                report.name, requirement,
-                "line \(line + 1) differs from the report the events give (- the events', + the bundle's):\n  - \(shown(expected))\n  + \(shown(found))")
+            let place =
+                line < found.count
+                ? "line \(line + 1) differs from the report the events give (the bundle's line: \(String(found[line].prefix(200))))"
+                : "ends after line \(found.count), before the report the events give ends"
+            let version =
+                manifest.harness.version == HarnessVersion.current
+                ? "" : " (written by sl-conformance \(manifest.harness.version), verified by \(HarnessVersion.current), whose reports may differ)"
+            note(report.name, requirement, place + version + "; the run's own reports directory holds the report it wrote, to compare with")
         }
     }
 
