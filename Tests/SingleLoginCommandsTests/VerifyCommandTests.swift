@@ -244,6 +244,18 @@ struct VerifyCommandTests {
             lines.removeLast(2)
             entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
         },
+        Tampering(description: "a failed test case marked flaky, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"testCaseEnded\"", &entries) { line in
+                    guard line.contains(failed.scenario) else { return line }
+                    var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    var result = event["result"] as! [String: Any]
+                    result["flaky"] = true
+                    event["result"] = result
+                    return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+                }
+            }
+        },
         Tampering(description: "an interrupted run whose manifest claims it is complete", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
             TamperFixture.replace("\"interrupted\":false", "\"interrupted\":true", in: "events.jsonl", &entries)
         },
