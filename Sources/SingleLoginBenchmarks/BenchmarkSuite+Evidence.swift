@@ -35,12 +35,18 @@ extension BenchmarkSuite {
     func bundleSection() async throws -> BenchmarkReport.Section {
         let spec = configuration.spec
         let url = configuration.temporaryDirectory.appendingPathComponent("bundle-probe.tar")
-        var options = EvidenceBundleRecorder.Options(url: url, specBytes: configuration.specBytes, commandLine: ["sl-conformance", "bench"], jobs: 1)
+        // The command line of the run this stands for, which verify holds the manifest to: the
+        // spec, the reference app, one job, signed when a key is given.
+        let commandLine =
+            ["sl-conformance", "run", "--bundle", url.path] + (configuration.specFile.map { ["--spec", $0] } ?? [])
+            + (configuration.signingKey == nil ? [] : ["--sign", "bench-signing-key.pem"])
+        var options = EvidenceBundleRecorder.Options(url: url, specBytes: configuration.specBytes, commandLine: commandLine, jobs: 1)
         options.signingKey = configuration.signingKey
         let recorder = EvidenceBundleRecorder(options: options)
         let events = Mutex<[Event]>([])
         let runner = Runner(
-            spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
+            spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(specOrigin: configuration.specFile ?? "embedded", referenceApp: true),
+            makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
         _ = await runner.run { event in events.withLock { $0.append(event) } }
         let recorded = events.withLock { $0 }
         let started = ContinuousClock.now

@@ -37,6 +37,9 @@ public struct BenchmarkSuite: Sendable {
         public var temporaryDirectory: URL
         /// The shipped spec's bytes, bundled by the evidence bundle figure.
         public var specBytes: [UInt8] = []
+        /// The file the spec was read from, as `--spec` named it (nil: the embedded catalogue): the
+        /// evidence bundle's command line and spec origin say so, as a run's would.
+        public var specFile: String?
         /// The key that signs the evidence bundle, which `verify --trusted-key` then checks (nil: unsigned).
         public var signingKey: RSAPrivateKey?
         /// The executable and arguments that serve a ``ReportWriterBenchmark`` request in a child process.

@@ -98,6 +98,7 @@ public struct BenchCommand: Command {
             iterations: options.iterations, adapterCommand: adapter, cannedCommand: canned, echoCommand: options.echo, spec: loaded,
             repetitions: options.repetitions, temporaryDirectory: temporary, reportWriterCommand: (executable, [name]))
         configuration.specBytes = specBytes
+        if case let .file(path) = options.spec { configuration.specFile = path }
         // The bundle is signed as a certifier would check it; any RSA-2048 key costs the same, and the
         // backend's test tenant key is one this binary already carries.
         configuration.signingKey = TestKeys.tenant.key

@@ -86,14 +86,40 @@ public struct VerifyCommand: Command {
             return ExitStatus.requirementFailures.rawValue
         }
         let sealed = Self.words(report.seal)
+        let judgedBy = report.customSpec.map { ", judged by a custom spec (\(Self.summary($0, manifest: report.manifest)))" } ?? ""
         if report.incomplete {
-            output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate")
+            output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate\(judgedBy)")
             return ExitStatus.requirementFailures.rawValue
         }
         // The run's own verdict is on the result line too: exit 0 says the evidence is intact, not
         // that the app passed, and a gate that reads only the last line must see the difference.
-        output.out("Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")")
+        // So is a custom spec, after the verdict: `; the run passed` then no longer ends the line.
+        output.out(
+            "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(judgedBy)")
         return ExitStatus.passed.rawValue
+    }
+
+    /// The lines under `spec:` for a custom spec: the catalogue of its id and what differs from it.
+    static func describe(_ custom: BundleVerifier.CustomSpec, manifest: BundleManifest) -> [String] {
+        guard let catalogue = custom.catalogue else {
+            return ["  this binary carries no catalogue with the id '\(manifest.spec.id)': read spec.json before trusting a verdict"]
+        }
+        let name = "the catalogue \(catalogue.identity.map { "\($0.id) \($0.version)" } ?? catalogue.name) this binary carries (\(catalogue.displayPath))"
+        guard !custom.differences.isEmpty else { return ["  it holds the requirements and scenarios of \(name), in other bytes"] }
+        let shown = 20
+        return ["  it differs from \(name):"] + custom.differences.prefix(shown).map { "    \($0)" }
+            + (custom.differences.count > shown ? ["    ... and \(custom.differences.count - shown) more"] : [])
+    }
+
+    /// What the result line says of a custom spec, in a few words.
+    static func summary(_ custom: BundleVerifier.CustomSpec, manifest: BundleManifest) -> String {
+        guard let catalogue = custom.catalogue, let identity = catalogue.identity else {
+            return "\(manifest.spec.id) \(manifest.spec.version): no catalogue this binary carries has its id"
+        }
+        let count = custom.differences.count
+        return count == 0
+            ? "the requirements of the catalogue \(identity.id) \(identity.version) in other bytes"
+            : "\(count) difference\(count == 1 ? "" : "s") from the catalogue \(identity.id) \(identity.version) this binary carries"
     }
 
     /// How the result line names the seal: `unsigned`, `signed by FINGERPRINT`, with a note when it went unchecked.
@@ -115,12 +141,15 @@ public struct VerifyCommand: Command {
         let spec =
             "\(manifest.spec.id) \(manifest.spec.version), SHA-256 \(manifest.spec.sha256.prefix(12))…, "
             + (report.catalogue.map { "the catalogue this binary carries (\($0.displayPath))" }
-                ?? "a custom spec (no catalogue this binary carries has these bytes)")
+                ?? "a CUSTOM spec: no catalogue this binary carries has these bytes, and every verdict below rests on it")
         let counts = manifest.counts
         var lines = [
             "app: " + app + (manifest.referenceApp ? " (the bundled reference app)" : ""),
             "spec: " + spec,
-            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)",
+        ]
+        if let custom = report.customSpec { lines += Self.describe(custom, manifest: manifest) }
+        lines += [
+            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
         // What the verdict also rests on: a certifier should see the selection, every waiver and the baseline.
         let selection = Check.selection(manifest.commandLine, shard: nil)

@@ -248,6 +248,18 @@ struct VerifyCommandTests {
             lines.removeLast(2)
             entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
         },
+        Tampering(description: "a failed test case marked flaky, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            for name in ["events.jsonl", failed.path] {
+                TamperFixture.editLines(of: name, holding: "\"kind\":\"testCaseEnded\"", &entries) { line in
+                    guard line.contains(failed.scenario) else { return line }
+                    var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                    var result = event["result"] as! [String: Any]
+                    result["flaky"] = true
+                    event["result"] = result
+                    return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+                }
+            }
+        },
         Tampering(description: "an interrupted run whose manifest claims it is complete", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
             TamperFixture.replace("\"interrupted\":false", "\"interrupted\":true", in: "events.jsonl", &entries)
         },
@@ -299,6 +311,24 @@ struct VerifyCommandTests {
         let tooLarge = await Tool.run(["verify", huge])
         #expect(tooLarge.status == 2)
         #expect(tooLarge.err.contains("verify reads bundles of up to 1024 MiB"), "\(tooLarge.err)")
+    }
+
+    @Test("a report that differs is named by file, line and requirement with the bundle's own line, never with the line the events give")
+    func reportDifferenceShowsNoExpectedLine() async throws {
+        let bundle = await Self.failing.value
+        let failed = Self.firstFailed(bundle)
+        let junit = String(decoding: TamperFixture.files(bundle).first { $0.name == "junit.xml" }!.data, as: UTF8.self)
+        let original = try #require(junit.split(separator: "\n").first { $0.contains("<failure ") })
+        let forged = try TamperFixture.tampered(bundle) { TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &$0) }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = await Tool.run(["verify", try scratch.write(forged, "forged.tar")])
+        #expect(run.status == 1)
+        let finding = try #require(run.err.split(separator: "\n").first { $0.hasPrefix("error: junit.xml: \(failed.requirement): line ") }, "\(run.err)")
+        #expect(finding.contains("differs from the report the events give (the bundle's line: ") && finding.contains("<skipped "), "\(finding)")
+        #expect(finding.hasSuffix("; the run's own reports directory holds the report it wrote, to compare with"), "\(finding)")
+        #expect(!run.err.contains(original.trimmingCharacters(in: .whitespaces)), "the line the events give is not shown: \(run.err)")
+        #expect(run.out.hasSuffix("Result: TAMPERED OR INCONSISTENT (1 finding)\n"), "\(run.out)")
     }
 
     @Test("a bundle whose events are version 1 (calls as text) is refused as a whole, naming the version, the release that wrote it and what to do")

@@ -205,6 +205,56 @@ struct VerifyGatingTests {
         Edit(description: "a waiver entry that names nothing", file: { _ in "manifest.json" }, says: "waiver entry 1 names neither") { entries in
             editManifest(&entries) { $0.waivers!.entries[0].requirement = nil }
         },
+        Edit(
+            description: "a waiver's reason edited in waivers.json and the manifest, its digest too", file: waivedTranscript,
+            says: "but the waiver manifest.json lists says waived: a better reason"
+        ) { entries in
+            TamperFixture.replace("records file kept until 4.2", "a better reason", in: "waivers.json", &entries)
+            let digest = SHA256.hexDigest(entries.first { $0.name == "waivers.json" }!.data)
+            editManifest(&entries) { manifest in
+                manifest.waivers!.sha256 = digest
+                manifest.waivers!.entries[0].reason = "a better reason"
+            }
+        },
+        Edit(
+            description: "a waived requirement's reason edited in its requirementEnded event, which the reports show", file: { _ in "events.jsonl" },
+            says: "requirementEnded gives its skipped verdict another reason than its test cases give"
+        ) { entries in
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"requirementEnded\"", &entries) { line in
+                line.replacingOccurrences(of: "waived: records file kept until 4.2", with: "waived: a better reason")
+            }
+        },
+        Edit(
+            description: "a requirement's level lowered from MUST to SHOULD in every event", file: { _ in "events.jsonl" },
+            says: "describes SL-LOGOUT-1 with level SHOULD, the spec's MUST than the spec"
+        ) { entries in
+            for index in entries.indices where entries[index].name.hasSuffix(".jsonl") {
+                let text = String(decoding: entries[index].data, as: UTF8.self)
+                entries[index].data = Data(
+                    text.replacingOccurrences(of: #""id":"SL-LOGOUT-1","level":"MUST""#, with: #""id":"SL-LOGOUT-1","level":"SHOULD""#).utf8)
+            }
+        },
+        Edit(description: "jobs edited in the manifest", file: { _ in "manifest.json" }, says: "jobs is 4, but the commandLine gives (--jobs) 1") {
+            entries in
+            editManifest(&entries) { $0.jobs = 4 }
+        },
+        Edit(
+            description: "--strict-waivers said in the manifest, not on its command line", file: { _ in "manifest.json" },
+            says: "waivers.strict is true, but the commandLine gives (--strict-waivers) false"
+        ) { entries in
+            editManifest(&entries) { $0.waivers!.strict = true }
+        },
+        Edit(
+            description: "the baseline's path edited in the manifest", file: { _ in "manifest.json" },
+            says: "baseline.file is \"elsewhere.xml\", but the commandLine gives (--baseline)"
+        ) { entries in
+            editManifest(&entries) { $0.baseline!.file = "elsewhere.xml" }
+        },
+        Edit(
+            description: "a harness binary digest that is no SHA-256", file: { _ in "manifest.json" }, says: "harness.binarySHA256 \"forged\" is not a SHA-256"
+        ) { entries in
+            editManifest(&entries) { $0.harness.binarySHA256 = "forged" }
+        },
     ]
 
     @Test("every edit of the waivers or the baseline, resealed, is a finding naming the file", arguments: edits)

@@ -103,6 +103,10 @@ extension Check {
                 )
             }
         }
+        if !stated.earlierAttempts.isEmpty || stated.isFlaky {
+            // run refuses --bundle with --retry or --rerun: the reports would show attempts no transcript holds.
+            note(file, id, "records \(stated.isFlaky ? "a flaky pass" : "earlier attempts"), but a bundle holds one attempt of each test case")
+        }
         if stated.issues != expected.issues {
             note(
                 file, id,

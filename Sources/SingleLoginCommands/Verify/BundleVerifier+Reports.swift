@@ -8,7 +8,28 @@ extension Check {
 
     /// Every requirement verdict and the summary in events.jsonl against the re-judged outcomes (each
     /// test case's own result was compared in full by ``applyGating(record:events:rejudged:)``).
-    mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
+    /// Each requirement as the events describe it (its level, title, tags, references), in the
+    /// plan, in each `testCaseEnded` and in each `requirementEnded`, is the spec's: reports and the
+    /// gate read the level from the events, and a MUST made a SHOULD only warns under `--level must`.
+    mutating func checkVerdicts(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome], spec: Spec) {
+        let summaries = Dictionary(spec.requirements.map { ($0.id, RequirementSummary($0)) }, uniquingKeysWith: { first, _ in first })
+        var described: Set<String> = []
+        func check(_ summary: RequirementSummary, in place: String, testCase: String?) {
+            guard let expected = summaries[summary.id], expected != summary, described.insert(summary.id).inserted else { return }
+            let fields = [
+                summary.level != expected.level ? "level \(summary.level.rawValue), the spec's \(expected.level.rawValue)" : nil,
+                summary.title != expected.title ? "another title" : nil, summary.tags != expected.tags ? "other tags" : nil,
+                summary.references != expected.references ? "other references" : nil,
+            ].compactMap { $0 }
+            note(
+                "events.jsonl", testCase ?? summary.id,
+                "\(place) describes \(summary.id) with \(fields.isEmpty ? "other details" : fields.joined(separator: ", ")) than the spec")
+        }
+        for planned in record.plan { check(planned.requirement, in: "runStarted's plan", testCase: planned.id.description) }
+        for result in record.orderedResults { check(result.requirement, in: "testCaseEnded", testCase: result.id.description) }
+        for stated in record.requirementResults.values.sorted(by: { $0.requirement.id < $1.requirement.id }) {
+            check(stated.requirement, in: "requirementEnded", testCase: nil)
+        }
         let gate = record.effectiveContext.gate
         for id in judged.keys.sorted(by: { $0.description < $1.description }) where record.result(for: id) == nil {
             note("events.jsonl", id.description, "has no testCaseEnded event")
@@ -24,6 +45,9 @@ extension Check {
             let verdict = Verdict(aggregating: cases, gate: gate)
             if verdict.name != stated.verdict.name {
                 note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)")
+            } else if verdict != stated.verdict {
+                // The same verdict for another reason: a waiver's or a skip's words the reports show.
+                note("events.jsonl", id, "requirementEnded gives its \(stated.verdict.name) verdict another reason than its test cases give")
             }
         }
         if let summary = record.summary {
@@ -106,13 +130,19 @@ extension Check {
             let expected = String(decoding: report.data + appendix, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
-            // The nearest line above that names a requirement says whose entry differs.
-            let near = expected.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
+            // Where, never what: the line the events give is not shown, or verify would write a
+            // forged report's every line for its forger, one run at a time. The nearest line above
+            // in the bundle's own report that names a requirement says whose entry differs.
+            let near = found.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
             let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
-            let shown = { (lines: [Substring]) in line < lines.count ? String(lines[line].prefix(200)) : "(end of file)" }
-            note(
-                report.name, requirement,
-                "line \(line + 1) differs from the report the events give (- the events', + the bundle's):\n  - \(shown(expected))\n  + \(shown(found))")
+            let place =
+                line < found.count
+                ? "line \(line + 1) differs from the report the events give (the bundle's line: \(String(found[line].prefix(200))))"
+                : "ends after line \(found.count), before the report the events give ends"
+            let version =
+                manifest.harness.version == HarnessVersion.current
+                ? "" : " (written by sl-conformance \(manifest.harness.version), verified by \(HarnessVersion.current), whose reports may differ)"
+            note(report.name, requirement, place + version + "; the run's own reports directory holds the report it wrote, to compare with")
         }
     }
 

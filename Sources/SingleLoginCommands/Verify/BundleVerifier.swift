@@ -40,6 +40,8 @@ public struct BundleVerifier: Sendable {
         public var findings: [Finding]
         /// The embedded spec whose bytes `spec.json` holds exactly, if any.
         public var catalogue: EmbeddedSpec?
+        /// When `spec.json` is no catalogue this binary carries: how it differs from the catalogue of its id.
+        public var customSpec: CustomSpec?
         /// How many test cases were re-judged from their transcripts.
         public var rejudged: Int
         /// What the signature says about who sealed the bundle.
@@ -101,7 +103,8 @@ public struct BundleVerifier: Sendable {
         await check.run()
         let seal = check.checkSignature(trustedKey: trustedKey)
         return Report(
-            manifest: manifest, findings: check.findings, catalogue: check.catalogue, rejudged: check.rejudged, seal: seal, waiverEffects: check.waiverEffects)
+            manifest: manifest, findings: check.findings, catalogue: check.catalogue, customSpec: check.customSpec, rejudged: check.rejudged, seal: seal,
+            waiverEffects: check.waiverEffects)
     }
 }
 
@@ -112,6 +115,7 @@ struct Check {
     let manifest: BundleManifest
     var findings: [BundleVerifier.Finding] = []
     var catalogue: EmbeddedSpec?
+    var customSpec: BundleVerifier.CustomSpec?
     var rejudged = 0
     /// What `summary.md` ends with after its checklist: the waivers' and the baseline's sections, as re-derived.
     var summaryAppendix = ""
@@ -146,8 +150,9 @@ struct Check {
         if context.shard != nil { otherShards = CaseVerdicts.otherShards(of: spec, planned: record.plan.map(\.id)) }
         let rejudged = await rejudge(spec: spec, record: record, events: events)
         let judged = applyGating(record: record, events: events, rejudged: rejudged)
-        checkVerdicts(record: record, judged: judged)
+        checkVerdicts(record: record, judged: judged, spec: spec)
         checkManifest(record: record, judged: judged)
+        checkCommandLine(record: record)
         checkReports(record: record)
     }
 
@@ -212,6 +217,7 @@ struct Check {
         catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
         let file = catalogue?.displayPath ?? manifest.spec.origin
         guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
+        if catalogue == nil { customSpec = .compare(data, id: loaded.spec.id) }
         if loaded.spec.id != manifest.spec.id || loaded.spec.version != manifest.spec.version {
             note("spec.json", "is \(loaded.spec.id) \(loaded.spec.version), the manifest names \(manifest.spec.id) \(manifest.spec.version)")
         }
@@ -311,6 +317,7 @@ struct Check {
             guard let scenario = scenarios[id] else { continue }
             let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
             checkCalls(transcript.calls, path: path, id: id)
+            if let ended = record.result(for: id) { checkEndedTranscript(ended.transcript, calls: transcript.calls, path: path, id: id) }
             await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: transcriptEvents.map(\.event), path: path)
             let judgement = judge.judge(transcript, scenario: scenario)
             rejudged += 1
@@ -330,33 +337,6 @@ struct Check {
             note(name, "is a transcript that no test case in manifest.json names")
         }
         return judged
-    }
-
-    /// The broker calls of one transcript are numbered as the broker numbers them: 1, 2, 3... in the
-    /// order they were made. ``replayCalls`` then holds each answer to the broker's own.
-    mutating func checkCalls(_ calls: [BrokerCallRecord], path: String, id: TestCaseID) {
-        let numbers = calls.map(\.sequence)
-        if numbers != (0..<calls.count).map({ $0 + 1 }) {
-            note(
-                path, id.description,
-                "numbers its broker calls \(numbers.prefix(12).map(String.init).joined(separator: ", "))\(numbers.count > 12 ? ", ..." : ""), not 1 to \(calls.count) in order: a call was removed, added or moved"
-            )
-        }
-    }
-
-    /// Plays the transcript's broker calls again (``BrokerReplay``), with the MSAL configuration its
-    /// adapter declared (with each, when a run's adapters declared several), and notes the first
-    /// answer or fact that is not the broker's.
-    mutating func replayCalls(_ replay: BrokerReplay, id: TestCaseID, scenario: Scenario, configurations: [MSALConfiguration], events: [Event], path: String)
-        async
-    {
-        var first: [String]?
-        for configuration in configurations.isEmpty ? [.default] : configurations {
-            let found = await replay.differences(id, scenario: scenario, configuration: configuration, events: events)
-            if found.isEmpty { return }
-            first = first ?? found
-        }
-        for difference in first ?? [] { note(path, id.description, "replaying its broker calls: " + difference) }
     }
 
     static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }

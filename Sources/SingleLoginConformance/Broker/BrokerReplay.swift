@@ -37,12 +37,20 @@ public struct BrokerReplay: Sendable {
         var replayed = 0
         var emitted = 0
         var inBroadcasts = false
+        // The app's lifecycle as the scenario's steps drive it: the runner delivers broadcasts only
+        // to an app in the foreground.
+        var lifecycle = AppLifecycle.notRunning
+        var stepped = false
         /// Replays the calls up to `count` (or those made before step `step` began); the first difference found, if any.
         func replay(upTo count: Int? = nil, before step: Int? = nil) async -> String? {
             while replayed < recorded.count, replayed < count ?? recorded.count {
                 let call = recorded[replayed]
                 if let step, let made = call.stepIndex, made >= step { break }
                 if call.phase == .broadcasts, !inBroadcasts {
+                    guard lifecycle == .foreground else {
+                        return
+                            "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but the app is \(lifecycle) then, and broadcasts reach only an app in the foreground"
+                    }
                     // The runner delivers broadcasts only when the broker has posted one in this step.
                     guard await broker.takePendingBroadcasts() > 0 else {
                         return "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but no broadcast was posted before it"
@@ -67,7 +75,12 @@ public struct BrokerReplay: Sendable {
                 guard scenario.steps.indices.contains(index) else {
                     return ["step \(index + 1) is not a step of the scenario, which has \(scenario.steps.count)"]
                 }
+                // The runner delivered (or, to an app not in the foreground, dropped) every broadcast
+                // the step before posted: none carries over (those of the reset wait for step 1's delivery).
+                if stepped { _ = await broker.takePendingBroadcasts() }
+                stepped = true
                 await broker.beginStep(index, applying: scenario.steps[index].action)
+                if case let .app(event) = scenario.steps[index].action { lifecycle = lifecycle.after(event) }
                 inBroadcasts = false
             case .brokerCalled:
                 emitted += 1

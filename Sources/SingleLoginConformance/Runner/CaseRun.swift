@@ -13,8 +13,9 @@ final class CaseRun {
     private let handler: (Event) -> Void
     /// The issues recorded so far, in order.
     private(set) var issues: [Issue] = []
-    /// How many of the broker's calls have gone out as `brokerCalled` events.
-    private var emittedCalls = 0
+    /// The broker's calls that have gone out as `brokerCalled` events, in order: the result's
+    /// transcript is exactly these, so that what the reports show is what a transcript re-judges.
+    private(set) var emittedCalls: [BrokerCallRecord] = []
     /// The adapter's stderr of this test case: taken at a crash or a hang (the stack trace is in
     /// it), and at the end; from the end of the previous test case on, never before it.
     var adapterLog = ""
@@ -65,8 +66,8 @@ final class CaseRun {
     @discardableResult
     func emitNewCalls() async -> BrokerFacts {
         let (transcript, facts) = await broker.callsAndFacts()
-        for call in transcript.dropFirst(emittedCalls) { handler(Event(.brokerCalled(id, call))) }
-        emittedCalls = transcript.count
+        for call in transcript.dropFirst(emittedCalls.count) { handler(Event(.brokerCalled(id, call))) }
+        emittedCalls = transcript
         return facts
     }
 }

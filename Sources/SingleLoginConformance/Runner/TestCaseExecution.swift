@@ -37,12 +37,15 @@ final class TestCaseExecution: Sendable {
             await run.emitNewCalls()
             if let early = await end(run, by: error, started: started) { return early }
         }
+        // A call the app made after the last step's observation goes out too: the result's
+        // transcript is exactly the calls the events record.
+        await run.emitNewCalls()
         let issues = run.issues
         let outcome = TestCaseResult.Outcome(issues: issues, blocker: run.blocker)
         run.adapterLog += await provider.takeLog()
         return TestCaseResult(
             id: planned.id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues,
-            transcript: await run.broker.transcript(), adapterLog: run.adapterLog)
+            transcript: run.emittedCalls, adapterLog: run.adapterLog)
     }
 
     /// Starts the test case on a ready adapter, performs its steps, then its end checks (unless a
@@ -109,18 +112,19 @@ final class TestCaseExecution: Sendable {
     /// What an error that stopped a test case's steps becomes: its result at once when the run was
     /// interrupted or the adapter is unavailable (nil otherwise), or its issue, recorded in `run`.
     private func end(_ run: CaseRun, by error: any Error, started: ContinuousClock.Instant) async -> TestCaseResult? {
-        let (planned, scenario, broker, issues) = (run.planned, run.scenario, run.broker, run.issues)
+        let (planned, scenario, issues) = (run.planned, run.scenario, run.issues)
         let id = planned.id
         if Task.isCancelled {
             await provider.discard()
             return TestCaseResult(
                 id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"),
-                duration: Self.seconds(since: started), issues: issues, transcript: await broker.transcript(),
+                duration: Self.seconds(since: started), issues: issues, transcript: run.emittedCalls,
                 adapterLog: run.adapterLog + (await provider.takeLog()))
         }
         if let unavailable = error as? AdapterUnavailable {
             return TestCaseResult(
-                id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started))
+                id: id, requirement: planned.requirement, outcome: .notRun(reason: unavailable.description), duration: Self.seconds(since: started),
+                transcript: run.emittedCalls)
         }
         if let hang = error as? AppHang {
             // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
