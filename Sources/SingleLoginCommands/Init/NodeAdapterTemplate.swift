@@ -182,11 +182,14 @@ enum NodeAdapterTemplate {
 
         /** An error of the simulated world (MSAL, the network, the backend): hand it to the app as that error. */
         class MSALError extends Error {
-          constructor(code, message, domain, internalCode) {
+          constructor(code, message, domain, internalCode, data) {
             super(`${domain} ${code}: ${message}`);
             this.code = code;
             this.domain = domain;
             this.internalCode = internalCode;
+            // Everything else the error carries (docs/wire-protocol.md): `invalidResult` with -50003,
+            // the default-mode `deviceInformation` when the SSO extension failed, `declinedScopes`...
+            this.data = data || {};
           }
         }
 
@@ -272,7 +275,7 @@ enum NodeAdapterTemplate {
             if (error && typeof error === 'object') {
               const data = error.data && typeof error.data === 'object' ? error.data : {};
               if (typeof data.domain === 'string' && Number.isInteger(error.code)) {
-                throw new MSALError(error.code, String(error.message || ''), data.domain, data.internalCode);
+                throw new MSALError(error.code, String(error.message || ''), data.domain, data.internalCode, data);
               }
               throw new HostFailure(`${method}: harness error ${error.code}: ${error.message}`);
             }

@@ -161,11 +161,14 @@ enum PythonAdapterTemplate {
         class MSALError(Exception):
             """An error of the simulated world (MSAL, the network, the backend): hand it to the app as that error."""
 
-            def __init__(self, code: int, message: str, domain: str, internal_code: Optional[int] = None) -> None:
+            def __init__(self, code: int, message: str, domain: str, internal_code: Optional[int] = None, data: Optional[dict] = None) -> None:
                 super().__init__(f"{domain} {code}: {message}")
                 self.code = code
                 self.domain = domain
                 self.internal_code = internal_code
+                # Everything else the error carries (docs/wire-protocol.md): `invalidResult` with -50003,
+                # the default-mode `deviceInformation` when the SSO extension failed, `declinedScopes`...
+                self.data = data or {}
 
 
         class Wire:
@@ -215,7 +218,7 @@ enum PythonAdapterTemplate {
                 if isinstance(error, dict):
                     data = error.get("data") if isinstance(error.get("data"), dict) else {}
                     if isinstance(data.get("domain"), str) and isinstance(error.get("code"), int):
-                        raise MSALError(error["code"], str(error.get("message", "")), data["domain"], data.get("internalCode"))
+                        raise MSALError(error["code"], str(error.get("message", "")), data["domain"], data.get("internalCode"), data)
                     raise HostFailure(f"{method}: harness error {error.get('code')}: {error.get('message')}")
                 return message.get("result")
 
