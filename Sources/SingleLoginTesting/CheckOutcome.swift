@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// How a requirement or one of its scenarios fared.
 public enum CheckOutcome: Hashable, Sendable {
     /// Every check held.
@@ -11,4 +13,17 @@ public enum CheckOutcome: Hashable, Sendable {
     case notJudged(blockedBy: String, reason: String)
     /// Not run, with the reason (e.g. an unknown requirement ID).
     case skipped(reason: String)
+
+    /// The outcome a verdict reads as: a warning is a failure here (whether a test reports it as
+    /// one is the gate's, in ``Conformance``); a skip, a case not run and one that does not apply
+    /// are all not run.
+    init(_ verdict: Verdict) {
+        switch verdict {
+        case .passed: self = .passed
+        case .failed, .warned: self = .failed
+        case .errored: self = .errored
+        case let .notJudged(blocker): self = .notJudged(blockedBy: blocker.requirementID, reason: blocker.reason)
+        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): self = .skipped(reason: reason)
+        }
+    }
 }

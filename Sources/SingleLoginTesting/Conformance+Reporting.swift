@@ -5,7 +5,7 @@ extension Conformance {
     /// only a warning (a SHOULD failure, or a SHOULD scenario not judged, under ``Gate/mustOnly``;
     /// an error never is). A scenario not judged is reported as a failure is: it is never a pass.
     func reports(for check: RequirementCheck) -> [(text: String, isWarning: Bool)] {
-        let warns = gate == .mustOnly && check.level == Requirement.Level.should.rawValue
+        let warns = check.level.map { !gate.gates($0) } ?? false
         return check.scenarios.compactMap { scenario in
             switch scenario.outcome {
             case .passed, .skipped: return nil
@@ -29,7 +29,7 @@ extension Conformance {
             blocked = "\nblocked by \(owner): \(reason); \(owner) owns that behaviour, fix it first"
         default: verdict = "failed" + gateNote
         }
-        let heading = check.level.isEmpty ? "\(check.id) \(verdict)" : "\(check.id) (\(check.level)) \(verdict): \(check.title)"
+        let heading = check.level.map { "\(check.id) (\($0.rawValue)) \(verdict): \(check.title)" } ?? "\(check.id) \(verdict)"
         let location = check.location.map { "\nspec: \($0)" } ?? ""
         return heading + "\nscenario: \(scenario.name)" + blocked + location + "\n" + scenario.evidence
     }

@@ -10,6 +10,11 @@ import SingleLoginSpec
 /// failure fails its test) or `.mustOnly` (a SHOULD requirement's failures are warnings). The
 /// harness's own type, so that a test target needs no other import.
 public typealias Gate = SingleLoginEvents.Gate
+/// `MUST` or `SHOULD`: how binding a requirement is (the spec's word, typed).
+public typealias RequirementLevel = SingleLoginSpec.Requirement.Level
+/// What a finding is about (`expectation.noDataOf`, `adapter.timeout`, ...): the harness's issue
+/// kind, typed; its description is the text JUnit and the event stream carry.
+public typealias IssueKind = SingleLoginEvents.Issue.Kind
 
 /// Runs a conformance spec in process against a vendor's `ConformanceAdapter`, one
 /// requirement at a time, and returns each requirement's result with its evidence.
@@ -53,11 +58,11 @@ public struct Conformance: Sendable {
         guard let requirement = spec.loaded.spec.requirements.first(where: { $0.id == requirementID }) else {
             let suggestion = Suggestion.closest(to: requirementID, among: spec.requirementIDs).map { "; did you mean '\($0)'?" } ?? ""
             let finding = Finding(
-                isError: true, type: "kit.unknownRequirement", message: "\(spec.id) \(spec.version) has no requirement '\(requirementID)'\(suggestion)",
+                isError: true, type: .scenarioInvalid, message: "\(spec.id) \(spec.version) has no requirement '\(requirementID)'\(suggestion)",
                 step: nil, stepAction: nil, location: nil, expected: "", observed: "")
             let scenario = ScenarioCheck(
                 name: "(no such requirement)", outcome: .errored, findings: [finding], transcript: [], duration: 0, evidence: finding.message)
-            return RequirementCheck(id: requirementID, level: "", title: "", location: nil, outcome: .errored, scenarios: [scenario])
+            return RequirementCheck(id: requirementID, level: nil, title: "", location: nil, outcome: .errored, scenarios: [scenario])
         }
         return await run([requirement])[0]
     }
@@ -78,40 +83,27 @@ public struct Conformance: Sendable {
         await runner.run { event in collected.take(event) }
         let (results, steps) = collected.snapshot
         return requirements.map { requirement in
-            let scenarios = results.filter { $0.id.requirementID == requirement.id }.map { Self.scenario($0, steps: steps[$0.id] ?? [:]) }
+            let own = results.filter { $0.id.requirementID == requirement.id }
+            // The requirement's outcome is the one verdict every report gives it (the gate's
+            // warning is the test's business: see `reports(for:)`).
             return RequirementCheck(
-                id: requirement.id, level: requirement.level.rawValue, title: requirement.title, location: requirement.location?.description,
-                outcome: Self.worst(scenarios.map(\.outcome)), scenarios: scenarios)
+                id: requirement.id, level: requirement.level, title: requirement.title, location: requirement.location?.description,
+                outcome: CheckOutcome(Verdict(aggregating: own, gate: .mustAndShould)),
+                scenarios: own.map { Self.scenario($0, steps: steps[$0.id] ?? [:]) })
         }
     }
 
     static func scenario(_ result: TestCaseResult, steps: [Int: String]) -> ScenarioCheck {
-        let outcome: CheckOutcome
-        switch result.outcome {
-        case .passed: outcome = .passed
-        case .failed: outcome = .failed
-        case .errored: outcome = .errored
-        case let .notJudged(blocker): outcome = .notJudged(blockedBy: blocker.requirementID, reason: blocker.reason)
-        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): outcome = .skipped(reason: reason)
-        }
+        let outcome = CheckOutcome(Verdict(of: result, gate: .mustAndShould))
         let findings = result.issues.map { issue in
             Finding(
-                isError: issue.severity == .error, type: issue.type, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
+                isError: issue.severity == .error, type: issue.kind, message: issue.message, step: issue.stepIndex.map { $0 + 1 },
                 stepAction: issue.stepIndex.flatMap { steps[$0] }, location: issue.location?.description, expected: issue.expected, observed: issue.observed)
         }
         let evidence = outcome == .passed ? "" : ConsoleRecorder.evidence(of: result, gate: .mustAndShould, steps: steps)
         return ScenarioCheck(
             name: result.id.scenarioName, outcome: outcome, findings: findings, transcript: result.transcript.map(\.line), duration: result.duration,
             evidence: evidence)
-    }
-
-    /// Errored, then failed, then not judged, then skipped, then passed (passed when there are none).
-    static func worst(_ outcomes: [CheckOutcome]) -> CheckOutcome {
-        if outcomes.contains(.errored) { return .errored }
-        if outcomes.contains(.failed) { return .failed }
-        if let notJudged = outcomes.first(where: { if case .notJudged = $0 { true } else { false } }) { return notJudged }
-        if let skipped = outcomes.first(where: { if case .skipped = $0 { true } else { false } }) { return skipped }
-        return .passed
     }
 
     /// The results and step descriptions a run's events bring, gathered from the runner's task.

@@ -15,7 +15,7 @@ public struct ConformanceSpec: Sendable {
     /// Its requirements, in spec order.
     public var requirements: [Requirement] {
         loaded.spec.requirements.map {
-            Requirement(id: $0.id, level: $0.level.rawValue, title: $0.title, scenarios: $0.scenarios.map(\.name), location: $0.location?.description)
+            Requirement(id: $0.id, level: $0.level, title: $0.title, scenarios: $0.scenarios.map(\.name), location: $0.location?.description)
         }
     }
     /// The IDs of its requirements, in spec order.
@@ -28,7 +28,7 @@ public struct ConformanceSpec: Sendable {
         /// Its ID, e.g. `SL-LOGOUT-1`.
         public var id: String
         /// `MUST` or `SHOULD`.
-        public var level: String
+        public var level: RequirementLevel
         /// What it requires, in one sentence.
         public var title: String
         /// Its scenarios' names.

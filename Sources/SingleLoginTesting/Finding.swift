@@ -2,8 +2,8 @@
 public struct Finding: Hashable, Sendable {
     /// Whether the app violated the requirement (a failure) or the adapter or harness broke (an error).
     public var isError: Bool
-    /// A machine-readable category, e.g. `expectation.noDataOf`, `adapter.timeout`.
-    public var type: String
+    /// What it is about, e.g. `expectation.noDataOf`, `adapter.timeout` (its description).
+    public var type: IssueKind
     /// One line saying what went wrong.
     public var message: String
     /// The step after which it was found, from 1, or nil for the scenario's final checks.

@@ -15,7 +15,7 @@ struct ConformanceKitTests {
         #expect(ConformanceSpec.shipped.requirementIDs.contains("SL-LOGOUT-1"))
         let check = await Self.reference.check("SL-LOGOUT-1")
         #expect(check.passed)
-        #expect(check.level == "MUST")
+        #expect(check.level == .must)
         #expect(check.location?.hasPrefix("embedded:single-login.json:") == true)
         #expect(!check.scenarios.isEmpty && check.scenarios.allSatisfy { $0.passed && $0.evidence.isEmpty && !$0.transcript.isEmpty })
     }
@@ -27,7 +27,7 @@ struct ConformanceKitTests {
         let scenario = try #require(check.scenarios.first { !$0.passed })
         let finding = try #require(scenario.findings.first)
         #expect(!finding.isError)
-        #expect(finding.type == "expectation.noDataOf")
+        #expect(finding.type.description == "expectation.noDataOf")
         #expect(finding.location?.hasPrefix("embedded:single-login.json:") == true)
         #expect(finding.observed.contains("alice"))
         #expect(scenario.evidence.contains("transcript:"))
@@ -51,7 +51,7 @@ struct ConformanceKitTests {
         // wipesOnUnchangedBroadcast fails SHOULD SL-BROADCAST-1 only. Recorded as an error, this
         // test would fail: the warning is what lets it pass.
         let warned = await Conformance(gate: .mustOnly) { ReferenceAppAdapter(flaws: [.wipesOnUnchangedBroadcast]) }.expect("SL-BROADCAST-1")
-        #expect(warned.level == "SHOULD" && warned.outcome == .failed)
+        #expect(warned.level == .should && warned.outcome == .failed)
         await withKnownIssue {
             await Conformance(gate: .mustOnly) { ReferenceAppAdapter(flaws: [.leavesRecordsFile]) }.expect("SL-LOGOUT-3")
         } matching: { issue in
