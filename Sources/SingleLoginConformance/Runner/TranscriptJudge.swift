@@ -108,7 +108,7 @@ public struct TranscriptJudge: Sendable {
             blocker = Blocker(requirementID: covering, reason: unmet.message)
             return true
         }
-        var running = false
+        var lifecycle = AppLifecycle.notRunning  // as the execution drives it: a broker action leaves it as it was
         var last: (observation: Observation, facts: BrokerFacts)?
         var stopped = false
         for (index, step) in scenario.steps.enumerated() {
@@ -139,10 +139,10 @@ public struct TranscriptJudge: Sendable {
             if facts.deviceAccounts.contains(where: { users[$0] == nil }) {
                 problems.append("step \(index + 1)'s facts name a device account the spec does not have")
             }
-            running = Self.running(after: step.action, wasRunning: running)
+            if case let .app(event) = step.action { lifecycle = lifecycle.after(event) }
             let observation = seen.observation
             last = (observation, facts)
-            if observation.crashed || (running && !observation.running) {
+            if observation.crashed || (lifecycle != .notRunning && !observation.running) {
                 if !takeFault(at: index, { $0.stepIndex == index && $0.severity == .failure && ($0.kind == .appCrashed || $0.kind == .preconditionUnmet) }) {
                     problems.append("step \(index + 1)'s observation shows the app crashed, but the transcript records no crash")
                 }
@@ -193,14 +193,5 @@ public struct TranscriptJudge: Sendable {
         }
         return Judgement(issues: issues, outcome: outcome, problems: problems)
     }
-
-    /// Whether the app runs after `action`, as the execution drives it (a broker action leaves it as it was).
-    static func running(after action: Step.Action, wasRunning: Bool) -> Bool {
-        switch action {
-        case .app(.launch), .app(.resume): true
-        case .app(.suspend): true
-        case .app(.terminate): false
-        default: wasRunning
-        }
-    }
 }
+
