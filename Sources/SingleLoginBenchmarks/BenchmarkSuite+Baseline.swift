@@ -83,7 +83,7 @@ extension BenchmarkSuite {
         let evidence = String(repeating: "step 2 globalSignOut: the app still considers alice signed in\n", count: 200)
         let files: [(String, Data)] = (1...shards).map { index in
             var context = RunContext(
-                kind: "explore", specID: "explore", specVersion: HarnessVersion.current, specTitle: "Explored histories (seed 7)",
+                kind: .explore, specID: "explore", specVersion: HarnessVersion.current, specTitle: "Explored histories (seed 7)",
                 specSHA256: String(repeating: "1", count: 64),
                 harnessVersion: HarnessVersion.current, adapter: nil, hostname: "benchmark", startDate: Date(timeIntervalSince1970: 1_740_821_400),
                 shard: RunContext.Shard(index: index, count: shards))

@@ -5,7 +5,7 @@ import SingleLoginAdapter
 public struct RunContext: Sendable {
     /// What kind of run: `run` for behaviour, `preflight` for static configuration, `explore` for
     /// explored histories, `backend` for the backend profile.
-    public var kind: String
+    public var kind: Kind
     /// What the run tests, as reports name it (by default, what runs of ``kind`` test).
     public var subject: RunSubject
     /// The spec's id.
@@ -42,7 +42,7 @@ public struct RunContext: Sendable {
 
     /// Creates a context.
     public init(
-        kind: String = "run", specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?,
+        kind: Kind = .run, specID: String, specVersion: String, specTitle: String, specSHA256: String, harnessVersion: String, adapter: AdapterIdentity?,
         hostname: String, startDate: Date, gate: Gate = .mustAndShould, specOrigin: String? = nil, referenceApp: Bool = false, subject: RunSubject? = nil,
         shard: Shard? = nil
     ) {

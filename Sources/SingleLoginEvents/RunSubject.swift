@@ -32,11 +32,11 @@ public struct RunSubject: Sendable, Hashable {
     }
 
     /// The subject a run of `kind` has when its context names none.
-    public static func of(kind: String) -> RunSubject {
+    public static func of(kind: RunContext.Kind) -> RunSubject {
         switch kind {
-        case "preflight": return .files
-        case "backend": return .backend(command: nil)
-        default: return .adapter
+        case .preflight: .files
+        case .backend: .backend(command: nil)
+        case .run, .explore: .adapter
         }
     }
 }

@@ -20,7 +20,7 @@ public enum Preflight {
         let clock = ContinuousClock()
         let started = clock.now
         let context = RunContext(
-            kind: "preflight", specID: spec.id, specVersion: spec.version, specTitle: spec.title,
+            kind: .preflight, specID: spec.id, specVersion: spec.version, specTitle: spec.title,
             specSHA256: spec.sha256Hex, harnessVersion: HarnessVersion.current, adapter: nil,
             hostname: hostname, startDate: Date(), gate: gate, specOrigin: specOrigin)
         let plan = spec.checks.map { PlannedTestCase(id: testCaseID(of: $0), requirement: $0.summary) }

@@ -14,7 +14,7 @@ struct PreflightEventTests {
         let report = Preflight.run(project: .project(root.path), spec: spec, hostname: "ci-host") { events.append($0.kind) }
 
         guard case let .runStarted(context, plan) = events.first else { Issue.record("first event is not runStarted"); return }
-        #expect(context.kind == "preflight")
+        #expect(context.kind == .preflight)
         #expect(context.specID == "single-login-preflight")
         #expect(context.specSHA256 == spec.sha256Hex)
         #expect(context.hostname == "ci-host")

@@ -15,7 +15,7 @@ struct RunSubjectTests {
     /// A backend run: one failure whose evidence holds the output section, one case skipped with --skip.
     static func events(outcome: TestCaseResult.Outcome) -> [Event] {
         let context = RunContext(
-            kind: "backend", specID: "backend", specVersion: "1.1.0", specTitle: "Backend", specSHA256: String(repeating: "0", count: 64),
+            kind: .backend, specID: "backend", specVersion: "1.1.0", specTitle: "Backend", specSHA256: String(repeating: "0", count: 64),
             harnessVersion: "0.1.0", adapter: nil, hostname: "ci", startDate: start,
             subject: .backend(command: "node server.js --flaw dies-on-garbage", mode: "single"))
         let issue = Issue(
@@ -81,7 +81,7 @@ struct RunSubjectTests {
         #expect(
             RunContext(specID: "s", specVersion: "1", specTitle: "t", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Self.start)
                 .subject == .adapter)
-        #expect(RunSubject.of(kind: "preflight").label == nil)
+        #expect(RunSubject.of(kind: .preflight).label == nil)
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 1) == "every gating requirement that ran passed; 1 test case was skipped, not verified")
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 0) == "every gating requirement passed")
     }

@@ -108,7 +108,7 @@ public struct BackendProfile: Sendable {
         let started = clock.now
         let entries = plan()
         let context = RunContext(
-            kind: "backend", specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: spec.sha256Hex,
+            kind: .backend, specID: spec.id, specVersion: spec.version, specTitle: spec.title, specSHA256: spec.sha256Hex,
             harnessVersion: HarnessVersion.current, adapter: nil, hostname: RunContext.localHostName, startDate: Date(), gate: options.gate,
             specOrigin: options.specOrigin, subject: .backend(command: options.command, mode: options.mode.rawValue))
         handler(Event(.runStarted(context, plan: entries.map(\.planned))))

@@ -194,4 +194,3 @@ public struct TranscriptJudge: Sendable {
         return Judgement(issues: issues, outcome: outcome, problems: problems)
     }
 }
-

@@ -30,7 +30,7 @@ public enum ExploreEvents {
         let parameters =
             "explore seed \(options.seed) runs \(options.runs * (options.shard?.count ?? 1)) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
         var context = RunContext(
-            kind: "explore", specID: "explore", specVersion: HarnessVersion.current,
+            kind: .explore, specID: "explore", specVersion: HarnessVersion.current,
             specTitle: "Explored histories (seed \(options.seed), \(result.runs) run\(result.runs == 1 ? "" : "s"))",
             specSHA256: SHA256.hexDigest(Array(parameters.utf8)), harnessVersion: HarnessVersion.current, adapter: nil,
             hostname: hostname, startDate: startDate, gate: gate, referenceApp: referenceApp)

@@ -11,7 +11,8 @@ extension EncodedEvent {
         case let .runStarted(context, plan):
             self.init(kind: .runStarted, date: date)
             self.context = EncodedContext(
-                kind: context.kind, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle, specSHA256: context.specSHA256,
+                kind: context.kind.rawValue, specID: context.specID, specVersion: context.specVersion, specTitle: context.specTitle,
+                specSHA256: context.specSHA256,
                 harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue,
                 specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil,
                 shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards,

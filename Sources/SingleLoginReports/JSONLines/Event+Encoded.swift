@@ -22,7 +22,8 @@ extension Event {
         switch line.kind {
         case .runStarted:
             guard let encoded = line.context, let start = UTCDate.parseRFC3339(encoded.startDate),
-                let gate = Gate(rawValue: encoded.gate ?? Gate.mustAndShould.rawValue)
+                let gate = Gate(rawValue: encoded.gate ?? Gate.mustAndShould.rawValue),
+                let runKind = RunContext.Kind(rawValue: encoded.kind)
             else { return nil }
             var plan: [PlannedTestCase] = []
             for planned in line.plan ?? [] {
@@ -33,7 +34,7 @@ extension Event {
                         skipReason: planned.skipReason))
             }
             var context = RunContext(
-                kind: encoded.kind, specID: encoded.specID, specVersion: encoded.specVersion, specTitle: encoded.specTitle, specSHA256: encoded.specSHA256,
+                kind: runKind, specID: encoded.specID, specVersion: encoded.specVersion, specTitle: encoded.specTitle, specSHA256: encoded.specSHA256,
                 harnessVersion: encoded.harnessVersion,
                 adapter: line.adapter.map(AdapterIdentity.init), hostname: encoded.hostname, startDate: start, gate: gate, specOrigin: encoded.specOrigin,
                 referenceApp: encoded.referenceApp ?? false,

@@ -66,7 +66,7 @@ public enum JUnitMerger {
                 }
             }
         }
-        if reference?.property("run.kind") == "explore" { return mergeExplorations(reports) }
+        if reference?.property("run.kind").flatMap(RunContext.Kind.init(rawValue:)) == .explore { return mergeExplorations(reports) }
         var order: [String] = []
         var suites: [String: JUnitReport.Suite] = [:]
         var indexOfCase: [String: [String: Int]] = [:]

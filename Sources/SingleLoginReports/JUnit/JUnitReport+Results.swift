@@ -118,7 +118,7 @@ extension JUnitReport {
         if let origin = context.specOrigin { properties.append(Property("spec.origin", origin)) }
         properties += [
             Property("harness.version", context.harnessVersion),
-            Property("run.kind", context.kind),
+            Property("run.kind", context.kind.rawValue),
             Property("run.gate", context.gate.rawValue),
         ]
         if context.referenceApp { properties.append(Property("run.app", RunContext.referenceAppNotice)) }
