@@ -1,20 +1,20 @@
 /// A command of any option type, as a tool holds it.
-public struct AnyCommand: Sendable {
+package struct AnyCommand: Sendable {
     /// The word that selects it.
-    public let name: String
+    package let name: String
     /// One line of help.
-    public let abstract: String
+    package let abstract: String
     /// Longer help.
-    public let discussion: String
+    package let discussion: String
     /// Everything it accepts.
-    public let signature: CommandSignature
+    package let signature: CommandSignature
     /// The pages that explain it, as paths a reader of the tool's sources opens (`docs/explore.md`);
     /// help ends with them.
-    public let docs: [String]
+    package let docs: [String]
     private let body: @Sendable (ParsedArguments, TextOutput) async throws(UsageError) -> Int32
 
     /// Wraps `command`, whose help ends by naming `docs`, the pages that explain it.
-    public init<C: Command>(_ command: C, docs: [String] = []) {
+    package init<C: Command>(_ command: C, docs: [String] = []) {
         name = command.name
         abstract = command.abstract
         discussion = command.discussion

@@ -1,12 +1,12 @@
 /// A positional argument, with the type each of its values parses into.
-public struct Argument<Value: Sendable>: ArgumentItem {
+package struct Argument<Value: Sendable>: ArgumentItem {
     /// What the parser and help see.
-    public let definition: ArgumentDefinition
+    package let definition: ArgumentDefinition
     /// How each value's text becomes a value.
-    public let parser: ValueParser<Value>
+    package let parser: ValueParser<Value>
 
     /// Creates an argument.
-    public init(_ name: String, arity: ArgumentDefinition.Arity, help: String, parser: ValueParser<Value>) {
+    package init(_ name: String, arity: ArgumentDefinition.Arity, help: String, parser: ValueParser<Value>) {
         self.definition = ArgumentDefinition(name: name, arity: arity, help: help)
         self.parser = parser
     }
@@ -14,7 +14,7 @@ public struct Argument<Value: Sendable>: ArgumentItem {
 
 extension Argument where Value == String {
     /// An argument whose values are any text.
-    public init(_ name: String, arity: ArgumentDefinition.Arity, help: String) {
+    package init(_ name: String, arity: ArgumentDefinition.Arity, help: String) {
         self.init(name, arity: arity, help: help, parser: .string)
     }
 }

@@ -1,7 +1,7 @@
 /// A positional argument, as the parser and help see it.
-public struct ArgumentDefinition: Sendable, Equatable {
+package struct ArgumentDefinition: Sendable, Equatable {
     /// How many values a positional argument takes.
-    public enum Arity: Sendable, Equatable {
+    package enum Arity: Sendable, Equatable {
         /// Exactly one.
         case one
         /// Zero or one.
@@ -13,14 +13,14 @@ public struct ArgumentDefinition: Sendable, Equatable {
     }
 
     /// The placeholder, e.g. `spec` (prints as `<spec>`).
-    public var name: String
+    package var name: String
     /// How many values it takes.
-    public var arity: Arity
+    package var arity: Arity
     /// One line of help.
-    public var help: String
+    package var help: String
 
     /// `<spec>`, `[<spec>]`, `<spec> ...` or `[<spec> ...]`, as usage lines show it.
-    public var synopsis: String {
+    package var synopsis: String {
         switch arity {
         case .one: "<\(name)>"
         case .optional: "[<\(name)>]"

@@ -1,5 +1,5 @@
 /// A typed positional argument that a ``CommandSignature`` lists.
-public protocol ArgumentItem: Sendable {
+package protocol ArgumentItem: Sendable {
     /// What the parser and help see.
     var definition: ArgumentDefinition { get }
 }

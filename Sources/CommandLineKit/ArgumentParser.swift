@@ -5,12 +5,12 @@ import DidYouMean
 /// Accepts `--name value`, `--name=value`, short names, and `--` to end options. Unknown
 /// options (with "Did you mean"), missing values, values outside a closed set, a
 /// non-repeatable option given twice and wrong argument counts are usage errors.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// The names every command accepts for help.
-    public static let helpNames: Set<String> = ["--help", "-h"]
+    package static let helpNames: Set<String> = ["--help", "-h"]
 
     /// Parses `arguments` (without the command name) or throws the first usage error.
-    public static func parse(_ arguments: [String], signature: CommandSignature) throws(UsageError) -> ParsedArguments {
+    package static func parse(_ arguments: [String], signature: CommandSignature) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         for option in signature.options where option.valueName != nil {
             if let value = option.defaultValue { parsed.defaults[option.name] = value }
@@ -71,7 +71,7 @@ public enum ArgumentParser {
     }
 
     /// Whether `arguments` ask for help (`--help` or `-h` before any `--`).
-    public static func asksForHelp(_ arguments: [String]) -> Bool {
+    package static func asksForHelp(_ arguments: [String]) -> Bool {
         arguments.prefix(while: { $0 != "--" }).contains(where: helpNames.contains)
     }
 

@@ -3,7 +3,7 @@
 /// The tool handles `--help`/`-h`, parses the arguments against `Options.signature`, turns
 /// them into `Options` (unknown options, missing values, wrong counts and invalid values
 /// become usage errors, exit 64) and then calls ``run(_:output:)``.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     /// The command's typed options.
     associatedtype Options: OptionGroup
 
@@ -23,5 +23,5 @@ public protocol Command: Sendable {
 
 extension Command {
     /// No discussion unless a command provides one.
-    public var discussion: String { "" }
+    package var discussion: String { "" }
 }

@@ -2,20 +2,20 @@ import DidYouMean
 
 /// A tool with subcommands (`sl-conformance run ...`): picks the subcommand, handles help and
 /// version, prints usage errors on standard error and maps them to exit status 64.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
     /// The executable's name as help and errors print it.
-    public var name: String
+    package var name: String
     /// One line describing the whole tool.
-    public var overview: String
+    package var overview: String
     /// What `--version` prints.
-    public var version: String
+    package var version: String
     /// The subcommands, in the order help lists them.
-    public var commands: [AnyCommand]
+    package var commands: [AnyCommand]
     /// Paragraphs help prints after the subcommands (e.g. what this build leaves out).
-    public var notes: [String]
+    package var notes: [String]
 
     /// Creates a tool.
-    public init(name: String, overview: String, version: String, commands: [AnyCommand], notes: [String] = []) {
+    package init(name: String, overview: String, version: String, commands: [AnyCommand], notes: [String] = []) {
         self.name = name
         self.overview = overview
         self.version = version
@@ -24,7 +24,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Runs with the arguments after the executable name and returns the exit status.
-    public func run(_ arguments: [String], output: TextOutput = .standard) async -> Int32 {
+    package func run(_ arguments: [String], output: TextOutput = .standard) async -> Int32 {
         guard let first = arguments.first, !ArgumentParser.helpNames.contains(first) else {
             output.out(rootHelp)
             return 0
@@ -84,17 +84,17 @@ public struct CommandLineTool: Sendable {
     }
 
     /// `sl-conformance list [<spec>] [--format <format>]`.
-    public func usage(of command: AnyCommand) -> String {
+    package func usage(of command: AnyCommand) -> String {
         Help.usage([name, command.name], signature: command.signature)
     }
 
     /// The help for one command: overview, usage, arguments, options, the pages that explain it.
-    public func help(of command: AnyCommand) -> String {
+    package func help(of command: AnyCommand) -> String {
         Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage(of: command), signature: command.signature, docs: command.docs)
     }
 
     /// The help for the tool: overview, usage, subcommands.
-    public var rootHelp: String {
+    package var rootHelp: String {
         var lines = [
             "OVERVIEW: \(overview)", "",
             "USAGE: \(name) <subcommand>", "",

@@ -1,7 +1,7 @@
 /// The help and usage text of commands, laid out as swift-argument-parser lays it out.
-public enum Help {
+package enum Help {
     /// `tool list [<spec>] [--format <format>]`: the words that select the command, then its arguments and options.
-    public static func usage(_ words: [String], signature: CommandSignature) -> String {
+    package static func usage(_ words: [String], signature: CommandSignature) -> String {
         var parts = words
         parts += signature.arguments.map(\.synopsis)
         parts += signature.options.map { "[\($0.synopsis)]" }
@@ -10,7 +10,7 @@ public enum Help {
 
     /// The help of one command: overview, discussion, usage, arguments, options, then the pages
     /// that explain it (`Docs: docs/explore.md`), when there are any.
-    public static func page(abstract: String, discussion: String, usage: String, signature: CommandSignature, docs: [String] = []) -> String {
+    package static func page(abstract: String, discussion: String, usage: String, signature: CommandSignature, docs: [String] = []) -> String {
         var lines = ["OVERVIEW: \(abstract)"]
         if !discussion.isEmpty { lines += ["", discussion] }
         lines += ["", "USAGE: \(usage)"]
@@ -35,14 +35,14 @@ public enum Help {
     }
 
     /// A two-column help row: name padded to 24 columns, then text.
-    public static func row(_ name: String, _ text: String) -> String {
+    package static func row(_ name: String, _ text: String) -> String {
         let indented = "  " + name
         if indented.count < 26 { return indented + String(repeating: " ", count: 26 - indented.count) + text }
         return indented + "\n" + String(repeating: " ", count: 26) + text
     }
 
     /// Prints a usage error the way swift-argument-parser does, on standard error, and returns 64.
-    public static func fail(_ error: UsageError, usage: String, helpCommand: String, output: TextOutput) -> Int32 {
+    package static func fail(_ error: UsageError, usage: String, helpCommand: String, output: TextOutput) -> Int32 {
         output.err(error.line)
         output.err("Usage: \(usage)")
         output.err("  See '\(helpCommand)' for more information.")

@@ -1,12 +1,12 @@
 /// An option that takes a value (`--jobs 4`, `--jobs=4`), with the type it parses into.
-public struct Option<Value: Sendable>: OptionItem {
+package struct Option<Value: Sendable>: OptionItem {
     /// What the parser and help see.
-    public let definition: OptionDefinition
+    package let definition: OptionDefinition
     /// How its text becomes a value.
-    public let parser: ValueParser<Value>
+    package let parser: ValueParser<Value>
 
     /// Creates an option; `defaultValue` is the text used when it is absent (help shows it).
-    public init(
+    package init(
         _ name: String, short: String? = nil, value valueName: String, default defaultValue: String? = nil, repeatable: Bool = false, help: String,
         parser: ValueParser<Value>
     ) {
@@ -20,7 +20,7 @@ public struct Option<Value: Sendable>: OptionItem {
 
 extension Option where Value == String {
     /// An option whose value is any text.
-    public init(_ name: String, short: String? = nil, value valueName: String, default defaultValue: String? = nil, repeatable: Bool = false, help: String) {
+    package init(_ name: String, short: String? = nil, value valueName: String, default defaultValue: String? = nil, repeatable: Bool = false, help: String) {
         self.init(name, short: short, value: valueName, default: defaultValue, repeatable: repeatable, help: help, parser: .string)
     }
 }

@@ -4,7 +4,7 @@
 /// reads them in ``init(parsing:)``, which turns the words into typed values or throws the
 /// usage error. A command's group includes shared groups by adding their signature and
 /// calling their initializer, as swift-argument-parser's `@OptionGroup` does.
-public protocol OptionGroup: Sendable {
+package protocol OptionGroup: Sendable {
     /// Everything the group accepts, in the order help lists it.
     static var signature: CommandSignature { get }
 
@@ -14,7 +14,7 @@ public protocol OptionGroup: Sendable {
 
 extension OptionGroup {
     /// Parses `arguments` against ``signature`` and reads the group: the whole parse of one command line.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Self {
         try Self(parsing: ArgumentParser.parse(arguments, signature: signature))
     }
 }

@@ -1,5 +1,5 @@
 /// A typed option or flag that a ``CommandSignature`` lists.
-public protocol OptionItem: Sendable {
+package protocol OptionItem: Sendable {
     /// What the parser and help see.
     var definition: OptionDefinition { get }
 }

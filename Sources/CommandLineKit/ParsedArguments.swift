@@ -2,44 +2,44 @@
 ///
 /// Option groups read it with their typed ``Option``, ``Flag`` and ``Argument`` values, which
 /// convert the text or throw the usage error; commands never see it.
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// Values given for each option, by long name, in command-line order.
-    public var optionValues: [String: [String]] = [:]
+    package var optionValues: [String: [String]] = [:]
     /// Long names of the flags that were given.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// Values of positional arguments, by argument name, in order.
-    public var positionals: [String: [String]] = [:]
+    package var positionals: [String: [String]] = [:]
     /// Defaults from the signature, by long option name.
-    public var defaults: [String: String] = [:]
+    package var defaults: [String: String] = [:]
 
     /// Creates an empty result.
-    public init() {}
+    package init() {}
 
     /// Whether `flag` was given.
-    public func flag(_ flag: Flag) -> Bool {
+    package func flag(_ flag: Flag) -> Bool {
         flags.contains(flag.definition.name)
     }
 
     /// Whether `option` was given (rather than left to its default).
-    public func isGiven<Value>(_ option: Option<Value>) -> Bool {
+    package func isGiven<Value>(_ option: Option<Value>) -> Bool {
         optionValues[option.definition.name] != nil
     }
 
     /// The last value given for `option`, or its default, typed; nil when absent without a default.
-    public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         let definition = option.definition
         guard let text = optionValues[definition.name]?.last ?? defaults[definition.name] else { return nil }
         return try Self.convert(text, with: option.parser, for: definition.synopsis)
     }
 
     /// The value of `option`, or a usage error naming it when it was not given and has no default.
-    public func required<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+    package func required<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
         guard let value = try value(option) else { throw UsageError("Missing expected option '\(option.definition.synopsis)'") }
         return value
     }
 
     /// Every value given for a repeatable `option`, typed, in command-line order.
-    public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
         var values: [Value] = []
         for text in optionValues[option.definition.name] ?? [] {
             values.append(try Self.convert(text, with: option.parser, for: option.definition.synopsis))
@@ -48,12 +48,12 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The single value of a positional `argument`, typed, if given.
-    public func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
         try values(argument).first
     }
 
     /// Every value of a positional `argument`, typed, in order.
-    public func values<Value>(_ argument: Argument<Value>) throws(UsageError) -> [Value] {
+    package func values<Value>(_ argument: Argument<Value>) throws(UsageError) -> [Value] {
         var values: [Value] = []
         for text in positionals[argument.definition.name] ?? [] {
             values.append(try Self.convert(text, with: argument.parser, for: argument.definition.synopsis))

@@ -1,16 +1,16 @@
 /// A tool that is one command (`sl-soak --scenarios 100`): help, usage errors on standard error
 /// with exit status 64, then the command.
-public struct SingleCommandTool: Sendable {
+package struct SingleCommandTool: Sendable {
     /// The command; its name is the executable's.
-    public var command: AnyCommand
+    package var command: AnyCommand
 
     /// Creates a tool of `command`.
-    public init<C: Command>(_ command: C) {
+    package init<C: Command>(_ command: C) {
         self.command = AnyCommand(command)
     }
 
     /// Runs with the arguments after the executable name and returns the exit status.
-    public func run(_ arguments: [String], output: TextOutput = .standard) async -> Int32 {
+    package func run(_ arguments: [String], output: TextOutput = .standard) async -> Int32 {
         if ArgumentParser.asksForHelp(arguments) {
             output.out(help)
             return 0
@@ -23,12 +23,12 @@ public struct SingleCommandTool: Sendable {
     }
 
     /// `sl-soak [--scenarios <n>] ...`.
-    public var usage: String {
+    package var usage: String {
         Help.usage([command.name], signature: command.signature)
     }
 
     /// The tool's help: overview, discussion, usage, options.
-    public var help: String {
+    package var help: String {
         Help.page(abstract: command.abstract, discussion: command.discussion, usage: usage, signature: command.signature, docs: command.docs)
     }
 }

@@ -9,29 +9,29 @@ import Darwin
 /// Where a command writes: results on standard output, diagnostics and usage errors on standard error.
 ///
 /// ``standard`` writes to the process's streams; tests pass their own to capture what a command prints.
-public struct TextOutput: Sendable {
+package struct TextOutput: Sendable {
     /// Writes text to standard output as it is.
-    public var write: @Sendable (String) -> Void
+    package var write: @Sendable (String) -> Void
     /// Writes text to standard error as it is.
-    public var writeError: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal (for colour and progress).
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
     /// Creates an output.
-    public init(isTerminal: Bool = false, write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+    package init(isTerminal: Bool = false, write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
         self.write = write
         self.writeError = writeError
         self.isTerminal = isTerminal
     }
 
     /// Writes `text` and a newline to standard output.
-    public func out(_ text: String) { write(text + "\n") }
+    package func out(_ text: String) { write(text + "\n") }
 
     /// Writes `text` and a newline to standard error.
-    public func err(_ text: String) { writeError(text + "\n") }
+    package func err(_ text: String) { writeError(text + "\n") }
 
     /// The process's standard output and standard error.
-    public static var standard: TextOutput {
+    package static var standard: TextOutput {
         TextOutput(isTerminal: isatty(1) != 0, write: { writeAll($0, to: 1) }, writeError: { writeAll($0, to: 2) })
     }
 

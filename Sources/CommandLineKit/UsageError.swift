@@ -1,21 +1,21 @@
 /// A mistake on the command line: printed as `Error: ...` with the usage line, exit status 64.
-public struct UsageError: Error, Sendable, Equatable {
+package struct UsageError: Error, Sendable, Equatable {
     /// The exit status of a usage error (`EX_USAGE`).
-    public static let exitStatus: Int32 = 64
+    package static let exitStatus: Int32 = 64
 
     /// The message after `Error: `, e.g. `Unknown option '--foo'`.
-    public var message: String
+    package var message: String
     /// A suggestion printed after the message, e.g. `Did you mean '--format'?`.
-    public var suggestion: String?
+    package var suggestion: String?
 
     /// Creates a usage error.
-    public init(_ message: String, suggestion: String? = nil) {
+    package init(_ message: String, suggestion: String? = nil) {
         self.message = message
         self.suggestion = suggestion
     }
 
     /// `Error: message. Did you mean 'x'?` on one line.
-    public var line: String {
+    package var line: String {
         guard let suggestion else { return "Error: \(message)" }
         return "Error: \(message). \(suggestion)"
     }

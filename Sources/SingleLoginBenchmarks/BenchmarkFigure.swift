@@ -1,9 +1,9 @@
 import Foundation
 
 /// One measured figure of a benchmark run: a value in a unit, with an optional target.
-public struct BenchmarkFigure: Sendable, Hashable, Codable {
+package struct BenchmarkFigure: Sendable, Hashable, Codable {
     /// The unit a figure is measured in, which also decides how it prints.
-    public enum Unit: String, Sendable, Hashable, Codable {
+    package enum Unit: String, Sendable, Hashable, Codable {
         /// Seconds, printed as µs, ms or s.
         case seconds
         /// A plain factor, printed as `1.84x`.
@@ -19,20 +19,20 @@ public struct BenchmarkFigure: Sendable, Hashable, Codable {
     }
 
     /// A stable machine name, e.g. `stdio.roundTrip.median`.
-    public var key: String
+    package var key: String
     /// What it measures, for people.
-    public var title: String
+    package var title: String
     /// The value, in ``unit``.
-    public var value: Double
+    package var value: Double
     /// The unit of ``value``.
-    public var unit: Unit
+    package var unit: Unit
     /// The goal, if the figure has one.
-    public var target: BenchmarkTarget?
+    package var target: BenchmarkTarget?
     /// A short note: the method, the inputs, or what a miss means.
-    public var note: String
+    package var note: String
 
     /// Creates a figure.
-    public init(key: String, title: String, value: Double, unit: Unit, target: BenchmarkTarget? = nil, note: String = "") {
+    package init(key: String, title: String, value: Double, unit: Unit, target: BenchmarkTarget? = nil, note: String = "") {
         self.key = key
         self.title = title
         self.value = value
@@ -42,13 +42,13 @@ public struct BenchmarkFigure: Sendable, Hashable, Codable {
     }
 
     /// The verdict on the value, or nil without a target.
-    public var verdict: BenchmarkTarget.Verdict? { target?.verdict(for: value) }
+    package var verdict: BenchmarkTarget.Verdict? { target?.verdict(for: value) }
 
     /// The value as people read it, e.g. `84.2 µs`, `1.84x`, `312/s`, `153.2 MB`, `12.5 %`.
-    public var formattedValue: String { Self.format(value, unit) }
+    package var formattedValue: String { Self.format(value, unit) }
 
     /// `PASS`, `MISS by 0.12 s (1.24x the target)`, or empty without a target.
-    public var formattedVerdict: String {
+    package var formattedVerdict: String {
         switch verdict {
         case nil: return ""
         case .pass?: return "PASS"
@@ -57,13 +57,13 @@ public struct BenchmarkFigure: Sendable, Hashable, Codable {
     }
 
     /// The target as people read it, e.g. `<= 2.00x` or `< 500 ms`.
-    public var formattedTarget: String {
+    package var formattedTarget: String {
         guard let target else { return "" }
         return "\(target.symbol) \(Self.format(target.limit, unit))"
     }
 
     /// Formats `value` in `unit` for people.
-    public static func format(_ value: Double, _ unit: Unit) -> String {
+    package static func format(_ value: Double, _ unit: Unit) -> String {
         switch unit {
         case .seconds:
             let magnitude = abs(value)

@@ -11,9 +11,9 @@ import Darwin
 /// mailbox, no tasks; one `write` and blocking `read`s on the calling thread. It is also how
 /// the benchmark runs the report writer in a separate process to read that process's peak memory alone.
 /// Not for concurrent use: one thread drives it, and ``wait()`` must be called once.
-public final class BenchmarkProcess {
+package final class BenchmarkProcess {
     /// The process id.
-    public let pid: pid_t
+    package let pid: pid_t
     private var stdinFD: Int32
     private let stdoutFD: Int32
     private var buffer: [UInt8] = []
@@ -21,7 +21,7 @@ public final class BenchmarkProcess {
     private var waited = false
 
     /// Starts `command` with `/bin/sh -c 'exec COMMAND'`, with `environment` added to this process's; stderr is inherited.
-    public init(command: String, environment: [String: String] = [:]) throws {
+    package init(command: String, environment: [String: String] = [:]) throws {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
         guard pipe(&input) == 0 else { throw Failure("pipe: \(String(cString: strerror(errno)))") }
@@ -69,7 +69,7 @@ public final class BenchmarkProcess {
 
     /// Writes all of `bytes` to the child's stdin; false when it no longer reads.
     @discardableResult
-    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -84,7 +84,7 @@ public final class BenchmarkProcess {
     }
 
     /// Blocks until one whole line has arrived on the child's stdout and returns its length without the newline; nil at end of stream.
-    public func readLine() -> Int? {
+    package func readLine() -> Int? {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 buffer.removeSubrange(0...newline)
@@ -98,7 +98,7 @@ public final class BenchmarkProcess {
     }
 
     /// Everything the child writes to stdout until it closes it.
-    public func readToEnd() -> Data {
+    package func readToEnd() -> Data {
         var data = Data(buffer)
         buffer.removeAll()
         while true {
@@ -110,14 +110,14 @@ public final class BenchmarkProcess {
     }
 
     /// Closes the child's stdin, so a filter such as `cat` sees end of input.
-    public func closeInput() {
+    package func closeInput() {
         guard stdinFD >= 0 else { return }
         close(stdinFD)
         stdinFD = -1
     }
 
     /// Closes stdin, waits for the child to end, and returns its exit status and its own resource usage (from `wait4`).
-    public func wait() -> (status: Int32, usage: ResourceUsage) {
+    package func wait() -> (status: Int32, usage: ResourceUsage) {
         closeInput()
         var status: Int32 = 0
         var usage = rusage()
@@ -127,9 +127,9 @@ public final class BenchmarkProcess {
     }
 
     /// Why a benchmark child could not be started.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// A sentence for people.
-        public var description: String
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 }

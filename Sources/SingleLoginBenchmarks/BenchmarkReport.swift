@@ -1,18 +1,18 @@
 import Foundation
 
 /// The figures of one benchmark run, grouped in sections, printable as a table or as JSON.
-public struct BenchmarkReport: Sendable, Hashable, Codable {
+package struct BenchmarkReport: Sendable, Hashable, Codable {
     /// A titled group of figures, e.g. "stdio round trip".
-    public struct Section: Sendable, Hashable, Codable {
+    package struct Section: Sendable, Hashable, Codable {
         /// The section's title.
-        public var title: String
+        package var title: String
         /// Its figures, in order.
-        public var figures: [BenchmarkFigure]
+        package var figures: [BenchmarkFigure]
         /// Remarks printed under the section (method, checks that failed).
-        public var notes: [String]
+        package var notes: [String]
 
         /// Creates a section.
-        public init(title: String, figures: [BenchmarkFigure], notes: [String] = []) {
+        package init(title: String, figures: [BenchmarkFigure], notes: [String] = []) {
             self.title = title
             self.figures = figures
             self.notes = notes
@@ -20,27 +20,27 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     }
 
     /// Facts about the machine and the run (cores, build, iterations).
-    public var machine: [String: String]
+    package var machine: [String: String]
     /// The sections, in order.
-    public var sections: [Section]
+    package var sections: [Section]
 
     /// Creates a report.
-    public init(machine: [String: String] = [:], sections: [Section] = []) {
+    package init(machine: [String: String] = [:], sections: [Section] = []) {
         self.machine = machine
         self.sections = sections
     }
 
     /// Every figure that has a target, in order.
-    public var targetedFigures: [BenchmarkFigure] { sections.flatMap(\.figures).filter { $0.target != nil } }
+    package var targetedFigures: [BenchmarkFigure] { sections.flatMap(\.figures).filter { $0.target != nil } }
 
     /// Whether every target was met.
-    public var allTargetsMet: Bool { targetedFigures.allSatisfy { $0.verdict?.passed ?? true } }
+    package var allTargetsMet: Bool { targetedFigures.allSatisfy { $0.verdict?.passed ?? true } }
 
     /// The figure with `key`, if any.
-    public func figure(_ key: String) -> BenchmarkFigure? { sections.lazy.flatMap(\.figures).first { $0.key == key } }
+    package func figure(_ key: String) -> BenchmarkFigure? { sections.lazy.flatMap(\.figures).first { $0.key == key } }
 
     /// A plain-text table: one block per section, columns figure, value, target, verdict.
-    public func renderText() -> String {
+    package func renderText() -> String {
         var lines: [String] = []
         if !machine.isEmpty {
             lines.append(machine.keys.sorted().map { "\($0): \(machine[$0]!)" }.joined(separator: "  "))
@@ -72,7 +72,7 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     }
 
     /// Pretty-printed JSON with sorted keys; each figure also carries its verdict text.
-    public func renderJSON() -> Data {
+    package func renderJSON() -> Data {
         struct Encoded: Encodable {
             var machine: [String: String]
             var sections: [EncodedSection]

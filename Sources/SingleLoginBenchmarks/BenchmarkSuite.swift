@@ -12,41 +12,41 @@ import SingleLoginTransport
 /// The suite runs the bundled reference app in process, renders the reports it compares with
 /// the report recorders themselves, and measures JUnit writing in a child: the executable named
 /// by ``Configuration/reportWriterCommand``, which must answer ``ReportWriterBenchmark`` requests.
-public struct BenchmarkSuite: Sendable {
+package struct BenchmarkSuite: Sendable {
     /// What to run and how often.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Round trips measured per method.
-        public var iterations: Int
+        package var iterations: Int
         /// The Swift adapter host's command line (the reference adapter over stdio).
-        public var adapterCommand: String
+        package var adapterCommand: String
         /// The minimal adapter's command line (`sl-canned-adapter`).
-        public var cannedCommand: String
+        package var cannedCommand: String
         /// The echo child for the pipe floor (`sl-canned-adapter --echo`).
-        public var echoCommand: String
+        package var echoCommand: String
         /// The spec run whole (the shipped one).
-        public var spec: LoadedSpec
+        package var spec: LoadedSpec
         /// Whole-spec runs per configuration; the median is reported.
-        public var repetitions: Int
+        package var repetitions: Int
         /// The job counts compared; the first is the reference.
-        public var jobCounts: [Int]
+        package var jobCounts: [Int]
         /// Synthetic test cases written as JUnit.
-        public var junitCases: Int
+        package var junitCases: Int
         /// Size of the generated spec, in bytes.
-        public var generatedSpecBytes: Int
+        package var generatedSpecBytes: Int
         /// Where temporary files go (a directory that exists).
-        public var temporaryDirectory: URL
+        package var temporaryDirectory: URL
         /// The shipped spec's bytes, bundled by the evidence bundle figure.
-        public var specBytes: [UInt8] = []
+        package var specBytes: [UInt8] = []
         /// The file the spec was read from, as `--spec` named it (nil: the embedded catalogue): the
         /// evidence bundle's command line and spec origin say so, as a run's would.
-        public var specFile: String?
+        package var specFile: String?
         /// The key that signs the evidence bundle, which `verify --trusted-key` then checks (nil: unsigned).
-        public var signingKey: RSAPrivateKey?
+        package var signingKey: RSAPrivateKey?
         /// The executable and arguments that serve a ``ReportWriterBenchmark`` request in a child process.
-        public var reportWriterCommand: (executable: String, arguments: [String])
+        package var reportWriterCommand: (executable: String, arguments: [String])
 
         /// Creates a configuration with the sizes: 100,000 JUnit cases, a 10 MB spec, jobs 1, 2 and 4.
-        public init(
+        package init(
             iterations: Int = 2000, adapterCommand: String, cannedCommand: String, echoCommand: String? = nil, spec: LoadedSpec, repetitions: Int = 5,
             jobCounts: [Int] = [1, 2, 4], junitCases: Int = 100_000, generatedSpecBytes: Int = 10_000_000, temporaryDirectory: URL,
             reportWriterCommand: (executable: String, arguments: [String])
@@ -66,12 +66,12 @@ public struct BenchmarkSuite: Sendable {
     }
 
     /// What to run.
-    public var configuration: Configuration
+    package var configuration: Configuration
     /// Hears the title of each part as it starts (progress on stderr).
-    public var progress: @Sendable (String) -> Void
+    package var progress: @Sendable (String) -> Void
 
     /// Creates a suite.
-    public init(configuration: Configuration, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(configuration: Configuration, progress: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.progress = progress
     }
@@ -79,33 +79,33 @@ public struct BenchmarkSuite: Sendable {
     /// The targets: the harness within 2x the pipe floor, the Swift adapter host within 2x the
     /// minimal adapter, the whole spec over stdio under 0.5 s, 100,000 JUnit test cases under
     /// 1 s and 100 MB.
-    public enum Targets {
+    package enum Targets {
         /// Harness to the minimal adapter, over the pipe floor.
-        public static let harnessRatio = BenchmarkTarget(.atMost, 2)
+        package static let harnessRatio = BenchmarkTarget(.atMost, 2)
         /// Harness to the Swift adapter host, over harness to the minimal adapter.
-        public static let hostRatio = BenchmarkTarget(.atMost, 2)
+        package static let hostRatio = BenchmarkTarget(.atMost, 2)
         /// The shipped spec over stdio, adapter start included, in seconds.
-        public static let stdioSpecWall = BenchmarkTarget(.below, 0.5)
+        package static let stdioSpecWall = BenchmarkTarget(.below, 0.5)
         /// 100,000 JUnit testcases, in seconds.
-        public static let junitSeconds = BenchmarkTarget(.below, 1)
+        package static let junitSeconds = BenchmarkTarget(.below, 1)
         /// 100,000 JUnit testcases, peak bytes of the writing process.
-        public static let junitPeakBytes = BenchmarkTarget(.below, 100_000_000)
+        package static let junitPeakBytes = BenchmarkTarget(.below, 100_000_000)
         /// 100,000 test cases in the HTML report, in seconds.
-        public static let htmlSeconds = BenchmarkTarget(.below, 2)
+        package static let htmlSeconds = BenchmarkTarget(.below, 2)
         /// 100,000 test cases in the HTML report, peak bytes of the writing process.
-        public static let htmlPeakBytes = BenchmarkTarget(.below, 150_000_000)
+        package static let htmlPeakBytes = BenchmarkTarget(.below, 150_000_000)
         /// The evidence bundle of the shipped spec, in bytes.
-        public static let bundleBytes = BenchmarkTarget(.below, 5_000_000)
+        package static let bundleBytes = BenchmarkTarget(.below, 5_000_000)
         /// `sl-conformance verify` of that bundle, in seconds.
-        public static let verifySeconds = BenchmarkTarget(.below, 1)
+        package static let verifySeconds = BenchmarkTarget(.below, 1)
         /// `diff` and `--baseline` on two reports of 100,000 test cases, in seconds.
-        public static let baselineSeconds = BenchmarkTarget(.below, 1)
+        package static let baselineSeconds = BenchmarkTarget(.below, 1)
         /// Reports that differ from the --jobs 1 report.
-        public static let differingReports = BenchmarkTarget(.atMost, 0)
+        package static let differingReports = BenchmarkTarget(.atMost, 0)
     }
 
     /// Runs every part and returns the report.
-    public func run() async throws -> BenchmarkReport {
+    package func run() async throws -> BenchmarkReport {
         var report = BenchmarkReport(machine: [
             "cores": String(ProcessInfo.processInfo.activeProcessorCount),
             "os": ProcessInfo.processInfo.operatingSystemVersionString,

@@ -3,14 +3,14 @@ import SingleLoginEvents
 
 extension Event {
     /// The moment every normalised date is set to (1970-01-01T00:00:00Z).
-    public static let normalisedDate = Date(timeIntervalSince1970: 0)
+    package static let normalisedDate = Date(timeIntervalSince1970: 0)
 
     /// The event with everything that differs between identical runs fixed: dates, durations and the host name.
     ///
     /// Two runs of the same spec against the same deterministic adapter must produce the same
     /// normalised events, whatever the number of jobs; reports rendered from them must be
     /// byte-for-byte equal.
-    public func normalisedForComparison() -> Event {
+    package func normalisedForComparison() -> Event {
         var kind = self.kind
         switch kind {
         case .runStarted(var context, let plan):

@@ -3,22 +3,22 @@
 /// Percentiles use the nearest-rank method on the sorted samples: the p-th percentile is the
 /// smallest sample with at least p % of the samples at or below it. The median of an even
 /// number of samples is the mean of the two middle ones.
-public struct LatencySummary: Sendable, Hashable, Codable {
+package struct LatencySummary: Sendable, Hashable, Codable {
     /// How many samples were taken.
-    public var count: Int
+    package var count: Int
     /// The middle sample, in seconds.
-    public var median: Double
+    package var median: Double
     /// The 95th percentile (nearest rank), in seconds.
-    public var p95: Double
+    package var p95: Double
     /// The arithmetic mean, in seconds.
-    public var mean: Double
+    package var mean: Double
     /// The fastest sample, in seconds.
-    public var minimum: Double
+    package var minimum: Double
     /// The slowest sample, in seconds.
-    public var maximum: Double
+    package var maximum: Double
 
     /// Summarises `samples` (seconds); all figures are 0 for no samples.
-    public init(samples: [Double]) {
+    package init(samples: [Double]) {
         let sorted = samples.sorted()
         count = sorted.count
         guard !sorted.isEmpty else {
@@ -34,7 +34,7 @@ public struct LatencySummary: Sendable, Hashable, Codable {
     }
 
     /// The nearest-rank `percent`-th percentile of already sorted samples (0 for none).
-    public static func percentile(_ percent: Double, ofSorted sorted: [Double]) -> Double {
+    package static func percentile(_ percent: Double, ofSorted sorted: [Double]) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]

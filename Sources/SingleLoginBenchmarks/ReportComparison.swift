@@ -1,22 +1,22 @@
 import Foundation
 
 /// Compares two rendered reports line by line and names the first difference.
-public enum ReportComparison {
+package enum ReportComparison {
     /// Where two reports first differ.
-    public struct Difference: Sendable, Hashable, CustomStringConvertible {
+    package struct Difference: Sendable, Hashable, CustomStringConvertible {
         /// The 1-based line number.
-        public var line: Int
+        package var line: Int
         /// The line in the reference report (empty past its end).
-        public var expected: String
+        package var expected: String
         /// The line in the other report (empty past its end).
-        public var actual: String
+        package var actual: String
 
         /// `line 12: -<expected> +<actual>`.
-        public var description: String { "line \(line): -\(expected.prefix(160)) +\(actual.prefix(160))" }
+        package var description: String { "line \(line): -\(expected.prefix(160)) +\(actual.prefix(160))" }
     }
 
     /// The first line where `actual` differs from `expected`, or nil when they are byte-for-byte equal.
-    public static func firstDifference(_ expected: Data, _ actual: Data) -> Difference? {
+    package static func firstDifference(_ expected: Data, _ actual: Data) -> Difference? {
         guard expected != actual else { return nil }
         let left = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let right = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -10,24 +10,24 @@ import SingleLoginReports
 /// JSON line and exits. The parent reads the child's peak resident set size from `wait4`,
 /// which covers that one process and nothing else. Running the child once with no rendering
 /// separates the input's share of the peak from the writer's.
-public enum ReportWriterBenchmark {
+package enum ReportWriterBenchmark {
     /// The environment variable that turns an executable into the report-writing child.
-    public static let environmentKey = "SL_CONFORMANCE_BENCH_PROBE"
+    package static let environmentKey = "SL_CONFORMANCE_BENCH_PROBE"
 
     /// What the child does.
-    public struct Request: Codable, Sendable, Hashable {
+    package struct Request: Codable, Sendable, Hashable {
         /// How many synthetic test cases.
-        public var count: Int
+        package var count: Int
         /// Whether to feed them to the recorder (false measures the input alone).
-        public var render: Bool
+        package var render: Bool
         /// Where the recorder writes its report.
-        public var output: String
+        package var output: String
         /// Which report the child writes.
-        public var format: Format = .junit
+        package var format: Format = .junit
     }
 
     /// The report a child writes.
-    public enum Format: String, Codable, Sendable, Hashable {
+    package enum Format: String, Codable, Sendable, Hashable {
         /// JUnit XML (``JUnitXMLRecorder``).
         case junit
         /// The HTML report (``HTMLReportRecorder``).
@@ -35,23 +35,23 @@ public enum ReportWriterBenchmark {
     }
 
     /// What the child reports back.
-    public struct Answer: Codable, Sendable, Hashable {
+    package struct Answer: Codable, Sendable, Hashable {
         /// Seconds from the first event fed to the recorder until the report was written.
-        public var seconds: Double
+        package var seconds: Double
         /// The size of the written report in bytes.
-        public var bytes: Int
+        package var bytes: Int
     }
 
     /// A child's answer with its peak memory as `wait4` measured it.
-    public struct Measurement: Sendable, Hashable {
+    package struct Measurement: Sendable, Hashable {
         /// What the child reported.
-        public var answer: Answer
+        package var answer: Answer
         /// The child's peak resident set size, in bytes.
-        public var peakBytes: Int
+        package var peakBytes: Int
     }
 
     /// The request in this process's environment, if it was started as the report-writing child.
-    public static func requestFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Request? {
+    package static func requestFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Request? {
         guard let text = environment[environmentKey] else { return nil }
         return try? JSONDecoder().decode(Request.self, from: Data(text.utf8))
     }
@@ -60,7 +60,7 @@ public enum ReportWriterBenchmark {
     ///
     /// The events are made one at a time as the recorder takes them, as in a run; with `render`
     /// false they are made and dropped, which measures the input's share of the peak.
-    public static func serve(_ request: Request) -> Answer {
+    package static func serve(_ request: Request) -> Answer {
         guard request.render else {
             let started = ContinuousClock.now
             SyntheticResults.forEachEvent(count: request.count) { _ in }
@@ -80,12 +80,12 @@ public enum ReportWriterBenchmark {
     }
 
     /// The child's answer as the one JSON line it prints.
-    public static func encode(_ answer: Answer) -> String {
+    package static func encode(_ answer: Answer) -> String {
         String(decoding: (try? JSONEncoder().encode(answer)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     /// Runs `executable` as the report-writing child with `request` and measures it.
-    public static func measure(executable: String, arguments: [String], request: Request) throws -> Measurement {
+    package static func measure(executable: String, arguments: [String], request: Request) throws -> Measurement {
         let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
         let child = try BenchmarkProcess(command: command, environment: [environmentKey: encoded])
@@ -101,7 +101,7 @@ public enum ReportWriterBenchmark {
     }
 
     /// `text` in single quotes for `/bin/sh`, with embedded quotes escaped.
-    public static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

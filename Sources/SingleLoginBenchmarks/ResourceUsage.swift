@@ -9,25 +9,25 @@ import Darwin
 /// `RUSAGE_CHILDREN` counts only children that have ended and been reaped, so a measurement
 /// that wants its children's CPU must end them (and wait for them) before taking the second
 /// snapshot; the difference of two snapshots is then the CPU of what happened in between.
-public struct ResourceUsage: Sendable, Hashable {
+package struct ResourceUsage: Sendable, Hashable {
     /// User-mode CPU time, in seconds.
-    public var userSeconds: Double
+    package var userSeconds: Double
     /// Kernel-mode CPU time, in seconds.
-    public var systemSeconds: Double
+    package var systemSeconds: Double
     /// Peak resident set size, in bytes (the largest of one process, never a sum).
-    public var maxResidentBytes: Int
+    package var maxResidentBytes: Int
 
     /// User plus system CPU time, in seconds.
-    public var cpuSeconds: Double { userSeconds + systemSeconds }
+    package var cpuSeconds: Double { userSeconds + systemSeconds }
 
     /// This process so far.
-    public static func current() -> ResourceUsage { read(who: .ownProcess) }
+    package static func current() -> ResourceUsage { read(who: .ownProcess) }
 
     /// This process's ended and reaped children so far.
-    public static func children() -> ResourceUsage { read(who: .children) }
+    package static func children() -> ResourceUsage { read(who: .children) }
 
     /// The CPU spent between `earlier` and `self` (peak memory is kept from `self`).
-    public func since(_ earlier: ResourceUsage) -> ResourceUsage {
+    package func since(_ earlier: ResourceUsage) -> ResourceUsage {
         ResourceUsage(userSeconds: userSeconds - earlier.userSeconds, systemSeconds: systemSeconds - earlier.systemSeconds, maxResidentBytes: maxResidentBytes)
     }
 
@@ -46,7 +46,7 @@ public struct ResourceUsage: Sendable, Hashable {
 
 extension ResourceUsage {
     /// Converts a kernel `rusage` record (`ru_maxrss` is KiB on Linux, bytes on macOS).
-    public init(_ usage: rusage) {
+    package init(_ usage: rusage) {
         userSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         systemSeconds = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         #if canImport(Darwin)

@@ -21,24 +21,24 @@ import SingleLoginTransport
 /// load from other processes falls on all of them alike, and every block starts its children
 /// afresh: on a busy machine one child can land on a core another program keeps busy and pay
 /// that program's time slices on every wake-up, which would otherwise skew one loop for a whole run.
-public struct RoundTripBenchmark: Sendable {
+package struct RoundTripBenchmark: Sendable {
     /// The minimal adapter's command line.
-    public var cannedCommand: String
+    package var cannedCommand: String
     /// The echo child's command line: it writes back every line it reads, at once.
-    public var echoCommand: String
+    package var echoCommand: String
     /// The Swift adapter host's command line.
-    public var hostCommand: String
+    package var hostCommand: String
     /// Measured round trips per loop.
-    public var iterations: Int
+    package var iterations: Int
     /// Unmeasured round trips per loop before measuring.
-    public var warmUp: Int
+    package var warmUp: Int
     /// How many alternating blocks the iterations are split into.
-    public var rounds: Int
+    package var rounds: Int
     /// The spec whose first scenario sets up the broker for the host's reset.
-    public var spec: Spec
+    package var spec: Spec
 
     /// Creates the benchmark.
-    public init(cannedCommand: String, echoCommand: String, hostCommand: String, iterations: Int = 2000, warmUp: Int = 200, rounds: Int = 10, spec: Spec) {
+    package init(cannedCommand: String, echoCommand: String, hostCommand: String, iterations: Int = 2000, warmUp: Int = 200, rounds: Int = 10, spec: Spec) {
         self.cannedCommand = cannedCommand
         self.echoCommand = echoCommand
         self.hostCommand = hostCommand
@@ -49,21 +49,21 @@ public struct RoundTripBenchmark: Sendable {
     }
 
     /// The timings of the four loops.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// Pipe ping-pong to the echo child.
-        public var floor: LatencySummary
+        package var floor: LatencySummary
         /// The harness's request to the canned adapter in a blocking loop, no JSON.
-        public var cannedRaw: LatencySummary
+        package var cannedRaw: LatencySummary
         /// `observe` against the canned adapter.
-        public var harnessToCanned: LatencySummary
+        package var harnessToCanned: LatencySummary
         /// `observe` against the Swift adapter host.
-        public var harnessToHost: LatencySummary
+        package var harnessToHost: LatencySummary
         /// The length of one echoed line (the canned answer's), newline included.
-        public var lineBytes: Int
+        package var lineBytes: Int
     }
 
     /// Runs the four loops, alternating, and summarises each.
-    public func run() async throws -> Result {
+    package func run() async throws -> Result {
         let executor = SessionExecutor(name: "sl-bench")
         return try await withPreferredExecutor(executor) { try await measure(executor) }
     }

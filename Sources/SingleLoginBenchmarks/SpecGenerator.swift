@@ -5,9 +5,9 @@ import Foundation
 /// Requirements `GEN-1`, `GEN-2`, ... each hold three scenarios shaped like the shipped spec's
 /// (sign-in at launch, global sign-out while suspended, a user switch), so the loader parses
 /// and checks every kind of node it meets in real specs, at any size.
-public enum SpecGenerator {
+package enum SpecGenerator {
     /// A spec of at least `minimumBytes` bytes (whole requirements are added until it is reached).
-    public static func generate(minimumBytes: Int) -> Data {
+    package static func generate(minimumBytes: Int) -> Data {
         var text = """
             {
               "formatVersion": "1.0",
@@ -31,12 +31,12 @@ public enum SpecGenerator {
     }
 
     /// How many requirements ``generate(minimumBytes:)`` wrote into `data` (counts `"id": "GEN-`).
-    public static func requirementCount(in data: Data) -> Int {
+    package static func requirementCount(in data: Data) -> Int {
         String(decoding: data, as: UTF8.self).components(separatedBy: "\"id\": \"GEN-").count - 1
     }
 
     /// The scenarios each generated requirement holds.
-    public static let scenariosPerRequirement = 3
+    package static let scenariosPerRequirement = 3
 
     private static func requirement(_ index: Int) -> String {
         """

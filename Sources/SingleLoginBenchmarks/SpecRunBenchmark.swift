@@ -11,51 +11,51 @@ import SingleLoginEvents
 /// and handshake are included, and stops after the runner has closed (and reaped) every
 /// adapter. CPU comes from two `getrusage` snapshots around the run: `RUSAGE_SELF` is the
 /// harness, `RUSAGE_CHILDREN` the adapters it started and reaped during the run.
-public struct SpecRunBenchmark: Sendable {
+package struct SpecRunBenchmark: Sendable {
     /// The spec to run.
-    public var spec: Spec
+    package var spec: Spec
     /// Its fingerprint, as the runner reports it.
-    public var specSHA256: String
+    package var specSHA256: String
     /// Makes one adapter provider per job.
-    public var makeProvider: @Sendable () -> any AdapterProvider
+    package var makeProvider: @Sendable () -> any AdapterProvider
 
     /// Creates the benchmark.
-    public init(spec: Spec, specSHA256: String, makeProvider: @escaping @Sendable () -> any AdapterProvider) {
+    package init(spec: Spec, specSHA256: String, makeProvider: @escaping @Sendable () -> any AdapterProvider) {
         self.spec = spec
         self.specSHA256 = specSHA256
         self.makeProvider = makeProvider
     }
 
     /// One run of the whole spec.
-    public struct Measurement: Sendable {
+    package struct Measurement: Sendable {
         /// Wall time in seconds, adapter start to adapter end.
-        public var wallSeconds: Double
+        package var wallSeconds: Double
         /// Test cases run (one per scenario).
-        public var testCases: Int
+        package var testCases: Int
         /// Distinct requirements run.
-        public var requirements: Int
+        package var requirements: Int
         /// CPU the harness process used during the run.
-        public var harness: ResourceUsage
+        package var harness: ResourceUsage
         /// CPU the adapters used (counted once they were reaped).
-        public var adapters: ResourceUsage
+        package var adapters: ResourceUsage
         /// The totals the runner reported.
-        public var summary: RunSummary
+        package var summary: RunSummary
         /// Every event, in the order recorders saw it.
-        public var events: [Event]
+        package var events: [Event]
 
         /// Requirements per second of wall time.
-        public var requirementsPerSecond: Double { wallSeconds > 0 ? Double(requirements) / wallSeconds : 0 }
+        package var requirementsPerSecond: Double { wallSeconds > 0 ? Double(requirements) / wallSeconds : 0 }
         /// Test cases per second of wall time.
-        public var testCasesPerSecond: Double { wallSeconds > 0 ? Double(testCases) / wallSeconds : 0 }
+        package var testCasesPerSecond: Double { wallSeconds > 0 ? Double(testCases) / wallSeconds : 0 }
         /// The harness's share of all CPU time spent in the run, 0...1.
-        public var harnessCPUShare: Double {
+        package var harnessCPUShare: Double {
             let total = harness.cpuSeconds + adapters.cpuSeconds
             return total > 0 ? harness.cpuSeconds / total : 0
         }
     }
 
     /// Runs the whole spec once with `jobs` adapter instances.
-    public func run(jobs: Int = 1) async -> Measurement {
+    package func run(jobs: Int = 1) async -> Measurement {
         let events = Mutex<[Event]>([])
         let selfBefore = ResourceUsage.current()
         let childrenBefore = ResourceUsage.children()
@@ -80,14 +80,14 @@ public struct SpecRunBenchmark: Sendable {
     }
 
     /// Runs the whole spec `repetitions` times and returns every measurement, in order.
-    public func run(jobs: Int = 1, repetitions: Int) async -> [Measurement] {
+    package func run(jobs: Int = 1, repetitions: Int) async -> [Measurement] {
         var measurements: [Measurement] = []
         for _ in 0..<max(1, repetitions) { measurements.append(await run(jobs: jobs)) }
         return measurements
     }
 
     /// The measurement with the median wall time (the lower middle one for an even count).
-    public static func median(_ measurements: [Measurement]) -> Measurement? {
+    package static func median(_ measurements: [Measurement]) -> Measurement? {
         let sorted = measurements.sorted { $0.wallSeconds < $1.wallSeconds }
         return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
     }

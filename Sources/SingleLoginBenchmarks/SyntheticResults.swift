@@ -7,9 +7,9 @@ import SingleLoginEvents
 ///
 /// Test case `i` belongs to requirement `SL-GEN-<i/10>` and is named `scenario <i%10>`; every
 /// 50th fails with one issue, the rest pass; each carries a three-call broker transcript.
-public enum SyntheticResults {
+package enum SyntheticResults {
     /// The events of a finished run with `count` test cases: runStarted, testCaseEnded for each, runEnded.
-    public static func events(count: Int) -> [Event] {
+    package static func events(count: Int) -> [Event] {
         var events: [Event] = []
         events.reserveCapacity(count + 2)
         forEachEvent(count: count) { events.append($0) }
@@ -18,7 +18,7 @@ public enum SyntheticResults {
 
     /// The same events, made one at a time and handed to `body` as they are made, as a runner
     /// hands them to recorders: only the plan (which `runStarted` carries) exists all at once.
-    public static func forEachEvent(count: Int, _ body: (Event) -> Void) {
+    package static func forEachEvent(count: Int, _ body: (Event) -> Void) {
         let date = Date(timeIntervalSince1970: 1_740_821_400)
         let context = RunContext(
             specID: "generated-benchmark", specVersion: "1.0.0", specTitle: "Generated run", specSHA256: String(repeating: "0", count: 64),

@@ -4,28 +4,28 @@ import SingleLoginTransport
 
 /// How long an adapter may take to answer the handshake and each step or request: the options
 /// every command that talks to an adapter shares (`run`, `doctor`).
-public struct AdapterTimeoutOptions: OptionGroup {
+package struct AdapterTimeoutOptions: OptionGroup {
     /// `--handshake-timeout <seconds>`.
-    public static let handshake = Option(
+    package static let handshake = Option(
         "--handshake-timeout", value: "seconds", default: "10", help: "How long the adapter may take to answer the handshake.", parser: .positiveSeconds)
     /// `--step-timeout <seconds>`.
-    public static let step = Option(
+    package static let step = Option(
         "--step-timeout", value: "seconds", default: "10", help: "How long one step or request (with its broker calls) may take.", parser: .positiveSeconds)
 
-    public static var signature: CommandSignature { CommandSignature([handshake, step]) }
+    package static var signature: CommandSignature { CommandSignature([handshake, step]) }
 
     /// The handshake's limit.
-    public var handshake: Duration
+    package var handshake: Duration
     /// One step's or request's limit.
-    public var step: Duration
+    package var step: Duration
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         handshake = try arguments.value(Self.handshake) ?? .seconds(10)
         step = try arguments.value(Self.step) ?? .seconds(10)
     }
 
     /// The timeouts, with `scenario` for a whole test case.
-    public func timeouts(scenario: Duration = .seconds(60)) -> AdapterTimeouts {
+    package func timeouts(scenario: Duration = .seconds(60)) -> AdapterTimeouts {
         AdapterTimeouts(handshake: handshake, step: step, scenario: scenario)
     }
 }

@@ -6,62 +6,62 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance backend`: proves that a vendor's backend verifies the Entra ID tokens its app posts.
-public struct BackendCommand: Command {
+package struct BackendCommand: Command {
     /// `backend`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--start <command>`.
-        public static let start = Option("--start", value: "command", help: "The backend command line, run with /bin/sh -c (required).")
+        package static let start = Option("--start", value: "command", help: "The backend command line, run with /bin/sh -c (required).")
         /// `--tenant single|multi`.
-        public static let tenant = Option(
+        package static let tenant = Option(
             "--tenant", value: "mode", default: "single", help: "A single-tenant or a multi-tenant app.", parser: ValueParser<TenantMode>.cases)
         /// `--url <path-or-url>`.
-        public static let url = Option(
+        package static let url = Option(
             "--url", value: "path-or-url", default: "/session",
             help: "Where tokens are posted: a path, or http://127.0.0.1/path (the port is always SL_BACKEND_PORT).")
         /// `--token-field <name>`.
-        public static let tokenField = Option(
+        package static let tokenField = Option(
             "--token-field", value: "name", default: "id_token", help: "The JSON body field that carries the token.",
             parser: ValueParser<String>(expectation: "Please name the JSON field, e.g. id_token.") { $0.isEmpty ? nil : $0 })
         /// `--bearer`.
-        public static let bearer = Flag("--bearer", help: "Send the token as 'Authorization: Bearer <jwt>' (empty body) instead of a JSON field.")
+        package static let bearer = Flag("--bearer", help: "Send the token as 'Authorization: Bearer <jwt>' (empty body) instead of a JSON field.")
         /// `--health <path>`.
-        public static let health = Option(
+        package static let health = Option(
             "--health", value: "path", default: "/health", help: "The path that answers 200 once the backend is ready.",
             parser: ValueParser<String>(expectation: "Please give a path that starts with '/', e.g. /health.") { $0.hasPrefix("/") ? $0 : nil })
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", help: "The backend spec (default: the embedded \(DefaultSpecs.backend.name) spec).")
+        package static let spec = Option("--spec", value: "file", help: "The backend spec (default: the embedded \(DefaultSpecs.backend.name) spec).")
         /// `--only <id-or-tag>`, repeatable.
-        public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only cases with this ID or tag (repeatable).")
+        package static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only cases with this ID or tag (repeatable).")
         /// `--skip <id-or-tag>`, repeatable.
-        public static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip cases with this ID or tag (repeatable).")
+        package static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip cases with this ID or tag (repeatable).")
         /// `--list`.
-        public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
+        package static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
 
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([start, tenant, url, tokenField, bearer, health, spec, only, skip, list])
                 .including(ReportOptions<BackendReportFiles>.signature)
         }
 
         /// The backend command (nil only with `--list`).
-        public var command: String?
+        package var command: String?
         /// Single or multi-tenant.
-        public var mode: TenantMode
+        package var mode: TenantMode
         /// How tokens are posted.
-        public var shape: SessionRequestShape
+        package var shape: SessionRequestShape
         /// The health path.
-        public var healthPath: String
+        package var healthPath: String
         /// The backend spec: the embedded one unless a file is named.
-        public var spec: SpecSource
+        package var spec: SpecSource
         /// Case IDs or tags to run.
-        public var only: [String]
+        package var only: [String]
         /// Case IDs or tags to skip.
-        public var skip: [String]
+        package var skip: [String]
         /// Print the plan and exit.
-        public var listOnly: Bool
+        package var listOnly: Bool
         /// The reports and the gate.
-        public var reports: ReportOptions<BackendReportFiles>
+        package var reports: ReportOptions<BackendReportFiles>
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             listOnly = arguments.flag(Self.list)
             command = try arguments.value(Self.start)
             if command == nil, !listOnly {
@@ -79,9 +79,9 @@ public struct BackendCommand: Command {
         }
     }
 
-    public let name = "backend"
-    public let abstract = "Prove that your backend verifies Entra ID tokens, with forged tokens from a loopback test tenant."
-    public let discussion = """
+    package let name = "backend"
+    package let abstract = "Prove that your backend verifies Entra ID tokens, with forged tokens from a loopback test tenant."
+    package let discussion = """
         Starts a test tenant on 127.0.0.1 (an OpenID discovery document and a JWKS), then starts --start
         (with /bin/sh -c, as three processes: the quick cases run while BE-ROTATE-1 waits 35 s) with:
           SL_BACKEND_PORT       the port to listen on, on 127.0.0.1
@@ -115,9 +115,9 @@ public struct BackendCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let spec: BackendSpec
         do { spec = try SpecInput.backend(options.spec) } catch { return error.report(to: output) }
         let gate = options.reports.gate
@@ -171,9 +171,9 @@ public struct BackendCommand: Command {
 }
 
 /// `backend`'s reports: `backend-junit.xml`, `backend.md` and `backend.html`.
-public enum BackendReportFiles: ReportFiles {
-    public static let junit = "backend-junit.xml"
-    public static let markdown = "backend.md"
-    public static let html = "backend.html"
-    public static let verboseHelp = "Print every case's scenario line under its requirement."
+package enum BackendReportFiles: ReportFiles {
+    package static let junit = "backend-junit.xml"
+    package static let markdown = "backend.md"
+    package static let html = "backend.html"
+    package static let verboseHelp = "Print every case's scenario line under its requirement."
 }

@@ -2,8 +2,8 @@ import CommandLineKit
 
 /// `--badge FILE`, defined once for every command that writes reports: the reporting commands
 /// (``ReportOptions``) and `merge`, whose merged event stream is a whole run's.
-public enum BadgeOption {
+package enum BadgeOption {
     /// `--badge <file>`.
-    public static let badge = Option(
+    package static let badge = Option(
         "--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. 'single-login 2.2.0 | 35/35 MUST', coloured by the result.")
 }

@@ -6,46 +6,46 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 /// `sl-conformance bench`: measures the harness on this machine against its targets and the pipe floor.
-public struct BenchCommand: Command {
+package struct BenchCommand: Command {
     /// `bench`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--iterations <n>`.
-        public static let iterations = Option("--iterations", value: "n", default: "2000", help: "Round trips measured per method.", parser: .positiveInteger)
+        package static let iterations = Option("--iterations", value: "n", default: "2000", help: "Round trips measured per method.", parser: .positiveInteger)
         /// `--repetitions <n>`.
-        public static let repetitions = Option(
+        package static let repetitions = Option(
             "--repetitions", value: "n", default: "5", help: "Whole-spec runs per configuration (the median is reported).", parser: .positiveInteger)
         /// `--adapter <command>`.
-        public static let adapter = Option(
+        package static let adapter = Option(
             "--adapter", value: "command", help: "The Swift adapter host; default: sl-reference-adapter next to this executable.")
         /// `--canned <command>`.
-        public static let canned = Option("--canned", value: "command", help: "The minimal adapter; default: sl-canned-adapter next to this executable.")
+        package static let canned = Option("--canned", value: "command", help: "The minimal adapter; default: sl-canned-adapter next to this executable.")
         /// `--echo <command>`.
-        public static let echo = Option(
+        package static let echo = Option(
             "--echo", value: "command",
             help: "The echo child for the pipe floor, which writes back every line at once; default: the minimal adapter with --echo.")
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", help: "The spec run whole (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
+        package static let spec = Option("--spec", value: "file", help: "The spec run whole (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--format text|json`.
-        public static let format = OutputFormat.option(help: "Print a table or JSON.")
+        package static let format = OutputFormat.option(help: "Print a table or JSON.")
 
-        public static var signature: CommandSignature { CommandSignature([iterations, repetitions, adapter, canned, echo, spec, format]) }
+        package static var signature: CommandSignature { CommandSignature([iterations, repetitions, adapter, canned, echo, spec, format]) }
 
         /// Round trips per method.
-        public var iterations: Int
+        package var iterations: Int
         /// Whole-spec runs per configuration.
-        public var repetitions: Int
+        package var repetitions: Int
         /// The Swift adapter host, or nil for the reference adapter next to this executable.
-        public var adapter: String?
+        package var adapter: String?
         /// The minimal adapter, or nil for sl-canned-adapter next to this executable.
-        public var canned: String?
+        package var canned: String?
         /// The echo child, or nil for the minimal adapter with `--echo`.
-        public var echo: String?
+        package var echo: String?
         /// The spec run whole.
-        public var spec: SpecSource
+        package var spec: SpecSource
         /// Table or JSON.
-        public var format: OutputFormat
+        package var format: OutputFormat
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             iterations = try arguments.value(Self.iterations) ?? 2000
             repetitions = try arguments.value(Self.repetitions) ?? 5
             adapter = try arguments.value(Self.adapter)
@@ -56,9 +56,9 @@ public struct BenchCommand: Command {
         }
     }
 
-    public let name = "bench"
-    public let abstract = "Measure round trips, throughput, report writing and spec loading against the targets."
-    public let discussion = """
+    package let name = "bench"
+    package let abstract = "Measure round trips, throughput, report writing and spec loading against the targets."
+    package let discussion = """
         Prints, for this machine: one observe round trip from the floor up (a pipe ping-pong, the
         minimal C adapter sl-canned-adapter, the harness to it, the harness to the Swift adapter host),
         with the targets harness <= 2x the floor and Swift host <= 2x the minimal adapter; the shipped
@@ -73,9 +73,9 @@ public struct BenchCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         if let request = ReportWriterBenchmark.requestFromEnvironment() {
             output.out(ReportWriterBenchmark.encode(ReportWriterBenchmark.serve(request)))
             return ExitStatus.passed.rawValue

@@ -5,10 +5,10 @@ import SingleLoginSpec
 ///
 /// To add a command, write `NameCommand.swift` (a ``Command`` with its `Options` group) in this
 /// target and add it to ``commands``.
-public enum ConformanceCommandLine {
+package enum ConformanceCommandLine {
     /// Every subcommand, in the order help lists them, with the pages that explain it (paths from
     /// the repository's root; each command's help ends with them): the one place they are named.
-    public static let commands: [AnyCommand] = [
+    package static let commands: [AnyCommand] = [
         AnyCommand(ValidateCommand(), docs: ["docs/spec-format.md"]),
         AnyCommand(ListCommand(), docs: ["docs/spec-format.md"]),
         AnyCommand(RunCommand(), docs: ["docs/adapter-contract.md", "docs/reports.md"]),
@@ -28,7 +28,7 @@ public enum ConformanceCommandLine {
     /// The commands of the release package: all but `bench`, which measures against
     /// sl-canned-adapter and sl-reference-adapter built beside the executable, while the package
     /// ships the one executable.
-    public static let packagedCommands = commands.filter { $0.name != BenchCommand().name }
+    package static let packagedCommands = commands.filter { $0.name != BenchCommand().name }
 
     /// What the release package's help says of the command it leaves out.
     static let packagedNotes = [
@@ -39,13 +39,13 @@ public enum ConformanceCommandLine {
     ///
     ///     sl-conformance 0.1.0
     ///     embedded specs: single-login 1.1.0, single-login-preflight 1.0.0
-    public static var version: String {
+    package static var version: String {
         let specs = DefaultSpecs.specs.compactMap(\.identity).map { "\($0.id) \($0.version)" }
         return "sl-conformance \(HarnessVersion.current)\nembedded specs: \(specs.joined(separator: ", "))"
     }
 
     /// The tool `sl-conformance`'s `main.swift` runs: every command.
-    public static let tool = CommandLineTool(
+    package static let tool = CommandLineTool(
         name: "sl-conformance",
         overview: overview,
         version: ConformanceCommandLine.version,
@@ -54,7 +54,7 @@ public enum ConformanceCommandLine {
 
     /// The tool of the release package (`sl-conformance-package`, shipped as `sl-conformance`):
     /// every command but `bench`, and help that says so.
-    public static let packagedTool = CommandLineTool(
+    package static let packagedTool = CommandLineTool(
         name: "sl-conformance",
         overview: overview,
         version: ConformanceCommandLine.version,

@@ -4,29 +4,29 @@ import SingleLoginEvents
 import SingleLoginReports
 
 /// `sl-conformance diff OLD NEW`: compares two JUnit reports test case by test case.
-public struct DiffCommand: Command {
+package struct DiffCommand: Command {
     /// `diff`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// The earlier report.
-        public static let old = Argument("old", arity: .one, help: "The earlier run's junit.xml or evidence bundle (the baseline).")
+        package static let old = Argument("old", arity: .one, help: "The earlier run's junit.xml or evidence bundle (the baseline).")
         /// The later report.
-        public static let new = Argument("new", arity: .one, help: "The later run's junit.xml or evidence bundle.")
-        public static var signature: CommandSignature { CommandSignature([], arguments: [old, new]) }
+        package static let new = Argument("new", arity: .one, help: "The later run's junit.xml or evidence bundle.")
+        package static var signature: CommandSignature { CommandSignature([], arguments: [old, new]) }
 
         /// The earlier report's path.
-        public var old: String
+        package var old: String
         /// The later report's path.
-        public var new: String
+        package var new: String
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             old = try arguments.value(Self.old) ?? ""
             new = try arguments.value(Self.new) ?? ""
         }
     }
 
-    public let name = "diff"
-    public let abstract = "Compare two JUnit reports or evidence bundles: newly failing, newly passing, added and removed test cases."
-    public let discussion = """
+    package let name = "diff"
+    package let abstract = "Compare two JUnit reports or evidence bundles: newly failing, newly passing, added and removed test cases."
+    package let discussion = """
         The comparison `run --baseline` prints, for two reports already written, e.g. main's and a branch's:
           sl-conformance diff main/junit.xml reports/junit.xml
         Either may be an evidence bundle ('run --bundle'); its junit.xml is compared:
@@ -36,9 +36,9 @@ public struct DiffCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         // The two reports are read at once, each on a core of its own: reading is nearly all the
         // time a comparison of two large reports takes.
         async let later = Result { () throws(CommandFailure) in try GatingOptions.readReport(options.new, option: "diff NEW") }

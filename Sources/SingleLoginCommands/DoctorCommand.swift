@@ -5,27 +5,27 @@ import SingleLoginEvents
 import SingleLoginTransport
 
 /// `sl-conformance doctor --adapter CMD`: checks an adapter against the wire protocol and says what to fix.
-public struct DoctorCommand: Command {
+package struct DoctorCommand: Command {
     /// `doctor`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--adapter <command>`.
-        public static let adapter = Option(
+        package static let adapter = Option(
             "--adapter", value: "command",
             help: "The adapter command line, one simple command that /bin/sh runs as exec COMMAND (env VAR=value cmd for variables).")
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([adapter]).including(ListenOptions.signature).including(SimulatorOptions.signature).including(AdapterTimeoutOptions.signature)
         }
 
         /// The adapter command line, or nil when the adapter connects (`--listen`).
-        public var adapter: String?
+        package var adapter: String?
         /// Where to wait for the adapter to connect, instead.
-        public var listen: ListenOptions
+        package var listen: ListenOptions
         /// How long it may take.
-        public var timeouts: AdapterTimeoutOptions
+        package var timeouts: AdapterTimeoutOptions
         /// Whether the doctor reads the app's container on the Simulator.
-        public var simulator: SimulatorOptions
+        package var simulator: SimulatorOptions
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             adapter = try arguments.value(Self.adapter)
             listen = try ListenOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments)
@@ -36,9 +36,9 @@ public struct DoctorCommand: Command {
         }
     }
 
-    public let name = "doctor"
-    public let abstract = "Check an adapter against the wire protocol and say what to fix."
-    public let discussion = """
+    package let name = "doctor"
+    package let abstract = "Check an adapter against the wire protocol and say what to fix."
+    package let discussion = """
         Starts the adapter and checks the handshake (shape and protocol version), reset, every
         event and the shape of each observation, that observe changes nothing, that reset is a
         fresh install, that stdout carries protocol messages only, answer times, and shutdown. When
@@ -51,9 +51,9 @@ public struct DoctorCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let container: String?
         do { container = try options.simulator.container() } catch { return error.report(to: output) }
         let target: AdapterTarget

@@ -11,34 +11,34 @@ import SingleLoginTransport
 
 /// `sl-conformance explore`: random device histories against an app, judged by the oracle's
 /// rules; the first violation shrunk to a minimal counterexample spec.
-public struct ExploreCommand: Command {
+package struct ExploreCommand: Command {
     /// `explore`'s options. The adapter, reference-flaw, wire-log and scenario-timeout options are `run`'s own.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--seed <n>`.
-        public static let seed = Option(
+        package static let seed = Option(
             "--seed", value: "n", help: "The seed: the same seed and app play the same histories (default: a random seed, printed).", parser: .unsignedInteger)
         /// `--runs <n>`.
-        public static let runs = Option("--runs", value: "n", default: "1000", help: "Play at most n histories.", parser: .positiveInteger)
+        package static let runs = Option("--runs", value: "n", default: "1000", help: "Play at most n histories.", parser: .positiveInteger)
         /// `--time-budget <seconds>`.
-        public static let timeBudget = Option(
+        package static let timeBudget = Option(
             "--time-budget", value: "seconds", help: "Stop playing new histories after this long (shrinking comes after).", parser: .positiveSeconds)
         /// `--max-steps <n>`.
-        public static let maxSteps = Option("--max-steps", value: "n", default: "12", help: "The most steps a history has.", parser: .positiveInteger)
+        package static let maxSteps = Option("--max-steps", value: "n", default: "12", help: "The most steps a history has.", parser: .positiveInteger)
         /// `--jobs <n>`, `-j`.
-        public static let jobs = Option(
+        package static let jobs = Option(
             "--jobs", short: "-j", value: "n", default: "1", help: "Play histories on n adapter instances at once; results do not depend on it.",
             parser: .positiveInteger)
         /// `--counterexample <file>`.
         /// `--shard <i/n>`.
-        public static let shard = Option(
+        package static let shard = Option(
             "--shard", value: "i/n",
             help:
                 "Play part i of n of the seed's histories (i, i+n, i+2n, ..., --runs of them); 'merge' joins the shards' explore-junit.xml, keeping the first violation, as one exploration of n x --runs histories finds it.",
             parser: RunCommand.Options.shardParser)
-        public static let counterexample = Option(
+        package static let counterexample = Option(
             "--counterexample", value: "file", help: "Write the shrunk counterexample here, as a complete spec (format v1).")
 
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([
                 RunCommand.Options.adapter, RunCommand.Options.referenceFlaw, seed, runs, timeBudget, maxSteps, jobs, shard, counterexample,
                 RunCommand.Options.wireLog,
@@ -51,31 +51,31 @@ public struct ExploreCommand: Command {
         }
 
         /// The app.
-        public var target: RunCommand.Options.Target
+        package var target: RunCommand.Options.Target
         /// Whether the harness reads the app's container on the Simulator.
-        public var simulator: SimulatorOptions
+        package var simulator: SimulatorOptions
         /// The seed, if given.
-        public var seed: UInt64?
+        package var seed: UInt64?
         /// How many histories at most.
-        public var runs: Int
+        package var runs: Int
         /// How long to play new histories, if limited.
-        public var timeBudget: Duration?
+        package var timeBudget: Duration?
         /// The most steps a history has.
-        public var maxSteps: Int
+        package var maxSteps: Int
         /// Adapter instances at once.
-        public var jobs: Int
+        package var jobs: Int
         /// Where to write the counterexample.
-        public var counterexample: String?
+        package var counterexample: String?
         /// The part of the seed's histories to play (`--shard`), if not all.
-        public var part: RunContext.Shard?
+        package var part: RunContext.Shard?
         /// Where to record the wire.
-        public var wireLog: String?
+        package var wireLog: String?
         /// The reports and the gate.
-        public var reports: ReportOptions<ExploreReportFiles>
+        package var reports: ReportOptions<ExploreReportFiles>
         /// The adapter's time limits.
-        public var timeouts: AdapterTimeouts
+        package var timeouts: AdapterTimeouts
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             target = try RunCommand.Options.Target(parsing: arguments)
             simulator = try SimulatorOptions(parsing: arguments)
             seed = try arguments.value(Self.seed)
@@ -92,9 +92,9 @@ public struct ExploreCommand: Command {
         }
     }
 
-    public let name = "explore"
-    public let abstract = "Play random shared-device histories against an app and shrink the first violation to a counterexample spec."
-    public let discussion = """
+    package let name = "explore"
+    package let abstract = "Play random shared-device histories against an app and shrink the first violation to a counterexample spec."
+    package let discussion = """
         Generates histories a real shared device allows (launches, suspends, Jamf Setup and Reset,
         user changes, broadcast bursts, taps, scripted broker failures), plays each against the app
         from a fresh install, and judges every step by rules that generalise the catalogue's
@@ -120,9 +120,9 @@ public struct ExploreCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         // Every destination is checked before anything is started or bound, as `run` does: the
         // reports (the event stream goes beside them unless --events names a file) and the counterexample.
         var reports = options.reports
@@ -194,7 +194,7 @@ public struct ExploreCommand: Command {
     /// What to run next on a counterexample written to `path`: `validate`, then `run --spec` on the
     /// same app (`--adapter`, `--listen` or the reference app's flaws repeated), since `run` without
     /// them tests the bundled reference app, where a counterexample passes.
-    public static func checkHint(counterexample path: String, target: RunCommand.Options.Target) -> String {
+    package static func checkHint(counterexample path: String, target: RunCommand.Options.Target) -> String {
         let file = GenerateTestsCommand.Options.shellQuoted(path)
         let run = (["sl-conformance", "run", "--spec", file] + target.commandLineWords).joined(separator: " ")
         return "Written to \(path). Check it with:\n  sl-conformance validate \(file)\n  \(run)"

@@ -6,28 +6,28 @@ import SingleLoginSpec
 
 /// How a run is gated beyond its own results, defined once for the commands that gate a run:
 /// `--baseline FILE`, `--fail-on failures|regressions`, `--waivers FILE` and `--strict-waivers`.
-public struct GatingOptions: OptionGroup {
+package struct GatingOptions: OptionGroup {
     /// `--baseline <file>`: an earlier run's `junit.xml`.
-    public static let baseline = Option(
+    package static let baseline = Option(
         "--baseline", value: "file",
         help: "Compare with an earlier run's junit.xml or evidence bundle (--bundle): list newly failing, newly passing, added and removed test cases.")
     /// `--fail-on failures|regressions`.
-    public static let failOn = Option(
+    package static let failOn = Option(
         "--fail-on", value: "what", default: "failures", help: "What sets the exit status: every gating failure, or only regressions against --baseline.",
         parser: .choice(["failures": FailOn.failures, "regressions": FailOn.regressions]))
 
     /// `--waivers <file>`.
-    public static let waivers = Option(
+    package static let waivers = Option(
         "--waivers", value: "file",
         help: "Known failures on record (a waiver file, specs/waivers-v1.schema.json): a waived failure is skipped until its waiver expires.")
     /// `--strict-waivers`.
-    public static let strictWaivers = Flag(
+    package static let strictWaivers = Flag(
         "--strict-waivers", help: "Fail a test case that a waiver covers but that passes (unexpected pass: remove the waiver).")
 
-    public static var signature: CommandSignature { CommandSignature([baseline, failOn, waivers, strictWaivers]) }
+    package static var signature: CommandSignature { CommandSignature([baseline, failOn, waivers, strictWaivers]) }
 
     /// What sets the exit status.
-    public enum FailOn: Hashable, Sendable {
+    package enum FailOn: Hashable, Sendable {
         /// Every failure that gates (the default).
         case failures
         /// Only regressions against the baseline: newly failing, removed, and added cases that fail.
@@ -35,15 +35,15 @@ public struct GatingOptions: OptionGroup {
     }
 
     /// The earlier run's report, as given.
-    public var baseline: String?
+    package var baseline: String?
     /// What sets the exit status.
-    public var failOn: FailOn
+    package var failOn: FailOn
     /// The waiver file, as given.
-    public var waivers: String?
+    package var waivers: String?
     /// Whether an unexpected pass fails.
-    public var strictWaivers: Bool
+    package var strictWaivers: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         baseline = try arguments.value(Self.baseline)
         waivers = try arguments.value(Self.waivers)
         strictWaivers = arguments.flag(Self.strictWaivers)

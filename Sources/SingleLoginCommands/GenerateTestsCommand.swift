@@ -6,53 +6,53 @@ import SingleLoginSpec
 
 /// `sl-conformance generate-tests --adapter-factory EXPR`: writes the Swift test file that runs a
 /// spec in process in a vendor's own `swift test`, one test per requirement.
-public struct GenerateTestsCommand: Command {
+package struct GenerateTestsCommand: Command {
     /// `generate-tests`' options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--adapter-factory <expression>`.
-        public static let adapterFactory = Option(
+        package static let adapterFactory = Option(
             "--adapter-factory", value: "expression",
             help: "A Swift expression that makes one adapter, e.g. 'ShiftBoardAdapter()' (a bare type name gets '()').")
         /// `--import <module>`, repeatable.
-        public static let imports = Option(
+        package static let imports = Option(
             "--import", value: "module", repeatable: true, help: "A module the tests import, e.g. the one with your adapter (repeatable).")
         /// `--framework swift-testing|xctest`.
-        public static let framework = Option(
+        package static let framework = Option(
             "--framework", value: "framework", default: GeneratedTestFile.Framework.swiftTesting.rawValue, help: "The test framework to write for.",
             parser: ValueParser<GeneratedTestFile.Framework>.cases)
         /// `--type-name <name>`.
-        public static let typeName = Option(
+        package static let typeName = Option(
             "--type-name", value: "name", default: "SingleLoginConformanceTests", help: "The suite's (or XCTestCase's) type name.")
         /// `--spec <file>`.
-        public static let spec = Option(
+        package static let spec = Option(
             "--spec", value: "file", help: "A spec file, read by the tests from the package root (default: the spec embedded in the kit).")
         /// `--output <file>`.
-        public static let output = Option("--output", short: "-o", value: "file", help: "Where to write the file (default: standard output).")
+        package static let output = Option("--output", short: "-o", value: "file", help: "Where to write the file (default: standard output).")
         /// `--level must|should`: whether the tests fail on SHOULD failures (the default) or warn.
-        public static var level: Option<Gate> { LevelOption.level }
+        package static var level: Option<Gate> { LevelOption.level }
         /// `--check`.
-        public static let check = Flag("--check", help: "With --output: change nothing; exit 1 when the file is not what would be written.")
+        package static let check = Flag("--check", help: "With --output: change nothing; exit 1 when the file is not what would be written.")
 
-        public static var signature: CommandSignature { CommandSignature([adapterFactory, imports, framework, typeName, spec, level, output, check]) }
+        package static var signature: CommandSignature { CommandSignature([adapterFactory, imports, framework, typeName, spec, level, output, check]) }
 
         /// The adapter expression, `()` added to a bare name.
-        public var adapterFactory: String
+        package var adapterFactory: String
         /// Modules to import.
-        public var imports: [String]
+        package var imports: [String]
         /// The framework.
-        public var framework: GeneratedTestFile.Framework
+        package var framework: GeneratedTestFile.Framework
         /// The type name.
-        public var typeName: String
+        package var typeName: String
         /// The spec: embedded unless a file is named.
-        public var spec: SpecSource
+        package var spec: SpecSource
         /// Which failures fail their tests.
-        public var gate: Gate
+        package var gate: Gate
         /// Where to write, or nil for standard output.
-        public var outputPath: String?
+        package var outputPath: String?
         /// Only compare.
-        public var check: Bool
+        package var check: Bool
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             let factory = try arguments.required(Self.adapterFactory).trimmingCharacters(in: .whitespaces)
             guard !factory.isEmpty else { throw UsageError("'--adapter-factory' needs a Swift expression, e.g. 'MyAdapter()'") }
             adapterFactory = factory.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? factory + "()" : factory
@@ -101,9 +101,9 @@ public struct GenerateTestsCommand: Command {
         }
     }
 
-    public let name = "generate-tests"
-    public let abstract = "Write the Swift test file that runs a spec in your own 'swift test', one test per requirement."
-    public let discussion = """
+    package let name = "generate-tests"
+    package let abstract = "Write the Swift test file that runs a spec in your own 'swift test', one test per requirement."
+    package let discussion = """
         The file calls the SingleLoginTesting kit (link it from your test target): each requirement is
         its own test, named after its ID, in 'swift test' output, --xunit-output and Xcode, and
         'swift test --filter SL-LOGOUT' runs the sign-out requirements only. A failure is an issue with
@@ -116,9 +116,9 @@ public struct GenerateTestsCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
         let source: String
         do { (loaded, source) = try Self.file(options) } catch { return error.report(to: output) }

@@ -6,37 +6,37 @@ import SingleLoginSpec
 
 /// `sl-conformance list [SPEC] [--format text|json|markdown]`: the requirements of a spec, one per line, as JSON,
 /// or as the README's Markdown table.
-public struct ListCommand: Command {
+package struct ListCommand: Command {
     /// `list`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--format text|json|markdown`.
-        public static let format = ListFormat.option(help: "Output format (markdown: the README's catalogue table).")
+        package static let format = ListFormat.option(help: "Output format (markdown: the README's catalogue table).")
         /// The spec file.
-        public static let spec = Argument("spec", arity: .optional, help: "The spec file (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
-        public static var signature: CommandSignature { CommandSignature([format], arguments: [spec]) }
+        package static let spec = Argument("spec", arity: .optional, help: "The spec file (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
+        package static var signature: CommandSignature { CommandSignature([format], arguments: [spec]) }
 
         /// What to print.
-        public var format: ListFormat
+        package var format: ListFormat
         /// The spec: the embedded catalogue unless a file is named.
-        public var spec: SpecSource
+        package var spec: SpecSource
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             format = try arguments.value(Self.format) ?? .text
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
         }
     }
 
-    public let name = "list"
-    public let abstract = "List the requirements of a spec: ID, level, title and tags."
-    public let discussion = """
+    package let name = "list"
+    package let abstract = "List the requirements of a spec: ID, level, title and tags."
+    package let discussion = """
         With no file, lists the spec embedded in sl-conformance ('sl-conformance spec show single-login' prints it).
         Exit status: 0 listed; 64 usage error or a directory given; 65 invalid spec; 66 no such file or unreadable.
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
         do { loaded = try SpecInput.catalogue(options.spec, option: "<spec>") } catch { return error.report(to: output) }
         switch options.format {

@@ -1,7 +1,7 @@
 import CommandLineKit
 
 /// `list --format`: aligned text, JSON, or the README's Markdown table.
-public enum ListFormat: String, CaseIterable, Sendable {
+package enum ListFormat: String, CaseIterable, Sendable {
     /// Aligned text.
     case text
     /// JSON, keys sorted.
@@ -10,7 +10,7 @@ public enum ListFormat: String, CaseIterable, Sendable {
     case markdown
 
     /// `--format <format>`, text by default.
-    public static func option(help: String) -> Option<ListFormat> {
+    package static func option(help: String) -> Option<ListFormat> {
         Option("--format", value: "format", default: ListFormat.text.rawValue, help: help, parser: .cases)
     }
 }

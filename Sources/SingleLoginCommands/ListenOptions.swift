@@ -5,18 +5,18 @@ import SingleLoginTransport
 /// `--listen HOST:PORT`, `--allow-remote` and `--connect-timeout`: how `run` and `doctor` wait
 /// for an adapter that connects over TCP (an app on the iOS Simulator or a device), instead of
 /// starting one.
-public struct ListenOptions: OptionGroup, Equatable {
+package struct ListenOptions: OptionGroup, Equatable {
     /// `--listen <host:port>`.
-    public static let listen = Option(
+    package static let listen = Option(
         "--listen", value: "host:port",
         help:
             "Wait for the adapter to connect over TCP instead of starting one (an app on a simulator or device); port 0 picks a free port. The first line on stderr names the address.",
         parser: Self.addressParser)
     /// `--allow-remote`.
-    public static let allowRemote = Flag(
+    package static let allowRemote = Flag(
         "--allow-remote", help: "With --listen: allow a non-loopback address; the adapter must then present the token printed on stderr.")
     /// `--connect-timeout <seconds>`.
-    public static let connectTimeout = Option(
+    package static let connectTimeout = Option(
         "--connect-timeout", value: "seconds", default: "60",
         help: "With --listen: how long to wait for the adapter to connect, at first and after each dropped connection.", parser: .positiveSeconds)
 
@@ -25,24 +25,24 @@ public struct ListenOptions: OptionGroup, Equatable {
         TCPListener.parse(text).map { Address(host: $0.host, port: $0.port) }
     }
 
-    public static var signature: CommandSignature { CommandSignature([listen, allowRemote, connectTimeout]) }
+    package static var signature: CommandSignature { CommandSignature([listen, allowRemote, connectTimeout]) }
 
     /// An address to listen on.
-    public struct Address: Sendable, Equatable {
+    package struct Address: Sendable, Equatable {
         /// A numeric address, or `localhost`.
-        public var host: String
+        package var host: String
         /// The port; 0 lets the system choose.
-        public var port: UInt16
+        package var port: UInt16
     }
 
     /// Where to listen, or nil to start the adapter instead.
-    public var address: Address?
+    package var address: Address?
     /// Whether a non-loopback address was allowed.
-    public var allowRemote: Bool
+    package var allowRemote: Bool
     /// How long to wait for a connection.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         address = try arguments.value(Self.listen)
         allowRemote = arguments.flag(Self.allowRemote)
         connectTimeout = try arguments.value(Self.connectTimeout) ?? .seconds(60)
@@ -60,18 +60,18 @@ public struct ListenOptions: OptionGroup, Equatable {
     }
 
     /// A bound listener and the run's token (for a non-loopback address), announced on stderr.
-    public struct Listening: Sendable {
+    package struct Listening: Sendable {
         /// The listener.
-        public var listener: TCPListener
+        package var listener: TCPListener
         /// The token the adapter's handshake must present, or nil on loopback.
-        public var token: String?
+        package var token: String?
         /// How long to wait for a connection.
-        public var connectTimeout: Duration
+        package var connectTimeout: Duration
     }
 
     /// Binds the listener and says where it listens: the first line on stderr is always
     /// `sl-conformance: listening on HOST:PORT`, so scripts can find the port.
-    public func bind(output: TextOutput) throws(UsageError) -> Listening? {
+    package func bind(output: TextOutput) throws(UsageError) -> Listening? {
         guard let address else { return nil }
         let listener: TCPListener
         do { listener = try TCPListener(host: address.host, port: address.port) } catch {

@@ -7,35 +7,35 @@ import Synchronization
 /// `sl-conformance merge OUT IN...`: joins shards' reports into one: JUnit XML into one valid
 /// report, or event streams (`.jsonl`) into one run's stream, and from it the merged `summary.md`
 /// (`--markdown`) and HTML report (`--html`), rendered by the same recorders as a run's.
-public struct MergeCommand: Command {
+package struct MergeCommand: Command {
     /// `merge`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// Where the merged report goes.
-        public static let out = Argument("out", arity: .one, help: "Where to write the merged report.")
+        package static let out = Argument("out", arity: .one, help: "Where to write the merged report.")
         /// The shard reports.
-        public static let inputs = Argument("in", arity: .oneOrMore, help: "A shard's JUnit report, or a shard's event stream (.jsonl).")
+        package static let inputs = Argument("in", arity: .oneOrMore, help: "A shard's JUnit report, or a shard's event stream (.jsonl).")
         /// `--markdown <file>`: the merged summary.md, from event streams.
-        public static let markdown = Option("--markdown", value: "file", help: "With event streams: also write the merged summary.md here.")
+        package static let markdown = Option("--markdown", value: "file", help: "With event streams: also write the merged summary.md here.")
         /// `--html <file>`: the merged report.html, from event streams.
-        public static let html = Option("--html", value: "file", help: "With event streams: also write the merged report.html here.")
-        public static var signature: CommandSignature {
+        package static let html = Option("--html", value: "file", help: "With event streams: also write the merged report.html here.")
+        package static var signature: CommandSignature {
             CommandSignature([JUnitOptions.strict, markdown, html, BadgeOption.badge], arguments: [out, inputs])
         }
 
         /// Write the strict form.
-        public var junitStrict: Bool
+        package var junitStrict: Bool
         /// Where the merged report goes, as given.
-        public var outputPath: String
+        package var outputPath: String
         /// The shard reports, in order.
-        public var inputs: [URL]
+        package var inputs: [URL]
         /// Where the merged summary.md goes, if anywhere.
-        public var markdownFile: URL?
+        package var markdownFile: URL?
         /// Where the merged report.html goes, if anywhere.
-        public var htmlFile: URL?
+        package var htmlFile: URL?
         /// Where the merged run's shields.io badge goes, if anywhere.
-        public var badgeFile: URL?
+        package var badgeFile: URL?
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             junitStrict = arguments.flag(JUnitOptions.strict)
             outputPath = try arguments.value(Self.out) ?? ""
             inputs = try arguments.values(Self.inputs).map { URL(fileURLWithPath: $0) }
@@ -61,9 +61,9 @@ public struct MergeCommand: Command {
         var mergesEvents: Bool { inputs.first?.pathExtension == "jsonl" }
     }
 
-    public let name = "merge"
-    public let abstract = "Join the reports of shards (--shard i/n): JUnit, event streams, summary.md, report.html."
-    public let discussion = """
+    package let name = "merge"
+    package let abstract = "Join the reports of shards (--shard i/n): JUnit, event streams, summary.md, report.html."
+    package let discussion = """
         A shard's report holds its own test cases only. Each requirement's suite comes where it
         first appears, in the order the reports are given (shard 1's first when given in order);
         within a suite, cases are sorted by name and counts are recomputed. A test case in several
@@ -88,9 +88,9 @@ public struct MergeCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         if options.mergesEvents { return mergeEvents(options, output: output) }
         do {
             let merged = try JUnitMerger.merge(files: options.inputs)

@@ -1,14 +1,14 @@
 import CommandLineKit
 
 /// What a listing command prints: aligned text for people or JSON for tools (`--format`).
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned text.
     case text
     /// JSON, keys sorted.
     case json
 
     /// `--format <format>`, text by default.
-    public static func option(help: String) -> Option<OutputFormat> {
+    package static func option(help: String) -> Option<OutputFormat> {
         Option("--format", value: "format", default: OutputFormat.text.rawValue, help: help, parser: .cases)
     }
 }

@@ -6,44 +6,44 @@ import SingleLoginPreflight
 import SingleLoginSpec
 
 /// `sl-conformance preflight`: checks an app's static Single Login configuration from its files.
-public struct PreflightCommand: Command {
+package struct PreflightCommand: Command {
     /// `preflight`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--project <dir>`.
-        public static let project = Option("--project", value: "dir", help: "The app's project directory to walk (default: . when no file options are given).")
+        package static let project = Option("--project", value: "dir", help: "The app's project directory to walk (default: . when no file options are given).")
         /// `--info-plist <file>`.
-        public static let infoPlist = Option("--info-plist", value: "file", help: "The app's Info.plist (XML or binary).")
+        package static let infoPlist = Option("--info-plist", value: "file", help: "The app's Info.plist (XML or binary).")
         /// `--entitlements <file>`.
-        public static let entitlements = Option("--entitlements", value: "file", help: "The app's .entitlements file.")
+        package static let entitlements = Option("--entitlements", value: "file", help: "The app's .entitlements file.")
         /// `--package-resolved <file>`, repeatable.
-        public static let packageResolved = Option(
+        package static let packageResolved = Option(
             "--package-resolved", value: "file", repeatable: true, help: "A Package.resolved (format v1, v2 or v3); repeatable.")
         /// `--podfile-lock <file>`.
-        public static let podfileLock = Option("--podfile-lock", value: "file", help: "The app's Podfile.lock.")
+        package static let podfileLock = Option("--podfile-lock", value: "file", help: "The app's Podfile.lock.")
         /// `--pbxproj <file>`.
-        public static let pbxproj = Option("--pbxproj", value: "file", help: "The project.pbxproj whose app target gives PRODUCT_BUNDLE_IDENTIFIER.")
+        package static let pbxproj = Option("--pbxproj", value: "file", help: "The project.pbxproj whose app target gives PRODUCT_BUNDLE_IDENTIFIER.")
         /// `--configuration <name>`.
-        public static let configuration = Option(
+        package static let configuration = Option(
             "--configuration", value: "name", default: "Release", help: "The build configuration to take build settings from.")
         /// `--target <name>`.
-        public static let target = Option(
+        package static let target = Option(
             "--target", value: "name", help: "The Xcode target to take build settings from (default: the first application target).")
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", help: "The preflight spec (default: the embedded \(DefaultSpecs.preflight.name) spec).")
+        package static let spec = Option("--spec", value: "file", help: "The preflight spec (default: the embedded \(DefaultSpecs.preflight.name) spec).")
 
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([project, infoPlist, entitlements, packageResolved, podfileLock, pbxproj, configuration, target, spec])
                 .including(ReportOptions<PreflightReportFiles>.signature)
         }
 
         /// What to read (not yet checked against the file system).
-        public var input: PreflightInput
+        package var input: PreflightInput
         /// The preflight spec: the embedded one unless a file is named.
-        public var spec: SpecSource
+        package var spec: SpecSource
         /// The reports and the gate.
-        public var reports: ReportOptions<PreflightReportFiles>
+        package var reports: ReportOptions<PreflightReportFiles>
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             var input = PreflightInput(
                 infoPlist: try arguments.value(Self.infoPlist), entitlements: try arguments.value(Self.entitlements),
                 packageResolved: try arguments.values(Self.packageResolved), podfileLock: try arguments.value(Self.podfileLock),
@@ -67,9 +67,9 @@ public struct PreflightCommand: Command {
         }
     }
 
-    public let name = "preflight"
-    public let abstract = "Check an app's static Single Login configuration (Info.plist, entitlements, lock files, sources)."
-    public let discussion = """
+    package let name = "preflight"
+    package let abstract = "Check an app's static Single Login configuration (Info.plist, entitlements, lock files, sources)."
+    package let discussion = """
         Walks --project (default: the current directory, unless explicit files are given), skipping
         .build, Pods, DerivedData, .git and node_modules, and evaluates the checks of the embedded preflight spec:
         PF-REDIRECT, PF-QUERY-SCHEMES, PF-KEYCHAIN, PF-MSAL-VERSION (MUST) and PF-HANDLE-RESPONSE (SHOULD).
@@ -84,9 +84,9 @@ public struct PreflightCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let spec: PreflightSpec
         do { spec = try SpecInput.preflight(options.spec) } catch { return error.report(to: output) }
         do { try options.input.validate() } catch { throw Self.usageError(error) }

@@ -8,58 +8,58 @@ import SingleLoginReports
 ///
 /// `--level`, `--reports`, `--junit`, `--markdown`, `--html`, `--events`, `--junit-strict`, `--quiet`,
 /// `--verbose`, defined once; `Files` names the command's default files.
-public struct ReportOptions<Files: ReportFiles>: OptionGroup {
+package struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// `--level must|should`: which failures fail the run.
-    public static var level: Option<Gate> { LevelOption.level }
+    package static var level: Option<Gate> { LevelOption.level }
     /// `--reports <dir>`.
-    public static var reports: Option<String> {
+    package static var reports: Option<String> {
         Option("--reports", value: "dir", default: "reports", help: "Directory for \(Files.junit), \(Files.markdown) and \(Files.html).")
     }
     /// `--junit <file>`.
-    public static var junit: Option<String> {
+    package static var junit: Option<String> {
         Option("--junit", value: "file", help: "Where to write JUnit XML (default: <reports>/\(Files.junit)).")
     }
     /// `--markdown <file>`.
-    public static var markdown: Option<String> {
+    package static var markdown: Option<String> {
         Option("--markdown", value: "file", help: "Where to write the Markdown checklist (default: <reports>/\(Files.markdown)).")
     }
     /// `--html <file>`.
-    public static var html: Option<String> {
+    package static var html: Option<String> {
         Option("--html", value: "file", help: "Where to write the HTML report (default: <reports>/\(Files.html)).")
     }
     /// `--events <file>`.
-    public static var events: Option<String> {
+    package static var events: Option<String> {
         Option("--events", value: "file", help: "Also write the JSON Lines event stream to this file.")
     }
     /// `--badge <file>`.
-    public static var badge: Option<String> { BadgeOption.badge }
+    package static var badge: Option<String> { BadgeOption.badge }
     /// `--quiet`, `-q`.
-    public static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
+    package static var quiet: Flag { Flag("--quiet", short: "-q", help: "Print only failures and the totals.") }
     /// `--verbose`, `-v`.
-    public static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
+    package static var verbose: Flag { Flag("--verbose", short: "-v", help: Files.verboseHelp) }
 
-    public static var signature: CommandSignature {
+    package static var signature: CommandSignature {
         CommandSignature([level, reports, junit, markdown, html, events, badge, JUnitOptions.strict, quiet, verbose])
     }
 
     /// Which failures fail the run.
-    public var gate: Gate
+    package var gate: Gate
     /// Where the JUnit XML goes.
-    public var junitFile: URL
+    package var junitFile: URL
     /// Where the Markdown checklist goes.
-    public var markdownFile: URL
+    package var markdownFile: URL
     /// Where the HTML report goes.
-    public var htmlFile: URL
+    package var htmlFile: URL
     /// Where the JSON Lines event stream goes, if anywhere.
-    public var eventsFile: URL?
+    package var eventsFile: URL?
     /// Where the shields.io badge goes, if anywhere.
-    public var badgeFile: URL?
+    package var badgeFile: URL?
     /// Whether the JUnit XML also passes the strict Ant schema.
-    public var junitStrict: Bool
+    package var junitStrict: Bool
     /// How much the console prints (`--quiet` wins over `--verbose`).
-    public var verbosity: ConsoleStyle.Verbosity
+    package var verbosity: ConsoleStyle.Verbosity
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         gate = try arguments.value(Self.level) ?? .mustAndShould
         let reports = URL(fileURLWithPath: try arguments.value(Self.reports) ?? "reports")
         junitFile = try arguments.value(Self.junit).map { URL(fileURLWithPath: $0) } ?? reports.appendingPathComponent(Files.junit)
@@ -72,16 +72,16 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     }
 
     /// Every file these options write, in the order they are named in messages.
-    public var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) + (badgeFile.map { [$0] } ?? []) }
+    package var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) + (badgeFile.map { [$0] } ?? []) }
 
     /// Checks, before anything runs, that every report file can be written (creating its directory):
     /// the first that cannot, with the path and the reason.
-    public func prepareFiles() throws(AtomicFileWriter.WriteError) {
+    package func prepareFiles() throws(AtomicFileWriter.WriteError) {
         for file in files { try AtomicFileWriter.prepare(file) }
     }
 
     /// The console's style on `output`.
-    public func consoleStyle(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleStyle {
+    package func consoleStyle(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleStyle {
         ConsoleStyle(
             verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
     }
@@ -89,7 +89,7 @@ public struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
     /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
     /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``).
-    public func recorders(
+    package func recorders(
         style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" },
         onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError
     ) -> [any EventRecorder] {

@@ -1,33 +1,33 @@
 import CommandLineKit
 
 /// How `run` runs a failing test case again: `--retry N`, `--rerun FILE` and `--accept-flaky`.
-public struct RetryOptions: OptionGroup {
+package struct RetryOptions: OptionGroup {
     /// `--retry <n>`.
-    public static let retry = Option(
+    package static let retry = Option(
         "--retry", value: "n",
         help: "Run a failed or errored test case again, up to n more times; one that passes on a retry is flaky, and fails the run unless --accept-flaky.",
         parser: .positiveInteger)
     /// `--accept-flaky`.
-    public static let acceptFlaky = Flag(
+    package static let acceptFlaky = Flag(
         "--accept-flaky", help: "Count a flaky test case (failed, then passed on a retry) as passed; it is still reported as flaky with its attempts.")
 
     /// `--rerun <file>`.
-    public static let rerun = Option(
+    package static let rerun = Option(
         "--rerun", value: "file",
         help:
             "Run only the test cases that failed, errored or did not run in this earlier junit.xml (or bundle); keep its passes, and report each case with its history."
     )
 
-    public static var signature: CommandSignature { CommandSignature([retry, rerun, acceptFlaky]) }
+    package static var signature: CommandSignature { CommandSignature([retry, rerun, acceptFlaky]) }
 
     /// How many more times a failing case runs.
-    public var retries: Int
+    package var retries: Int
     /// Whether a flaky case passes.
-    public var acceptFlaky: Bool
+    package var acceptFlaky: Bool
     /// The earlier run's report whose failures run again, as given.
-    public var rerun: String?
+    package var rerun: String?
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         retries = try arguments.value(Self.retry) ?? 0
         acceptFlaky = arguments.flag(Self.acceptFlaky)
         rerun = try arguments.value(Self.rerun)

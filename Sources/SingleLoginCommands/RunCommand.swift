@@ -12,54 +12,54 @@ import SingleLoginTransport
 import Synchronization
 
 /// `sl-conformance run`: runs a spec against an adapter and writes the reports.
-public struct RunCommand: Command {
+package struct RunCommand: Command {
     /// `run`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--spec <file>`.
-        public static let spec = Option("--spec", value: "file", help: "The spec to run (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
+        package static let spec = Option("--spec", value: "file", help: "The spec to run (default: the embedded \(DefaultSpecs.catalogue.name) spec).")
         /// `--adapter <command>`.
-        public static let adapter = Option(
+        package static let adapter = Option(
             "--adapter", value: "command",
             help:
                 "An adapter command line, one simple command that /bin/sh runs as exec COMMAND (env VAR=value cmd for variables); default: the bundled reference app in process."
         )
         /// `--reference-flaw <flaw>`, repeatable.
-        public static let referenceFlaw = Option(
+        package static let referenceFlaw = Option(
             "--reference-flaw", value: "flaw", repeatable: true, help: "Run the bundled reference app with this flaw (a faulty variant, for demos).",
             parser: ValueParser<ReferenceAppFlaw>.cases)
         /// `--only <id-or-tag>`, repeatable.
-        public static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only requirements with this ID or tag (repeatable).")
+        package static let only = Option("--only", value: "id-or-tag", repeatable: true, help: "Run only requirements with this ID or tag (repeatable).")
         /// `--skip <id-or-tag>`, repeatable.
-        public static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip requirements with this ID or tag (repeatable).")
+        package static let skip = Option("--skip", value: "id-or-tag", repeatable: true, help: "Skip requirements with this ID or tag (repeatable).")
         /// `--shard <i/n>`.
-        public static let shard = Option(
+        package static let shard = Option(
             "--shard", value: "i/n", help: "Run shard i of n (by sorted test case ID); merge reports with 'sl-conformance merge'.", parser: Self.shardParser)
         /// `--jobs <n>`, `-j`.
-        public static let jobs = Option(
+        package static let jobs = Option(
             "--jobs", short: "-j", value: "n", default: "1", help: "Run test cases on n adapter instances at once; reports keep plan order.",
             parser: .positiveInteger)
         /// `--fail-fast`.
-        public static let failFast = Flag("--fail-fast", help: "Skip the remaining test cases after the first failure or error.")
+        package static let failFast = Flag("--fail-fast", help: "Skip the remaining test cases after the first failure or error.")
         /// `--list`.
-        public static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
+        package static let list = Flag("--list", help: "Print the plan (what would run or be skipped) and exit.")
         /// `--wire-log <file>`.
-        public static let wireLog = Option(
+        package static let wireLog = Option(
             "--wire-log", value: "file", help: "With --adapter or --listen: record every line on the wire ('> ' sent, '< ' received).")
         /// `--bundle <file>`.
-        public static let bundle = Option(
+        package static let bundle = Option(
             "--bundle", value: "file",
             help: "Also write an evidence bundle (a tar file: manifest, spec, reports, events, transcripts, SHA256SUMS) that 'sl-conformance verify' checks.")
         /// `--allow-incomplete`.
-        public static let allowIncomplete = Flag(
+        package static let allowIncomplete = Flag(
             "--allow-incomplete", help: "With --bundle: write the bundle of an interrupted run or one with errors too, marked incomplete.")
         /// `--sign <key>`.
-        public static let sign = Option(
+        package static let sign = Option(
             "--sign", value: "key",
             help:
                 "With --bundle: sign it with this RSA private key (PEM, as 'openssl genpkey' writes it): RS256 over SHA256SUMS, in SHA256SUMS.sig; 'verify --trusted-key' checks it."
         )
         /// `--scenario-timeout <seconds>`.
-        public static let scenarioTimeout = Option(
+        package static let scenarioTimeout = Option(
             "--scenario-timeout", value: "seconds", default: "60",
             help: "How long one test case may take, from the moment the adapter is ready (starting it or waiting for it to connect is not counted).",
             parser: .positiveSeconds)
@@ -71,7 +71,7 @@ public struct RunCommand: Command {
             return RunSelection.Shard(index: index, count: count)
         }
 
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([spec, adapter, referenceFlaw, only, skip, shard, jobs, failFast, list, wireLog, bundle, allowIncomplete, sign])
                 .including(ListenOptions.signature)
                 .including(SimulatorOptions.signature)
@@ -83,7 +83,7 @@ public struct RunCommand: Command {
         }
 
         /// Which app the run drives.
-        public enum Target: Sendable, Equatable {
+        package enum Target: Sendable, Equatable {
             /// The bundled reference app in process, with these flaws.
             case referenceApp(flaws: Set<ReferenceAppFlaw>)
             /// An adapter over stdio, started with this command line.
@@ -93,37 +93,37 @@ public struct RunCommand: Command {
         }
 
         /// The spec: the embedded catalogue unless a file is named.
-        public var spec: SpecSource
+        package var spec: SpecSource
         /// The app.
-        public var target: Target
+        package var target: Target
         /// Whether the harness reads the app's container on the Simulator.
-        public var simulator: SimulatorOptions
+        package var simulator: SimulatorOptions
         /// What runs, is skipped, or belongs to other shards.
-        public var selection: RunSelection
+        package var selection: RunSelection
         /// How many adapter instances run at once.
-        public var jobs: Int
+        package var jobs: Int
         /// Skip the rest after the first failure or error.
-        public var failFast: Bool
+        package var failFast: Bool
         /// Print the plan and exit.
-        public var listOnly: Bool
+        package var listOnly: Bool
         /// Where to record the wire, if anywhere.
-        public var wireLog: String?
+        package var wireLog: String?
         /// Where the evidence bundle goes, if anywhere.
-        public var bundle: String?
+        package var bundle: String?
         /// Whether an incomplete run's bundle is written too.
-        public var allowIncomplete: Bool
+        package var allowIncomplete: Bool
         /// The private key that signs the bundle, as given, if any.
-        public var sign: String?
+        package var sign: String?
         /// The reports and the gate.
-        public var reports: ReportOptions<RunReportFiles>
+        package var reports: ReportOptions<RunReportFiles>
         /// The adapter's time limits.
-        public var timeouts: AdapterTimeouts
+        package var timeouts: AdapterTimeouts
         /// The baseline and what sets the exit status.
-        public var gating: GatingOptions
+        package var gating: GatingOptions
         /// Whether failing test cases run again, and whether a flaky one passes.
-        public var retry: RetryOptions
+        package var retry: RetryOptions
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(Self.spec), default: DefaultSpecs.catalogue)
             target = try Target(parsing: arguments)
             simulator = try SimulatorOptions(parsing: arguments)
@@ -155,9 +155,9 @@ public struct RunCommand: Command {
         }
     }
 
-    public let name = "run"
-    public let abstract = "Run a spec against an app's adapter and write JUnit XML and Markdown reports."
-    public let discussion = """
+    package let name = "run"
+    package let abstract = "Run a spec against an app's adapter and write JUnit XML and Markdown reports."
+    package let discussion = """
         With no options, runs the embedded single-login spec against the bundled reference app, in process.
         --adapter runs any adapter over stdio instead (see docs/wire-protocol.md), e.g.
           sl-conformance run --adapter 'python3 Examples/python-adapter/adapter.py'
@@ -196,11 +196,11 @@ public struct RunCommand: Command {
     let clock: @Sendable () -> Date
 
     /// Creates the command; `clock` says what day it is for `--waivers` (the wall clock by default).
-    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(clock: @escaping @Sendable () -> Date = { Date() }) {
         self.clock = clock
     }
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
         do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
         let selection = options.selection

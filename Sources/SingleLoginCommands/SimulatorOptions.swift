@@ -5,26 +5,26 @@ import SingleLoginConformance
 /// `--simulator BUNDLE_ID` and `--device UDID`: the harness reads the app's data container on the
 /// iOS Simulator itself (found with `xcrun simctl get_app_container`), after every step, beside
 /// what the adapter reports.
-public struct SimulatorOptions: OptionGroup, Equatable {
+package struct SimulatorOptions: OptionGroup, Equatable {
     /// `--simulator <bundle-id>`.
-    public static let simulator = Option(
+    package static let simulator = Option(
         "--simulator", value: "bundle-id",
         help:
             "Read the data container of the app with this bundle id on the iOS Simulator after every step (found with 'xcrun simctl get_app_container'; a Mac with Xcode), and scan its files beside what the adapter reports. With --listen or --adapter."
     )
     /// `--device <udid>`.
-    public static let device = Option(
+    package static let device = Option(
         "--device", value: "udid",
         help: "With --simulator: the Simulator device whose container is read, a UDID from 'xcrun simctl list devices' (default: booted, the booted one).")
 
-    public static var signature: CommandSignature { CommandSignature([simulator, device]) }
+    package static var signature: CommandSignature { CommandSignature([simulator, device]) }
 
     /// The app's bundle id, or nil when the Simulator's container is not read.
-    public var bundleId: String?
+    package var bundleId: String?
     /// The device: a UDID, or `booted`.
-    public var device: String
+    package var device: String
 
-    public init(parsing arguments: ParsedArguments) throws(UsageError) {
+    package init(parsing arguments: ParsedArguments) throws(UsageError) {
         bundleId = try arguments.value(Self.simulator)
         let device = try arguments.value(Self.device)
         self.device = device ?? "booted"

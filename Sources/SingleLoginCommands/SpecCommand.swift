@@ -6,9 +6,9 @@ import SingleLoginSpec
 
 /// `sl-conformance spec [list | show NAME | export [NAME...]]`: the specs and schemas embedded in
 /// the binary, listed, printed, or written out for a vendor to extend.
-public struct SpecCommand: Command {
+package struct SpecCommand: Command {
     /// What to do with the embedded files.
-    public enum Action: String, CaseIterable, Sendable {
+    package enum Action: String, CaseIterable, Sendable {
         /// One line per embedded file: name, kind, spec id and version.
         case list
         /// Print one file, byte for byte, on standard output.
@@ -18,29 +18,29 @@ public struct SpecCommand: Command {
     }
 
     /// `spec`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// The action.
-        public static let action = Argument("action", arity: .optional, help: "list (default), show or export.", parser: ValueParser<Action>.cases)
+        package static let action = Argument("action", arity: .optional, help: "list (default), show or export.", parser: ValueParser<Action>.cases)
         /// The files.
-        public static let names = Argument("name", arity: .zeroOrMore, help: "An embedded file, e.g. single-login (see 'spec list').")
+        package static let names = Argument("name", arity: .zeroOrMore, help: "An embedded file, e.g. single-login (see 'spec list').")
         /// `--output <dir>`.
-        public static let output = Option(
+        package static let output = Option(
             "--output", short: "-o", value: "dir", default: ".", help: "export: the directory to write into (created when missing).")
         /// `--force`.
-        public static let force = Flag("--force", help: "export: overwrite files that exist and differ.")
+        package static let force = Flag("--force", help: "export: overwrite files that exist and differ.")
 
-        public static var signature: CommandSignature { CommandSignature([output, force], arguments: [action, names]) }
+        package static var signature: CommandSignature { CommandSignature([output, force], arguments: [action, names]) }
 
         /// What to do.
-        public var action: Action
+        package var action: Action
         /// The files named, in order.
-        public var files: [EmbeddedSpec]
+        package var files: [EmbeddedSpec]
         /// Where export writes.
-        public var outputDirectory: String
+        package var outputDirectory: String
         /// Overwrite differing files.
-        public var force: Bool
+        package var force: Bool
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             action = try arguments.value(Self.action) ?? .list
             files = []
             for name in try arguments.values(Self.names) {
@@ -62,9 +62,9 @@ public struct SpecCommand: Command {
         }
     }
 
-    public let name = "spec"
-    public let abstract = "List, print or export the specs and schemas embedded in sl-conformance."
-    public let discussion = """
+    package let name = "spec"
+    package let abstract = "List, print or export the specs and schemas embedded in sl-conformance."
+    package let discussion = """
         Every command uses the embedded specs unless given a file (--spec FILE), so sl-conformance
         needs no checkout around it. To extend a spec, export it, edit the copy and pass it back:
           sl-conformance spec export single-login --output specs
@@ -77,9 +77,9 @@ public struct SpecCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         switch options.action {
         case .list:
             let width = EmbeddedSpec.all.map(\.name.count).max() ?? 0

@@ -5,33 +5,33 @@ import SingleLoginPreflight
 import SingleLoginSpec
 
 /// `sl-conformance validate [SPEC...]`: checks spec files of any kind and prints every problem like a compiler.
-public struct ValidateCommand: Command {
+package struct ValidateCommand: Command {
     /// The kinds of spec `validate` recognises, by the rule of ``SpecFormat``: add a new kind here.
-    public static let formats: [SpecFormat] = [.behavioural, .preflight, .backend]
+    package static let formats: [SpecFormat] = [.behavioural, .preflight, .backend]
 
     /// `validate`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `--quiet`, `-q`.
-        public static let quiet = Flag("--quiet", short: "-q", help: "Print nothing for valid files.")
+        package static let quiet = Flag("--quiet", short: "-q", help: "Print nothing for valid files.")
         /// The files.
-        public static let specs = Argument(
+        package static let specs = Argument(
             "spec", arity: .zeroOrMore, help: "A spec file to check: behavioural, preflight or backend (default: the specs embedded in sl-conformance).")
-        public static var signature: CommandSignature { CommandSignature([quiet], arguments: [specs]) }
+        package static var signature: CommandSignature { CommandSignature([quiet], arguments: [specs]) }
 
         /// Print nothing for valid files.
-        public var quiet: Bool
+        package var quiet: Bool
         /// The files to check, in order; empty for the embedded specs.
-        public var paths: [String]
+        package var paths: [String]
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             quiet = arguments.flag(Self.quiet)
             paths = try arguments.values(Self.specs)
         }
     }
 
-    public let name = "validate"
-    public let abstract = "Check spec files (behavioural, preflight or backend) and report every problem."
-    public let discussion = """
+    package let name = "validate"
+    package let abstract = "Check spec files (behavioural, preflight or backend) and report every problem."
+    package let discussion = """
         Each file's kind is recognised by the top-level key that holds its items: 'requirements'
         for a behavioural spec (spec-format-v1.schema.json), 'checks' for a preflight spec
         (preflight-format-v1.schema.json), 'cases' for a backend spec
@@ -43,9 +43,9 @@ public struct ValidateCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         var status = ExitStatus.passed
         let sources = options.paths.isEmpty ? DefaultSpecs.specs.map(SpecSource.embedded) : options.paths.map(SpecSource.file)
         for source in sources {

@@ -7,31 +7,31 @@ import SingleLoginSpec
 
 /// `sl-conformance verify FILE`: checks an evidence bundle's digests, re-judges every test case
 /// from its transcript, and confirms every verdict the reports and the manifest state.
-public struct VerifyCommand: Command {
+package struct VerifyCommand: Command {
     /// `verify`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// The bundle.
-        public static let bundle = Argument("bundle", arity: .one, help: "An evidence bundle that 'run --bundle' wrote.")
+        package static let bundle = Argument("bundle", arity: .one, help: "An evidence bundle that 'run --bundle' wrote.")
         /// `--trusted-key <pub>`.
-        public static let trustedKey = Option(
+        package static let trustedKey = Option(
             "--trusted-key", value: "pub",
             help: "The public key (PEM, as 'openssl pkey -pubout' writes it) whose signature the bundle must carry: exit 1 unless that key signed it.")
-        public static var signature: CommandSignature { CommandSignature([trustedKey], arguments: [bundle]) }
+        package static var signature: CommandSignature { CommandSignature([trustedKey], arguments: [bundle]) }
 
         /// The bundle's path, as given.
-        public var path: String
+        package var path: String
         /// The trusted public key's path, as given, if any.
-        public var trustedKey: String?
+        package var trustedKey: String?
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             path = try arguments.value(Self.bundle) ?? ""
             trustedKey = try arguments.value(Self.trustedKey)
         }
     }
 
-    public let name = "verify"
-    public let abstract = "Check an evidence bundle: its digests, every verdict re-judged from its transcript."
-    public let discussion = """
+    package let name = "verify"
+    package let abstract = "Check an evidence bundle: its digests, every verdict re-judged from its transcript."
+    package let discussion = """
         Checks every digest in SHA256SUMS, re-judges every test case from its transcript with the
         bundled spec and this harness's evaluator (no app runs), applies the waivers the manifest
         lists as the run did, and confirms that every verdict in junit.xml, events.jsonl, summary.md,
@@ -48,9 +48,9 @@ public struct VerifyCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         var trustedKey: RSAPublicKey?
         if let path = options.trustedKey {
             do { trustedKey = try KeyFile.publicKey(path, option: "--trusted-key", unreadable: .adapterOrHarnessError, invalid: .adapterOrHarnessError) } catch

@@ -2,7 +2,7 @@ import Foundation
 
 extension ExploreBenchmark.Report {
     /// The report as a table for people, with PASS or MISS against each target.
-    public func renderText() -> String {
+    package func renderText() -> String {
         var lines: [String] = []
         if !machine.isEmpty { lines.append(machine.keys.sorted().map { "\($0): \(machine[$0]!)" }.joined(separator: "  ")) }
         lines.append("")
@@ -44,7 +44,7 @@ extension ExploreBenchmark.Report {
     }
 
     /// The report as pretty-printed JSON with sorted keys.
-    public func renderJSON() -> Data {
+    package func renderJSON() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? encoder.encode(self)) ?? Data()

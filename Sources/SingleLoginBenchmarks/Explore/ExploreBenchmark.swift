@@ -12,26 +12,26 @@ import SingleLoginTransport
 /// the first violation and the length of the shrunk counterexample against the shortest catalogue
 /// scenario that catches the flaw; and the violations in many runs on conformant apps (the target
 /// is none). Figures over several seeds are reported as ranges.
-public struct ExploreBenchmark: Sendable {
+package struct ExploreBenchmark: Sendable {
     /// What to measure.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The reference app over stdio (`sl-reference-adapter`).
-        public var stdioAdapter: String
+        package var stdioAdapter: String
         /// The Python example's command line, without `--flaw`; nil to leave it out.
-        public var pythonAdapter: String?
+        package var pythonAdapter: String?
         /// The seeds flaws are hunted with.
-        public var seeds: [UInt64]
+        package var seeds: [UInt64]
         /// Histories per throughput measurement.
-        public var throughputRuns: Int
+        package var throughputRuns: Int
         /// Histories the false-positive runs play on each conformant app.
-        public var falsePositiveRuns: Int
+        package var falsePositiveRuns: Int
         /// The most histories a flaw may take (the target).
-        public var flawRuns: Int
+        package var flawRuns: Int
         /// The catalogue, to find the scenario that catches each flaw.
-        public var catalogue: LoadedSpec
+        package var catalogue: LoadedSpec
 
         /// Creates a configuration.
-        public init(
+        package init(
             stdioAdapter: String, pythonAdapter: String?, seeds: [UInt64], throughputRuns: Int, falsePositiveRuns: Int, flawRuns: Int = 2000,
             catalogue: LoadedSpec
         ) {
@@ -46,80 +46,80 @@ public struct ExploreBenchmark: Sendable {
     }
 
     /// One app with one mistake.
-    public struct Flawed: Sendable {
+    package struct Flawed: Sendable {
         /// Its name in the table, e.g. `ignoresBroadcast` or `python: leave-records`.
-        public var name: String
+        package var name: String
         /// Makes its adapter provider.
-        public var makeProvider: @Sendable () -> any AdapterProvider
+        package var makeProvider: @Sendable () -> any AdapterProvider
     }
 
     /// How one flaw fared over the seeds.
-    public struct FlawFigures: Sendable, Codable {
+    package struct FlawFigures: Sendable, Codable {
         /// The flaw.
-        public var name: String
+        package var name: String
         /// Runs until the first violation, per seed (nil: not found within the runs).
-        public var runs: [Int?]
+        package var runs: [Int?]
         /// Seconds until the first violation, per seed.
-        public var seconds: [Double]
+        package var seconds: [Double]
         /// Steps of the shrunk counterexample, per seed.
-        public var shrunkSteps: [Int?]
+        package var shrunkSteps: [Int?]
         /// The rule violated, per seed.
-        public var rules: [String]
+        package var rules: [String]
         /// Steps of the shortest catalogue scenario that fails on the flaw (nil: none fails).
-        public var catalogueSteps: Int?
+        package var catalogueSteps: Int?
 
         /// Found on every seed within the runs, and shrunk to at most one step more than the catalogue's scenario.
-        public var meetsTargets: Bool {
+        package var meetsTargets: Bool {
             runs.allSatisfy { $0 != nil } && shrunkSteps.allSatisfy { steps in steps.map { $0 <= (catalogueSteps ?? Int.max - 1) + 1 } ?? false }
         }
     }
 
     /// A throughput figure.
-    public struct Throughput: Sendable, Codable {
+    package struct Throughput: Sendable, Codable {
         /// What ran, e.g. `in process, 1 job`.
-        public var name: String
+        package var name: String
         /// Histories played.
-        public var runs: Int
+        package var runs: Int
         /// Histories per second.
-        public var perSecond: Double
+        package var perSecond: Double
         /// The target, if any.
-        public var target: Double?
+        package var target: Double?
     }
 
     /// Violations on a conformant app.
-    public struct FalsePositives: Sendable, Codable {
+    package struct FalsePositives: Sendable, Codable {
         /// The app.
-        public var name: String
+        package var name: String
         /// Histories played.
-        public var runs: Int
+        package var runs: Int
         /// Violations found (the target is 0).
-        public var violations: Int
+        package var violations: Int
         /// Histories set aside because the reference app fails them too (0 when the oracle is sound there).
-        public var setAside: Int
+        package var setAside: Int
         /// Seconds taken.
-        public var seconds: Double
+        package var seconds: Double
     }
 
     /// Everything measured.
-    public struct Report: Sendable, Codable {
+    package struct Report: Sendable, Codable {
         /// Throughput figures.
-        public var throughput: [Throughput] = []
+        package var throughput: [Throughput] = []
         /// Flaw figures.
-        public var flaws: [FlawFigures] = []
+        package var flaws: [FlawFigures] = []
         /// False-positive runs.
-        public var falsePositives: [FalsePositives] = []
+        package var falsePositives: [FalsePositives] = []
         /// Facts about the machine and the build.
-        public var machine: [String: String] = [:]
+        package var machine: [String: String] = [:]
     }
 
     /// The configuration.
-    public var configuration: Configuration
+    package var configuration: Configuration
 
     /// Creates the benchmark.
-    public init(configuration: Configuration) { self.configuration = configuration }
+    package init(configuration: Configuration) { self.configuration = configuration }
 
     /// Runs every measurement, telling `progress` what it is doing.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async -> Report {
+    package func run(progress: @Sendable (String) -> Void = { _ in }) async -> Report {
         var report = Report()
         let configuration = configuration
         let reference: @Sendable () -> any AdapterProvider = { InProcessAdapterProvider { ReferenceAppAdapter() } }
@@ -172,7 +172,7 @@ public struct ExploreBenchmark: Sendable {
     }
 
     /// The deliberate mistakes of `Examples/python-adapter` (its `--flaw` names).
-    public static let pythonFlaws = [
+    package static let pythonFlaws = [
         "leave-records", "cancel-as-error", "force-unwrap-idtoken", "no-resume-check", "interactive-on-any-error", "compare-previous", "show-sign-up",
     ]
 

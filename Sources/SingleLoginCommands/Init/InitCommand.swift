@@ -4,9 +4,9 @@ import SingleLoginEvents
 
 /// `sl-conformance init swift|stdio`: writes an adapter to start from, whose protocol is complete
 /// and whose app parts are marked places that report themselves until they are filled in.
-public struct InitCommand: Command {
+package struct InitCommand: Command {
     /// What kind of adapter to write.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// A `ConformanceAdapter` in Swift, in process (`swift test`) and over stdio.
         case swift
         /// A stdio adapter in another language (`--language`).
@@ -14,7 +14,7 @@ public struct InitCommand: Command {
     }
 
     /// The languages `init stdio` writes an adapter in.
-    public enum Language: String, CaseIterable, Sendable {
+    package enum Language: String, CaseIterable, Sendable {
         /// Python 3.9 or later, standard library only: `adapter.py`.
         case python
         /// Node.js 18 or later, built-in modules only: `adapter.js`.
@@ -22,50 +22,50 @@ public struct InitCommand: Command {
     }
 
     /// `init`'s options.
-    public struct Options: OptionGroup {
+    package struct Options: OptionGroup {
         /// `swift` or `stdio`.
-        public static let kind = Argument(
+        package static let kind = Argument(
             "kind", arity: .one, help: "swift (an in-process adapter in a Swift package) or stdio (an adapter in --language).", parser: ValueParser<Kind>.cases)
         /// `--language python|node`.
-        public static let language = Option(
+        package static let language = Option(
             "--language", value: "language", help: "stdio: the language of the adapter.", parser: ValueParser<Language>.cases)
         /// `--directory <dir>`.
-        public static let directory = Option(
+        package static let directory = Option(
             "--directory", value: "dir",
             help: "Where to write (created when missing). swift: the package's root (default: .); stdio: default sl-conformance-adapter.")
         /// `--name <Name>`.
-        public static let name = Option(
+        package static let name = Option(
             "--name", value: "Name",
             help:
                 "The app's name, a Swift identifier. swift: its core's target (default: the directory's name, as ShiftBoard for shift-board); stdio: default MyApp."
         )
         /// `--dependency-path <dir>`.
-        public static let dependencyPath = Option(
+        package static let dependencyPath = Option(
             "--dependency-path", value: "dir",
             help:
                 "swift: depend on a checkout of sl-conformance at this path (as SwiftPM reads it: relative to the package, or absolute) instead of its address."
         )
         /// `--force`.
-        public static let force = Flag("--force", help: "Overwrite files that exist (by default nothing is written when one does).")
+        package static let force = Flag("--force", help: "Overwrite files that exist (by default nothing is written when one does).")
 
-        public static var signature: CommandSignature {
+        package static var signature: CommandSignature {
             CommandSignature([language, directory, name, dependencyPath, force], arguments: [kind])
         }
 
         /// What to write.
-        public var kind: Kind
+        package var kind: Kind
         /// The stdio adapter's language (stdio only).
-        public var language: Language?
+        package var language: Language?
         /// Where to write, as given.
-        public var directory: String
+        package var directory: String
         /// The app's name, when given.
-        public var name: String?
+        package var name: String?
         /// The checkout to depend on, when given (swift only).
-        public var dependencyPath: String?
+        package var dependencyPath: String?
         /// Overwrite files that exist.
-        public var force: Bool
+        package var force: Bool
 
-        public init(parsing arguments: ParsedArguments) throws(UsageError) {
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
             kind = try arguments.value(Self.kind) ?? .swift
             language = try arguments.value(Self.language)
             name = try arguments.value(Self.name)
@@ -88,9 +88,9 @@ public struct InitCommand: Command {
         }
     }
 
-    public let name = "init"
-    public let abstract = "Write an adapter to start from: the protocol done, each place for your app marked TODO(sl-conformance)."
-    public let discussion = """
+    package let name = "init"
+    package let abstract = "Write an adapter to start from: the protocol done, each place for your app marked TODO(sl-conformance)."
+    package let discussion = """
         init swift writes, into a Swift package (a new one unless --directory has a Package.swift),
         the layout of docs/in-process.md: an adapter library <Name>Conformance with <Name>Adapter, a
         ConformanceAdapter around your app's core (the target <Name>); a three-line stdio executable
@@ -115,9 +115,9 @@ public struct InitCommand: Command {
         """
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
-    public func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let directory = URL(fileURLWithPath: options.directory).standardizedFileURL
         let files: [InitFile]
         let next: [String]

@@ -14,9 +14,9 @@ enum SwiftAdapterTemplate {
         /// `TODO(sl-conformance)`. Until it is filled in, a place reports itself: the observation shows an
         /// error element naming it (file and line) and `signedInAccount` names it, so every failing test
         /// points back here. docs/in-process.md of sl-conformance shows a complete adapter (ShiftBoard's).
-        public actor \#(app.name)Adapter: ConformanceAdapter {
+        package actor \#(app.name)Adapter: ConformanceAdapter {
             // TODO(sl-conformance): identity. Your app's version and bundle identifier, and the MSAL version it links.
-            public nonisolated let identity = AdapterIdentity(
+            package nonisolated let identity = AdapterIdentity(
                 adapterName: "\#(app.adapterName)", adapterVersion: "0.1.0", appName: "\#(app.name)", appVersion: "0.1.0",
                 bundleId: "\#(app.bundleId)", msalVersion: "2.13.0")
             /// The app's container: a directory of this adapter's own (Swift Testing runs requirements in
@@ -29,9 +29,9 @@ enum SwiftAdapterTemplate {
             /// The marked places reached and not filled in yet, in order.
             private var todos: [String] = []
 
-            public init() {}
+            package init() {}
 
-            public func reset(environment: AppEnvironment) async throws {
+            package func reset(environment: AppEnvironment) async throws {
                 try? FileManager.default.removeItem(at: container)
                 running = false
                 crashed = false
@@ -42,7 +42,7 @@ enum SwiftAdapterTemplate {
                 todo("reset: make a fresh app on HarnessMSALApplication(broker: environment.broker)")
             }
 
-            public func handle(_ event: AppEvent) async throws -> Observation {
+            package func handle(_ event: AppEvent) async throws -> Observation {
                 switch event {
                 case .launch:
                     running = true
@@ -84,7 +84,7 @@ enum SwiftAdapterTemplate {
                 return try await observe()
             }
 
-            public func observe() async throws -> Observation {
+            package func observe() async throws -> Observation {
                 Observation(running: isRunning(), crashed: hasCrashed(), signedInAccount: signedInAccount(), screen: screen(), storage: await storage())
             }
 

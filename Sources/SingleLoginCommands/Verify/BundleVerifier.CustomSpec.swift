@@ -5,14 +5,14 @@ extension BundleVerifier {
     /// A bundled spec that is no catalogue this binary carries, and how it differs from the
     /// catalogue of the same id when this binary carries one: every verdict rests on the bundled
     /// spec, so a check loosened in a copy of the catalogue passes test cases the catalogue fails.
-    public struct CustomSpec: Sendable, Hashable {
+    package struct CustomSpec: Sendable, Hashable {
         /// The embedded catalogue whose id the bundled spec has, if any.
-        public var catalogue: EmbeddedSpec?
+        package var catalogue: EmbeddedSpec?
         /// What differs from ``catalogue``, in the catalogue's order, added requirements last.
-        public var differences: [Difference]
+        package var differences: [Difference]
 
         /// One way the bundled spec differs from the catalogue of its id.
-        public enum Difference: Sendable, Hashable, CustomStringConvertible {
+        package enum Difference: Sendable, Hashable, CustomStringConvertible {
             /// A top-level member other than the requirements (`accounts`, `title`...) differs.
             case member(String)
             /// The catalogue's requirement is not in the bundled spec.
@@ -22,7 +22,7 @@ extension BundleVerifier {
             /// The requirement is in both, with these members (`level`, `title`...) and scenarios differing.
             case requirementChanged(String, members: [String], scenarios: [ScenarioChange])
 
-            public var description: String {
+            package var description: String {
                 switch self {
                 case let .member(name): "its \(name) differ"
                 case let .requirementRemoved(id): "\(id) removed"
@@ -34,7 +34,7 @@ extension BundleVerifier {
         }
 
         /// How one scenario of a requirement in both differs.
-        public enum ScenarioChange: Sendable, Hashable, CustomStringConvertible {
+        package enum ScenarioChange: Sendable, Hashable, CustomStringConvertible {
             /// Its steps, starting state or checks differ.
             case changed(String)
             /// The catalogue's scenario is not in the bundled spec.
@@ -42,7 +42,7 @@ extension BundleVerifier {
             /// The bundled spec's scenario is not in the catalogue.
             case added(String)
 
-            public var description: String {
+            package var description: String {
                 switch self {
                 case let .changed(name): "scenario '\(name)' changed"
                 case let .removed(name): "scenario '\(name)' removed"

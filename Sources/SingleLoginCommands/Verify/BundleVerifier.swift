@@ -14,46 +14,46 @@ import SingleLoginSpec
 /// the transcripts, the spec and the waivers the manifest lists. Not who wrote the transcripts:
 /// anyone can write a new bundle. With a trusted key it also proves that the holder of that key
 /// signed `SHA256SUMS`, and so sealed every file it lists; still not that the app named produced them.
-public struct BundleVerifier: Sendable {
+package struct BundleVerifier: Sendable {
     /// A disagreement found: the file, the test case when one is concerned, and what differs.
-    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    package struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The bundle file concerned.
-        public var file: String
+        package var file: String
         /// The test case concerned (`SL-LOGIN-1 / opens signed in`), if any.
-        public var testCase: String?
+        package var testCase: String?
         /// What differs.
-        public var message: String
-        public var description: String { "\(file): " + (testCase.map { "\($0): " } ?? "") + message }
+        package var message: String
+        package var description: String { "\(file): " + (testCase.map { "\($0): " } ?? "") + message }
     }
 
     /// Why a file cannot be verified at all (exit status 2).
-    public struct Unreadable: Error, CustomStringConvertible {
+    package struct Unreadable: Error, CustomStringConvertible {
         /// What is wrong.
-        public var description: String
+        package var description: String
     }
 
     /// What verifying found.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The manifest.
-        public var manifest: BundleManifest
+        package var manifest: BundleManifest
         /// Every disagreement; empty when the bundle is intact.
-        public var findings: [Finding]
+        package var findings: [Finding]
         /// The embedded spec whose bytes `spec.json` holds exactly, if any.
-        public var catalogue: EmbeddedSpec?
+        package var catalogue: EmbeddedSpec?
         /// When `spec.json` is no catalogue this binary carries: how it differs from the catalogue of its id.
-        public var customSpec: CustomSpec?
+        package var customSpec: CustomSpec?
         /// How many test cases were re-judged from their transcripts.
-        public var rejudged: Int
+        package var rejudged: Int
         /// What the signature says about who sealed the bundle.
-        public var seal: Seal
+        package var seal: Seal
         /// What the manifest's waivers did, one line each (as the run's console printed them).
-        public var waiverEffects: [String]
+        package var waiverEffects: [String]
         /// Whether the bundle is intact but records an incomplete run.
-        public var incomplete: Bool { findings.isEmpty && !manifest.complete }
+        package var incomplete: Bool { findings.isEmpty && !manifest.complete }
     }
 
     /// Who sealed the bundle, as far as its signature and the trusted key (if any) show.
-    public enum Seal: Sendable, Hashable {
+    package enum Seal: Sendable, Hashable {
         /// No signature: no `SHA256SUMS.sig`, and the manifest names none.
         case unsigned
         /// Signed by the key with this fingerprint; not checked, for no key was trusted.
@@ -65,14 +65,14 @@ public struct BundleVerifier: Sendable {
     }
 
     /// The largest bundle `verify` reads, in bytes (1 GiB): it holds a bundle in memory twice.
-    public static let largestBundle: Int64 = 1 << 30
+    package static let largestBundle: Int64 = 1 << 30
 
     /// Creates a verifier.
-    public init() {}
+    package init() {}
 
     /// Verifies the bundle `data` holds, and its signature by `trustedKey` when one is given; throws
     /// ``Unreadable`` for what is no bundle of a known format.
-    public func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) async throws(Unreadable) -> Report {
+    package func verify(_ data: Data, trustedKey: RSAPublicKey? = nil) async throws(Unreadable) -> Report {
         guard let listing = TarArchive.read(data) else {
             throw Unreadable(description: "not a ustar archive (a damaged header, or cut short before its end marker)")
         }

@@ -4,26 +4,26 @@ import SingleLoginSpec
 /// The scripted broker answers a history may use: every answer and method pairing the spec
 /// loader accepts, found by asking the loader (each pairing is decoded from a one-step spec), so
 /// that answers the vocabulary gains later appear here without a change.
-public struct AnswerMenu: Sendable {
+package struct AnswerMenu: Sendable {
     /// One scripted answer a history can hold.
-    public struct Item: Hashable, Sendable {
+    package struct Item: Hashable, Sendable {
         /// The method it answers.
-        public var method: BrokerMethod
+        package var method: BrokerMethod
         /// Its word in the spec (`"answer"`).
-        public var name: String
+        package var name: String
         /// The account it names, for answers that take one (`complete` on the sheet).
-        public var account: String?
+        package var account: String?
         /// Whether it says no broadcast follows (`"broadcast": false`, `complete` on the sheet and on signout).
-        public var withoutBroadcast: Bool
+        package var withoutBroadcast: Bool
         /// The answer as the spec model holds it.
-        public var answer: BrokerAnswer
+        package var answer: BrokerAnswer
     }
 
     /// Every item, in vocabulary order, then method order, then account order.
-    public let items: [Item]
+    package let items: [Item]
 
     /// The menu of `accounts`, asked of the spec loader.
-    public init(accounts: [AccountDefinition] = ExploreAccounts.all) {
+    package init(accounts: [AccountDefinition] = ExploreAccounts.all) {
         var items: [Item] = []
         for name in SpecVocabulary.answers {
             for method in BrokerMethod.allCases {

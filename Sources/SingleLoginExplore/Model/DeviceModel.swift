@@ -8,23 +8,23 @@ import SingleLoginSpec
 /// The same seed and index always give the same history. Weights favour what breaks apps:
 /// changes while the app is suspended or not running, broadcasts right after the app's own
 /// sign-in or a refresh, cancellations after a relaunch, failures of the account check.
-public struct DeviceModel: Sendable {
+package struct DeviceModel: Sendable {
     /// The accounts histories use, in order of preference.
-    public var accounts: [String]
+    package var accounts: [String]
     /// The scripted answers histories may use.
-    public var menu: AnswerMenu
+    package var menu: AnswerMenu
     /// The most steps a history has.
-    public var maxSteps: Int
+    package var maxSteps: Int
 
     /// Creates a model.
-    public init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12) {
+    package init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12) {
         self.accounts = accounts
         self.menu = menu
         self.maxSteps = max(1, maxSteps)
     }
 
     /// History `index` of the run with `seed`.
-    public func history(seed: UInt64, index: Int) -> Scenario {
+    package func history(seed: UInt64, index: Int) -> Scenario {
         var random = SeededGenerator(seed: seed, index: index)
         let given = self.given(&random)
         var state = ModelState(given: given)

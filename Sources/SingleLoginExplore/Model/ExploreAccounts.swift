@@ -4,9 +4,9 @@ import SingleLoginSpec
 /// values, so that a counterexample pastes into `specs/single-login.json` as it is), a third,
 /// `carol`, for histories with more than one change of user, and `carol2`, her namesake (two people
 /// called "Carol Chen", as tenants have), so that an app telling users apart by display name is found.
-public enum ExploreAccounts {
+package enum ExploreAccounts {
     /// Every account, in the order histories prefer them (shrinking replaces later ones by earlier ones).
-    public static let all: [AccountDefinition] = [
+    package static let all: [AccountDefinition] = [
         AccountDefinition(name: "alice", username: "alice.adams@contoso.example", displayName: "Alice Adams"),
         AccountDefinition(name: "bob", username: "bob.brown@contoso.example", displayName: "Bob Brown"),
         AccountDefinition(name: "carol", username: "Carol.Chen@Contoso.example", displayName: "Carol Chen"),
@@ -14,14 +14,14 @@ public enum ExploreAccounts {
     ]
 
     /// The accounts of ``all`` named `name`'s display name too, by account name.
-    public static func namesakes(of name: String) -> [String] {
+    package static func namesakes(of name: String) -> [String] {
         guard let displayName = all.first(where: { $0.name == name })?.displayName else { return [] }
         return all.filter { $0.name != name && $0.displayName == displayName }.map(\.name)
     }
 
     /// The names of ``all``.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     /// A spec holding only the accounts: what the runner needs to play a history.
-    public static let spec = Spec(id: "explore", version: "1.0.0", title: "Explored histories", accounts: all, requirements: [])
+    package static let spec = Spec(id: "explore", version: "1.0.0", title: "Explored histories", accounts: all, requirements: [])
 }

@@ -12,7 +12,7 @@ import SingleLoginSpec
 ///
 /// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
 /// no clean chance to check; rules that need knowledge of the app judge only what it showed.
-public actor Oracle: StepJudge {
+package actor Oracle: StepJudge {
     /// Where EX-DATA looks: everywhere but the switcher's snapshot. The snapshot is taken when the app
     /// moves to the background, before the change that makes it a leftover, and is replaced when the
     /// app runs again, so it is never the app's to clear once it has had the chance to check;
@@ -21,7 +21,7 @@ public actor Oracle: StepJudge {
 
     /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
     /// (its `words`; a test keeps the two lists the same).
-    public static let affordanceWords = [
+    package static let affordanceWords = [
         "sign up", "sign-up", "signup", "sign up for free", "sign up for an account", "sign up for a new account", "sign up for a free account",
         "sign up for a free trial", "signup for free", "signup for an account", "register now", "register here", "register today", "register free",
         "register an account", "register a new account", "register new account", "register account", "register user", "register a user",
@@ -35,10 +35,10 @@ public actor Oracle: StepJudge {
     ]
     /// The catalogue's second affordance check: a button whose whole text, or last sentence, is "Register" ("New here? Register").
     /// "Register" with anything else around it is a till's register or a thing being registered ("Close register", "Register 3").
-    public static let affordancePattern = #"(^|[.?!])\W*register\W*$"#
+    package static let affordancePattern = #"(^|[.?!])\W*register\W*$"#
     /// A frontline app's own wording that begins like an affordance or holds one ("Sign up for open shifts", "Customer sign-up",
     /// "Add account credit", "Change user PIN"): the catalogue's `except`.
-    public static let affordanceExceptions = [
+    package static let affordanceExceptions = [
         "sign up for", "signup for", "register for", "change account settings", "change account details", "change account password",
         "customer sign up", "customer signup", "guest sign up", "guest signup", "member sign up", "member signup", "patient sign up",
         "patient signup", "loyalty sign up", "loyalty signup", "rewards sign up", "rewards signup", "sign up customer", "sign up a customer",
@@ -73,7 +73,7 @@ public actor Oracle: StepJudge {
     private(set) var checksMade = 0
 
     /// An oracle for one run of `history`, judging `rules`.
-    public init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
+    package init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
         self.rules = rules
         given = history.given
         device = history.given.signedIn
@@ -96,10 +96,10 @@ public actor Oracle: StepJudge {
     }
 
     /// The first violation of each rule, in the order found.
-    public func found() -> [Violation] { violations }
+    package func found() -> [Violation] { violations }
 
     /// How many times a rule judged a step.
-    public func judgements() -> Int { checksMade }
+    package func judgements() -> Int { checksMade }
 
     /// One call of the step with the scripted answer it received.
     private typealias Call = (call: BrokerCallRecord, scripted: BrokerAnswer?)
@@ -120,7 +120,7 @@ public actor Oracle: StepJudge {
         var opportunity: Bool
     }
 
-    public func judge(_ judged: JudgedStep) async -> [Issue] {
+    package func judge(_ judged: JudgedStep) async -> [Issue] {
         guard let index = judged.index, let step = judged.step else { return [] }
         let facts = await advance(past: step.action, in: judged)
         let account = await judgeAccountAndData(facts, action: step.action, at: index, in: judged)
@@ -475,7 +475,7 @@ public actor Oracle: StepJudge {
         return await apply(.prompt, at: index, in: judged, [.calls(method: .acquireToken, range: CountRange(atLeast: 0, atMost: most))])
     }
 
-    public func judgeEnd(_ end: JudgedStep) async -> [Issue] {
+    package func judgeEnd(_ end: JudgedStep) async -> [Issue] {
         guard rules.contains(.scopes), interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) else { return [] }
         checksMade += 1
         let checks: [Expectation] = [.scopesCovered]

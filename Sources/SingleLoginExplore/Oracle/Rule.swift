@@ -3,7 +3,7 @@ import SingleLoginSpec
 /// One rule of the oracle: a behaviour of the catalogue's standing, stated for any history, and
 /// named by the catalogue requirements it generalises. Each rule judges a step with ordinary spec
 /// checks, so a violation is a counterexample spec as it stands.
-public enum Rule: String, CaseIterable, Sendable, Comparable {
+package enum Rule: String, CaseIterable, Sendable, Comparable {
     /// After a launch, resume or broadcast, the app shows the device's account (or nobody).
     case account = "EX-ACCOUNT"
     /// Once the app has had the chance to check, no data of anyone but the device's user remains.
@@ -38,12 +38,12 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     case broker = "EX-BROKER"
 
     /// The catalogue's order.
-    public static func < (lhs: Rule, rhs: Rule) -> Bool {
+    package static func < (lhs: Rule, rhs: Rule) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
     /// The requirements of `specs/single-login.json` this rule generalises.
-    public var generalises: [String] {
+    package var generalises: [String] {
         switch self {
         case .account:
             return [
@@ -77,18 +77,18 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Every requirement of `specs/single-login.json` some rule generalises.
-    public static var judged: Set<String> { Set(allCases.flatMap(\.generalises)) }
+    package static var judged: Set<String> { Set(allCases.flatMap(\.generalises)) }
 
     /// The catalogue's requirements no rule generalises, each with the reason: explore cannot find a
     /// mistake the catalogue catches only there. A test keeps this list, the rules and the catalogue in
     /// step; docs/explore.md shows it.
-    public static let notJudged: [String: String] = [
+    package static let notJudged: [String: String] = [
         "SL-SNAPSHOT-1":
             "The switcher's snapshot is taken when the app moves to the background, before the change that would make it a leftover, and replaced when the app runs again; whether the app covers its screen is a SHOULD about the moment it is suspended, which the catalogue judges and no rule generalises."
     ]
 
     /// MUST when every requirement it generalises is a MUST, else SHOULD.
-    public var level: Requirement.Level {
+    package var level: Requirement.Level {
         switch self {
         case .broadcast, .affordance, .scopes: return .should
         default: return .must
@@ -96,7 +96,7 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The behaviour in one line, for reports and counterexamples.
-    public var title: String {
+    package var title: String {
         switch self {
         case .account:
             return
@@ -138,12 +138,12 @@ public enum Rule: String, CaseIterable, Sendable, Comparable {
     }
 
     /// Tags for selection in reports and catalogues.
-    public var tags: [String] {
+    package var tags: [String] {
         ["explore"] + Array(Set(generalises.map { $0.split(separator: "-")[1].lowercased() })).sorted()
     }
 
     /// The Microsoft articles behind the requirements it generalises.
-    public var references: [Reference] {
+    package var references: [Reference] {
         let shared = "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"
         let changed = Reference(
             title: "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",

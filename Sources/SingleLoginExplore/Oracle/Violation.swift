@@ -2,18 +2,18 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 /// A rule that did not hold in a history: where, with the checks the rule made there and what they found.
-public struct Violation: Sendable, Hashable {
+package struct Violation: Sendable, Hashable {
     /// The rule.
-    public var rule: Rule
+    package var rule: Rule
     /// The step after which it was found (0-based), or nil for the checks at the end of the history.
-    public var stepIndex: Int?
+    package var stepIndex: Int?
     /// The rule's checks at that point: the expectations of the counterexample.
-    public var checks: [Expectation]
+    package var checks: [Expectation]
     /// The issues they found.
-    public var issues: [Issue]
+    package var issues: [Issue]
 
     /// Creates a violation.
-    public init(rule: Rule, stepIndex: Int?, checks: [Expectation], issues: [Issue]) {
+    package init(rule: Rule, stepIndex: Int?, checks: [Expectation], issues: [Issue]) {
         self.rule = rule
         self.stepIndex = stepIndex
         self.checks = checks
@@ -21,7 +21,7 @@ public struct Violation: Sendable, Hashable {
     }
 
     /// Whether `other` is the same violation: the same rule, at the same point, with the same checks.
-    public func matches(_ other: Violation) -> Bool {
+    package func matches(_ other: Violation) -> Bool {
         rule == other.rule && stepIndex == other.stepIndex && checks == other.checks
     }
 }

@@ -8,19 +8,19 @@ import SingleLoginSpec
 /// steps, calls, observations and issues, as `run --spec` on the counterexample reports them;
 /// the others pass. When the adapter broke, the rules not yet violated error; when the run was
 /// interrupted, they are not run.
-public enum ExploreEvents {
+package enum ExploreEvents {
     /// The scenario name of every rule's test case.
-    public static let scenarioName = "random histories"
+    package static let scenarioName = "random histories"
 
     /// The summary of a rule as a requirement.
-    public static func summary(of rule: Rule) -> RequirementSummary {
+    package static func summary(of rule: Rule) -> RequirementSummary {
         RequirementSummary(id: rule.rawValue, level: rule.level, title: rule.title, tags: rule.tags, references: rule.references)
     }
 
     /// The events of `result`, in order, for a run that started at `startDate` under `gate`;
     /// `referenceApp` marks an exploration of the bundled reference app (no `--adapter` or `--listen`),
     /// which every report then names.
-    public static func events(
+    package static func events(
         for result: ExploreResult, options: ExploreOptions, gate: Gate, startDate: Date, hostname: String = RunContext.localHostName,
         referenceApp: Bool = false
     ) -> [Event] {
@@ -91,7 +91,7 @@ public enum ExploreEvents {
     }
 
     /// A history in one line per step, for evidence.
-    public static func describe(_ history: Scenario) -> String {
+    package static func describe(_ history: Scenario) -> String {
         var lines = ["given: " + describe(history.given)]
         for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). \(step.action)") }
         return lines.joined(separator: "\n")

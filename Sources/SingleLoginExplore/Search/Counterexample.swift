@@ -5,36 +5,36 @@ import SingleLoginSpec
 /// scenario is the history and whose checks are the violated rule's, ready to paste into a
 /// catalogue. `validate` accepts it; `run --spec` fails on the app it was found on and passes
 /// on the reference app (the explorer made sure of both before handing it out).
-public struct Counterexample: Sendable {
+package struct Counterexample: Sendable {
     /// The violated rule.
-    public var rule: Rule
+    package var rule: Rule
     /// The shrunk history, without checks.
-    public var history: Scenario
+    package var history: Scenario
     /// The violation in the shrunk history.
-    public var violation: Violation
+    package var violation: Violation
     /// The seed of the run that found it.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The run's `--max-steps`: with the seed, what history numbers mean.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// The index of the history it was shrunk from (0-based).
-    public var index: Int
+    package var index: Int
     /// How many steps that history had.
-    public var originalSteps: Int
+    package var originalSteps: Int
     /// How many times the shrunk history was replayed and violated the rule the same way.
-    public var confirmations: Int
+    package var confirmations: Int
     /// The result of running the counterexample spec on the app (it fails), with its transcript.
-    public var result: TestCaseResult
+    package var result: TestCaseResult
     /// The events of that run, as `run --spec` would report them.
-    public var events: [Event]
+    package var events: [Event]
 
     /// The requirement's ID: `EX-ACCOUNT-1` for a violation of `EX-ACCOUNT`.
-    public var requirementID: String { rule.rawValue + "-1" }
+    package var requirementID: String { rule.rawValue + "-1" }
 
     /// The scenario: the history with the rule's checks where the rule found its violation.
-    public var scenario: Scenario { Self.scenario(history, violation) }
+    package var scenario: Scenario { Self.scenario(history, violation) }
 
     /// `history` with `violation`'s checks on its step (or at the end).
-    public static func scenario(_ history: Scenario, _ violation: Violation) -> Scenario {
+    package static func scenario(_ history: Scenario, _ violation: Violation) -> Scenario {
         var scenario = history
         scenario.name = "shrunk history"
         if let index = violation.stepIndex, scenario.steps.indices.contains(index) {
@@ -46,7 +46,7 @@ public struct Counterexample: Sendable {
     }
 
     /// The requirement: the rule's title and references, a rationale naming what it generalises and where it came from.
-    public var requirement: Requirement {
+    package var requirement: Requirement {
         let step = violation.stepIndex.map { "after step \($0 + 1)" } ?? "at the end"
         let rationale =
             "Found by sl-conformance explore --seed \(seed) --max-steps \(maxSteps): history \(index + 1), shrunk from \(originalSteps) to \(history.steps.count) steps, "
@@ -57,7 +57,7 @@ public struct Counterexample: Sendable {
     }
 
     /// The complete spec: the accounts the history names and the one requirement.
-    public var spec: Spec {
+    package var spec: Spec {
         let used = Self.accountsNamed(in: scenario)
         return Spec(
             id: "explore-counterexample", version: "1.0.0", title: "A counterexample found by sl-conformance explore",
@@ -65,10 +65,10 @@ public struct Counterexample: Sendable {
     }
 
     /// The spec as JSON (format v1).
-    public var json: String { SpecWriter.json(spec) }
+    package var json: String { SpecWriter.json(spec) }
 
     /// The summary of the requirement, for events.
-    public var summary: RequirementSummary { RequirementSummary(requirement) }
+    package var summary: RequirementSummary { RequirementSummary(requirement) }
 
     /// Every account a scenario names (given, steps, answers, checks).
     static func accountsNamed(in scenario: Scenario) -> Set<String> {

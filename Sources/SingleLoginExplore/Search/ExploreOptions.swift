@@ -1,31 +1,31 @@
 import SingleLoginEvents
 
 /// How an exploration is shaped.
-public struct ExploreOptions: Sendable {
+package struct ExploreOptions: Sendable {
     /// The seed: the same seed and app give the same histories.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many histories to play at most.
-    public var runs: Int
+    package var runs: Int
     /// How long to go on playing new histories, if limited (shrinking comes after).
-    public var timeBudget: Duration?
+    package var timeBudget: Duration?
     /// The most steps a history has.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// How many adapter instances play histories at once.
-    public var jobs: Int
+    package var jobs: Int
     /// The rules judged.
-    public var rules: Set<Rule>
+    package var rules: Set<Rule>
     /// How many times the shrunk history is replayed to confirm it violates the rule the same way each time.
-    public var confirmations: Int
+    package var confirmations: Int
     /// How many random shorter histories are tried after delta debugging, for a shorter way to break the same rule.
-    public var shorterSearch: Int
+    package var shorterSearch: Int
     /// The part of the seed's histories this exploration plays (`explore --shard i/n`): histories
     /// i, i+n, i+2n, … (numbered from 1), ``runs`` of them; nil plays 1, 2, 3, …. So n shards
     /// play what one exploration of n × ``runs`` histories plays, and the lowest-numbered violation
     /// among them is that exploration's first.
-    public var shard: RunContext.Shard?
+    package var shard: RunContext.Shard?
 
     /// Creates options.
-    public init(
+    package init(
         seed: UInt64 = 1, runs: Int = 1000, timeBudget: Duration? = nil, maxSteps: Int = 12, jobs: Int = 1,
         rules: Set<Rule> = Set(Rule.allCases), confirmations: Int = 5, shorterSearch: Int = 300
     ) {
@@ -40,7 +40,7 @@ public struct ExploreOptions: Sendable {
     }
 
     /// The seed's history number (0-based) of this exploration's `local`-th history.
-    public func history(_ local: Int) -> Int {
+    package func history(_ local: Int) -> Int {
         guard let shard else { return local }
         return shard.index - 1 + local * shard.count
     }

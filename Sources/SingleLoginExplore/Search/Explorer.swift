@@ -14,16 +14,16 @@ import SingleLoginSpec
 /// Histories are numbered; history `i` depends only on the seed and `i`. With several jobs,
 /// each plays the next unplayed number, and the first violation reported is the lowest-numbered
 /// one, so results do not depend on `--jobs`.
-public struct Explorer: Sendable {
+package struct Explorer: Sendable {
     /// The options.
-    public var options: ExploreOptions
+    package var options: ExploreOptions
     /// The device model that writes the histories.
-    public var model: DeviceModel
+    package var model: DeviceModel
     private let makeProvider: @Sendable () -> any AdapterProvider
     private let makeReference: @Sendable () -> any AdapterProvider
 
     /// Creates an explorer; `makeProvider` is called once per job, `makeReference` once for the reference app.
-    public init(
+    package init(
         options: ExploreOptions, makeProvider: @escaping @Sendable () -> any AdapterProvider,
         makeReference: @escaping @Sendable () -> any AdapterProvider = { InProcessAdapterProvider { ReferenceAppAdapter() } }
     ) {
@@ -34,7 +34,7 @@ public struct Explorer: Sendable {
     }
 
     /// Explores; `progress` is called after every history (from any job).
-    public func explore(progress: @escaping @Sendable (ExploreProgress) -> Void = { _ in }) async -> ExploreResult {
+    package func explore(progress: @escaping @Sendable (ExploreProgress) -> Void = { _ in }) async -> ExploreResult {
         var result = ExploreResult(seed: options.seed, rules: Rule.allCases.filter(options.rules.contains))
         let providers = (0..<options.jobs).map { _ in makeProvider() }
         let referenceProvider = makeReference()

@@ -2,21 +2,21 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 /// How one history went: the rules it violated, or the error that stopped it.
-public struct HistoryOutcome: Sendable {
+package struct HistoryOutcome: Sendable {
     /// The first violation of each rule, earliest first.
-    public var violations: [Violation]
+    package var violations: [Violation]
     /// The first error, when the adapter or the harness broke (then nothing is known).
-    public var error: Issue?
+    package var error: Issue?
     /// The test case result, with its transcript.
-    public var result: TestCaseResult
+    package var result: TestCaseResult
     /// How many times a rule judged a step.
-    public var judgements: Int
+    package var judgements: Int
 
     /// The violation of `rule`, if any.
-    public func violation(of rule: Rule) -> Violation? { violations.first { $0.rule == rule } }
+    package func violation(of rule: Rule) -> Violation? { violations.first { $0.rule == rule } }
 
     /// The earliest violation (by step, then rule order), if any.
-    public var first: Violation? {
+    package var first: Violation? {
         violations.min { ($0.stepIndex ?? Int.max, $0.rule) < ($1.stepIndex ?? Int.max, $1.rule) }
     }
 }

@@ -5,7 +5,7 @@ import SingleLoginSpec
 import SingleLoginTransport
 
 /// Plays histories against one adapter, each from a fresh install, watched by a fresh ``Oracle``.
-public struct HistoryPlayer: Sendable {
+package struct HistoryPlayer: Sendable {
     private let provider: any AdapterProvider
     private let rules: Set<Rule>
     private let accounts: [AccountDefinition]
@@ -17,7 +17,7 @@ public struct HistoryPlayer: Sendable {
     let taskExecutor: SessionExecutor?
 
     /// Creates a player on `provider`'s adapter, judging `rules`, within the provider's scenario timeout.
-    public init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
+    package init(provider: any AdapterProvider, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
         self.provider = provider
         taskExecutor = provider.taskExecutor
         self.rules = rules
@@ -25,7 +25,7 @@ public struct HistoryPlayer: Sendable {
     }
 
     /// Plays `history` with the oracle watching.
-    public func play(_ history: Scenario, handler: (Event) -> Void = { _ in }) async -> HistoryOutcome {
+    package func play(_ history: Scenario, handler: (Event) -> Void = { _ in }) async -> HistoryOutcome {
         let accounts = self.accounts(of: history)
         let oracle = Oracle(history: history, rules: rules, accounts: accounts)
         let result = await runner(accounts).run(
@@ -41,7 +41,7 @@ public struct HistoryPlayer: Sendable {
     }
 
     /// Plays `scenario` as a spec's test case with its own checks only (no oracle): how `run --spec` would judge it.
-    public func check(_ scenario: Scenario, as requirement: RequirementSummary, handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
+    package func check(_ scenario: Scenario, as requirement: RequirementSummary, handler: (Event) -> Void = { _ in }) async -> TestCaseResult {
         await runner(accounts(of: scenario)).run(
             scenario, id: TestCaseID(requirementID: requirement.id, scenarioName: scenario.name), requirement: requirement, handler: handler)
     }
