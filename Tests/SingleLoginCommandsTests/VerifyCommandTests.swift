@@ -82,6 +82,9 @@ struct VerifyCommandTests {
             [], ["--reference-flaw", "leavesRecordsFile"], ["--reference-flaw", "keepsDataOnUserChange"],
             // Cases not judged: by a check marked precondition (the surfaces), and by a starting point (SL-LOGIN-3).
             ["--reference-flaw", "skipsCheckOnResume"], ["--reference-flaw", "promptsAtFirstLaunch"], ["--shard", "2/3"],
+            // An app whose MSAL configuration keeps it from the broker: the replay answers as the
+            // adapter declared it (the events carry the configuration), not as MSAL's default.
+            ["--reference-flaw", "disablesBroker"],
         ])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)

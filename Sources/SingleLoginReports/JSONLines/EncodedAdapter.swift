@@ -1,3 +1,5 @@
+import SingleLoginAdapter
+
 /// The adapter and app on the wire.
 public struct EncodedAdapter: Codable, Hashable, Sendable {
     /// The adapter's name.
@@ -14,4 +16,7 @@ public struct EncodedAdapter: Codable, Hashable, Sendable {
     public var msalVersion: String
     /// Optional features the adapter supports.
     public var capabilities: [String]
+    /// How the app configures MSAL, when it is not MSAL's default: the broker's answers depend on
+    /// it, so `verify` replays them with it (absent: the default, `brokerAvailability: auto`).
+    public var msalConfiguration: MSALConfiguration? = nil
 }

@@ -84,7 +84,8 @@ extension EncodedAdapter {
     init(_ identity: AdapterIdentity) {
         self.init(
             name: identity.adapterName, version: identity.adapterVersion, appName: identity.appName, appVersion: identity.appVersion,
-            bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities)
+            bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities,
+            msalConfiguration: identity.msalConfiguration == .default ? nil : identity.msalConfiguration)
     }
 }
 

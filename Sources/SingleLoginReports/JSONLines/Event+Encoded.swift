@@ -122,7 +122,7 @@ extension AdapterIdentity {
     init(_ encoded: EncodedAdapter) {
         self.init(
             adapterName: encoded.name, adapterVersion: encoded.version, appName: encoded.appName, appVersion: encoded.appVersion, bundleId: encoded.bundleId,
-            msalVersion: encoded.msalVersion, capabilities: encoded.capabilities)
+            msalVersion: encoded.msalVersion, capabilities: encoded.capabilities, msalConfiguration: encoded.msalConfiguration ?? .default)
     }
 }
 

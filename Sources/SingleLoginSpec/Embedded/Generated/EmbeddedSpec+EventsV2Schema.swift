@@ -79,7 +79,11 @@ extension EmbeddedSpec {
       "properties": {
         "name": {"type": "string"}, "version": {"type": "string"}, "appName": {"type": "string"},
         "appVersion": {"type": "string"}, "bundleId": {"type": "string"}, "msalVersion": {"type": "string"},
-        "capabilities": {"type": "array", "items": {"type": "string"}}
+        "capabilities": {"type": "array", "items": {"type": "string"}},
+        "msalConfiguration": {
+          "type": "object", "required": ["brokerAvailability"],
+          "properties": {"brokerAvailability": {"enum": ["auto", "none"]}}
+        }
       }
     },
     "testCase": {
