@@ -5,22 +5,16 @@ import Foundation
 /// harness never does).
 ///
 /// Read by the app from any thread, set by the server before it hands the app a request.
-final class WireClock: AppClock, @unchecked Sendable {
-    /// Guards `current` (the adapter kit builds for OS versions without `Mutex`).
-    private let currentLock = NSLock()
-    private var current: Date?
+final class WireClock: AppClock, Sendable {
+    private let current = Locked<Date?>(nil)
 
     /// Sets the time a request carried; a request without one leaves it as it was.
     func set(_ date: Date?) {
         guard let date else { return }
-        currentLock.lock()
-        defer { currentLock.unlock() }
-        current = date
+        current.withLock { $0 = date }
     }
 
     func now() -> Date {
-        currentLock.lock()
-        defer { currentLock.unlock() }
-        return current ?? Date()
+        current.withLock { $0 } ?? Date()
     }
 }
