@@ -50,7 +50,11 @@ struct SecondOpinionTests {
         #expect(results.allSatisfy { $0.outcome != .errored }, "\(Self.describe(results.filter { $0.outcome == .errored }))")
         if ProcessInfo.processInfo.environment["SECOND_OPINION_FIGURES"] != nil {
             let order = try SpecLoader.load(path: Self.root.appendingPathComponent("specs/single-login.json").path).spec.requirements.map(\.id)
-            print("second-opinion \(build.mistakes.map(\.rawValue).joined()): \(order.filter(failing.contains).joined(separator: ", "))")
+            let blocked = Set(
+                results.compactMap { if case .notJudged = $0.outcome, !failing.contains($0.id.requirementID) { $0.id.requirementID } else { nil } })
+            print(
+                "second-opinion \(build.mistakes.map(\.rawValue).joined()): \(order.filter(failing.contains).joined(separator: ", "))"
+                    + (blocked.isEmpty ? "" : "; not judged: \(order.filter(blocked.contains).joined(separator: ", "))"))
         }
     }
 
