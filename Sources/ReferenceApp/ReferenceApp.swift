@@ -106,6 +106,11 @@ public actor ReferenceApp {
             memory.isSharedDevice = true
             return
         }
+        if flaws.contains(.cachesDeviceModeAcrossLaunches), let kept = storage.defaults["deviceMode"] {
+            // The flawed launch: the mode the first launch stored, as if the device could not change it since.
+            memory.isSharedDevice = kept == "shared"
+            return
+        }
         do {
             memory.isSharedDevice = try await broker.getDeviceInformation().deviceMode == .shared
         } catch let error as MSALError {
@@ -113,6 +118,9 @@ public actor ReferenceApp {
             memory.isSharedDevice = flaws.contains(.trustsDeviceInfoOnError) ? error.deviceInformation.map { $0.deviceMode == .shared } : nil
         } catch {
             memory.isSharedDevice = nil
+        }
+        if flaws.contains(.cachesDeviceModeAcrossLaunches), let shared = memory.isSharedDevice {
+            storage.defaults["deviceMode"] = shared ? "shared" : "default"
         }
     }
 
@@ -137,8 +145,10 @@ public actor ReferenceApp {
         }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.
+            let endedToken = memory.session?.accessToken ?? storage.keychain["session.accessToken"]
             if memory.session != nil || storage.hasUserData { wipe(farewell: memory.session?.displayName) }
             memory.errorMessage = nil
+            if flaws.contains(.syncsDraftsAfterSignOut), let endedToken { await syncDrafts(accessToken: endedToken) }
             if reason == .launch, flaws.contains(.promptsAtFirstLaunch) { await signInInteractively(account: nil) }
             return
         }

@@ -97,6 +97,13 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// Keeps each user's records in a cache it neither reports nor clears, and shows them again beside
     /// the new ones when that user comes back: A, B, A again brings A's first session back.
     case restoresRecordsOnReturn
+    /// When its session ends (its own sign-out, or an account check that finds nobody signed in
+    /// after a Jamf Reset), sends the user's unsent drafts to its backend in a final sync, with the
+    /// ended session's token: the backend refuses it, and the app carries on as if nothing happened.
+    case syncsDraftsAfterSignOut
+    /// Asks the broker for device information at its first launch only, and at every later launch
+    /// takes the mode it stored then instead of asking again.
+    case cachesDeviceModeAcrossLaunches
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -146,6 +153,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
         case .comparesUsersByDisplayName: return "tells users apart by display name, so a namesake keeps the previous user's data"
         case .restoresRecordsOnReturn: return "keeps each user's records in a cache it never clears, and shows them again when that user returns"
+        case .syncsDraftsAfterSignOut: return "syncs the user's drafts with the ended session's token after a sign-out"
+        case .cachesDeviceModeAcrossLaunches: return "asks for device information at its first launch only, then uses the mode it stored"
         }
     }
 }

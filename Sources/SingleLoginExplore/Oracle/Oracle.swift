@@ -356,18 +356,24 @@ package actor Oracle: StepJudge {
             found += await apply(.token, at: index, in: judged, checks)
         }
         // The backend never sees a token the app should have renewed or dropped: once the app has had
-        // a clean chance since the last change, nor an ended session's token once its account check has
-        // shown it another user (SL-SWITCH-1, SL-SWITCH-3: a call refused after that check). One check
-        // for either, so a step where both hold is judged once.
+        // a clean chance since the last change, nor an ended session's token once the app has learned
+        // that the session ended: its account check showed it another user or nobody (SL-SWITCH-1,
+        // SL-SWITCH-3, SL-LOGOUT-1, SL-LOGOUT-2: a call refused after that check), or its own sign-out
+        // called the broker's signout (SL-LOGOUT-3, -4, -5: a call refused after it, a final sync).
+        // One check for any, so a step where several hold is judged once.
         let undisturbed = !calls.contains(where: { $0.scripted?.disturbs ?? false })
         let cleanChance =
             informed && device.count <= 1 && failures.allSatisfy({ $0.call.method == .fetchRecords })
             && calls.contains(where: { $0.call.method == .fetchRecords })
+        let refused = { (call: Call) in call.call.method == .fetchRecords && call.call.failed && call.scripted == nil }
         var refusedAfterChange = false
-        if let seen = seenByApp, seen != facts.seenBefore, seen.count == 1, facts.seenBefore?.isEmpty == false,
+        if let seen = seenByApp, seen != facts.seenBefore, seen.count <= 1, facts.seenBefore?.isEmpty == false,
             let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed })
         {
-            refusedAfterChange = calls[check...].contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
+            refusedAfterChange = calls[check...].contains(where: refused)
+        }
+        if action == .app(.tapSignOut), phaseBefore == .foreground, beforeUser != nil, let signout = calls.firstIndex(where: { $0.call.method == .signout }) {
+            refusedAfterChange = refusedAfterChange || calls[signout...].contains(where: refused)
         }
         // A token of an earlier session of the user the device holds now is one the app could not know
         // had ended: that user signed out and in again, or the device changed away and back, while

@@ -71,7 +71,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .signOut: return ["SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]
         case .token: return ["SL-TOKEN-1", "SL-TOKEN-2"]
         case .scopes: return ["SL-SCOPES-1"]
-        case .backend: return ["SL-TOKEN-3", "SL-SWITCH-1", "SL-SWITCH-3"]
+        case .backend: return ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-3"]
         case .broker: return ["SL-DETECT-5"]
         }
     }
@@ -132,7 +132,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .scopes: return "Every scope the app asks for silently was asked for at its interactive sign-in."
         case .backend:
             return
-                "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and an ended session's tokens are gone."
+                "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and once the app has learned that a session ended (its own sign-out, a Jamf Reset or a user change its account check found), that session's tokens are never sent again."
         case .broker: return "The app lets MSAL use the broker; with the broker disabled it cannot take part in Shared Device Mode."
         }
     }

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.4",
   "id": "single-login",
-  "version": "2.7.0",
+  "version": "2.8.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -48,8 +48,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-DETECT-1",
       "level": "MUST",
-      "title": "At launch the app asks the broker for device information.",
-      "rationale": "Microsoft requires apps to detect Shared Device Mode with getDeviceInformation and adapt their experience; an app that never asks cannot know it is on a shared device.",
+      "title": "At every launch the app asks the broker for device information: at the first, and again after it was terminated.",
+      "rationale": "Microsoft requires apps to detect Shared Device Mode with getDeviceInformation and adapt their experience; an app that never asks cannot know it is on a shared device. The mode is the device management's to change between two launches (shared mode configured or removed), so a mode kept from an earlier launch says nothing about this one: every launch asks again.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Detect shared device mode",
@@ -82,6 +82,30 @@ extension EmbeddedSpec {
         {
           "name": "asks at launch with nobody signed in",
           "steps": [
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "getDeviceInformation",
+                  "atLeast": 1
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "asks again at a relaunch",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "terminate"
+            },
             {
               "do": "launch",
               "expect": [
@@ -1633,8 +1657,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGOUT-1",
       "level": "MUST",
-      "title": "Global sign-out while the app runs: it calls getCurrentAccount, ends its session, and none of the user's data remains on screen or in storage.",
-      "rationale": "On the account-change broadcast the app must confirm with getCurrentAccount and clear its own session, caches and display; MSAL clears only its token cache.",
+      "title": "Global sign-out while the app runs: it calls getCurrentAccount, ends its session, none of the user's data remains on screen or in storage, and it calls its backend no more with that session's token.",
+      "rationale": "On the account-change broadcast the app must confirm with getCurrentAccount and clear its own session, caches and display; MSAL clears only its token cache. A session ended on the device ends for the app too: its backend refuses that session's token, so a call with it (a final sync of the user's drafts) is a call the app should not have made.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Receive a broadcast to detect global sign out",
@@ -1680,6 +1704,12 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "getCurrentAccount",
                   "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1740,6 +1770,12 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "getCurrentAccount",
                   "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1771,6 +1807,12 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "getCurrentAccount",
                   "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1790,8 +1832,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGOUT-2",
       "level": "MUST",
-      "title": "Global sign-out while the app is suspended or not running: on resume or launch it checks the account and shows and keeps none of that user's data.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away.",
+      "title": "Global sign-out while the app is suspended or not running: on resume or launch it checks the account, shows and keeps none of that user's data, and calls its backend no more with that session's token.",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away. Once the check has shown the app that the session ended, its token must not reach the backend again, not even for a last sync.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -1843,6 +1885,12 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "getCurrentAccount",
                   "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1893,6 +1941,12 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "getCurrentAccount",
                   "atLeast": 1
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1912,8 +1966,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGOUT-3",
       "level": "MUST",
-      "title": "Sign-out from inside the app signs the account out through MSAL, so the device is signed out, and clears the user's data.",
-      "rationale": "In Shared Device Mode sign-out is global: the app's own sign-out must go through MSAL's signout so that every app ends its session, and must clear the app's data. signoutFromBrowser without webview parameters fails (-42000) and removes nothing; remove(account) touches the app's own cache only.",
+      "title": "Sign-out from inside the app signs the account out through MSAL, so the device is signed out, clears the user's data, and calls the backend no more with the ended session's token.",
+      "rationale": "In Shared Device Mode sign-out is global: the app's own sign-out must go through MSAL's signout so that every app ends its session, and must clear the app's data. signoutFromBrowser without webview parameters fails (-42000) and removes nothing; remove(account) touches the app's own cache only. The session ends with the sign-out: work to keep is synced before it, never with the ended session's token after it.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Globally sign out a user",
@@ -1957,6 +2011,12 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "deviceSignedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -1976,8 +2036,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGOUT-4",
       "level": "MUST",
-      "title": "The in-app sign-out ends the app's session at once, whatever the broker does next: its signout fails, or no broadcast follows.",
-      "rationale": "MSAL removes the account from the app's cache before it asks the broker, and the broker's broadcast may never come; the user asked to sign out, so the app's session and data must go without waiting for either. When the broker's signout fails the device is still signed in: the app may keep the account's identifier to finish the device sign-out later (that is no user data), but nothing of the user may stay on screen and nothing of the session anywhere.",
+      "title": "The in-app sign-out ends the app's session at once, whatever the broker does next (its signout fails, or no broadcast follows): nothing of the session stays, and its token does not reach the backend again.",
+      "rationale": "MSAL removes the account from the app's cache before it asks the broker, and the broker's broadcast may never come; the user asked to sign out, so the app's session and data must go without waiting for either. When the broker's signout fails the device is still signed in: the app may keep the account's identifier to finish the device sign-out later (that is no user data), but nothing of the user may stay on screen and nothing of the session anywhere. The session's token does not reach the backend again either: where the device did sign out the backend refuses it, and a refused call (a final sync of the user's drafts) is still a call the app should not have made.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Globally sign out a user",
@@ -2137,6 +2197,12 @@ extension EmbeddedSpec {
                 {
                   "check": "noDataOf",
                   "account": "alice"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
@@ -2147,7 +2213,7 @@ extension EmbeddedSpec {
     {
       "id": "SL-LOGOUT-5",
       "level": "MUST",
-      "title": "After a user change, the in-app sign-out signs out the current account: the device ends up signed out and nothing of either user remains.",
+      "title": "After a user change, the in-app sign-out signs out the current account: the device ends up signed out, nothing of either user remains, and the ended session's token does not reach the backend.",
       "rationale": "An app that signs out the account it saw first, or the first one its own MSAL cache lists, signs out a user who is no longer on the device and leaves the current one signed in everywhere.",
       "references": [
         {
@@ -2206,6 +2272,12 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "signedOut"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
                 }
               ]
             }
