@@ -39,16 +39,22 @@ if [ "$status" -ne 1 ]; then
 fi
 grep -q 'SL-LOGOUT-3' "$work/flaw.out" || { echo "python-adapter: SL-LOGOUT-3 did not fail for --flaw leave-records" >&2; cat "$work/flaw.out" >&2; exit 1; }
 
-# 4b. A flaw on one device surface (a shift reminder kept after sign-out) fails exactly its requirement.
-status=0
-"$harness" run --adapter "python3 $example/adapter.py --flaw keep-notifications" --reports "$work/notify" --quiet \
-    >"$work/notify.out" 2>&1 || status=$?
-failed=$(python3 - "$work/notify/junit.xml" <<'PY'
+# 4b. Flaws that fail exactly their requirements: one device surface (a shift reminder kept after
+#     sign-out), a final sync with the ended session's token after every kind of sign-out, and the
+#     device mode kept from the first launch.
+fails_exactly() {  # fails_exactly FLAW "REQUIREMENTS"
+    local flaw=$1 expected=$2 status=0 failed
+    "$harness" run --adapter "python3 $example/adapter.py --flaw $flaw" --reports "$work/$flaw" --quiet >"$work/$flaw.out" 2>&1 || status=$?
+    failed=$(python3 - "$work/$flaw/junit.xml" <<'PY'
 import sys, xml.etree.ElementTree as ET
 print(" ".join(sorted({c.get("classname").split(".")[-1] for c in ET.parse(sys.argv[1]).iter("testcase") if c.find("failure") is not None})))
 PY
 )
-[ "$status" -eq 1 ] && [ "$failed" = "SL-NOTIFY-1" ] || { echo "python-adapter: --flaw keep-notifications failed [$failed] (exit $status), expected exactly SL-NOTIFY-1" >&2; cat "$work/notify.out" >&2; exit 1; }
+    [ "$status" -eq 1 ] && [ "$failed" = "$expected" ] || { echo "python-adapter: --flaw $flaw failed [$failed] (exit $status), expected exactly [$expected]" >&2; cat "$work/$flaw.out" >&2; exit 1; }
+}
+fails_exactly keep-notifications "SL-NOTIFY-1"
+fails_exactly final-sync-after-sign-out "SL-LOGOUT-1 SL-LOGOUT-2 SL-LOGOUT-3 SL-LOGOUT-4 SL-LOGOUT-5"
+fails_exactly cache-device-mode "SL-DETECT-1"
 
 # 5. Over TCP: the harness listens on a port it picks and names on its first stderr line; the
 #    adapter connects with --connect (as an app on a simulator or device would). Both exit 0.
@@ -72,4 +78,4 @@ if [ "$harness_status" -ne 0 ] || [ "$adapter_status" -ne 0 ]; then
     tail -n 20 "$work/tcp.adapter.err" >&2
     exit 1
 fi
-echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1); --flaw keep-notifications fails exactly SL-NOTIFY-1"
+echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1); --flaw keep-notifications, final-sync-after-sign-out and cache-device-mode fail exactly their requirements"

@@ -62,6 +62,8 @@ FLAWS = {
     "keep-widget": "sign-out leaves the user's next shift in the widget's timeline",
     "keep-activities": "sign-out leaves the user's Live Activity running",
     "snapshot-shows-data": "no cover when the app moves to the background: the switcher's snapshot shows the user's shifts",
+    "final-sync-after-sign-out": "when the session ends, a last sync sends the user's drafts with the ended session's token",
+    "cache-device-mode": "asks for device information at the first launch only, then uses the mode it stored",
 }
 
 # The device surface each keep-* flaw leaves the user's data on.
@@ -340,6 +342,7 @@ class ShiftsApp:
         process = self._require_process()
         identifier = (process.session.account.identifier if process.session
                       else self.sandbox.get("keychain", "session.account"))
+        ended_token = self._session_token()
         if identifier is not None:
             try:
                 if "sign-out-local-only" in self.flaws:
@@ -350,6 +353,7 @@ class ShiftsApp:
                 # The local session ends anyway; the next account check will see what the broker says.
                 log.warning("signout failed: %s", error)
         self._clear_user_data("signed out from the app")
+        self._final_sync(ended_token)
 
     def refresh(self) -> None:
         """Pull to refresh / retry: a silent token, then fresh records."""
@@ -429,11 +433,36 @@ class ShiftsApp:
 
     def _detect_shared_mode(self) -> None:
         process = self._require_process()
+        kept = self.sandbox.get("defaults", "deviceMode")
+        if "cache-device-mode" in self.flaws and kept is not None:
+            # The flawed launch: the mode the first launch stored, as if the device could not change it since.
+            process.shared_mode = kept == "shared"
+            return
         try:
             process.shared_mode = self.broker.get_device_information()
         except MSALError as error:
             log.warning("getDeviceInformation failed (%s): treating the device as shared", error)
             process.shared_mode = None
+        if "cache-device-mode" in self.flaws and process.shared_mode is not None:
+            self.sandbox.put("defaults", "deviceMode", "shared" if process.shared_mode else "default")
+
+    def _session_token(self) -> Optional[str]:
+        """The access token of the session the app holds or stored, if any."""
+        process = self._process
+        if process is not None and process.session is not None:
+            return process.session.access_token
+        return self.sandbox.get("keychain", "session.accessToken")
+
+    def _final_sync(self, ended_token: Optional[str]) -> None:
+        """The final-sync-after-sign-out flaw: the user's unsent drafts go to the backend with the ended
+        session's token (fetch_records, the app's one backend call, stands for the sync). The backend
+        refuses it; the app ignores the answer."""
+        if "final-sync-after-sign-out" not in self.flaws or ended_token is None:
+            return
+        try:
+            self.backend.fetch_records(ended_token)
+        except MSALError as error:
+            log.info("final sync refused: %s", error)
 
     def _restore_session(self) -> None:
         """Loads the last session from the keychain and the records file, to show while checking."""
@@ -479,7 +508,9 @@ class ShiftsApp:
             ours = None
         if current is None:
             if ours is not None or process.pending_account is not None:
+                ended_token = self._session_token()
                 self._clear_user_data(f"{reason}: signed out elsewhere")
+                self._final_sync(ended_token)
             return
         if ours is not None and ours != current.identifier:
             self._clear_user_data(f"{reason}: user changed")

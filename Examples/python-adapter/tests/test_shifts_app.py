@@ -297,6 +297,34 @@ class InteractiveTests(unittest.TestCase):
             app.resume()
             self.assertFalse(any(area == "snapshot" for area, _, _ in app.storage()))
 
+    def test_the_final_sync_flaw_sends_the_ended_session_token_after_each_sign_out(self) -> None:
+        for flaws, syncs in (((), False), (("final-sync-after-sign-out",), True)):
+            device = FakeDevice()
+            device.sign_in_globally(ALICE)
+            app = make_app(device, *flaws)
+            app.launch()
+            token = app.sandbox.get("keychain", "session.accessToken")
+            app.tap_sign_out()
+            self.assertEqual(device.calls[-1] == ("fetchRecords", {"accessToken": token}), syncs, flaws)
+            device.sign_in_globally(ALICE)
+            app.account_changed()
+            token = app.sandbox.get("keychain", "session.accessToken")
+            device.sign_out_globally()
+            app.account_changed()
+            self.assertEqual(device.calls[-1] == ("fetchRecords", {"accessToken": token}), syncs, flaws)
+            self.assertIsNone(app.signed_in_account())
+
+    def test_the_cache_device_mode_flaw_asks_only_at_the_first_launch(self) -> None:
+        for flaws, asks in (((), 2), (("cache-device-mode",), 1)):
+            device = FakeDevice()
+            device.sign_in_globally(ALICE)
+            app = make_app(device, *flaws)
+            app.launch()
+            app.terminate()
+            app.launch()
+            self.assertEqual(device.count("getDeviceInformation"), asks, flaws)
+            self.assertEqual([e.text for e in app.screen() if e.kind == "button"], ["Refresh", "Sign out"])
+
     def test_an_unknown_flaw_is_refused(self) -> None:
         with self.assertRaises(ValueError):
             make_app(FakeDevice(), "no-such-flaw")

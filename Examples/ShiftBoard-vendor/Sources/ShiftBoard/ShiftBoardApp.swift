@@ -52,9 +52,16 @@ public actor ShiftBoardApp {
     public func launch() async {
         isRunning = true
         surfaces.snapshot = nil
-        await sessions.detectDeviceMode()
-        // Sign-up only on a device MSAL says is personal: an error is no reason for personal-device UI.
-        screen = ShiftBoardScreen(offersSignUp: await sessions.isSharedDevice == false)
+        if flaws.contains(.cachesDeviceMode), let kept = sandbox.defaults()["deviceMode"] {
+            // The flawed launch: the mode the first launch stored, as if the device could not change it since.
+            screen = ShiftBoardScreen(offersSignUp: kept == "default")
+        } else {
+            await sessions.detectDeviceMode()
+            // Sign-up only on a device MSAL says is personal: an error is no reason for personal-device UI.
+            let shared = await sessions.isSharedDevice
+            screen = ShiftBoardScreen(offersSignUp: shared == false)
+            if flaws.contains(.cachesDeviceMode), let shared { try? sandbox.setDefault(shared ? "shared" : "default", forKey: "deviceMode") }
+        }
         await checkAccount()
     }
 
@@ -95,9 +102,10 @@ public actor ShiftBoardApp {
 
     /// "Sign out": out of the device, and nothing of the worker stays.
     public func tapSignOut() async {
-        guard await sessions.session != nil else { return }
+        guard let ended = await sessions.session else { return }
         await sessions.signOut()
         forgetWorker()
+        if flaws.contains(.syncsNotesAfterSignOut) { await syncNotes(accessToken: ended.accessToken) }
     }
 
     /// Pull to refresh: a fresh token, then the shifts.
@@ -113,7 +121,8 @@ public actor ShiftBoardApp {
 
     private func checkAccount() async {
         let remembered = sandbox.defaults()["lastSignedInAccount"]
-        let known = await sessions.session?.account.identifier ?? remembered
+        let held = await sessions.session
+        let known = held?.account.identifier ?? remembered
         let change: SessionManager.Change
         do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError
             where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue
@@ -131,6 +140,7 @@ public actor ShiftBoardApp {
             return
         case .signedOut:
             forgetWorker()
+            if flaws.contains(.syncsNotesAfterSignOut), let held { await syncNotes(accessToken: held.accessToken) }
         case let .signedIn(account):
             // Someone else (or someone, after nobody): nothing of the previous worker may stay.
             if known != nil, known != account.identifier { forgetWorker() }
@@ -173,6 +183,12 @@ public actor ShiftBoardApp {
         } catch {
             screen.notice = "Couldn't load your shifts. Pull to refresh."
         }
+    }
+
+    /// The flawed final sync: the worker's unsent notes go to the backend with the ended session's
+    /// token (its one call stands for the sync). The backend refuses it; the app ignores the answer.
+    private func syncNotes(accessToken: String) async {
+        _ = try? await backend.shifts(accessToken: accessToken)
     }
 
     /// Removes everything of the worker: MSAL clears only its own token cache.

@@ -24,6 +24,11 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let keepsActivityOnSignOut = ShiftBoardFlaws(rawValue: 1 << 7)
     /// Puts up no cover when it moves to the background: the switcher shows the worker's shifts (fails SL-SNAPSHOT-1, a SHOULD).
     public static let showsShiftsInSnapshot = ShiftBoardFlaws(rawValue: 1 << 8)
+    /// After a sign-out (its own, or a device-wide one its account check finds), sends the worker's
+    /// unsent shift notes in a final sync with the ended session's token (fails SL-LOGOUT-1 to -5).
+    public static let syncsNotesAfterSignOut = ShiftBoardFlaws(rawValue: 1 << 9)
+    /// Asks MSAL for the device mode at its first launch only, and keeps it for every later launch (fails SL-DETECT-1).
+    public static let cachesDeviceMode = ShiftBoardFlaws(rawValue: 1 << 10)
 
     /// The flaws named, comma-separated, e.g. `showsCancelAsError`; unknown names are ignored.
     public init(names: String) {
@@ -32,6 +37,7 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
             "keepsNotificationsOnSignOut": .keepsNotificationsOnSignOut, "keepsSpotlightOnSignOut": .keepsSpotlightOnSignOut,
             "keepsPasteboardOnSignOut": .keepsPasteboardOnSignOut, "keepsWidgetOnSignOut": .keepsWidgetOnSignOut,
             "keepsActivityOnSignOut": .keepsActivityOnSignOut, "showsShiftsInSnapshot": .showsShiftsInSnapshot,
+            "syncsNotesAfterSignOut": .syncsNotesAfterSignOut, "cachesDeviceMode": .cachesDeviceMode,
         ]
         self = names.split(separator: ",").reduce(into: []) { flaws, name in flaws.formUnion(table[name.trimmingCharacters(in: .whitespaces)] ?? []) }
     }
