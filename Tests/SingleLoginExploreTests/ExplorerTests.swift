@@ -91,6 +91,27 @@ struct ExplorerTests {
         #expect(outcome.result.transcript.contains { $0.method == .fetchRecords && $0.failed }, "the kept token is refused once")
     }
 
+    @Test(
+        "EX-BACKEND judges the step in which the app learns that its session ended: its own sign-out, the broadcast of a Jamf Reset, the account check at the next launch; a final sync with the ended session's token violates it there, the reference app does not"
+    )
+    func endedSessionTokens() async throws {
+        let histories: [(Scenario, Int)] = [
+            (Scenario(name: "own sign-out", given: Given(signedIn: "alice"), steps: [Step(.app(.launch)), Step(.app(.tapSignOut))], expect: []), 1),
+            (Scenario(name: "Jamf Reset while running", given: Given(signedIn: "alice"), steps: [Step(.app(.launch)), Step(.globalSignOut)], expect: []), 1),
+            (
+                Scenario(
+                    name: "Jamf Reset while not running", given: Given(signedIn: "alice"),
+                    steps: [Step(.app(.launch)), Step(.app(.terminate)), Step(.globalSignOut), Step(.app(.launch))], expect: []), 3
+            ),
+        ]
+        for (history, step) in histories {
+            let violation = try #require(await Self.violations(history, [.syncsDraftsAfterSignOut]).first, "\(history.name)")
+            #expect(violation.rule == .backend && violation.stepIndex == step, "\(history.name)")
+            #expect(violation.checks == [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+            #expect(await Self.violations(history).isEmpty, "\(history.name)")
+        }
+    }
+
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")
     func snapshotIsNotExplored() async {
         let result = await Exploring.explore([.showsDataInSnapshot], seed: 1, runs: 200)
