@@ -116,10 +116,12 @@ public final class ConsoleRecorder: EventRecorder {
     private func line(for result: RequirementResult, in state: inout State) -> String {
         guard state.unprinted.remove(result.requirement.id) != nil else { return "" }
         let results = state.finished[result.requirement.id] ?? []
-        if state.record.unavailability != nil, case .notRun = result.verdict {
-            // Every test case of it was not run because the adapter never started: one error says why.
-            state.notRunUnavailable += results.count
-            return ""
+        if state.record.unavailability != nil {
+            // Its test cases not run because the adapter never started are counted in the one error that says
+            // why, also those of the requirement whose first cases were the failed starts.
+            state.notRunUnavailable += results.filter { if case .notRun = $0.outcome { true } else { false } }.count
+            // Every test case of it was not run: no line of its own.
+            if case .notRun = result.verdict { return "" }
         }
         guard style.verbosity != .quiet else { return "" }
         return requirementLine(result, results: results, gate: state.record.gate, idWidth: state.idWidth, steps: state.record.steps)
