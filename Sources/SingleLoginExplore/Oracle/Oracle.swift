@@ -366,19 +366,19 @@ package actor Oracle: StepJudge {
             informed && device.count <= 1 && failures.allSatisfy({ $0.call.method == .fetchRecords })
             && calls.contains(where: { $0.call.method == .fetchRecords })
         let refused = { (call: Call) in call.call.method == .fetchRecords && call.call.failed && call.scripted == nil }
-        var refusedAfterChange = false
+        var refusedAfterEnd = false
         if let seen = seenByApp, seen != facts.seenBefore, seen.count <= 1, facts.seenBefore?.isEmpty == false,
             let check = calls.firstIndex(where: { $0.call.method == .getCurrentAccount && !$0.call.failed })
         {
-            refusedAfterChange = calls[check...].contains(where: refused)
+            refusedAfterEnd = calls[check...].contains(where: refused)
         }
         if action == .app(.tapSignOut), phaseBefore == .foreground, beforeUser != nil, let signout = calls.firstIndex(where: { $0.call.method == .signout }) {
-            refusedAfterChange = refusedAfterChange || calls[signout...].contains(where: refused)
+            refusedAfterEnd = refusedAfterEnd || calls[signout...].contains(where: refused)
         }
         // A token of an earlier session of the user the device holds now is one the app could not know
         // had ended: that user signed out and in again, or the device changed away and back, while
         // the app's account checks saw the same account. Its refusal, and the renewal after it, are fine.
-        if undisturbed, cleanChance || refusedAfterChange, await !refusesEarlierSessionOfDeviceUser(calls, in: judged) {
+        if undisturbed, cleanChance || refusedAfterEnd, await !refusesEarlierSessionOfDeviceUser(calls, in: judged) {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
