@@ -10,7 +10,7 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let showsCancelAsError = ShiftBoardFlaws(rawValue: 1 << 0)
     /// Does not ask MSAL who is signed in when it returns to the foreground (fails SL-LOGIN-7, SL-LOGOUT-2, SL-SWITCH-3).
     public static let skipsCheckOnResume = ShiftBoardFlaws(rawValue: 1 << 1)
-    /// Keeps the shifts file after a sign-out (fails SL-LOGOUT-1 to -5 and SL-INTERACTIVE-1).
+    /// Keeps the shifts file after a sign-out (fails SL-LOGOUT-1 to -5 and SL-INTERACTIVE-1; SL-SWITCH-1 and -3 too, where the new worker's first sync fails offline and nothing overwrites it).
     public static let keepsShiftsOnSignOut = ShiftBoardFlaws(rawValue: 1 << 2)
     /// Leaves the worker's shift reminder in its notifications after a sign-out (fails SL-NOTIFY-1).
     public static let keepsNotificationsOnSignOut = ShiftBoardFlaws(rawValue: 1 << 3)
