@@ -7,8 +7,8 @@ import SingleLoginSpec
 /// what the oracle knows: the app's lifecycle (from the steps), who is signed in on the device
 /// (asked of the broker after each step), whether the app has had a clean chance to check the
 /// account since it last changed, who it last saw, whether the token needs the sheet, and which
-/// scripted answer each call received (the broker answers the calls of a method with its scripts
-/// in order, so the transcript tells).
+/// scripted answer each call received (the broker says: a method's calls that reach it take its
+/// scripts in order, and a call MSAL answers or fails before the broker takes none).
 ///
 /// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
 /// no clean chance to check; rules that need knowledge of the app judge only what it showed.
@@ -133,18 +133,11 @@ package actor Oracle: StepJudge {
     /// whether it was informed) and returns what the rules need of the step and of before it.
     private func advance(past action: Step.Action, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
-        switch action {
-        case .app(let event): phase = phase.after(event)
-        case .answerNext(let method, let answer): pending[method, default: []].append(answer)
-        default: break
-        }
-        // Each call of a method takes that method's next scripted answer, if any.
-        let calls: [Call] = judged.calls.map { call in
-            guard var queue = pending[call.method], !queue.isEmpty else { return (call, nil) }
-            let scripted = queue.removeFirst()
-            pending[call.method] = queue
-            return (call, scripted)
-        }
+        if case .app(let event) = action { phase = phase.after(event) }
+        // Each call that reaches the broker takes its method's next scripted answer, if any.
+        var calls: [Call] = []
+        for call in judged.calls { calls.append((call, await judged.broker.scriptedAnswer(ofCall: call.sequence))) }
+        pending = await judged.broker.scriptedPending()
         let deviceBefore = device
         let seenBefore = seenByApp
         let interactionNeededBefore = interactionNeeded
