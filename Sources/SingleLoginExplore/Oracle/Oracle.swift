@@ -184,6 +184,14 @@ package actor Oracle: StepJudge {
         } else if device != deviceBefore {
             informed = false
         }
+        // A session of the device's user whose token MSAL hands the app is not one the app can know
+        // has ended: after a sign-in in the web view, MSAL's cache in the app keeps that session's
+        // access token through a device-wide sign-out (the broker signs out its own cache, not the
+        // app's), and answers the same user's silent calls with it when they are back. The app may
+        // keep what MSAL gives it for the user on the device (not for one who left: that is its doing).
+        for call in calls {
+            if case .result(.token(let token)) = call.call.answer, device.contains(token.user) { ended[token.user]?.remove(token.session) }
+        }
         if action == .app(.launch) {
             sharedKnown = calls.contains { call in
                 call.call.method == .getDeviceInformation && (!call.call.failed || (call.scripted?.leavesModeKnowable ?? false))
