@@ -20,33 +20,31 @@ package actor Oracle: StepJudge {
     static let dataPlaces = Set(Expectation.Place.allCases).subtracting([.surface(.snapshot)])
 
     /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
-    /// (its `words`; a test keeps the two lists the same).
-    package static let affordanceWords = [
-        "sign up", "sign-up", "signup", "sign up for free", "sign up for an account", "sign up for a new account", "sign up for a free account",
-        "sign up for a free trial", "signup for free", "signup for an account", "register now", "register here", "register today", "register free",
-        "register an account", "register a new account", "register new account", "register account", "register user", "register a user",
-        "register new user", "register a new user", "register with email", "register for an account", "register for a new account",
-        "register for free", "join for free", "create account", "create an account", "create a new account", "create new account",
-        "create user", "create a user", "create new user", "create a new user", "new account", "add account", "add an account", "add another account",
-        "add a new account", "add new account", "add user", "add a user", "add another user", "add a new user", "add new user", "switch account",
-        "switch accounts", "switch user", "switch users", "switch cashier", "switch cashiers", "switch employee", "change cashier", "change account",
-        "change user", "use another account", "use a different account", "sign in with another account", "sign in with a different account",
-        "log in with another account", "log in with a different account", "sign in as another user", "sign in as a different user", "not you",
-    ]
+    /// (the `words` of their `noElement` checks), read from the embedded catalogue, so the two lists are one.
+    package static let affordanceWords = catalogueAffordances.words
     /// The catalogue's second affordance check: a button whose whole text, or last sentence, is "Register" ("New here? Register").
     /// "Register" with anything else around it is a till's register or a thing being registered ("Close register", "Register 3").
-    package static let affordancePattern = #"(^|[.?!])\W*register\W*$"#
+    package static let affordancePattern = catalogueAffordances.pattern
     /// A frontline app's own wording that begins like an affordance or holds one ("Sign up for open shifts", "Customer sign-up",
     /// "Add account credit", "Change user PIN"): the catalogue's `except`.
-    package static let affordanceExceptions = [
-        "sign up for", "signup for", "register for", "change account settings", "change account details", "change account password",
-        "customer sign up", "customer signup", "guest sign up", "guest signup", "member sign up", "member signup", "patient sign up",
-        "patient signup", "loyalty sign up", "loyalty signup", "rewards sign up", "rewards signup", "sign up customer", "sign up a customer",
-        "sign up new customer", "sign up a new customer", "sign up guest", "sign up member", "sign up patient", "signup customer",
-        "add account credit", "add account payment", "add account charge", "add account note", "create account sale", "create account invoice",
-        "create account charge", "create account order", "new account sale", "change account pin", "change user pin", "change user password",
-        "change user settings", "change user details", "change cashier pin",
-    ]
+    package static let affordanceExceptions = catalogueAffordances.exceptions
+
+    /// The embedded catalogue's button checks: every scenario of SL-DETECT-2, -3 and -4 has the same two.
+    private static let catalogueAffordances: (words: [String], exceptions: [String], pattern: String) = {
+        // The embedded catalogue is checked in and loaded by the tests: it always loads.
+        let spec = try! SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: EmbeddedSpec.singleLogin.displayPath).spec
+        var found: (words: [String], exceptions: [String], pattern: String) = ([], [], "")
+        for requirement in spec.requirements {
+            for check in requirement.scenarios.flatMap({ $0.steps.flatMap(\.expect) + $0.expect }) {
+                switch check {
+                case .noElement(.button?, .words(let words, let exceptions)): (found.words, found.exceptions) = (words, exceptions)
+                case .noElement(.button?, .pattern(let pattern)): found.pattern = pattern
+                default: break
+                }
+            }
+        }
+        return found
+    }()
 
     private let rules: Set<Rule>
     private let given: Given
