@@ -16,6 +16,7 @@ let accountWordings = [
     "Switch Account…", "Switch accounts", "Switch user", "Change account", "Change user", "Use another account",
     "Use a different account", "Sign in with another account", "Sign in with a different account",
     "Log in with a different account", "Not you?", "Not you? Switch account", "Sign up for shifts or create an account",
+    "Switch nurse", "Change driver", "Not you? Switch user", "Hand over to next associate", "Sign in another technician", "Add crew member",
 ]
 
 /// Button wordings of a frontline app's own features (shifts, trainings, teams), or of nothing
@@ -28,6 +29,7 @@ let domainWordings = [
     "Change store", "Change account settings", "Change account password", "New shift", "New message", "Create task",
     "Add note", "Sign-ups (3)", "View sign ups", "Design updates", "Signed up", "Not your shift? Swap it", "Get started",
     "Sign in", "Sign out", "Log out", "Continue with Microsoft", "Account", "My account", "Account settings",
+    "Switch route", "Change ward", "Switch department", "Change table",
 ]
 
 /// Buttons of frontline apps as they are worded, by sector: each entry is a label and whether it is
@@ -135,6 +137,25 @@ struct AffordanceWordingTests {
         let matches = try Self.catalogueMatches()
         #expect(matches.count == 12)
         #expect(Set(matches).count == 2)
+    }
+
+    @Test("the worker-role corpus covers five sectors, each with account actions and harmless buttons")
+    func workerRoleTable() {
+        #expect(workerRoleCorpus.count >= 180)
+        let sectors = Set(workerRoleCorpus.map(\.sector))
+        #expect(sectors == ["healthcare", "retail", "logistics", "field service", "hospitality"])
+        for sector in sectors {
+            let entries = workerRoleCorpus.filter { $0.sector == sector }
+            #expect(entries.filter(\.isAccountAction).count >= 10 && entries.filter { !$0.isAccountAction }.count >= 15, "\(sector)")
+        }
+    }
+
+    @Test(
+        "a button naming a worker by role is an affordance exactly when it switches, adds, signs in or hands over to a worker",
+        arguments: workerRoleCorpus.indices)
+    func workerRoleButton(index: Int) throws {
+        let entry = workerRoleCorpus[index]
+        #expect(try Self.isAffordance(entry.text) == entry.isAccountAction, "\(entry.sector): \"\(entry.text)\"")
     }
 
     @Test("an account wording is an affordance", arguments: accountWordings)

@@ -298,6 +298,26 @@ struct OtherConformantAppTests {
         await Self.expectAllowed(history, on: app, "the app signed alice in itself") { $0.method == .acquireToken && !$0.failed }
     }
 
+    @Test(
+        "a sign-in in the web view, a Jamf Reset and the same user's Jamf Setup: the first session's token, which MSAL's cache hands the app again, is the app's to keep",
+        arguments: [false, true])
+    func tokenMSALHandsBackIsKept(promptsByItself: Bool) async {
+        let history = Scenario(
+            name: "signed in in the web view, then a Jamf Reset and the same user's Jamf Setup", given: Given(userAtDevice: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.answerNext(method: .acquireToken, answer: .ssoExtensionFailure(code: .failed))), Step(.app(.tapSignIn)),
+                Step(.globalSignOut), Step(.globalSignIn(account: "alice")), Step(.broadcast(count: 1)),
+            ], expect: [])
+        let handsBack = { (call: BrokerCallRecord) in
+            guard case .result(.token(let token)) = call.answer else { return false }
+            return call.method == .acquireTokenSilent && token.user == "alice" && token.session == 1 && (call.stepIndex ?? 0) >= 4
+        }
+        let minimal = HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(promptsByItself: promptsByItself)) })
+        await Self.expectAllowed(history, on: minimal, "MSAL answered the silent call with session 1's token", made: handsBack)
+        let reference = HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter() })
+        await Self.expectAllowed(history, on: reference, "MSAL answered the silent call with session 1's token", made: handsBack)
+    }
+
     /// Plays `history` on `app`, which makes a call that `made` picks (`what` says which), and no rule fires.
     static func expectAllowed(_ history: Scenario, on app: HistoryPlayer, _ what: String, made: (BrokerCallRecord) -> Bool) async {
         let outcome = await app.play(history)

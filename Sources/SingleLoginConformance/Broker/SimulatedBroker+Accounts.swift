@@ -8,8 +8,12 @@ extension SimulatedBroker {
     // MARK: getDeviceInformation (PCA.m 1446-1492, MSALDeviceInfoProvider.m 52-131)
 
     public func getDeviceInformation() async throws -> DeviceInformation {
-        try perform(.getDeviceInformation) { scripted in
-            guard brokerEnabled, scripted != .brokerNotAvailable else {
+        try perform(.getDeviceInformation) {
+            // MSAL may not use the broker: it answers without asking it.
+            guard brokerEnabled else { throw MSALError.brokerNotAvailable }
+            return nil
+        } atBroker: { scripted in
+            guard scripted != .brokerNotAvailable else {
                 // MSAL may not use the broker: no object at all, only -50000/-42714.
                 throw MSALError.brokerNotAvailable
             }

@@ -8,7 +8,7 @@ extension SimulatedBroker {
     // MARK: acquireTokenSilent (PCA.m 621-846, MSIDSilentController.m 136-179)
 
     public func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        return try perform(.acquireTokenSilent(parameters)) { scripted in
+        return try perform(.acquireTokenSilent(parameters)) {
             guard let identifier = parameters.accountIdentifier else {
                 throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "No account provided for the silent request.")
             }
@@ -17,7 +17,10 @@ extension SimulatedBroker {
                 throw MSALError(code: MSALError.Code.interactionRequired.rawValue, message: "Account is signed out, user interaction is required.")
             }
             guard brokerEnabled else { return try silentWithoutBroker(identifier, parameters) }
-            if let cached = fromAppCache(identifier, parameters) { return cached }
+            return fromAppCache(identifier, parameters)
+        } atBroker: { scripted in
+            // Checked before the broker: a call without an account never reaches it.
+            guard let identifier = parameters.accountIdentifier else { throw MSALError.interactionRequired }
             switch scripted {
             case .interactionRequired?: throw MSALError.interactionRequired
             case .networkError?: throw MSALError.offline
@@ -71,9 +74,11 @@ extension SimulatedBroker {
     // MARK: acquireToken (PCA.m 852-1176)
 
     public func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        return try perform(.acquireToken(parameters)) { scripted in
+        return try perform(.acquireToken(parameters)) {
             // MSAL checks the presentation context before anything else (MSIDInteractiveRequestParameters+MSALRequest.m:49-61).
             guard parameters.parentInWindow else { throw Self.parentNotInWindow }
+            return nil
+        } atBroker: { scripted in
             if let identifier = parameters.accountIdentifier, let record = localCache.record(identifier: identifier), !record.signedIn,
                 parameters.promptType != .consent, parameters.promptType != .login
             {
@@ -180,7 +185,7 @@ extension SimulatedBroker {
     // MARK: signout (PCA.m 1247-1442)
 
     public func signout(_ parameters: SignoutParameters) async throws {
-        try perform(.signout(parameters)) { scripted in
+        try perform(.signout(parameters)) {
             guard let identifier = parameters.accountIdentifier else {
                 notes.append("nothing removed")
                 throw MSALError.invalidParameter("Account is required")
@@ -209,6 +214,10 @@ extension SimulatedBroker {
                 if parameters.wipeAccount { notes.append("wipeAccount: the account's records are gone for every client; it stays SignedOut for this app") }
             }
             guard brokerEnabled else { return ((), .signout(.appCacheOnly)) }
+            return nil
+        } atBroker: { scripted in
+            // Checked before the broker: a call without an account never reaches it.
+            guard let identifier = parameters.accountIdentifier else { throw MSALError.invalidParameter("Account is required") }
             // With signoutFromBrowser and webview parameters MSAL signs out of the browser after the
             // SSO extension signed the device out (MSIDSSOExtensionSignoutController.m:84-129): a
             // network failure is that second step's, and the signout fails with the device signed out.

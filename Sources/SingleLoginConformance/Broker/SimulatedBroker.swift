@@ -46,6 +46,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     /// The same time, for the app to read from any thread (`AppEnvironment.clock`).
     public nonisolated let clock: SimulatedClock
     var scripted: [BrokerMethod: [BrokerAnswer]] = [:]
+    /// The scripted answer each call took, by the call's sequence number.
+    var scriptedAnswers: [Int: BrokerAnswer] = [:]
     var stepIndex: Int?
     var phase: CallPhase = .step
     var calls: [BrokerCallRecord] = []
@@ -269,22 +271,43 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         return next
     }
 
-    /// Answers a call with `body`, given the scripted answer; records the call and its answer either way.
-    func perform<Value>(_ call: BrokerCall, body: (BrokerAnswer?) throws -> (Value, BrokerCallResult)) throws -> Value {
+    /// Answers a call; records the call and its answer either way. `beforeBroker` is what MSAL does
+    /// on its own before it asks the broker: it throws to fail the call (MSAL rejects its parameters or
+    /// its configuration), returns an answer to give without the broker (from the app's own cache), or
+    /// nil to go on. Only then does the call take the scripted answer of its method, for `atBroker`: a
+    /// call that never reaches the broker leaves the scripted answer to the method's next call.
+    func perform<Value>(
+        _ call: BrokerCall, beforeBroker: () throws -> (Value, BrokerCallResult)? = { nil },
+        atBroker body: (BrokerAnswer?) throws -> (Value, BrokerCallResult)
+    ) throws -> Value {
         notes = []
-        let answer = takeScripted(call.method)
+        var taken: BrokerAnswer?
         do {
-            let (value, result) = try body(answer)
-            record(call, .result(result))
+            let (value, result): (Value, BrokerCallResult)
+            if let answered = try beforeBroker() {
+                (value, result) = answered
+            } else {
+                taken = takeScripted(call.method)
+                (value, result) = try body(taken)
+            }
+            record(call, .result(result), scripted: taken)
             return value
         } catch let error as MSALError {
-            record(call, .error(BrokerCallError(error)))
+            record(call, .error(BrokerCallError(error)), scripted: taken)
             throw error
         }
     }
 
-    private func record(_ call: BrokerCall, _ answer: BrokerCallAnswer) {
+    /// The scripted answer the call numbered `sequence` took, or nil when it took none (nothing was
+    /// scripted for it, or MSAL answered it before the broker).
+    public func scriptedAnswer(ofCall sequence: Int) -> BrokerAnswer? { scriptedAnswers[sequence] }
+
+    /// The scripted answers not taken yet, per method.
+    public func scriptedPending() -> [BrokerMethod: [BrokerAnswer]] { scripted.filter { !$0.value.isEmpty } }
+
+    private func record(_ call: BrokerCall, _ answer: BrokerCallAnswer, scripted: BrokerAnswer?) {
         lastAnswer = .now
+        if let scripted { scriptedAnswers[calls.count + 1] = scripted }
         calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, call: call, answer: answer, notes: notes, phase: phase))
     }
 

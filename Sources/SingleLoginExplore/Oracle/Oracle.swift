@@ -7,8 +7,8 @@ import SingleLoginSpec
 /// what the oracle knows: the app's lifecycle (from the steps), who is signed in on the device
 /// (asked of the broker after each step), whether the app has had a clean chance to check the
 /// account since it last changed, who it last saw, whether the token needs the sheet, and which
-/// scripted answer each call received (the broker answers the calls of a method with its scripts
-/// in order, so the transcript tells).
+/// scripted answer each call received (the broker says: a method's calls that reach it take its
+/// scripts in order, and a call MSAL answers or fails before the broker takes none).
 ///
 /// Conservative by design: a rule that cannot tell says nothing. A step whose calls failed is
 /// no clean chance to check; rules that need knowledge of the app judge only what it showed.
@@ -20,33 +20,31 @@ package actor Oracle: StepJudge {
     static let dataPlaces = Set(Expectation.Place.allCases).subtracting([.surface(.snapshot)])
 
     /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
-    /// (its `words`; a test keeps the two lists the same).
-    package static let affordanceWords = [
-        "sign up", "sign-up", "signup", "sign up for free", "sign up for an account", "sign up for a new account", "sign up for a free account",
-        "sign up for a free trial", "signup for free", "signup for an account", "register now", "register here", "register today", "register free",
-        "register an account", "register a new account", "register new account", "register account", "register user", "register a user",
-        "register new user", "register a new user", "register with email", "register for an account", "register for a new account",
-        "register for free", "join for free", "create account", "create an account", "create a new account", "create new account",
-        "create user", "create a user", "create new user", "create a new user", "new account", "add account", "add an account", "add another account",
-        "add a new account", "add new account", "add user", "add a user", "add another user", "add a new user", "add new user", "switch account",
-        "switch accounts", "switch user", "switch users", "switch cashier", "switch cashiers", "switch employee", "change cashier", "change account",
-        "change user", "use another account", "use a different account", "sign in with another account", "sign in with a different account",
-        "log in with another account", "log in with a different account", "sign in as another user", "sign in as a different user", "not you",
-    ]
+    /// (the `words` of their `noElement` checks), read from the embedded catalogue, so the two lists are one.
+    package static let affordanceWords = catalogueAffordances.words
     /// The catalogue's second affordance check: a button whose whole text, or last sentence, is "Register" ("New here? Register").
     /// "Register" with anything else around it is a till's register or a thing being registered ("Close register", "Register 3").
-    package static let affordancePattern = #"(^|[.?!])\W*register\W*$"#
+    package static let affordancePattern = catalogueAffordances.pattern
     /// A frontline app's own wording that begins like an affordance or holds one ("Sign up for open shifts", "Customer sign-up",
     /// "Add account credit", "Change user PIN"): the catalogue's `except`.
-    package static let affordanceExceptions = [
-        "sign up for", "signup for", "register for", "change account settings", "change account details", "change account password",
-        "customer sign up", "customer signup", "guest sign up", "guest signup", "member sign up", "member signup", "patient sign up",
-        "patient signup", "loyalty sign up", "loyalty signup", "rewards sign up", "rewards signup", "sign up customer", "sign up a customer",
-        "sign up new customer", "sign up a new customer", "sign up guest", "sign up member", "sign up patient", "signup customer",
-        "add account credit", "add account payment", "add account charge", "add account note", "create account sale", "create account invoice",
-        "create account charge", "create account order", "new account sale", "change account pin", "change user pin", "change user password",
-        "change user settings", "change user details", "change cashier pin",
-    ]
+    package static let affordanceExceptions = catalogueAffordances.exceptions
+
+    /// The embedded catalogue's button checks: every scenario of SL-DETECT-2, -3 and -4 has the same two.
+    private static let catalogueAffordances: (words: [String], exceptions: [String], pattern: String) = {
+        // The embedded catalogue is checked in and loaded by the tests: it always loads.
+        let spec = try! SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: EmbeddedSpec.singleLogin.displayPath).spec
+        var found: (words: [String], exceptions: [String], pattern: String) = ([], [], "")
+        for requirement in spec.requirements {
+            for check in requirement.scenarios.flatMap({ $0.steps.flatMap(\.expect) + $0.expect }) {
+                switch check {
+                case .noElement(.button?, .words(let words, let exceptions)): (found.words, found.exceptions) = (words, exceptions)
+                case .noElement(.button?, .pattern(let pattern)): found.pattern = pattern
+                default: break
+                }
+            }
+        }
+        return found
+    }()
 
     private let rules: Set<Rule>
     private let given: Given
@@ -133,18 +131,11 @@ package actor Oracle: StepJudge {
     /// whether it was informed) and returns what the rules need of the step and of before it.
     private func advance(past action: Step.Action, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
-        switch action {
-        case .app(let event): phase = phase.after(event)
-        case .answerNext(let method, let answer): pending[method, default: []].append(answer)
-        default: break
-        }
-        // Each call of a method takes that method's next scripted answer, if any.
-        let calls: [Call] = judged.calls.map { call in
-            guard var queue = pending[call.method], !queue.isEmpty else { return (call, nil) }
-            let scripted = queue.removeFirst()
-            pending[call.method] = queue
-            return (call, scripted)
-        }
+        if case .app(let event) = action { phase = phase.after(event) }
+        // Each call that reaches the broker takes its method's next scripted answer, if any.
+        var calls: [Call] = []
+        for call in judged.calls { calls.append((call, await judged.broker.scriptedAnswer(ofCall: call.sequence))) }
+        pending = await judged.broker.scriptedPending()
         let deviceBefore = device
         let seenBefore = seenByApp
         let interactionNeededBefore = interactionNeeded
@@ -190,6 +181,14 @@ package actor Oracle: StepJudge {
             }
         } else if device != deviceBefore {
             informed = false
+        }
+        // A session of the device's user whose token MSAL hands the app is not one the app can know
+        // has ended: after a sign-in in the web view, MSAL's cache in the app keeps that session's
+        // access token through a device-wide sign-out (the broker signs out its own cache, not the
+        // app's), and answers the same user's silent calls with it when they are back. The app may
+        // keep what MSAL gives it for the user on the device (not for one who left: that is its doing).
+        for call in calls {
+            if case .result(.token(let token)) = call.call.answer, device.contains(token.user) { ended[token.user]?.remove(token.session) }
         }
         if action == .app(.launch) {
             sharedKnown = calls.contains { call in

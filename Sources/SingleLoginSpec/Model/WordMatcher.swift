@@ -8,11 +8,15 @@
 /// "sign up for", "Sign up for open shifts" holds no match, while "Sign up", "Sign up with email"
 /// and "Sign up for an account" do: an exception is itself overridden by a longer phrase.
 public struct WordMatcher: Sendable {
-    private let phrases: [(original: String, words: [String], isException: Bool)]
+    private typealias Phrase = (original: String, words: [String], isException: Bool)
+    /// The phrases and exceptions by their first word, each in the order given: only those can start at a word
+    /// (a catalogue's lists hold hundreds of phrases, and explore reads every button of every step).
+    private let phrasesByFirstWord: [String: [Phrase]]
 
     /// A matcher for `phrases`, with `exceptions` that do not count as matches.
     public init(_ phrases: [String], except exceptions: [String] = []) {
-        self.phrases = (phrases.map { ($0, Self.words(of: $0), false) } + exceptions.map { ($0, Self.words(of: $0), true) }).filter { !$0.1.isEmpty }
+        let all: [Phrase] = phrases.map { ($0, Self.words(of: $0), false) } + exceptions.map { ($0, Self.words(of: $0), true) }
+        phrasesByFirstWord = Dictionary(grouping: all.filter { !$0.words.isEmpty }, by: { $0.words[0] })
     }
 
     /// The first phrase found in `text` as whole words (never an exception), or nil.
@@ -21,7 +25,7 @@ public struct WordMatcher: Sendable {
         var start = 0
         while start < words.count {
             var longest: (original: String, count: Int, isException: Bool)?
-            for phrase in phrases where phrase.words.count <= words.count - start && phrase.words.count > (longest?.count ?? 0) {
+            for phrase in phrasesByFirstWord[words[start]] ?? [] where phrase.words.count <= words.count - start && phrase.words.count > (longest?.count ?? 0) {
                 if words[start..<start + phrase.words.count].elementsEqual(phrase.words) {
                     longest = (phrase.original, phrase.words.count, phrase.isException)
                 }
