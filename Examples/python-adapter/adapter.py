@@ -35,9 +35,12 @@ from shifts_app import (  # noqa: E402  (the path line above makes the sibling m
     FLAWS, Account, Backend, Broker, HostFailure, MSALError, Record, ShiftsApp, TokenResult,
 )
 
-PROTOCOL_VERSION = "1.4"
+PROTOCOL_VERSION = "1.6"
 # The storage areas of the device's surfaces: only a harness of protocol 1.4 or later reads them.
 SURFACE_AREAS = frozenset({"notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"})
+# The surfaces the app has (protocol 1.6): all six. A surface it did not have would be false, and the
+# requirement about it would not apply; one it has but never reports would be named in the reports.
+SURFACES = {area: True for area in sorted(SURFACE_AREAS)}
 ADAPTER_INFO = {"name": "shifts-python-adapter", "version": "1.0.0"}
 APP_INFO = {"name": "Contoso Shifts (Python model)", "version": "5.4.0", "bundleId": "com.contoso.shifts"}
 MSAL_VERSION = "2.13.0"
@@ -209,7 +212,9 @@ class Adapter:
     def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None) -> None:
         self._flaws = flaws
         self._token = token
-        self._surfaces = True   # whether the harness reads the device surfaces' areas (1.4); set at initialize
+        # The harness's protocol minor version, set at initialize: the device surfaces' areas go to
+        # 1.4 and later, record marks on screen elements to 1.6 and later.
+        self._minor = 6
         self.attach(wire)
         self.app = self._fresh_app()
         self._events: Dict[str, Callable[[], None]] = {}
@@ -269,9 +274,10 @@ class Adapter:
                 raise _RequestError(INVALID_PARAMS,
                                     f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
             major, _, minor = version.partition(".")
-            self._surfaces = not (major == "1" and minor.isdigit() and int(minor) < 4)
+            self._minor = int(minor) if major == "1" and minor.isdigit() else 6
             handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
-                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
+                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION,
+                         "surfaces": SURFACES}
             if self._token:
                 handshake["token"] = self._token   # required when the harness listens on a non-loopback address
             return handshake
@@ -315,10 +321,18 @@ class Adapter:
             "running": app.running,
             "crashed": app.crashed,
             "signedInAccount": app.signed_in_account(),
-            "screen": [{"kind": element.kind, "text": element.text} for element in app.screen()],
+            "screen": [self._element(element) for element in app.screen()],
             "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()
-                        if self._surfaces or area not in SURFACE_AREAS],
+                        if self._minor >= 4 or area not in SURFACE_AREAS],
         }
+
+
+    def _element(self, element: Any) -> Dict[str, Any]:
+        """A screen element on the wire: a backend record's row is marked `record` for a 1.6 harness."""
+        wired: Dict[str, Any] = {"kind": element.kind, "text": element.text}
+        if element.record and self._minor >= 6:
+            wired["record"] = True
+        return wired
 
 
 class _RequestError(Exception):
