@@ -27,7 +27,10 @@ struct WireServerVersionTests {
             running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Hi, A.A."), .record("Shift task 1: Alice Adams")], storage: [])
         #expect(observation.forHarness(minor: 6) == observation)
         #expect(observation.forHarness(minor: WireServer.harnessMinor("1.6")).screen[1].isRecord)
-        #expect(observation.forHarness(minor: WireServer.harnessMinor("1.5")).screen == [ScreenElement(.text, "Hi, A.A."), ScreenElement(.text, "Shift task 1: Alice Adams")])
+        #expect(
+            observation.forHarness(minor: WireServer.harnessMinor("1.5")).screen == [
+                ScreenElement(.text, "Hi, A.A."), ScreenElement(.text, "Shift task 1: Alice Adams"),
+            ])
         let line = String(decoding: observation.wireEncoded(), as: UTF8.self)
         #expect(line.contains(#"{"kind":"text","record":true,"text":"Shift task 1: Alice Adams"}"#), "\(line)")
         #expect(line.contains(#"{"kind":"text","text":"Hi, A.A."}"#), "\(line)")

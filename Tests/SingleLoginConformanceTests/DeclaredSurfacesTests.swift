@@ -131,10 +131,13 @@ struct DeclaredSurfacesTests {
         #expect(old.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(old.results))")
         let record = old.events.reduce(into: RunRecord()) { $0.take($1) }
         #expect(
-            record.surfaces.findings == [SurfaceFinding(kind: .undeclaredNeverReported, surfaces: [.spotlight, .widget], requirements: ["SL-SPOTLIGHT-1", "SL-WIDGET-1"])])
+            record.surfaces.findings == [
+                SurfaceFinding(kind: .undeclaredNeverReported, surfaces: [.spotlight, .widget], requirements: ["SL-SPOTLIGHT-1", "SL-WIDGET-1"])
+            ])
         #expect(
             Self.console(old.events).contains(
-                "never reported in this run: spotlight, widget (SL-SPOTLIGHT-1, SL-WIDGET-1 passed on nothing observed; declare the app's surfaces in its handshake)"))
+                "never reported in this run: spotlight, widget (SL-SPOTLIGHT-1, SL-WIDGET-1 passed on nothing observed; declare the app's surfaces in its handshake)"
+            ))
         // Reporting everything: no line at all.
         let full = try await Self.run(ReshapedAdapter(), only: ["SL-SPOTLIGHT-1"])
         #expect(full.events.reduce(into: RunRecord()) { $0.take($1) }.surfaces.findings.isEmpty)
@@ -144,7 +147,8 @@ struct DeclaredSurfacesTests {
     @Test("an app that shows only initials, whose records carry the name, fails signedIn when it marks its records, and passes as before when it does not")
     func initialsOnly() async throws {
         let unmarked = try await Self.run(ReshapedAdapter(initialsOnly: true), only: ["SL-LOGIN-1"])
-        #expect(unmarked.results.allSatisfy { $0.outcome == .passed }, "unmarked records are screen text, as before 1.6: \(TestSupport.unpassed(unmarked.results))")
+        #expect(
+            unmarked.results.allSatisfy { $0.outcome == .passed }, "unmarked records are screen text, as before 1.6: \(TestSupport.unpassed(unmarked.results))")
 
         let marked = try await Self.run(ReshapedAdapter(initialsOnly: true, marksRecords: true), only: ["SL-LOGIN-1"])
         let failed = try #require(marked.results.first)

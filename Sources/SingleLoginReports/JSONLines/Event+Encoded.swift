@@ -134,7 +134,8 @@ extension Observation {
         var screen: [ScreenElement] = []
         var storage: [StoredItem] = []
         for element in encoded.screen {
-            guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil }; screen.append(ScreenElement(kind, element.text, isRecord: element.record ?? false))
+            guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil };
+            screen.append(ScreenElement(kind, element.text, isRecord: element.record ?? false))
         }
         for item in encoded.storage {
             guard let area = StoredItem.Area(rawValue: item.area) else { return nil }
