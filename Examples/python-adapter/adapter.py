@@ -209,9 +209,12 @@ class HarnessBackend(Backend):
 class Adapter:
     """Serves the harness: handshake, reset, events, observations, shutdown."""
 
-    def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None) -> None:
+    def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None,
+                 without: frozenset = frozenset()) -> None:
         self._flaws = flaws
         self._token = token
+        # Surfaces the app is built without (--without-surface): declared false, and none of their items reported.
+        self._without = without
         # The harness's protocol minor version, set at initialize: the device surfaces' areas go to
         # 1.4 and later, record marks on screen elements to 1.6 and later.
         self._minor = 6
@@ -277,7 +280,7 @@ class Adapter:
             self._minor = int(minor) if major == "1" and minor.isdigit() else 6
             handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
                          "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION,
-                         "surfaces": SURFACES}
+                         "surfaces": {area: area not in self._without for area in SURFACES}}
             if self._token:
                 handshake["token"] = self._token   # required when the harness listens on a non-loopback address
             return handshake
@@ -323,7 +326,7 @@ class Adapter:
             "signedInAccount": app.signed_in_account(),
             "screen": [self._element(element) for element in app.screen()],
             "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()
-                        if self._minor >= 4 or area not in SURFACE_AREAS],
+                        if (self._minor >= 4 or area not in SURFACE_AREAS) and area not in self._without],
         }
 
 
@@ -351,7 +354,8 @@ def parse_address(text: str) -> Tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float) -> int:
+def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float,
+                    without: frozenset = frozenset()) -> int:
     """Connects to a listening harness and serves it; connects again whenever the harness drops the
     connection (it does after an error), until it sends shutdown. The harness never restarts us."""
     adapter: Optional[Adapter] = None
@@ -373,7 +377,7 @@ def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[
                 connection.makefile("w", encoding="utf-8", newline="\n") as writer:
             wire = Wire(reader, writer)
             if adapter is None:
-                adapter = Adapter(wire, flaws, token)
+                adapter = Adapter(wire, flaws, token, without)
             else:
                 adapter.attach(wire)
             try:
@@ -391,6 +395,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--flaw", action="append", default=[], choices=sorted(FLAWS),
                         help="switch on a deliberate mistake (repeatable): " +
                              "; ".join(f"{name}: {text}" for name, text in sorted(FLAWS.items())))
+    parser.add_argument("--without-surface", action="append", default=[], choices=sorted(SURFACE_AREAS), metavar="AREA",
+                        help="build the app without this device surface (repeatable): the handshake declares it "
+                             "false and no observation reports it, so its requirement does not apply")
     parser.add_argument("--connect", metavar="HOST:PORT", type=parse_address,
                         help="connect to a harness started with 'sl-conformance run --listen HOST:PORT' instead of using stdin/stdout")
     parser.add_argument("--token", default=os.environ.get("SL_CONFORMANCE_TOKEN"),
@@ -404,9 +411,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     protocol_out = sys.stdout
     sys.stdout = sys.stderr
     if options.connect:
-        return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout)
+        return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout,
+                               frozenset(options.without_surface))
     wire = Wire(sys.stdin, protocol_out)
-    return Adapter(wire, frozenset(options.flaw), options.token).serve()
+    return Adapter(wire, frozenset(options.flaw), options.token, frozenset(options.without_surface)).serve()
 
 
 if __name__ == "__main__":
