@@ -15,7 +15,7 @@ public struct RequirementSummary: Hashable, Sendable {
     public var references: [Reference]
     /// Where it is written in its spec, when known (`embedded:single-login.json:120:5` or a path).
     public var location: SourceLocation?
-    /// The device surfaces it is about (``Requirement/deviceSurfaces``): a requirement that looks
+    /// The device surfaces it is about (`Requirement.deviceSurfaces`): a requirement that looks
     /// for data in these surfaces only, and whose pass means little when the app never reported one.
     public var surfaces: [StoredItem.Area]
 

@@ -31,7 +31,7 @@ public struct RunRecord: Sendable {
     public var summary: RunSummary?
     /// When the run ended.
     public var endDate: Date?
-    /// What the run saw of the device surfaces: its ``SurfaceCoverage/findings`` are in every report.
+    /// What the run saw of the device surfaces: its `SurfaceCoverage.findings` are in every report.
     public private(set) var surfaces = SurfaceCoverage()
     /// Whether finished test cases are kept in ``results`` and ``finishOrder``: a recorder that
     /// renders each case as it ends (``JUnitStream``) keeps none, so its memory stays flat.
