@@ -56,6 +56,21 @@ fails_exactly keep-notifications "SL-NOTIFY-1"
 fails_exactly final-sync-after-sign-out "SL-LOGOUT-1 SL-LOGOUT-2 SL-LOGOUT-3 SL-LOGOUT-4 SL-LOGOUT-5"
 fails_exactly cache-device-mode "SL-DETECT-1"
 
+# 4c. An app built without Spotlight declares it (protocol 1.6's surfaces): SL-SPOTLIGHT-1's cases do not
+#     apply, JUnit skips them as not applicable, nothing fails, and the run passes.
+status=0
+"$harness" run --adapter "python3 $example/adapter.py --without-surface spotlight" --reports "$work/nospotlight" --quiet \
+    >"$work/nospotlight.out" 2>&1 || status=$?
+notApplicable=$(python3 - "$work/nospotlight/junit.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = list(ET.parse(sys.argv[1]).iter("testcase"))
+assert not any(c.find("failure") is not None or c.find("error") is not None for c in cases)
+print(" ".join(sorted({c.get("classname").split(".")[-1] for c in cases
+                       if c.find("skipped") is not None and c.find("skipped").get("message", "").startswith("not applicable: ")})))
+PY
+)
+[ "$status" -eq 0 ] && [ "$notApplicable" = "SL-SPOTLIGHT-1" ] || { echo "python-adapter: --without-surface spotlight left [$notApplicable] not applicable (exit $status), expected exactly SL-SPOTLIGHT-1 and exit 0" >&2; cat "$work/nospotlight.out" >&2; exit 1; }
+
 # 5. Over TCP: the harness listens on a port it picks and names on its first stderr line; the
 #    adapter connects with --connect (as an app on a simulator or device would). Both exit 0.
 "$harness" run --listen 127.0.0.1:0 --connect-timeout 120 --reports "$work/tcp" --quiet >"$work/tcp.out" 2>"$work/tcp.err" &
@@ -78,4 +93,4 @@ if [ "$harness_status" -ne 0 ] || [ "$adapter_status" -ne 0 ]; then
     tail -n 20 "$work/tcp.adapter.err" >&2
     exit 1
 fi
-echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1); --flaw keep-notifications, final-sync-after-sign-out and cache-device-mode fail exactly their requirements"
+echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1); --flaw keep-notifications, final-sync-after-sign-out and cache-device-mode fail exactly their requirements; --without-surface spotlight leaves SL-SPOTLIGHT-1 not applicable"

@@ -35,9 +35,12 @@ from shifts_app import (  # noqa: E402  (the path line above makes the sibling m
     FLAWS, Account, Backend, Broker, HostFailure, MSALError, Record, ShiftsApp, TokenResult,
 )
 
-PROTOCOL_VERSION = "1.4"
+PROTOCOL_VERSION = "1.6"
 # The storage areas of the device's surfaces: only a harness of protocol 1.4 or later reads them.
 SURFACE_AREAS = frozenset({"notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"})
+# The surfaces the app has (protocol 1.6): all six. A surface it did not have would be false, and the
+# requirement about it would not apply; one it has but never reports would be named in the reports.
+SURFACES = {area: True for area in sorted(SURFACE_AREAS)}
 ADAPTER_INFO = {"name": "shifts-python-adapter", "version": "1.0.0"}
 APP_INFO = {"name": "Contoso Shifts (Python model)", "version": "5.4.0", "bundleId": "com.contoso.shifts"}
 MSAL_VERSION = "2.13.0"
@@ -206,10 +209,15 @@ class HarnessBackend(Backend):
 class Adapter:
     """Serves the harness: handshake, reset, events, observations, shutdown."""
 
-    def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None) -> None:
+    def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None,
+                 without: frozenset = frozenset()) -> None:
         self._flaws = flaws
         self._token = token
-        self._surfaces = True   # whether the harness reads the device surfaces' areas (1.4); set at initialize
+        # Surfaces the app is built without (--without-surface): declared false, and none of their items reported.
+        self._without = without
+        # The harness's protocol minor version, set at initialize: the device surfaces' areas go to
+        # 1.4 and later, record marks on screen elements to 1.6 and later.
+        self._minor = 6
         self.attach(wire)
         self.app = self._fresh_app()
         self._events: Dict[str, Callable[[], None]] = {}
@@ -269,9 +277,10 @@ class Adapter:
                 raise _RequestError(INVALID_PARAMS,
                                     f"protocol version {version} is not supported; this adapter speaks {PROTOCOL_VERSION}")
             major, _, minor = version.partition(".")
-            self._surfaces = not (major == "1" and minor.isdigit() and int(minor) < 4)
+            self._minor = int(minor) if major == "1" and minor.isdigit() else 6
             handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
-                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION}
+                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION,
+                         "surfaces": {area: area not in self._without for area in SURFACES}}
             if self._token:
                 handshake["token"] = self._token   # required when the harness listens on a non-loopback address
             return handshake
@@ -315,10 +324,18 @@ class Adapter:
             "running": app.running,
             "crashed": app.crashed,
             "signedInAccount": app.signed_in_account(),
-            "screen": [{"kind": element.kind, "text": element.text} for element in app.screen()],
+            "screen": [self._element(element) for element in app.screen()],
             "storage": [{"area": area, "key": key, "value": value} for area, key, value in app.storage()
-                        if self._surfaces or area not in SURFACE_AREAS],
+                        if (self._minor >= 4 or area not in SURFACE_AREAS) and area not in self._without],
         }
+
+
+    def _element(self, element: Any) -> Dict[str, Any]:
+        """A screen element on the wire: a backend record's row is marked `record` for a 1.6 harness."""
+        wired: Dict[str, Any] = {"kind": element.kind, "text": element.text}
+        if element.record and self._minor >= 6:
+            wired["record"] = True
+        return wired
 
 
 class _RequestError(Exception):
@@ -337,7 +354,8 @@ def parse_address(text: str) -> Tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float) -> int:
+def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float,
+                    without: frozenset = frozenset()) -> int:
     """Connects to a listening harness and serves it; connects again whenever the harness drops the
     connection (it does after an error), until it sends shutdown. The harness never restarts us."""
     adapter: Optional[Adapter] = None
@@ -359,7 +377,7 @@ def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[
                 connection.makefile("w", encoding="utf-8", newline="\n") as writer:
             wire = Wire(reader, writer)
             if adapter is None:
-                adapter = Adapter(wire, flaws, token)
+                adapter = Adapter(wire, flaws, token, without)
             else:
                 adapter.attach(wire)
             try:
@@ -377,6 +395,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--flaw", action="append", default=[], choices=sorted(FLAWS),
                         help="switch on a deliberate mistake (repeatable): " +
                              "; ".join(f"{name}: {text}" for name, text in sorted(FLAWS.items())))
+    parser.add_argument("--without-surface", action="append", default=[], choices=sorted(SURFACE_AREAS), metavar="AREA",
+                        help="build the app without this device surface (repeatable): the handshake declares it "
+                             "false and no observation reports it, so its requirement does not apply")
     parser.add_argument("--connect", metavar="HOST:PORT", type=parse_address,
                         help="connect to a harness started with 'sl-conformance run --listen HOST:PORT' instead of using stdin/stdout")
     parser.add_argument("--token", default=os.environ.get("SL_CONFORMANCE_TOKEN"),
@@ -390,9 +411,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     protocol_out = sys.stdout
     sys.stdout = sys.stderr
     if options.connect:
-        return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout)
+        return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout,
+                               frozenset(options.without_surface))
     wire = Wire(sys.stdin, protocol_out)
-    return Adapter(wire, frozenset(options.flaw), options.token).serve()
+    return Adapter(wire, frozenset(options.flaw), options.token, frozenset(options.without_surface)).serve()
 
 
 if __name__ == "__main__":

@@ -154,10 +154,12 @@ class Record:
 
 @dataclass(frozen=True)
 class Element:
-    """One visible element: kind is text, button, alert, error or signInSheet."""
+    """One visible element: kind is text, button, alert, error or signInSheet; record is true for a
+    row that displays a backend record, which does not show who is signed in."""
 
     kind: str
     text: str
+    record: bool = False
 
 
 class Broker:
@@ -385,7 +387,7 @@ class ShiftsApp:
             elements.append(Element("text", f"Signed in as {account.display_name}"))
             if account.username:
                 elements.append(Element("text", account.username))
-            elements.extend(Element("text", f"{record.title}: {record.detail}") for record in process.records)
+            elements.extend(Element("text", f"{record.title}: {record.detail}", record=True) for record in process.records)
         else:
             elements.append(Element("text", "Not signed in"))
         if process.notice:

@@ -15,7 +15,9 @@ public struct ReferenceAppAdapter: ConformanceAdapter {
             adapterName: adapterName, adapterVersion: ReferenceAppVersion.current,
             appName: variant.isEmpty ? "Reference App" : "Reference App (\(variant))", appVersion: ReferenceAppVersion.current,
             bundleId: "com.example.singlelogin.reference", msalVersion: "2.13.0",
-            msalConfiguration: MSALConfiguration(brokerAvailability: flaws.contains(.disablesBroker) ? .none : .auto))
+            msalConfiguration: MSALConfiguration(brokerAvailability: flaws.contains(.disablesBroker) ? .none : .auto),
+            // It uses every surface of the device (AppSurfaces), and reports each.
+            surfaces: .only(Set(StoredItem.Area.deviceSurfaces)))
     }
 
     public func reset(environment: AppEnvironment) async throws { await app.install(environment) }

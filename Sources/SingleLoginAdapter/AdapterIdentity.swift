@@ -20,11 +20,14 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     /// the harness can read it: the harness then walks it after every step and scans what it finds
     /// beside ``Observation/storage`` (protocol 1.3's `dataContainer`). Nil: only what the adapter reports.
     public var dataContainer: String?
+    /// The device surfaces the app declares it has and has not (protocol 1.6's `surfaces`); nil
+    /// when it declares none, and every surface requirement is judged as before 1.6.
+    public var surfaces: DeclaredSurfaces?
 
     /// Creates an identity.
     public init(
         adapterName: String, adapterVersion: String, appName: String, appVersion: String, bundleId: String, msalVersion: String, capabilities: [String] = [],
-        msalConfiguration: MSALConfiguration = .default, dataContainer: String? = nil
+        msalConfiguration: MSALConfiguration = .default, dataContainer: String? = nil, surfaces: DeclaredSurfaces? = nil
     ) {
         self.adapterName = adapterName
         self.adapterVersion = adapterVersion
@@ -35,5 +38,6 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
         self.capabilities = capabilities
         self.msalConfiguration = msalConfiguration
         self.dataContainer = dataContainer
+        self.surfaces = surfaces
     }
 }

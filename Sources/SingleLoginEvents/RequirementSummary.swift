@@ -1,3 +1,4 @@
+import SingleLoginAdapter
 import SingleLoginSpec
 
 /// The parts of a requirement that reports show.
@@ -14,9 +15,16 @@ public struct RequirementSummary: Hashable, Sendable {
     public var references: [Reference]
     /// Where it is written in its spec, when known (`embedded:single-login.json:120:5` or a path).
     public var location: SourceLocation?
+    /// The device surfaces it is about (`Requirement.deviceSurfaces`): a requirement that looks
+    /// for data in these surfaces only, and whose pass means little when the app never reported one.
+    public var surfaces: [StoredItem.Area]
 
     /// Creates a summary.
-    public init(id: String, level: Requirement.Level, title: String, tags: [String], references: [Reference], location: SourceLocation? = nil) {
+    public init(
+        id: String, level: Requirement.Level, title: String, tags: [String], references: [Reference], location: SourceLocation? = nil,
+        surfaces: [StoredItem.Area] = []
+    ) {
+        self.surfaces = surfaces
         self.id = id
         self.level = level
         self.title = title
@@ -29,6 +37,6 @@ public struct RequirementSummary: Hashable, Sendable {
     public init(_ requirement: Requirement) {
         self.init(
             id: requirement.id, level: requirement.level, title: requirement.title, tags: requirement.tags, references: requirement.references,
-            location: requirement.location)
+            location: requirement.location, surfaces: requirement.deviceSurfaces)
     }
 }

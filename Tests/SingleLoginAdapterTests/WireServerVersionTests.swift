@@ -17,7 +17,23 @@ struct WireServerVersionTests {
         let observation = Observation(
             running: true, crashed: false, signedInAccount: nil, screen: [],
             storage: [StoredItem(.file, "a", "1"), StoredItem(.notification, "pending/x", "2"), StoredItem(.snapshot, "switcher", "3")])
-        #expect(observation.forHarness(surfaces: false).storage == [StoredItem(.file, "a", "1")])
-        #expect(observation.forHarness(surfaces: true) == observation)
+        #expect(observation.forHarness(minor: 3).storage == [StoredItem(.file, "a", "1")])
+        #expect(observation.forHarness(minor: 4) == observation)
+    }
+
+    @Test("record marks go to a 1.6 harness only: an older one gets the same elements unmarked")
+    func recordMarks() throws {
+        let observation = Observation(
+            running: true, signedInAccount: nil, screen: [ScreenElement(.text, "Hi, A.A."), .record("Shift task 1: Alice Adams")], storage: [])
+        #expect(observation.forHarness(minor: 6) == observation)
+        #expect(observation.forHarness(minor: WireServer.harnessMinor("1.6")).screen[1].isRecord)
+        #expect(
+            observation.forHarness(minor: WireServer.harnessMinor("1.5")).screen == [
+                ScreenElement(.text, "Hi, A.A."), ScreenElement(.text, "Shift task 1: Alice Adams"),
+            ])
+        let line = String(decoding: observation.wireEncoded(), as: UTF8.self)
+        #expect(line.contains(#"{"kind":"text","record":true,"text":"Shift task 1: Alice Adams"}"#), "\(line)")
+        #expect(line.contains(#"{"kind":"text","text":"Hi, A.A."}"#), "\(line)")
+        #expect(try Observation.decode(wire: ArraySlice(observation.wireEncoded())) == observation)
     }
 }

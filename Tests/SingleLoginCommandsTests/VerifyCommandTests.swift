@@ -111,6 +111,31 @@ struct VerifyCommandTests {
         #expect(report.rejudged == report.manifest.counts.planned)
     }
 
+    @Test(
+        "a bundle of an app that declares no Spotlight verifies intact; 'not applicable' without that declaration is caught",
+        .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
+    func notApplicable() async throws {
+        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter) --without-surface spotlight", "--only", "SL-SPOTLIGHT-1"])
+        let report = try await BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        // A forger who keeps the cases not applicable but has the app declare Spotlight after all.
+        let forged = try TamperFixture.tampered(bundle) { entries in
+            for name in entries.map(\.name) where name == "events.jsonl" || name.hasPrefix("transcripts/") {
+                TamperFixture.editLines(of: name, holding: #""spotlight":false"#, &entries) {
+                    $0.replacingOccurrences(of: #""spotlight":false"#, with: #""spotlight":true"#)
+                }
+            }
+        }
+        let findings = try await BundleVerifier().verify(forged).findings
+        #expect(
+            findings.contains {
+                $0.testCase == "SL-SPOTLIGHT-1 / signs out from the app" && $0.message.contains("which the surfaces the app's handshake declared do not give")
+            },
+            "\(findings)")
+    }
+
     /// One forgery: what it does, and the file and text a finding must name.
     struct Tampering: Sendable, CustomStringConvertible {
         var description: String

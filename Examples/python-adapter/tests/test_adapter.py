@@ -94,7 +94,9 @@ class WireTests(unittest.TestCase):
 
     def test_the_handshake_names_protocol_adapter_app_and_msal_versions(self) -> None:
         result = self.handshake()["result"]
-        self.assertEqual(result["protocolVersion"], "1.4")
+        self.assertEqual(result["protocolVersion"], "1.6")
+        self.assertEqual(result["surfaces"], {"activity": True, "notification": True, "pasteboard": True,
+                                              "snapshot": True, "spotlight": True, "widget": True})
         self.assertEqual(result["msalConfiguration"], {"brokerAvailability": "auto"})
         self.assertEqual(result["app"]["bundleId"], "com.contoso.shifts")
         self.assertEqual(result["capabilities"], [])
@@ -103,7 +105,7 @@ class WireTests(unittest.TestCase):
     def test_another_major_protocol_version_is_refused_naming_both(self) -> None:
         response = self.harness.request("initialize", {"protocolVersion": "2.0"})
         self.assertIn("2.0", response["error"]["message"])
-        self.assertIn("1.4", response["error"]["message"])
+        self.assertIn("1.6", response["error"]["message"])
 
     def test_launch_routes_msal_and_backend_calls_and_answers_with_the_settled_observation(self) -> None:
         self.handshake()
@@ -113,6 +115,7 @@ class WireTests(unittest.TestCase):
                                               "msal.acquireTokenSilent", "backend.fetchRecords"])
         self.assertEqual(observation["signedInAccount"], "oid-a.tid-c")
         self.assertTrue(observation["running"])
+        # A 1.1 harness gets no record marks.
         self.assertIn({"kind": "text", "text": "Shift task 1 M1: Assigned to Alice Adams (M1-1)"}, observation["screen"])
         areas = {item["area"] for item in observation["storage"]}
         self.assertEqual(areas, {"keychain", "file", "defaults", "cache", "memory"})
@@ -123,6 +126,12 @@ class WireTests(unittest.TestCase):
         areas = {item["area"] for item in observation["storage"]}
         self.assertEqual(areas, {"keychain", "file", "defaults", "cache", "memory",
                                  "notification", "spotlight", "pasteboard", "widget", "activity"})
+
+    def test_a_harness_of_1_6_gets_record_rows_marked(self) -> None:
+        self.harness.request("initialize", {"protocolVersion": "1.6", "harness": {"name": "test", "version": "0"}})
+        screen = self.harness.request("event", {"event": "launch"})["result"]["screen"]
+        self.assertIn({"kind": "text", "record": True, "text": "Shift task 1 M1: Assigned to Alice Adams (M1-1)"}, screen)
+        self.assertIn({"kind": "text", "text": "Signed in as Alice Adams"}, screen)
 
     def test_observe_changes_nothing_and_reset_is_a_fresh_install(self) -> None:
         self.handshake()

@@ -13,12 +13,14 @@ extension Observation: WireDecodable {
     }
 }
 extension Observation {
-    /// The observation as a harness reads it: without the device surfaces' items for one older than
-    /// protocol 1.4, which would refuse the whole observation for an area it does not know.
-    func forHarness(surfaces: Bool) -> Observation {
-        guard !surfaces else { return self }
+    /// The observation as a harness of protocol `minor` (1.x) reads it: without the device
+    /// surfaces' items for one older than 1.4, which would refuse the whole observation for an area
+    /// it does not know, and without the record marks of 1.6 for one older than that.
+    func forHarness(minor: Int) -> Observation {
+        guard minor < 6 else { return self }
         var copy = self
-        copy.storage.removeAll { $0.area.isDeviceSurface }
+        for index in copy.screen.indices { copy.screen[index].isRecord = false }
+        if minor < 4 { copy.storage.removeAll { $0.area.isDeviceSurface } }
         return copy
     }
 }
@@ -37,6 +39,7 @@ extension Observation: WireEncodable {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: #"{"kind":"#.utf8)
             WireStringEscaper.append(element.kind.rawValue, to: &out)
+            if element.isRecord { out.append(contentsOf: #","record":true"#.utf8) }
             out.append(contentsOf: #","text":"#.utf8)
             WireStringEscaper.append(element.text, to: &out)
             out.append(UInt8(ascii: "}"))

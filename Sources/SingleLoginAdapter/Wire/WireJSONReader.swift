@@ -30,16 +30,17 @@ struct WireJSONReader {
     }
 
     private mutating func element() -> ScreenElement? {
-        var kind: ScreenElement.Kind?, text: String?
+        var kind: ScreenElement.Kind?, text: String?, record: Bool?
         let finished = members { key, reader in
             switch key {
             case Self.kind where kind == nil: kind = reader.string().flatMap(ScreenElement.Kind.init(rawValue:)); return kind != nil
             case Self.text where text == nil: text = reader.string(); return text != nil
+            case Self.record where record == nil: record = reader.bool(); return record != nil
             default: return false
             }
         }
         guard finished, let kind, let text else { return nil }
-        return ScreenElement(kind, text)
+        return ScreenElement(kind, text, isRecord: record ?? false)
     }
 
     private mutating func item() -> StoredItem? {
@@ -64,6 +65,7 @@ struct WireJSONReader {
     private static let storage: [UInt8] = Array("storage".utf8)
     private static let kind: [UInt8] = Array("kind".utf8)
     private static let text: [UInt8] = Array("text".utf8)
+    private static let record: [UInt8] = Array("record".utf8)
     private static let area: [UInt8] = Array("area".utf8)
     private static let key: [UInt8] = Array("key".utf8)
     private static let value: [UInt8] = Array("value".utf8)

@@ -7,7 +7,10 @@ public enum WireProtocol {
     /// areas of the device's surfaces, ``StoredItem/Area/isDeviceSurface``, which an adapter sends
     /// only to a harness that announced 1.4 or later, since an older one refuses the observation;
     /// 1.5 `parentInWindow` in `msal.acquireToken` and `msal.signout`, absent when true).
-    public static let version = "1.5"
+    ///
+    /// 1.6 adds the handshake's `surfaces` (``DeclaredSurfaces``) and a screen element's `record`
+    /// (``ScreenElement/isRecord``), which an adapter sends only to a harness that announced 1.6 or later.
+    public static let version = "1.6"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {
@@ -46,6 +49,8 @@ public enum WireProtocol {
         /// The directory holding the app's data container (protocol 1.3, optional), for the
         /// harness to read after every step: see ``AdapterIdentity/dataContainer``.
         public var dataContainer: String?
+        /// The device surfaces the app declares it has and has not (protocol 1.6, optional): see ``AdapterIdentity/surfaces``.
+        public var surfaces: DeclaredSurfaces?
 
         /// A name and a version.
         public struct Named: Hashable, Codable, Sendable {
@@ -78,13 +83,15 @@ public enum WireProtocol {
             capabilities = identity.capabilities
             msalConfiguration = identity.msalConfiguration == .default ? nil : identity.msalConfiguration
             dataContainer = identity.dataContainer
+            surfaces = identity.surfaces
         }
 
         /// The identity the handshake announces.
         public var identity: AdapterIdentity {
             AdapterIdentity(
                 adapterName: adapter.name, adapterVersion: adapter.version, appName: app.name, appVersion: app.version, bundleId: app.bundleId,
-                msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default, dataContainer: dataContainer)
+                msalVersion: msalVersion, capabilities: capabilities, msalConfiguration: msalConfiguration ?? .default, dataContainer: dataContainer,
+                surfaces: surfaces)
         }
     }
 }

@@ -30,9 +30,9 @@ struct WireServer {
     private func run(_ adapter: some ConformanceAdapter) async -> Ending {
         let peer = WirePeer(loop: loop)
         let clock = WireClock()
-        var surfaces = true
+        var minor = Self.unknownMinor
         while let line = await loop.nextRequest() {
-            if await handle(line, adapter: adapter, peer: peer, clock: clock, surfaces: &surfaces) { return .shutdown }
+            if await handle(line, adapter: adapter, peer: peer, clock: clock, minor: &minor) { return .shutdown }
         }
         return .disconnected
     }
@@ -44,23 +44,33 @@ struct WireServer {
             .flatMap { try? WireCodec.decoder.decode(Date.self, from: Data(line[$0])) }
     }
 
-    /// Whether a harness announcing `version` (its `initialize` params) reads the device surfaces'
-    /// areas: 1.4 or later. An older harness refuses an observation holding one.
-    static func readsDeviceSurfaces(_ version: String?) -> Bool {
-        guard let parts = version?.split(separator: "."), parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return true }
-        return major > 1 || minor >= 4
+    /// The minor version assumed of a harness that announced none that can be read (or a later
+    /// major version): everything this build sends.
+    static let unknownMinor = Int.max
+
+    /// The 1.x minor version of a harness announcing `version` (its `initialize` params), which
+    /// decides what observations may hold: the device surfaces' areas from 1.4 (an older harness
+    /// refuses an observation holding one), record marks from 1.6.
+    static func harnessMinor(_ version: String?) -> Int {
+        guard let parts = version?.split(separator: "."), parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]), major == 1 else {
+            return unknownMinor
+        }
+        return minor
     }
 
-    /// Answers one request; true after `shutdown`. `surfaces` says whether observations may hold the
-    /// device surfaces' areas; `initialize` sets it from the harness's version.
-    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, surfaces: inout Bool) async -> Bool {
+    /// Whether a harness announcing `version` reads the device surfaces' areas: 1.4 or later.
+    static func readsDeviceSurfaces(_ version: String?) -> Bool { harnessMinor(version) >= 4 }
+
+    /// Answers one request; true after `shutdown`. `minor` is the harness's protocol minor
+    /// version, which `initialize` sets and observations are shaped for.
+    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int) async -> Bool {
         guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
         do {
             switch WireProtocol.HarnessMethod(rawValue: name) {
             case .initialize:
-                surfaces = Self.readsDeviceSurfaces(
+                minor = Self.harnessMinor(
                     scan.params
                         .flatMap { WireObjectScanner.member("protocolVersion", inObject: $0, of: line) }
                         .flatMap { WireObjectScanner.string(line, $0) })
@@ -80,9 +90,9 @@ struct WireServer {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")
                 }
                 clock.set(Self.now(in: scan, of: line))
-                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).forHarness(surfaces: surfaces).wireEncoded()))
+                loop.send(WireLine.response(id: id, result: try await adapter.handle(event).forHarness(minor: minor).wireEncoded()))
             case .observe:
-                loop.send(WireLine.response(id: id, result: try await adapter.observe().forHarness(surfaces: surfaces).wireEncoded()))
+                loop.send(WireLine.response(id: id, result: try await adapter.observe().forHarness(minor: minor).wireEncoded()))
             case .shutdown:
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
                 return true

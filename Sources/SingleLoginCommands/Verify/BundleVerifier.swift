@@ -260,9 +260,12 @@ struct Check {
         let replay = BrokerReplay(spec: spec)
         // The MSAL configurations the app's adapters declared: the broker's answers depend on it.
         var configurations: [MSALConfiguration] = []
+        // The surfaces the app declared (the last handshake's): a case that does not apply to them must follow from them.
+        var declaredSurfaces: DeclaredSurfaces?
         for case let (_, event) in events {
-            if case let .adapterIdentified(identity) = event.kind, !configurations.contains(identity.msalConfiguration) {
-                configurations.append(identity.msalConfiguration)
+            if case let .adapterIdentified(identity) = event.kind {
+                if !configurations.contains(identity.msalConfiguration) { configurations.append(identity.msalConfiguration) }
+                declaredSurfaces = identity.surfaces
             }
         }
         var scenarios: [TestCaseID: Scenario] = [:]
@@ -320,6 +323,11 @@ struct Check {
             if let ended = record.result(for: id) { checkEndedTranscript(ended.transcript, calls: transcript.calls, path: path, id: id) }
             await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: transcriptEvents.map(\.event), path: path)
             let judgement = judge.judge(transcript, scenario: scenario)
+            if case .doesNotApply(let reason)? = transcript.outcome, reason.hasPrefix(TestCaseResult.Outcome.notApplicablePrefix),
+                TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: declaredSurfaces) != transcript.outcome
+            {
+                note(path, id.description, "ended '\(reason)', which the surfaces the app's handshake declared do not give")
+            }
             rejudged += 1
             for problem in judgement.problems { note(path, id.description, problem) }
             if judgement.issues != transcript.issues {

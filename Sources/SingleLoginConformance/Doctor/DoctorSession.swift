@@ -20,6 +20,9 @@ actor DoctorSession {
     private var container: ContainerReader?
     /// What the container held and what the adapter's storage named, over every event.
     private var coverage = ContainerCoverage()
+    /// The device surfaces the handshake declares (protocol 1.6), and those the observations held.
+    private var declaredSurfaces: DeclaredSurfaces?
+    private var reportedSurfaces: Set<StoredItem.Area> = []
 
     init(peer: any DoctorPeer, timeouts: AdapterTimeouts, dataContainer: String? = nil) {
         self.peer = peer
@@ -95,8 +98,12 @@ actor DoctorSession {
             record(name, problems.isEmpty, problems.joined(separator: "; "), hint: ObservationShape.hint)
             last = result
             coverage.saw(files: containerFiles())
-            if case .array(let items)? = result["storage"] { coverage.saw(keys: items.compactMap { $0["key"]?.stringValue }) }
+            if case .array(let items)? = result["storage"] {
+                coverage.saw(keys: items.compactMap { $0["key"]?.stringValue })
+                reportedSurfaces.formUnion(items.compactMap { $0["area"]?.stringValue.flatMap(StoredItem.Area.init(rawValue:)) })
+            }
         }
+        surfacesCheck()
         if let container, broken == nil {
             let unnamed = coverage.unnamed
             let shown = unnamed.prefix(10).joined(separator: ", ") + (unnamed.count > 10 ? " (and \(unnamed.count - 10) more)" : "")
@@ -157,6 +164,23 @@ actor DoctorSession {
         return await peer.finish()
     }
 
+    /// Every surface the handshake says the app has is reported by some observation of the doctor's
+    /// session (a signed-in launch, sign-out and sign-in, a broadcast, the background and back): one
+    /// that is not leaves its requirement to pass on nothing observed. Not checked when the
+    /// handshake declares none.
+    private func surfacesCheck() {
+        guard broken == nil, let declared = declaredSurfaces, !declared.had.isEmpty else { return }
+        let unseen = declared.had.filter { !reportedSurfaces.contains($0) }
+        record(
+            "every surface the app declares is reported", unseen.isEmpty,
+            unseen.isEmpty
+                ? "declared and reported: \(declared.had.map(\.rawValue).joined(separator: ", "))"
+                : "declared but never reported: \(unseen.map(\.rawValue).joined(separator: ", "))",
+            hint:
+                "Report each of these surfaces' items in the observation's storage while the app holds them (a signed-in user's notification, Spotlight item, widget timeline, the switcher's snapshot after suspend), or declare the surface false in the handshake's surfaces if the app has none: its requirements then do not apply."
+        )
+    }
+
     private func handshake() async {
         let params = JSONValue.object([
             "protocolVersion": .string(WireProtocol.version),
@@ -177,6 +201,7 @@ actor DoctorSession {
         record(
             "the handshake has the right shape", true,
             "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
+        declaredSurfaces = handshake.surfaces
         if container == nil, let named = handshake.dataContainer { container = ContainerReader(directory: URL(fileURLWithPath: named)) }
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)

@@ -52,6 +52,10 @@ final class CaseRun {
         issues += found
     }
 
+    /// Why the test case does not apply to the app, once the handshake declared that it has none
+    /// of the surfaces the scenario is about: its steps are then not run.
+    var notApplicable: TestCaseResult.Outcome?
+
     /// What kept the test case from being judged: the precondition that failed, once ``block(_:_:)`` recorded it.
     private(set) var blocker: Blocker?
 

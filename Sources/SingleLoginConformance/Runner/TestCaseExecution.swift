@@ -41,7 +41,7 @@ final class TestCaseExecution: Sendable {
         // transcript is exactly the calls the events record.
         await run.emitNewCalls()
         let issues = run.issues
-        let outcome = TestCaseResult.Outcome(issues: issues, blocker: run.blocker)
+        let outcome = run.notApplicable ?? TestCaseResult.Outcome(issues: issues, blocker: run.blocker)
         run.adapterLog += await provider.takeLog()
         return TestCaseResult(
             id: planned.id, requirement: planned.requirement, outcome: outcome, duration: Self.seconds(since: started), issues: issues,
@@ -58,6 +58,12 @@ final class TestCaseExecution: Sendable {
         // connect (up to --connect-timeout), has timeouts of its own.
         let scenarioStarted = clock.now()
         run.adapterReady = true
+        // A case about surfaces the app declares it has not is not played: nothing of it could be observed.
+        if let notApplicable = TestCaseResult.Outcome.notApplicable(about: run.scenario.deviceSurfaces, declared: adapter.identity.surfaces) {
+            run.emit(Event(.adapterIdentified(adapter.identity)))
+            run.notApplicable = notApplicable
+            return
+        }
         let container = try await reset(adapter, run)
         var finished = true
         for (index, step) in run.scenario.steps.enumerated() {

@@ -173,7 +173,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
                 "summary.md",
                 Data(
                     (MarkdownChecklistRecorder.render(
-                        results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary, steps: record.steps)
+                        results: results, requirements: record.orderedRequirementResults(of: results), context: context, summary: summary, steps: record.steps,
+                        surfaces: record.surfaces.findings)
                         + markdownAppendix).utf8)
             ),
             ("report.html", Data(HTMLReport(record).render().utf8)),

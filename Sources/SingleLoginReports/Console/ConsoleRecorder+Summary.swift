@@ -4,10 +4,11 @@ import SingleLoginSpec
 extension ConsoleRecorder {
     /// The end of a run: each failure, warning and error with its evidence (its steps from
     /// `steps`, by test case), why the run gave up on its adapter (`unavailable`, with how many
-    /// test cases it left not run), then the totals and the exit status.
+    /// test cases it left not run), the device surfaces passed on nothing observed (`surfaces`),
+    /// then the totals and the exit status.
     func summary(
         results: [TestCaseResult], summary: RunSummary, gate: Gate, context: RunContext, steps: [TestCaseID: [Int: String]] = [:],
-        unavailable: (AdapterUnavailability, notRun: Int)? = nil
+        unavailable: (AdapterUnavailability, notRun: Int)? = nil, surfaces: [SurfaceFinding] = []
     ) -> String {
         let subject = context.subject
         var out = ""
@@ -40,6 +41,10 @@ extension ConsoleRecorder {
         let notRun = results.filter { if case .notRun = $0.outcome { true } else { false } }
         if !notRun.isEmpty, summary.interrupted {
             out += "\nInterrupted: \(notRun.count) test case\(notRun.count == 1 ? "" : "s") not run.\n"
+        }
+        if !surfaces.isEmpty {
+            out += "\n" + style.paint("Device surfaces:", "1") + "\n"
+            for finding in surfaces { out += "  \(finding)\n" }
         }
         let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"

@@ -107,7 +107,7 @@ public final class ConsoleRecorder: EventRecorder {
             out += summary(
                 results: results, summary: state.record.summary ?? state.record.effectiveSummary, gate: state.record.gate,
                 context: state.record.effectiveContext, steps: state.record.steps,
-                unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) })
+                unavailable: state.record.unavailability.map { ($0, state.notRunUnavailable) }, surfaces: state.record.surfaces.findings)
         }
         return out
     }

@@ -21,6 +21,8 @@ public struct HTMLReport: Sendable {
     public var summary: RunSummary
     /// Step descriptions per test case, by step index.
     public var steps: [TestCaseID: [Int: String]]
+    /// The device surfaces whose requirements passed on nothing observed.
+    public var surfaces: [SurfaceFinding]
     /// What the page shows for each of ``results``, in the same order (computed once: a run can have 100,000).
     let statuses: [Status]
 
@@ -29,8 +31,10 @@ public struct HTMLReport: Sendable {
 
     /// Creates a report of a finished run.
     public init(
-        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]
+        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:],
+        surfaces: [SurfaceFinding] = []
     ) {
+        self.surfaces = surfaces
         self.results = results
         self.requirements = requirements
         self.context = context
@@ -44,7 +48,8 @@ public struct HTMLReport: Sendable {
         let results = record.orderedResults
         self.init(
             results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext,
-            summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps)
+            summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps,
+            surfaces: record.surfaces.findings)
     }
 
     /// The page.
@@ -112,6 +117,7 @@ public struct HTMLReport: Sendable {
         if let adapter = context.adapter {
             fact("App", "\(adapter.appName) \(adapter.appVersion)", detail: "bundle id \(adapter.bundleId), MSAL \(adapter.msalVersion)", into: &out)
             fact("Adapter", "\(adapter.adapterName) \(adapter.adapterVersion)", into: &out)
+            if let declared = adapter.surfaces { fact("Device surfaces", declared.reportText, into: &out) }
         } else if let label = context.subject.label {
             fact(label, context.subject.detail?.replacingOccurrences(of: "`", with: "") ?? "not identified", into: &out)
         }
@@ -129,6 +135,11 @@ public struct HTMLReport: Sendable {
             into: &out)
         fact("Date", UTCDate.readable(context.startDate), detail: String(format: "%.1f s", summary.duration), into: &out)
         out += "</dl>\n"
+        for finding in surfaces {
+            out += "<p class=\"notice\" role=\"note\"><strong>Nothing observed:</strong> "
+            HTMLText.escape(finding.description, into: &out)
+            out += "</p>\n"
+        }
         counts(into: &out)
         out += "</header>\n"
     }

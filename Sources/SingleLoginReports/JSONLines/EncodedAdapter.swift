@@ -19,4 +19,6 @@ public struct EncodedAdapter: Codable, Hashable, Sendable {
     /// How the app configures MSAL, when it is not MSAL's default: the broker's answers depend on
     /// it, so `verify` replays them with it (absent: the default, `brokerAvailability: auto`).
     public var msalConfiguration: MSALConfiguration? = nil
+    /// The device surfaces the app declares it has and has not (protocol 1.6), absent when it declares none.
+    public var surfaces: DeclaredSurfaces? = nil
 }

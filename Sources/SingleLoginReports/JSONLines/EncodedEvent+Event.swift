@@ -85,7 +85,7 @@ extension EncodedAdapter {
         self.init(
             name: identity.adapterName, version: identity.adapterVersion, appName: identity.appName, appVersion: identity.appVersion,
             bundleId: identity.bundleId, msalVersion: identity.msalVersion, capabilities: identity.capabilities,
-            msalConfiguration: identity.msalConfiguration == .default ? nil : identity.msalConfiguration)
+            msalConfiguration: identity.msalConfiguration == .default ? nil : identity.msalConfiguration, surfaces: identity.surfaces)
     }
 }
 
@@ -93,7 +93,8 @@ extension EncodedRequirement {
     init(_ summary: RequirementSummary) {
         self.init(
             id: summary.id, level: summary.level.rawValue, title: summary.title, tags: summary.tags,
-            references: summary.references.map { EncodedReference(title: $0.title, url: $0.url) })
+            references: summary.references.map { EncodedReference(title: $0.title, url: $0.url) },
+            surfaces: summary.surfaces.isEmpty ? nil : summary.surfaces.map(\.rawValue))
     }
 }
 
@@ -103,7 +104,7 @@ extension EncodedObservation {
             running: observation.running,
             crashed: observation.crashed,
             signedInAccount: observation.signedInAccount,
-            screen: observation.screen.map { Element(kind: $0.kind.rawValue, text: $0.text) },
+            screen: observation.screen.map { Element(kind: $0.kind.rawValue, text: $0.text, record: $0.isRecord ? true : nil) },
             storage: observation.storage.map { Item(area: $0.area.rawValue, key: $0.key, value: $0.value, source: $0.source?.rawValue) }
         )
     }

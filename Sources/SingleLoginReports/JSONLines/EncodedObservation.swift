@@ -6,7 +6,7 @@ public struct EncodedObservation: Codable, Hashable, Sendable {
     public var crashed: Bool
     /// The account the app considers signed in.
     public var signedInAccount: String?
-    /// What is on screen: `{"kind", "text"}`.
+    /// What is on screen: `{"kind", "text"}`, and `"record": true` on an element that displays a backend record.
     public var screen: [Element]
     /// What is stored: `{"area", "key", "value"}`, and `"source": "container"` on what the harness read itself.
     public var storage: [Item]
@@ -17,6 +17,8 @@ public struct EncodedObservation: Codable, Hashable, Sendable {
         public var kind: String
         /// Its text.
         public var text: String
+        /// True when it displays a backend record; absent otherwise.
+        public var record: Bool? = nil
     }
 
     /// A stored item.

@@ -10,4 +10,6 @@ public struct EncodedRequirement: Codable, Hashable, Sendable {
     public var tags: [String]
     /// Its references: `{"title", "url"}`.
     public var references: [EncodedReference]
+    /// The device surfaces it is about (`notification`, `spotlight`, ...), absent when none.
+    public var surfaces: [String]? = nil
 }

@@ -13,9 +13,11 @@ extension Event {
         guard let date = UTCDate.parseRFC3339(line.date) else { return nil }
         func requirement(_ encoded: EncodedRequirement?) -> RequirementSummary? {
             guard let encoded, let level = Requirement.Level(rawValue: encoded.level) else { return nil }
+            var surfaces: [StoredItem.Area] = []
+            for name in encoded.surfaces ?? [] { guard let area = StoredItem.Area(rawValue: name) else { return nil }; surfaces.append(area) }
             return RequirementSummary(
                 id: encoded.id, level: level, title: encoded.title, tags: encoded.tags,
-                references: encoded.references.map { Reference(title: $0.title, url: $0.url) }, location: locate(encoded.id))
+                references: encoded.references.map { Reference(title: $0.title, url: $0.url) }, location: locate(encoded.id), surfaces: surfaces)
         }
         let id = line.testCase.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
         let kind: Kind
@@ -122,7 +124,8 @@ extension AdapterIdentity {
     init(_ encoded: EncodedAdapter) {
         self.init(
             adapterName: encoded.name, adapterVersion: encoded.version, appName: encoded.appName, appVersion: encoded.appVersion, bundleId: encoded.bundleId,
-            msalVersion: encoded.msalVersion, capabilities: encoded.capabilities, msalConfiguration: encoded.msalConfiguration ?? .default)
+            msalVersion: encoded.msalVersion, capabilities: encoded.capabilities, msalConfiguration: encoded.msalConfiguration ?? .default,
+            surfaces: encoded.surfaces)
     }
 }
 
@@ -131,7 +134,8 @@ extension Observation {
         var screen: [ScreenElement] = []
         var storage: [StoredItem] = []
         for element in encoded.screen {
-            guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil }; screen.append(ScreenElement(kind, element.text))
+            guard let kind = ScreenElement.Kind(rawValue: element.kind) else { return nil };
+            screen.append(ScreenElement(kind, element.text, isRecord: element.record ?? false))
         }
         for item in encoded.storage {
             guard let area = StoredItem.Area(rawValue: item.area) else { return nil }

@@ -35,7 +35,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         let text =
             Self.render(
                 results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext,
-                summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps) + appendix()
+                summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps, surfaces: finished.surfaces.findings) + appendix()
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: url)
         } catch {
@@ -44,9 +44,11 @@ public final class MarkdownChecklistRecorder: EventRecorder {
     }
 
     /// Renders the checklist: a row per requirement result, the failing test cases (with their
-    /// steps from `steps`, by test case and 0-based step index), in the context's gate.
+    /// steps from `steps`, by test case and 0-based step index), in the context's gate; the device
+    /// surfaces passed on nothing observed (`surfaces`) in a row of their own.
     public static func render(
-        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:]
+        results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:],
+        surfaces: [SurfaceFinding] = []
     ) -> String {
         let gate = context.gate
         let status = ExitStatus(summary: summary, gate: gate)
@@ -75,6 +77,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if let adapter = context.adapter {
             out += "| Adapter | \(cell(adapter.adapterName)) \(cell(adapter.adapterVersion)) |\n"
             out += "| App | \(cell(adapter.appName)) \(cell(adapter.appVersion)) (`\(code(adapter.bundleId))`), MSAL \(cell(adapter.msalVersion)) |\n"
+            if let declared = adapter.surfaces { out += "| Device surfaces | \(cell(declared.reportText)) |\n" }
         } else if let label = context.subject.label {
             // Preflight reads files and has no row; a behavioural run without an adapter identity never
             // got past the handshake; a backend run names its command.
@@ -84,6 +87,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         out += "| Date | \(UTCDate.readable(context.startDate)) |\n"
         if !requirements.isEmpty { out += "| Requirements | \(requirementTotals(requirements, gate: gate)) |\n" }
         out += "| Test cases | \(summary.total) in all: \(summary.totals(under: gate)) |\n"
+        for finding in surfaces { out += "| Nothing observed | ⚠️ \(cell(finding.description)) |\n" }
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"

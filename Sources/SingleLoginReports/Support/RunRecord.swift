@@ -31,6 +31,8 @@ public struct RunRecord: Sendable {
     public var summary: RunSummary?
     /// When the run ended.
     public var endDate: Date?
+    /// What the run saw of the device surfaces: its `SurfaceCoverage.findings` are in every report.
+    public private(set) var surfaces = SurfaceCoverage()
     /// Whether finished test cases are kept in ``results`` and ``finishOrder``: a recorder that
     /// renders each case as it ends (``JUnitStream``) keeps none, so its memory stays flat.
     let keepsResults: Bool
@@ -48,6 +50,7 @@ public struct RunRecord: Sendable {
     /// Takes one event; returns true when it ended the run.
     @discardableResult
     public mutating func take(_ event: Event) -> Bool {
+        surfaces.take(event)
         switch event.kind {
         case let .runStarted(context, plan):
             self.context = context

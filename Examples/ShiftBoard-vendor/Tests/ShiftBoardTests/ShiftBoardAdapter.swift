@@ -9,7 +9,10 @@ import SingleLoginObserver
 actor ShiftBoardAdapter: ConformanceAdapter {
     nonisolated let identity = AdapterIdentity(
         adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
-        appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0")
+        appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0",
+        // ShiftBoard uses every surface of the device (DeviceSurfaces) and this adapter reports each:
+        // a surface it did not have would be declared absent, and its requirement would not apply.
+        surfaces: .only(Set(StoredItem.Area.deviceSurfaces)))
     private let container = FileManager.default.temporaryDirectory.appendingPathComponent("shiftboard-\(UUID().uuidString)")
     private var app: ShiftBoardApp?
     private var sandbox: Sandbox { Sandbox(root: container) }
@@ -50,7 +53,8 @@ actor ShiftBoardAdapter: ConformanceAdapter {
         if running {
             if let name = screen.signedInName {
                 elements += [ScreenElement(.text, "Hi, \(name)"), ScreenElement(.text, screen.username ?? ""), ScreenElement(.button, "Sign out")]
-                elements += screen.shifts.map { ScreenElement(.text, "\($0.title) · \($0.detail)") }
+                // The shifts are backend records: marked, so that "Hi, Alice" alone shows who is signed in.
+                elements += screen.shifts.map { ScreenElement.record("\($0.title) · \($0.detail)") }
             } else {
                 elements.append(ScreenElement(.button, "Sign in with Microsoft"))
                 if screen.offersSignUp { elements.append(ScreenElement(.button, "Create an account")) }

@@ -83,8 +83,14 @@ extension EmbeddedSpec {
         "msalConfiguration": {
           "type": "object", "required": ["brokerAvailability"],
           "properties": {"brokerAvailability": {"enum": ["auto", "none"]}}
-        }
+        },
+        "surfaces": {"$ref": "#/$defs/surfaces"}
       }
+    },
+    "surfaces": {
+      "type": "object",
+      "propertyNames": {"enum": ["notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"]},
+      "additionalProperties": {"type": "boolean"}
     },
     "testCase": {
       "type": "object",
@@ -103,7 +109,8 @@ extension EmbeddedSpec {
         "level": {"enum": ["MUST", "SHOULD"]},
         "title": {"type": "string"},
         "tags": {"type": "array", "items": {"type": "string"}},
-        "references": {"type": "array", "items": {"$ref": "#/$defs/reference"}}
+        "references": {"type": "array", "items": {"$ref": "#/$defs/reference"}},
+        "surfaces": {"type": "array", "items": {"enum": ["notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"]}}
       }
     },
     "plannedTestCase": {
@@ -219,7 +226,7 @@ extension EmbeddedSpec {
         "signedInAccount": {"type": "string"},
         "screen": {"type": "array", "items": {
           "type": "object", "required": ["kind", "text"],
-          "properties": {"kind": {"enum": ["text", "button", "alert", "error", "signInSheet"]}, "text": {"type": "string"}}
+          "properties": {"kind": {"enum": ["text", "button", "alert", "error", "signInSheet"]}, "text": {"type": "string"}, "record": {"const": true}}
         }},
         "storage": {"type": "array", "items": {
           "type": "object", "required": ["area", "key", "value"],
