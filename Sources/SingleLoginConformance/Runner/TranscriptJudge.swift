@@ -76,9 +76,9 @@ public struct TranscriptJudge: Sendable {
             return Judgement(issues: transcript.issues, outcome: .errored, problems: problems)
         }
         switch recorded {
-        case .skipped where recorded.isWaived:
-            // A waiver turns only failures and cases not judged into skips: the case is judged as it
-            // ran, and must have failed or not been judged.
+        case .waived:
+            // A waiver accepts only failures and cases not judged: the case is judged as it ran,
+            // and must have failed or not been judged.
             break
         case .skipped, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
@@ -179,11 +179,11 @@ public struct TranscriptJudge: Sendable {
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
         let outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
-        if recorded.isWaived {
+        if case .waived = recorded {
             let waivable: Bool
             switch outcome {
             case .failed, .notJudged: waivable = true
-            case .passed, .errored, .skipped, .notRun, .doesNotApply: waivable = false
+            case .passed, .errored, .waived, .skipped, .notRun, .doesNotApply: waivable = false
             }
             if !waivable {
                 problems.append(

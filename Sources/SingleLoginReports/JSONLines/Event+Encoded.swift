@@ -168,7 +168,7 @@ extension TestCaseResult.Outcome {
         case "notJudged":
             guard let blockedBy else { return nil }
             self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
-        case "skipped": self = .skipped(reason: reason ?? "")
+        case "skipped": self = WaivedFailure(description: reason ?? "").map(Self.waived) ?? .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
         default: return nil
@@ -188,7 +188,7 @@ extension Verdict {
         case "notJudged":
             guard let blockedBy else { return nil }
             self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
-        case "skipped": self = .skipped(reason: reason ?? "")
+        case "skipped": self = WaivedFailure(description: reason ?? "").map(Self.waived) ?? .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
         default: return nil
