@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
