@@ -4,7 +4,7 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not judged, not run, passed, skipped, does not apply (a reason is the first
+/// failed, warned, not judged, not run, passed, skipped or waived, does not apply (a reason is the first
 /// test case's that has one). So a requirement none of whose test cases could be judged is not
 /// judged, never passed.
 public enum Verdict: Hashable, Sendable {
