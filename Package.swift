@@ -42,7 +42,7 @@ let package = Package(
         // observations, the stdio host and the TCP client.
         .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam"]),
         // The spec model, the strict JSON reader, loaders and diagnostics.
-        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "DidYouMean"]),
+        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "SingleLoginCrypto", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
         // C, only for system calls Swift's Glibc module lacks (pipe2, accept4, SOCK_CLOEXEC).
@@ -65,13 +65,13 @@ let package = Package(
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
         .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer"]),
-        // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
-        // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
-        .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
+        // SHA-256, HMAC and RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys):
+        // the spec's digest, the backend's tokens and the evidence bundle's signature. No dependencies.
+        .target(name: "SingleLoginCrypto"),
         // Recorders (console, JUnit XML, Markdown, JSON Lines, the evidence bundle) and the JUnit merge: events in, reports out.
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginCrypto"]),
         // Static configuration checks, reported as events.
-        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
+        .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec"]),
         // The backend profile: a loopback test tenant, Entra-shaped tokens signed in Swift, and
         // the cases of specs/backend.json run against a vendor's backend processes.
         .target(name: "SingleLoginBackend", dependencies: ["SingleLoginTransport", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
@@ -81,7 +81,7 @@ let package = Package(
         // Never a dependency of an executable: it links the test frameworks.
         .target(name: "SingleLoginTesting", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
-        .target(name: "SingleLoginExplore", dependencies: ["SeededRandom", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .target(name: "SingleLoginExplore", dependencies: ["SeededRandom", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
         .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
@@ -111,12 +111,12 @@ let package = Package(
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginObserverTests", dependencies: ["SingleLoginObserver", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
-        .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginCrypto", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
-        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
+        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
         .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),

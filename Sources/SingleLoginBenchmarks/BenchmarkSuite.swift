@@ -112,24 +112,22 @@ package struct BenchmarkSuite: Sendable {
             "iterations": String(configuration.iterations),
             "repetitions": String(configuration.repetitions),
         ])
-        progress("stdio round trip")
-        report.sections.append(try await roundTripSection())
-        progress("whole spec, in process and over stdio")
-        report.sections += await specSections()
-        progress("--jobs")
-        report.sections.append(await jobsSection())
-        progress("JUnit writing")
-        report.sections.append(try junitSection())
-        progress("HTML report writing")
-        report.sections.append(try htmlSection())
-        progress("evidence bundle")
-        report.sections.append(try await bundleSection())
-        progress("baseline comparison")
-        report.sections.append(try baselineSection())
-        progress("explore merge")
-        report.sections.append(try exploreMergeSection())
-        progress("spec loading")
-        report.sections.append(try specLoadingSection())
+        // Each part, named as the progress line names it, in the order the report lists them.
+        let parts: [(String, () async throws -> [BenchmarkReport.Section])] = [
+            ("stdio round trip", { [try await roundTripSection()] }),
+            ("whole spec, in process and over stdio", { await specSections() }),
+            ("--jobs", { [await jobsSection()] }),
+            ("JUnit writing", { [try junitSection()] }),
+            ("HTML report writing", { [try htmlSection()] }),
+            ("evidence bundle", { [try await bundleSection()] }),
+            ("baseline comparison", { [try baselineSection()] }),
+            ("explore merge", { [try exploreMergeSection()] }),
+            ("spec loading", { [try specLoadingSection()] }),
+        ]
+        for (name, part) in parts {
+            progress(name)
+            report.sections += try await part()
+        }
         return report
     }
 

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec

@@ -43,9 +43,12 @@ struct RerunPlan: Sendable {
             case .passed:
                 kept[planned.id] = Self.result(planned, outcome: .passed, duration: testCase.time)
                 continue
-            case let .skipped(message) where message.hasPrefix(TestCaseResult.Outcome.waivedPrefix):
-                issue = Issue(severity: .failure, kind: .waived, message: message)
             case .skipped:
+                // A failure waived there is a failure here: it runs again, with its history.
+                if case let .waived(failure) = testCase.result.verdict {
+                    issue = Issue(severity: .failure, kind: .waived, message: failure.description)
+                    break
+                }
                 // Not run there (skipped, not selected, interrupted): it runs now, with no history.
                 rerun += 1
                 if !attempts.isEmpty { history[planned.id] = attempts }

@@ -1,5 +1,3 @@
-import SingleLoginSpec
-
 /// An RSA private key with its CRT parameters, signing RS256 (RSASSA-PKCS1-v1_5 with SHA-256).
 ///
 /// Signing uses the Chinese remainder theorem (two half-size exponentiations) and checks

@@ -1,5 +1,3 @@
-import SingleLoginSpec
-
 extension RSAPublicKey {
     /// The key sizes this harness signs and verifies with: 2048 bits (what `openssl genpkey` makes
     /// by default, and the least NIST allows for RSA signatures) up to 16384.

@@ -1,5 +1,3 @@
-import SingleLoginSpec
-
 /// An RSA public key: modulus and exponent.
 public struct RSAPublicKey: Sendable, Hashable {
     /// The modulus.

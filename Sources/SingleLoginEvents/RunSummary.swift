@@ -12,7 +12,7 @@ public struct RunSummary: Sendable, Hashable {
     public var notJudgedMust: Int
     /// SHOULD test cases that could not be judged (a precondition failed).
     public var notJudgedShould: Int
-    /// Test cases skipped by choice.
+    /// Test cases skipped by choice, and failures a waiver accepts.
     public var skipped: Int
     /// Test cases not run because the run was interrupted.
     public var notRun: Int
@@ -50,7 +50,8 @@ public struct RunSummary: Sendable, Hashable {
             case .failed: if result.requirement.level == .must { failedMust += 1 } else { failedShould += 1 }
             case .errored: errored += 1
             case .notJudged: if result.requirement.level == .must { notJudgedMust += 1 } else { notJudgedShould += 1 }
-            case .skipped: skipped += 1
+            // A waived failure is counted as skipped, as the event stream and JUnit show it.
+            case .skipped, .waived: skipped += 1
             case .notRun: notRun += 1
             case .doesNotApply: doesNotApply += 1
             }

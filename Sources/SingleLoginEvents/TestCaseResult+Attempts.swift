@@ -20,6 +20,7 @@ extension TestCaseResult {
         case .failed: "failed"
         case .errored: "errored"
         case .notJudged: "not judged"
+        case .waived: "waived"
         case .skipped: "skipped"
         case .notRun: "not run"
         case .doesNotApply: "did not apply"

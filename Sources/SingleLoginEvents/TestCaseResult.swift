@@ -46,6 +46,9 @@ public struct TestCaseResult: Sendable {
         case notJudged(Blocker)
         /// The adapter or the harness broke; nothing is known about the requirement.
         case errored
+        /// A failure (or a case not judged) that a waiver on record accepts for now: it does not
+        /// gate the run, and is never counted as passed.
+        case waived(WaivedFailure)
         /// Not run by choice (selection, shard, fail-fast), with the reason.
         case skipped(reason: String)
         /// Not run because the run was interrupted, with the reason.

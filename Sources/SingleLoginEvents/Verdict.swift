@@ -4,7 +4,7 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not judged, not run, passed, skipped, does not apply (a reason is the first
+/// failed, warned, not judged, not run, passed, skipped or waived, does not apply (a reason is the first
 /// test case's that has one). So a requirement none of whose test cases could be judged is not
 /// judged, never passed.
 public enum Verdict: Hashable, Sendable {
@@ -19,6 +19,8 @@ public enum Verdict: Hashable, Sendable {
     /// A precondition failed, a behaviour another requirement owns: the requirement could not be
     /// judged. It is not a pass, and it gates the run as a failure of its level would.
     case notJudged(Blocker)
+    /// A failure a waiver accepts for now: it does not gate the run; it weighs as a skip.
+    case waived(WaivedFailure)
     /// Not run by choice (selection, shard, fail-fast), with the reason.
     case skipped(reason: String)
     /// Not run because the run was interrupted, with the reason.
@@ -34,6 +36,7 @@ public enum Verdict: Hashable, Sendable {
         case .failed: self = gate.gates(level) ? .failed : .warned
         case .errored: self = .errored
         case let .notJudged(blocker): self = .notJudged(blocker)
+        case let .waived(failure): self = .waived(failure)
         case let .skipped(reason): self = .skipped(reason: reason)
         case let .notRun(reason): self = .notRun(reason: reason)
         case let .doesNotApply(reason): self = .doesNotApply(reason: reason)
@@ -61,12 +64,12 @@ public enum Verdict: Hashable, Sendable {
         verdicts.reduce(nil) { worst, verdict in worst?.worse(verdict) ?? verdict }
     }
 
-    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, not run 2, not judged 3,
+    /// How bad, to find the worst: does not apply -1, skipped or waived 0, passed 1, not run 2, not judged 3,
     /// warned 4, failed 5, errored 6.
     public var severity: Int {
         switch self {
         case .doesNotApply: -1
-        case .skipped: 0
+        case .skipped, .waived: 0
         case .passed: 1
         case .notRun: 2
         case .notJudged: 3
@@ -76,7 +79,8 @@ public enum Verdict: Hashable, Sendable {
         }
     }
 
-    /// `passed`, `failed`, `warned`, `errored`, `notJudged`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream.
+    /// `passed`, `failed`, `warned`, `errored`, `notJudged`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream
+    /// (a waived failure is `skipped` there, its reason ``WaivedFailure/description``).
     public var name: String {
         switch self {
         case .passed: "passed"
@@ -84,17 +88,19 @@ public enum Verdict: Hashable, Sendable {
         case .warned: "warned"
         case .errored: "errored"
         case .notJudged: "notJudged"
-        case .skipped: "skipped"
+        case .skipped, .waived: "skipped"
         case .notRun: "notRun"
         case .doesNotApply: "doesNotApply"
         }
     }
 
-    /// Why it was skipped, not run, or does not apply, or what blocked it (`blocked by SL-SWITCH-3: …`).
+    /// Why it was skipped, not run, or does not apply, what blocked it (`blocked by SL-SWITCH-3: …`)
+    /// or what waived it (`waived: …`).
     public var reason: String? {
         switch self {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): reason
         case let .notJudged(blocker): blocker.description
+        case let .waived(failure): failure.description
         default: nil
         }
     }
@@ -106,6 +112,7 @@ public enum Verdict: Hashable, Sendable {
         case .failed, .warned: .failed
         case .errored: .errored
         case let .notJudged(blocker): .notJudged(blocker)
+        case let .waived(failure): .waived(failure)
         case let .skipped(reason): .skipped(reason: reason)
         case let .notRun(reason): .notRun(reason: reason)
         case let .doesNotApply(reason): .doesNotApply(reason: reason)

@@ -11,6 +11,9 @@ public enum CheckOutcome: Hashable, Sendable {
     /// A precondition failed, a behaviour the requirement `blockedBy` owns: the requirement could
     /// not be judged. Never a pass: a test reports it as it reports a failure.
     case notJudged(blockedBy: String, reason: String)
+    /// A failure that a waiver on record accepts for now, with what the waiver says (its reason,
+    /// link and last day): not reported as a failure, and never a pass.
+    case waived(note: String)
     /// Not run, with the reason (e.g. an unknown requirement ID).
     case skipped(reason: String)
 
@@ -23,6 +26,7 @@ public enum CheckOutcome: Hashable, Sendable {
         case .failed, .warned: self = .failed
         case .errored: self = .errored
         case let .notJudged(blocker): self = .notJudged(blockedBy: blocker.requirementID, reason: blocker.reason)
+        case let .waived(failure): self = .waived(note: failure.note)
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): self = .skipped(reason: reason)
         }
     }

@@ -8,7 +8,7 @@ extension Conformance {
         let warns = check.level.map { !gate.gates($0) } ?? false
         return check.scenarios.compactMap { scenario in
             switch scenario.outcome {
-            case .passed, .skipped: return nil
+            case .passed, .waived, .skipped: return nil
             case .failed: return (Self.issueText(check, scenario, warning: warns), warns)
             case .errored: return (Self.issueText(check, scenario), false)
             case .notJudged: return (Self.issueText(check, scenario, warning: warns), warns)

@@ -4,7 +4,7 @@ import Testing
 @testable import SingleLoginBackend
 
 extension BackendProfileTests {
-    @Suite("RSA, HMAC and encodings")
+    @Suite("RSA and encodings")
     struct CryptoTests {
         @Test("an RS256 signature equals the one OpenSSL makes with the same key (PKCS #1 v1.5 is deterministic)")
         func knownAnswer() async {
@@ -55,17 +55,6 @@ extension BackendProfileTests {
             let pem = TestKeys.tenant.key.publicKey.pem
             #expect(pem.hasPrefix("-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"))
             #expect(SHA256.hexDigest(Array(pem.utf8)) == "b46e866c1b996ec061a50af2fd7ed9ae69ef929bb80d97ce466dc4b2de87a3fa")
-        }
-
-        @Test("HMAC-SHA256 matches RFC 4231 test cases 2 and 6 (a key longer than a block)")
-        func hmac() {
-            func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-            #expect(
-                hex(HMACSHA256.mac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
-                    == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
-            #expect(
-                hex(HMACSHA256.mac(key: [UInt8](repeating: 0xaa, count: 131), message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
-                    == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
         }
 
         @Test("big integers: hex round trip, products, and modular powers against small numbers")

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginCommands
+import SingleLoginCrypto
 import SingleLoginReports
 import SingleLoginSpec
 import Testing

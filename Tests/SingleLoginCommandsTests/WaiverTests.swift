@@ -52,6 +52,10 @@ struct WaiverTests {
         let summary = try String(contentsOfFile: runs.path("r/summary.md"), encoding: .utf8)
         #expect(summary.contains("## Waivers"))
         #expect(summary.contains("# Single Login") && summary.contains("✅ passed"))
+        // The page lists the waived case under a heading of its own, with what the waiver says.
+        let html = try String(contentsOfFile: runs.path("r/report.html"), encoding: .utf8)
+        #expect(html.contains(#"<h2 id="waived-heading">Waived ("#), "\(html)")
+        #expect(html.contains("waived: name label not cleared yet (https://example.com/issues/7; expires 2026-03-31)"))
     }
 
     @Test(

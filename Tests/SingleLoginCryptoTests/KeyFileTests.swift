@@ -1,5 +1,4 @@
 import Foundation
-import SingleLoginSpec
 import Testing
 @testable import SingleLoginCrypto
 

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 import Synchronization
 import Testing
 @testable import SingleLoginReports

@@ -116,7 +116,7 @@ struct NotJudgedTests {
         #expect(BaselineComparison(baseline: blocked, current: blocked).regressions.isEmpty)
     }
 
-    @Test("the owner's waiver leaves it not judged; a waiver of its own requirement makes it a waived skip, never a pass")
+    @Test("the owner's waiver leaves it not judged; a waiver of its own requirement makes it waived, never a pass")
     func waivers() {
         func outcome(waiving subject: Waiver.Subject) -> [TestCaseResult.Outcome] {
             let waiver = Waiver(subject: subject, reason: "known", link: "https://example.com/1", expires: "2099-01-01", appVersions: nil, location: nil)
@@ -127,7 +127,16 @@ struct NotJudgedTests {
         }
         #expect(outcome(waiving: .requirement("SL-SWITCH-3")) == [.notJudged(Self.blocker)])
         let own = outcome(waiving: .requirement("SL-SPOTLIGHT-1"))
-        #expect(own.count == 1 && own.allSatisfy(\.isWaived), "\(own)")
+        #expect(own == [.waived(WaivedFailure(reason: "known", link: "https://example.com/1", expires: "2099-01-01"))], "\(own)")
+    }
+
+    @Test("a waived failure reads back from what it renders, in the event stream and in JUnit")
+    func waivedText() {
+        let failure = WaivedFailure(reason: "known", link: "https://example.com/1", expires: "2099-01-01")
+        #expect(failure.description == "waived: known (https://example.com/1; expires 2099-01-01)")
+        #expect(WaivedFailure(description: failure.description) == failure)
+        #expect(WaivedFailure(description: "skipped by selection") == nil)
+        #expect(JUnitReport.Result.skipped(message: failure.description).verdict == .waived(failure))
     }
 
     @Test("a blocker reads back from what it renders")

@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 import Testing
 import SingleLoginAdapter
 @testable import SingleLoginSpec

@@ -24,8 +24,7 @@ final class WireEventLoop: @unchecked Sendable {
     private let lock = NSLock()
     /// Held while a line is written, so that lines from different threads never interleave.
     private let outputLock = NSLock()
-    private var jobs: [UnownedJob] = []
-    private var jobStart = 0
+    private var jobs = FIFOQueue<UnownedJob>()
     private var sleeping = false
     private var stopping = false
     private var ended = false
@@ -159,7 +158,7 @@ final class WireEventLoop: @unchecked Sendable {
                 continue
             }
             let shouldStop: Bool = lock.withLock {
-                if stopping, jobStart >= jobs.count { return true }
+                if stopping, jobs.isEmpty { return true }
                 sleeping = true
                 return false
             }
@@ -192,16 +191,7 @@ final class WireEventLoop: @unchecked Sendable {
     }
 
     private func takeJob() -> UnownedJob? {
-        lock.withLock {
-            guard jobStart < jobs.count else { return nil }
-            let job = jobs[jobStart]
-            jobStart += 1
-            if jobStart == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                jobStart = 0
-            }
-            return job
-        }
+        lock.withLock { jobs.popFirst() }
     }
 
     /// Routes one line: a request to the server, an answer to the call waiting for it.

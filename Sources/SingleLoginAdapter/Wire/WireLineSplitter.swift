@@ -16,8 +16,7 @@ public struct WireLineSplitter: Sendable {
 
     /// The longest line kept, in bytes.
     public let maximumLineLength: Int
-    private var ready: [Line] = []
-    private var readyStart = 0
+    private var ready = FIFOQueue<Line>()
     private var partial: [UInt8] = []
     private var partialLength = 0
     private var dropping = false
@@ -59,15 +58,7 @@ public struct WireLineSplitter: Sendable {
 
     /// The next complete line, if one has arrived (after ``finish()``, also what was left).
     public mutating func nextLine() -> Line? {
-        if readyStart < ready.count {
-            let line = ready[readyStart]
-            readyStart += 1
-            if readyStart == ready.count {
-                ready.removeAll(keepingCapacity: true)
-                readyStart = 0
-            }
-            return line
-        }
+        if let line = ready.popFirst() { return line }
         guard finished, partialLength > 0 else { return nil }
         defer { partial = []; partialLength = 0; dropping = false }
         return dropping ? .overlong(partialLength) : .unterminated(partial)
@@ -77,7 +68,7 @@ public struct WireLineSplitter: Sendable {
     public mutating func finish() { finished = true }
 
     /// Whether a complete line is waiting.
-    public var hasCompleteLine: Bool { readyStart < ready.count }
+    public var hasCompleteLine: Bool { !ready.isEmpty }
 
     /// Bytes received after the last newline, not yet a line (empty while a line is being dropped).
     public var partialLine: [UInt8] { dropping ? [] : partial }

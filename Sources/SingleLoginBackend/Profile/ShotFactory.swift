@@ -70,55 +70,16 @@ public struct ShotFactory: Sendable {
             let header = tenantHeader.setting("alg", "none")
             return [shot("alg none, empty signature", .unsigned(header: header, claims: mint.idTokenClaims()), expect: expect, timeLimit: limit)]
         case .publicKeyHMAC:
-            let header = tenantHeader.setting("alg", "HS256")
-            let publicKey = TestKeys.tenant.key.publicKey
-            return [
-                shot(
-                    "HS256 keyed with the tenant key's PEM (final newline included)",
-                    .hs256(
-                        header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8),
-                        secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit, signature: .hmacPEM),
-                shot(
-                    "HS256 keyed with the tenant JWK's n as ASCII",
-                    .hs256(
-                        header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8),
-                        secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit, signature: .hmacN),
-            ]
+            return keyConfusionShots(for: backendCase)
         case .payloadChanged:
-            let original = mint.validToken()
-            let changed = original.claims.setting("oid", .string(TokenMint.derivedGUID("another user", "oid")))
-            let parts = original.compact.split(separator: ".", omittingEmptySubsequences: false)
-            let compact = parts[0] + "." + Base64URL.encode(changed.compact) + "." + parts[2]
-            let token = ForgedToken(
-                header: original.header, claims: changed, compact: String(compact),
-                signing:
-                    "RS256 with the tenant key over the original payload (oid \(original.claims["oid"].map { $0.compact } ?? "?")), then the payload replaced")
-            return [shot("payload changed after signing (another oid)", token, expect: expect, timeLimit: limit)]
+            return payloadChangedShots(for: backendCase)
         case .unknownKid:
             let token = ForgedToken.rs256(
                 header: TokenMint.header(kid: TestKeys.stranger.kid), claims: mint.idTokenClaims(), key: TestKeys.stranger,
                 keyName: "a key no JWKS publishes, under a kid no JWKS holds")
             return [shot("an unknown key under an unknown kid", token, expect: expect, timeLimit: limit)]
         case .embeddedKey:
-            // Each header keeps the tenant key's kid and adds one way of offering the attacker's key.
-            let claims = mint.idTokenClaims()
-            func offered(_ label: String, _ member: String, _ value: JSONText, _ how: String) -> Shot {
-                let token = ForgedToken.rs256(
-                    header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
-                    keyName: "the attacker's key (\(how)), under the tenant key's kid")
-                return shot(label, token, expect: expect, timeLimit: limit)
-            }
-            return [
-                offered("the attacker's key in the header (jwk)", "jwk", AttackerHost.jwk(), "carried in the header as jwk"),
-                offered(
-                    "a jku naming the attacker's JWKS on loopback", "jku", .string(attacker.jwks), "published under the tenant kid at the jku \(attacker.jwks)"),
-                offered(
-                    "an x5u naming the attacker's certificate on loopback", "x5u", .string(attacker.certificate),
-                    "in the self-signed certificate at the x5u \(attacker.certificate)"),
-                offered(
-                    "the attacker's certificate in the header (x5c)", "x5c", .array([.string(AttackerHost.certificate.base64)]),
-                    "in the self-signed certificate carried as x5c"),
-            ]
+            return embeddedKeyShots(for: backendCase)
         case .wrongAudience:
             return [signed("aud of another app", mint.idTokenClaims().setting("aud", .string(identity.otherClientID)))]
         case .otherTenant:
@@ -143,30 +104,97 @@ public struct ShotFactory: Sendable {
                 Shot(label: $0.label, token: nil, request: $0.request, expect: expect, timeLimit: limit ?? defaultTimeLimit)
             }
         case .malformedToken:
-            let valid = mint.validToken()
-            let parts = valid.compact.split(separator: ".").map(String.init)
-            let notJSON = Base64URL.encode("this header is not JSON") + "." + parts[1]
-            let notJSONToken = notJSON + "." + Base64URL.encode(TestKeys.tenant.key.signRS256(Array(notJSON.utf8)))
-            return [
-                shot(
-                    "two parts (no signature part)",
-                    ForgedToken(header: valid.header, claims: valid.claims, compact: parts[0] + "." + parts[1], signing: "none: the signature part is missing"),
-                    expect: expect, timeLimit: limit),
-                shot(
-                    "characters outside base64url in every part",
-                    ForgedToken(
-                        header: valid.header, claims: valid.claims, compact: "eyJ0eXAi*JKV1Qi!.eyJhdWQ@Ij~.c2ln%YXR1cmU=", signing: "none: not base64url"),
-                    expect: expect, timeLimit: limit),
-                shot(
-                    "a header that is not JSON",
-                    ForgedToken(
-                        header: "this header is not JSON", claims: valid.claims, compact: notJSONToken,
-                        signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit, signature: .tenant),
-            ]
+            return malformedShots(for: backendCase)
         case .oversizedToken:
             return [shot("a JWS of exactly 1 MiB", OversizedToken.make(kid: TestKeys.tenant.kid, byteCount: 1 << 20), expect: expect, timeLimit: limit)]
         case .graphAccessToken:
             return [shot("a v1 Microsoft Graph access token", mint.graphAccessToken(), expect: expect, timeLimit: limit)]
         }
+    }
+
+    /// HS256 keyed with the tenant's public key, as PEM and as the JWK's n: a verifier that lets the token pick its algorithm accepts them.
+    private func keyConfusionShots(for backendCase: BackendCase) -> [Shot] {
+        let expect = backendCase.expect
+        let limit = backendCase.timeLimit
+        let header = tenantHeader.setting("alg", "HS256")
+        let publicKey = TestKeys.tenant.key.publicKey
+        return [
+            shot(
+                "HS256 keyed with the tenant key's PEM (final newline included)",
+                .hs256(
+                    header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.pem.utf8),
+                    secretName: "the tenant key's SubjectPublicKeyInfo PEM, final newline included"), expect: expect, timeLimit: limit, signature: .hmacPEM),
+            shot(
+                "HS256 keyed with the tenant JWK's n as ASCII",
+                .hs256(
+                    header: header, claims: mint.idTokenClaims(), secret: Array(publicKey.jwkN.utf8),
+                    secretName: "the tenant JWK's n (base64url text) as ASCII"), expect: expect, timeLimit: limit, signature: .hmacN),
+        ]
+    }
+
+    /// A valid token whose payload was replaced after signing (another oid).
+    private func payloadChangedShots(for backendCase: BackendCase) -> [Shot] {
+        let expect = backendCase.expect
+        let limit = backendCase.timeLimit
+        let original = mint.validToken()
+        let changed = original.claims.setting("oid", .string(TokenMint.derivedGUID("another user", "oid")))
+        let parts = original.compact.split(separator: ".", omittingEmptySubsequences: false)
+        let compact = parts[0] + "." + Base64URL.encode(changed.compact) + "." + parts[2]
+        let token = ForgedToken(
+            header: original.header, claims: changed, compact: String(compact),
+            signing:
+                "RS256 with the tenant key over the original payload (oid \(original.claims["oid"].map { $0.compact } ?? "?")), then the payload replaced")
+        return [shot("payload changed after signing (another oid)", token, expect: expect, timeLimit: limit)]
+    }
+
+    /// The attacker's key offered by the token itself, under the tenant key's kid: as jwk, jku, x5u and x5c.
+    private func embeddedKeyShots(for backendCase: BackendCase) -> [Shot] {
+        let expect = backendCase.expect
+        let limit = backendCase.timeLimit
+        // Each header keeps the tenant key's kid and adds one way of offering the attacker's key.
+        let claims = mint.idTokenClaims()
+        func offered(_ label: String, _ member: String, _ value: JSONText, _ how: String) -> Shot {
+            let token = ForgedToken.rs256(
+                header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
+                keyName: "the attacker's key (\(how)), under the tenant key's kid")
+            return shot(label, token, expect: expect, timeLimit: limit)
+        }
+        return [
+            offered("the attacker's key in the header (jwk)", "jwk", AttackerHost.jwk(), "carried in the header as jwk"),
+            offered(
+                "a jku naming the attacker's JWKS on loopback", "jku", .string(attacker.jwks), "published under the tenant kid at the jku \(attacker.jwks)"),
+            offered(
+                "an x5u naming the attacker's certificate on loopback", "x5u", .string(attacker.certificate),
+                "in the self-signed certificate at the x5u \(attacker.certificate)"),
+            offered(
+                "the attacker's certificate in the header (x5c)", "x5c", .array([.string(AttackerHost.certificate.base64)]),
+                "in the self-signed certificate carried as x5c"),
+        ]
+    }
+
+    /// Tokens that are not well-formed JWS: two parts, characters outside base64url, a header that is not JSON.
+    private func malformedShots(for backendCase: BackendCase) -> [Shot] {
+        let expect = backendCase.expect
+        let limit = backendCase.timeLimit
+        let valid = mint.validToken()
+        let parts = valid.compact.split(separator: ".").map(String.init)
+        let notJSON = Base64URL.encode("this header is not JSON") + "." + parts[1]
+        let notJSONToken = notJSON + "." + Base64URL.encode(TestKeys.tenant.key.signRS256(Array(notJSON.utf8)))
+        return [
+            shot(
+                "two parts (no signature part)",
+                ForgedToken(header: valid.header, claims: valid.claims, compact: parts[0] + "." + parts[1], signing: "none: the signature part is missing"),
+                expect: expect, timeLimit: limit),
+            shot(
+                "characters outside base64url in every part",
+                ForgedToken(
+                    header: valid.header, claims: valid.claims, compact: "eyJ0eXAi*JKV1Qi!.eyJhdWQ@Ij~.c2ln%YXR1cmU=", signing: "none: not base64url"),
+                expect: expect, timeLimit: limit),
+            shot(
+                "a header that is not JSON",
+                ForgedToken(
+                    header: "this header is not JSON", claims: valid.claims, compact: notJSONToken,
+                    signing: "RS256 with the tenant key over the non-JSON header"), expect: expect, timeLimit: limit, signature: .tenant),
+        ]
     }
 }

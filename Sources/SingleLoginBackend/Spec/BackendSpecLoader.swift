@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 import SingleLoginSpec
 
 /// Reads `specs/backend.json` strictly with the one `StrictJSONReader`: every problem (syntax,

@@ -4,6 +4,18 @@ import SingleLoginAdapter
 enum NodeAdapterTemplate {
     /// The file's text for `app`; `command` is how the harness starts it, as its usage lines say.
     static func source(app: InitAppName, command: String) -> String {
+        [
+            header(app: app, command: command),
+            appEvents(app: app),
+            appObservation(),
+            protocolWire(),
+            protocolHarness(),
+            protocolAdapter(),
+        ].joined(separator: "\n")
+    }
+
+    /// The opening: how to run it, its two parts, and the identities it reports.
+    private static func header(app: InitAppName, command: String) -> String {
         #"""
         #!/usr/bin/env node
         // A stdio adapter for sl-conformance around \#(app.name), written by `sl-conformance init stdio --language node`.
@@ -35,6 +47,12 @@ enum NodeAdapterTemplate {
         console.log = console.info = console.debug = console.error;
         const log = (...parts) => console.error('adapter', ...parts);
 
+        """#
+    }
+
+    /// The app, yours to fill in: its state and one method per event, each a marked place.
+    private static func appEvents(app: InitAppName) -> String {
+        #"""
         // --- The app: yours to fill in ------------------------------------------------------------------
 
         /**
@@ -106,6 +124,12 @@ enum NodeAdapterTemplate {
             this.todo('accountChangedBroadcast: check the account with msal.getCurrentAccount()');
           }
 
+        """#
+    }
+
+    /// The app, continued: one method per field of the observation, and the marked places reporting themselves.
+    private static func appObservation() -> String {
+        #"""
           // The observation (docs/wire-protocol.md, "An observation"): one method per field.
 
           isRunning() {
@@ -175,6 +199,12 @@ enum NodeAdapterTemplate {
           return frames[0] ? frames[0].getLineNumber() : 0;
         }
 
+        """#
+    }
+
+    /// The protocol, complete: its errors and the wire, one JSON-RPC message per line.
+    private static func protocolWire() -> String {
+        #"""
         // --- The protocol: complete, leave as it is ------------------------------------------------------
 
         /** The wire broke, or the harness answered one of our calls with an error that is not the app's. */
@@ -257,6 +287,12 @@ enum NodeAdapterTemplate {
           }
         }
 
+        """#
+    }
+
+    /// The protocol, continued: calls to the harness, and MSAL and the backend answered through it.
+    private static func protocolHarness() -> String {
+        #"""
         /** Calls the harness while one of its requests is pending, and waits for each answer. */
         class Harness {
           constructor(wire) {
@@ -327,6 +363,12 @@ enum NodeAdapterTemplate {
           }
         }
 
+        """#
+    }
+
+    /// The protocol, continued: the adapter serving the harness, and the start.
+    private static func protocolAdapter() -> String {
+        #"""
         /** Serves the harness: initialize, reset, event, observe, shutdown. */
         class Adapter {
           constructor(wire) {

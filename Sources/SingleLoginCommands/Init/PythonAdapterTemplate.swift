@@ -4,6 +4,17 @@ import SingleLoginAdapter
 enum PythonAdapterTemplate {
     /// The file's text for `app`; `command` is how the harness starts it, as its usage lines say.
     static func source(app: InitAppName, command: String) -> String {
+        [
+            header(app: app, command: command),
+            appEvents(app: app),
+            appObservation(),
+            protocolHarness(),
+            protocolAdapter(),
+        ].joined(separator: "\n")
+    }
+
+    /// The opening: how to run it, its two parts, and the identities it reports.
+    private static func header(app: InitAppName, command: String) -> String {
         #"""
         #!/usr/bin/env python3
         """A stdio adapter for sl-conformance around \#(app.name), written by `sl-conformance init stdio --language python`.
@@ -39,6 +50,12 @@ enum PythonAdapterTemplate {
         log = logging.getLogger("adapter")
 
 
+        """#
+    }
+
+    /// The app, yours to fill in: its state and one method per event, each a marked place.
+    private static func appEvents(app: InitAppName) -> String {
+        #"""
         # --- The app: yours to fill in ------------------------------------------------------------------
 
         class App:
@@ -101,6 +118,12 @@ enum PythonAdapterTemplate {
                 # self.msal.get_current_account(), and compare its identifier with the app's own account.
                 self.todo("accountChangedBroadcast: check the account with msal.get_current_account()")
 
+        """#
+    }
+
+    /// The app, continued: one method per field of the observation, and the marked places reporting themselves.
+    private static func appObservation() -> String {
+        #"""
             # The observation (docs/wire-protocol.md, "An observation"): one method per field.
 
             def is_running(self) -> bool:
@@ -152,6 +175,12 @@ enum PythonAdapterTemplate {
             return f"TODO(sl-conformance) {os.path.basename(__file__)}:{line}: {what}"
 
 
+        """#
+    }
+
+    /// The protocol, complete: its errors, the wire, calls to the harness, and MSAL and the backend answered through it.
+    private static func protocolHarness() -> String {
+        #"""
         # --- The protocol: complete, leave as it is ------------------------------------------------------
 
         class HostFailure(Exception):
@@ -262,6 +291,12 @@ enum PythonAdapterTemplate {
                 return list(result.get("records") or [])
 
 
+        """#
+    }
+
+    /// The protocol, continued: the adapter serving the harness, and the start.
+    private static func protocolAdapter() -> String {
+        #"""
         class Adapter:
             """Serves the harness: initialize, reset, event, observe, shutdown."""
 

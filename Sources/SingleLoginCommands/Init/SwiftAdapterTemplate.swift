@@ -4,6 +4,14 @@ enum SwiftAdapterTemplate {
     /// `Sources/<Name>Conformance/<Name>Adapter.swift`: a `ConformanceAdapter` whose app parts are
     /// marked places that report themselves until they are filled in.
     static func adapter(app: InitAppName) -> String {
+        [
+            adapterEvents(app: app),
+            adapterObservation(),
+        ].joined(separator: "\n")
+    }
+
+    /// The adapter type: its identity, its state, reset, and one marked place per event.
+    private static func adapterEvents(app: InitAppName) -> String {
         #"""
         \#(imports(["Foundation", app.name, "SingleLoginAdapter", "SingleLoginObserver"]))
 
@@ -88,6 +96,12 @@ enum SwiftAdapterTemplate {
                 Observation(running: isRunning(), crashed: hasCrashed(), signedInAccount: signedInAccount(), screen: screen(), storage: await storage())
             }
 
+        """#
+    }
+
+    /// The adapter, continued: one method per field of the observation, and the marked places reporting themselves.
+    private static func adapterObservation() -> String {
+        #"""
             // MARK: The observation, one field each
 
             private func isRunning() -> Bool {

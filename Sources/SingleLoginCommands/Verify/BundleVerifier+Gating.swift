@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -86,16 +87,16 @@ extension Check {
         if stated.outcome != expected.outcome {
             let judgedOn = manifest.waivers.map { " (judged on \($0.judgedOn))" } ?? ""
             switch (stated.outcome, expected.outcome) {
-            case let (.skipped(reason), _) where stated.outcome.isWaived && !expected.outcome.isWaived:
+            case let (.waived(stated), .waived(expected)):
+                note(file, id, "is \(stated), but the waiver manifest.json lists says \(expected)")
+            case let (.waived(failure), _):
                 note(
                     file, id,
                     manifest.waivers == nil
-                        ? "is \(reason), but manifest.json lists no waivers: re-judged it is \(expected.outcome.encoded.name)"
-                        : "is \(reason), but no waiver manifest.json lists\(judgedOn) waives it: re-judged it is \(expected.outcome.encoded.name)")
-            case let (_, .skipped(reason)) where expected.outcome.isWaived && !stated.outcome.isWaived:
-                note(file, id, "ends \(stated.outcome.encoded.name), but a waiver manifest.json lists\(judgedOn) makes it \(reason)")
-            case let (.skipped(statedReason), .skipped(expectedReason)) where stated.outcome.isWaived:
-                note(file, id, "is \(statedReason), but the waiver manifest.json lists says \(expectedReason)")
+                        ? "is \(failure), but manifest.json lists no waivers: re-judged it is \(expected.outcome.encoded.name)"
+                        : "is \(failure), but no waiver manifest.json lists\(judgedOn) waives it: re-judged it is \(expected.outcome.encoded.name)")
+            case let (_, .waived(failure)):
+                note(file, id, "ends \(stated.outcome.encoded.name), but a waiver manifest.json lists\(judgedOn) makes it \(failure)")
             default:
                 note(
                     file, id,
@@ -120,6 +121,7 @@ extension Check {
         switch outcome {
         case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
         case let .notJudged(blocker): " (\(blocker))"
+        case let .waived(failure): " (\(failure))"
         case .passed, .failed, .errored: ""
         }
     }

@@ -338,7 +338,8 @@ struct Check {
             // How the transcript ends is compared with the re-judged outcome once the manifest's waivers
             // are applied to it (applyGating): a waiver may have turned the failure into a skip.
             // The judge keeps a waived case's skip when it re-judges as the failure a waiver needs.
-            judged[id] = Rejudged(outcome: judgement.outcome.isWaived ? .failed : judgement.outcome, issues: judgement.issues)
+            let outcome: TestCaseResult.Outcome = if case .waived = judgement.outcome { .failed } else { judgement.outcome }
+            judged[id] = Rejudged(outcome: outcome, issues: judgement.issues)
         }
         let named = Set(manifest.testCases.compactMap(\.transcript))
         for name in order where name.hasPrefix("transcripts/") && !named.contains(name) {

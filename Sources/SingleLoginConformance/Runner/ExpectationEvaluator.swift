@@ -55,29 +55,7 @@ struct ExpectationEvaluator {
                 expected: "\(what): \(range)", observed: (["\(what): \(made.count)"] + made.map(\.line)).joined(separator: "\n"))
 
         case .signedIn(let name):
-            guard let user = users[name] else { return unknownAccount(name) }
-            // Usernames compare ignoring case, as MSAL compares accounts; a guest may be reported by the id token's username.
-            let considered =
-                observation.signedInAccount.map {
-                    [user.identifier, user.username?.lowercased(), user.idTokenUsername?.lowercased()].contains($0.lowercased())
-                }
-                ?? false
-            // A backend record that carries the name (a task "Assigned to Alice Adams") does not
-            // show who is signed in: only what the app says of its session does.
-            let shown = observation.screen.contains { !$0.isRecord && Self.shows(user, $0.text) }
-            guard !(considered && shown) else { return nil }
-            var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
-            if !shown {
-                let inRecords = observation.screen.contains { $0.isRecord && Self.shows(user, $0.text) }
-                observed.append(
-                    "no screen element shows \(user.username ?? "") or \(user.displayName)" + (inRecords ? " but the backend records (marked record)" : ""))
-            }
-            return Problem(
-                kind: .expectation(.signedIn),
-                message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
-                expected:
-                    "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)",
-                observed: (observed + screenLines(observation)).joined(separator: "\n"))
+            return signedInProblem(name: name, observation: observation)
 
         case .signedOut:
             guard let account = observation.signedInAccount else { return nil }
@@ -86,48 +64,10 @@ struct ExpectationEvaluator {
                 observed: "signedInAccount: \(account)")
 
         case .noDataOf(let name, let places, let session):
-            guard let user = users[name] else { return unknownAccount(name) }
-            let sessions = self.sessions(of: name)
-            var markers: [LeftoverScanner.Marker] = []
-            if let session {
-                // A session that never started (the app's sign-in failed before the broker was
-                // asked) left nothing: the app's fault, if any, is for the step's other checks.
-                guard session <= sessions.count else { return nil }
-                markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
-            } else {
-                // A name another account shares says nothing about whose data it is ("Alex Kim" and "Alex Kim"):
-                // the username, object id and session markers still tell.
-                let shared = sharedNames(of: name)
-                markers = user.labelledIdentityMarkers.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
-                    .map { .init($0.text, owner: "\(name)'s \($0.label)") }
-                markers += user.nameParts.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0)) }
-                    .map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
-                markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
-            }
-            let findings = scanner.findings(of: markers, in: observation, places: places)
-            guard !findings.isEmpty else { return nil }
-            let scope = session.map { "session \($0) of \(name)" } ?? name
-            return Problem(
-                kind: .expectation(.noDataOf),
-                message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
-                expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))",
-                observed: (findings.map(\.description) + Self.undecodedLines(observation)).joined(separator: "\n"))
+            return noDataProblem(of: name, in: places, session: session, observation: observation)
 
         case .hasDataOf(let name, let places):
-            guard users[name] != nil else { return unknownAccount(name) }
-            guard let session = sessions(of: name).last else {
-                return Problem(
-                    kind: .expectation(.hasDataOf), message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)",
-                    observed: "no session of \(name)")
-            }
-            // Found in any one of the places is enough.
-            let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
-            guard scanner.findings(of: [marker], in: observation, places: places).isEmpty else { return nil }
-            let where_ = places.map(\.rawValue).sorted().joined(separator: " or ")
-            return Problem(
-                kind: .expectation(.hasDataOf), message: "\(name)'s records (session \(session.number)) are not in \(where_)",
-                expected: "\(name)'s records, marked \(session.marker), in \(where_)",
-                observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
+            return hasDataProblem(of: name, in: places, observation: observation)
 
         case .noErrorShown:
             let shown = observation.screen.filter { $0.kind == .error || $0.kind == .alert }
@@ -143,31 +83,7 @@ struct ExpectationEvaluator {
                 observed: "crashed: true, running: \(observation.running)")
 
         case .noElement(let kind, let match):
-            let matches: (String) -> Bool
-            switch match {
-            case .pattern(let pattern):
-                guard let regex = PatternCache.regex(pattern) else {
-                    return Problem(
-                        kind: .scenarioInvalid, message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "",
-                        isScenarioError: true)
-                }
-                matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
-            case .words(let phrases, let exceptions):
-                let matcher = PatternCache.words(phrases, except: exceptions)
-                matches = { matcher.firstMatch(in: $0) != nil }
-            }
-            let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
-            guard !matching.isEmpty else { return nil }
-            let found: String
-            if case .words(let phrases, let exceptions) = match, let phrase = PatternCache.words(phrases, except: exceptions).firstMatch(in: matching[0].text) {
-                found = "which holds \"\(phrase)\""
-            } else {
-                found = "which matches \(match)"
-            }
-            return Problem(
-                kind: .expectation(.noElement), message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)",
-                expected: "no \(kind?.rawValue ?? "element") with \(match)",
-                observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
+            return noElementProblem(kind: kind, match: match, observation: observation)
 
         case .deviceSignedOut:
             let names = facts.deviceAccounts
@@ -205,6 +121,110 @@ struct ExpectationEvaluator {
                 observed: (["uncovered: \(uncovered.joined(separator: " "))"]
                     + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
         }
+    }
+
+    /// Whether `name` is the account the app considers signed in and shows: `signedIn`.
+    private func signedInProblem(name: String, observation: Observation) -> Problem? {
+        guard let user = users[name] else { return unknownAccount(name) }
+        // Usernames compare ignoring case, as MSAL compares accounts; a guest may be reported by the id token's username.
+        let considered =
+            observation.signedInAccount.map {
+                [user.identifier, user.username?.lowercased(), user.idTokenUsername?.lowercased()].contains($0.lowercased())
+            }
+            ?? false
+        // A backend record that carries the name (a task "Assigned to Alice Adams") does not
+        // show who is signed in: only what the app says of its session does.
+        let shown = observation.screen.contains { !$0.isRecord && Self.shows(user, $0.text) }
+        guard !(considered && shown) else { return nil }
+        var observed: [String] = ["signedInAccount: \(observation.signedInAccount ?? "nil")"]
+        if !shown {
+            let inRecords = observation.screen.contains { $0.isRecord && Self.shows(user, $0.text) }
+            observed.append(
+                "no screen element shows \(user.username ?? "") or \(user.displayName)" + (inRecords ? " but the backend records (marked record)" : ""))
+        }
+        return Problem(
+            kind: .expectation(.signedIn),
+            message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
+            expected:
+                "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)",
+            observed: (observed + screenLines(observation)).joined(separator: "\n"))
+    }
+
+    /// Whether data of `name` (or of one session of theirs) remains in `places`: `noDataOf`.
+    private func noDataProblem(of name: String, in places: Set<Expectation.Place>, session: Int?, observation: Observation) -> Problem? {
+        guard let user = users[name] else { return unknownAccount(name) }
+        let sessions = self.sessions(of: name)
+        var markers: [LeftoverScanner.Marker] = []
+        if let session {
+            // A session that never started (the app's sign-in failed before the broker was
+            // asked) left nothing: the app's fault, if any, is for the step's other checks.
+            guard session <= sessions.count else { return nil }
+            markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
+        } else {
+            // A name another account shares says nothing about whose data it is ("Alex Kim" and "Alex Kim"):
+            // the username, object id and session markers still tell.
+            let shared = sharedNames(of: name)
+            markers = user.labelledIdentityMarkers.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
+                .map { .init($0.text, owner: "\(name)'s \($0.label)") }
+            markers += user.nameParts.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0)) }
+                .map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
+            markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
+        }
+        let findings = scanner.findings(of: markers, in: observation, places: places)
+        guard !findings.isEmpty else { return nil }
+        let scope = session.map { "session \($0) of \(name)" } ?? name
+        return Problem(
+            kind: .expectation(.noDataOf),
+            message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
+            expected: "no data of \(scope) in \(places.map(\.rawValue).sorted().joined(separator: " or "))",
+            observed: (findings.map(\.description) + Self.undecodedLines(observation)).joined(separator: "\n"))
+    }
+
+    /// Whether the records of `name`'s last session are in one of `places`: `hasDataOf`.
+    private func hasDataProblem(of name: String, in places: Set<Expectation.Place>, observation: Observation) -> Problem? {
+        guard users[name] != nil else { return unknownAccount(name) }
+        guard let session = sessions(of: name).last else {
+            return Problem(
+                kind: .expectation(.hasDataOf), message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)",
+                observed: "no session of \(name)")
+        }
+        // Found in any one of the places is enough.
+        let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
+        guard scanner.findings(of: [marker], in: observation, places: places).isEmpty else { return nil }
+        let where_ = places.map(\.rawValue).sorted().joined(separator: " or ")
+        return Problem(
+            kind: .expectation(.hasDataOf), message: "\(name)'s records (session \(session.number)) are not in \(where_)",
+            expected: "\(name)'s records, marked \(session.marker), in \(where_)",
+            observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
+    }
+
+    /// Whether the screen shows an element of `kind` that `match` finds: `noElement`.
+    private func noElementProblem(kind: ScreenElement.Kind?, match: ElementMatch, observation: Observation) -> Problem? {
+        let matches: (String) -> Bool
+        switch match {
+        case .pattern(let pattern):
+            guard let regex = PatternCache.regex(pattern) else {
+                return Problem(
+                    kind: .scenarioInvalid, message: "noElement pattern '\(pattern)' is not a valid regular expression", expected: "", observed: "",
+                    isScenarioError: true)
+            }
+            matches = { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+        case .words(let phrases, let exceptions):
+            let matcher = PatternCache.words(phrases, except: exceptions)
+            matches = { matcher.firstMatch(in: $0) != nil }
+        }
+        let matching = observation.screen.filter { (kind == nil || $0.kind == kind) && matches($0.text) }
+        guard !matching.isEmpty else { return nil }
+        let found: String
+        if case .words(let phrases, let exceptions) = match, let phrase = PatternCache.words(phrases, except: exceptions).firstMatch(in: matching[0].text) {
+            found = "which holds \"\(phrase)\""
+        } else {
+            found = "which matches \(match)"
+        }
+        return Problem(
+            kind: .expectation(.noElement), message: "the app shows \(matching[0].kind.rawValue) \"\(matching[0].text)\", \(found)",
+            expected: "no \(kind?.rawValue ?? "element") with \(match)",
+            observed: matching.map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "\n"))
     }
 
     /// The display names and name parts of `name`'s account that another account of the spec has too, case-folded.

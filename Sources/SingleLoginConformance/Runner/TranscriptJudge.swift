@@ -76,9 +76,9 @@ public struct TranscriptJudge: Sendable {
             return Judgement(issues: transcript.issues, outcome: .errored, problems: problems)
         }
         switch recorded {
-        case .skipped where recorded.isWaived:
-            // A waiver turns only failures and cases not judged into skips: the case is judged as it
-            // ran, and must have failed or not been judged.
+        case .waived:
+            // A waiver accepts only failures and cases not judged: the case is judged as it ran,
+            // and must have failed or not been judged.
             break
         case .skipped, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
@@ -129,16 +129,7 @@ public struct TranscriptJudge: Sendable {
                 stopped = true
                 break
             }
-            for (name, markers) in facts.sessions.sorted(by: { $0.key < $1.key }) {
-                guard users[name] != nil else { problems.append("step \(index + 1)'s facts name an account '\(name)' the spec does not have"); continue }
-                for (offset, marker) in markers.enumerated()
-                where marker != UserSession.marker(scenarioKey: transcript.id.description, user: name, number: offset + 1) {
-                    problems.append("step \(index + 1)'s facts give \(name)'s session \(offset + 1) the marker \(marker), which is not that session's")
-                }
-            }
-            if facts.deviceAccounts.contains(where: { users[$0] == nil }) {
-                problems.append("step \(index + 1)'s facts name a device account the spec does not have")
-            }
+            problems += factsProblems(facts, step: index, testCase: transcript.id)
             if case let .app(event) = step.action { lifecycle = lifecycle.after(event) }
             let observation = seen.observation
             last = (observation, facts)
@@ -179,18 +170,32 @@ public struct TranscriptJudge: Sendable {
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
         let outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
-        if recorded.isWaived {
-            let waivable: Bool
-            switch outcome {
-            case .failed, .notJudged: waivable = true
-            case .passed, .errored, .skipped, .notRun, .doesNotApply: waivable = false
-            }
-            if !waivable {
-                problems.append(
-                    "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
-            }
-            return Judgement(issues: issues, outcome: waivable ? recorded : outcome, problems: problems)
+        guard case .waived = recorded else { return Judgement(issues: issues, outcome: outcome, problems: problems) }
+        // The waiver stands when the case re-judges as a failure (or not judged), as a waiver needs.
+        switch outcome {
+        case .failed, .notJudged:
+            return Judgement(issues: issues, outcome: recorded, problems: problems)
+        case .passed, .errored, .waived, .skipped, .notRun, .doesNotApply:
+            problems.append(
+                "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
+            return Judgement(issues: issues, outcome: outcome, problems: problems)
         }
-        return Judgement(issues: issues, outcome: outcome, problems: problems)
+    }
+
+    /// What in one step's broker facts cannot be so: an account the spec does not have, or a
+    /// session marker that is not the one the broker derives for that session of `testCase`.
+    private func factsProblems(_ facts: BrokerFacts, step index: Int, testCase: TestCaseID) -> [String] {
+        var problems: [String] = []
+        for (name, markers) in facts.sessions.sorted(by: { $0.key < $1.key }) {
+            guard users[name] != nil else { problems.append("step \(index + 1)'s facts name an account '\(name)' the spec does not have"); continue }
+            for (offset, marker) in markers.enumerated()
+            where marker != UserSession.marker(scenarioKey: testCase.description, user: name, number: offset + 1) {
+                problems.append("step \(index + 1)'s facts give \(name)'s session \(offset + 1) the marker \(marker), which is not that session's")
+            }
+        }
+        if facts.deviceAccounts.contains(where: { users[$0] == nil }) {
+            problems.append("step \(index + 1)'s facts name a device account the spec does not have")
+        }
+        return problems
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginSpec
 

@@ -92,6 +92,11 @@ struct Shrinker {
 
     /// Smaller and simpler variants of `history`, most promising first.
     func candidates(of history: Scenario) -> [Scenario] {
+        stepsDropped(of: history) + deviceEventsSimplified(of: history) + stepsSimplified(of: history) + startSimplified(of: history)
+    }
+
+    /// Shorter histories: runs of steps dropped, lifecycle pairs dropped together, an event of the running app made a fresh launch.
+    private func stepsDropped(of history: Scenario) -> [Scenario] {
         var candidates: [Scenario] = []
         let steps = history.steps
         // Runs of steps, from half the history down to single steps, at every position.
@@ -129,6 +134,13 @@ struct Shrinker {
                 steps.prefix(index).filter { if case .app = $0.action { false } else { true } } + [Step(.app(.launch))] + steps.suffix(from: index + 1)
             candidates.append(candidate)
         }
+        return candidates
+    }
+
+    /// Fewer device events: a Jamf Reset and Setup made one user change, a device event or the app's first sign-in made the starting state.
+    private func deviceEventsSimplified(of history: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
+        let steps = history.steps
         // Jamf Reset then the next Jamf Setup, made one user change: where the Reset was, and
         // (when the app did something between them) where the Setup was.
         for (index, step) in steps.enumerated() where step.action == .globalSignOut {
@@ -171,6 +183,13 @@ struct Shrinker {
                 candidates.append(Self.signedInFromTheStart(holder, replacing: [tap, script].compactMap { $0 }, in: history))
             }
         }
+        return candidates
+    }
+
+    /// Simpler steps: a suspend and resume made a terminate and launch, shorter bursts, fewer users, shorter waits.
+    private func stepsSimplified(of history: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
+        let steps = history.steps
         // A suspend and its resume, made a terminate and a launch.
         for (index, step) in steps.enumerated() where step.action == .app(.suspend) {
             guard let resume = steps[(index + 1)...].firstIndex(where: { $0.action == .app(.resume) || $0.action == .app(.terminate) }),
@@ -208,6 +227,12 @@ struct Shrinker {
                 candidates.append(candidate)
             }
         }
+        return candidates
+    }
+
+    /// A simpler starting state: a valid token, one user or nobody signed in, nobody at the device.
+    private func startSimplified(of history: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
         // A simpler starting state.
         var given = history.given
         if given.token != .valid { given.token = .valid; candidates.append(Self.with(given, history)); given = history.given }

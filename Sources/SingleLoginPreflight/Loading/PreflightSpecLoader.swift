@@ -1,3 +1,4 @@
+import SingleLoginCrypto
 import SingleLoginSpec
 
 /// Reads preflight specs strictly with the one `StrictJSONReader`: every problem at once, as

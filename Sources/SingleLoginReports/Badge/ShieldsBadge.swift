@@ -28,7 +28,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
             switch result.verdict {
             case .skipped: waivedSet.contains(result.requirement.id)
             case .doesNotApply: false
-            case .passed, .warned, .failed, .errored, .notJudged, .notRun: true
+            case .passed, .warned, .failed, .errored, .notJudged, .waived, .notRun: true
             }
         }
         // A requirement with a waived case did not pass, whatever its other cases did.
@@ -47,7 +47,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
     /// were waived (their test cases skipped as waived).
     public init(_ record: RunRecord) {
         let results = record.orderedResults
-        let waived = Set(results.filter(\.outcome.isWaived).map(\.id.requirementID))
+        let waived = Set(results.filter { if case .waived = $0.outcome { true } else { false } }.map(\.id.requirementID))
         self.init(
             context: record.effectiveContext, requirements: record.orderedRequirementResults(of: results),
             status: ExitStatus(summary: record.summary ?? record.effectiveSummary, gate: record.gate), waived: waived.sorted())

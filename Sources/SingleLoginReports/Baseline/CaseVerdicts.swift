@@ -86,7 +86,9 @@ public struct CaseVerdicts: Hashable, Sendable {
 extension JUnitReport.Result {
     /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
     /// is a case an interrupted run did not reach, one that starts `not judged: blocked by ` a case
-    /// a failed precondition kept from being judged (`JUnitReport.result(of:gate:steps:maxBytes:subject:)` writes it so).
+    /// a failed precondition kept from being judged, one that starts `waived: ` a failure a waiver
+    /// accepted (`JUnitReport.result(of:gate:steps:maxBytes:subject:)` writes them so). The one
+    /// place a report's words are read back into a verdict.
     public var verdict: Verdict {
         switch self {
         case .passed: .passed
@@ -96,7 +98,7 @@ extension JUnitReport.Result {
         case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: String(message.dropFirst(JUnitReport.notRunPrefix.count)))
         case let .skipped(message) where message.hasPrefix(JUnitReport.notJudgedPrefix):
             Blocker(description: message.dropFirst(JUnitReport.notJudgedPrefix.count)).map(Verdict.notJudged) ?? .skipped(reason: message)
-        case let .skipped(message): .skipped(reason: message)
+        case let .skipped(message): WaivedFailure(description: message).map(Verdict.waived) ?? .skipped(reason: message)
         }
     }
 }
@@ -107,7 +109,7 @@ extension Verdict {
     public var isFailing: Bool {
         switch self {
         case .failed, .errored: true
-        case .passed, .warned, .notJudged, .skipped, .doesNotApply, .notRun: false
+        case .passed, .warned, .notJudged, .waived, .skipped, .doesNotApply, .notRun: false
         }
     }
 
@@ -115,7 +117,7 @@ extension Verdict {
     public var isPassing: Bool {
         switch self {
         case .passed, .warned: true
-        case .failed, .errored, .notJudged, .skipped, .doesNotApply, .notRun: false
+        case .failed, .errored, .notJudged, .waived, .skipped, .doesNotApply, .notRun: false
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginCrypto
 import SingleLoginSpec
 
 /// The SHA-256 of the running binary, read once per file: a process that writes several bundles

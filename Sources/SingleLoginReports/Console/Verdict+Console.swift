@@ -1,7 +1,7 @@
 import SingleLoginEvents
 
 extension Verdict {
-    /// The word people read: PASS, FAIL, WARN, ERROR, BLOCKED (not judged), SKIP, NOT RUN, N/A.
+    /// The word people read: PASS, FAIL, WARN, ERROR, BLOCKED (not judged), WAIVED, SKIP, NOT RUN, N/A.
     var consoleWord: String {
         switch self {
         case .passed: "PASS"
@@ -9,6 +9,7 @@ extension Verdict {
         case .warned: "WARN"
         case .errored: "ERROR"
         case .notJudged: "BLOCKED"
+        case .waived: "WAIVED"
         case .skipped: "SKIP"
         case .notRun: "NOT RUN"
         case .doesNotApply: "N/A"
@@ -20,7 +21,7 @@ extension Verdict {
         switch self {
         case .passed: "32"
         case .failed: "31"
-        case .warned, .notRun: "33"
+        case .warned, .waived, .notRun: "33"
         case .notJudged: "35"
         case .errored: "1;31"
         case .skipped, .doesNotApply: "2"

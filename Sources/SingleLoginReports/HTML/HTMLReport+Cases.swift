@@ -28,6 +28,9 @@ extension HTMLReport {
             out += "</section>\n"
         }
         retriedTable(into: &out)
+        notRunTable(
+            .waived, title: "Waived", intro: "Failures a waiver on record accepts for now, each with its reason, where the fix is tracked and its last day.",
+            byStatus[.waived] ?? [], into: &out)
         notRunTable(.skipped, title: "Skipped", intro: "Not run by choice: the selection, another shard, or --fail-fast.", byStatus[.skipped] ?? [], into: &out)
         notRunTable(.notRun, title: "Not run", intro: "Not run because the run ended early.", byStatus[.notRun] ?? [], into: &out)
     }
@@ -154,7 +157,7 @@ extension HTMLReport {
         out += "</tbody></table>\n</section>\n"
     }
 
-    /// Skipped or not-run test cases as one table with their reasons.
+    /// Waived, skipped or not-run test cases as one table with their reasons.
     func notRunTable(_ status: Status, title: String, intro: String, _ cases: [(Int, TestCaseResult)], into out: inout String) {
         guard !cases.isEmpty else { return }
         out +=

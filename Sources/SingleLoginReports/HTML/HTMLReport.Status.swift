@@ -8,6 +8,7 @@ extension HTMLReport {
         case warned
         case errored
         case notRun
+        case waived
         case skipped
         case doesNotApply
         case passed
@@ -20,6 +21,7 @@ extension HTMLReport {
             case .warned: self = .warned
             case .notJudged: self = .notJudged
             case .errored: self = .errored
+            case .waived: self = .waived
             case .skipped: self = .skipped
             case .notRun: self = .notRun
             case .doesNotApply: self = .doesNotApply
@@ -27,11 +29,11 @@ extension HTMLReport {
         }
 
         /// Whether the requirement or test case ran and did not pass: what the report of a failing
-        /// run opens on (not what was skipped, not run or does not apply).
+        /// run opens on (not what was waived, skipped, not run or does not apply).
         var didNotPass: Bool {
             switch self {
             case .failed, .notJudged, .warned, .errored: true
-            case .notRun, .skipped, .doesNotApply, .passed: false
+            case .notRun, .waived, .skipped, .doesNotApply, .passed: false
             }
         }
 
@@ -43,6 +45,7 @@ extension HTMLReport {
             case .notJudged: "⊘ Not judged"
             case .warned: "! Warning"
             case .errored: "! Error"
+            case .waived: "– Waived"
             case .skipped: "– Skipped"
             case .notRun: "– Not run"
             case .doesNotApply: "➖ Does not apply"
@@ -57,6 +60,7 @@ extension HTMLReport {
             case .notJudged: "not judged"
             case .warned: "warnings"
             case .errored: "errors"
+            case .waived: "waived"
             case .skipped: "skipped"
             case .notRun: "not run"
             case .doesNotApply: "do not apply"
@@ -71,6 +75,7 @@ extension HTMLReport {
             case .notJudged: "Not judged (a precondition failed)"
             case .warned: "Warning (SHOULD under --level must)"
             case .errored: "Error"
+            case .waived: "Waived (a failure on record)"
             case .skipped: "Skipped"
             case .notRun: "Not run"
             case .doesNotApply: "Does not apply"

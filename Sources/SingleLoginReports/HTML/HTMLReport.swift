@@ -163,7 +163,7 @@ public struct HTMLReport: Sendable {
         var tally: [Status: Int] = [:]
         for status in statuses { tally[status, default: 0] += 1 }
         out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(results.count)</strong> test cases</li>\n"
-        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .skipped, .notRun] {
+        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .skipped, .notRun] {
             let count = tally[status] ?? 0
             guard count > 0 || status == .passed || status == .failed else { continue }
             out += "<li class=\"count status-\(status.rawValue)\"><strong>\(count)</strong> \(status.countWord)</li>\n"

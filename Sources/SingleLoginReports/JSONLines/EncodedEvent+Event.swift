@@ -127,6 +127,8 @@ extension TestCaseResult.Outcome {
         case .failed: return ("failed", nil)
         case .errored: return ("errored", nil)
         case let .notJudged(blocker): return ("notJudged", blocker.reason)
+        // On the wire a waived failure is a skip whose reason says so; a reader decodes it back.
+        case let .waived(failure): return ("skipped", failure.description)
         case let .skipped(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
         case let .doesNotApply(why): return ("doesNotApply", why)

@@ -172,7 +172,7 @@ extension TestCaseResult.Outcome {
         case "notJudged":
             guard let blockedBy else { return nil }
             self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
-        case "skipped": self = .skipped(reason: reason ?? "")
+        case "skipped": self = WaivedFailure(description: reason ?? "").map(Self.waived) ?? .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
         default: return nil
@@ -184,18 +184,13 @@ extension Verdict {
     /// The verdict a wire name, reason and `blockedBy` give, or nil for a name this reader does not
     /// know (or `notJudged` without `blockedBy`).
     init?(name: String, reason: String?, blockedBy: String? = nil) {
-        switch name {
-        case "passed": self = .passed
-        case "failed": self = .failed
-        case "warned": self = .warned
-        case "errored": self = .errored
-        case "notJudged":
-            guard let blockedBy else { return nil }
-            self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
-        case "skipped": self = .skipped(reason: reason ?? "")
-        case "notRun": self = .notRun(reason: reason ?? "")
-        case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
-        default: return nil
+        // Every name but `warned` is an outcome's, and names the verdict that outcome gets when it gates.
+        if name == "warned" {
+            self = .warned
+        } else if let outcome = TestCaseResult.Outcome(name: name, reason: reason, blockedBy: blockedBy) {
+            self.init(outcome, level: .must, gate: .mustAndShould)
+        } else {
+            return nil
         }
     }
 }

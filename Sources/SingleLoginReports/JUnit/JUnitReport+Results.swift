@@ -176,6 +176,8 @@ extension JUnitReport {
             return .skipped(message: Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason))
         case let .doesNotApply(reason):
             return .skipped(message: reason.isEmpty ? "does not apply" : reason)
+        case let .waived(failure):
+            return .skipped(message: failure.description)
         case let .notJudged(blocker):
             return .skipped(message: Self.notJudgedPrefix + JUnitNames.normalize(blocker.description, fallback: "blocked"))
         case .failed, .warned:

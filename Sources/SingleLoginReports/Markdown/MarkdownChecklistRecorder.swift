@@ -151,6 +151,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         case .warned: "⚠️ warning"
         case .notRun: "⏭ not run"
         case .passed: "✅ passed"
+        case .waived: "⏭ waived"
         case .skipped: "⏭ skipped"
         case .doesNotApply: "➖ does not apply"
         }

@@ -42,6 +42,11 @@ public struct Waiver: Hashable, Sendable {
     /// Where the entry is written.
     public var location: SourceLocation?
 
+    /// What a failure it accepts becomes: its reason, link and last day.
+    public var failure: WaivedFailure {
+        WaivedFailure(reason: reason, link: link, expires: expires)
+    }
+
     /// Whether it covers test case `id`.
     public func covers(_ id: TestCaseID) -> Bool {
         switch subject {

@@ -117,7 +117,7 @@ public final class WaiverStage: Sendable {
                     at: 0)
             } else {
                 state.effects.append(.waived(result.id, waiver))
-                result.outcome = .skipped(reason: TestCaseResult.Outcome.waivedPrefix + "\(waiver.reason) (\(waiver.link); expires \(waiver.expires))")
+                result.outcome = .waived(waiver.failure)
             }
         case .passed:
             guard waiver.lapse(today: today, appVersion: state.appVersion) == nil else { break }
@@ -129,7 +129,7 @@ public final class WaiverStage: Sendable {
                         severity: .failure, kind: .waiverUnexpectedPass,
                         message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .skipped, .notRun, .doesNotApply:
+        case .errored, .waived, .skipped, .notRun, .doesNotApply:
             break
         }
         return result
@@ -141,7 +141,7 @@ public final class WaiverStage: Sendable {
         case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
         case .errored: summary.errored += delta
         case .notJudged: if level == .must { summary.notJudgedMust += delta } else { summary.notJudgedShould += delta }
-        case .skipped: summary.skipped += delta
+        case .skipped, .waived: summary.skipped += delta
         case .notRun: summary.notRun += delta
         case .doesNotApply: summary.doesNotApply += delta
         }
@@ -159,7 +159,7 @@ extension WaiverStage.Effect {
     /// One line for the console: `waived SL-LOGOUT-1 / ...: reason (link; expires 2026-03-31)`.
     public var line: String {
         switch self {
-        case let .waived(id, waiver): "waived \(id): \(waiver.reason) (\(waiver.link); expires \(waiver.expires))"
+        case let .waived(id, waiver): "waived \(id): \(waiver.failure.note)"
         case let .ranOut(id, _, why): "failing again \(id): \(why)"
         case let .unexpectedPass(id, waiver): "warning: unexpected pass: remove the waiver for '\(waiver.subject)' (\(id) passed)"
         }

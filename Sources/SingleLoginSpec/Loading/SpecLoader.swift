@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCrypto
 
 /// Reads spec files strictly: every problem is reported at once, each with file, line, column and JSON path.
 public enum SpecLoader {

@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4) in portable Swift, for fingerprinting spec files without CryptoKit.
+/// SHA-256 (FIPS 180-4) in portable Swift, without CryptoKit: the digests of specs, reports and
+/// bundles, key fingerprints, and the hash under RS256 and HMAC.
 public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -13,8 +13,7 @@ extension SessionExecutor {
         private let name: String
         /// Guards everything below and wakes the thread.
         private let condition = NSCondition()
-        private var jobs: [UnownedJob] = []
-        private var start = 0
+        private var jobs = FIFOQueue<UnownedJob>()
         private var running = false
         private var waiting = false
         private var threadID: pthread_t?
@@ -61,13 +60,7 @@ extension SessionExecutor {
             TransportTrace.note("executor.thread", "\(name) started")
             let serial = executor.asUnownedSerialExecutor()
             while true {
-                if start < jobs.count {
-                    let job = jobs[start]
-                    start += 1
-                    if start == jobs.count {
-                        jobs.removeAll(keepingCapacity: true)
-                        start = 0
-                    }
+                if let job = jobs.popFirst() {
                     condition.unlock()
                     Self.run(job, on: executor, serial)
                     condition.lock()
@@ -77,7 +70,7 @@ extension SessionExecutor {
                 let woken = condition.wait(until: Date(timeIntervalSinceNow: 2))
                 waiting = false
                 if woken { TransportTrace.note("executor.woken", name) }
-                if !woken, start >= jobs.count {
+                if !woken, jobs.isEmpty {
                     running = false
                     threadID = nil
                     condition.unlock()

@@ -1,7 +1,8 @@
+import Foundation
+import SingleLoginCrypto
 import Testing
-import SingleLoginSpec
 
-@Suite("SHA-256")
+@Suite("SHA-256 and HMAC-SHA256")
 struct SHA256Tests {
     @Test(
         "matches the FIPS 180-4 and NIST example vectors",
@@ -36,5 +37,16 @@ struct SHA256Tests {
         let allBytes = (0..<4).flatMap { _ in (0...255).map(UInt8.init) }
         #expect(SHA256.hexDigest(allBytes) == "785b0751fc2c53dc14a4ce3d800e69ef9ce1009eb327ccf458afe09c242c26c9")
         #expect(SHA256.digest(Array("abc".utf8)).count == 32)
+    }
+
+    @Test("HMAC-SHA256 matches RFC 4231 test cases 2 and 6 (a key longer than a block)")
+    func hmac() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(
+            hex(HMACSHA256.mac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            hex(HMACSHA256.mac(key: [UInt8](repeating: 0xaa, count: 131), message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 }
