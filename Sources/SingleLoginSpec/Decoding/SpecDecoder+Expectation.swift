@@ -108,10 +108,12 @@ extension SpecDecoder {
                 let words = distinctStrings(fields, "words", path)
                 let exceptions = member(fields, "except") == nil ? [] : distinctStrings(fields, "except", path)
                 guard let words, let exceptions else { return nil }
-                if let index = exceptions.firstIndex(where: { exception in words.contains { WordMatcher.words(of: $0) == WordMatcher.words(of: exception) } }),
+                // Each phrase as words, once: a catalogue's lists hold hundreds of phrases.
+                let phraseByWords = Dictionary(words.map { (WordMatcher.words(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+                if let index = exceptions.firstIndex(where: { phraseByWords[WordMatcher.words(of: $0)] != nil }),
                     case .array(let elements) = member(fields, "except")!.value.value
                 {
-                    let word = words.first { WordMatcher.words(of: $0) == WordMatcher.words(of: exceptions[index]) }!
+                    let word = phraseByWords[WordMatcher.words(of: exceptions[index])]!
                     report(
                         elements[index].position, JSONPath.appending(index: index, to: JSONPath.appending(key: "except", to: path)),
                         "'\(exceptions[index])' is in 'except' and, as words, in 'words' ('\(word)')", fix: "keep it in one of the two")

@@ -67,11 +67,12 @@ struct SpecDecoder: StrictJSONReader {
         guard let elements = array(members, key, path, minimum: 1) else { return nil }
         let listPath = JSONPath.appending(key: key, to: path)
         var values: [String] = []
+        var seen: Set<String> = []
         var valid = !elements.isEmpty
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.appending(index: index, to: listPath)
             guard let value = string(element, elementPath, name: key) else { valid = false; continue }
-            if values.contains(value) {
+            if !seen.insert(value).inserted {
                 report(element.position, elementPath, "'\(value)' is listed twice in '\(key)'", fix: "remove the repetition")
                 valid = false
             }
