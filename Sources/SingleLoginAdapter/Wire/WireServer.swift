@@ -28,6 +28,7 @@ struct WireServer {
     }
 
     private func run(_ adapter: some ConformanceAdapter) async -> Ending {
+        if adapter.identity.declares(.concurrentCalls) { return await runConcurrently(adapter) }
         let peer = WirePeer(loop: loop)
         let clock = WireClock()
         var surfaces = true
@@ -53,7 +54,7 @@ struct WireServer {
 
     /// Answers one request; true after `shutdown`. `surfaces` says whether observations may hold the
     /// device surfaces' areas; `initialize` sets it from the harness's version.
-    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, surfaces: inout Bool) async -> Bool {
+    func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, surfaces: inout Bool) async -> Bool {
         guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
@@ -81,7 +82,7 @@ struct WireServer {
                 }
                 clock.set(Self.now(in: scan, of: line))
                 loop.send(WireLine.response(id: id, result: try await adapter.handle(event).forHarness(surfaces: surfaces).wireEncoded()))
-            case .observe:
+            case .observe, .settle:
                 loop.send(WireLine.response(id: id, result: try await adapter.observe().forHarness(surfaces: surfaces).wireEncoded()))
             case .shutdown:
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))

@@ -30,6 +30,8 @@ final class CaseRun {
     var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
     /// The checks, reading the broker's facts as the last step left them.
     var evaluator: ExpectationEvaluator
+    /// Events an in-process app still handles, each waiting for a held answer (``EventInFlight``).
+    var eventsInFlight: [EventInFlight] = []
 
     var id: TestCaseID { planned.id }
 

@@ -70,7 +70,10 @@ final class TestCaseExecution: Sendable {
                 break
             }
         }
-        if finished { await judgeEnd(run, judge: judge) }
+        if finished {
+            try await settleAtEnd(on: adapter, run, container: container)
+            await judgeEnd(run, judge: judge)
+        }
         run.record(await run.broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: run.scenario.location) })
     }
 
@@ -81,7 +84,14 @@ final class TestCaseExecution: Sendable {
         let broker = run.broker
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
-        try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        // An in-process app that handles events concurrently gets the broker through the holding
+        // door; over the wire the session holds answers itself; any other app the broker as it is.
+        if adapter.identity.declares(.concurrentCalls), !(adapter is WireAdapter) {
+            let holding = HoldingBroker(broker: broker)
+            try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
+        } else {
+            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        }
         // Reset is a fresh install: whatever the container still holds, a reinstall would not.
         let container = adapter.identity.dataContainer.map { containers.reader(for: $0) }
         if let container, let issue = try ContainerWatch.resetIssue(containers.snapshot(container), directory: container.directory.path) {
