@@ -44,8 +44,12 @@ extension ReferenceApp {
 
     func signInSilently(_ account: MSALAccount) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
+        let asked = generation
         do {
             let result = try await silentTokens(for: account)
+            // The user was wiped, or someone else signed in, while the token was under way: it is the previous user's.
+            let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)
+            guard current || flaws.contains(.showsLateResultUser) else { return }
             await adopt(result.signIn, backendToken: result.backend)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             memory.session = nil
@@ -208,8 +212,11 @@ extension ReferenceApp {
             keep(records, of: account)
             return
         }
+        let asked = generation
         do {
-            await refreshed(try await silentTokens(for: account).backend, for: account)
+            let tokens = try await silentTokens(for: account)
+            guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else { return }
+            await refreshed(tokens.backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             guard let tokens = await retrySilently(account, after: error) else { return }
             await refreshed(tokens.backend, for: account)
@@ -229,9 +236,14 @@ extension ReferenceApp {
     }
 
     private func fetchRecords(accessToken: String, account: MSALAccount) async {
+        let asked = generation
         do {
-            keep(try await environment!.backend.fetchRecords(accessToken: accessToken), of: account)
+            let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
+            // Records of a user wiped while they were downloading are that user's: dropped.
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
+            keep(records, of: account)
         } catch {
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
             show(error)
         }
     }

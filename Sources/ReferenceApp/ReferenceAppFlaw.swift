@@ -97,6 +97,13 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// Keeps each user's records in a cache it neither reports nor clears, and shows them again beside
     /// the new ones when that user comes back: A, B, A again brings A's first session back.
     case restoresRecordsOnReturn
+    /// Applies a download that was under way when it wiped the user (a sign-out, a Jamf Reset, a
+    /// user change): the previous user's records come back on screen and in its files.
+    case appliesLateDownloadAfterWipe
+    /// Stores a silent token that arrives after the user was wiped, and fetches records with it.
+    case storesLateTokenAfterSignOut
+    /// Signs in whoever a sign-in result names when it arrives, even when the user was wiped while it was under way.
+    case showsLateResultUser
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -146,6 +153,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .showsDataInSnapshot: return "shows the user's screen in the app switcher's snapshot"
         case .comparesUsersByDisplayName: return "tells users apart by display name, so a namesake keeps the previous user's data"
         case .restoresRecordsOnReturn: return "keeps each user's records in a cache it never clears, and shows them again when that user returns"
+        case .appliesLateDownloadAfterWipe: return "applies a download that was under way when it wiped the user"
+        case .storesLateTokenAfterSignOut: return "stores a silent token that arrives after the sign-out, and fetches records with it"
+        case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
         }
     }
 }

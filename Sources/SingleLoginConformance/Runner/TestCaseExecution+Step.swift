@@ -81,7 +81,7 @@ extension TestCaseExecution {
     /// and is waited for (within the step timeout) until it has settled: what the late answers did
     /// is the test case's, judged by its end checks.
     func settleAtEnd(on adapter: any ConformanceAdapter, _ run: CaseRun, container: ContainerReader?) async throws {
-        guard adapter.identity.declares(.concurrentCalls), let last = run.scenario.steps.indices.last else { return }
+        guard run.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
         let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run)
         run.reported = try await delivery.settle(releasing: true)
         run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
@@ -184,7 +184,7 @@ private struct StepDelivery {
         let callsBeforeEvent = await run.broker.transcript().count
         do {
             let origin = CallOrigin(step: index, duringBroadcast: duringBroadcast)
-            guard !(adapter is WireAdapter), adapter.identity.declares(.concurrentCalls) else {
+            guard run.holdsAnswers, !(adapter is WireAdapter) else {
                 return try await CallOrigin.$current.withValue(origin) { try await adapter.handle(event) }
             }
             // An in-process app that handles events concurrently: its event is answered once it

@@ -58,6 +58,7 @@ final class TestCaseExecution: Sendable {
         // connect (up to --connect-timeout), has timeouts of its own.
         let scenarioStarted = clock.now()
         run.adapterReady = true
+        if run.holdsAnswers, !adapter.identity.declares(.concurrentCalls) { throw NeedsConcurrentCalls() }
         let container = try await reset(adapter, run)
         var finished = true
         for (index, step) in run.scenario.steps.enumerated() {
@@ -86,7 +87,7 @@ final class TestCaseExecution: Sendable {
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
         // door; over the wire the session holds answers itself; any other app the broker as it is.
-        if adapter.identity.declares(.concurrentCalls), !(adapter is WireAdapter) {
+        if run.holdsAnswers, !(adapter is WireAdapter) {
             let holding = HoldingBroker(broker: broker)
             try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
         } else {
@@ -130,6 +131,11 @@ final class TestCaseExecution: Sendable {
                 id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"),
                 duration: Self.seconds(since: started), issues: issues, transcript: run.emittedCalls,
                 adapterLog: run.adapterLog + (await provider.takeLog()))
+        }
+        if error is NeedsConcurrentCalls {
+            return TestCaseResult(
+                id: id, requirement: planned.requirement, outcome: .skipped(reason: NeedsConcurrentCalls.reason), duration: Self.seconds(since: started),
+                transcript: run.emittedCalls)
         }
         if let unavailable = error as? AdapterUnavailable {
             return TestCaseResult(
@@ -178,6 +184,13 @@ final class TestCaseExecution: Sendable {
     /// The last lines of this test case's adapter stderr, as evidence after an observation.
     static func stderrEvidence(_ log: String) -> String {
         log.isEmpty ? "" : "\nadapter stderr (this test case, last lines):\n" + StderrBuffer.tail(of: log)
+    }
+
+    /// The scenario holds an answer across later steps, which only an adapter that declared
+    /// `concurrentCalls` (protocol 1.6) can play: the test case is skipped, saying so.
+    struct NeedsConcurrentCalls: Error {
+        static let reason =
+            "the scenario holds an answer across later steps, and the adapter did not declare the capability concurrentCalls (protocol 1.6, docs/wire-protocol.md)"
     }
 
     /// A scenario that cannot be carried out as written (a spec problem found at run time).
