@@ -45,11 +45,14 @@ extension ReferenceApp {
     func signInSilently(_ account: MSALAccount) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         let asked = generation
+        let answer: Result<(signIn: MSALResult, backend: String), any Error>
+        do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
+        // The user was wiped, or someone else signed in, while the token was under way: the answer,
+        // a token or an error, is the previous user's.
+        let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)
+        guard current || flaws.contains(.showsLateResultUser) else { return }
         do {
-            let result = try await silentTokens(for: account)
-            // The user was wiped, or someone else signed in, while the token was under way: it is the previous user's.
-            let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)
-            guard current || flaws.contains(.showsLateResultUser) else { return }
+            let result = try answer.get()
             await adopt(result.signIn, backendToken: result.backend)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             memory.session = nil
@@ -205,18 +208,23 @@ extension ReferenceApp {
             return
         }
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
-        if options.contains(.keepsTokenUntilRefused), let kept = memory.session, let at = kept.tokenAt,
-            environment!.clock.now().timeIntervalSince(at) < 55 * 60,
-            let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
-        {
-            keep(records, of: account)
-            return
-        }
+        // Every answer from here on is dropped when the user was wiped while it was under way.
         let asked = generation
+        if options.contains(.keepsTokenUntilRefused), let kept = memory.session, let at = kept.tokenAt,
+            environment!.clock.now().timeIntervalSince(at) < 55 * 60
+        {
+            let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
+            if let records {
+                keep(records, of: account)
+                return
+            }
+        }
+        let answer: Result<(signIn: MSALResult, backend: String), any Error>
+        do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
+        guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else { return }
         do {
-            let tokens = try await silentTokens(for: account)
-            guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else { return }
-            await refreshed(tokens.backend, for: account)
+            await refreshed(try answer.get().backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             guard let tokens = await retrySilently(account, after: error) else { return }
             await refreshed(tokens.backend, for: account)

@@ -94,7 +94,7 @@ class WireTests(unittest.TestCase):
 
     def test_the_handshake_names_protocol_adapter_app_and_msal_versions(self) -> None:
         result = self.handshake()["result"]
-        self.assertEqual(result["protocolVersion"], "1.4")
+        self.assertEqual(result["protocolVersion"], "1.6")
         self.assertEqual(result["msalConfiguration"], {"brokerAvailability": "auto"})
         self.assertEqual(result["app"]["bundleId"], "com.contoso.shifts")
         self.assertEqual(result["capabilities"], [])
@@ -103,7 +103,7 @@ class WireTests(unittest.TestCase):
     def test_another_major_protocol_version_is_refused_naming_both(self) -> None:
         response = self.harness.request("initialize", {"protocolVersion": "2.0"})
         self.assertIn("2.0", response["error"]["message"])
-        self.assertIn("1.4", response["error"]["message"])
+        self.assertIn("1.6", response["error"]["message"])
 
     def test_launch_routes_msal_and_backend_calls_and_answers_with_the_settled_observation(self) -> None:
         self.handshake()

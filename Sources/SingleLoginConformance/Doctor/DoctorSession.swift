@@ -20,6 +20,8 @@ actor DoctorSession {
     private var container: ContainerReader?
     /// What the container held and what the adapter's storage named, over every event.
     private var coverage = ContainerCoverage()
+    /// Whether the handshake declared `concurrentCalls` (protocol 1.6).
+    private var declaresConcurrentCalls = false
 
     init(peer: any DoctorPeer, timeouts: AdapterTimeouts, dataContainer: String? = nil) {
         self.peer = peer
@@ -109,6 +111,7 @@ actor DoctorSession {
                     "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). Runs that read the container (dataContainer in the handshake, or --simulator) scan them already; an observer in the adapter kit that reads the sandbox for the adapter is to come."
             )
         }
+        await checkConcurrentCalls(broker: broker, now: now)
         if let first = await ask("observe changes nothing", .plain(.observe)), let second = await ask("observe changes nothing", .plain(.observe)) {
             let same = first == second && (last == nil || first == last)
             record(
@@ -177,6 +180,7 @@ actor DoctorSession {
         record(
             "the handshake has the right shape", true,
             "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
+        declaresConcurrentCalls = handshake.identity.declares(.concurrentCalls)
         if container == nil, let named = handshake.dataContainer { container = ContainerReader(directory: URL(fileURLWithPath: named)) }
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)
@@ -184,6 +188,39 @@ actor DoctorSession {
             "it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)",
             hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
         if !ok { broken = "the protocol version differs" }
+    }
+
+    /// Says whether the adapter declared `concurrentCalls`, and if so holds the answer to the app's
+    /// silent call on `refresh`: the event and a broadcast after it must be answered while the call
+    /// waits, and `settle` once the answer was delivered.
+    private func checkConcurrentCalls(broker: SimulatedBroker, now: [UInt8]?) async {
+        let name = "an event is answered while one of the app's calls is held (concurrentCalls)"
+        guard declaresConcurrentCalls else {
+            outcomes.append(
+                .init(
+                    name: name, status: .notChecked,
+                    detail: "not declared: the scenarios that hold an answer (SL-INFLIGHT-1) are skipped for this adapter", hint: nil))
+            return
+        }
+        guard peer.hasProtocolStream, broken == nil else {
+            outcomes.append(
+                .init(
+                    name: name, status: .notChecked,
+                    detail: broken.map { "not checked: \($0)" } ?? "declared; in process the runner holds the answers itself, as a run shows", hint: nil))
+            return
+        }
+        await broker.beginStep(nil)
+        guard await ask(name, .reset(now: now)) != nil, await ask(name, .event(.launch, now: now)) != nil else { return }
+        await broker.beginStep(nil, applying: .holdNext(method: .acquireTokenSilent))
+        guard await ask(name, .event(.refresh, now: now)) != nil else { return }
+        guard await broker.holdsAnswers() else {
+            record(name, true, "declared; the app made no silent call on refresh, so nothing was held")
+            return
+        }
+        guard await ask(name, .event(.accountChangedBroadcast, now: now)) != nil else { return }
+        await broker.releaseHeldAnswers()
+        guard await ask(name, .plain(.settle)) != nil else { return }
+        record(name, true, "refresh and a broadcast were answered while the app's silent call was held; settle after its answer")
     }
 
     private func shutdown() async {

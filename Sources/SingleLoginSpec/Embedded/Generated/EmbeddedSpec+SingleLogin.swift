@@ -5801,9 +5801,7 @@ extension EmbeddedSpec {
         }
       ],
       "tags": [
-        "logout",
-        "switch",
-        "lifecycle"
+        "inflight"
       ],
       "scenarios": [
         {
@@ -5834,13 +5832,27 @@ extension EmbeddedSpec {
               "method": "acquireTokenSilent"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
             },
             {
               "do": "globalSignOut",
               "expect": [
                 {
-                  "check": "signedOut"
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
                 }
               ]
             },
@@ -5898,7 +5910,15 @@ extension EmbeddedSpec {
               "method": "acquireTokenSilent"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
             },
             {
               "do": "switchUser",
@@ -5906,7 +5926,20 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             },
@@ -5965,13 +5998,27 @@ extension EmbeddedSpec {
               "method": "acquireTokenSilent"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
             },
             {
               "do": "tapSignOut",
               "expect": [
                 {
-                  "check": "signedOut"
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-3"
                 }
               ]
             },
@@ -6029,13 +6076,27 @@ extension EmbeddedSpec {
               "method": "fetchRecords"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
             },
             {
               "do": "globalSignOut",
               "expect": [
                 {
-                  "check": "signedOut"
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
                 }
               ]
             },
@@ -6093,7 +6154,15 @@ extension EmbeddedSpec {
               "method": "fetchRecords"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
             },
             {
               "do": "switchUser",
@@ -6101,7 +6170,20 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             },
@@ -6160,13 +6242,27 @@ extension EmbeddedSpec {
               "method": "fetchRecords"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
             },
             {
               "do": "tapSignOut",
               "expect": [
                 {
-                  "check": "signedOut"
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-3"
                 }
               ]
             },
@@ -6224,7 +6320,15 @@ extension EmbeddedSpec {
               "method": "fetchRecords"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
             },
             {
               "do": "suspend"
@@ -6238,7 +6342,20 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-3"
                 }
               ]
             },
@@ -6297,13 +6414,27 @@ extension EmbeddedSpec {
               "method": "acquireTokenSilent"
             },
             {
-              "do": "refresh"
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
             },
             {
               "do": "globalSignOut",
               "expect": [
                 {
-                  "check": "signedOut"
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
                 }
               ]
             },
@@ -6313,7 +6444,8 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-LOGIN-7"
                 }
               ]
             },
@@ -6355,7 +6487,15 @@ extension EmbeddedSpec {
               "method": "acquireTokenSilent"
             },
             {
-              "do": "launch"
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-1"
+                }
+              ]
             },
             {
               "do": "switchUser",
@@ -6363,7 +6503,20 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "bob"
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             },
