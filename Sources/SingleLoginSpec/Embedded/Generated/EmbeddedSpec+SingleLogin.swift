@@ -5828,6 +5828,10 @@ extension EmbeddedSpec {
               ]
             },
             {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
               "do": "holdNext",
               "method": "acquireTokenSilent"
             },
@@ -5904,6 +5908,10 @@ extension EmbeddedSpec {
                   ]
                 }
               ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
             },
             {
               "do": "holdNext",
@@ -5992,6 +6000,10 @@ extension EmbeddedSpec {
                   ]
                 }
               ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
             },
             {
               "do": "holdNext",
@@ -6408,6 +6420,10 @@ extension EmbeddedSpec {
                   ]
                 }
               ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
             },
             {
               "do": "holdNext",
