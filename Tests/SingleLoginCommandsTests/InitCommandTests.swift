@@ -44,7 +44,7 @@ struct InitCommandTests {
 
         let doctor = await Tool.run(["doctor", "--adapter", command])
         #expect(doctor.status == 0, "\(doctor.out)")
-        #expect(doctor.out.contains("\nAll 18 checks passed."), "\(doctor.out)")
+        #expect(doctor.out.contains("\nAll 19 checks passed."), "\(doctor.out)")
 
         let reports = directory.appendingPathComponent("reports")
         let run = await Tool.run(["run", "--adapter", command, "--reports", reports.path])

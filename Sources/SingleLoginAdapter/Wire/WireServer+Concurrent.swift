@@ -20,7 +20,8 @@ extension WireServer {
                 let request = scan.integerId(in: line)
                 switch WireProtocol.HarnessMethod(rawValue: name) {
                 case .event?:
-                    await handleEvent(line, scan, id: Array(line[idRange]), request: request, adapter: adapter, clock: clock, surfaces: surfaces, settling, &group)
+                    await handleEvent(
+                        line, scan, id: Array(line[idRange]), request: request, adapter: adapter, clock: clock, surfaces: surfaces, settling, &group)
                 case .settle?:
                     await settling.waitUntilSettled()
                     loop.send(await answer(Array(line[idRange]), surfaces: surfaces) { try await adapter.settle() })
@@ -55,7 +56,11 @@ extension WireServer {
         let loop = self.loop
         /// Sends `line` unless the event was answered already.
         @Sendable func once(_ line: [UInt8]) {
-            if answered.withLock({ first in defer { first = true }; return !first }) { loop.send(line) }
+            if answered.withLock({ first in
+                defer { first = true }; return !first
+            }) {
+                loop.send(line)
+            }
         }
         settling.started()
         group.addTask {

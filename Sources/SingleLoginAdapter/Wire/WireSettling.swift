@@ -26,13 +26,23 @@ final class WireSettling: Sendable {
     func started() { state.withLock { $0.running += 1 } }
 
     /// A request's handling ended.
-    func ended() { resume(state.withLock { $0.running -= 1; return $0.wakeIfSettled() }) }
+    func ended() {
+        resume(
+            state.withLock {
+                $0.running -= 1; return $0.wakeIfSettled()
+            })
+    }
 
     /// Call `call` went out under harness request `request`.
     func called(_ call: Int, under request: Int) { state.withLock { $0.madeUnder[call] = request } }
 
     /// The harness holds call `call`'s answer: the task waiting for it counts as settled.
-    func held(_ call: Int) { resume(state.withLock { $0.held.insert(call); return $0.wakeIfSettled() }) }
+    func held(_ call: Int) {
+        resume(
+            state.withLock {
+                $0.held.insert(call); return $0.wakeIfSettled()
+            })
+    }
 
     /// Call `call` was answered: its task runs again.
     func answered(_ call: Int) {

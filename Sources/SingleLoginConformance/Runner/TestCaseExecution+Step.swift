@@ -16,7 +16,7 @@ extension TestCaseExecution {
         let callsBefore = await broker.transcript().count
         let before = run.observation
         run.emit(Event(.stepPerformed(run.id, index: index, description: step.action.description)))
-        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run)
+        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run, executor: provider.taskExecutor)
         try await delivery.deliverEvent()
         let broadcasts = try await delivery.deliverBroadcasts()
 
@@ -82,7 +82,7 @@ extension TestCaseExecution {
     /// is the test case's, judged by its end checks.
     func settleAtEnd(on adapter: any ConformanceAdapter, _ run: CaseRun, container: ContainerReader?) async throws {
         guard run.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
-        let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run)
+        let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run, executor: provider.taskExecutor)
         run.reported = try await delivery.settle(releasing: true)
         run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
         let facts = await run.emitNewCalls()
@@ -96,6 +96,8 @@ private struct StepDelivery {
     let step: Step
     let index: Int
     let run: CaseRun
+    /// The job's own thread, which an in-process app's events in flight prefer.
+    let executor: SessionExecutor?
 
     /// What the broadcasts of a step came to.
     struct Broadcasts {
@@ -189,7 +191,7 @@ private struct StepDelivery {
             }
             // An in-process app that handles events concurrently: its event is answered once it
             // returns, or, while one of its calls waits for a held answer, with what it shows then.
-            let inFlight = await EventInFlight(event, on: adapter, origin: origin, broker: run.broker)
+            let inFlight = await EventInFlight(event, on: adapter, origin: origin, broker: run.broker, executor: executor)
             await inFlight.waitUntilFinishedOrHeld()
             await run.broker.clearHoldSignals()
             guard !inFlight.finished else { return try await inFlight.task.value }

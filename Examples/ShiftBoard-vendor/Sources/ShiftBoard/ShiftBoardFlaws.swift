@@ -24,6 +24,9 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let keepsActivityOnSignOut = ShiftBoardFlaws(rawValue: 1 << 7)
     /// Puts up no cover when it moves to the background: the switcher shows the worker's shifts (fails SL-SNAPSHOT-1, a SHOULD).
     public static let showsShiftsInSnapshot = ShiftBoardFlaws(rawValue: 1 << 8)
+    /// Applies a token or shifts that arrive after the worker was signed out or changed, while the
+    /// call was under way (fails SL-INFLIGHT-1).
+    public static let appliesLateAnswers = ShiftBoardFlaws(rawValue: 1 << 9)
 
     /// The flaws named, comma-separated, e.g. `showsCancelAsError`; unknown names are ignored.
     public init(names: String) {
@@ -32,6 +35,7 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
             "keepsNotificationsOnSignOut": .keepsNotificationsOnSignOut, "keepsSpotlightOnSignOut": .keepsSpotlightOnSignOut,
             "keepsPasteboardOnSignOut": .keepsPasteboardOnSignOut, "keepsWidgetOnSignOut": .keepsWidgetOnSignOut,
             "keepsActivityOnSignOut": .keepsActivityOnSignOut, "showsShiftsInSnapshot": .showsShiftsInSnapshot,
+            "appliesLateAnswers": .appliesLateAnswers,
         ]
         self = names.split(separator: ",").reduce(into: []) { flaws, name in flaws.formUnion(table[name.trimmingCharacters(in: .whitespaces)] ?? []) }
     }

@@ -9,7 +9,9 @@ import SingleLoginObserver
 actor ShiftBoardAdapter: ConformanceAdapter {
     nonisolated let identity = AdapterIdentity(
         adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
-        appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0")
+        appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0",
+        // The adapter is an actor: an event is handled while an earlier one waits for a late answer.
+        capabilities: [WireProtocol.Capability.concurrentCalls.rawValue])
     private let container = FileManager.default.temporaryDirectory.appendingPathComponent("shiftboard-\(UUID().uuidString)")
     private var app: ShiftBoardApp?
     private var sandbox: Sandbox { Sandbox(root: container) }
