@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginTransport
+import SingleLoginAdapter
 import Testing
 import ReferenceApp
 import SingleLoginConformance
@@ -123,6 +124,33 @@ struct FaultyVariantTests {
         #expect(run.results.count == spec.spec.requirements.reduce(0) { $0 + $1.scenarios.count })
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
+    }
+
+    @Test("an adapter that declares no concurrentCalls is skipped for the held-answer scenarios, saying why, and judged as before for the rest")
+    func heldAnswersNeedTheCapability() async throws {
+        struct Sequential: ConformanceAdapter {
+            let inner = ReferenceAppAdapter()
+            var identity: AdapterIdentity {
+                var identity = inner.identity
+                identity.capabilities = []
+                return identity
+            }
+            func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+            func handle(_ event: AppEvent) async throws -> Observation { try await inner.handle(event) }
+            func observe() async throws -> Observation { try await inner.observe() }
+        }
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
+        let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
+        #expect(held.count == 9)
+        for result in held {
+            guard case .skipped(let reason) = result.outcome else {
+                Issue.record("\(result.id) \(result.outcome)")
+                continue
+            }
+            #expect(reason.contains("concurrentCalls"))
+        }
+        #expect(run.results.filter { $0.id.requirementID != "SL-INFLIGHT-1" }.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
     }
 
     @Test(
@@ -257,7 +285,7 @@ struct StdioReferenceTests {
         "a faulty variant over stdio fails the same requirements as in process",
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
-            .signsOutStaleAccount,
+            .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .showsLateResultUser,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")
