@@ -21,6 +21,8 @@ public actor ShiftBoardApp {
     /// How many times a worker was forgotten: an answer to a call made before the last time is the
     /// previous worker's (a token or shifts that arrive late), and is dropped.
     private var generation = 0
+    /// How many sign-ins have finished: one that finished while another was under way makes that one late.
+    private var signIns = 0
 
     /// The app on `msal`, with `backend` and the container `sandbox`; `webview` gives the sheet's presentation context.
     public init(
@@ -142,13 +144,13 @@ public actor ShiftBoardApp {
     }
 
     private func finishSignIn(_ attempt: @Sendable (SessionManager) async throws -> SessionManager.Session) async {
-        let asked = generation
+        let asked = (generation, signIns)
         do {
             let session = try await attempt(sessions)
-            // The worker was forgotten, or someone else signed in, while the token was under way:
+            // The worker was forgotten, or another sign-in finished, while the token was under way:
             // it is the previous worker's, and goes nowhere.
-            let someoneElse = await sessions.session.map { $0.account.identifier != session.account.identifier } ?? false
-            guard (generation == asked && !someoneElse) || flaws.contains(.appliesLateAnswers) else { return }
+            guard asked == (generation, signIns) || flaws.contains(.appliesLateAnswers) else { return }
+            signIns += 1
             await sessions.accept(session)
             // Whoever holds the device completes a sign-in sheet, also one shown for the previous
             // worker after a user change the app could not see: a result for someone else is a new worker.
@@ -158,7 +160,7 @@ public actor ShiftBoardApp {
             screen.username = session.account.username
             try? sandbox.setDefault(session.account.identifier, forKey: "lastSignedInAccount")
             await loadShifts(session)
-        } catch  where generation != asked && !flaws.contains(.appliesLateAnswers) {
+        } catch  where asked != (generation, signIns) && !flaws.contains(.appliesLateAnswers) {
             return  // a late failure belongs to the previous worker too
         } catch SessionManager.Failure.cancelled {
             // Dismissing Microsoft's sheet is a normal outcome: stay signed out, show no error.
