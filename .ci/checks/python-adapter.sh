@@ -71,6 +71,23 @@ PY
 )
 [ "$status" -eq 0 ] && [ "$notApplicable" = "SL-SPOTLIGHT-1" ] || { echo "python-adapter: --without-surface spotlight left [$notApplicable] not applicable (exit $status), expected exactly SL-SPOTLIGHT-1 and exit 0" >&2; cat "$work/nospotlight.out" >&2; exit 1; }
 
+# 4c. Late answers (protocol 1.6, concurrentCalls): each late-answer flaw fails exactly SL-INFLIGHT-1;
+#     with --sequential the adapter declares no concurrentCalls and those test cases are skipped.
+for flaw in apply-late-records keep-late-token; do
+    status=0
+    "$harness" run --adapter "python3 $example/adapter.py --flaw $flaw" --reports "$work/$flaw" --quiet >"$work/$flaw.out" 2>&1 || status=$?
+    failed=$(python3 - "$work/$flaw/junit.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+print(" ".join(sorted({c.get("classname").split(".")[-1] for c in ET.parse(sys.argv[1]).iter("testcase") if c.find("failure") is not None})))
+PY
+)
+    [ "$status" -eq 1 ] && [ "$failed" = "SL-INFLIGHT-1" ] || { echo "python-adapter: --flaw $flaw failed [$failed] (exit $status), expected exactly SL-INFLIGHT-1" >&2; cat "$work/$flaw.out" >&2; exit 1; }
+done
+"$harness" run --adapter "python3 $example/adapter.py --sequential" --only SL-INFLIGHT-1 --reports "$work/sequential" >"$work/sequential.out" 2>&1 \
+    || { echo "python-adapter: --sequential did not pass" >&2; cat "$work/sequential.out" >&2; exit 1; }
+grep -q 'did not declare the capability concurrentCalls' "$work/sequential/junit.xml" \
+    || { echo "python-adapter: --sequential: SL-INFLIGHT-1 is not skipped naming concurrentCalls" >&2; cat "$work/sequential.out" >&2; exit 1; }
+
 # 5. Over TCP: the harness listens on a port it picks and names on its first stderr line; the
 #    adapter connects with --connect (as an app on a simulator or device would). Both exit 0.
 "$harness" run --listen 127.0.0.1:0 --connect-timeout 120 --reports "$work/tcp" --quiet >"$work/tcp.out" 2>"$work/tcp.err" &

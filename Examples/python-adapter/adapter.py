@@ -11,10 +11,14 @@ or let it connect to a harness that listens (as an app on a simulator or device 
     sl-conformance run --listen 127.0.0.1:0          # prints: sl-conformance: listening on 127.0.0.1:PORT
     python3 Examples/python-adapter/adapter.py --connect 127.0.0.1:PORT
 
-It speaks the wire protocol of docs/wire-protocol.md (version 1.1): newline-delimited JSON-RPC 2.0
+It speaks the wire protocol of docs/wire-protocol.md (version 1.6): newline-delimited JSON-RPC 2.0
 on stdin/stdout (or on the TCP connection), logs on stderr. The harness sends one request at a time; while it is pending the
 app's MSAL and backend calls go back to the harness as requests of our own, and we answer the
-harness's request once the app has settled. Python 3.9+, standard library only.
+harness's request once the app has settled. It declares the capability concurrentCalls (1.6): each
+event runs on a thread of its own, the app's lock is let go while one of its calls waits (as an
+actor's is at an await), and an event is answered once every running event waits for an answer
+the harness holds; --sequential serves one request at a time without it. Python 3.9+, standard
+library only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import logging
 import os
 import socket
 import sys
+import threading
 import time
 import traceback
 from typing import Any, Callable, Dict, IO, List, Optional, Tuple
@@ -36,6 +41,7 @@ from shifts_app import (  # noqa: E402  (the path line above makes the sibling m
 )
 
 PROTOCOL_VERSION = "1.6"
+CONCURRENT_CALLS = "concurrentCalls"
 # The storage areas of the device's surfaces: only a harness of protocol 1.4 or later reads them.
 SURFACE_AREAS = frozenset({"notification", "spotlight", "pasteboard", "widget", "activity", "snapshot"})
 # The surfaces the app has (protocol 1.6): all six. A surface it did not have would be false, and the
@@ -71,12 +77,14 @@ class Wire:
     def __init__(self, reader: IO[str], writer: IO[str]) -> None:
         self._reader = reader
         self._writer = writer
+        self._write_lock = threading.Lock()   # event threads and the serving thread both write
 
     def send(self, message: Dict[str, Any]) -> None:
         """Writes one message as one line and flushes it."""
         line = json.dumps(message, separators=(",", ":"), ensure_ascii=True)
-        self._writer.write(line + "\n")
-        self._writer.flush()
+        with self._write_lock:
+            self._writer.write(line + "\n")
+            self._writer.flush()
 
     def receive(self) -> Optional[Dict[str, Any]]:
         """Reads the next message, or None at end of input; a malformed line is a ProtocolError."""
@@ -102,9 +110,12 @@ class HarnessClient:
         self._wire = wire
         self._next_id = 1
         self.pending_harness_request = False
+        self.concurrent: Optional[ConcurrentCalls] = None   # set when serving with concurrentCalls
 
     def call(self, method: str, params: Dict[str, Any]) -> Any:
         """Calls a harness method; returns its result, raises MSALError for app-level errors."""
+        if self.concurrent is not None:
+            return self.concurrent.call(method, params)
         if not self.pending_harness_request:
             raise ProtocolError(f"{method} outside a harness request: the harness would not answer it")
         request_id = self._next_id
@@ -206,15 +217,95 @@ class HarnessBackend(Backend):
                 for item in result.get("records") or [] if isinstance(item, dict)]
 
 
+class ConcurrentCalls:
+    """Protocol 1.6's concurrentCalls: a reader thread routes the harness's lines (answers to the calls
+    waiting for them, `held` notifications, requests to the serving loop); each event runs on a thread
+    of its own under `app_lock`, which a call lets go while it waits, as an actor does at an await."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.app_lock = threading.Lock()
+        self.changed = threading.Condition()   # guards everything below
+        self.requests: List[Optional[Dict[str, Any]]] = []
+        self.waiting: Dict[int, Dict[str, Any]] = {}   # call id -> {"answer": message or None}
+        self.held: set = set()
+        self.running = 0
+        self.ended = False
+        self._next_id = 1
+        self._local = threading.local()   # .request: the harness request the current thread works under
+        threading.Thread(target=self._read, name="adapter-reader", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                message = self.wire.receive()
+            except (ProtocolError, OSError, ValueError) as error:
+                log.error("%s", error)
+                message = None
+            with self.changed:
+                if message is None:
+                    self.ended = True
+                    self.requests.append(None)
+                    self.changed.notify_all()
+                    return
+                if "method" in message and "id" not in message:
+                    if message["method"] == "held":   # the harness holds the answer to one of our calls
+                        self.held.add((message.get("params") or {}).get("id"))
+                elif "method" in message:
+                    self.requests.append(message)
+                elif message.get("id") in self.waiting:
+                    self.held.discard(message["id"])
+                    self.waiting.pop(message["id"])["answer"] = message
+                self.changed.notify_all()
+
+    def next_request(self) -> Optional[Dict[str, Any]]:
+        with self.changed:
+            self.changed.wait_for(lambda: bool(self.requests))
+            return self.requests.pop(0)
+
+    def working_under(self, request_id: Any) -> None:
+        """The current thread's calls are made under harness request `request_id`."""
+        self._local.request = request_id
+
+    def call(self, method: str, params: Dict[str, Any]) -> Any:
+        """Sends a call marked with the request it is made under, and waits for its answer with the app's lock let go."""
+        slot: Dict[str, Any] = {"answer": None}
+        with self.changed:
+            if self.ended:
+                raise ProtocolError(f"the harness closed the wire before {method}")
+            call_id = self._next_id
+            self._next_id += 1
+            self.waiting[call_id] = slot
+        marked = {"underRequest": getattr(self._local, "request", None), **params}
+        self.wire.send({"jsonrpc": "2.0", "id": call_id, "method": method, "params": marked})
+        self.app_lock.release()
+        try:
+            with self.changed:
+                self.changed.wait_for(lambda: slot["answer"] is not None or self.ended)
+        finally:
+            self.app_lock.acquire()
+        message = slot["answer"]
+        if message is None:
+            raise ProtocolError(f"the harness closed the wire while we waited for {method}")
+        if "error" in message:
+            raise _error_from_wire(method, message["error"])
+        return message.get("result")
+
+    def settled(self) -> bool:
+        """Every running event waits for an answer the harness holds (or none runs). Called holding `changed`."""
+        return self.running <= len(self.held)
+
+
 class Adapter:
     """Serves the harness: handshake, reset, events, observations, shutdown."""
 
     def __init__(self, wire: Wire, flaws: frozenset = frozenset(), token: Optional[str] = None,
-                 without: frozenset = frozenset()) -> None:
+                 without: frozenset = frozenset(), concurrent: bool = False) -> None:
         self._flaws = flaws
         self._token = token
         # Surfaces the app is built without (--without-surface): declared false, and none of their items reported.
         self._without = without
+        self._concurrent = concurrent
         # The harness's protocol minor version, set at initialize: the device surfaces' areas go to
         # 1.4 and later, record marks on screen elements to 1.6 and later.
         self._minor = 6
@@ -233,6 +324,8 @@ class Adapter:
 
     def serve(self) -> int:
         """Answers harness requests until shutdown or end of input; returns the exit status."""
+        if self._concurrent:
+            return self._serve_concurrently()
         while True:
             try:
                 message = self._wire.receive()
@@ -266,6 +359,74 @@ class Adapter:
                 self.shut_down = True
                 return 0
 
+    def _serve_concurrently(self) -> int:
+        """concurrentCalls: each event on a thread of its own, answered once the app has settled."""
+        calls = ConcurrentCalls(self._wire)
+        self._client.concurrent = calls
+        answered: set = set()
+        while True:
+            message = calls.next_request()
+            if message is None:
+                log.info("end of input: exiting")
+                return 0
+            request_id, method = message.get("id"), message["method"]
+            if method == "event":
+                self._start_event(calls, request_id, (message.get("params") or {}).get("event"), answered)
+                with calls.changed:
+                    calls.changed.wait_for(lambda: request_id in answered or calls.settled())
+                with calls.app_lock:
+                    # Every running event waits for a held answer: this one is answered with what the app shows now.
+                    if request_id not in answered:
+                        answered.add(request_id)
+                        self._wire.send({"jsonrpc": "2.0", "id": request_id, "result": self.observation()})
+                continue
+            if method == "settle":
+                with calls.changed:
+                    calls.changed.wait_for(calls.settled)
+                with calls.app_lock:
+                    self._wire.send({"jsonrpc": "2.0", "id": request_id, "result": self.observation()})
+                continue
+            calls.working_under(request_id)
+            try:
+                with calls.app_lock:
+                    result = self._dispatch(method, message.get("params") or {})
+            except _RequestError as error:
+                self._respond_error(request_id, error.code, str(error))
+                continue
+            except HostFailure as error:
+                log.error("%s failed: %s", method, error)
+                self._respond_error(request_id, INTERNAL_ERROR, f"adapter: {error}")
+                continue
+            if request_id is not None:
+                self._wire.send({"jsonrpc": "2.0", "id": request_id, "result": result})
+            if method == "shutdown":
+                self.shut_down = True
+                return 0
+
+    def _start_event(self, calls: ConcurrentCalls, request_id: Any, event: Any, answered: set) -> None:
+        """Delivers `event` on a thread of its own; it answers the request itself if it finishes first."""
+        def run() -> None:
+            calls.working_under(request_id)
+            with calls.app_lock:
+                try:
+                    self._deliver(event)
+                    answer = {"jsonrpc": "2.0", "id": request_id, "result": self.observation()}
+                except _RequestError as error:
+                    answer = {"jsonrpc": "2.0", "id": request_id, "error": {"code": error.code, "message": str(error)}}
+                except HostFailure as error:
+                    answer = {"jsonrpc": "2.0", "id": request_id, "error": {"code": INTERNAL_ERROR, "message": f"adapter: {error}"}}
+                first = request_id not in answered
+                answered.add(request_id)
+                if first:
+                    self._wire.send(answer)
+            with calls.changed:
+                calls.running -= 1
+                calls.changed.notify_all()
+
+        with calls.changed:
+            calls.running += 1
+        threading.Thread(target=run, name=f"event-{request_id}", daemon=True).start()
+
     def _respond_error(self, request_id: Any, code: int, message: str) -> None:
         if request_id is not None:
             self._wire.send({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}})
@@ -279,7 +440,8 @@ class Adapter:
             major, _, minor = version.partition(".")
             self._minor = int(minor) if major == "1" and minor.isdigit() else 6
             handshake = {"protocolVersion": PROTOCOL_VERSION, "adapter": ADAPTER_INFO, "app": APP_INFO,
-                         "msalVersion": MSAL_VERSION, "capabilities": [], "msalConfiguration": MSAL_CONFIGURATION,
+                         "msalVersion": MSAL_VERSION, "capabilities": [CONCURRENT_CALLS] if self._concurrent else [],
+                         "msalConfiguration": MSAL_CONFIGURATION,
                          "surfaces": {area: area not in self._without for area in SURFACES}}
             if self._token:
                 handshake["token"] = self._token   # required when the harness listens on a non-loopback address
@@ -355,7 +517,7 @@ def parse_address(text: str) -> Tuple[str, int]:
 
 
 def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[str], reconnect_timeout: float,
-                    without: frozenset = frozenset()) -> int:
+                    without: frozenset = frozenset(), concurrent: bool = True) -> int:
     """Connects to a listening harness and serves it; connects again whenever the harness drops the
     connection (it does after an error), until it sends shutdown. The harness never restarts us."""
     adapter: Optional[Adapter] = None
@@ -377,7 +539,7 @@ def serve_connected(address: Tuple[str, int], flaws: frozenset, token: Optional[
                 connection.makefile("w", encoding="utf-8", newline="\n") as writer:
             wire = Wire(reader, writer)
             if adapter is None:
-                adapter = Adapter(wire, flaws, token, without)
+                adapter = Adapter(wire, flaws, token, without, concurrent)
             else:
                 adapter.attach(wire)
             try:
@@ -404,6 +566,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="the run's token, when the harness listens on a non-loopback address (default: $SL_CONFORMANCE_TOKEN)")
     parser.add_argument("--reconnect-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="with --connect: how long to keep trying to connect, at first and after each dropped connection")
+    parser.add_argument("--sequential", action="store_true",
+                        help="serve one request at a time and declare no concurrentCalls (protocol 1.6): the held-answer scenarios are then skipped")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     options = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=options.log_level, format="%(name)s %(levelname)s %(message)s")
@@ -412,9 +576,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     sys.stdout = sys.stderr
     if options.connect:
         return serve_connected(options.connect, frozenset(options.flaw), options.token, options.reconnect_timeout,
-                               frozenset(options.without_surface))
+                               frozenset(options.without_surface), not options.sequential)
     wire = Wire(sys.stdin, protocol_out)
-    return Adapter(wire, frozenset(options.flaw), options.token, frozenset(options.without_surface)).serve()
+    return Adapter(wire, frozenset(options.flaw), options.token, frozenset(options.without_surface), not options.sequential).serve()
 
 
 if __name__ == "__main__":

@@ -64,6 +64,8 @@ FLAWS = {
     "snapshot-shows-data": "no cover when the app moves to the background: the switcher's snapshot shows the user's shifts",
     "final-sync-after-sign-out": "when the session ends, a last sync sends the user's drafts with the ended session's token",
     "cache-device-mode": "asks for device information at the first launch only, then uses the mode it stored",
+    "apply-late-records": "records that arrive after the user was wiped (sign-out, Jamf Reset, user change) are shown and stored",
+    "keep-late-token": "a silent token that arrives after the user was wiped, or another user signed in, is taken as the session",
 }
 
 # The device surface each keep-* flaw leaves the user's data on.
@@ -279,6 +281,9 @@ class ShiftsApp:
         self.surfaces = DeviceSurfaces()
         self._process: Optional[_Process] = None
         self.crashed = False
+        # How many times the app has cleared a user: an answer to a call made before the last
+        # clearing is the previous user's, and is dropped (protocol 1.6's late answers).
+        self.generation = 0
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -525,9 +530,17 @@ class ShiftsApp:
 
     def _sign_in_silently(self, account: Account) -> None:
         process = self._require_process()
+        asked = self.generation
         try:
             result = self.broker.acquire_token_silent(list(API_SCOPES), account.identifier)
+            # Wiped, or someone else signed in, while the token was under way: it is the previous user's.
+            late = self.generation != asked or (process.session is not None and process.session.account.identifier != account.identifier)
+            if late and "keep-late-token" not in self.flaws:
+                log.info("a silent token for a user no longer signed in arrived late: dropped")
+                return
         except MSALError as error:
+            if self.generation != asked:
+                return
             if error.is_interaction_required:
                 self._sign_in_interactively(login_hint=account.username)
             elif "interactive-on-any-error" in self.flaws:
@@ -596,9 +609,15 @@ class ShiftsApp:
         session = process.session
         if session is None:
             return
+        asked = self.generation
         try:
             records = self.backend.fetch_records(session.access_token)
+            if self.generation != asked and "apply-late-records" not in self.flaws:
+                log.info("records of a user cleared meanwhile arrived late: dropped")
+                return
         except MSALError as error:
+            if self.generation != asked:
+                return
             log.warning("fetchRecords failed: %s", error)
             process.notice = "Couldn't load your shifts. Pull to refresh."
             return
@@ -626,6 +645,7 @@ class ShiftsApp:
     def _clear_user_data(self, reason: str) -> None:
         """Ends the session: memory, keychain, files, defaults and caches; nothing of the user remains."""
         log.info("clearing user data: %s", reason)
+        self.generation += 1
         for area in Sandbox.AREAS:
             for key in self.sandbox.keys(area):
                 if "leave-records" in self.flaws and area == "file" and key == RECORDS_FILE:

@@ -44,8 +44,15 @@ extension ReferenceApp {
 
     func signInSilently(_ account: MSALAccount) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
+        let asked = generation
+        let answer: Result<(signIn: MSALResult, backend: String), any Error>
+        do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
+        // The user was wiped, or someone else signed in, while the token was under way: the answer,
+        // a token or an error, is the previous user's.
+        let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)
+        guard current || flaws.contains(.showsLateResultUser) else { return }
         do {
-            let result = try await silentTokens(for: account)
+            let result = try answer.get()
             await adopt(result.signIn, backendToken: result.backend)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             memory.session = nil
@@ -201,15 +208,23 @@ extension ReferenceApp {
             return
         }
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
+        // Every answer from here on is dropped when the user was wiped while it was under way.
+        let asked = generation
         if options.contains(.keepsTokenUntilRefused), let kept = memory.session, let at = kept.tokenAt,
-            environment!.clock.now().timeIntervalSince(at) < 55 * 60,
-            let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
+            environment!.clock.now().timeIntervalSince(at) < 55 * 60
         {
-            keep(records, of: account)
-            return
+            let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
+            if let records {
+                keep(records, of: account)
+                return
+            }
         }
+        let answer: Result<(signIn: MSALResult, backend: String), any Error>
+        do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
+        guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else { return }
         do {
-            await refreshed(try await silentTokens(for: account).backend, for: account)
+            await refreshed(try answer.get().backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {
             guard let tokens = await retrySilently(account, after: error) else { return }
             await refreshed(tokens.backend, for: account)
@@ -229,9 +244,14 @@ extension ReferenceApp {
     }
 
     private func fetchRecords(accessToken: String, account: MSALAccount) async {
+        let asked = generation
         do {
-            keep(try await environment!.backend.fetchRecords(accessToken: accessToken), of: account)
+            let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
+            // Records of a user wiped while they were downloading are that user's: dropped.
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
+            keep(records, of: account)
         } catch {
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
             show(error)
         }
     }

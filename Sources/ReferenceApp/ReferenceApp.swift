@@ -26,6 +26,9 @@ public actor ReferenceApp {
     var recordsByUser: [String: [UserRecord]] = [:]
     var running = false
     var crashed = false
+    /// How many times the app has wiped a user: an answer to a call made before the last wipe is
+    /// the previous user's, and is dropped (the generation it was asked in is no longer current).
+    var generation = 0
 
     /// Creates the app with the given flaws (none: the reference behaviour) and options.
     public init(flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = []) {
@@ -40,11 +43,13 @@ public actor ReferenceApp {
         memory = AppMemory()
         surfaces = AppSurfaces()
         recordsByUser = [:]
+        generation = 0
         running = false
         crashed = false
     }
 
-    /// Handles one event and returns once every call it started has been answered.
+    /// Handles one event and returns once every call it started has been answered. The actor is
+    /// reentrant: while a call waits for a held answer, another event is handled, as on a device.
     public func handle(_ event: AppEvent) async -> Observation {
         switch event {
         case .launch:
@@ -229,6 +234,7 @@ public actor ReferenceApp {
     /// Removes the app's own session, caches, files, keychain items and everything displayed:
     /// MSAL clears only its own token cache.
     func wipe(farewell: String?) {
+        generation += 1
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
         surfaces.clear(keeping: Set(flaws.compactMap(\.keptSurface)))
         storage = AppStorage()

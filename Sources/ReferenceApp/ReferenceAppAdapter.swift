@@ -14,7 +14,7 @@ public struct ReferenceAppAdapter: ConformanceAdapter {
         identity = AdapterIdentity(
             adapterName: adapterName, adapterVersion: ReferenceAppVersion.current,
             appName: variant.isEmpty ? "Reference App" : "Reference App (\(variant))", appVersion: ReferenceAppVersion.current,
-            bundleId: "com.example.singlelogin.reference", msalVersion: "2.13.0",
+            bundleId: "com.example.singlelogin.reference", msalVersion: "2.13.0", capabilities: [WireProtocol.Capability.concurrentCalls.rawValue],
             msalConfiguration: MSALConfiguration(brokerAvailability: flaws.contains(.disablesBroker) ? .none : .auto),
             // It uses every surface of the device (AppSurfaces), and reports each.
             surfaces: .only(Set(StoredItem.Area.deviceSurfaces)))

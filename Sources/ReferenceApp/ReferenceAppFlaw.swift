@@ -104,6 +104,13 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// Asks the broker for device information at its first launch only, and at every later launch
     /// takes the mode it stored then instead of asking again.
     case cachesDeviceModeAcrossLaunches
+    /// Applies a download that was under way when it wiped the user (a sign-out, a Jamf Reset, a
+    /// user change): the previous user's records come back on screen and in its files.
+    case appliesLateDownloadAfterWipe
+    /// Stores a silent token that arrives after the user was wiped, and fetches records with it.
+    case storesLateTokenAfterSignOut
+    /// Signs in whoever a sign-in result names when it arrives, even when the user was wiped while it was under way.
+    case showsLateResultUser
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -155,6 +162,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .restoresRecordsOnReturn: return "keeps each user's records in a cache it never clears, and shows them again when that user returns"
         case .syncsDraftsAfterSignOut: return "syncs the user's drafts with the ended session's token after a sign-out"
         case .cachesDeviceModeAcrossLaunches: return "asks for device information at its first launch only, then uses the mode it stored"
+        case .appliesLateDownloadAfterWipe: return "applies a download that was under way when it wiped the user"
+        case .storesLateTokenAfterSignOut: return "stores a silent token that arrives after the sign-out, and fetches records with it"
+        case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
         }
     }
 }

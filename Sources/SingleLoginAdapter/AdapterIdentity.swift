@@ -16,6 +16,8 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     public var capabilities: [String]
     /// How the app configures MSAL: whether MSAL may use the broker (MSAL's default, `auto`, when not said).
     public var msalConfiguration: MSALConfiguration
+    /// Whether the adapter declared `capability`.
+    public func declares(_ capability: WireProtocol.Capability) -> Bool { capabilities.contains(capability.rawValue) }
     /// The directory that holds the app's data container (its `Documents`, `Library`, `tmp`), when
     /// the harness can read it: the harness then walks it after every step and scans what it finds
     /// beside ``Observation/storage`` (protocol 1.3's `dataContainer`). Nil: only what the adapter reports.

@@ -20,7 +20,11 @@
 ///    finds leftover user data by scanning these strings, so what is not reported cannot pass.
 /// 5. The app crashing is not an adapter error: report it as `crashed: true` and
 ///    `running: false` and keep answering. Throw only when the adapter itself is broken.
-/// 6. Events arrive in any order a device allows; ``AppEvent/accountChangedBroadcast`` arrives
+/// 6. With ``WireProtocol/Capability/concurrentCalls`` declared, ``handle(_:)`` may be called
+///    again while an earlier call of it waits for a call the harness holds: an actor's reentrancy
+///    gives exactly that. The harness then takes the earlier event's observation with
+///    ``observe()`` and, once it has answered the held calls, waits with ``settle()``.
+/// 7. Events arrive in any order a device allows; ``AppEvent/accountChangedBroadcast`` arrives
 ///    only while the app runs, and lifecycle events for a terminated app (other than
 ///    ``AppEvent/launch``) are never sent.
 ///
@@ -34,4 +38,13 @@ public protocol ConformanceAdapter: Sendable {
     func handle(_ event: AppEvent) async throws -> Observation
     /// Reports what the app shows and stores now.
     func observe() async throws -> Observation
+    /// Waits until every task the app started has finished (a call whose answer the harness held
+    /// included) and reports what it shows and stores then: protocol 1.6's `settle`, which the
+    /// harness sends only to an adapter that declared ``WireProtocol/Capability/concurrentCalls``.
+    func settle() async throws -> Observation
+}
+
+extension ConformanceAdapter {
+    /// An adapter whose every event settles before it is answered has nothing left to wait for.
+    public func settle() async throws -> Observation { try await observe() }
 }

@@ -37,7 +37,10 @@ struct SecondOpinionTests {
     func conformantBuildPasses(build: FieldNotesBuild) async throws {
         let results = try await Self.run(build)
         #expect(!results.isEmpty)
-        #expect(results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(results))")
+        // Field Notes declares no concurrentCalls: the held-answer scenarios (SL-INFLIGHT-1) are skipped, saying so.
+        let judged = results.filter { $0.id.requirementID != "SL-INFLIGHT-1" }
+        #expect(judged.allSatisfy { $0.outcome == .passed }, "\(Self.describe(results))")
+        #expect(results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }.allSatisfy { if case .skipped = $0.outcome { true } else { false } })
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginTransport
+import SingleLoginAdapter
 import Testing
 import ReferenceApp
 import SingleLoginConformance
@@ -28,12 +29,17 @@ struct FlawRow: Sendable, CustomTestStringConvertible {
 /// Each faulty variant of the reference app and the exact requirements the shipped spec fails it on.
 /// docs/reference-app.md's table is this table (``ReadmeTableTests`` compares them).
 let faultyVariantTable: [FlawRow] = [
-    FlawRow(.promptsAtLaunch, fails: ["SL-DETECT-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-SCOPES-2", "SL-SWITCH-3", "SL-TOKEN-2"]),
-    FlawRow(.leavesNameOnScreen, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),
+    FlawRow(
+        .promptsAtLaunch, fails: ["SL-DETECT-4", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-4", "SL-LOGIN-5", "SL-SCOPES-2", "SL-SWITCH-3", "SL-TOKEN-2"],
+        notJudged: ["SL-INFLIGHT-1"]),
+    FlawRow(
+        .leavesNameOnScreen, fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"],
+        notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(
         .leavesRecordsFile,
-        fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"]),
-    FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3"], notJudged: ["SL-SWITCH-2"]),
+        fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"],
+        notJudged: ["SL-INFLIGHT-1"]),
+    FlawRow(.keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3"], notJudged: ["SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(.showsCancelAsError, fails: ["SL-CANCEL-1"]),
     FlawRow(.crashesOnMissingIdToken, fails: ["SL-TOKEN-1"]),
     FlawRow(
@@ -41,10 +47,10 @@ let faultyVariantTable: [FlawRow] = [
         fails: [
             "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
             "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-WIDGET-1",
-        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2"]),
+        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
         .skipsCheckOnResume, fails: ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"],
-        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
+        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),
     FlawRow(.promptsOnNetworkError, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-2"]),
     FlawRow(.wipesOnUnchangedBroadcast, fails: ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]),
     FlawRow(.showsSignUpWhenShared, fails: ["SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4"]),
@@ -61,9 +67,9 @@ let faultyVariantTable: [FlawRow] = [
         notJudged: [
             "SL-DETECT-3", "SL-LOGIN-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3",
             "SL-TOKEN-3", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1",
-            "SL-SNAPSHOT-1",
+            "SL-SNAPSHOT-1", "SL-INFLIGHT-1",
         ]),
-    FlawRow(.ignoresBroadcastWhenSignedOut, fails: ["SL-LOGIN-7", "SL-LOGOUT-1", "SL-SWITCH-1"]),
+    FlawRow(.ignoresBroadcastWhenSignedOut, fails: ["SL-LOGIN-7", "SL-LOGOUT-1", "SL-SWITCH-1"], notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(.waitsForBroadcastToSignOut, fails: ["SL-LOGOUT-4"]),
     FlawRow(.signsOutStaleAccount, fails: ["SL-LOGOUT-5"]),
     FlawRow(.signsOutFromBrowserWithoutWebview, fails: ["SL-LOGOUT-3", "SL-LOGOUT-5"]),
@@ -71,7 +77,7 @@ let faultyVariantTable: [FlawRow] = [
         .restoresSessionAtLaunch,
         fails: ["SL-LOGOUT-2", "SL-SWITCH-1", "SL-SWITCH-3", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
     FlawRow(.showsAccountBeforeToken, fails: ["SL-TOKEN-1", "SL-TOKEN-2"]),
-    FlawRow(.reusesExpiredToken, fails: ["SL-INTERACTIVE-4", "SL-SWITCH-1", "SL-TOKEN-3"]),
+    FlawRow(.reusesExpiredToken, fails: ["SL-INTERACTIVE-4", "SL-SWITCH-1", "SL-TOKEN-3"], notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(.rebuildsOnOwnSignInBroadcast, fails: ["SL-BROADCAST-3"]),
     FlawRow(.repromptsOnDeclinedScopes, fails: ["SL-SCOPES-2"]),
     FlawRow(.ignoresAccountErrors, fails: ["SL-ACCOUNT-1"]),
@@ -80,20 +86,20 @@ let faultyVariantTable: [FlawRow] = [
         fails: [
             "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
             "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
-        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2"]),
+        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
         .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"], notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
-    FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4"]),
+    FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-INFLIGHT-1"]),
     FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
-    FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"]),
+    FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"], notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(
         .presentsSignInBeforeWindow, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-LOGIN-4"],
         notJudged: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
     FlawRow(
         .checksWithSilentTokenOnResume, fails: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-2", "SL-SWITCH-3"],
-        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
+        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),
     FlawRow(.provesUserBySilentToken, fails: ["SL-INTERACTIVE-2"]),
     FlawRow(.comparesUsernamesCaseSensitively, fails: ["SL-BROADCAST-1"]),
     FlawRow(.leavesNotifications, fails: ["SL-NOTIFY-1"]),
@@ -106,6 +112,9 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.restoresRecordsOnReturn, fails: ["SL-SWITCH-2"]),
     FlawRow(.syncsDraftsAfterSignOut, fails: ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]),
     FlawRow(.cachesDeviceModeAcrossLaunches, fails: ["SL-DETECT-1"]),
+    FlawRow(.appliesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.storesLateTokenAfterSignOut, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.showsLateResultUser, fails: ["SL-INFLIGHT-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -117,6 +126,33 @@ struct FaultyVariantTests {
         #expect(run.results.count == spec.spec.requirements.reduce(0) { $0 + $1.scenarios.count })
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
+    }
+
+    @Test("an adapter that declares no concurrentCalls is skipped for the held-answer scenarios, saying why, and judged as before for the rest")
+    func heldAnswersNeedTheCapability() async throws {
+        struct Sequential: ConformanceAdapter {
+            let inner = ReferenceAppAdapter()
+            var identity: AdapterIdentity {
+                var identity = inner.identity
+                identity.capabilities = []
+                return identity
+            }
+            func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+            func handle(_ event: AppEvent) async throws -> Observation { try await inner.handle(event) }
+            func observe() async throws -> Observation { try await inner.observe() }
+        }
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
+        let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
+        #expect(held.count == 9)
+        for result in held {
+            guard case .skipped(let reason) = result.outcome else {
+                Issue.record("\(result.id) \(result.outcome)")
+                continue
+            }
+            #expect(reason.contains("concurrentCalls"))
+        }
+        #expect(run.results.filter { $0.id.requirementID != "SL-INFLIGHT-1" }.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
     }
 
     @Test(
@@ -251,7 +287,7 @@ struct StdioReferenceTests {
         "a faulty variant over stdio fails the same requirements as in process",
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
-            .signsOutStaleAccount,
+            .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .showsLateResultUser,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")

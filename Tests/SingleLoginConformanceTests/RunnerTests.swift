@@ -98,7 +98,7 @@ struct RunnerTests {
         #expect(Set(ended.filter { $0.value == .failed }.keys) == ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"])
         // The surfaces' user change while suspended presumes SL-SWITCH-3: not judged, blocked by it, never passed.
         let blocked = ended.filter { if case .notJudged(let blocker) = $0.value { blocker.requirementID == "SL-SWITCH-3" } else { false } }
-        #expect(Set(blocked.keys) == ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"])
+        #expect(Set(blocked.keys) == ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"])
         #expect(ended.count == 5 + blocked.count + ended.filter { $0.value == .passed }.count)
     }
 

@@ -99,8 +99,36 @@ class WireTests(unittest.TestCase):
                                               "snapshot": True, "spotlight": True, "widget": True})
         self.assertEqual(result["msalConfiguration"], {"brokerAvailability": "auto"})
         self.assertEqual(result["app"]["bundleId"], "com.contoso.shifts")
-        self.assertEqual(result["capabilities"], [])
+        self.assertEqual(result["capabilities"], ["concurrentCalls"])
         self.assertIn("msalVersion", result)
+
+    def test_a_held_call_lets_the_event_be_answered_and_settle_waits_for_its_answer(self) -> None:
+        self.handshake()
+        self.harness.request("reset", {})
+        self.harness.request("event", {"event": "launch"})
+        # refresh: the adapter's silent call names the request it was made under; the harness holds it.
+        self.harness._send({"jsonrpc": "2.0", "id": 99, "method": "event", "params": {"event": "refresh"}})
+        call = json.loads(self.harness.process.stdout.readline())
+        self.assertEqual(call["method"], "msal.acquireTokenSilent")
+        self.assertEqual(call["params"]["underRequest"], 99)
+        self.harness._send({"jsonrpc": "2.0", "method": "held", "params": {"id": call["id"]}})
+        answered = json.loads(self.harness.process.stdout.readline())
+        self.assertEqual(answered["id"], 99)
+        self.assertTrue(answered["result"]["running"])
+        # The answer, then settle: the app's task goes on (its download names request 99 too) before settle is answered.
+        self.harness._send({"jsonrpc": "2.0", "id": call["id"], "result": RESULT})
+        settled = self.harness.request("settle", {})
+        self.assertIn("result", settled)
+        self.assertEqual(self.harness.calls, ["msal.getDeviceInformation", "msal.getCurrentAccount", "msal.acquireTokenSilent",
+                                              "backend.fetchRecords", "backend.fetchRecords"])
+
+    def test_sequential_declares_nothing(self) -> None:
+        harness = ScriptedHarness("--sequential")
+        try:
+            result = harness.request("initialize", {"protocolVersion": "1.6", "harness": {"name": "test", "version": "0"}})["result"]
+            self.assertEqual(result["capabilities"], [])
+        finally:
+            harness.close()
 
     def test_another_major_protocol_version_is_refused_naming_both(self) -> None:
         response = self.harness.request("initialize", {"protocolVersion": "2.0"})

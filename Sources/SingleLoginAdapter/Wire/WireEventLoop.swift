@@ -36,6 +36,9 @@ final class WireEventLoop: @unchecked Sendable {
     private var wakeWrite: Int32 = -1
     private var stopped: CheckedContinuation<Void, Never>?
     private var hasStopped = false
+    /// Set when the adapter declared ``WireProtocol/Capability/concurrentCalls``: its calls carry
+    /// `underRequest`, and the harness's `held` notifications reach it.
+    private var settling: WireSettling?
 
     /// A loop reading `input` and writing `output` (the same descriptor for a socket).
     init(input: Int32, output: Int32, isSocket: Bool = false) {
@@ -97,18 +100,35 @@ final class WireEventLoop: @unchecked Sendable {
         }
     }
 
+    /// Serves an adapter that declared ``WireProtocol/Capability/concurrentCalls`` from now on.
+    func serveConcurrently(_ settling: WireSettling) { lock.withLock { self.settling = settling } }
+
+    /// `params` with `underRequest` first (1.6), when the adapter serves concurrently and the task works under a request.
+    private static func marked(_ params: [UInt8], under request: Int?) -> [UInt8] {
+        guard let request, params.first == UInt8(ascii: "{") else { return params }
+        let member = Array("{\"\(WireProtocol.underRequestMember)\":\(request)".utf8)
+        let rest = params.dropFirst()
+        return member + (rest.first == UInt8(ascii: "}") ? [] : [UInt8(ascii: ",")]) + rest
+    }
+
     /// Sends a request to the harness and waits for the line that answers it.
     func call(method: String, params: [UInt8]) async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
-            let id: Int? = lock.withLock {
+        let under = WireRequestContext.request
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
+            let started: (id: Int, settling: WireSettling?)? = lock.withLock {
                 guard !ended else { return nil }
                 defer { nextCallId += 1 }
                 calls[nextCallId] = continuation
-                return nextCallId
+                return (nextCallId, settling)
             }
-            guard let id else {
+            guard let (id, settling) = started else {
                 continuation.resume(throwing: WireError(code: WireError.internalError, message: "the harness closed the connection"))
                 return
+            }
+            var params = params
+            if let settling, let under {
+                settling.called(id, under: under)
+                params = Self.marked(params, under: under)
             }
             if !send(WireLine.request(id: id, method: method, params: params)) {
                 let waiting = lock.withLock { calls.removeValue(forKey: id) }
@@ -200,6 +220,15 @@ final class WireEventLoop: @unchecked Sendable {
             send(WireLine.failure(id: WireLine.nullId, error: WireError(code: WireError.parseError, message: "not a JSON-RPC 2.0 message")))
             return
         }
+        if scan.isRequest, scan.id == nil {
+            // A notification: only `held` (1.6) means something, and only to a concurrent adapter.
+            guard scan.methodName(in: line) == WireProtocol.heldNotification, let settling = lock.withLock({ settling }),
+                let held = scan.params.flatMap({ WireObjectScanner.member("id", inObject: $0, of: line) }),
+                let id = Int(String(decoding: line[held], as: UTF8.self))
+            else { return }
+            settling.held(id)
+            return
+        }
         if scan.isRequest {
             let waiter: CheckedContinuation<[UInt8]?, Never>? = lock.withLock {
                 if let waiter = requestWaiter {
@@ -212,7 +241,10 @@ final class WireEventLoop: @unchecked Sendable {
             waiter?.resume(returning: line)
             return
         }
-        guard let id = scan.integerId(in: line), let waiting = lock.withLock({ calls.removeValue(forKey: id) }) else { return }
+        guard let id = scan.integerId(in: line), let (waiting, settling) = lock.withLock({ calls.removeValue(forKey: id).map { ($0, settling) } }) else {
+            return
+        }
+        settling?.answered(id)
         if let errorRange = scan.error {
             let error =
                 (try? WireCodec.decoder.decode(WireError.self, from: Data(line[errorRange])))

@@ -9,8 +9,28 @@ public enum WireProtocol {
     /// 1.5 `parentInWindow` in `msal.acquireToken` and `msal.signout`, absent when true).
     ///
     /// 1.6 adds the handshake's `surfaces` (``DeclaredSurfaces``) and a screen element's `record`
-    /// (``ScreenElement/isRecord``), which an adapter sends only to a harness that announced 1.6 or later.
+    /// (``ScreenElement/isRecord``), which an adapter sends only to a harness that announced 1.6 or later;
+    /// and the ``Capability/concurrentCalls`` capability, with `settle`, the `held` notification and
+    /// each call's `underRequest`, all only for an adapter that declares it.
     public static let version = "1.6"
+
+    /// Optional features an adapter declares in its handshake's `capabilities`.
+    public enum Capability: String, Sendable, CaseIterable {
+        /// Protocol 1.6: the harness may hold the answer to one of the app's calls and deliver
+        /// further events before answering it. The adapter then answers an event while one of its
+        /// calls is held (the harness said so with a `held` notification), marks each call with
+        /// the harness request it was made under (`underRequest`), and answers `settle` once every
+        /// task its app started has finished.
+        case concurrentCalls
+    }
+
+    /// The notification the harness sends an adapter that declared ``Capability/concurrentCalls``
+    /// when it holds the answer to one of its calls: `{"method": "held", "params": {"id": N}}`.
+    public static let heldNotification = "held"
+
+    /// The member of a call's params naming the harness request it was made under (1.6, with
+    /// ``Capability/concurrentCalls`` only).
+    public static let underRequestMember = "underRequest"
 
     /// Requests the harness sends to the adapter.
     public enum HarnessMethod: String, Sendable, CaseIterable {
@@ -22,6 +42,9 @@ public enum WireProtocol {
         case event
         /// Answered with an ``Observation``.
         case observe
+        /// `{}` (1.6, ``Capability/concurrentCalls`` only): the harness has answered calls it held;
+        /// answered with an ``Observation`` once every task the app started has finished.
+        case settle
         /// The adapter should exit after answering `{}`.
         case shutdown
     }

@@ -28,6 +28,7 @@ struct WireServer {
     }
 
     private func run(_ adapter: some ConformanceAdapter) async -> Ending {
+        if adapter.identity.declares(.concurrentCalls) { return await runConcurrently(adapter) }
         let peer = WirePeer(loop: loop)
         let clock = WireClock()
         var minor = Self.unknownMinor
@@ -63,7 +64,7 @@ struct WireServer {
 
     /// Answers one request; true after `shutdown`. `minor` is the harness's protocol minor
     /// version, which `initialize` sets and observations are shaped for.
-    private func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int) async -> Bool {
+    func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int) async -> Bool {
         guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
@@ -91,7 +92,7 @@ struct WireServer {
                 }
                 clock.set(Self.now(in: scan, of: line))
                 loop.send(WireLine.response(id: id, result: try await adapter.handle(event).forHarness(minor: minor).wireEncoded()))
-            case .observe:
+            case .observe, .settle:
                 loop.send(WireLine.response(id: id, result: try await adapter.observe().forHarness(minor: minor).wireEncoded()))
             case .shutdown:
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))

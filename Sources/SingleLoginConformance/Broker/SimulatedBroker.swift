@@ -56,6 +56,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     var notes: [String] = []
     /// When the last call was answered (wall-clock, for telling a hang from a loop; never reported).
     var lastAnswer: ContinuousClock.Instant?
+    /// The answers a scenario holds (`holdNext`) until a `release` step.
+    var holds = HeldAnswers()
 
     /// The authority every simulated token is issued by.
     public static let authority = "https://login.microsoftonline.com/common"
@@ -106,6 +108,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         case .answerNext(let method, let answer)?: script(method, answer)
         case .advanceClock(let minutes)?: advanceClock(minutes: minutes)
         case .requireInteraction?: tokenNeedsInteraction = true
+        case .holdNext(let method)?: holds.toHold[method, default: 0] += 1
+        case .release?: break  // The runner releases them once it is ready to see the app settle.
         case .app(.terminate)?, .app(.launch)?:
             // A new process has a new MSAL instance: what only its memory held is gone.
             if principalInMemoryOnly { (principal, principalInMemoryOnly) = (nil, false) }
@@ -308,7 +312,13 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
     private func record(_ call: BrokerCall, _ answer: BrokerCallAnswer, scripted: BrokerAnswer?) {
         lastAnswer = .now
         if let scripted { scriptedAnswers[calls.count + 1] = scripted }
-        calls.append(BrokerCallRecord(sequence: calls.count + 1, stepIndex: stepIndex, call: call, answer: answer, notes: notes, phase: phase))
+        // A call that comes after its event was answered (a held answer let the app go on) belongs
+        // to the step it was made under, which the runner or the session names.
+        let origin = CallOrigin.current
+        calls.append(
+            BrokerCallRecord(
+                sequence: calls.count + 1, stepIndex: origin.map(\.step) ?? stepIndex, call: call, answer: answer, notes: notes,
+                phase: origin.map { $0.duringBroadcast ? .broadcasts : .step } ?? phase))
     }
 
     /// The transcript's record of `account`: its username and identifier.

@@ -104,6 +104,7 @@ actor InProcessDoctorPeer: DoctorPeer {
                 return .object([:])
             case .event: return try JSONValue(encoding: try await adapter.handle(request.event ?? .launch))
             case .observe: return try JSONValue(encoding: try await adapter.observe())
+            case .settle: return try JSONValue(encoding: try await adapter.settle())
             case .shutdown: return .object([:])
             }
         } catch let failure as AdapterFailure {

@@ -23,6 +23,8 @@ actor DoctorSession {
     /// The device surfaces the handshake declares (protocol 1.6), and those the observations held.
     private var declaredSurfaces: DeclaredSurfaces?
     private var reportedSurfaces: Set<StoredItem.Area> = []
+    /// Whether the handshake declared `concurrentCalls` (protocol 1.6).
+    private var declaresConcurrentCalls = false
 
     init(peer: any DoctorPeer, timeouts: AdapterTimeouts, dataContainer: String? = nil) {
         self.peer = peer
@@ -122,6 +124,7 @@ actor DoctorSession {
                 "observe changes nothing", same, same ? "" : "two observes in a row, or observe after the last event, differ",
                 hint: "observe must report the app as it is, without delivering anything to it.")
         }
+        await checkConcurrentCalls(broker: broker, now: now)
         await broker.beginStep(nil)
         if await ask("reset is a fresh install", .plain(.reset)) != nil, let after = await ask("reset is a fresh install", .plain(.observe)) {
             let running = after["running"] == .bool(true)
@@ -202,6 +205,7 @@ actor DoctorSession {
             "the handshake has the right shape", true,
             "\(handshake.adapter.name) \(handshake.adapter.version); \(handshake.app.name) (\(handshake.app.bundleId)), MSAL \(handshake.msalVersion)")
         declaredSurfaces = handshake.surfaces
+        declaresConcurrentCalls = handshake.identity.declares(.concurrentCalls)
         if container == nil, let named = handshake.dataContainer { container = ContainerReader(directory: URL(fileURLWithPath: named)) }
         let major = handshake.protocolVersion.split(separator: ".").first.map(String.init)
         let ok = major == WireProtocol.version.split(separator: ".").first.map(String.init)
@@ -209,6 +213,38 @@ actor DoctorSession {
             "it speaks protocol \(WireProtocol.version.split(separator: ".").first ?? "1").x", ok, "it says \(handshake.protocolVersion)",
             hint: "Announce protocolVersion \"\(WireProtocol.version)\"; this harness refuses another major version.")
         if !ok { broken = "the protocol version differs" }
+    }
+
+    /// Says whether the adapter declared `concurrentCalls`, and if so holds the answer to the app's
+    /// silent call on `refresh`: the event and a broadcast after it must be answered while the call
+    /// waits, and `settle` once the answer was delivered.
+    private func checkConcurrentCalls(broker: SimulatedBroker, now: [UInt8]?) async {
+        let name = "held answers (concurrentCalls, protocol 1.6): an event is answered while a call waits"
+        guard declaresConcurrentCalls else {
+            record(name, true, "not declared: the scenarios that hold an answer (SL-INFLIGHT-1) are skipped for this adapter")
+            return
+        }
+        if let broken {
+            outcomes.append(.init(name: name, status: .notChecked, detail: "not checked: \(broken)", hint: nil))
+            return
+        }
+        guard peer.hasProtocolStream else {
+            record(name, true, "declared; in process the runner holds the answers itself, as a run shows")
+            return
+        }
+        // Someone signed in, so that the app's refresh asks for a token.
+        await broker.beginStep(nil, applying: .globalSignIn(account: "alice"))
+        guard await ask(name, .reset(now: now)) != nil, await ask(name, .event(.launch, now: now)) != nil else { return }
+        await broker.beginStep(nil, applying: .holdNext(method: .acquireTokenSilent))
+        guard await ask(name, .event(.refresh, now: now)) != nil else { return }
+        guard await broker.holdsAnswers() else {
+            record(name, true, "declared; the app made no silent call on refresh, so nothing was held")
+            return
+        }
+        guard await ask(name, .event(.accountChangedBroadcast, now: now)) != nil else { return }
+        await broker.releaseHeldAnswers()
+        guard await ask(name, .plain(.settle)) != nil else { return }
+        record(name, true, "refresh and a broadcast were answered while the app's silent call was held; settle after its answer")
     }
 
     private func shutdown() async {

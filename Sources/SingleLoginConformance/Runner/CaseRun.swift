@@ -30,8 +30,14 @@ final class CaseRun {
     var observation = Observation(running: false, signedInAccount: nil, screen: [], storage: [])
     /// The checks, reading the broker's facts as the last step left them.
     var evaluator: ExpectationEvaluator
+    /// Events an in-process app still handles, each waiting for a held answer (``EventInFlight``).
+    var eventsInFlight: [EventInFlight] = []
 
     var id: TestCaseID { planned.id }
+
+    /// Whether the scenario holds an answer (`holdNext`): only an adapter that declared
+    /// `concurrentCalls` can play it, and only then does the runner watch for held calls.
+    var holdsAnswers: Bool { scenario.steps.contains { if case .holdNext = $0.action { true } else { false } } }
 
     /// A run of `planned` on a fresh broker of `spec` in `scenario`'s starting state; its events go to `handler`.
     init(_ planned: PlannedTestCase, _ scenario: Scenario, spec: Spec, handler: @escaping (Event) -> Void) async {

@@ -16,7 +16,7 @@ extension TestCaseExecution {
         let callsBefore = await broker.transcript().count
         let before = run.observation
         run.emit(Event(.stepPerformed(run.id, index: index, description: step.action.description)))
-        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run)
+        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run, executor: provider.taskExecutor)
         try await delivery.deliverEvent()
         let broadcasts = try await delivery.deliverBroadcasts()
 
@@ -30,7 +30,8 @@ extension TestCaseExecution {
             await recordCrash(step, index: index, duringBroadcast: broadcasts.crashedInBroadcast, run)
             return false
         }
-        let calls = Array(await broker.transcript().dropFirst(callsBefore))
+        // A call made under an earlier step (after a held answer let it go on) is that step's.
+        let calls = Array(await broker.transcript().dropFirst(callsBefore)).filter { $0.stepIndex == index }
         let judgement = CheckJudgement.judge(
             preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: run.evaluator, observation: run.observation, calls: calls,
             stepIndex: index, description: step.action.description, location: step.location)
@@ -75,12 +76,28 @@ extension TestCaseExecution {
     }
 }
 
+extension TestCaseExecution {
+    /// After the last step, an adapter that declared `concurrentCalls` gets the answers still held
+    /// and is waited for (within the step timeout) until it has settled: what the late answers did
+    /// is the test case's, judged by its end checks.
+    func settleAtEnd(on adapter: any ConformanceAdapter, _ run: CaseRun, container: ContainerReader?) async throws {
+        guard run.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
+        let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run, executor: provider.taskExecutor)
+        run.reported = try await delivery.settle(releasing: true)
+        run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
+        let facts = await run.emitNewCalls()
+        run.evaluator = ExpectationEvaluator(users: run.users, facts: facts)
+    }
+}
+
 /// Delivering one step's events to the adapter: the step's own, then the broadcasts it caused.
 private struct StepDelivery {
     let adapter: any ConformanceAdapter
     let step: Step
     let index: Int
     let run: CaseRun
+    /// The job's own thread, which an in-process app's events in flight prefer.
+    let executor: SessionExecutor?
 
     /// What the broadcasts of a step came to.
     struct Broadcasts {
@@ -107,9 +124,27 @@ private struct StepDelivery {
         case .app(let event) where event == .accountChangedBroadcast:
             throw TestCaseExecution.ScenarioError("step \(index + 1) delivers the account-change broadcast itself; write {\"do\": \"broadcast\"}")
         case .app(let event): try await deliver(event, requires: .foreground)
-        case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock, .requireInteraction:
+        case .release: run.reported = try await settle(releasing: true)
+        case .globalSignIn, .globalSignOut, .switchUser, .broadcast, .answerNext, .advanceClock, .requireInteraction, .holdNext:
             break  // The broker applied it as the step began.
         }
+    }
+
+    /// Delivers the answers the scenario held (when `releasing`) and waits until the app has
+    /// settled: over the wire with `settle`, in process by waiting for the events still in flight.
+    func settle(releasing: Bool) async throws -> Observation {
+        guard !(adapter is WireAdapter) else {
+            if releasing { await run.broker.releaseHeldAnswers() }
+            return try await adapter.settle()
+        }
+        let inFlight = run.eventsInFlight
+        for event in inFlight { await event.expectHold(from: run.broker) }
+        if releasing { await run.broker.releaseHeldAnswers() }
+        for event in inFlight { await event.waitUntilFinishedOrHeld() }
+        await run.broker.clearHoldSignals()
+        run.eventsInFlight = inFlight.filter { !$0.finished }
+        for event in inFlight where event.finished { _ = try await event.task.value }
+        return try await adapter.settle()
     }
 
     /// Delivers the broadcasts the step caused. The broadcast reaches only a running app in the
@@ -150,7 +185,18 @@ private struct StepDelivery {
         let deliveredAt = ContinuousClock.now
         let callsBeforeEvent = await run.broker.transcript().count
         do {
-            return try await adapter.handle(event)
+            let origin = CallOrigin(step: index, duringBroadcast: duringBroadcast)
+            guard run.holdsAnswers, !(adapter is WireAdapter) else {
+                return try await CallOrigin.$current.withValue(origin) { try await adapter.handle(event) }
+            }
+            // An in-process app that handles events concurrently: its event is answered once it
+            // returns, or, while one of its calls waits for a held answer, with what it shows then.
+            let inFlight = await EventInFlight(event, on: adapter, origin: origin, broker: run.broker, executor: executor)
+            await inFlight.waitUntilFinishedOrHeld()
+            await run.broker.clearHoldSignals()
+            guard !inFlight.finished else { return try await inFlight.task.value }
+            run.eventsInFlight.append(inFlight)
+            return try await adapter.observe()
         } catch let failure as AdapterFailure where failure.kind == .timeout {
             let calls = Array(await run.broker.transcript().dropFirst(callsBeforeEvent))
             throw AppHang(

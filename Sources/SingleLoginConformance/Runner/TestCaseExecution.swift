@@ -64,6 +64,7 @@ final class TestCaseExecution: Sendable {
             run.notApplicable = notApplicable
             return
         }
+        if run.holdsAnswers, !adapter.identity.declares(.concurrentCalls) { throw NeedsConcurrentCalls() }
         let container = try await reset(adapter, run)
         var finished = true
         for (index, step) in run.scenario.steps.enumerated() {
@@ -76,7 +77,10 @@ final class TestCaseExecution: Sendable {
                 break
             }
         }
-        if finished { await judgeEnd(run, judge: judge) }
+        if finished {
+            try await settleAtEnd(on: adapter, run, container: container)
+            await judgeEnd(run, judge: judge)
+        }
         run.record(await run.broker.scenarioProblems().map { Issue(severity: .error, kind: .scenarioInvalid, message: $0, location: run.scenario.location) })
     }
 
@@ -87,7 +91,14 @@ final class TestCaseExecution: Sendable {
         let broker = run.broker
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
-        try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        // An in-process app that handles events concurrently gets the broker through the holding
+        // door; over the wire the session holds answers itself; any other app the broker as it is.
+        if run.holdsAnswers, !(adapter is WireAdapter) {
+            let holding = HoldingBroker(broker: broker)
+            try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
+        } else {
+            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        }
         // Reset is a fresh install: whatever the container still holds, a reinstall would not.
         let container = adapter.identity.dataContainer.map { containers.reader(for: $0) }
         if let container, let issue = try ContainerWatch.resetIssue(containers.snapshot(container), directory: container.directory.path) {
@@ -126,6 +137,11 @@ final class TestCaseExecution: Sendable {
                 id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"),
                 duration: Self.seconds(since: started), issues: issues, transcript: run.emittedCalls,
                 adapterLog: run.adapterLog + (await provider.takeLog()))
+        }
+        if error is NeedsConcurrentCalls {
+            return TestCaseResult(
+                id: id, requirement: planned.requirement, outcome: .skipped(reason: NeedsConcurrentCalls.reason), duration: Self.seconds(since: started),
+                transcript: run.emittedCalls)
         }
         if let unavailable = error as? AdapterUnavailable {
             return TestCaseResult(
@@ -174,6 +190,13 @@ final class TestCaseExecution: Sendable {
     /// The last lines of this test case's adapter stderr, as evidence after an observation.
     static func stderrEvidence(_ log: String) -> String {
         log.isEmpty ? "" : "\nadapter stderr (this test case, last lines):\n" + StderrBuffer.tail(of: log)
+    }
+
+    /// The scenario holds an answer across later steps, which only an adapter that declared
+    /// `concurrentCalls` (protocol 1.6) can play: the test case is skipped, saying so.
+    struct NeedsConcurrentCalls: Error {
+        static let reason =
+            "the scenario holds an answer across later steps, and the adapter did not declare the capability concurrentCalls (protocol 1.6, docs/wire-protocol.md)"
     }
 
     /// A scenario that cannot be carried out as written (a spec problem found at run time).

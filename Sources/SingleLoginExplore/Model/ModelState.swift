@@ -39,6 +39,8 @@ struct ModelState: Hashable, Sendable {
         case .switchUser(let account): return !device.isEmpty && device != [account]
         case .broadcast, .answerNext, .advanceClock: return true
         case .requireInteraction: return !device.isEmpty
+        // A held answer needs an adapter that declared concurrentCalls; the histories hold none yet.
+        case .holdNext, .release: return false
         }
     }
 

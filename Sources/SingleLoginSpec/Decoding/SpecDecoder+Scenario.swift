@@ -7,7 +7,7 @@ extension SpecDecoder {
     /// Every step kind, in the order documentation lists them.
     static let stepKinds =
         Step.Action.appEvents.map(\.rawValue) + [
-            "globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock", "requireInteraction",
+            "globalSignIn", "globalSignOut", "switchUser", "broadcast", "answerNext", "advanceClock", "requireInteraction", "holdNext", "release",
         ]
     /// The broker answers `answerNext` accepts.
     static let answers = [
@@ -116,6 +116,12 @@ extension SpecDecoder {
         case "requireInteraction":
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
             action = .requireInteraction
+        case "holdNext":
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["method"], required: ["method"])
+            action = enumeration(fields, "method", path, as: BrokerMethod.self, what: "broker method").map { .holdNext(method: $0) }
+        case "release":
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
+            action = .release
         default:
             unknownWord(kind, what: "step kind", among: Self.stepKinds, at: kindNode.position, kindPath)
             return nil

@@ -11,6 +11,8 @@ extension Step.Action: CustomStringConvertible {
         case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(answer)"
         case .advanceClock(let minutes): return "advanceClock \(minutes) min"
         case .requireInteraction: return "requireInteraction"
+        case .holdNext(let method): return "holdNext \(method.rawValue)"
+        case .release: return "release"
         }
     }
 }

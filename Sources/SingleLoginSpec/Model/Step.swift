@@ -51,6 +51,14 @@ public struct Step: Hashable, Sendable {
         /// the user (MFA, a revoked or expired refresh token), for every resource: each silent call
         /// fails with InteractionRequired until that user signs in interactively or the account changes.
         case requireInteraction
+        /// `{"do": "holdNext", "method": "acquireTokenSilent"}` (format 1.5): the answer to the app's
+        /// next call of `method` (a broker method or `fetchRecords`, the backend) is made when the
+        /// app asks, and delivered only when a later ``release`` step comes: meanwhile the harness
+        /// delivers further steps. Only for an adapter that declared `concurrentCalls`.
+        case holdNext(method: BrokerMethod)
+        /// `{"do": "release"}` (format 1.5): the held answers are delivered, and the harness waits
+        /// for the app to settle again; the step's checks read what it did with them.
+        case release
 
         /// The app events a step may deliver by name: every `AppEvent` but the account-change
         /// broadcast, which the harness delivers itself whenever the broker posts it.

@@ -74,6 +74,8 @@ public enum SpecWriter {
         case .answerNext(let method, let answer): members = [("do", .string("answerNext")), ("method", .string(method.rawValue))] + self.answer(answer)
         case .advanceClock(let minutes): members = [("do", .string("advanceClock")), ("minutes", .integer(minutes))]
         case .requireInteraction: members = [("do", .string("requireInteraction"))]
+        case .holdNext(let method): members = [("do", .string("holdNext")), ("method", .string(method.rawValue))]
+        case .release: members = [("do", .string("release"))]
         }
         if let startingPoint = step.startingPoint { members.append(("startingPoint", .string(startingPoint))) }
         let checks = step.preconditions.map(precondition) + step.expect.map(check)

@@ -18,12 +18,20 @@ package actor JSONRPCSession {
     package nonisolated let executor: SessionExecutor
     package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let timeouts: AdapterTimeouts
-    private let wireLog: WireLog?
-    private var environment: AppEnvironment?
+    let wireLog: WireLog?
+    var environment: AppEnvironment?
     private var nextId = 1
     private var scenarioDeadline: ContinuousClock.Instant?
     /// The device's time last sent, and its encoding.
     private var lastTime: (date: Date, json: [UInt8])?
+    /// Whether the adapter declared ``WireProtocol/Capability/concurrentCalls`` (protocol 1.6).
+    package private(set) var concurrent = false
+    /// Where the calls made under each harness request of this test case belong (concurrent adapters only).
+    var requestOrigins: [Int: CallOrigin] = [:]
+    /// The first request id of this test case: a call made under an earlier one is a straggler of an ended test case.
+    var scenarioFirstRequest = 1
+    /// Answers the harness holds until a step releases them, in the order the calls came.
+    var heldCalls: [HeldCall] = []
 
     package init(channel: sending any LineChannel, executor: SessionExecutor, timeouts: AdapterTimeouts, wireLog: WireLog?) {
         waker = channel.waker
@@ -88,6 +96,9 @@ package actor JSONRPCSession {
     package func beginScenario(_ environment: AppEnvironment) {
         self.environment = environment
         scenarioDeadline = ContinuousClock.now + timeouts.scenario
+        requestOrigins = [:]
+        heldCalls = []
+        scenarioFirstRequest = nextId
     }
 
     /// The device's time for the next request's `now`, as a JSON string; encoded again only when
@@ -140,6 +151,7 @@ package actor JSONRPCSession {
                     ? "the adapter did not present this run's token (give it the token the harness printed: SL_CONFORMANCE_TOKEN)"
                     : "the adapter presented a token that is not this run's", cause: .wrongToken)
         }
+        concurrent = handshake.identity.declares(.concurrentCalls)
         return handshake.identity
     }
 
@@ -164,7 +176,7 @@ package actor JSONRPCSession {
     }
 
     /// What happened while one harness request was pending, for messages.
-    private struct Pending {
+    struct Pending {
         var request: Request
         var servedCalls = 0
         var lastCall: String?
@@ -202,8 +214,13 @@ package actor JSONRPCSession {
             limitKind = .scenario(timeouts.scenario)
         }
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
-        wireLog?.record(.sent, line.dropLast())
         var pending = Pending(request: request)
+        if concurrent {
+            requestOrigins[id] = CallOrigin.current
+            // Answers a step released go out before the request that follows it.
+            if !heldCalls.isEmpty { try await sendReleasedAnswers(before: deadline, pending: pending) }
+        }
+        wireLog?.record(.sent, line.dropLast())
         return try await withTaskCancellationHandler {
             try deliver(line, before: deadline, pending: pending)
             while true {
@@ -263,8 +280,10 @@ package actor JSONRPCSession {
                     : "the adapter answered request \(which), which the harness never sent (waiting for \(id), '\(pending.what)')")
         }
         // Nothing may follow an answer until the harness asks again: a line already here is a
-        // second answer or a stray message, and belongs to this request, not the next one.
-        if channel.hasBufferedLine, case .line(let stray) = channel.receive(before: .now) {
+        // second answer or a stray message, and belongs to this request, not the next one. A
+        // concurrent adapter's call may follow: it names the request it was made under, and is
+        // served, and attributed, while the next request is pending.
+        if !concurrent, channel.hasBufferedLine, case .line(let stray) = channel.receive(before: .now) {
             wireLog?.record(.received, stray[...])
             throw failure(.protocolViolation, describeStray(stray, after: id) + " after answering '\(pending.what)'")
         }
@@ -278,7 +297,7 @@ package actor JSONRPCSession {
     }
 
     /// Writes a line, turning a closed or full pipe into the failure that names it.
-    private func deliver(_ line: [UInt8], before deadline: ContinuousClock.Instant, pending: Pending) throws {
+    func deliver(_ line: [UInt8], before deadline: ContinuousClock.Instant, pending: Pending) throws {
         switch channel.send(line, before: deadline) {
         case .written: return
         case .closed: throw exitFailure(pending)
@@ -351,16 +370,37 @@ package actor JSONRPCSession {
             try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
             throw failure(.protocolViolation, "the adapter called '\(method)' before the first reset")
         }
+        var origin = CallOrigin.current
+        if concurrent, let under = Self.underRequest(in: data, scan) {
+            guard under >= scenarioFirstRequest, let madeUnder = requestOrigins[under] else {
+                // Made under a request of an ended test case, which the adapter said had settled:
+                // refused, and charged to no request of this one.
+                wireLog?.note("a call '\(method)' made under request \(under), of a test case that has ended, was refused")
+                try respond(
+                    WireLine.failure(
+                        id: id, error: WireError(code: WireError.invalidRequest, message: "made under request \(under), of a test case that has ended")))
+                return
+            }
+            origin = madeUnder
+        }
+        let held = concurrent ? await (environment.broker as? any CallHolding)?.claimHold(brokerMethod) : nil
+        let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)
+        let answer: [UInt8]
         do {
-            let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)
-            let result = try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
-            try respond(WireLine.response(id: id, result: try WireLine.encode(AnyEncodableResult(value: result))))
+            let result = try await CallOrigin.$current.withValue(origin) {
+                try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
+            }
+            answer = WireLine.response(id: id, result: try WireLine.encode(AnyEncodableResult(value: result)))
         } catch let error as MSALError {
-            try respond(WireLine.failure(id: id, error: WireError(error)))
+            answer = WireLine.failure(id: id, error: WireError(error))
         } catch let error as BrokerCallServer.InvalidParams {
             try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidParams, message: error.message)))
             throw failure(.protocolViolation, "the adapter called '\(method)' with bad parameters: \(error.message) in \(Self.excerpt(data))")
         }
+        guard let held else { return try respond(answer) }
+        // Answered as things stood when the app asked; delivered when a step releases it.
+        heldCalls.append(HeldCall(ticket: held, method: method, answer: answer))
+        try respond(Array(#"{"jsonrpc":"2.0","method":"held","params":{"id":"#.utf8) + Array(id) + Array("}}\n".utf8))
     }
 
     private func failure(_ kind: AdapterFailure.Kind, _ message: String, cause: AdapterFailure.Cause? = nil) -> AdapterFailure {

@@ -67,6 +67,11 @@ public final class WireAdapter: ConformanceAdapter {
         try await session.call(.plain(.observe), as: Observation.self)
     }
 
+    /// `settle` to an adapter that declared ``WireProtocol/Capability/concurrentCalls``; `observe` to any other.
+    public func settle() async throws -> Observation {
+        await session.concurrent ? try await session.settle() : try await observe()
+    }
+
     /// What the adapter wrote to its log (a process's stderr) since the last call.
     public func takeLog() async -> String { await session.takeLog() }
 

@@ -128,9 +128,13 @@ public actor SessionManager {
             throw .failed(MSALError(code: MSALError.Code.internalError.rawValue, internalCode: -42600, message: "The sign-in returned no id token."))
         }
         let name = result.account.accountClaims?["name"] ?? result.account.username ?? "Signed-in worker"
-        let session = Session(account: result.account, displayName: name, accessToken: result.accessToken)
+        // The caller accepts it once it knows the answer is not a late one (``accept(_:)``).
+        return Session(account: result.account, displayName: name, accessToken: result.accessToken)
+    }
+
+    /// The session a sign-in returned is the worker's from now on.
+    public func accept(_ session: Session) {
         self.session = session
-        return session
     }
 
     private static func failure(_ error: any Error) -> Failure {

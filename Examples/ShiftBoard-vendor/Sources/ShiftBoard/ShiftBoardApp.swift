@@ -18,6 +18,11 @@ public actor ShiftBoardApp {
     private let backend: any ShiftsService
     private let sandbox: Sandbox
     private let flaws: ShiftBoardFlaws
+    /// How many times a worker was forgotten: an answer to a call made before the last time is the
+    /// previous worker's (a token or shifts that arrive late), and is dropped.
+    private var generation = 0
+    /// How many sign-ins have finished: one that finished while another was under way makes that one late.
+    private var signIns = 0
 
     /// The app on `msal`, with `backend` and the container `sandbox`; `webview` gives the sheet's presentation context.
     public init(
@@ -149,8 +154,14 @@ public actor ShiftBoardApp {
     }
 
     private func finishSignIn(_ attempt: @Sendable (SessionManager) async throws -> SessionManager.Session) async {
+        let asked = (generation, signIns)
         do {
             let session = try await attempt(sessions)
+            // The worker was forgotten, or another sign-in finished, while the token was under way:
+            // it is the previous worker's, and goes nowhere.
+            guard asked == (generation, signIns) || flaws.contains(.appliesLateAnswers) else { return }
+            signIns += 1
+            await sessions.accept(session)
             // Whoever holds the device completes a sign-in sheet, also one shown for the previous
             // worker after a user change the app could not see: a result for someone else is a new worker.
             if let previous = sandbox.defaults()["lastSignedInAccount"], previous != session.account.identifier { forgetWorker() }
@@ -159,6 +170,8 @@ public actor ShiftBoardApp {
             screen.username = session.account.username
             try? sandbox.setDefault(session.account.identifier, forKey: "lastSignedInAccount")
             await loadShifts(session)
+        } catch  where asked != (generation, signIns) && !flaws.contains(.appliesLateAnswers) {
+            return  // a late failure belongs to the previous worker too
         } catch SessionManager.Failure.cancelled {
             // Dismissing Microsoft's sheet is a normal outcome: stay signed out, show no error.
             screen.error = flaws.contains(.showsCancelAsError) ? "Sign-in was cancelled." : nil
@@ -170,8 +183,10 @@ public actor ShiftBoardApp {
     }
 
     private func loadShifts(_ session: SessionManager.Session) async {
+        let asked = generation
         do {
             let shifts = try await backend.shifts(accessToken: session.accessToken)
+            guard generation == asked || flaws.contains(.appliesLateAnswers) else { return }
             screen.shifts = shifts
             screen.notice = nil
             let encoder = JSONEncoder()
@@ -193,6 +208,7 @@ public actor ShiftBoardApp {
 
     /// Removes everything of the worker: MSAL clears only its own token cache.
     private func forgetWorker() {
+        generation += 1
         if !flaws.contains(.keepsShiftsOnSignOut) { sandbox.remove("Documents/shifts.json") }
         sandbox.remove("Library/Caches")
         try? sandbox.setDefault(nil, forKey: "lastSignedInAccount")

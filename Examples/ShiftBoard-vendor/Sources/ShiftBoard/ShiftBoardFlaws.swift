@@ -29,6 +29,9 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let syncsNotesAfterSignOut = ShiftBoardFlaws(rawValue: 1 << 9)
     /// Asks MSAL for the device mode at its first launch only, and keeps it for every later launch (fails SL-DETECT-1).
     public static let cachesDeviceMode = ShiftBoardFlaws(rawValue: 1 << 10)
+    /// Applies a token or shifts that arrive after the worker was signed out or changed, while the
+    /// call was under way (fails SL-INFLIGHT-1).
+    public static let appliesLateAnswers = ShiftBoardFlaws(rawValue: 1 << 11)
 
     /// The flaws named, comma-separated, e.g. `showsCancelAsError`; unknown names are ignored.
     public init(names: String) {
@@ -38,6 +41,7 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
             "keepsPasteboardOnSignOut": .keepsPasteboardOnSignOut, "keepsWidgetOnSignOut": .keepsWidgetOnSignOut,
             "keepsActivityOnSignOut": .keepsActivityOnSignOut, "showsShiftsInSnapshot": .showsShiftsInSnapshot,
             "syncsNotesAfterSignOut": .syncsNotesAfterSignOut, "cachesDeviceMode": .cachesDeviceMode,
+            "appliesLateAnswers": .appliesLateAnswers,
         ]
         self = names.split(separator: ",").reduce(into: []) { flaws, name in flaws.formUnion(table[name.trimmingCharacters(in: .whitespaces)] ?? []) }
     }

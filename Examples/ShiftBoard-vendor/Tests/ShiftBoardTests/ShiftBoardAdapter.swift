@@ -10,6 +10,8 @@ actor ShiftBoardAdapter: ConformanceAdapter {
     nonisolated let identity = AdapterIdentity(
         adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
         appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0",
+        // The adapter is an actor: an event is handled while an earlier one waits for a late answer.
+        capabilities: [WireProtocol.Capability.concurrentCalls.rawValue],
         // ShiftBoard uses every surface of the device (DeviceSurfaces) and this adapter reports each:
         // a surface it did not have would be declared absent, and its requirement would not apply.
         surfaces: .only(Set(StoredItem.Area.deviceSurfaces)))

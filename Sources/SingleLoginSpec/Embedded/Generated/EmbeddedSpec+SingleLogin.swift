@@ -6,7 +6,7 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.4",
+  "formatVersion": "1.5",
   "id": "single-login",
   "version": "2.8.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
@@ -9218,6 +9218,786 @@ extension EmbeddedSpec {
               "in": [
                 "snapshot"
               ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "id": "SL-INFLIGHT-1",
+      "level": "MUST",
+      "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a download) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
+      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer (by the generation it was asked in, by cancelling, or by checking the account after the await). These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
+      "references": [
+        {
+          "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
+          "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#get-the-signed-in-user-and-determine-if-a-user-has-changed"
+        },
+        {
+          "title": "microsoft-authentication-library-common-for-android PR #2000: sdm signout with pending silent requests",
+          "url": "https://github.com/AzureAD/microsoft-authentication-library-common-for-android/pull/2000"
+        }
+      ],
+      "tags": [
+        "inflight"
+      ],
+      "scenarios": [
+        {
+          "name": "a silent token call under way across a Jamf Reset",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent token call under way across a user change",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent token call under way across the in-app sign-out",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-3"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way across a Jamf Reset",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way across a user change",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way across the in-app sign-out",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-3"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way while suspended, the user changes, then resume",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-3"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent token call under way across two broadcasts (Jamf Reset, then Jamf Setup)",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignIn",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob",
+                  "precondition": "SL-LOGIN-7"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "the launch's silent sign-in under way across a user change",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-1"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
             }
           ]
         }

@@ -286,7 +286,9 @@ extension EmbeddedSpec {
             "broadcast",
             "answerNext",
             "advanceClock",
-            "requireInteraction"
+            "requireInteraction",
+            "holdNext",
+            "release"
           ]
         },
         "account": {
@@ -697,6 +699,52 @@ extension EmbeddedSpec {
             "properties": {
               "do": {
                 "const": "requireInteraction"
+              }
+            },
+            "required": [
+              "do"
+            ]
+          },
+          "then": {
+            "propertyNames": {
+              "enum": [
+                "do",
+                "expect",
+                "startingPoint"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "do": {
+                "const": "holdNext"
+              }
+            },
+            "required": [
+              "do"
+            ]
+          },
+          "then": {
+            "required": [
+              "method"
+            ],
+            "propertyNames": {
+              "enum": [
+                "do",
+                "method",
+                "expect",
+                "startingPoint"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "do": {
+                "const": "release"
               }
             },
             "required": [

@@ -1,0 +1,65 @@
+import SingleLoginAdapter
+
+/// An event an in-process app is still handling while one of its calls waits for a held answer
+/// (protocol 1.6's `concurrentCalls`, in process): the app's `handle` runs in a task of its own,
+/// and the runner goes on once it has returned or once one of its calls is held, whichever comes first.
+final class EventInFlight: Sendable {
+    private struct State {
+        var finished = false
+        var held = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+    /// The app's `handle`, running.
+    let task: Task<Observation, any Error>
+
+    /// Starts `adapter.handle(event)` with its calls recorded as coming from `origin`, and notes when `broker` holds a call.
+    ///
+    /// The task prefers `executor`, the job's own thread: on Swift's cooperative pool it would wait
+    /// whenever the process keeps the pool busy (a vendor's parallel tests).
+    init(_ event: AppEvent, on adapter: any ConformanceAdapter, origin: CallOrigin, broker: SimulatedBroker, executor: SessionExecutor?) async {
+        let state = self.state
+        await broker.onNextHold { Self.mark(state) { $0.held = true } }
+        let handle: @Sendable () async throws -> Observation = {
+            defer { Self.mark(state) { $0.finished = true } }
+            return try await CallOrigin.$current.withValue(origin) { try await adapter.handle(event) }
+        }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            task = Task(executorPreference: executor, operation: handle)
+        } else {
+            task = Task(operation: handle)
+        }
+    }
+
+    /// Whether the app's `handle` has returned.
+    var finished: Bool { state.withLock(\.finished) }
+
+    /// Returns once the app's `handle` has returned or one of its calls is held since ``expectHold(from:)`` (or the start).
+    func waitUntilFinishedOrHeld() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = state.withLock {
+                if $0.finished || $0.held { return true }
+                $0.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Listens for the next held call afresh (before a release lets the app go on).
+    func expectHold(from broker: SimulatedBroker) async {
+        let state = self.state
+        state.withLock { $0.held = false }
+        await broker.onNextHold { Self.mark(state) { $0.held = true } }
+    }
+
+    private static func mark(_ state: Locked<State>, _ change: (inout State) -> Void) {
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            change(&state)
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
