@@ -14,7 +14,7 @@ struct SingleLoginConformanceTests {
         Self.conformance.expectGeneratedTests(["SL-DETECT-1", "SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4", "SL-DETECT-5", "SL-LOGIN-1", "SL-LOGIN-2", "SL-LOGIN-3", "SL-LOGIN-4", "SL-LOGIN-5", "SL-LOGIN-6", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-TOKEN-3", "SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-SCOPES-1", "SL-SCOPES-2", "SL-ACCOUNT-1", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-SNAPSHOT-1", "SL-INFLIGHT-1"], regenerate: "sl-conformance generate-tests --adapter-factory 'ShiftBoardAdapter()' --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift")
     }
 
-    /// MUST: At launch the app asks the broker for device information.
+    /// MUST: At every launch the app asks the broker for device information: at the first, and again after it was terminated.
     @Test func `SL-DETECT-1`() async { await Self.conformance.expect("SL-DETECT-1") }
 
     /// SHOULD: In shared mode the app's signed-out screen offers no sign-up or add-account affordance.
@@ -50,19 +50,19 @@ struct SingleLoginConformanceTests {
     /// MUST: A session starts (Jamf Setup) while the app runs signed out, or while it is suspended: the app then shows that user signed in, silently, with their data.
     @Test func `SL-LOGIN-7`() async { await Self.conformance.expect("SL-LOGIN-7") }
 
-    /// MUST: Global sign-out while the app runs: it calls getCurrentAccount, ends its session, and none of the user's data remains on screen or in storage.
+    /// MUST: Global sign-out while the app runs: it calls getCurrentAccount, ends its session, none of the user's data remains on screen or in storage, and it calls its backend no more with that session's token.
     @Test func `SL-LOGOUT-1`() async { await Self.conformance.expect("SL-LOGOUT-1") }
 
-    /// MUST: Global sign-out while the app is suspended or not running: on resume or launch it checks the account and shows and keeps none of that user's data.
+    /// MUST: Global sign-out while the app is suspended or not running: on resume or launch it checks the account, shows and keeps none of that user's data, and calls its backend no more with that session's token.
     @Test func `SL-LOGOUT-2`() async { await Self.conformance.expect("SL-LOGOUT-2") }
 
-    /// MUST: Sign-out from inside the app signs the account out through MSAL, so the device is signed out, and clears the user's data.
+    /// MUST: Sign-out from inside the app signs the account out through MSAL, so the device is signed out, clears the user's data, and calls the backend no more with the ended session's token.
     @Test func `SL-LOGOUT-3`() async { await Self.conformance.expect("SL-LOGOUT-3") }
 
-    /// MUST: The in-app sign-out ends the app's session at once, whatever the broker does next: its signout fails, or no broadcast follows.
+    /// MUST: The in-app sign-out ends the app's session at once, whatever the broker does next (its signout fails, or no broadcast follows): nothing of the session stays, and its token does not reach the backend again.
     @Test func `SL-LOGOUT-4`() async { await Self.conformance.expect("SL-LOGOUT-4") }
 
-    /// MUST: After a user change, the in-app sign-out signs out the current account: the device ends up signed out and nothing of either user remains.
+    /// MUST: After a user change, the in-app sign-out signs out the current account: the device ends up signed out, nothing of either user remains, and the ended session's token does not reach the backend.
     @Test func `SL-LOGOUT-5`() async { await Self.conformance.expect("SL-LOGOUT-5") }
 
     /// MUST: The account changes to another user: the previous user's data leaves screen and storage, the new user is shown, zero prompts, and the previous user's token never reaches the backend again.
