@@ -7,6 +7,13 @@ public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
     /// The byte offset from the start of the text, from 0.
     public var offset: Int
 
+    /// Creates a position.
+    package init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
