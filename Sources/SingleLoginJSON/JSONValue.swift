@@ -23,10 +23,7 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
         public var value: JSONValue
 
         /// Creates a member.
-        public init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
+        public init(key: String, value: JSONValue) { (self.key, self.value) = (key, value) }
     }
 
     /// A string literal.

@@ -34,6 +34,19 @@ extension Observation: WireDecodable {
         }
     }
 
+    /// The string members `keys` of an object, in that order; nil when one is missing, repeated or
+    /// not a string, or when the object has another.
+    fileprivate static func readStrings(_ scanner: inout JSONScanner, _ keys: [String]) throws(JSONSyntaxError) -> [String]? {
+        var values = [String?](repeating: nil, count: keys.count)
+        let finished = try scanner.readObject { (key: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+            guard let index = keys.firstIndex(of: key), values[index] == nil else { return false }
+            values[index] = try scanner.readString()
+            return true
+        }
+        let found = values.compactMap { $0 }
+        return finished && found.count == keys.count ? found : nil
+    }
+
     /// An array whose every element `element` reads; nil when one is not as expected.
     private static func readArray<Element>(
         _ scanner: inout JSONScanner, _ element: (inout JSONScanner) throws(JSONSyntaxError) -> Element?
@@ -104,38 +117,19 @@ extension Observation: WireEncodable {
 extension ScreenElement {
     /// `{"kind":...,"text":...}` read with the JSON scanner; nil for anything else.
     fileprivate static func read(fastPath scanner: inout JSONScanner) throws(JSONSyntaxError) -> ScreenElement? {
-        var kind: Kind?, text: String?
-        let finished = try scanner.readObject { (key: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
-            switch key {
-            case "kind" where kind == nil:
-                kind = Kind(rawValue: try scanner.readString())
-                return kind != nil
-            case "text" where text == nil: text = try scanner.readString()
-            default: return false
-            }
-            return true
-        }
-        guard finished, let kind, let text else { return nil }
-        return ScreenElement(kind, text)
+        guard let values = try Observation.readStrings(&scanner, Self.keys), let kind = Kind(rawValue: values[0]) else { return nil }
+        return ScreenElement(kind, values[1])
     }
+
+    private static let keys = ["kind", "text"]
 }
 
 extension StoredItem {
     /// `{"area":...,"key":...,"value":...}` read with the JSON scanner; nil for anything else.
     fileprivate static func read(fastPath scanner: inout JSONScanner) throws(JSONSyntaxError) -> StoredItem? {
-        var area: Area?, key: String?, value: String?
-        let finished = try scanner.readObject { (name: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
-            switch name {
-            case "area" where area == nil:
-                area = Area(rawValue: try scanner.readString())
-                return area != nil
-            case "key" where key == nil: key = try scanner.readString()
-            case "value" where value == nil: value = try scanner.readString()
-            default: return false
-            }
-            return true
-        }
-        guard finished, let area, let key, let value else { return nil }
-        return StoredItem(area, key, value)
+        guard let values = try Observation.readStrings(&scanner, Self.keys), let area = Area(rawValue: values[0]) else { return nil }
+        return StoredItem(area, values[1], values[2])
     }
+
+    private static let keys = ["area", "key", "value"]
 }

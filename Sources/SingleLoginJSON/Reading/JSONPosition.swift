@@ -8,11 +8,7 @@ public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
     public var offset: Int
 
     /// Creates a position.
-    package init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-    }
+    package init(line: Int, column: Int, offset: Int) { (self.line, self.column, self.offset) = (line, column, offset) }
 
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
