@@ -147,6 +147,16 @@ struct JSONValueTests {
         #expect(try WireCodec.decoder.decode(JSONValue.self, from: WireCodec.line(JSONValue.number(value))) == .number(value))
     }
 
+    @Test("its own compact text is the encoder's, byte for byte, when its members are in key order; pretty text indents by two")
+    func text() throws {
+        let value = JSONValue.members([
+            "a": .array([1, .number(0.5), true, .null]), "b": "quote \" back \\ slash / \u{08}\u{0C}\n\r\t\u{01}\u{1F} é 😀",
+            "c": .members([:]), "d": .array([]),
+        ])
+        #expect(value.compact == (try line(value)))
+        #expect(JSONValue.members(["k": .array([1]), "e": .members([:])]).pretty == "{\n  \"k\": [\n    1\n  ],\n  \"e\": {}\n}")
+    }
+
     @Test("any Codable value converts to JSONValue and back, dates as ISO 8601")
     func conversion() throws {
         let account = MSALAccount(username: "alice@contoso.example", objectId: "oid", tenantId: "tid")

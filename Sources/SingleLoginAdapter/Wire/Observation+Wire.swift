@@ -16,7 +16,7 @@ extension Observation: WireDecodable {
         var running: Bool?, crashed: Bool?, screen: [ScreenElement]?, storage: [StoredItem]?
         var account: String??
         do throws(JSONSyntaxError) {
-            let finished = try scanner.readObject { (key: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+            let finished = try scanner.readObject { (key: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
                 switch key {
                 case "running" where running == nil: running = try scanner.readBool()
                 case "crashed" where crashed == nil: crashed = try scanner.readBool()
@@ -36,10 +36,10 @@ extension Observation: WireDecodable {
 
     /// The string members `keys` of an object, in that order; nil when one is missing, repeated or
     /// not a string, or when the object has another.
-    fileprivate static func readStrings(_ scanner: inout JSONScanner, _ keys: [String]) throws(JSONSyntaxError) -> [String]? {
+    fileprivate static func readStrings(_ scanner: inout JSONScanner, _ keys: [StaticString]) throws(JSONSyntaxError) -> [String]? {
         var values = [String?](repeating: nil, count: keys.count)
-        let finished = try scanner.readObject { (key: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
-            guard let index = keys.firstIndex(of: key), values[index] == nil else { return false }
+        let finished = try scanner.readObject { (key: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+            guard let index = keys.firstIndex(where: { $0 ~= key }), values[index] == nil else { return false }
             values[index] = try scanner.readString()
             return true
         }
@@ -121,7 +121,7 @@ extension ScreenElement {
         return ScreenElement(kind, values[1])
     }
 
-    private static let keys = ["kind", "text"]
+    private static let keys: [StaticString] = ["kind", "text"]
 }
 
 extension StoredItem {
@@ -131,5 +131,5 @@ extension StoredItem {
         return StoredItem(area, values[1], values[2])
     }
 
-    private static let keys = ["area", "key", "value"]
+    private static let keys: [StaticString] = ["area", "key", "value"]
 }

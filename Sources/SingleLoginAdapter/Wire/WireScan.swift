@@ -26,7 +26,7 @@ public struct WireScan: Sendable, Equatable {
         var scan = WireScan()
         var scanner = JSONScanner(line)
         do throws(JSONSyntaxError) {
-            _ = try scanner.readObject { (key: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+            _ = try scanner.readObject { (key: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
                 let value = try scanner.skipValue()
                 switch key {
                 case "id": scan.id = value
@@ -82,7 +82,7 @@ public struct WireScan: Sendable, Equatable {
         bytes[range].withUnsafeBytes { raw in
             var scanner = JSONScanner(raw)
             var found: Range<Int>?
-            _ = try? scanner.readObject { (name: String, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+            _ = try? scanner.readObject { (name: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
                 let value = try scanner.skipValue()
                 guard name == key else { return true }
                 found = (value.lowerBound + range.lowerBound)..<(value.upperBound + range.lowerBound)

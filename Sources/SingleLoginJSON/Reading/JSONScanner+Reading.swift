@@ -15,9 +15,25 @@ extension JSONScanner {
         return offset == bytes.count
     }
 
+    /// A member's key as written between its quotes, compared byte for byte with the keys a reader
+    /// knows (plain ASCII), so that reading one decodes and allocates nothing. A key written with
+    /// escapes matches none of them: the reader leaves that object to one that decodes.
+    package struct Key {
+        /// The bytes between the quotes.
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Whether `key` is `pattern`, for `switch key { case "id": ... }`.
+        package static func ~= (pattern: StaticString, key: Key) -> Bool {
+            pattern.withUTF8Buffer { $0.elementsEqual(key.bytes) }
+        }
+
+        /// Whether `key` is `text`.
+        package static func == (key: Key, text: String) -> Bool { text.utf8.elementsEqual(key.bytes) }
+    }
+
     /// Reads an object, handing each key to `member`, which reads or skips the value and returns
     /// false to stop there. True after the closing brace; false when `member` stopped.
-    package mutating func readObject(_ member: (_ key: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool) throws(JSONSyntaxError) -> Bool {
+    package mutating func readObject(_ member: (_ key: Key, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool) throws(JSONSyntaxError) -> Bool {
         try open(UInt8(ascii: "{"), "an object")
         if closesEmpty(UInt8(ascii: "}")) { return true }
         while true {
@@ -25,10 +41,12 @@ extension JSONScanner {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeByte(at: offset)); expected a key in double quotes")
             }
-            let key = try parseString()
+            let quote = offset
+            try skipString()
+            let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)]))
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key '\(key)', found \(describeByte(at: offset))")
+                throw error("expected ':' after a key, found \(describeByte(at: offset))")
             }
             offset += 1
             skipWhitespace()
