@@ -1,5 +1,5 @@
 extension JSONValue {
-    /// Compact JSON (no spaces), members in order, strings escaped as ``JSONStringEscaper`` does.
+    /// Compact JSON (no spaces), members in order, strings escaped as `JSONEncoder` escapes them.
     public var compact: String { text(indent: nil) }
 
     /// JSON with two-space indentation and `": "`, as `specs/single-login.json` is written.
