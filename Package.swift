@@ -38,11 +38,15 @@ let package = Package(
         // The MSAL seam an app's production code calls: MSAL's names, parameters, results, accounts
         // and errors. Foundation only, nothing newer than MSAL's floor (iOS 16, macOS 11).
         .target(name: "SingleLoginSeam"),
+        // JSON, once: the strict parser (line, column and JSON path in every error), the scanner the
+        // wire reads single values with, `JSONValue` and its ordered writer, the string escaper.
+        // Below the kit and the harness alike, so at MSAL's floor (iOS 16, macOS 11), no Foundation.
+        .target(name: "SingleLoginJSON"),
         // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
         // observations, the stdio host and the TCP client.
-        .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam"]),
-        // The spec model, the strict JSON reader, loaders and diagnostics.
-        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "SingleLoginCrypto", "DidYouMean"]),
+        .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam", "SingleLoginJSON"]),
+        // The spec model, the strict readers of its formats, loaders and diagnostics.
+        .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "SingleLoginJSON", "SingleLoginCrypto", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.
         .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
         // C, only for system calls Swift's Glibc module lacks (pipe2, accept4, SOCK_CLOEXEC).
@@ -74,7 +78,7 @@ let package = Package(
         .target(name: "SingleLoginPreflight", dependencies: ["SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec"]),
         // The backend profile: a loopback test tenant, Entra-shaped tokens signed in Swift, and
         // the cases of specs/backend.json run against a vendor's backend processes.
-        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginTransport", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "DidYouMean"]),
+        .target(name: "SingleLoginBackend", dependencies: ["SingleLoginTransport", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginJSON", "DidYouMean"]),
         .target(name: "ReferenceApp", dependencies: ["SingleLoginAdapter"]),
         // The kit a vendor's test target links: a spec (embedded by default) run in process against
         // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The app-side library (SingleLoginSeam) builds at MSAL's floor, iOS 16 and macOS 11: it imports
+# The app-side library (SingleLoginSeam) and the JSON it shares with the harness (SingleLoginJSON) build at MSAL's floor, iOS 16 and macOS 11: it imports
 # only Foundation (MSAL, UIKit, AppKit only inside `#if canImport(...)`), and references nothing
 # the toolchain's symbol graphs say Apple introduced later. References are read from the index store
 # of a build of the target, joined by USR to the availability in the symbol graphs of the
@@ -17,6 +17,9 @@ if [ "$#" -gt 0 ]; then
 fi
 check --target SingleLoginSeam --floor macOS=11.0 --floor iOS=16.0 \
     --allow-import Foundation --allow-guarded-import MSAL,UIKit,AppKit
+# JSON, which the kit and the harness share (the strict parser, the wire's scanner, JSONValue and
+# its writer): held as strictly, and it imports nothing at all.
+check --target SingleLoginJSON --floor macOS=11.0 --floor iOS=16.0 --allow-import ""
 
 # The test-side kit (every target SingleLoginTesting, SingleLoginAdapter and SingleLoginObserver
 # link) at the package's floor, macOS 15 and iOS 16: what needs iOS 17 or 18 must sit under
@@ -31,4 +34,4 @@ if [ "${#failed[@]}" -gt 0 ]; then
     echo "api-floor: the kit's targets above their floor (macOS 15, iOS 16): ${failed[*]}" >&2
     exit 1
 fi
-echo "api-floor: the seam holds to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"
+echo "api-floor: the seam and SingleLoginJSON hold to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"

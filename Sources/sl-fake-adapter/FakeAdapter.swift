@@ -138,7 +138,7 @@ final class FakeAdapter {
             wire.writeRaw(line)
         case .unsolicited:
             log("fault: answering request 999, which was never sent, at \(place)")
-            wire.write(.response(id: .number(999), result: .object([:])))
+            wire.write(.response(id: .number(999), result: .object([])))
         case .stdoutLog:
             log("fault: logging to stdout at \(place)")
             wire.writeRaw(Data("[INFO] handling \(place)\n".utf8))
@@ -147,7 +147,7 @@ final class FakeAdapter {
     }
 
     private func answer(id: JSONValue, method: String, event: AppEvent?, params: JSONValue?, faults: [Fault]) {
-        var result: JSONValue = .object([:])
+        var result: JSONValue = .object([])
         var error: WireError?
         switch method {
         case "initialize":
@@ -168,7 +168,7 @@ final class FakeAdapter {
         }
         if faults.contains(.badObservation) {
             log("fault: answering with an observation of the wrong shape")
-            result = .object(["running": .string("yes"), "screen": .array([.object(["kind": .string("label"), "text": .string("Hi")])])])
+            result = .members(["running": .string("yes"), "screen": .array([.members(["kind": .string("label"), "text": .string("Hi")])])])
         }
         if faults.contains(.errorAnswer) {
             log("fault: answering with an error")

@@ -26,7 +26,7 @@ final class FakeApp {
         switch event {
         case .launch:
             running = true
-            _ = try call(BrokerMethod.getDeviceInformation.wireName, .object([:]))
+            _ = try call(BrokerMethod.getDeviceInformation.wireName, .object([]))
             try checkAccount()
         case .resume, .accountChangedBroadcast: try checkAccount()
         case .suspend: break
@@ -37,14 +37,14 @@ final class FakeApp {
             do {
                 let result = try call(
                     BrokerMethod.acquireToken.wireName,
-                    .object(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
+                    .members(["scopes": .array(scopes), "extraScopesToConsent": .array([]), "promptType": .string("promptIfNecessary")]))
                 try adopt(result.decode(MSALResult.self))
             } catch is MSALError {}
         case .tapSignOut:
             if let identifier = account?.identifier {
                 _ = try? call(
                     BrokerMethod.signout.wireName,
-                    .object(["accountIdentifier": .string(identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)]))
+                    .members(["accountIdentifier": .string(identifier), "signoutFromBrowser": .bool(false), "wipeAccount": .bool(false)]))
             }
             clear()
         case .refresh:
@@ -54,7 +54,7 @@ final class FakeApp {
 
     private func checkAccount() throws {
         let current: CurrentAccount
-        do { current = try call(BrokerMethod.getCurrentAccount.wireName, .object([:])).decode(CurrentAccount.self) } catch is MSALError { return }
+        do { current = try call(BrokerMethod.getCurrentAccount.wireName, .object([])).decode(CurrentAccount.self) } catch is MSALError { return }
         guard let now = current.account else { clear(); return }
         if now.identifier != account?.identifier {
             clear()
@@ -68,7 +68,7 @@ final class FakeApp {
         do {
             let result = try call(
                 BrokerMethod.acquireTokenSilent.wireName,
-                .object(["scopes": .array(scopes), "accountIdentifier": .string(identifier), "forceRefresh": .bool(false)]))
+                .members(["scopes": .array(scopes), "accountIdentifier": .string(identifier), "forceRefresh": .bool(false)]))
             try adopt(result.decode(MSALResult.self))
         } catch is MSALError {
             token = nil
@@ -81,7 +81,7 @@ final class FakeApp {
         token = result.accessToken
         do {
             struct Records: Decodable { var records: [UserRecord] }
-            records = try call(BrokerMethod.fetchRecords.wireName, .object(["accessToken": .string(result.accessToken)])).decode(Records.self).records
+            records = try call(BrokerMethod.fetchRecords.wireName, .members(["accessToken": .string(result.accessToken)])).decode(Records.self).records
         } catch is MSALError {}
     }
 

@@ -39,7 +39,7 @@ final class FakeWire {
     }
 
     /// Sends a request to the harness and reads until its answer; a JSON-RPC error is thrown.
-    func call(_ method: String, _ params: JSONValue = .object([:])) throws -> JSONValue {
+    func call(_ method: String, _ params: JSONValue = .object([])) throws -> JSONValue {
         callCount += 1
         let sentMethod = beforeCall(callCount, method)
         let id = nextId

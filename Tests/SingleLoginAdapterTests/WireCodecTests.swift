@@ -13,14 +13,14 @@ struct WireMessageTests {
     func request() throws {
         let message = WireMessage.request(id: 3, method: BrokerMethod.getCurrentAccount.wireName)
         #expect(try line(message) == #"{"id":3,"jsonrpc":"2.0","method":"msal.getCurrentAccount"}"#)
-        let withParams = WireMessage.request(id: 4, method: "event", params: .object(["event": .string("launch")]))
+        let withParams = WireMessage.request(id: 4, method: "event", params: .members(["event": .string("launch")]))
         #expect(try line(withParams) == #"{"id":4,"jsonrpc":"2.0","method":"event","params":{"event":"launch"}}"#)
         #expect(withParams.isRequest)
     }
 
     @Test("a response and a failure; a failure without an id answers with a null id")
     func responses() throws {
-        #expect(try line(WireMessage.response(id: .number(7), result: .object([:]))) == #"{"id":7,"jsonrpc":"2.0","result":{}}"#)
+        #expect(try line(WireMessage.response(id: .number(7), result: .object([]))) == #"{"id":7,"jsonrpc":"2.0","result":{}}"#)
         let failure = WireMessage.failure(id: nil, error: WireError(code: WireError.parseError, message: "not a JSON-RPC message"))
         #expect(try line(failure) == #"{"error":{"code":-32700,"message":"not a JSON-RPC message"},"id":null,"jsonrpc":"2.0"}"#)
         #expect(!failure.isRequest)
@@ -29,7 +29,7 @@ struct WireMessageTests {
     @Test(
         "what was encoded decodes to the same message",
         arguments: [
-            WireMessage.request(id: 1, method: "initialize", params: .object(["protocolVersion": .string("1.0")])),
+            WireMessage.request(id: 1, method: "initialize", params: .members(["protocolVersion": .string("1.0")])),
             WireMessage.response(id: .number(2), result: .array([.bool(true), .null, .number(0.5), .string("a/b")])),
             WireMessage.failure(id: .string("x"), error: WireError(MSALError(code: -50002, message: "interaction required"))),
         ])
@@ -41,13 +41,13 @@ struct WireMessageTests {
 
     @Test("slashes are not escaped and keys are sorted at every depth")
     func layout() throws {
-        let value = JSONValue.object(["b": .string("https://x/y"), "a": .object(["z": .number(1), "y": .number(2)])])
+        let value = JSONValue.members(["b": .string("https://x/y"), "a": .members(["z": .number(1), "y": .number(2)])])
         #expect(try line(value) == #"{"a":{"y":2,"z":1},"b":"https://x/y"}"#)
     }
 
     @Test("the typed response and request encode exactly as the untyped messages do")
     func typedEncoding() throws {
-        #expect(try line(WireResponse(id: .number(5), result: WireEmpty())) == (try line(WireMessage.response(id: .number(5), result: .object([:])))))
+        #expect(try line(WireResponse(id: .number(5), result: WireEmpty())) == (try line(WireMessage.response(id: .number(5), result: .object([])))))
         let params = SignoutParameters(accountIdentifier: "oid.tid")
         let typed = try line(WireRequest(id: 9, method: BrokerMethod.signout.wireName, params: params))
         let untyped = try line(WireMessage.request(id: 9, method: "msal.signout", params: JSONValue(encoding: params)))
@@ -127,7 +127,7 @@ struct JSONValueTests {
         "each kind decodes as itself: true is a boolean, \"1\" a string, 1 a number",
         arguments: [
             ("null", JSONValue.null), ("true", .bool(true)), ("1", .number(1)), (#""1""#, .string("1")), ("-0.25", .number(-0.25)),
-            ("[1,[]]", .array([.number(1), .array([])])), (#"{"a":{"b":null}}"#, .object(["a": .object(["b": .null])])),
+            ("[1,[]]", .array([.number(1), .array([])])), (#"{"a":{"b":null}}"#, .members(["a": .members(["b": .null])])),
         ])
     func kinds(text: String, expected: JSONValue) throws {
         #expect(try WireCodec.decoder.decode(JSONValue.self, from: Data(text.utf8)) == expected)
@@ -145,6 +145,16 @@ struct JSONValueTests {
     @Test("numbers beyond a 64-bit integer's exact range are written as doubles and read back the same", arguments: [1e15, 2.5e20, -1e300])
     func largeNumbers(value: Double) throws {
         #expect(try WireCodec.decoder.decode(JSONValue.self, from: WireCodec.line(JSONValue.number(value))) == .number(value))
+    }
+
+    @Test("its own compact text is the encoder's, byte for byte, when its members are in key order; pretty text indents by two")
+    func text() throws {
+        let value = JSONValue.members([
+            "a": .array([1, .number(0.5), true, .null]), "b": "quote \" back \\ slash / \u{08}\u{0C}\n\r\t\u{01}\u{1F} é 😀",
+            "c": .members([:]), "d": .array([]),
+        ])
+        #expect(value.compact == (try line(value)))
+        #expect(JSONValue.members(["k": .array([1]), "e": .members([:])]).pretty == "{\n  \"k\": [\n    1\n  ],\n  \"e\": {}\n}")
     }
 
     @Test("any Codable value converts to JSONValue and back, dates as ISO 8601")
@@ -249,7 +259,7 @@ struct WireCompatibilityTests {
         let wire = try WireCodec.decoder.decode(WireError.self, from: WireCodec.encoder.encode(WireError(error)))
         #expect(wire.msalError == error)
         // A 1.0 error (domain and internal code only) still decodes.
-        let old = WireError(code: -50000, message: "m", data: .object(["domain": .string("MSALErrorDomain"), "internalCode": .number(-42102)]))
+        let old = WireError(code: -50000, message: "m", data: .members(["domain": .string("MSALErrorDomain"), "internalCode": .number(-42102)]))
         #expect(old.msalError?.isInternal(.ambiguousAccount) == true)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Both ends decode a line twice: once as an envelope, to tell requests from responses and
 /// find the id, then once into the typed params or result it carries (``WireParams``,
-/// ``WireResult``). That is cheaper than decoding into ``JSONValue`` and converting.
+/// ``WireResult``). That is cheaper than decoding into `JSONValue` and converting.
 public struct WireEnvelope: Decodable, Sendable {
     /// `"2.0"`.
     public var jsonrpc: String

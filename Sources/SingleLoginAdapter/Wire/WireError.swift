@@ -32,15 +32,15 @@ public struct WireError: Error, Hashable, Codable, Sendable {
     /// userInfo fields (`grantedScopes`, `declinedScopes`, `invalidResult`, `deviceInformation`,
     /// `oauthError`, `correlationId`) where present.
     public init(_ error: MSALError) {
-        var data: [String: JSONValue] = ["domain": .string(error.domain)]
-        if let internalCode = error.internalCode { data["internalCode"] = .number(Double(internalCode)) }
-        if let scopes = error.grantedScopes { data["grantedScopes"] = .array(scopes.map(JSONValue.string)) }
-        if let scopes = error.declinedScopes { data["declinedScopes"] = .array(scopes.map(JSONValue.string)) }
-        if let result = error.invalidResult, let value = try? JSONValue(encoding: result) { data["invalidResult"] = value }
-        if let information = error.deviceInformation, let value = try? JSONValue(encoding: information) { data["deviceInformation"] = value }
-        if let oauthError = error.oauthError { data["oauthError"] = .string(oauthError) }
-        if let correlationId = error.correlationId { data["correlationId"] = .string(correlationId) }
-        self.init(code: error.code, message: error.message, data: .object(data))
+        let data = JSONValue.members(["domain": .string(error.domain)])
+            .setting("internalCode", error.internalCode.map { .number(Double($0)) })
+            .setting("grantedScopes", error.grantedScopes.map { .array($0.map(JSONValue.string)) })
+            .setting("declinedScopes", error.declinedScopes.map { .array($0.map(JSONValue.string)) })
+            .setting("invalidResult", error.invalidResult.flatMap { try? JSONValue(encoding: $0) })
+            .setting("deviceInformation", error.deviceInformation.flatMap { try? JSONValue(encoding: $0) })
+            .setting("oauthError", error.oauthError.map(JSONValue.string))
+            .setting("correlationId", error.correlationId.map(JSONValue.string))
+        self.init(code: error.code, message: error.message, data: data)
     }
 
     /// The MSAL error this carries, if it carries one (its `data` has a `domain`).

@@ -223,7 +223,7 @@ final class WireEventLoop: @unchecked Sendable {
         if scan.isRequest, scan.id == nil {
             // A notification: only `held` (1.6) means something, and only to a concurrent adapter.
             guard scan.methodName(in: line) == WireProtocol.heldNotification, let settling = lock.withLock({ settling }),
-                let held = scan.params.flatMap({ WireObjectScanner.member("id", inObject: $0, of: line) }),
+                let held = scan.params.flatMap({ WireScan.member("id", inObject: $0, of: line) }),
                 let id = Int(String(decoding: line[held], as: UTF8.self))
             else { return }
             settling.held(id)

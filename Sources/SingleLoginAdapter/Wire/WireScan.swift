@@ -1,5 +1,3 @@
-import Foundation
-
 /// The top-level members of one JSON-RPC line, found in one pass over its bytes without
 /// decoding any value.
 ///
@@ -21,28 +19,31 @@ public struct WireScan: Sendable, Equatable {
     /// The bytes of the `error` value, if present.
     public var error: Range<Int>?
 
+    private init() {}
+
     /// Scans `line` (one message, without its newline); nil when it is not a single JSON object.
     public init?(_ line: UnsafeRawBufferPointer) {
-        var scanner = WireObjectScanner(line)
-        var found = false
-        while let member = scanner.nextMember() {
-            found = true
-            let key = member.key
-            if WireObjectScanner.equals(line, key, Self.idKey) {
-                id = member.value
-            } else if WireObjectScanner.equals(line, key, Self.methodKey) {
-                method = member.value
-            } else if WireObjectScanner.equals(line, key, Self.resultKey) {
-                result = member.value
-            } else if WireObjectScanner.equals(line, key, Self.paramsKey) {
-                params = member.value
-            } else if WireObjectScanner.equals(line, key, Self.errorKey) {
-                error = member.value
-            } else if WireObjectScanner.equals(line, key, Self.jsonrpcKey) {
-                isJSONRPC2 = WireObjectScanner.equals(line, member.value, Self.version)
+        var scan = WireScan()
+        var scanner = JSONScanner(line)
+        do throws(JSONSyntaxError) {
+            _ = try scanner.readObject { (key: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+                let value = try scanner.skipValue()
+                switch key {
+                case "id": scan.id = value
+                case "method": scan.method = value
+                case "result": scan.result = value
+                case "params": scan.params = value
+                case "error": scan.error = value
+                case "jsonrpc": scan.isJSONRPC2 = line[value].elementsEqual(Self.version)
+                default: break
+                }
+                return true
             }
+        } catch {
+            return nil
         }
-        guard scanner.finished, found || scanner.wasEmptyObject else { return nil }
+        guard scanner.isAtEnd() else { return nil }
+        self = scan
     }
 
     /// Scans a line held in an array.
@@ -56,20 +57,60 @@ public struct WireScan: Sendable, Equatable {
 
     /// The method's name, if it is a plain string.
     public func methodName(in line: [UInt8]) -> String? {
-        method.flatMap { WireObjectScanner.string(line, $0) }
+        method.flatMap { Self.string(line, $0) }
     }
 
     /// The id as an integer, when it is one.
     public func integerId(in line: [UInt8]) -> Int? {
         guard let id else { return nil }
-        return WireObjectScanner.integer(line, id)
+        return Self.integer(line, id)
     }
 
-    private static let jsonrpcKey: [UInt8] = Array("jsonrpc".utf8)
-    private static let idKey: [UInt8] = Array("id".utf8)
-    private static let methodKey: [UInt8] = Array("method".utf8)
-    private static let paramsKey: [UInt8] = Array("params".utf8)
-    private static let resultKey: [UInt8] = Array("result".utf8)
-    private static let errorKey: [UInt8] = Array("error".utf8)
     private static let version: [UInt8] = Array("\"2.0\"".utf8)
+
+    /// The string value at `range` of `bytes`, unescaped; nil when it is not a string.
+    package static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+        bytes[range].withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw)
+            guard let text = try? scanner.readString(), scanner.isAtEnd() else { return nil }
+            return text
+        }
+    }
+
+    /// Where the value of member `key` is in the object at `range` of `bytes` (offsets into `bytes`), if it has one.
+    package static func member(_ key: String, inObject range: Range<Int>, of bytes: [UInt8]) -> Range<Int>? {
+        bytes[range].withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw)
+            var found: Range<Int>?
+            _ = try? scanner.readObject { (name: JSONScanner.Key, scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool in
+                let value = try scanner.skipValue()
+                guard name == key else { return true }
+                found = (value.lowerBound + range.lowerBound)..<(value.upperBound + range.lowerBound)
+                return false
+            }
+            return found
+        }
+    }
+
+    /// The integer value at `range`, when it is a whole number.
+    static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var value = 0
+        var negative = false
+        var index = range.lowerBound
+        if index < range.upperBound, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        guard index < range.upperBound else { return nil }
+        while index < range.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                // 3.0 or 3e0: rare, but a number that equals an integer is that integer.
+                return Double(String(decoding: bytes[range], as: UTF8.self)).flatMap { Int(exactly: $0) }
+            }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        return negative ? -value : value
+    }
 }

@@ -42,8 +42,8 @@ extension WireServer {
         _ settling: WireSettling, _ group: inout TaskGroup<Void>
     ) async {
         let event = scan.params
-            .flatMap { WireObjectScanner.member("event", inObject: $0, of: line) }
-            .flatMap { WireObjectScanner.string(line, $0) }
+            .flatMap { WireScan.member("event", inObject: $0, of: line) }
+            .flatMap { WireScan.string(line, $0) }
             .flatMap(AppEvent.init(rawValue:))
         guard let event else {
             loop.send(

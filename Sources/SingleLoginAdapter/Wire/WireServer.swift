@@ -41,7 +41,7 @@ struct WireServer {
     /// The `now` a request's params carry (protocol 1.2), if any.
     static func now(in scan: WireScan, of line: [UInt8]) -> Date? {
         scan.params
-            .flatMap { WireObjectScanner.member("now", inObject: $0, of: line) }
+            .flatMap { WireScan.member("now", inObject: $0, of: line) }
             .flatMap { try? WireCodec.decoder.decode(Date.self, from: Data(line[$0])) }
     }
 
@@ -73,8 +73,8 @@ struct WireServer {
             case .initialize:
                 minor = Self.harnessMinor(
                     scan.params
-                        .flatMap { WireObjectScanner.member("protocolVersion", inObject: $0, of: line) }
-                        .flatMap { WireObjectScanner.string(line, $0) })
+                        .flatMap { WireScan.member("protocolVersion", inObject: $0, of: line) }
+                        .flatMap { WireScan.string(line, $0) })
                 var handshake = WireProtocol.Handshake(adapter.identity)
                 handshake.token = token
                 loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))
@@ -84,8 +84,8 @@ struct WireServer {
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
             case .event:
                 let event = scan.params
-                    .flatMap { WireObjectScanner.member("event", inObject: $0, of: line) }
-                    .flatMap { WireObjectScanner.string(line, $0) }
+                    .flatMap { WireScan.member("event", inObject: $0, of: line) }
+                    .flatMap { WireScan.string(line, $0) }
                     .flatMap(AppEvent.init(rawValue:))
                 guard let event else {
                     throw WireError(code: WireError.invalidParams, message: "params.event must be one of \(AppEvent.allCases.map(\.rawValue))")

@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// How fast the Swift signer signs: RS256 signatures per second with the tenant key.
 public enum SigningRate {
     /// Signs distinct messages for about `duration` and returns signatures per second (each one
@@ -12,7 +14,6 @@ public enum SigningRate {
             count += 1
         }
         let elapsed = clock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (count + Int(sink & 0), Double(count) / seconds)
+        return (count + Int(sink & 0), Double(count) / elapsed.inSeconds)
     }
 }

@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// One request the harness sent to the backend and what came back, for verdicts and evidence.
 public struct HTTPExchange: Sendable, Hashable {
     /// What was sent.
@@ -26,7 +28,7 @@ public struct HTTPExchange: Sendable, Hashable {
         public var description: String {
             switch self {
             case .connect(let reason): return "no connection: \(reason)"
-            case .timedOut(let limit): return "no reply within \(limit.inSecondsText) (a hang)"
+            case .timedOut(let limit): return "no reply within \(limit.shortText) (a hang)"
             case .closedWithoutReply(let count):
                 return count == 0
                     ? "the connection was closed without a reply (dropped)" : "the connection was closed after \(count) bytes of an incomplete reply (dropped)"

@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import Foundation
 import SingleLoginTransport
 import Synchronization
@@ -22,7 +23,7 @@ public final class BackendProcess: Sendable {
     private let stopped = Mutex(false)
 
     /// Starts `command` (through `/bin/sh -c`, stdout joined to stderr) on a free port with a fresh view.
-    public init(command: String, role: BackendProcessRole, tenant: TestTenant, keys: [JSONText]) throws {
+    public init(command: String, role: BackendProcessRole, tenant: TestTenant, keys: [JSONValue]) throws {
         portClaim = try Socket.freePort()
         view = tenant.makeView(keys: keys)
         self.role = role

@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import Foundation
 import SingleLoginEvents
 import Synchronization
@@ -45,7 +46,7 @@ struct ProfileSession: Sendable {
     /// A process that exits while something else holds its port (another program took the port
     /// between the harness's check and the backend's bind) is no fault of the backend's: it is
     /// started again on another port, twice at most.
-    private func start(role: BackendProcessRole, keys: [JSONText], again: Bool) async -> Result<BackendProcess, StartFailure> {
+    private func start(role: BackendProcessRole, keys: [JSONValue], again: Bool) async -> Result<BackendProcess, StartFailure> {
         var attempt = 0
         while true {
             attempt += 1
@@ -294,7 +295,7 @@ struct ProfileSession: Sendable {
                 .stepPerformed(
                     planned.id, index: 1,
                     description:
-                        "the tenant appends key \(TestKeys.rotation.kid); the harness waits until \(options.rotationWait.inSecondsText) after this process's last JWKS fetch before the append"
+                        "the tenant appends key \(TestKeys.rotation.kid); the harness waits until \(options.rotationWait.shortText) after this process's last JWKS fetch before the append"
                 )))
         try? await Task.sleep(until: due, clock: clock)
         if Task.isCancelled {

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginEvents
 
 /// What happened when on BE-ROTATE-1's process, in seconds from its start, for reports:
 /// `started 0.0 s; healthy 0.4 s; first valid token sent 0.4 s (200 OK after 5 ms); discovery
@@ -24,7 +25,7 @@ struct RotationTimeline {
 
     /// `12.3 s` from the start.
     func at(_ instant: ContinuousClock.Instant) -> String {
-        String(format: "%.1f s", (instant - startedAt).inSeconds)
+        (instant - startedAt).shortText
     }
 
     /// The timeline as one line, with each of the view's `fetches` (JWKS fetches marked before or after the append).
@@ -44,8 +45,8 @@ struct RotationTimeline {
             var sent = "rotated token sent \(at(rotatedSentAt))"
             if let (last, wait) = rotatedDue {
                 sent +=
-                    last.map { " (\(wait.inSecondsText) after the last JWKS fetch before the append, at \(at($0)))" }
-                    ?? " (\(wait.inSecondsText) after the append: no JWKS fetch came before it)"
+                    last.map { " (\(wait.shortText) after the last JWKS fetch before the append, at \(at($0)))" }
+                    ?? " (\(wait.shortText) after the append: no JWKS fetch came before it)"
             }
             if let rotatedAnswer { sent += ", answered \(at(rotatedAnswer.0)) (\(rotatedAnswer.1))" }
             parts.append(sent)

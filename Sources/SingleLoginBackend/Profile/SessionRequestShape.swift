@@ -1,3 +1,5 @@
+import SingleLoginJSON
+
 /// How the harness hands a token to the backend: a JSON field in the body (default
 /// `{"id_token": "<jwt>"}`) or an `Authorization: Bearer` header, at a path (default `/session`).
 public struct SessionRequestShape: Sendable, Hashable {
@@ -20,7 +22,7 @@ public struct SessionRequestShape: Sendable, Hashable {
         if bearer {
             return HTTPRequest(method: "POST", target: target, headers: [HTTPHeader("Authorization", "Bearer \(token)")])
         }
-        return json(JSONText.object([JSONText.Member(key: tokenField, value: .string(token))]).compact)
+        return json(JSONValue.object([JSONValue.Member(key: tokenField, value: .string(token))]).compact)
     }
 
     /// Requests without a usable token (BE-INPUT-1), each with a label.

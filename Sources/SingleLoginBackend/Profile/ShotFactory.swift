@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 /// Builds the shots of each probe: the valid token with only what the case names changed.
 public struct ShotFactory: Sendable {
@@ -19,7 +20,7 @@ public struct ShotFactory: Sendable {
     }
 
     private var identity: TenantIdentity { mint.identity }
-    private var tenantHeader: JSONText { TokenMint.header(kid: TestKeys.tenant.kid) }
+    private var tenantHeader: JSONValue { TokenMint.header(kid: TestKeys.tenant.kid) }
 
     /// A shot carrying `token`.
     public func shot(
@@ -46,7 +47,7 @@ public struct ShotFactory: Sendable {
     public func shots(for backendCase: BackendCase) -> [Shot] {
         let expect = backendCase.expect
         let limit = backendCase.timeLimit
-        func signed(_ label: String, _ claims: JSONText) -> Shot {
+        func signed(_ label: String, _ claims: JSONValue) -> Shot {
             shot(label, .rs256(header: tenantHeader, claims: claims, key: TestKeys.tenant, keyName: "the tenant key"), expect: expect, timeLimit: limit)
         }
         let now = mint.now()
@@ -86,7 +87,7 @@ public struct ShotFactory: Sendable {
             return [signed("iss and tid of another tenant", mint.idTokenClaims(tenant: identity.otherTenantID))]
         case .issuerTenantMismatch:
             let a = identity.otherTenantID, b = identity.thirdTenantID, home = identity.homeTenantID
-            func mismatched(_ issuerTenant: String, _ tid: String) -> JSONText {
+            func mismatched(_ issuerTenant: String, _ tid: String) -> JSONValue {
                 mint.idTokenClaims(tenant: tid).setting("iss", .string(TenantIdentity.issuer(of: issuerTenant)))
             }
             return [
@@ -153,7 +154,7 @@ public struct ShotFactory: Sendable {
         let limit = backendCase.timeLimit
         // Each header keeps the tenant key's kid and adds one way of offering the attacker's key.
         let claims = mint.idTokenClaims()
-        func offered(_ label: String, _ member: String, _ value: JSONText, _ how: String) -> Shot {
+        func offered(_ label: String, _ member: String, _ value: JSONValue, _ how: String) -> Shot {
             let token = ForgedToken.rs256(
                 header: tenantHeader.setting(member, value), claims: claims, key: AttackerHost.key,
                 keyName: "the attacker's key (\(how)), under the tenant key's kid")

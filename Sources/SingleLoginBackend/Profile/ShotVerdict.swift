@@ -27,7 +27,7 @@ enum ShotVerdict {
             case .malformedReply, nil: kind = .malformedReply; what = "a reply that is not HTTP"
             }
         }
-        let expected = "\(shot.expect.description) within \(shot.timeLimit.inSecondsText)"
+        let expected = "\(shot.expect.description) within \(shot.timeLimit.shortText)"
         return Issue(
             severity: .failure, kind: .backend(kind),
             message: "\(shot.label): \(what), \(ShotEvidence.outcome(exchange)); expected \(shot.expect.description)",

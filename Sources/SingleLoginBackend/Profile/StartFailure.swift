@@ -20,12 +20,12 @@ struct StartFailure: Error, Sendable {
         case .exited(let status, let after):
             kind = .backend(.startExited)
             message =
-                "the backend exited (\(status)) \(after.inSecondsText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
+                "the backend exited (\(status)) \(after.shortText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
         case .timedOut(let after, let last):
             kind = .backend(.startTimeout)
             let listening = process.listeningPorts()
             var text =
-                "the backend did not answer GET \(healthPath) with 200 on 127.0.0.1:\(process.port) (SL_BACKEND_PORT) within \(after.inSecondsText)\(when.isEmpty ? "" : " " + when)"
+                "the backend did not answer GET \(healthPath) with 200 on 127.0.0.1:\(process.port) (SL_BACKEND_PORT) within \(after.shortText)\(when.isEmpty ? "" : " " + when)"
             if !listening.isEmpty, !listening.contains(process.port) {
                 text += "; it listens on port \(listening.map(String.init).joined(separator: ", ")) instead: listen on 127.0.0.1:$SL_BACKEND_PORT"
             } else if let reply = last?.reply {

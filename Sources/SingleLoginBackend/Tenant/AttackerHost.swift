@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 import Synchronization
 
@@ -30,7 +31,7 @@ public final class AttackerHost: Sendable {
     /// Starts the attacker's server on a port of the system's choosing; its JWKS names `issuer` as Entra's JWKs do.
     public init(issuer: String, limits: LoopbackHTTPServer.Limits = .init()) throws {
         let fetched = self.fetched
-        let jwks = JSONText.members(["keys": .array([Self.jwk(issuer: issuer)])]).compact
+        let jwks = JSONValue.members(["keys": .array([Self.jwk(issuer: issuer)])]).compact
         server = try LoopbackHTTPServer(limits: limits) { request in
             guard request.method == "GET" else { return .text("method not allowed\n", status: 405) }
             let document: Document
@@ -61,9 +62,9 @@ public final class AttackerHost: Sendable {
 
     /// The attacker's key as a JWK under the tenant key's kid (what the token's `jwk` carries; the
     /// attacker's JWKS adds the `issuer` an Entra JWK names).
-    public static func jwk(issuer: String? = nil) -> JSONText {
+    public static func jwk(issuer: String? = nil) -> JSONValue {
         let publicKey = key.key.publicKey
-        let base: JSONText = .members([
+        let base: JSONValue = .members([
             "kty": "RSA", "use": "sig", "kid": .string(TestKeys.tenant.kid), "n": .string(publicKey.jwkN), "e": .string(publicKey.jwkE),
         ])
         return issuer.map { base.setting("issuer", .string($0)) } ?? base

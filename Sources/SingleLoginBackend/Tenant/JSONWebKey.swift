@@ -1,8 +1,9 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 /// The keys a JWKS view publishes, written as Entra writes its JWKS entries.
 public enum JSONWebKey {
     /// An RSA signing key: `kty`, `use`, `kid`, `n`, `e`, and Entra's `issuer`.
-    public static func rsa(_ key: TestKey, issuer: String) -> JSONText {
+    public static func rsa(_ key: TestKey, issuer: String) -> JSONValue {
         .members([
             "kty": "RSA", "use": "sig", "kid": .string(key.kid),
             "n": .string(key.key.publicKey.jwkN), "e": .string(key.key.publicKey.jwkE),
@@ -13,7 +14,7 @@ public enum JSONWebKey {
     /// The decoys of BE-DECOY-1, in order: a key of an unknown type `XYZ`, an RSA key with alg
     /// `RS1024`, and an EC P-256 key, each with its own kid. A JWKS client must skip what it
     /// cannot use and still find the tenant key after them.
-    public static let decoys: [JSONText] = [
+    public static let decoys: [JSONValue] = [
         .members(["kty": "XYZ", "use": "sig", "kid": "decoy-unknown-kty", "k": "c2wtY29uZm9ybWFuY2U"]),
         .members([
             "kty": "RSA", "use": "sig", "alg": "RS1024", "kid": "decoy-rs1024",

@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import Foundation
 import Synchronization
 
@@ -34,7 +35,7 @@ public final class TestTenant: Sendable {
     }
 
     struct View {
-        var keys: [JSONText]
+        var keys: [JSONValue]
         var fetches: [Fetch] = []
     }
 
@@ -66,7 +67,7 @@ public final class TestTenant: Sendable {
     public var port: UInt16 { server.port }
 
     /// Opens a new view publishing `keys` (JWKs, in order) and returns its number.
-    public func makeView(keys: [JSONText]) -> Int {
+    public func makeView(keys: [JSONValue]) -> Int {
         store.views.withLock { views in
             let number = (views.keys.max() ?? 0) + 1
             views[number] = View(keys: keys)
@@ -77,7 +78,7 @@ public final class TestTenant: Sendable {
     /// Appends `key` to view `number`'s JWKS (its next fetch sees it) and returns when: every
     /// fetch of that view recorded before this instant served the keys without it, every one after with it.
     @discardableResult
-    public func append(_ key: JSONText, toView number: Int) -> ContinuousClock.Instant {
+    public func append(_ key: JSONValue, toView number: Int) -> ContinuousClock.Instant {
         store.views.withLock { views in
             views[number]?.keys.append(key)
             return clock.now
@@ -105,13 +106,13 @@ public final class TestTenant: Sendable {
     }
 
     /// The tenant key's JWK as this tenant publishes it.
-    public var tenantJWK: JSONText { JSONWebKey.rsa(TestKeys.tenant, issuer: identity.metadataIssuer) }
+    public var tenantJWK: JSONValue { JSONWebKey.rsa(TestKeys.tenant, issuer: identity.metadataIssuer) }
 
     /// The rotation key's JWK (BE-ROTATE-1).
-    public var rotationJWK: JSONText { JSONWebKey.rsa(TestKeys.rotation, issuer: identity.metadataIssuer) }
+    public var rotationJWK: JSONValue { JSONWebKey.rsa(TestKeys.rotation, issuer: identity.metadataIssuer) }
 
     /// The discovery document of view `number`, as Entra shapes it (issuer, endpoints, algorithms).
-    public func metadata(view number: Int) -> JSONText {
+    public func metadata(view number: Int) -> JSONValue {
         Self.metadataDocument(identity: identity, jwksURL: jwksURL(view: number))
     }
 
@@ -127,7 +128,7 @@ public final class TestTenant: Sendable {
         default: return .text("not found\n", status: 404)
         }
         guard request.method == "GET" else { return .text("method not allowed\n", status: 405) }
-        let keys: [JSONText]? = store.views.withLock { views in
+        let keys: [JSONValue]? = store.views.withLock { views in
             guard views[number] != nil else { return nil }
             views[number]!.fetches.append(Fetch(document: document, instant: clock.now))
             return views[number]!.keys
@@ -135,14 +136,14 @@ public final class TestTenant: Sendable {
         guard let keys else { return .text("no such view\n", status: 404) }
         switch document {
         case .jwks:
-            return .json(JSONText.members(["keys": .array(keys)]).compact)
+            return .json(JSONValue.members(["keys": .array(keys)]).compact)
         case .metadata:
             let jwks = "http://127.0.0.1:\(store.port.withLock { $0 })/v/\(number)/\(identity.authoritySegment)/discovery/v2.0/keys"
             return .json(metadataDocument(identity: identity, jwksURL: jwks).compact)
         }
     }
 
-    static func metadataDocument(identity: TenantIdentity, jwksURL: String) -> JSONText {
+    static func metadataDocument(identity: TenantIdentity, jwksURL: String) -> JSONValue {
         let authority = "https://login.microsoftonline.com/\(identity.authoritySegment)"
         return .members([
             "token_endpoint": .string("\(authority)/oauth2/v2.0/token"),

@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 /// A token as the harness built it: the header and claims it meant, and the compact text it sent.
 ///
@@ -5,16 +6,16 @@ import SingleLoginCrypto
 /// failure says exactly what the backend accepted.
 public struct ForgedToken: Sendable, Hashable {
     /// The JOSE header as meant (for a malformed token, what the broken part was built from).
-    public var header: JSONText
+    public var header: JSONValue
     /// The claims as meant.
-    public var claims: JSONText
+    public var claims: JSONValue
     /// The compact serialisation sent: `header.payload.signature`, or a deliberately broken one.
     public var compact: String
     /// How it was signed, for people: `RS256 with the tenant key (kid ...)`.
     public var signing: String
 
     /// An RS256 JWS of `claims` under `header`, signed by `key`.
-    public static func rs256(header: JSONText, claims: JSONText, key: TestKey, keyName: String) -> ForgedToken {
+    public static func rs256(header: JSONValue, claims: JSONValue, key: TestKey, keyName: String) -> ForgedToken {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
         let signature = key.key.signRS256(Array(signingInput.utf8))
         return ForgedToken(
@@ -24,7 +25,7 @@ public struct ForgedToken: Sendable, Hashable {
     }
 
     /// An HS256 JWS of `claims` under `header`, keyed with `secret`.
-    public static func hs256(header: JSONText, claims: JSONText, secret: [UInt8], secretName: String) -> ForgedToken {
+    public static func hs256(header: JSONValue, claims: JSONValue, secret: [UInt8], secretName: String) -> ForgedToken {
         let signingInput = Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact)
         let mac = HMACSHA256.mac(key: secret, message: Array(signingInput.utf8))
         return ForgedToken(
@@ -33,7 +34,7 @@ public struct ForgedToken: Sendable, Hashable {
     }
 
     /// An unsecured JWS (alg `none`): header and claims, an empty signature.
-    public static func unsigned(header: JSONText, claims: JSONText) -> ForgedToken {
+    public static func unsigned(header: JSONValue, claims: JSONValue) -> ForgedToken {
         ForgedToken(
             header: header, claims: claims, compact: Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact) + ".",
             signing: "none (empty signature)")

@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 /// The 1 MiB JWS of BE-INPUT-3: a header naming a published kid, a payload of padding with no
 /// identity claims, and random signature bytes, exactly `byteCount` characters in all.
@@ -15,10 +16,10 @@ public enum OversizedToken {
             // Encoded length L of n bytes: n = 3·(L/4) + (L%4 == 0 ? 0 : L%4 - 1).
             let payloadBytes = 3 * (payloadLength / 4) + (payloadLength % 4 == 0 ? 0 : payloadLength % 4 - 1)
             let skeleton = "{\"pad\":\"\"}"
-            let claims = JSONText.members(["pad": .string(String(repeating: "x", count: payloadBytes - skeleton.utf8.count))])
+            let claims = JSONValue.members(["pad": .string(String(repeating: "x", count: payloadBytes - skeleton.utf8.count))])
             let compact = headerPart + "." + Base64URL.encode(claims.compact) + "." + signaturePart
             precondition(compact.utf8.count == byteCount, "oversized token is \(compact.utf8.count) bytes, not \(byteCount)")
-            let shown = JSONText.members(["pad": .string("x × \(payloadBytes - skeleton.utf8.count)")])
+            let shown = JSONValue.members(["pad": .string("x × \(payloadBytes - skeleton.utf8.count)")])
             return ForgedToken(header: header, claims: shown, compact: compact, signing: "\(signatureBytes) random bytes (no key)")
         }
         preconditionFailure("unreachable: one of three signature sizes fits")

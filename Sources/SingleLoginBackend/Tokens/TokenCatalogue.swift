@@ -1,3 +1,4 @@
+import SingleLoginJSON
 import SingleLoginCrypto
 /// Every token the profile sends in one mode, with the keys that should (or should not) verify
 /// it, as one JSON document: `.ci/checks/backend-tokens.sh` checks it with PyJWT and
@@ -22,10 +23,10 @@ public enum TokenCatalogue {
     }
 
     /// The document: `{"mode", "clientID", "tenantID", "jwks": {...}, "pem", "attacker": {"jwk", "certificate"}, "tokens": [{case, label, signature, token}]}`.
-    public static func document(spec: BackendSpec, mode: TenantMode) -> JSONText {
+    public static func document(spec: BackendSpec, mode: TenantMode) -> JSONValue {
         let identity = TenantIdentity(mode: mode)
         let factory = ShotFactory(mint: TokenMint(identity: identity), shape: SessionRequestShape(), defaultTimeLimit: .seconds(10))
-        var tokens: [JSONText] = []
+        var tokens: [JSONValue] = []
         for backendCase in spec.cases where backendCase.modes.contains(mode) {
             for shot in factory.shots(for: backendCase) {
                 guard let token = shot.token, token.compact.utf8.count < 64 << 10 else { continue }
@@ -37,7 +38,7 @@ public enum TokenCatalogue {
             }
         }
         let issuer = identity.metadataIssuer
-        let jwks: JSONText = .members([
+        let jwks: JSONValue = .members([
             "keys": .array(JSONWebKey.decoys + [JSONWebKey.rsa(TestKeys.tenant, issuer: issuer), JSONWebKey.rsa(TestKeys.rotation, issuer: issuer)])
         ])
         return .members([

@@ -40,12 +40,12 @@ public struct TokenMint: Sendable {
     }
 
     /// `{"typ":"JWT","alg":"RS256","kid":kid}`, as Entra writes an ID token's header.
-    public static func header(kid: String, alg: String = "RS256") -> JSONText {
+    public static func header(kid: String, alg: String = "RS256") -> JSONValue {
         .members(["typ": "JWT", "alg": .string(alg), "kid": .string(kid)])
     }
 
     /// The claims of a valid v2 ID token from `tenant` (default: home), issued at `issuedAt` (default: now).
-    public func idTokenClaims(tenant: String? = nil, issuedAt: Int? = nil) -> JSONText {
+    public func idTokenClaims(tenant: String? = nil, issuedAt: Int? = nil) -> JSONValue {
         let tenant = tenant ?? identity.homeTenantID
         let iat = issuedAt ?? now()
         let user = user(of: tenant)
@@ -75,11 +75,11 @@ public struct TokenMint: Sendable {
         let tenant = identity.homeTenantID
         let iat = now()
         let user = user(of: tenant)
-        let header: JSONText = .members([
+        let header: JSONValue = .members([
             "typ": "JWT", "nonce": .string(Base64URL.encode(Array(Self.derivedGUID(String(iat), "graph-nonce").utf8))),
             "alg": "RS256", "x5t": .string(TestKeys.tenant.kid), "kid": .string(TestKeys.tenant.kid),
         ])
-        let claims: JSONText = .members([
+        let claims: JSONValue = .members([
             "aud": "00000003-0000-0000-c000-000000000000",
             "iss": .string("https://sts.windows.net/\(tenant)/"),
             "iat": .integer(iat), "nbf": .integer(iat), "exp": .integer(iat + 3600),

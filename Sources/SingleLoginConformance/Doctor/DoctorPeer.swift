@@ -101,11 +101,11 @@ actor InProcessDoctorPeer: DoctorPeer {
             case .reset:
                 guard let environment else { throw AdapterFailure(.adapterError, "reset before the doctor set up its broker") }
                 try await adapter.reset(environment: environment)
-                return .object([:])
+                return .object([])
             case .event: return try JSONValue(encoding: try await adapter.handle(request.event ?? .launch))
             case .observe: return try JSONValue(encoding: try await adapter.observe())
             case .settle: return try JSONValue(encoding: try await adapter.settle())
-            case .shutdown: return .object([:])
+            case .shutdown: return .object([])
             }
         } catch let failure as AdapterFailure {
             throw failure

@@ -81,7 +81,7 @@ actor DoctorSession {
         let now = (try? WireCodec.encoder.encode(broker.clock.now())).map { Array($0) }
         if let result = await ask("reset answers {}", .reset(now: now)) {
             record(
-                "reset answers {}", result == .object([:]), result == .object([:]) ? "" : "answered \(JSONRPCSession.excerpt(result))",
+                "reset answers {}", result == .object([]), result == .object([]) ? "" : "answered \(JSONRPCSession.excerpt(result))",
                 hint: "Answer reset with an empty object {} once the app is a fresh install, not running.")
         }
         var last: JSONValue?
@@ -185,9 +185,9 @@ actor DoctorSession {
     }
 
     private func handshake() async {
-        let params = JSONValue.object([
+        let params = JSONValue.members([
             "protocolVersion": .string(WireProtocol.version),
-            "harness": .object(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)]),
+            "harness": .members(["name": .string("sl-conformance doctor"), "version": .string(HarnessVersion.current)]),
         ])
         let request = JSONRPCSession.Request(method: .initialize, params: (try? WireLine.encode(params)) ?? WireLine.emptyObject)
         guard let result = await ask("the handshake is answered", request, timeout: timeouts.handshake) else { return }

@@ -10,17 +10,17 @@ enum ObservationShape {
 
     /// The problems found in `value`, empty when it is a valid observation.
     static func problems(in value: JSONValue) -> [String] {
-        guard case .object(let members) = value else { return ["the answer is not an object"] }
+        guard case .object = value else { return ["the answer is not an object"] }
         var problems: [String] = []
         for key in ["running", "crashed"] {
-            guard case .bool? = members[key] else { problems.append("'\(key)' must be true or false"); continue }
+            guard case .bool? = value[key] else { problems.append("'\(key)' must be true or false"); continue }
         }
-        switch members["signedInAccount"] {
+        switch value["signedInAccount"] {
         case nil, .null?, .string?: break
         default: problems.append("'signedInAccount' must be a string or null")
         }
-        problems += elements(members["screen"], name: "screen", kindKey: "kind", kinds: ScreenElement.Kind.allCases.map(\.rawValue), textKeys: ["text"])
-        problems += elements(members["storage"], name: "storage", kindKey: "area", kinds: StoredItem.Area.allCases.map(\.rawValue), textKeys: ["key", "value"])
+        problems += elements(value["screen"], name: "screen", kindKey: "kind", kinds: ScreenElement.Kind.allCases.map(\.rawValue), textKeys: ["text"])
+        problems += elements(value["storage"], name: "storage", kindKey: "area", kinds: StoredItem.Area.allCases.map(\.rawValue), textKeys: ["key", "value"])
         return problems
     }
 

@@ -33,22 +33,16 @@ struct AppHang: Error {
     var message: String {
         let hang = "a hang, which iOS's watchdog ends"
         guard let last = calls.last else {
-            return "the app did not settle within \(Self.seconds(waited)) of '\(event.rawValue)' in \(when), and made no call meanwhile: \(hang)"
+            return "the app did not settle within \(waited.shortText) of '\(event.rawValue)' in \(when), and made no call meanwhile: \(hang)"
         }
         let call = "'\(last.method.wireName)'"
         if let since = sinceLastAnswer, since * 2 >= waited {
-            return "the app did not settle within \(Self.seconds(since)) after its call \(call) was answered (in \(when)): \(hang)"
+            return "the app did not settle within \(since.shortText) after its call \(call) was answered (in \(when)): \(hang)"
         }
         return
-            "the app did not settle within \(Self.seconds(waited)) of '\(event.rawValue)' in \(when): it kept calling (\(calls.count) call\(calls.count == 1 ? "" : "s"), the last \(call)), \(hang)"
+            "the app did not settle within \(waited.shortText) of '\(event.rawValue)' in \(when): it kept calling (\(calls.count) call\(calls.count == 1 ? "" : "s"), the last \(call)), \(hang)"
     }
 
     /// The transport's words (the calls are in the transcript).
     var evidence: String { transport }
-
-    /// `10.0 s`.
-    static func seconds(_ duration: Duration) -> String {
-        let tenths = (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) * 10
-        return "\(Double(tenths.rounded()) / 10) s"
-    }
 }

@@ -7,7 +7,7 @@ import DidYouMean
 /// rules come with the protocol. Every problem is collected rather than stopping at the first,
 /// printed like a compiler (`file:line:column: error: message (at $.path)` with a `fix:` line),
 /// and sorted by position when loading ends:
-/// - syntax errors (from ``JSONParser``) stop the file; duplicate keys are reported, all of them;
+/// - syntax errors (from `JSONParser`, in `SingleLoginJSON`) stop the file; duplicate keys are reported, all of them;
 /// - unknown keys get "did you mean" and a fix line, missing required keys are reported (but
 ///   not a required key that an unknown key was a misspelling of);
 /// - scalars are typed: strings (empty only where allowed), integers in a range, words of a

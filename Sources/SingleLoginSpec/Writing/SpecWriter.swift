@@ -8,63 +8,63 @@ import SingleLoginAdapter
 public enum SpecWriter {
     /// The whole spec as a JSON document (with a final newline); `schema` is written as `$schema` when given.
     public static func json(_ spec: Spec, schema: String? = nil) -> String {
-        var members: [(String, WrittenJSON)] = []
+        var members: [(String, JSONValue)] = []
         if let schema { members.append(("$schema", .string(schema))) }
         members += [
             ("formatVersion", .string(spec.formatVersion)), ("id", .string(spec.id)), ("version", .string(spec.version)), ("title", .string(spec.title)),
-            ("accounts", .object(spec.accounts.map { ($0.name, account($0)) })),
+            ("accounts", object(spec.accounts.map { ($0.name, account($0)) })),
             ("requirements", .array(spec.requirements.map(requirement))),
         ]
-        return WrittenJSON.object(members).rendered() + "\n"
+        return object(members).pretty + "\n"
     }
 
     /// One requirement as a JSON object, ready to paste into a spec's `requirements`.
     public static func json(_ requirement: Requirement) -> String {
-        Self.requirement(requirement).rendered()
+        Self.requirement(requirement).pretty
     }
 
-    private static func account(_ definition: AccountDefinition) -> WrittenJSON {
-        var members: [(String, WrittenJSON)] = [("username", .string(definition.username)), ("displayName", .string(definition.displayName))]
+    private static func account(_ definition: AccountDefinition) -> JSONValue {
+        var members: [(String, JSONValue)] = [("username", .string(definition.username)), ("displayName", .string(definition.displayName))]
         if let objectId = definition.objectId { members.append(("objectId", .string(objectId))) }
         if let tenantId = definition.tenantId { members.append(("tenantId", .string(tenantId))) }
-        return .object(members)
+        return object(members)
     }
 
-    private static func requirement(_ requirement: Requirement) -> WrittenJSON {
-        .object([
+    private static func requirement(_ requirement: Requirement) -> JSONValue {
+        object([
             ("id", .string(requirement.id)), ("level", .string(requirement.level.rawValue)), ("title", .string(requirement.title)),
             ("rationale", .string(requirement.rationale)),
-            ("references", .array(requirement.references.map { .object([("title", .string($0.title)), ("url", .string($0.url))]) })),
-            ("tags", .array(requirement.tags.map(WrittenJSON.string))),
+            ("references", .array(requirement.references.map { object([("title", .string($0.title)), ("url", .string($0.url))]) })),
+            ("tags", .array(requirement.tags.map(JSONValue.string))),
             ("scenarios", .array(requirement.scenarios.map(scenario))),
         ])
     }
 
-    private static func scenario(_ scenario: Scenario) -> WrittenJSON {
-        var members: [(String, WrittenJSON)] = [("name", .string(scenario.name))]
+    private static func scenario(_ scenario: Scenario) -> JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(scenario.name))]
         let given = given(scenario.given)
         if case .object(let fields) = given, !fields.isEmpty { members.append(("given", given)) }
         members.append(("steps", .array(scenario.steps.map(step))))
         let checks = scenario.preconditions.map(precondition) + scenario.expect.map(check)
         if !checks.isEmpty { members.append(("expect", .array(checks))) }
-        return .object(members)
+        return object(members)
     }
 
-    private static func given(_ given: Given) -> WrittenJSON {
-        var members: [(String, WrittenJSON)] = []
+    private static func given(_ given: Given) -> JSONValue {
+        var members: [(String, JSONValue)] = []
         if given.deviceMode != .shared { members.append(("deviceMode", .string(given.deviceMode.rawValue))) }
         switch given.signedIn.count {
         case 0: break
         case 1: members.append(("signedIn", .string(given.signedIn[0])))
-        default: members.append(("signedIn", .array(given.signedIn.map(WrittenJSON.string))))
+        default: members.append(("signedIn", .array(given.signedIn.map(JSONValue.string))))
         }
         if given.token != .valid { members.append(("token", .string(given.token.rawValue))) }
         if let user = given.userAtDevice { members.append(("userAtDevice", .string(user))) }
-        return .object(members)
+        return object(members)
     }
 
-    private static func step(_ step: Step) -> WrittenJSON {
-        var members: [(String, WrittenJSON)]
+    private static func step(_ step: Step) -> JSONValue {
+        var members: [(String, JSONValue)]
         switch step.action {
         case .app(let event): members = [("do", .string(event.rawValue))]
         case .globalSignIn(let account): members = [("do", .string("globalSignIn")), ("account", .string(account))]
@@ -80,10 +80,10 @@ public enum SpecWriter {
         if let startingPoint = step.startingPoint { members.append(("startingPoint", .string(startingPoint))) }
         let checks = step.preconditions.map(precondition) + step.expect.map(check)
         if !checks.isEmpty { members.append(("expect", .array(checks))) }
-        return .object(members)
+        return object(members)
     }
 
-    private static func answer(_ answer: BrokerAnswer) -> [(String, WrittenJSON)] {
+    private static func answer(_ answer: BrokerAnswer) -> [(String, JSONValue)] {
         switch answer {
         case .complete(let account, let broadcast):
             return [("answer", .string("complete"))] + (account.map { [("account", .string($0))] } ?? []) + (broadcast ? [] : [("broadcast", .bool(false))])
@@ -93,23 +93,23 @@ public enum SpecWriter {
         case .noIdToken: return [("answer", .string("noIdToken"))]
         case .blankIdToken: return [("answer", .string("blankIdToken"))]
         case .declinedScopes(let scopes):
-            return [("answer", .string("declinedScopes"))] + (scopes.map { [("scopes", .array($0.map(WrittenJSON.string)))] } ?? [])
+            return [("answer", .string("declinedScopes"))] + (scopes.map { [("scopes", .array($0.map(JSONValue.string)))] } ?? [])
         case .ssoExtensionFailure(let code): return [("answer", .string("ssoExtensionFailure"))] + (code == .failed ? [] : [("code", .integer(code.rawValue))])
         case .brokerNotAvailable: return [("answer", .string("brokerNotAvailable"))]
         }
     }
 
     /// A precondition: its check, with `precondition` after the check's own keys.
-    private static func precondition(_ precondition: Precondition) -> WrittenJSON {
+    private static func precondition(_ precondition: Precondition) -> JSONValue {
         guard case .object(let members) = check(precondition.check) else { return check(precondition.check) }
-        return .object(members + [("precondition", .string(precondition.requirementID))])
+        return .object(members + [JSONValue.Member(key: "precondition", value: .string(precondition.requirementID))])
     }
 
-    private static func check(_ expectation: Expectation) -> WrittenJSON {
-        let check = ("check", WrittenJSON.string(expectation.kind.rawValue))
+    private static func check(_ expectation: Expectation) -> JSONValue {
+        let check = ("check", JSONValue.string(expectation.kind.rawValue))
         switch expectation {
         case .calls(let method, let range, let filter):
-            var members: [(String, WrittenJSON)] = [check, ("method", .string(method.rawValue))]
+            var members: [(String, JSONValue)] = [check, ("method", .string(method.rawValue))]
             if range.atMost == range.atLeast {
                 members.append(("count", .integer(range.atLeast)))
             } else {
@@ -118,36 +118,41 @@ public enum SpecWriter {
             }
             if let answered = filter.answered { members.append(("answered", .string(answered.rawValue))) }
             if let during = filter.during { members.append(("during", .string(during.rawValue))) }
-            return .object(members)
-        case .signedIn(let account): return .object([check, ("account", .string(account))])
-        case .signedOut: return .object([check])
+            return object(members)
+        case .signedIn(let account): return object([check, ("account", .string(account))])
+        case .signedOut: return object([check])
         case .noDataOf(let account, let places, let session):
-            var members: [(String, WrittenJSON)] = [check, ("account", .string(account))]
+            var members: [(String, JSONValue)] = [check, ("account", .string(account))]
             members += self.places(places)
             if let session { members.append(("session", .integer(session))) }
-            return .object(members)
+            return object(members)
         case .hasDataOf(let account, let places):
-            return .object([check, ("account", .string(account))] + self.places(places))
-        case .noErrorShown: return .object([check])
-        case .notCrashed: return .object([check])
+            return object([check, ("account", .string(account))] + self.places(places))
+        case .noErrorShown: return object([check])
+        case .notCrashed: return object([check])
         case .noElement(let kind, let match):
-            var matching: [(String, WrittenJSON)]
+            var matching: [(String, JSONValue)]
             switch match {
             case .pattern(let pattern): matching = [("matching", .string(pattern))]
             case .words(let words, let exceptions):
-                matching = [("words", .array(words.map(WrittenJSON.string)))]
-                if !exceptions.isEmpty { matching.append(("except", .array(exceptions.map(WrittenJSON.string)))) }
+                matching = [("words", .array(words.map(JSONValue.string)))]
+                if !exceptions.isEmpty { matching.append(("except", .array(exceptions.map(JSONValue.string)))) }
             }
-            return .object([check] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + matching)
-        case .scopesCovered: return .object([check])
-        case .deviceSignedOut: return .object([check])
-        case .errorShown: return .object([check])
-        case .brokerEnabled: return .object([check])
+            return object([check] + (kind.map { [("kind", .string($0.rawValue))] } ?? []) + matching)
+        case .scopesCovered: return object([check])
+        case .deviceSignedOut: return object([check])
+        case .errorShown: return object([check])
+        case .brokerEnabled: return object([check])
         }
     }
 
+    /// An object of `pairs`, in their order.
+    private static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs.map { JSONValue.Member(key: $0.0, value: $0.1) })
+    }
+
     /// `in`, left out when it names every place (the default).
-    private static func places(_ places: Set<Expectation.Place>) -> [(String, WrittenJSON)] {
+    private static func places(_ places: Set<Expectation.Place>) -> [(String, JSONValue)] {
         guard places != Expectation.Place.screenAndStorage else { return [] }
         return [("in", .array(Expectation.Place.allCases.filter(places.contains).map { .string($0.rawValue) }))]
     }

@@ -17,7 +17,7 @@ extension JSONRPCSession {
 
     /// The request a concurrent adapter's call says it was made under (`params.underRequest`).
     static func underRequest(in line: [UInt8], _ scan: WireScan) -> Int? {
-        guard let params = scan.params, let member = WireObjectScanner.member(WireProtocol.underRequestMember, inObject: params, of: line) else {
+        guard let params = scan.params, let member = WireScan.member(WireProtocol.underRequestMember, inObject: params, of: line) else {
             return nil
         }
         return Int(String(decoding: line[member], as: UTF8.self))

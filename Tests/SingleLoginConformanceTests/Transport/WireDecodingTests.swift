@@ -36,16 +36,10 @@ struct WireDecodingTests {
     @Test("the fast path reads well-formed observations itself, escapes and all")
     func fastPathTaken() {
         for json in Self.observations.prefix(5) {
-            let fast = Array(json.utf8).withUnsafeBytes { raw -> Observation? in
-                var reader = WireJSONReader(raw)
-                return reader.observation()
-            }
+            let fast = Array(json.utf8).withUnsafeBytes(Observation.read(fastPath:))
             #expect(fast != nil, "\(json)")
         }
-        let text = Array(Self.observations[4].utf8).withUnsafeBytes { raw -> String? in
-            var reader = WireJSONReader(raw)
-            return reader.observation()?.screen.first?.text
-        }
+        let text = Array(Self.observations[4].utf8).withUnsafeBytes(Observation.read(fastPath:))?.screen.first?.text
         #expect(text == "quote \" slash / back \\ nl \n tab \t e é smile 😀 raw é 😀")
     }
 

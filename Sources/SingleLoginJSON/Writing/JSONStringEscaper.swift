@@ -1,8 +1,10 @@
-/// Writes a JSON string as ``WireCodec/encoder`` does: quotes, `\"` and `\\`, the short escapes
-/// for backspace, form feed, newline, return and tab, `\u00XX` for other control characters,
-/// and everything else (slashes, non-ASCII) as it is.
-enum WireStringEscaper {
-    static func append(_ text: String, to out: inout [UInt8]) {
+/// Writes a JSON string as Foundation's `JSONEncoder` does, so that what is written by hand and what
+/// the encoder writes agree byte for byte (the wire's lines, the JSON Lines reports): quotes, `\"`
+/// and `\\`, the short escapes `\b`, `\f`, `\n`, `\r` and `\t`, `\u00XX` for other control
+/// characters, and everything else (slashes, non-ASCII) as it is.
+package enum JSONStringEscaper {
+    /// Appends `text`, quoted and escaped, to `out`.
+    package static func append(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

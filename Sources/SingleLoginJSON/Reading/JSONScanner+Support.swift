@@ -41,6 +41,13 @@ extension JSONScanner {
         return JSONPosition(line: line, column: column, offset: target)
     }
 
+    /// The position of the last comma, which may be on an earlier line than the current one.
+    func lastCommaPosition() -> JSONPosition {
+        var column = 1
+        for index in lastComma.lineStart..<lastComma.offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return JSONPosition(line: lastComma.line, column: column, offset: lastComma.offset)
+    }
+
     // MARK: Errors
 
     /// A syntax error at the current offset, or at `at` (on the current line).

@@ -7,6 +7,9 @@ public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
     /// The byte offset from the start of the text, from 0.
     public var offset: Int
 
+    /// Creates a position.
+    package init(line: Int, column: Int, offset: Int) { (self.line, self.column, self.offset) = (line, column, offset) }
+
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }

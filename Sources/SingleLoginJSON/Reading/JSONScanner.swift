@@ -1,5 +1,6 @@
-/// The byte-level machinery behind ``JSONParser``; lives only for one parse.
-struct JSONScanner {
+/// The byte-level machinery behind ``JSONParser``, and the wire's reader of single values
+/// (`JSONScanner+Reading.swift`); lives only for one parse.
+package struct JSONScanner {
     enum PathComponent {
         case key(String)
         case index(Int)
@@ -15,7 +16,8 @@ struct JSONScanner {
     var depth = 0
     var pathComponents: [PathComponent] = []
     var duplicateKeys: [JSONDuplicateKey] = []
-    var lastCommaPosition = JSONPosition(line: 1, column: 1, offset: 0)
+    /// Where the last comma was, for a trailing comma's message: its position is worked out only then.
+    var lastComma = (offset: 0, line: 1, lineStart: 0)
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -95,7 +97,7 @@ struct JSONScanner {
             guard bytes[offset] == UInt8(ascii: "\"") else {
                 if bytes[offset] == UInt8(ascii: "}") {
                     throw JSONSyntaxError(
-                        message: "trailing comma before '}'", fix: "remove the comma after the last member", position: lastCommaPosition, path: renderPath())
+                        message: "trailing comma before '}'", fix: "remove the comma after the last member", position: lastCommaPosition(), path: renderPath())
                 }
                 if bytes[offset] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON", fix: "remove the comment") }
                 if bytes[offset] == UInt8(ascii: "'") { throw error("keys must use double quotes", fix: "replace the single quotes with double quotes") }
@@ -138,7 +140,7 @@ struct JSONScanner {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 pathComponents.removeLast()
                 throw JSONSyntaxError(
-                    message: "trailing comma before ']'", fix: "remove the comma after the last element", position: lastCommaPosition, path: renderPath())
+                    message: "trailing comma before ']'", fix: "remove the comma after the last element", position: lastCommaPosition(), path: renderPath())
             }
             pathComponents[pathComponents.count - 1] = .index(elements.count)
             elements.append(try parseValue())
@@ -151,13 +153,13 @@ struct JSONScanner {
 
     /// After a member or an element: true at the `bracket` that closes the container (`object` or
     /// `array`), false once past the comma before the next one.
-    private mutating func closesAfterValue(_ bracket: UInt8, of container: String) throws(JSONSyntaxError) -> Bool {
+    mutating func closesAfterValue(_ bracket: UInt8, of container: String) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         let closing = Character(Unicode.Scalar(bracket))
         guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or '\(closing)'", fix: "close the \(container) with '\(closing)'") }
         switch bytes[offset] {
         case UInt8(ascii: ","):
-            lastCommaPosition = position()
+            lastComma = (offset, line, lineStart)
             offset += 1
             return false
         case bracket: return true
@@ -166,7 +168,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let count = literal.utf8CodeUnitCount
         let matches = offset + count <= bytes.count && (0..<count).allSatisfy { bytes[offset + $0] == literal.utf8Start[$0] }
         guard matches else {
@@ -216,7 +218,7 @@ struct JSONScanner {
     // MARK: Strings
 
     /// Parses a string starting at its opening quote.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let quote = offset
         offset += 1
         let contentStart = offset
