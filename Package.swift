@@ -20,6 +20,9 @@ let package = Package(
         // The app-side library: what an app's shipping target links. The MSAL seam only, at MSAL's
         // floor, Foundation only, small enough to read before shipping it.
         .library(name: "SingleLoginSeam", targets: ["SingleLoginSeam"]),
+        // The app's debug build links this too: it records a device pass (`sl-conformance device-pass`)
+        // around the app's real MSAL. On the seam only, at MSAL's floor.
+        .library(name: "SingleLoginRecorder", targets: ["SingleLoginRecorder"]),
         // The adapter kit (test side): the app's test target, or an adapter executable, links this
         // without the runner. It re-exports SingleLoginSeam.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
@@ -38,6 +41,9 @@ let package = Package(
         // The MSAL seam an app's production code calls: MSAL's names, parameters, results, accounts
         // and errors. Foundation only, nothing newer than MSAL's floor (iOS 16, macOS 11).
         .target(name: "SingleLoginSeam"),
+        // The device-pass recorder: the seam decorated, the lifecycle, observations, a trace file and
+        // its TCP stream. Foundation and the seam only, at MSAL's floor; compiled into debug builds.
+        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam"]),
         // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
         // observations, the stdio host and the TCP client.
         .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam"]),
