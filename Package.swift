@@ -70,7 +70,8 @@ let package = Package(
         // runner (swift-nio keeps NIOPosix apart from NIOCore for the same reason).
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer"]),
+        .target(
+            name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
         // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
         .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
@@ -119,7 +120,7 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),

@@ -3,7 +3,8 @@
 /// (`SilentTokenParameters`, `InteractiveTokenParameters`, `SignoutParameters`), so the harness
 /// reads them into the same typed broker call values a simulated run records.
 public struct RecordedCall: Codable, Sendable, Hashable {
-    /// The method, by its wire name (`getDeviceInformation`, `acquireTokenSilent`, ...).
+    /// The method, by its wire name (`getDeviceInformation`, `acquireTokenSilent`, ...; `fetchRecords`
+    /// for a call of the app's backend that the app reported with ``SessionRecorder/backendCall(accessToken:records:error:)``).
     public var method: String
     /// What it was called with.
     public var parameters: Parameters
@@ -50,6 +51,8 @@ public struct RecordedCall: Codable, Sendable, Hashable {
         public var identifier: String?
         /// `accountForUsername`: the username looked up.
         public var username: String?
+        /// `fetchRecords` (the app's backend): the keyed digest of the access token it sent.
+        public var accessToken: String?
 
         /// Creates parameters; every key absent.
         public init() {}
@@ -77,6 +80,8 @@ public struct RecordedCall: Codable, Sendable, Hashable {
         public var scopes: [String]?
         /// `signout`: what MSAL's completion said.
         public var signedOut: Bool?
+        /// `fetchRecords` (the app's backend): how many records it returned.
+        public var records: Int?
 
         /// Creates a result; every key absent.
         public init() {}

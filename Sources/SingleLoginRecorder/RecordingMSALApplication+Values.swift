@@ -5,6 +5,8 @@ import SingleLoginSeam
 enum RecordedMethod: String {
     case getDeviceInformation, getCurrentAccount, acquireTokenSilent, acquireToken, signout, allAccounts
     case accountForIdentifier, accountForUsername, removeAccount, accountsFromDevice
+    /// The app's backend, as the app reports it.
+    case fetchRecords
 }
 
 /// What the recorder keeps of the seam's values: parameters by the adapter kit's keys, accounts by

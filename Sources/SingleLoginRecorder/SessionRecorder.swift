@@ -95,6 +95,13 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         sinks.append(sink)
     }
 
+    /// The sequence of the last line written (the header is 1).
+    public var lastSequence: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sequence
+    }
+
     /// Every line written so far, read back from the trace file.
     public func lines() -> [String] {
         lock.lock()
@@ -108,15 +115,29 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         write(kind: .call) { $0.call = call }
     }
 
+    /// Records a call of the app's own backend with a token MSAL issued (`fetchRecords` in the
+    /// catalogue: "the app loads the user's data"): call it where the app's network layer gets the
+    /// answer, with the number of records on success or the error. The token is kept as its digest.
+    public func backendCall(accessToken: String, records: Int?, error: (any Error)?) {
+        var parameters = RecordedCall.Parameters()
+        parameters.accessToken = digest.digest(accessToken)
+        var result: RecordedCall.Result?
+        if error == nil {
+            result = RecordedCall.Result()
+            result?.records = records
+        }
+        record(RecordedCall(method: RecordedMethod.fetchRecords.rawValue, parameters: parameters, result: result, error: RecordingMSALApplication.error(error, digest)))
+    }
+
     /// Records that the app received `SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: call it first thing in the app's Darwin observer.
     public func accountChanged() {
         write(kind: .accountChanged) { _ in }
     }
 
-    /// Records a lifecycle event, then takes a checkpoint labelled with it (a terminating app is not observed).
-    public func lifecycle(_ event: LifecycleEvent) async {
+    /// Records a lifecycle event: call it from the app's delegate (launch first thing in
+    /// `application(_:didFinishLaunchingWithOptions:)`, the others from the scene's callbacks).
+    public func lifecycle(_ event: LifecycleEvent) {
         write(kind: .lifecycle) { $0.lifecycle = event }
-        if event != .terminate { await checkpoint(label: event.rawValue) }
     }
 
     /// Takes an observation now and records it under `label`: the harness asks for one after each

@@ -43,6 +43,11 @@ public struct TokenDigest: Sendable {
                 if rest[end] == "." { dots += 1 }
                 end = rest.index(after: end)
             }
+            // A sentence's full stop after a token is not the token's: drop trailing dots the three parts do not need.
+            while end > start.lowerBound, rest[rest.index(before: end)] == ".", dots > 2 {
+                end = rest.index(before: end)
+                dots -= 1
+            }
             let candidate = rest[start.lowerBound..<end]
             output += dots >= 2 ? digest(String(candidate)) : String(candidate)
             rest = rest[end...]
