@@ -42,6 +42,11 @@ public struct DeviceInstruction: Sendable, Hashable {
         }
     }
 
+    /// Every instruction of `procedure`: the preparation, then one per step.
+    public static func steps(of procedure: DevicePlan.Procedure, users: DeviceUsers) -> [DeviceInstruction] {
+        [preparation(procedure.scenario.given, users: users)] + procedure.scenario.steps.map { step($0.action, users: users) }
+    }
+
     /// The preparation for `given`: the device's account, and the app not running.
     static func preparation(_ given: Given, users: DeviceUsers) -> DeviceInstruction {
         var text = "Quit the app (swipe it away in the app switcher). "
@@ -108,7 +113,7 @@ public struct DeviceUsers: Sendable, Hashable {
     }
 
     /// `alice` or `bob` as the tester knows them: "the first test user (Alice Adams, alice.adams@contoso.example)".
-    func describe(_ name: String) -> String {
+    public func describe(_ name: String) -> String {
         let (which, user) = name == DevicePlan.secondUser ? ("second", second) : ("first", first)
         return "the \(which) test user (\(user.displayName), \(user.username))"
     }

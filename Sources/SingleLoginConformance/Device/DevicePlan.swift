@@ -105,6 +105,27 @@ public struct DevicePlan: Sendable {
     /// Every step the tester takes.
     public var stepCount: Int { procedures.reduce(0) { $0 + $1.stepCount } }
 
+    /// A tester's time for the whole pass, in minutes: each step at a rough, stated cost (Jamf Setup
+    /// 2, a user change 3, Jamf Reset 1.5, a sign-in in Microsoft's sheet 1.5, the preparation 1.5 or
+    /// 3 with Jamf Setup, anything in the app 0.5, the Home Screen 0.25), plus 10% for reading.
+    public var estimatedMinutes: Int {
+        var minutes = 0.0
+        for procedure in procedures {
+            minutes += procedure.scenario.given.signedIn.isEmpty ? 1.5 : 3
+            for step in procedure.scenario.steps {
+                switch step.action {
+                case .globalSignIn: minutes += 2
+                case .switchUser: minutes += 3
+                case .globalSignOut: minutes += 1.5
+                case .app(.tapSignIn): minutes += 1.5
+                case .app(.suspend): minutes += 0.25
+                default: minutes += 0.5
+                }
+            }
+        }
+        return Int((minutes * 1.1).rounded(.up))
+    }
+
     /// The same starting state and steps.
     static func shape(of scenario: Scenario) -> String {
         let given = scenario.given
