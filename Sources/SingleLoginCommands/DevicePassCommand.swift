@@ -38,6 +38,10 @@ package struct DevicePassCommand: Command {
         /// `--state <file>`.
         package static let state = Option(
             "--state", value: "file", help: "The tester's confirmations (JSON); with --stand-in, where to write them.")
+        /// `--bundle <file>`.
+        package static let bundle = Option(
+            "--bundle", value: "file",
+            help: "Also write an evidence bundle: the raw trace and the confirmations sealed with the spec and the reports (SHA256SUMS); 'verify' re-judges it.")
         /// `--first-user <upn=name>`.
         package static let firstUser = Option(
             "--first-user", value: "upn=name", help: "The first test user (stands for the catalogue's alice), e.g. 'ana.diaz@contoso.com=Ana Díaz'.",
@@ -53,7 +57,7 @@ package struct DevicePassCommand: Command {
         }
 
         package static var signature: CommandSignature {
-            CommandSignature([RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser])
+            CommandSignature([RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle])
                 .including(ReportOptions<DevicePassReportFiles>.signature)
         }
 
@@ -75,6 +79,8 @@ package struct DevicePassCommand: Command {
         package var users: (first: DeviceUser, second: DeviceUser)?
         /// The reports and the gate.
         package var reports: ReportOptions<DevicePassReportFiles>
+        /// Where the evidence bundle goes, if anywhere.
+        package var bundle: String?
 
         package init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(RunCommand.Options.spec), default: DefaultSpecs.catalogue)
@@ -85,6 +91,7 @@ package struct DevicePassCommand: Command {
             trace = try arguments.value(Self.trace)
             state = try arguments.value(Self.state)
             reports = try ReportOptions(parsing: arguments)
+            bundle = try arguments.value(Self.bundle)
             if !flaws.isEmpty, !standIn { throw UsageError("'--reference-flaw' applies to '--stand-in'") }
             if agreement, !standIn { throw UsageError("'--agreement' applies to '--stand-in'", suggestion: "It compares the stand-in's verdicts with 'run''s.") }
             let first = try arguments.value(Self.firstUser)
@@ -145,13 +152,15 @@ package struct DevicePassCommand: Command {
         }
         let startDate = Date()
         let trace: DeviceTrace
+        let traceData: Data
         let confirmations: [DeviceConfirmation]
         if options.standIn {
             let traceURL = URL(fileURLWithPath: options.trace ?? FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-pass-\(UUID().uuidString).jsonl").path)
             do {
                 let record = try await StandInPass(spec: loaded.spec, plan: plan).run(
                     base: ReferenceAppAdapter(flaws: options.flaws), traceURL: traceURL, msalVersion: "2.13.0")
-                trace = try DeviceTrace(text: try String(contentsOf: traceURL, encoding: .utf8), file: traceURL.path)
+                traceData = try Data(contentsOf: traceURL)
+                trace = try DeviceTrace(text: String(decoding: traceData, as: UTF8.self), file: traceURL.path)
                 confirmations = record.confirmations
                 if options.trace == nil { try? FileManager.default.removeItem(at: traceURL) }
                 if let state = options.state { try DevicePassState(confirmations: confirmations).write(to: URL(fileURLWithPath: state)) }
@@ -162,7 +171,9 @@ package struct DevicePassCommand: Command {
         } else {
             guard let tracePath = options.trace, let statePath = options.state else { return ExitStatus.usage.rawValue }
             do {
-                trace = try DeviceTrace(text: try Self.read(tracePath), file: tracePath)
+                let text = try Self.read(tracePath)
+                traceData = Data(text.utf8)
+                trace = try DeviceTrace(text: text, file: tracePath)
                 confirmations = try DevicePassState.read(from: URL(fileURLWithPath: statePath)).confirmations
             } catch let error as DeviceTrace.Problem {
                 output.err(error.description)
@@ -183,7 +194,27 @@ package struct DevicePassCommand: Command {
         DevicePassEvents.emit(
             judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
             handler: session.record)
-        let status = session.finish(ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate))
+        var status = session.finish(ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate))
+        if let bundle = options.bundle {
+            do {
+                let reports = options.reports
+                let manifest = DevicePassBundle.Manifest(
+                    standIn: options.standIn, device: description, mustOnly: gate == .mustOnly,
+                    users: ["first": [users.first.username, users.first.displayName], "second": [users.second.username, users.second.displayName]],
+                    specSHA256: loaded.sha256Hex)
+                let files: [(String, Data)] = [
+                    ("spec.json", Data(try SpecInput.bytes(options.spec))), ("trace.jsonl", traceData),
+                    ("state.json", try JSONEncoder.sorted.encode(DevicePassState(confirmations: confirmations))),
+                    ("device-junit.xml", try Data(contentsOf: reports.junitFile)), ("device-pass.md", try Data(contentsOf: reports.markdownFile)),
+                    ("device-pass.html", try Data(contentsOf: reports.htmlFile)),
+                ]
+                try DevicePassBundle.make(manifest: manifest, files: files).write(to: URL(fileURLWithPath: bundle), options: .atomic)
+                output.out("Evidence bundle: \(bundle) (verify it with: sl-conformance verify \(bundle))")
+            } catch {
+                output.err("error: cannot write the bundle \(bundle): \(error)")
+                status = ExitStatus.adapterOrHarnessError.rawValue
+            }
+        }
         if options.agreement {
             let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: Runner.Options(gate: gate, referenceApp: true)) { [flaws = options.flaws] in
                 InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
