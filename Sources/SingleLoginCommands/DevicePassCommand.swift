@@ -42,6 +42,12 @@ package struct DevicePassCommand: Command {
         package static let bundle = Option(
             "--bundle", value: "file",
             help: "Also write an evidence bundle: the raw trace and the confirmations sealed with the spec and the reports (SHA256SUMS); 'verify' re-judges it.")
+        /// `--listen <host:port>`.
+        package static let listen = Option(
+            "--listen", value: "host:port",
+            help: "Run the pass with a tester: wait for the app's recorder to connect (TraceStream), show each step, and record the confirmations in --state.")
+        /// `--tester <name>`.
+        package static let tester = Option("--tester", value: "name", help: "With --listen: the tester's name, recorded with each confirmation.")
         /// `--first-user <upn=name>`.
         package static let firstUser = Option(
             "--first-user", value: "upn=name", help: "The first test user (stands for the catalogue's alice), e.g. 'ana.diaz@contoso.com=Ana Díaz'.",
@@ -57,7 +63,7 @@ package struct DevicePassCommand: Command {
         }
 
         package static var signature: CommandSignature {
-            CommandSignature([RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle])
+            CommandSignature([RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle, listen, tester])
                 .including(ReportOptions<DevicePassReportFiles>.signature)
         }
 
@@ -81,6 +87,10 @@ package struct DevicePassCommand: Command {
         package var reports: ReportOptions<DevicePassReportFiles>
         /// Where the evidence bundle goes, if anywhere.
         package var bundle: String?
+        /// Where to listen for the recorder, for a pass with a tester.
+        package var listen: (host: String, port: UInt16)?
+        /// The tester's name.
+        package var tester: String
 
         package init(parsing arguments: ParsedArguments) throws(UsageError) {
             spec = SpecSource(path: try arguments.value(RunCommand.Options.spec), default: DefaultSpecs.catalogue)
@@ -92,6 +102,14 @@ package struct DevicePassCommand: Command {
             state = try arguments.value(Self.state)
             reports = try ReportOptions(parsing: arguments)
             bundle = try arguments.value(Self.bundle)
+            tester = try arguments.value(Self.tester) ?? ProcessInfo.processInfo.environment["USER"] ?? "tester"
+            if let address = try arguments.value(Self.listen) {
+                guard let parsed = TCPListener.parse(address) else {
+                    throw UsageError("'--listen' takes host:port, e.g. 0.0.0.0:7361 (a device reaches the Mac over the network)")
+                }
+                listen = parsed
+                if standIn { throw UsageError("'--listen' runs a pass with a tester on a device; '--stand-in' runs it here: give one") }
+            }
             if !flaws.isEmpty, !standIn { throw UsageError("'--reference-flaw' applies to '--stand-in'") }
             if agreement, !standIn { throw UsageError("'--agreement' applies to '--stand-in'", suggestion: "It compares the stand-in's verdicts with 'run''s.") }
             let first = try arguments.value(Self.firstUser)
@@ -170,6 +188,12 @@ package struct DevicePassCommand: Command {
             }
         } else {
             guard let tracePath = options.trace, let statePath = options.state else { return ExitStatus.usage.rawValue }
+            if let address = options.listen {
+                guard let pass = await Self.interactive(options, address: address, plan: plan, users: users, spec: loaded.spec, output: output) else {
+                    return ExitStatus.adapterOrHarnessError.rawValue
+                }
+                if !pass { return ExitStatus.adapterOrHarnessError.rawValue }
+            }
             do {
                 let text = try Self.read(tracePath)
                 traceData = Data(text.utf8)
@@ -225,6 +249,40 @@ package struct DevicePassCommand: Command {
             DevicePassListing.print(agreement, flaws: options.flaws, to: output)
         }
         return status
+    }
+
+    /// The pass with a tester, on its own thread: nil when the listener cannot start; whether the pass was completed.
+    static func interactive(
+        _ options: Options, address: (host: String, port: UInt16), plan: DevicePlan, users: DeviceUsers, spec: Spec, output: TextOutput
+    ) async -> Bool? {
+        guard let tracePath = options.trace, let statePath = options.state else { return nil }
+        let listener: TCPListener
+        let link: DeviceLink
+        let token = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
+        do {
+            listener = try TCPListener(host: address.host, port: address.port)
+            link = try DeviceLink(listener: listener, token: token, traceURL: URL(fileURLWithPath: tracePath))
+        } catch {
+            output.err("error: cannot listen on \(address.host):\(address.port): \(error)")
+            return nil
+        }
+        output.err("sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)")
+        output.out(
+            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list).")
+        let session = DevicePassSession(
+            plan: plan, users: users, link: link, tester: options.tester, stateURL: URL(fileURLWithPath: statePath),
+            judge: DeviceJudge(spec: spec, users: users), output: output, input: { readLine() })
+        let complete: Bool = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let outcome = (try? session.run())?.complete ?? false
+                continuation.resume(returning: outcome)
+            }
+            thread.name = "sl-conformance device pass"
+            thread.start()
+        }
+        link.stop()
+        if !complete { output.out("Stopped: resume with the same command (the confirmations are in \(statePath)).") }
+        return complete
     }
 
     static func read(_ path: String) throws(CommandFailure) -> String {

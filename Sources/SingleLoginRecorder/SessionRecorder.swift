@@ -16,7 +16,7 @@ import Glibc
 public final class SessionRecorder: @unchecked Sendable {  // every mutable member is guarded by `lock`
     /// What the recorder needs to know of the pass and the app.
     public struct Configuration: Sendable {
-        /// The pass's identifier (the harness's, or a fresh one).
+        /// The pass's identifier, which names its trace file: the same in every launch of one pass.
         public var passID: String
         /// The pass's key for token digests (the harness's, or a fresh random one).
         public var key: [UInt8]
@@ -28,12 +28,16 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         public var msalVersion: String
         /// Where the trace is written; nil: `Library/Application Support/SingleLoginRecorder/<passID>.jsonl` in the app's container.
         public var traceURL: URL?
+        /// Whether a trace already at ``traceURL`` is continued (the default location always is): a
+        /// pass spans the app's launches. False starts it afresh.
+        public var continues: Bool
 
         /// Creates a configuration.
         public init(
-            passID: String = UUID().uuidString, key: [UInt8] = TokenDigest.randomKey(), bundleID: String = Bundle.main.bundleIdentifier ?? "unknown",
-            appVersion: String = SessionRecorder.mainBundleVersion, msalVersion: String, traceURL: URL? = nil
+            passID: String = "device-pass", key: [UInt8] = TokenDigest.randomKey(), bundleID: String = Bundle.main.bundleIdentifier ?? "unknown",
+            appVersion: String = SessionRecorder.mainBundleVersion, msalVersion: String, traceURL: URL? = nil, continues: Bool = false
         ) {
+            self.continues = continues
             self.passID = passID
             self.key = key
             self.bundleID = bundleID
@@ -50,7 +54,7 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
 
     /// The keyed digest every token is written as.
     public let digest: TokenDigest
-    /// The trace file.
+    /// The trace file (its key beside it, `.key`).
     public let traceURL: URL
     /// The header the trace starts with.
     public let header: TraceHeader
@@ -70,16 +74,34 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         return formatter
     }()
 
-    /// Starts a trace: creates its file (replacing one of the same pass) and writes the header.
+    /// Starts a trace, or continues the pass's trace from an earlier launch of the app: a pass spans
+    /// launches (the tester quits and relaunches the app), so the trace file, the sequence and the
+    /// digest key of a pass outlive the process. The key is kept beside the trace, readable by the
+    /// app only, and the recorder's own files never appear in an observation.
     public init(configuration: Configuration, observe: @escaping Observe) throws {
-        digest = TokenDigest(key: configuration.key)
         self.observe = observe
         traceURL = try configuration.traceURL ?? Self.defaultTraceURL(passID: configuration.passID)
+        let directory = traceURL.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keyURL = traceURL.deletingPathExtension().appendingPathExtension("key")
+        let existing = (try? String(contentsOf: traceURL, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        if let first = existing.first, let earlier = try? JSONDecoder().decode(TraceLine.self, from: Data(first.utf8)).header,
+            let key = try? Data(contentsOf: keyURL), configuration.traceURL == nil || configuration.continues
+        {
+            digest = TokenDigest(key: Array(key))
+            header = earlier
+            sequence = existing.count
+            file = try FileHandle(forWritingTo: traceURL)
+            file?.seekToEndOfFile()
+            return
+        }
+        digest = TokenDigest(key: configuration.key)
         header = TraceHeader(
             passID: configuration.passID, keyCheck: digest.keyCheck, deviceModel: Self.deviceModel, operatingSystem: Self.operatingSystem,
             bundleID: configuration.bundleID, appVersion: configuration.appVersion, msalVersion: configuration.msalVersion)
-        try FileManager.default.createDirectory(at: traceURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: traceURL.path, contents: nil) else {
+        guard FileManager.default.createFile(atPath: traceURL.path, contents: nil),
+            FileManager.default.createFile(atPath: keyURL.path, contents: Data(configuration.key), attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: traceURL.path])
         }
         file = try FileHandle(forWritingTo: traceURL)
@@ -88,10 +110,12 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
 
     deinit { try? file?.close() }
 
-    /// Sends every line from now on to `sink` too (a ``TraceStream``'s send).
-    public func addSink(_ sink: @escaping @Sendable (String) -> Void) {
+    /// Sends every line written so far to `sink`, then every later one, in order, none twice (a ``TraceStream``'s send).
+    public func attach(_ sink: @escaping @Sendable (String) -> Void) {
         lock.lock()
         defer { lock.unlock() }
+        let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") { sink(String(line)) }
         sinks.append(sink)
     }
 
@@ -148,7 +172,9 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         observation.screen += await AccessibilityWalk.keyWindowElements()
         #endif
         observation.screen = observation.screen.map { RecordedObservation.Element($0.kind, digest.redact($0.text)) }
-        observation.storage = observation.storage.map { RecordedObservation.Item($0.area, digest.redact($0.key), digest.redact($0.value)) }
+        // The recorder's own files (the trace, the key) are the pass's, not the app's.
+        observation.storage = observation.storage.filter { !$0.key.contains(Self.directoryName + "/") }
+            .map { RecordedObservation.Item($0.area, digest.redact($0.key), digest.redact($0.value)) }
         let taken = observation
         write(kind: .checkpoint) { $0.checkpoint = Checkpoint(label: label, observation: taken) }
     }
@@ -168,8 +194,11 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     /// `Library/Application Support/SingleLoginRecorder/<passID>.jsonl` in the app's container.
     static func defaultTraceURL(passID: String) throws -> URL {
         let support = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-        return support.appendingPathComponent("SingleLoginRecorder", isDirectory: true).appendingPathComponent("\(passID).jsonl")
+        return support.appendingPathComponent(directoryName, isDirectory: true).appendingPathComponent("\(passID).jsonl")
     }
+
+    /// The directory of the recorder's files in the app's container.
+    static let directoryName = "SingleLoginRecorder"
 
     /// The main bundle's `CFBundleShortVersionString (CFBundleVersion)`.
     public static var mainBundleVersion: String {

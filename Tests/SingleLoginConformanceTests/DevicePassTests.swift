@@ -71,4 +71,29 @@ struct DevicePassTests {
         do { _ = try DeviceTrace(text: header + "\n" + newer, file: "t") } catch { #expect(error.description.contains("newer than this harness reads")) }
         #expect(try DeviceTrace(text: header + "\n", file: "t").lines.count == 1)
     }
+
+    @Test("the recorder streams its trace over TCP to the harness, which asks it for a checkpoint")
+    func streamsOverTCP() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let link = try DeviceLink(listener: listener, token: "pass-token", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        defer { link.stop() }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { RecordedObservation(running: true, signedInAccount: "oid.tid", screen: [.init("text", "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: []) }
+        recorder.lifecycle(.launch)
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)
+        #expect(link.wait(after: 0, timeout: .seconds(60)) { $0.lifecycle == .launch })
+        let sequence = link.checkpoint("p1.s1", timeout: .seconds(60))
+        #expect(sequence == 3)
+        let trace = link.trace
+        #expect(trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
+        #expect(trace.lines.last?.checkpoint?.observation.screen.first?.text.contains("eyJ") == false)
+        // The harness's file holds the same lines as the app's.
+        let harness = try String(contentsOf: directory.appendingPathComponent("harness.jsonl"), encoding: .utf8)
+        #expect(try DeviceTrace(text: harness, file: "harness.jsonl").lines == trace.lines)
+        withExtendedLifetime(stream) {}
+    }
 }

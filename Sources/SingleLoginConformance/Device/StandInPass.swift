@@ -54,6 +54,8 @@ public struct StandInPass: Sendable {
             _ = await runner.run(procedure.scenario, id: first.id, requirement: first.requirement, judge: scripted)
             confirmations += await scripted.confirmations
         }
+        // The stand-in's key is no secret (the tokens are simulated): it is not kept beside the trace.
+        try? FileManager.default.removeItem(at: traceURL.deletingPathExtension().appendingPathExtension("key"))
         return Record(recorder: recorder, confirmations: confirmations)
     }
 
