@@ -41,7 +41,8 @@ package struct DevicePassCommand: Command {
         /// `--bundle <file>`.
         package static let bundle = Option(
             "--bundle", value: "file",
-            help: "Also write an evidence bundle: the raw trace and the confirmations sealed with the spec and the reports (SHA256SUMS); 'verify' re-judges it.")
+            help: "Also write an evidence bundle: the raw trace and the confirmations sealed with the spec and the reports (SHA256SUMS); 'verify' re-judges it."
+        )
         /// `--listen <host:port>`.
         package static let listen = Option(
             "--listen", value: "host:port",
@@ -63,8 +64,11 @@ package struct DevicePassCommand: Command {
         }
 
         package static var signature: CommandSignature {
-            CommandSignature([RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle, listen, tester])
-                .including(ReportOptions<DevicePassReportFiles>.signature)
+            CommandSignature([
+                RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle, listen,
+                tester,
+            ])
+            .including(ReportOptions<DevicePassReportFiles>.signature)
         }
 
         /// The spec.
@@ -111,7 +115,9 @@ package struct DevicePassCommand: Command {
                 if standIn { throw UsageError("'--listen' runs a pass with a tester on a device; '--stand-in' runs it here: give one") }
             }
             if !flaws.isEmpty, !standIn { throw UsageError("'--reference-flaw' applies to '--stand-in'") }
-            if agreement, !standIn { throw UsageError("'--agreement' applies to '--stand-in'", suggestion: "It compares the stand-in's verdicts with 'run''s.") }
+            if agreement, !standIn {
+                throw UsageError("'--agreement' applies to '--stand-in'", suggestion: "It compares the stand-in's verdicts with 'run''s.")
+            }
             let first = try arguments.value(Self.firstUser)
             let second = try arguments.value(Self.secondUser)
             if let first, let second {
@@ -126,7 +132,9 @@ package struct DevicePassCommand: Command {
                         suggestion: "See docs/device-pass.md: the app's debug build records the trace; the state file holds the confirmations.")
                 }
                 guard users != nil else {
-                    throw UsageError("give '--first-user' and '--second-user': the test users the pass signed in", suggestion: "e.g. --first-user 'ana.diaz@contoso.com=Ana Díaz'")
+                    throw UsageError(
+                        "give '--first-user' and '--second-user': the test users the pass signed in",
+                        suggestion: "e.g. --first-user 'ana.diaz@contoso.com=Ana Díaz'")
                 }
             }
         }
@@ -173,7 +181,9 @@ package struct DevicePassCommand: Command {
         let traceData: Data
         let confirmations: [DeviceConfirmation]
         if options.standIn {
-            let traceURL = URL(fileURLWithPath: options.trace ?? FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-pass-\(UUID().uuidString).jsonl").path)
+            let traceURL = URL(
+                fileURLWithPath: options.trace
+                    ?? FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-pass-\(UUID().uuidString).jsonl").path)
             do {
                 let record = try await StandInPass(spec: loaded.spec, plan: plan).run(
                     base: ReferenceAppAdapter(flaws: options.flaws), traceURL: traceURL, msalVersion: "2.13.0")
@@ -240,7 +250,8 @@ package struct DevicePassCommand: Command {
             }
         }
         if options.agreement {
-            let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: Runner.Options(gate: gate, referenceApp: true)) { [flaws = options.flaws] in
+            let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: Runner.Options(gate: gate, referenceApp: true)) {
+                [flaws = options.flaws] in
                 InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
             }
             let results = Locked<[TestCaseResult]>([])
@@ -268,7 +279,8 @@ package struct DevicePassCommand: Command {
         }
         output.err("sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)")
         output.out(
-            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list).")
+            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list)."
+        )
         let session = DevicePassSession(
             plan: plan, users: users, link: link, tester: options.tester, stateURL: URL(fileURLWithPath: statePath),
             judge: DeviceJudge(spec: spec, users: users), output: output, input: { readLine() })

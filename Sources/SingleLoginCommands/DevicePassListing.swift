@@ -9,7 +9,9 @@ enum DevicePassListing {
     /// covers; then what is not on a device and why; then the totals.
     static func print(_ plan: DevicePlan, users: DeviceUsers, to output: TextOutput) {
         for procedure in plan.procedures {
-            output.out("Procedure \(procedure.number): \(procedure.scenario.name) (covers \(procedure.covers.count) test case\(procedure.covers.count == 1 ? "" : "s"))")
+            output.out(
+                "Procedure \(procedure.number): \(procedure.scenario.name) (covers \(procedure.covers.count) test case\(procedure.covers.count == 1 ? "" : "s"))"
+            )
             for (number, instruction) in DeviceInstruction.steps(of: procedure, users: users).enumerated() {
                 let asks = procedure.asks(step: number)
                 let question = asks.isEmpty ? "" : " Then say whether the app shows \(asks.map { users.describe($0) }.joined(separator: " / "))'s own data."
@@ -23,7 +25,8 @@ enum DevicePassListing {
         output.out("")
         let covered = plan.procedures.reduce(0) { $0 + $1.covers.count }
         output.out(
-            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes; they judge \(covered) of \(covered + plan.uncovered.count) test cases.")
+            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes; they judge \(covered) of \(covered + plan.uncovered.count) test cases."
+        )
     }
 
     /// The agreement table: per requirement, run's verdict and the device pass's over the covered test cases.

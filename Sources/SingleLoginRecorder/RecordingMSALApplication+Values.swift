@@ -51,7 +51,8 @@ extension RecordingMSALApplication {
         guard let error else { return nil }
         if let error = error as? MSALError {
             return RecordedError(
-                domain: error.domain, code: error.code, internalCode: error.internalCode, message: digest.redact(error.message), declinedScopes: error.declinedScopes)
+                domain: error.domain, code: error.code, internalCode: error.internalCode, message: digest.redact(error.message),
+                declinedScopes: error.declinedScopes)
         }
         let bridged = error as NSError
         return RecordedError(domain: bridged.domain, code: bridged.code, message: digest.redact(bridged.localizedDescription))
@@ -106,7 +107,9 @@ extension RecordingMSALApplication {
         return recorded
     }
 
-    static func accounts(_ method: RecordedMethod, _ parameters: RecordedCall.Parameters, _ accounts: [MSALAccount]?, _ error: (any Error)?, _ digest: TokenDigest)
+    static func accounts(
+        _ method: RecordedMethod, _ parameters: RecordedCall.Parameters, _ accounts: [MSALAccount]?, _ error: (any Error)?, _ digest: TokenDigest
+    )
         -> RecordedCall
     {
         var recorded = RecordedCall(method: method.rawValue, parameters: parameters, error: Self.error(error, digest))

@@ -47,7 +47,8 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
         }
     }
 
-    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void)
+    {
         let recorded = Self.signout(account, signoutParameters)
         base.signout(with: account, signoutParameters: signoutParameters) { [recorder] success, error in
             recorder.record(Self.signedOut(recorded, success, error, recorder.digest))
@@ -62,7 +63,9 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
         }
     }
 
-    public func accountsFromDevice(for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void) {
+    public func accountsFromDevice(
+        for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void
+    ) {
         base.accountsFromDevice(for: parameters) { [recorder] accounts, error in
             recorder.record(Self.accounts(.accountsFromDevice, RecordedCall.Parameters(), accounts, error, recorder.digest))
             completionBlock(accounts, error)
@@ -73,39 +76,51 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
 
     public func acquireTokenSilent(with parameters: MSALSilentTokenParameters) async throws -> MSALResult {
         let recorded = Self.silent(parameters)
-        return try await outcome { try await base.acquireTokenSilent(with: parameters) } record: { result, error in
+        return try await outcome {
+            try await base.acquireTokenSilent(with: parameters)
+        } record: { result, error in
             Self.token(.acquireTokenSilent, recorded, result, error, self.recorder.digest)
         }
     }
 
     public func acquireToken(with parameters: MSALInteractiveTokenParameters) async throws -> MSALResult {
         let recorded = Self.interactive(parameters)
-        return try await outcome { try await base.acquireToken(with: parameters) } record: { result, error in
+        return try await outcome {
+            try await base.acquireToken(with: parameters)
+        } record: { result, error in
             Self.token(.acquireToken, recorded, result, error, self.recorder.digest)
         }
     }
 
     public func getCurrentAccount(with parameters: MSALParameters?) async throws -> (MSALAccount?, MSALAccount?) {
-        try await outcome { try await base.getCurrentAccount(with: parameters) } record: { accounts, error in
+        try await outcome {
+            try await base.getCurrentAccount(with: parameters)
+        } record: { accounts, error in
             Self.currentAccount(accounts?.0, accounts?.1, error, self.recorder.digest)
         }
     }
 
     public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters) async throws -> Bool {
         let recorded = Self.signout(account, signoutParameters)
-        return try await outcome { try await base.signout(with: account, signoutParameters: signoutParameters) } record: { success, error in
+        return try await outcome {
+            try await base.signout(with: account, signoutParameters: signoutParameters)
+        } record: { success, error in
             Self.signedOut(recorded, success ?? false, error, self.recorder.digest)
         }
     }
 
     public func getDeviceInformation(with parameters: MSALParameters?) async throws -> MSALDeviceInformation {
-        try await outcome { try await base.getDeviceInformation(with: parameters) } record: { information, error in
+        try await outcome {
+            try await base.getDeviceInformation(with: parameters)
+        } record: { information, error in
             Self.deviceInformation(information ?? (error as? MSALError)?.deviceInformation, error, self.recorder.digest)
         }
     }
 
     public func accountsFromDevice(for parameters: MSALAccountEnumerationParameters) async throws -> [MSALAccount] {
-        try await outcome { try await base.accountsFromDevice(for: parameters) } record: { accounts, error in
+        try await outcome {
+            try await base.accountsFromDevice(for: parameters)
+        } record: { accounts, error in
             Self.accounts(.accountsFromDevice, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
         }
     }
@@ -113,7 +128,9 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     // MARK: The app's own MSAL cache
 
     public func allAccounts() async throws -> [MSALAccount] {
-        try await outcome { try await base.allAccounts() } record: { accounts, error in
+        try await outcome {
+            try await base.allAccounts()
+        } record: { accounts, error in
             Self.accounts(.allAccounts, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
         }
     }
@@ -121,7 +138,9 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     public func account(forIdentifier identifier: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.identifier = identifier
-        return try await outcome { try await base.account(forIdentifier: identifier) } record: { account, error in
+        return try await outcome {
+            try await base.account(forIdentifier: identifier)
+        } record: { account, error in
             Self.account(.accountForIdentifier, parameters, account, error, self.recorder.digest)
         }
     }
@@ -129,7 +148,9 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     public func account(forUsername username: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.username = username
-        return try await outcome { try await base.account(forUsername: username) } record: { account, error in
+        return try await outcome {
+            try await base.account(forUsername: username)
+        } record: { account, error in
             Self.account(.accountForUsername, parameters, account, error, self.recorder.digest)
         }
     }
@@ -137,8 +158,12 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     public func remove(_ account: MSALAccount) async throws {
         var parameters = RecordedCall.Parameters()
         parameters.accountIdentifier = account.identifier
-        try await outcome { try await base.remove(account) } record: { removed, error in
-            RecordedCall(method: RecordedMethod.removeAccount.rawValue, parameters: parameters, result: removed == nil ? nil : RecordedCall.Result(), error: Self.error(error, self.recorder.digest))
+        try await outcome {
+            try await base.remove(account)
+        } record: { removed, error in
+            RecordedCall(
+                method: RecordedMethod.removeAccount.rawValue, parameters: parameters, result: removed == nil ? nil : RecordedCall.Result(),
+                error: Self.error(error, self.recorder.digest))
         }
     }
 

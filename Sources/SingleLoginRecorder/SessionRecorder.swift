@@ -150,7 +150,9 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
             result = RecordedCall.Result()
             result?.records = records
         }
-        record(RecordedCall(method: RecordedMethod.fetchRecords.rawValue, parameters: parameters, result: result, error: RecordingMSALApplication.error(error, digest)))
+        record(
+            RecordedCall(
+                method: RecordedMethod.fetchRecords.rawValue, parameters: parameters, result: result, error: RecordingMSALApplication.error(error, digest)))
     }
 
     /// Records that the app received `SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: call it first thing in the app's Darwin observer.

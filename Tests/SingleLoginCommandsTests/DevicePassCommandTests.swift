@@ -56,7 +56,9 @@ struct DevicePassCommandTests {
         #expect(caught.status == 1)
         #expect(caught.err.contains("re-judge as failed"))
         // An edit that leaves SHA256SUMS as it was.
-        let unsealed = try TamperFixture.tampered(data, reseal: false) { TamperFixture.replace("\"kind\":\"lifecycle\"", "\"kind\":\"lifecycle\" ", in: "trace.jsonl", &$0) }
+        let unsealed = try TamperFixture.tampered(data, reseal: false) {
+            TamperFixture.replace("\"kind\":\"lifecycle\"", "\"kind\":\"lifecycle\" ", in: "trace.jsonl", &$0)
+        }
         try unsealed.write(to: path)
         let digest = await Tool.run(["verify", path.path])
         #expect(digest.status == 1)
@@ -65,7 +67,10 @@ struct DevicePassCommandTests {
 
     @Test("--agreement prints one row per covered requirement, none disagreeing, on a reference flaw")
     func agreement() async {
-        let result = await Tool.run(["device-pass", "--stand-in", "--quiet", "--reference-flaw", "leavesRecordsFile", "--agreement", "--reports", FileManager.default.temporaryDirectory.appendingPathComponent("sl-agreement-\(UUID().uuidString)").path])
+        let result = await Tool.run([
+            "device-pass", "--stand-in", "--quiet", "--reference-flaw", "leavesRecordsFile", "--agreement", "--reports",
+            FileManager.default.temporaryDirectory.appendingPathComponent("sl-agreement-\(UUID().uuidString)").path,
+        ])
         #expect(result.out.contains("Agreement with 'run' on the reference app with leavesRecordsFile"))
         #expect(result.out.contains(" 0 disagree."))
     }

@@ -11,7 +11,9 @@ import Testing
 @Suite("Device pass: the stand-in's trace judged as a real device's")
 struct DevicePassTests {
     /// The stand-in pass of the reference app with `flaws`, judged from its trace alone.
-    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = []) async throws -> (plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace) {
+    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = []) async throws -> (
+        plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace
+    ) {
         let plan = DevicePlan(spec: spec.spec)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-pass-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -63,10 +65,13 @@ struct DevicePassTests {
 
     @Test("a trace line out of sequence, or of a newer version, is an error naming its line")
     func strictReader() throws {
-        let header = #"{"header":{"appVersion":"1","bundleID":"b","deviceModel":"d","keyCheck":"k","msalVersion":"2","operatingSystem":"iOS 17.5","passID":"p"},"kind":"header","sequence":1,"time":"t","version":1}"#
+        let header =
+            #"{"header":{"appVersion":"1","bundleID":"b","deviceModel":"d","keyCheck":"k","msalVersion":"2","operatingSystem":"iOS 17.5","passID":"p"},"kind":"header","sequence":1,"time":"t","version":1}"#
         let launch = #"{"kind":"lifecycle","lifecycle":"launch","sequence":3,"time":"t","version":1}"#
         #expect(throws: DeviceTrace.Problem.self) { try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") }
-        do { _ = try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") } catch { #expect(error.description.hasPrefix("trace.jsonl:2: error: sequence 3")) }
+        do { _ = try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") } catch {
+            #expect(error.description.hasPrefix("trace.jsonl:2: error: sequence 3"))
+        }
         let newer = launch.replacingOccurrences(of: "\"version\":1", with: "\"version\":2").replacingOccurrences(of: "\"sequence\":3", with: "\"sequence\":2")
         do { _ = try DeviceTrace(text: header + "\n" + newer, file: "t") } catch { #expect(error.description.contains("newer than this harness reads")) }
         #expect(try DeviceTrace(text: header + "\n", file: "t").lines.count == 1)
@@ -82,7 +87,10 @@ struct DevicePassTests {
         defer { link.stop() }
         let recorder = try SessionRecorder(
             configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { RecordedObservation(running: true, signedInAccount: "oid.tid", screen: [.init("text", "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: []) }
+        ) {
+            RecordedObservation(
+                running: true, signedInAccount: "oid.tid", screen: [.init("text", "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: [])
+        }
         recorder.lifecycle(.launch)
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)
         #expect(link.wait(after: 0, timeout: .seconds(60)) { $0.lifecycle == .launch })

@@ -116,7 +116,9 @@ package enum DevicePassBundle {
             }
         }
         let passed = rejudged.entries.filter { $0.verdict.name == "passed" }.count
-        lines.append("verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(passed) passed")
+        lines.append(
+            "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(passed) passed"
+        )
         lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
         return Verification(lines: lines, findings: findings)
     }

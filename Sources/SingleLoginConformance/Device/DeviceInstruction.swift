@@ -55,8 +55,11 @@ public struct DeviceInstruction: Sendable, Hashable {
         } else {
             text += "End any session with Jamf Reset, so that nobody is signed in on the device."
         }
-        if let user = given.userAtDevice { text += " \(users.describe(user)) is at the device: when Microsoft's sign-in sheet appears, they sign in." }
-        else { text += " When Microsoft's sign-in sheet appears in this procedure, close it without signing in (nobody is at the device)." }
+        if let user = given.userAtDevice {
+            text += " \(users.describe(user)) is at the device: when Microsoft's sign-in sheet appears, they sign in."
+        } else {
+            text += " When Microsoft's sign-in sheet appears in this procedure, close it without signing in (nobody is at the device)."
+        }
         return DeviceInstruction(text: text, waitsFor: .confirmation)
     }
 
@@ -67,7 +70,8 @@ public struct DeviceInstruction: Sendable, Hashable {
         case .app(.suspend): DeviceInstruction(text: "Go to the Home Screen (the app moves to the background).", waitsFor: .lifecycle(.background))
         case .app(.resume): DeviceInstruction(text: "Open the app again from the Home Screen and wait until it has settled.", waitsFor: .lifecycle(.foreground))
         case .app(.terminate): DeviceInstruction(text: "Open the app switcher and swipe the app away.", waitsFor: .confirmation)
-        case .app(.tapSignIn): DeviceInstruction(text: "Tap the app's Sign In button and follow Microsoft's sheet as the preparation said.", waitsFor: .call(.acquireToken))
+        case .app(.tapSignIn):
+            DeviceInstruction(text: "Tap the app's Sign In button and follow Microsoft's sheet as the preparation said.", waitsFor: .call(.acquireToken))
         case .app(.tapSignOut): DeviceInstruction(text: "Tap the app's Sign Out button, and confirm if it asks.", waitsFor: .call(.signout))
         case .app(.refresh): DeviceInstruction(text: "Refresh the app's data (pull to refresh, or its Refresh button).", waitsFor: .confirmation)
         case .app(.accountChangedBroadcast), .broadcast: DeviceInstruction(text: "(not on a device)", waitsFor: .confirmation)

@@ -106,7 +106,8 @@ public struct DeviceJudge: Sendable {
         }
         for number in 0...scenario.steps.count {
             guard let confirmation = steps[number] else {
-                return result(.notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(scenario.steps.count) not done)"))
+                return result(
+                    .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(scenario.steps.count) not done)"))
             }
             if let reason = confirmation.skipReason {
                 return result(.skipped(reason: "not judged on a device: the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
@@ -158,7 +159,8 @@ public struct DeviceJudge: Sendable {
                     continue
                 }
                 calls.append(
-                    BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: recordedCall, answer: model.answer(call), phase: phase))
+                    BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: recordedCall, answer: model.answer(call), phase: phase)
+                )
             }
             allCalls += calls
             guard let observed = observations[index] else {
@@ -177,7 +179,8 @@ public struct DeviceJudge: Sendable {
             }
             let answers = steps[index + 1]?.dataShown ?? [:]
             let judgement = Self.judge(
-                preconditions: judgeable(step.judgedPreconditions), subject: subject, answers: answers, evaluator: ExpectationEvaluator(users: users, facts: facts),
+                preconditions: judgeable(step.judgedPreconditions), subject: subject, answers: answers,
+                evaluator: ExpectationEvaluator(users: users, facts: facts),
                 observation: observation, calls: calls, stepIndex: index, description: step.action.description, location: step.location)
             switch judgement {
             case .judged(let found): issues += found
@@ -197,7 +200,8 @@ public struct DeviceJudge: Sendable {
             }
             let answers = steps[scenario.steps.count]?.dataShown ?? [:]
             switch Self.judge(
-                preconditions: judgeable(scenario.preconditions), subject: subject, answers: answers, evaluator: ExpectationEvaluator(users: users, facts: facts),
+                preconditions: judgeable(scenario.preconditions), subject: subject, answers: answers,
+                evaluator: ExpectationEvaluator(users: users, facts: facts),
                 observation: observation, calls: allCalls, stepIndex: nil, description: nil, location: scenario.location)
             {
             case .judged(let found): issues += found
@@ -231,19 +235,23 @@ public struct DeviceJudge: Sendable {
             let said = answers[account] == false ? "the tester saw none" : "the tester was not asked"
             return Issue(
                 severity: .failure, kind: .expectation(.hasDataOf), message: "\(account)'s own data is not on screen (\(said))", stepIndex: stepIndex,
-                expected: "the tester sees \(account)'s own data on screen", observed: "tester's answer: \(answers[account].map { $0 ? "shown" : "not shown" } ?? "none")",
+                expected: "the tester sees \(account)'s own data on screen",
+                observed: "tester's answer: \(answers[account].map { $0 ? "shown" : "not shown" } ?? "none")",
                 location: location)
         }
         let isTester: (Expectation) -> Bool = { testerIssue($0) != nil }
         var owners: [String] = []
-        for precondition in preconditions where isTester(precondition.check) && !owners.contains(precondition.requirementID) { owners.append(precondition.requirementID) }
+        for precondition in preconditions where isTester(precondition.check) && !owners.contains(precondition.requirementID) {
+            owners.append(precondition.requirementID)
+        }
         for owner in owners {
             let failed = preconditions.filter { $0.requirementID == owner }.compactMap { testerIssue($0.check) }.filter { !$0.message.isEmpty }
             if !failed.isEmpty { return CheckJudgement.blocked(by: owner, failed: failed, stepIndex: stepIndex, description: description, location: location) }
         }
         let testerFound = subject.compactMap(testerIssue).filter { !$0.message.isEmpty }
         switch CheckJudgement.judge(
-            preconditions: preconditions.filter { !isTester($0.check) }, subject: subject.filter { !isTester($0) }, evaluator: evaluator, observation: observation,
+            preconditions: preconditions.filter { !isTester($0.check) }, subject: subject.filter { !isTester($0) }, evaluator: evaluator,
+            observation: observation,
             calls: calls, stepIndex: stepIndex, description: description, location: location)
         {
         case .judged(let found): return .judged(testerFound + found)

@@ -45,7 +45,8 @@ public struct DevicePassAgreement: Sendable {
             let runVerdict = Verdict(aggregating: runByRequirement[id] ?? [], gate: gate)
             let deviceVerdict = Verdict(aggregating: deviceByRequirement[id] ?? [], gate: gate)
             let comparison: Comparison =
-                runVerdict.name == deviceVerdict.name ? .agree : (deviceVerdict.name == "notJudged" || deviceVerdict.name == "notRun") ? .notJudgedOnDevice : .disagree
+                runVerdict.name == deviceVerdict.name
+                ? .agree : (deviceVerdict.name == "notJudged" || deviceVerdict.name == "notRun") ? .notJudgedOnDevice : .disagree
             return Row(requirementID: id, cases: runByRequirement[id]?.count ?? 0, run: runVerdict, device: deviceVerdict, comparison: comparison)
         }
     }

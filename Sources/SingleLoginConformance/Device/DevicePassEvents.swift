@@ -18,12 +18,18 @@ public enum DevicePassEvents {
         if let information = trace.lines.compactMap(\.call).last(where: { $0.method == "getDeviceInformation" }) {
             if let result = information.result {
                 let extra = (result.extraDeviceInformation ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-                parts.append("broker: deviceMode \(result.deviceMode ?? "?"), hasAADSSOExtension \(result.hasAADSSOExtension.map(String.init) ?? "?")" + (extra.isEmpty ? "" : ", \(extra)"))
+                parts.append(
+                    "broker: deviceMode \(result.deviceMode ?? "?"), hasAADSSOExtension \(result.hasAADSSOExtension.map(String.init) ?? "?")"
+                        + (extra.isEmpty ? "" : ", \(extra)"))
             }
-            if let error = information.error { parts.append("getDeviceInformation error \(error.domain) \(error.code)" + (error.internalCode.map { " internal \($0)" } ?? "")) }
+            if let error = information.error {
+                parts.append("getDeviceInformation error \(error.domain) \(error.code)" + (error.internalCode.map { " internal \($0)" } ?? ""))
+            }
         }
         let testers = Array(Set(confirmations.map(\.tester))).sorted()
-        parts.append("tester \(testers.joined(separator: ", ")), \(confirmations.count) confirmations from \(confirmations.first?.time ?? "?") to \(confirmations.last?.time ?? "?")")
+        parts.append(
+            "tester \(testers.joined(separator: ", ")), \(confirmations.count) confirmations from \(confirmations.first?.time ?? "?") to \(confirmations.last?.time ?? "?")"
+        )
         if standIn { parts.append("STAND-IN: the reference app over the simulated broker with a scripted tester, not a real device") }
         return parts.joined(separator: "; ")
     }

@@ -21,7 +21,9 @@ public struct DevicePassState: Codable, Sendable {
     public static func read(from url: URL) throws -> DevicePassState {
         let state = try JSONDecoder().decode(DevicePassState.self, from: try Data(contentsOf: url))
         guard state.version <= currentVersion else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "state version \(state.version) is newer than this harness reads (\(currentVersion))"])
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [NSLocalizedDescriptionKey: "state version \(state.version) is newer than this harness reads (\(currentVersion))"])
         }
         return state
     }

@@ -50,7 +50,9 @@ struct DeviceSessionModel {
     /// Folds one recorded call into the model and gives its typed result.
     mutating func answer(_ call: RecordedCall) -> BrokerCallAnswer {
         if let error = call.error {
-            return .error(BrokerCallError(domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes))
+            return .error(
+                BrokerCallError(
+                    domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes))
         }
         let result = call.result ?? RecordedCall.Result()
         func account(_ account: RecordedCall.Account?) -> BrokerCallResult.Account? {

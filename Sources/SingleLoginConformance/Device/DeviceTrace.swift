@@ -25,14 +25,20 @@ public struct DeviceTrace: Sendable {
             let number = offset + 1
             let line: TraceLine
             do { line = try decoder.decode(TraceLine.self, from: Data(raw.utf8)) } catch {
-                throw Problem(description: "\(file):\(number): error: not a trace line (\(Self.reason(error))); each line is one JSON object of specs/device-trace-v1.schema.json")
+                throw Problem(
+                    description:
+                        "\(file):\(number): error: not a trace line (\(Self.reason(error))); each line is one JSON object of specs/device-trace-v1.schema.json")
             }
             guard line.version <= TraceLine.currentVersion else {
-                throw Problem(description: "\(file):\(number): error: trace version \(line.version) is newer than this harness reads (\(TraceLine.currentVersion)); update sl-conformance")
+                throw Problem(
+                    description:
+                        "\(file):\(number): error: trace version \(line.version) is newer than this harness reads (\(TraceLine.currentVersion)); update sl-conformance"
+                )
             }
             guard line.sequence == lines.count + 1 else {
                 throw Problem(
-                    description: "\(file):\(number): error: sequence \(line.sequence) where \(lines.count + 1) was due: a line is missing, repeated or out of order")
+                    description:
+                        "\(file):\(number): error: sequence \(line.sequence) where \(lines.count + 1) was due: a line is missing, repeated or out of order")
             }
             let payloads = [line.header != nil, line.call != nil, line.lifecycle != nil, line.checkpoint != nil].filter { $0 }.count
             let expected: Bool =
@@ -44,7 +50,8 @@ public struct DeviceTrace: Sendable {
                 case .accountChanged: true
                 }
             guard expected, payloads == (line.kind == .accountChanged ? 0 : 1) else {
-                throw Problem(description: "\(file):\(number): error: a '\(line.kind.rawValue)' line must carry exactly its own payload ('\(line.kind.rawValue)')")
+                throw Problem(
+                    description: "\(file):\(number): error: a '\(line.kind.rawValue)' line must carry exactly its own payload ('\(line.kind.rawValue)')")
             }
             guard (line.kind == .header) == lines.isEmpty else {
                 throw Problem(description: "\(file):\(number): error: the header must be the first line, and only the first")

@@ -22,7 +22,8 @@ struct SeamBroker: SharedDeviceBroker {
     }
 
     func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
-        let seam = MSALInteractiveTokenParameters(scopes: parameters.scopes, webviewParameters: MSALWebviewParameters(parentInWindow: parameters.parentInWindow))
+        let seam = MSALInteractiveTokenParameters(
+            scopes: parameters.scopes, webviewParameters: MSALWebviewParameters(parentInWindow: parameters.parentInWindow))
         seam.extraScopesToConsent = parameters.extraScopesToConsent
         seam.promptType = parameters.promptType
         seam.loginHint = parameters.loginHint
@@ -32,7 +33,8 @@ struct SeamBroker: SharedDeviceBroker {
 
     func signout(_ parameters: SignoutParameters) async throws {
         let seam =
-            parameters.hasWebviewParameters ? MSALSignoutParameters(webviewParameters: MSALWebviewParameters(parentInWindow: parameters.parentInWindow)) : MSALSignoutParameters()
+            parameters.hasWebviewParameters
+            ? MSALSignoutParameters(webviewParameters: MSALWebviewParameters(parentInWindow: parameters.parentInWindow)) : MSALSignoutParameters()
         seam.signoutFromBrowser = parameters.signoutFromBrowser
         seam.wipeAccount = parameters.wipeAccount
         seam.wipeCacheForAllAccounts = parameters.wipeCacheForAllAccounts
