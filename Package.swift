@@ -31,12 +31,7 @@ let package = Package(
         // What a vendor's test target links to run a spec in process: one test per requirement
         // (Swift Testing or XCTest), per-requirement results with their evidence.
         .library(name: "SingleLoginTesting", targets: ["SingleLoginTesting"]),
-        .library(
-            name: "SingleLoginConformance",
-            targets: [
-                "SingleLoginSpec", "SingleLoginEvents", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports",
-                "SingleLoginPreflight", "SingleLoginBackend",
-            ]),
+        .library(name: "SingleLoginConformance", targets: ["SingleLoginSpec", "SingleLoginEvents", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend"]),
     ],
     targets: [
         // "Did you mean": the edit distance the spec loaders and every command line use. No dependencies.
@@ -75,9 +70,7 @@ let package = Package(
         // runner (swift-nio keeps NIOPosix apart from NIOCore for the same reason).
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
-        .target(
-            name: "SingleLoginConformance",
-            dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder"]),
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys): the backend's
         // tokens and the evidence bundle's signature. SHA-256 is the spec's (its digest was its first use).
         .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginSpec"]),
@@ -92,36 +85,19 @@ let package = Package(
         // The kit a vendor's test target links: a spec (embedded by default) run in process against
         // their ConformanceAdapter, per requirement, with Swift Testing and XCTest integrations.
         // Never a dependency of an executable: it links the test frameworks.
-        .target(
-            name: "SingleLoginTesting",
-            dependencies: [
-                "SingleLoginTransport", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter",
-                "DidYouMean",
-            ]),
+        .target(name: "SingleLoginTesting", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "DidYouMean"]),
         // `sl-conformance explore`: the device model, the oracle, shrinking and counterexamples.
-        .target(
-            name: "SingleLoginExplore",
-            dependencies: [
-                "SeededRandom", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
-            ]),
+        .target(name: "SingleLoginExplore", dependencies: ["SeededRandom", "SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
         // `sl-conformance bench`: not in any library product.
-        .target(
-            name: "SingleLoginBenchmarks",
-            dependencies: [
-                "SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec",
-                "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore",
-            ]),
+        .target(name: "SingleLoginBenchmarks", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp", "SingleLoginExplore"]),
         // A small command-line parser in the manner of swift-argument-parser: typed option groups,
         // help, usage errors with "Did you mean", exit status 64.
         .target(name: "CommandLineKit", dependencies: ["DidYouMean"]),
         // The sl-conformance commands, each a small type, and the option groups they share.
-        .target(
-            name: "SingleLoginCommands",
-            dependencies: [
-                "SingleLoginTransport", "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports",
-                "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
-                "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
-            ]),
+        .target(name: "SingleLoginCommands", dependencies: [
+            "SingleLoginTransport", "CommandLineKit", "DidYouMean", "SingleLoginConformance", "SingleLoginCrypto", "SingleLoginReports", "SingleLoginPreflight", "SingleLoginBackend", "SingleLoginBenchmarks", "SingleLoginExplore",
+            "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp",
+        ]),
         .executableTarget(name: "sl-conformance", dependencies: ["SingleLoginCommands"]),
         // The release package's executable (sl-conformance without bench): scripts/package-release.sh.
         .executableTarget(name: "sl-conformance-package", dependencies: ["SingleLoginCommands"]),
@@ -134,51 +110,23 @@ let package = Package(
         // C, no threads, no JSON library: the minimal adapter `bench` measures the harness against.
         .executableTarget(name: "sl-canned-adapter"),
         .executableTarget(name: "sl-explore-bench", dependencies: ["CommandLineKit", "SingleLoginBenchmarks", "SingleLoginSpec"]),
-        .executableTarget(
-            name: "sl-soak",
-            dependencies: ["SingleLoginTransport", "CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
+        .executableTarget(name: "sl-soak", dependencies: ["SingleLoginTransport", "CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(
-            name: "SingleLoginCommandsTests",
-            dependencies: [
-                "SingleLoginCommands", "CommandLineKit", "SingleLoginAdapter", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight",
-                "SingleLoginSpec", "SingleLoginReports",
-            ]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginAdapter", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginObserverTests", dependencies: ["SingleLoginObserver", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(
-            name: "SingleLoginConformanceTests",
-            dependencies: [
-                "SingleLoginRecorder", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents",
-                "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib",
-            ]),
-        .testTarget(
-            name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"],
-            resources: [.copy("Golden")]),
-        .testTarget(
-            name: "SingleLoginBackendTests",
-            dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
+        .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
-        .testTarget(
-            name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
-        .testTarget(
-            name: "SecondOpinionTests",
-            dependencies: [
-                "SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore",
-            ], exclude: ["README.md"]),
-        .testTarget(
-            name: "SingleLoginExploreTests",
-            dependencies: [
-                "SingleLoginTransport", "SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter",
-                "ReferenceApp",
-            ]),
-        .testTarget(
-            name: "SingleLoginBenchmarksTests",
-            dependencies: ["SingleLoginTransport", "SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
+        .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),
+        .testTarget(name: "SingleLoginExploreTests", dependencies: ["SingleLoginTransport", "SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
+        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginTransport", "SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
 )

@@ -38,9 +38,9 @@ struct DevicePassSession: Sendable {
                 output.out("")
                 output.out("Procedure \(procedure.number) of \(plan.procedures.count), step \(step) of \(instructions.count - 1): \(instruction.text)")
                 let start = link.lastSequence
-                if case .lifecycle(let word) = instruction.waitsFor {
+                if case .lifecycle(let event) = instruction.waitsFor {
                     output.out("  (\(instruction.waitsFor.waitingText))")
-                    if !link.wait(after: start, timeout: .seconds(300), for: { $0.lifecycle?.rawValue == word.rawValue }) {
+                    if !link.wait(after: start, timeout: .seconds(300), for: { $0.lifecycle == event }) {
                         output.out("  no word from the recorder yet: is the app's debug build connected?")
                     }
                 } else if case .call(let method) = instruction.waitsFor {

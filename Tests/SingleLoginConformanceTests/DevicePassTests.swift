@@ -78,7 +78,7 @@ struct DevicePassTests {
     }
 
     @Test("the recorder streams its trace over TCP to the harness, which asks it for a checkpoint")
-    func streamsOverTCP() throws {
+    func streamsOverTCP() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-link-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -93,8 +93,11 @@ struct DevicePassTests {
         }
         recorder.lifecycle(.launch)
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)
-        #expect(link.wait(after: 0, timeout: .seconds(60)) { $0.lifecycle == .launch })
-        let sequence = link.checkpoint("p1.s1", timeout: .seconds(60))
+        // The link's waits block: they run on a thread of their own, as the interactive session's do,
+        // and leave Swift's pool free for the recorder's checkpoint.
+        let launched = await Self.offPool { link.wait(after: 0, timeout: .seconds(600)) { $0.lifecycle == .launch } }
+        #expect(launched)
+        let sequence = await Self.offPool { link.checkpoint("p1.s1", timeout: .seconds(600)) }
         #expect(sequence == 3)
         let trace = link.trace
         #expect(trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
@@ -103,5 +106,10 @@ struct DevicePassTests {
         let harness = try String(contentsOf: directory.appendingPathComponent("harness.jsonl"), encoding: .utf8)
         #expect(try DeviceTrace(text: harness, file: "harness.jsonl").lines == trace.lines)
         withExtendedLifetime(stream) {}
+    }
+
+    /// `work` on a thread of its own.
+    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in Thread { continuation.resume(returning: work()) }.start() }
     }
 }

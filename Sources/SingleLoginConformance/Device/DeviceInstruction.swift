@@ -1,4 +1,5 @@
 import SingleLoginAdapter
+import SingleLoginRecorder
 import SingleLoginSpec
 
 /// What the tester reads for one step of a procedure, and what the harness waits for before it
@@ -14,7 +15,7 @@ public struct DeviceInstruction: Sendable, Hashable {
         /// The tester says it is done (Jamf Setup and Jamf Reset happen outside the app).
         case confirmation
         /// A lifecycle line from the recorder, then the tester's confirmation.
-        case lifecycle(LifecycleWord)
+        case lifecycle(LifecycleEvent)
         /// A call of this method from the recorder, then the tester's confirmation.
         case call(BrokerMethod)
 
@@ -22,22 +23,11 @@ public struct DeviceInstruction: Sendable, Hashable {
         public var waitingText: String {
             switch self {
             case .confirmation: "waiting for your confirmation"
-            case .lifecycle(let word): "waiting for the app to \(word.verb)"
+            case .lifecycle(.launch): "waiting for the app to launch"
+            case .lifecycle(.foreground): "waiting for the app to come to the foreground"
+            case .lifecycle(.background): "waiting for the app to go to the background"
+            case .lifecycle(.terminate): "waiting for the app to end"
             case .call(let method): "waiting for the app to call \(method.rawValue)"
-            }
-        }
-    }
-
-    /// A lifecycle event, as the trace names it (the recorder's `LifecycleEvent`).
-    public enum LifecycleWord: String, Sendable, Hashable {
-        case launch, foreground, background, terminate
-
-        var verb: String {
-            switch self {
-            case .launch: "launch"
-            case .foreground: "come to the foreground"
-            case .background: "go to the background"
-            case .terminate: "end (if iOS does not tell the app, confirm when it is gone from the app switcher)"
             }
         }
     }

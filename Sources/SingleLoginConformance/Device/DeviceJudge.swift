@@ -216,9 +216,19 @@ public struct DeviceJudge: Sendable {
             outcome = .notJudged(Blocker(requirementID: covered.id.requirementID, reason: "not judged on a device: \(reasons)"))
         }
         var judged = result(outcome, issues, allCalls)
-        if !presumed.isEmpty {
-            judged.adapterLog = "Presumed on a device, not judged: " + Array(Set(presumed)).sorted().joined(separator: "; ")
+        // The device notes: each confirmation with its time and tester, as a CTS Verifier report keeps them.
+        var notes: [String] = []
+        for confirmation in (0...scenario.steps.count).compactMap({ steps[$0] }) {
+            var note = "step \(confirmation.step) confirmed by \(confirmation.tester) at \(confirmation.time)"
+            if confirmation.attempt > 1 { note += " (attempt \(confirmation.attempt))" }
+            if let shown = confirmation.dataShown {
+                let answers: [String] = shown.keys.sorted().map { name in "\(name): " + (shown[name] == true ? "data shown" : "no data") }
+                note += " answering " + answers.joined(separator: ", ")
+            }
+            notes.append(note)
         }
+        if !presumed.isEmpty { notes.append("Presumed on a device, not judged: " + Array(Set(presumed)).sorted().joined(separator: "; ")) }
+        judged.adapterLog = "Procedure \(procedure.number): " + notes.joined(separator: "\n")
         return judged
     }
 
