@@ -20,6 +20,9 @@ let package = Package(
         // The app-side library: what an app's shipping target links. The MSAL seam only, at MSAL's
         // floor, Foundation only, small enough to read before shipping it.
         .library(name: "SingleLoginSeam", targets: ["SingleLoginSeam"]),
+        // The app's debug build links this too: it records a device pass (`sl-conformance device-pass`)
+        // around the app's real MSAL. On the seam only, at MSAL's floor.
+        .library(name: "SingleLoginRecorder", targets: ["SingleLoginRecorder"]),
         // The adapter kit (test side): the app's test target, or an adapter executable, links this
         // without the runner. It re-exports SingleLoginSeam.
         .library(name: "SingleLoginAdapter", targets: ["SingleLoginAdapter"]),
@@ -42,6 +45,9 @@ let package = Package(
         // wire reads single values with, `JSONValue` and its ordered writer, the string escaper.
         // Below the kit and the harness alike, so at MSAL's floor (iOS 16, macOS 11), no Foundation.
         .target(name: "SingleLoginJSON"),
+        // The device-pass recorder: the seam decorated, the lifecycle, observations, a trace file and
+        // its TCP stream. Foundation and the seam only, at MSAL's floor; compiled into debug builds.
+        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam"]),
         // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
         // observations, the stdio host and the TCP client.
         .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam", "SingleLoginJSON"]),
@@ -68,7 +74,7 @@ let package = Package(
         // runner (swift-nio keeps NIOPosix apart from NIOCore for the same reason).
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer"]),
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder"]),
         // SHA-256, HMAC and RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys):
         // the spec's digest, the backend's tokens and the evidence bundle's signature. No dependencies.
         .target(name: "SingleLoginCrypto"),
@@ -117,7 +123,7 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginCrypto", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto"], resources: [.copy("Fixtures")]),

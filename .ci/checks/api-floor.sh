@@ -20,6 +20,10 @@ check --target SingleLoginSeam --floor macOS=11.0 --floor iOS=16.0 \
 # JSON, which the kit and the harness share (the strict parser, the wire's scanner, JSONValue and
 # its writer): held as strictly, and it imports nothing at all.
 check --target SingleLoginJSON --floor macOS=11.0 --floor iOS=16.0 --allow-import ""
+# The device-pass recorder, which an app's debug build links: the same floor, Foundation and the seam
+# (Darwin and Glibc only for uname, UIKit only for the accessibility walk).
+check --target SingleLoginRecorder --floor macOS=11.0 --floor iOS=16.0 \
+    --allow-import Foundation,SingleLoginSeam --allow-guarded-import UIKit,Darwin,Glibc
 
 # The test-side kit (every target SingleLoginTesting, SingleLoginAdapter and SingleLoginObserver
 # link) at the package's floor, macOS 15 and iOS 16: what needs iOS 17 or 18 must sit under
@@ -34,4 +38,4 @@ if [ "${#failed[@]}" -gt 0 ]; then
     echo "api-floor: the kit's targets above their floor (macOS 15, iOS 16): ${failed[*]}" >&2
     exit 1
 fi
-echo "api-floor: the seam and SingleLoginJSON hold to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"
+echo "api-floor: the seam, SingleLoginJSON and the recorder hold to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"

@@ -69,6 +69,21 @@ package struct VerifyCommand: Command {
             output.err("error: cannot read \(options.path): \(error.localizedDescription)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
+        // A device pass's bundle: re-judged from its trace, no broker replayed (the broker was real).
+        if let listing = TarArchive.read(data), listing.entries.contains(where: { $0.name == DevicePassBundle.manifestFile }) {
+            let entries = listing.entries.filter { $0.kind == .file }
+            var files: [String: Data] = [:]
+            for entry in entries { files[entry.name] = entry.data }
+            let verification = DevicePassBundle.verify(files, order: entries.map(\.name))
+            for line in verification.lines { output.out(line) }
+            for finding in verification.findings { output.err("error: \(finding)") }
+            if !verification.findings.isEmpty {
+                output.out("Result: TAMPERED OR INCONSISTENT (\(verification.findings.count) finding\(verification.findings.count == 1 ? "" : "s"))")
+                return ExitStatus.requirementFailures.rawValue
+            }
+            output.out("Result: intact, unsigned; a device pass, re-judged from its trace")
+            return ExitStatus.passed.rawValue
+        }
         let report: BundleVerifier.Report
         do { report = try await BundleVerifier().verify(data, trustedKey: trustedKey) } catch {
             output.err("error: \(options.path): \(error)")

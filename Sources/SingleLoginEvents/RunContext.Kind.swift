@@ -10,5 +10,7 @@ extension RunContext {
         case explore
         /// The backend profile (`backend`).
         case backend
+        /// A pass on a real device, recorded in the app and judged from its trace (`device-pass`).
+        case devicePass
     }
 }

@@ -32,10 +32,17 @@ public struct RunSubject: Sendable, Hashable {
     }
 
     /// The subject a run of `kind` has when its context names none.
+    /// A device pass's subject: the device, its system, MSAL, the broker's word on the device and the
+    /// tester, which every report names where a run names its adapter.
+    public static func device(_ description: String?) -> RunSubject {
+        RunSubject(label: "Device pass", detail: description, outputName: "device notes", hasBrokerTranscript: true)
+    }
+
     public static func of(kind: RunContext.Kind) -> RunSubject {
         switch kind {
         case .preflight: .files
         case .backend: .backend(command: nil)
+        case .devicePass: .device(nil)
         case .run, .explore: .adapter
         }
     }

@@ -1,6 +1,7 @@
 // A stub of the parts of UIKit (and of Foundation on Apple platforms, which UIKit re-exports)
 // that SandboxObserver uses: the general pasteboard and NSUserActivity, for .ci/checks/apple-observer.sh;
-// and, below the view classes, what Examples/SeamApp uses, for .ci/checks/seam-app.sh.
+// below the view classes, what Examples/SeamApp uses, for .ci/checks/seam-app.sh; and at the end, the
+// accessibility walk of SingleLoginRecorder, for .ci/checks/apple-recorder.sh.
 @_exported import Foundation
 
 @MainActor open class UIPasteboard: NSObject {
@@ -27,11 +28,28 @@ open class NSUserActivity: NSObject {
     public init(nibName: String?, bundle: Bundle?) {}
     public required init?(coder: NSCoder) {}
     open func viewDidLoad() {}
+    open var presentedViewController: UIViewController? { nil }
+}
+
+@MainActor open class UIAlertController: UIViewController {}
+
+public struct UIAccessibilityTraits: OptionSet, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static let button = UIAccessibilityTraits(rawValue: 1)
+    public static let staticText = UIAccessibilityTraits(rawValue: 64)
 }
 
 /// What `MSALWebviewParameters.parentInWindow` asks of the view controller's view.
 @MainActor open class UIView: UIResponder {
     open var window: UIWindow? { nil }
+    open var isHidden = false
+    open var alpha: Double = 1
+    open var subviews: [UIView] { [] }
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityValue: String?
+    open var accessibilityTraits: UIAccessibilityTraits = []
     open var backgroundColor: UIColor?
     open var translatesAutoresizingMaskIntoConstraints = true
     open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
@@ -42,13 +60,17 @@ open class NSUserActivity: NSObject {
 
 @MainActor open class UIWindow: UIView {
     public init(windowScene: UIWindowScene) {}
+    open var isKeyWindow: Bool { false }
     open var rootViewController: UIViewController?
     open func makeKeyAndVisible() {}
 }
 
 // Examples/SeamApp: an app delegate, a window scene, and one screen of a label and two buttons.
 
-@MainActor open class UIApplication: UIResponder {}
+@MainActor open class UIApplication: UIResponder {
+    open class var shared: UIApplication { UIApplication() }
+    open var connectedScenes: Set<UIScene> { [] }
+}
 
 @MainActor public protocol UIApplicationDelegate: AnyObject {}
 @MainActor public protocol UISceneDelegate: AnyObject {}
@@ -57,7 +79,9 @@ open class NSUserActivity: NSObject {
 @MainActor open class UIScene: UIResponder {
     public class ConnectionOptions: NSObject {}
 }
-@MainActor open class UIWindowScene: UIScene {}
+@MainActor open class UIWindowScene: UIScene {
+    open var windows: [UIWindow] { [] }
+}
 
 public struct UISceneSessionRole: Hashable, Sendable {
     public init(rawValue: String) {}

@@ -2,5 +2,5 @@
 
 extension EmbeddedSpec {
     /// Every embedded file, in file-name order.
-    public static let all: [EmbeddedSpec] = [.backendSpecV1Schema, .backend, .eventsV2Schema, .preflightFormatV1Schema, .singleLoginPreflight, .singleLogin, .specFormatV1Schema, .waiversV1Schema]
+    public static let all: [EmbeddedSpec] = [.backendSpecV1Schema, .backend, .deviceTraceV1Schema, .eventsV2Schema, .preflightFormatV1Schema, .singleLoginPreflight, .singleLogin, .specFormatV1Schema, .waiversV1Schema]
 }

@@ -53,7 +53,7 @@ extension EmbeddedSpec {
       "type": "object",
       "required": ["kind", "specID", "specVersion", "specTitle", "specSHA256", "harnessVersion", "hostname", "startDate"],
       "properties": {
-        "kind": {"enum": ["run", "preflight", "backend", "explore"]},
+        "kind": {"enum": ["run", "preflight", "backend", "explore", "devicePass"]},
         "specID": {"type": "string"},
         "specVersion": {"type": "string"},
         "specTitle": {"type": "string"},

@@ -1,0 +1,314 @@
+import CommandLineKit
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginRecorder
+import SingleLoginReports
+import SingleLoginSpec
+import SingleLoginTransport
+
+/// `device-pass`'s reports: `device-junit.xml`, `device-pass.md` and `device-pass.html`.
+package enum DevicePassReportFiles: ReportFiles {
+    package static let junit = "device-junit.xml"
+    package static let markdown = "device-pass.md"
+    package static let html = "device-pass.html"
+    package static let verboseHelp = "Print every test case with the calls the device recorded, step by step."
+}
+
+/// `sl-conformance device-pass`: the catalogue's device-drivable scenarios done by a person on a
+/// real device, recorded in the app's debug build (`SingleLoginRecorder`), and judged from the trace
+/// by the checks that judge a simulated run.
+package struct DevicePassCommand: Command {
+    /// `device-pass`'s options.
+    package struct Options: OptionGroup {
+        /// `--stand-in`.
+        package static let standIn = Flag(
+            "--stand-in", help: "Run the whole pass here: the bundled reference app with the recorder, over the simulated broker, a scripted tester.")
+        /// `--agreement`.
+        package static let agreement = Flag(
+            "--agreement", help: "With --stand-in: also run the same app with 'run' and print, per requirement, whether the two verdicts agree.")
+        /// `--list`.
+        package static let list = Flag("--list", help: "Print the plan (procedures, steps, instructions, what is not on a device) and exit.")
+        /// `--trace <file>`.
+        package static let trace = Option(
+            "--trace", value: "file",
+            help: "The pass's trace (JSON Lines, specs/device-trace-v1.schema.json); with --stand-in, where to keep it (default: a temporary file).")
+        /// `--state <file>`.
+        package static let state = Option(
+            "--state", value: "file", help: "The tester's confirmations (JSON); with --stand-in, where to write them.")
+        /// `--bundle <file>`.
+        package static let bundle = Option(
+            "--bundle", value: "file",
+            help: "Also write an evidence bundle: the raw trace and the confirmations sealed with the spec and the reports (SHA256SUMS); 'verify' re-judges it."
+        )
+        /// `--listen <host:port>`.
+        package static let listen = Option(
+            "--listen", value: "host:port",
+            help: "Run the pass with a tester: wait for the app's recorder to connect (TraceStream), show each step, and record the confirmations in --state.")
+        /// `--tester <name>`.
+        package static let tester = Option("--tester", value: "name", help: "With --listen: the tester's name, recorded with each confirmation.")
+        /// `--first-user <upn=name>`.
+        package static let firstUser = Option(
+            "--first-user", value: "upn=name", help: "The first test user (stands for the catalogue's alice), e.g. 'ana.diaz@contoso.com=Ana Díaz'.",
+            parser: Self.userParser)
+        /// `--second-user <upn=name>`.
+        package static let secondUser = Option(
+            "--second-user", value: "upn=name", help: "The second test user (stands for bob).", parser: Self.userParser)
+
+        static let userParser = ValueParser<DeviceUser>(expectation: "Please give the user as UPN=Display Name, e.g. ana.diaz@contoso.com=Ana Díaz.") { text in
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0].contains("@"), !parts[1].isEmpty else { return nil }
+            return DeviceUser(username: parts[0], displayName: parts[1])
+        }
+
+        package static var signature: CommandSignature {
+            CommandSignature([
+                RunCommand.Options.spec, standIn, RunCommand.Options.referenceFlaw, agreement, list, trace, state, firstUser, secondUser, bundle, listen,
+                tester,
+            ])
+            .including(ReportOptions<DevicePassReportFiles>.signature)
+        }
+
+        /// The spec.
+        package var spec: SpecSource
+        /// Whether the pass runs on the stand-in.
+        package var standIn: Bool
+        /// The stand-in's flaws.
+        package var flaws: Set<ReferenceAppFlaw>
+        /// Whether to print the agreement table.
+        package var agreement: Bool
+        /// Print the plan and exit.
+        package var listOnly: Bool
+        /// The trace file.
+        package var trace: String?
+        /// The state file.
+        package var state: String?
+        /// The two test users.
+        package var users: (first: DeviceUser, second: DeviceUser)?
+        /// The reports and the gate.
+        package var reports: ReportOptions<DevicePassReportFiles>
+        /// Where the evidence bundle goes, if anywhere.
+        package var bundle: String?
+        /// Where to listen for the recorder, for a pass with a tester.
+        package var listen: (host: String, port: UInt16)?
+        /// The tester's name.
+        package var tester: String
+
+        package init(parsing arguments: ParsedArguments) throws(UsageError) {
+            spec = SpecSource(path: try arguments.value(RunCommand.Options.spec), default: DefaultSpecs.catalogue)
+            standIn = arguments.flag(Self.standIn)
+            flaws = Set(try arguments.values(RunCommand.Options.referenceFlaw))
+            agreement = arguments.flag(Self.agreement)
+            listOnly = arguments.flag(Self.list)
+            trace = try arguments.value(Self.trace)
+            state = try arguments.value(Self.state)
+            reports = try ReportOptions(parsing: arguments)
+            bundle = try arguments.value(Self.bundle)
+            tester = try arguments.value(Self.tester) ?? ProcessInfo.processInfo.environment["USER"] ?? "tester"
+            if let address = try arguments.value(Self.listen) {
+                guard let parsed = TCPListener.parse(address) else {
+                    throw UsageError("'--listen' takes host:port, e.g. 0.0.0.0:7361 (a device reaches the Mac over the network)")
+                }
+                listen = parsed
+                if standIn { throw UsageError("'--listen' runs a pass with a tester on a device; '--stand-in' runs it here: give one") }
+            }
+            if !flaws.isEmpty, !standIn { throw UsageError("'--reference-flaw' applies to '--stand-in'") }
+            if agreement, !standIn {
+                throw UsageError("'--agreement' applies to '--stand-in'", suggestion: "It compares the stand-in's verdicts with 'run''s.")
+            }
+            let first = try arguments.value(Self.firstUser)
+            let second = try arguments.value(Self.secondUser)
+            if let first, let second {
+                users = (first, second)
+            } else if first != nil || second != nil {
+                throw UsageError("give both '--first-user' and '--second-user'", suggestion: "A pass needs two test users: the scenarios change users.")
+            }
+            if !standIn, !listOnly {
+                guard trace != nil, state != nil else {
+                    throw UsageError(
+                        "a pass on a device is judged from its trace and the tester's confirmations: give '--trace <file>' and '--state <file>', or '--stand-in'",
+                        suggestion: "See docs/device-pass.md: the app's debug build records the trace; the state file holds the confirmations.")
+                }
+                guard users != nil else {
+                    throw UsageError(
+                        "give '--first-user' and '--second-user': the test users the pass signed in",
+                        suggestion: "e.g. --first-user 'ana.diaz@contoso.com=Ana Díaz'")
+                }
+            }
+        }
+    }
+
+    package let name = "device-pass"
+    package let abstract = "Judge a pass on a real device, recorded in the app's debug build, with the checks that judge a simulated run."
+    package let discussion = """
+        The plan is the catalogue's scenarios a person can produce on a device (Jamf Setup, Jamf Reset,
+        sign in and out, user changes, the Home Screen, the app switcher) with two test users; what no
+        person can produce (scripted broker answers, the clock, a broadcast with no change) is listed
+        and reported as not judged on a device, never as passed:
+          sl-conformance device-pass --list
+        A recorded pass is judged from its trace (the recorder's file from the app's container) and
+        the tester's confirmations:
+          sl-conformance device-pass --trace pass.jsonl --state pass-state.json \\
+            --first-user 'ana.diaz@contoso.com=Ana Díaz' --second-user 'ben.ode@contoso.com=Ben Ode'
+        --stand-in runs the whole pass here, the bundled reference app with the recorder over the
+        simulated broker and a scripted tester; --agreement then runs 'run' on the same app and prints,
+        per requirement, whether the verdicts agree:
+          sl-conformance device-pass --stand-in --reference-flaw ignoresBroadcast --agreement
+        Reports go to reports/ (device-junit.xml, device-pass.md, device-pass.html), marked as a device
+        pass with the device, its system, MSAL, the broker's device information and the tester.
+
+        Exit status: 0 passed; 1 requirement failures; 2 a trace that cannot be judged; 64 usage error;
+        65 a trace or state file that is not valid; 66 a missing file.
+        """
+
+    package init() {}
+
+    package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        let loaded: LoadedSpec
+        do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
+        let plan = DevicePlan(spec: loaded.spec)
+        let users =
+            options.users.map { DeviceUsers(first: ($0.first.username, $0.first.displayName), second: ($0.second.username, $0.second.displayName)) }
+            ?? DeviceUsers.catalogue(loaded.spec)
+        if options.listOnly {
+            DevicePassListing.print(plan, users: users, to: output)
+            return ExitStatus.passed.rawValue
+        }
+        let startDate = Date()
+        let trace: DeviceTrace
+        let traceData: Data
+        let confirmations: [DeviceConfirmation]
+        if options.standIn {
+            let traceURL = URL(
+                fileURLWithPath: options.trace
+                    ?? FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-pass-\(UUID().uuidString).jsonl").path)
+            do {
+                let record = try await StandInPass(spec: loaded.spec, plan: plan).run(
+                    base: ReferenceAppAdapter(flaws: options.flaws), traceURL: traceURL, msalVersion: "2.13.0")
+                traceData = try Data(contentsOf: traceURL)
+                trace = try DeviceTrace(text: String(decoding: traceData, as: UTF8.self), file: traceURL.path)
+                confirmations = record.confirmations
+                if options.trace == nil { try? FileManager.default.removeItem(at: traceURL) }
+                if let state = options.state { try DevicePassState(confirmations: confirmations).write(to: URL(fileURLWithPath: state)) }
+            } catch {
+                output.err("error: the stand-in pass failed: \(error)")
+                return ExitStatus.adapterOrHarnessError.rawValue
+            }
+        } else {
+            guard let tracePath = options.trace, let statePath = options.state else { return ExitStatus.usage.rawValue }
+            if let address = options.listen {
+                guard let pass = await Self.interactive(options, address: address, plan: plan, users: users, spec: loaded.spec, output: output) else {
+                    return ExitStatus.adapterOrHarnessError.rawValue
+                }
+                if !pass { return ExitStatus.adapterOrHarnessError.rawValue }
+            }
+            do {
+                let text = try Self.read(tracePath)
+                traceData = Data(text.utf8)
+                trace = try DeviceTrace(text: text, file: tracePath)
+                confirmations = try DevicePassState.read(from: URL(fileURLWithPath: statePath)).confirmations
+            } catch let error as DeviceTrace.Problem {
+                output.err(error.description)
+                return ExitStatus.invalidSpec.rawValue
+            } catch let error as CommandFailure {
+                return error.report(to: output)
+            } catch {
+                output.err("\(statePath): error: not a device-pass state file (\(error))")
+                return ExitStatus.invalidSpec.rawValue
+            }
+        }
+        let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: trace, confirmations: confirmations)
+        for problem in judgement.problems { output.err("warning: \(problem)") }
+        let gate = options.reports.gate
+        let session: ReportSession
+        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
+        let description = DevicePassEvents.describe(trace: trace, confirmations: confirmations, standIn: options.standIn)
+        DevicePassEvents.emit(
+            judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
+            handler: session.record)
+        var status = session.finish(ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate))
+        if let bundle = options.bundle {
+            do {
+                let reports = options.reports
+                let manifest = DevicePassBundle.Manifest(
+                    standIn: options.standIn, device: description, mustOnly: gate == .mustOnly,
+                    users: ["first": [users.first.username, users.first.displayName], "second": [users.second.username, users.second.displayName]],
+                    specSHA256: loaded.sha256Hex)
+                let files: [(String, Data)] = [
+                    ("spec.json", Data(try SpecInput.bytes(options.spec))), ("trace.jsonl", traceData),
+                    ("state.json", try JSONEncoder.sorted.encode(DevicePassState(confirmations: confirmations))),
+                    ("device-junit.xml", try Data(contentsOf: reports.junitFile)), ("device-pass.md", try Data(contentsOf: reports.markdownFile)),
+                    ("device-pass.html", try Data(contentsOf: reports.htmlFile)),
+                ]
+                try DevicePassBundle.make(manifest: manifest, files: files).write(to: URL(fileURLWithPath: bundle), options: .atomic)
+                output.out("Evidence bundle: \(bundle) (verify it with: sl-conformance verify \(bundle))")
+            } catch {
+                output.err("error: cannot write the bundle \(bundle): \(error)")
+                status = ExitStatus.adapterOrHarnessError.rawValue
+            }
+        }
+        if options.agreement {
+            let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: Runner.Options(gate: gate, referenceApp: true)) {
+                [flaws = options.flaws] in
+                InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
+            }
+            let results = Locked<[TestCaseResult]>([])
+            _ = await runner.run { event in if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } } }
+            let agreement = DevicePassAgreement(plan: plan, run: results.withLock { $0 }, device: judgement.results, gate: gate)
+            DevicePassListing.print(agreement, flaws: options.flaws, to: output)
+        }
+        return status
+    }
+
+    /// The pass with a tester, on its own thread: nil when the listener cannot start; whether the pass was completed.
+    static func interactive(
+        _ options: Options, address: (host: String, port: UInt16), plan: DevicePlan, users: DeviceUsers, spec: Spec, output: TextOutput
+    ) async -> Bool? {
+        guard let tracePath = options.trace, let statePath = options.state else { return nil }
+        let listener: TCPListener
+        let link: DeviceLink
+        let token = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
+        do {
+            listener = try TCPListener(host: address.host, port: address.port)
+            link = try DeviceLink(listener: listener, token: token, traceURL: URL(fileURLWithPath: tracePath))
+        } catch {
+            output.err("error: cannot listen on \(address.host):\(address.port): \(error)")
+            return nil
+        }
+        output.err("sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)")
+        output.out(
+            "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list)."
+        )
+        let session = DevicePassSession(
+            plan: plan, users: users, link: link, tester: options.tester, stateURL: URL(fileURLWithPath: statePath),
+            judge: DeviceJudge(spec: spec, users: users), output: output, input: { readLine() })
+        let complete: Bool = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let outcome = (try? session.run())?.complete ?? false
+                continuation.resume(returning: outcome)
+            }
+            thread.name = "sl-conformance device pass"
+            thread.start()
+        }
+        link.stop()
+        if !complete { output.out("Stopped: resume with the same command (the confirmations are in \(statePath)).") }
+        return complete
+    }
+
+    static func read(_ path: String) throws(CommandFailure) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(status: .noInput, message: "\(path): error: cannot read the file")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A test user: UPN and display name.
+package struct DeviceUser: Sendable, Hashable {
+    /// The UPN.
+    package var username: String
+    /// The display name.
+    package var displayName: String
+}

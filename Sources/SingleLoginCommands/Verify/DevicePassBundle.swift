@@ -1,0 +1,134 @@
+import Foundation
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginReports
+import SingleLoginSpec
+
+/// A device pass's evidence bundle (`device-pass --bundle`): the raw trace and the tester's
+/// confirmations sealed with the spec and the reports, and `SHA256SUMS` over all of them.
+/// `verify` re-judges it from the trace; it replays no broker, for the broker was real, and its
+/// manifest says so.
+package enum DevicePassBundle {
+    /// The manifest's file name: its presence tells `verify` a device-pass bundle from a run's.
+    static let manifestFile = "device-pass.json"
+
+    /// What the bundle says it is.
+    struct Manifest: Codable {
+        /// The format's version.
+        var format = 1
+        /// `devicePass`.
+        var kind = "devicePass"
+        /// Whether the pass ran on the stand-in (the reference app over the simulated broker), not a device.
+        var standIn: Bool
+        /// The device row of every report.
+        var device: String
+        /// What `verify` does and does not do with it.
+        var broker = "real: the Enterprise SSO plug-in, Jamf Setup and Jamf Reset and MSAL on the device; verify re-judges the trace and replays no broker"
+        /// The gate the verdicts were judged under.
+        var mustOnly: Bool
+        /// The test users, standing for the catalogue's alice and bob.
+        var users: [String: [String]]
+        /// The spec's SHA-256.
+        var specSHA256: String
+    }
+
+    /// The bundle's bytes: the manifest, spec, trace, state and reports, and their sums.
+    static func make(manifest: Manifest, files: [(String, Data)]) throws -> Data {
+        var archive = TarArchive(modified: Date())
+        var all = [(manifestFile, try JSONEncoder.sorted.encode(manifest))] + files
+        all.append(("SHA256SUMS", Data(all.map { "\(SHA256.hexDigest($0.1))  \($0.0)\n" }.joined().utf8)))
+        for (name, data) in all { try archive.add(name, data) }
+        return archive.data
+    }
+
+    /// What verifying found.
+    package struct Verification {
+        /// The lines that describe the bundle.
+        package var lines: [String]
+        /// Every disagreement.
+        package var findings: [String]
+    }
+
+    /// Verifies a device-pass bundle's `files`: every digest, then every verdict of its JUnit report
+    /// against the verdicts re-judged from its trace and state.
+    static func verify(_ files: [String: Data], order: [String]) -> Verification {
+        var findings: [String] = []
+        var lines: [String] = []
+        if let sums = files["SHA256SUMS"].map({ String(decoding: $0, as: UTF8.self) }) {
+            var listed: Set<String> = []
+            for line in sums.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, parts[1].hasPrefix(" ") else {
+                    findings.append("SHA256SUMS: line '\(line)' is not `DIGEST  NAME`")
+                    continue
+                }
+                let name = String(parts[1].dropFirst())
+                listed.insert(name)
+                guard let data = files[name] else {
+                    findings.append("\(name): listed in SHA256SUMS but not in the bundle")
+                    continue
+                }
+                if SHA256.hexDigest(data) != parts[0] { findings.append("\(name): does not match its SHA-256 in SHA256SUMS") }
+            }
+            for name in order where name != "SHA256SUMS" && !listed.contains(name) { findings.append("\(name): in the bundle but not listed in SHA256SUMS") }
+        } else {
+            findings.append("SHA256SUMS: missing")
+        }
+        guard let manifestData = files[manifestFile], let manifest = try? JSONDecoder().decode(Manifest.self, from: manifestData) else {
+            return Verification(lines: lines, findings: findings + ["\(manifestFile): not a device-pass manifest"])
+        }
+        lines.append("device pass: \(manifest.device)")
+        lines.append("broker: \(manifest.broker)")
+        guard let specData = files["spec.json"], let trace = files["trace.jsonl"], let state = files["state.json"], let junit = files["device-junit.xml"] else {
+            return Verification(lines: lines, findings: findings + ["the bundle lacks spec.json, trace.jsonl, state.json or device-junit.xml"])
+        }
+        let loaded: LoadedSpec
+        do { loaded = try SpecLoader.load(data: specData, file: "spec.json") } catch {
+            return Verification(lines: lines, findings: findings + ["spec.json: not a valid spec (\(error))"])
+        }
+        let deviceTrace: DeviceTrace
+        let confirmations: [DeviceConfirmation]
+        do {
+            deviceTrace = try DeviceTrace(text: String(decoding: trace, as: UTF8.self), file: "trace.jsonl")
+            confirmations = try JSONDecoder().decode(DevicePassState.self, from: state).confirmations
+        } catch {
+            return Verification(lines: lines, findings: findings + ["\(error)"])
+        }
+        guard let first = manifest.users["first"], let second = manifest.users["second"], first.count == 2, second.count == 2 else {
+            return Verification(lines: lines, findings: findings + ["\(manifestFile): names no first and second test user"])
+        }
+        let users = DeviceUsers(first: (first[0], first[1]), second: (second[0], second[1]))
+        let gate: Gate = manifest.mustOnly ? .mustOnly : .mustAndShould
+        let plan = DevicePlan(spec: loaded.spec)
+        let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: deviceTrace, confirmations: confirmations)
+        let rejudged = CaseVerdicts(results: judgement.results, gate: gate)
+        let reported: CaseVerdicts
+        do { reported = CaseVerdicts(junit: try JUnitMerger.parse(junit, path: "device-junit.xml")) } catch {
+            return Verification(lines: lines, findings: findings + ["device-junit.xml: not a JUnit report (\(error))"])
+        }
+        for entry in rejudged.entries {
+            guard let shown = reported[entry.id] else {
+                findings.append("device-junit.xml: no test case '\(entry.id)', which the trace judges \(entry.verdict.name)")
+                continue
+            }
+            if shown.verdict.name != entry.verdict.name {
+                findings.append("device-junit.xml: '\(entry.id)' is \(shown.verdict.name), but its trace and confirmations re-judge as \(entry.verdict.name)")
+            }
+        }
+        let passed = rejudged.entries.filter { $0.verdict.name == "passed" }.count
+        lines.append(
+            "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(passed) passed"
+        )
+        lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
+        return Verification(lines: lines, findings: findings)
+    }
+}
+
+extension JSONEncoder {
+    /// Sorted keys, pretty, slashes as they are.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

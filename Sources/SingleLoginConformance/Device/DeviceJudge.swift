@@ -1,0 +1,324 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginRecorder
+import SingleLoginSpec
+
+/// Judges a device pass from its trace and the tester's confirmations, with the checks that judge
+/// a simulated run: for each procedure, each step's observation (the checkpoint taken when the
+/// tester confirmed it) and calls (the trace's lines since the step's instruction), and the facts
+/// the steps and calls leave (``DeviceSessionModel``), through the same `CheckJudgement` and
+/// evaluator as `run` and `verify`, for every test case the procedure covers.
+///
+/// What a device cannot show is never passed: a check of a kind a trace cannot judge makes its
+/// test case not judged (with the reason), a skipped step skips its procedure's test cases, and a
+/// test case no person can produce is skipped with the reason, each named in every report.
+public struct DeviceJudge: Sendable {
+    /// The verdicts, and what the reports say besides.
+    public struct Judgement: Sendable {
+        /// Every test case of the spec, in catalogue order.
+        public var results: [TestCaseResult]
+        /// What in the trace cannot be so, one sentence each (an unknown method, a missing checkpoint).
+        public var problems: [String]
+    }
+
+    /// Check kinds a trace cannot judge, and why.
+    public static func notJudgeable(_ check: Expectation) -> String? {
+        switch check {
+        case .hasDataOf(_, let places) where places.contains(.screen): nil  // the tester's answer judges it
+        case .hasDataOf: "hasDataOf in storage: a real backend's records carry no session marker, and the tester sees only the screen"
+        case .calls, .signedIn, .signedOut, .noDataOf, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled:
+            nil
+        }
+    }
+
+    /// Check kinds a trace judges in part only: a failure stands, a pass does not prove the check.
+    static func judgedInPart(_ check: Expectation) -> String? {
+        guard case .noDataOf(let account, _, let session?) = check else { return nil }
+        return "noDataOf \(account)'s session \(session): on a device only its tokens mark a session (a real backend's records carry no marker)"
+    }
+
+    private let spec: Spec
+    private let users: DeviceUsers
+
+    /// A judge of `spec`'s test cases, with `users` standing for `alice` and `bob`.
+    public init(spec: Spec, users: DeviceUsers) {
+        self.spec = spec
+        self.users = users
+    }
+
+    /// Judges every test case of `plan` from `trace` and `confirmations`.
+    public func judge(plan: DevicePlan, trace: DeviceTrace, confirmations: [DeviceConfirmation]) -> Judgement {
+        var problems: [String] = []
+        let simulated = makeUsers(trace: trace)
+        var results: [TestCaseID: TestCaseResult] = [:]
+        let brokerEnabled = !trace.lines.contains { $0.call?.error?.internalCode == MSALError.InternalCode.brokerNotAvailable.rawValue }
+        for procedure in plan.procedures {
+            let steps = Self.lastAttempts(confirmations, procedure: procedure.number)
+            for covered in procedure.covers {
+                results[covered.id] = judge(
+                    covered, procedure: procedure, steps: steps, trace: trace, users: simulated, brokerEnabled: brokerEnabled, problems: &problems)
+            }
+        }
+        for uncovered in plan.uncovered {
+            results[uncovered.id] = TestCaseResult(
+                id: uncovered.id, requirement: uncovered.requirement, outcome: .skipped(reason: "not judged on a device: \(uncovered.reason)"), duration: 0)
+        }
+        let ordered = spec.requirements.flatMap { requirement in
+            requirement.scenarios.compactMap { results[TestCaseID(requirementID: requirement.id, scenarioName: $0.name)] }
+        }
+        return Judgement(results: ordered, problems: problems)
+    }
+
+    /// The spec's users with the test users' identities: identifiers as the trace shows them for their usernames.
+    func makeUsers(trace: DeviceTrace) -> [String: SimulatedUser] {
+        var identifiers: [String: String] = [:]
+        let accounts = trace.lines.compactMap(\.call).flatMap { call in
+            [call.result?.account, call.result?.previousAccount].compactMap { $0 } + (call.result?.accounts ?? [])
+        }
+        for (name, username) in [(DevicePlan.firstUser, users.first.username), (DevicePlan.secondUser, users.second.username)] {
+            if let identifier = accounts.first(where: { $0.username?.lowercased() == username.lowercased() && $0.identifier != nil })?.identifier {
+                identifiers[name] = identifier
+            }
+        }
+        var all: [String: SimulatedUser] = [:]
+        for definition in users.definitions(identifiers: identifiers) { all[definition.name] = SimulatedUser(definition) }
+        return all
+    }
+
+    /// The last attempt of each step of `procedure`, by step number.
+    static func lastAttempts(_ confirmations: [DeviceConfirmation], procedure: Int) -> [Int: DeviceConfirmation] {
+        var steps: [Int: DeviceConfirmation] = [:]
+        for confirmation in confirmations where confirmation.procedure == procedure {
+            if let earlier = steps[confirmation.step], earlier.attempt > confirmation.attempt { continue }
+            steps[confirmation.step] = confirmation
+        }
+        return steps
+    }
+
+    private func judge(
+        _ covered: DevicePlan.Procedure.Covered, procedure: DevicePlan.Procedure, steps: [Int: DeviceConfirmation], trace: DeviceTrace,
+        users: [String: SimulatedUser], brokerEnabled: Bool, problems: inout [String]
+    ) -> TestCaseResult {
+        let scenario = covered.scenario
+        func result(_ outcome: TestCaseResult.Outcome, _ issues: [Issue] = [], _ calls: [BrokerCallRecord] = []) -> TestCaseResult {
+            TestCaseResult(id: covered.id, requirement: covered.requirement, outcome: outcome, duration: 0, issues: issues, transcript: calls)
+        }
+        for number in 0...scenario.steps.count {
+            guard let confirmation = steps[number] else {
+                return result(
+                    .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(scenario.steps.count) not done)"))
+            }
+            if let reason = confirmation.skipReason {
+                return result(.skipped(reason: "not judged on a device: the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
+            }
+        }
+        // Pass 1: the sessions over the whole procedure, for their markers.
+        var model = DeviceSessionModel(users: users, given: scenario.given)
+        var windows: [[TraceLine]] = []
+        var observations: [Observation?] = []
+        for (index, step) in scenario.steps.enumerated() {
+            let confirmation = steps[index + 1]!
+            let end = confirmation.checkpointSequence ?? confirmation.startSequence
+            windows.append(trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end })
+            let checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
+            if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
+            observations.append(checkpoint.flatMap(Self.observation))
+            model.apply(step.action)
+            for line in windows[index] { if let call = line.call, BrokerMethod(rawValue: call.method) != nil { _ = model.answer(call) } }
+        }
+        let markers = model.markers
+        let rename = model.markerOfDigest
+        // Pass 2: judge each step as the run does, with the facts as they stood after it.
+        model = DeviceSessionModel(users: users, given: scenario.given)
+        var issues: [Issue] = []
+        var allCalls: [BrokerCallRecord] = []
+        var notJudged: [String] = []
+        var presumed: [String] = []
+        var inPart: [String] = []
+        /// The preconditions a trace can judge; the others are presumed, and the report says so.
+        func judgeable(_ preconditions: [Precondition]) -> [Precondition] {
+            preconditions.filter { precondition in
+                guard let reason = Self.notJudgeable(precondition.check) else { return true }
+                presumed.append("\(precondition.requirementID)'s precondition (\(reason))")
+                return false
+            }
+        }
+        var blocker: Blocker?
+        var last: (Observation, BrokerFacts)?
+        var stopped = false
+        for (index, step) in scenario.steps.enumerated() {
+            model.apply(step.action)
+            var calls: [BrokerCallRecord] = []
+            var phase = CallPhase.step
+            for line in windows[index] {
+                if line.kind == .accountChanged { phase = .broadcasts }
+                guard let call = line.call else { continue }
+                guard let recordedCall = Self.brokerCall(call) else {
+                    problems.append("\(covered.id): trace line \(line.sequence) records a method '\(call.method)' neither MSAL's seam nor the backend has")
+                    continue
+                }
+                calls.append(
+                    BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: recordedCall, answer: model.answer(call), phase: phase)
+                )
+            }
+            allCalls += calls
+            guard let observed = observations[index] else {
+                stopped = true
+                notJudged.append("step \(index + 1) has no observation")
+                break
+            }
+            let observation = Self.renamed(observed, rename)
+            let facts = model.facts(markers: markers, brokerEnabled: brokerEnabled)
+            last = (observation, facts)
+            inPart += step.subjectChecks.compactMap(Self.judgedInPart)
+            let subject = step.subjectChecks.filter { check in
+                guard let reason = Self.notJudgeable(check) else { return true }
+                notJudged.append(reason)
+                return false
+            }
+            let answers = steps[index + 1]?.dataShown ?? [:]
+            let judgement = Self.judge(
+                preconditions: judgeable(step.judgedPreconditions), subject: subject, answers: answers,
+                evaluator: ExpectationEvaluator(users: users, facts: facts),
+                observation: observation, calls: calls, stepIndex: index, description: step.action.description, location: step.location)
+            switch judgement {
+            case .judged(let found): issues += found
+            case .blocked(let issue, let blocked):
+                issues.append(issue)
+                blocker = blocked
+                stopped = true
+            }
+            if stopped { break }
+        }
+        if !stopped, let (observation, facts) = last {
+            inPart += scenario.expect.compactMap(Self.judgedInPart)
+            let subject = scenario.expect.filter { check in
+                guard let reason = Self.notJudgeable(check) else { return true }
+                notJudged.append(reason)
+                return false
+            }
+            let answers = steps[scenario.steps.count]?.dataShown ?? [:]
+            switch Self.judge(
+                preconditions: judgeable(scenario.preconditions), subject: subject, answers: answers,
+                evaluator: ExpectationEvaluator(users: users, facts: facts),
+                observation: observation, calls: allCalls, stepIndex: nil, description: nil, location: scenario.location)
+            {
+            case .judged(let found): issues += found
+            case .blocked(let issue, let blocked):
+                issues.append(issue)
+                blocker = blocked
+            }
+        }
+        var outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
+        if outcome == .passed, !(notJudged + inPart).isEmpty {
+            let reasons = Array(Set(notJudged + inPart)).sorted().joined(separator: "; ")
+            outcome = .notJudged(Blocker(requirementID: covered.id.requirementID, reason: "not judged on a device: \(reasons)"))
+        }
+        var judged = result(outcome, issues, allCalls)
+        // The device notes: each confirmation with its time and tester, as a CTS Verifier report keeps them.
+        var notes: [String] = []
+        for confirmation in (0...scenario.steps.count).compactMap({ steps[$0] }) {
+            var note = "step \(confirmation.step) confirmed by \(confirmation.tester) at \(confirmation.time)"
+            if confirmation.attempt > 1 { note += " (attempt \(confirmation.attempt))" }
+            if let shown = confirmation.dataShown {
+                let answers: [String] = shown.keys.sorted().map { name in "\(name): " + (shown[name] == true ? "data shown" : "no data") }
+                note += " answering " + answers.joined(separator: ", ")
+            }
+            notes.append(note)
+        }
+        if !presumed.isEmpty { notes.append("Presumed on a device, not judged: " + Array(Set(presumed)).sorted().joined(separator: "; ")) }
+        judged.adapterLog = "Procedure \(procedure.number): " + notes.joined(separator: "\n")
+        return judged
+    }
+
+    /// `CheckJudgement.judge`, with `hasDataOf` on screen judged by the tester's `answers` instead
+    /// of session markers (a real backend's records carry none); a user the tester was not asked
+    /// about counts as not shown.
+    static func judge(
+        preconditions: [Precondition], subject: [Expectation], answers: [String: Bool], evaluator: ExpectationEvaluator, observation: Observation,
+        calls: [BrokerCallRecord], stepIndex: Int?, description: String?, location: SourceLocation?
+    ) -> CheckJudgement {
+        func testerIssue(_ check: Expectation) -> Issue? {
+            guard case .hasDataOf(let account, let places) = check, places.contains(.screen) else { return nil }
+            guard answers[account] != true else { return Issue(severity: .failure, kind: .expectation(.hasDataOf), message: "", stepIndex: stepIndex) }
+            let said = answers[account] == false ? "the tester saw none" : "the tester was not asked"
+            return Issue(
+                severity: .failure, kind: .expectation(.hasDataOf), message: "\(account)'s own data is not on screen (\(said))", stepIndex: stepIndex,
+                expected: "the tester sees \(account)'s own data on screen",
+                observed: "tester's answer: \(answers[account].map { $0 ? "shown" : "not shown" } ?? "none")",
+                location: location)
+        }
+        let isTester: (Expectation) -> Bool = { testerIssue($0) != nil }
+        var owners: [String] = []
+        for precondition in preconditions where isTester(precondition.check) && !owners.contains(precondition.requirementID) {
+            owners.append(precondition.requirementID)
+        }
+        for owner in owners {
+            let failed = preconditions.filter { $0.requirementID == owner }.compactMap { testerIssue($0.check) }.filter { !$0.message.isEmpty }
+            if !failed.isEmpty { return CheckJudgement.blocked(by: owner, failed: failed, stepIndex: stepIndex, description: description, location: location) }
+        }
+        let testerFound = subject.compactMap(testerIssue).filter { !$0.message.isEmpty }
+        switch CheckJudgement.judge(
+            preconditions: preconditions.filter { !isTester($0.check) }, subject: subject.filter { !isTester($0) }, evaluator: evaluator,
+            observation: observation,
+            calls: calls, stepIndex: stepIndex, description: description, location: location)
+        {
+        case .judged(let found): return .judged(testerFound + found)
+        case .blocked(let issue, let blocker): return .blocked(issue, blocker)
+        }
+    }
+
+    /// The adapter contract's observation from a checkpoint's (the same JSON, key for key).
+    static func observation(_ checkpoint: Checkpoint) -> Observation? {
+        let encoder = JSONEncoder()
+        guard let data = try? encoder.encode(checkpoint.observation) else { return nil }
+        return try? JSONDecoder().decode(Observation.self, from: data)
+    }
+
+    /// `observation` with every later token of a session read as the session's marker.
+    static func renamed(_ observation: Observation, _ rename: [String: String]) -> Observation {
+        guard !rename.isEmpty else { return observation }
+        func apply(_ text: String) -> String {
+            guard text.contains(SingleLoginRecorder.TokenDigest.prefix) else { return text }
+            return rename.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+        }
+        var renamed = observation
+        renamed.screen = observation.screen.map { ScreenElement($0.kind, apply($0.text)) }
+        renamed.storage = observation.storage.map { StoredItem($0.area, apply($0.key), apply($0.value), source: $0.source) }
+        return renamed
+    }
+
+    /// The typed broker call a recorded call stands for; nil for a method the seam does not have.
+    static func brokerCall(_ call: RecordedCall) -> BrokerCall? {
+        let p = call.parameters
+        switch BrokerMethod(rawValue: call.method) {
+        case .getDeviceInformation: return .getDeviceInformation
+        case .getCurrentAccount: return .getCurrentAccount
+        case .acquireTokenSilent:
+            return .acquireTokenSilent(
+                SilentTokenParameters(
+                    scopes: p.scopes ?? [], accountIdentifier: p.accountIdentifier, forceRefresh: p.forceRefresh ?? false,
+                    allowUsingLocalCachedRtWhenSsoExtFailed: p.allowUsingLocalCachedRtWhenSsoExtFailed ?? true))
+        case .acquireToken:
+            return .acquireToken(
+                InteractiveTokenParameters(
+                    scopes: p.scopes ?? [], extraScopesToConsent: p.extraScopesToConsent ?? [],
+                    promptType: p.promptType.flatMap(PromptType.init(rawValue:)) ?? .promptIfNecessary, loginHint: p.loginHint,
+                    accountIdentifier: p.accountIdentifier, parentInWindow: p.parentInWindow ?? true))
+        case .signout:
+            return .signout(
+                SignoutParameters(
+                    accountIdentifier: p.accountIdentifier, signoutFromBrowser: p.signoutFromBrowser ?? false, wipeAccount: p.wipeAccount ?? false,
+                    wipeCacheForAllAccounts: p.wipeCacheForAllAccounts ?? false, hasWebviewParameters: p.hasWebviewParameters ?? false,
+                    parentInWindow: p.parentInWindow ?? true))
+        case .allAccounts: return .allAccounts
+        case .accountForIdentifier: return .accountForIdentifier(p.identifier ?? "")
+        case .accountForUsername: return .accountForUsername(p.username ?? "")
+        case .removeAccount: return .removeAccount(p.accountIdentifier)
+        case .accountsFromDevice: return .accountsFromDevice
+        case .fetchRecords: return .fetchRecords(accessToken: p.accessToken ?? "")
+        case nil: return nil
+        }
+    }
+}

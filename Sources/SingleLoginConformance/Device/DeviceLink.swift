@@ -1,0 +1,135 @@
+import Foundation
+import SingleLoginRecorder
+import SingleLoginTransport
+
+/// The harness's end of a device pass's TCP stream (`device-pass --listen`): it accepts the
+/// recorder's connection (and its reconnection after every relaunch of the app), checks the pass's
+/// token, keeps every trace line once, in sequence, appending it to the trace file, and asks the
+/// recorder for checkpoints. Its methods block: it runs on the interactive session's own thread.
+public final class DeviceLink: @unchecked Sendable {  // every mutable member is guarded by `condition`
+    private let listener: TCPListener
+    private let token: String
+    private let traceFile: FileHandle
+    private let condition = NSCondition()
+    private var lines: [TraceLine] = []
+    private var channel: SocketChannel?
+    private var stopped = false
+    private let waker = ChannelWaker()
+
+    /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued when it holds a trace).
+    public init(listener: TCPListener, token: String, traceURL: URL) throws {
+        self.listener = listener
+        self.token = token
+        if let text = try? String(contentsOf: traceURL, encoding: .utf8), let trace = try? DeviceTrace(text: text, file: traceURL.path) {
+            lines = trace.lines
+        } else {
+            _ = FileManager.default.createFile(atPath: traceURL.path, contents: nil)
+        }
+        traceFile = try FileHandle(forWritingTo: traceURL)
+        traceFile.seekToEndOfFile()
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "sl-conformance device link"
+        thread.start()
+    }
+
+    /// Stops listening.
+    public func stop() {
+        condition.lock()
+        stopped = true
+        channel?.close(grace: .zero)
+        condition.unlock()
+        waker.wake()
+    }
+
+    /// The trace so far.
+    public var trace: DeviceTrace {
+        condition.lock()
+        defer { condition.unlock() }
+        return DeviceTrace(lines: lines)
+    }
+
+    /// The sequence of the last line received (0 before the header).
+    public var lastSequence: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines.count
+    }
+
+    /// Whether a recorder is connected now.
+    public var isConnected: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return channel != nil
+    }
+
+    /// Waits until a line after `sequence` satisfies `matches`, or `timeout` passes; returns whether one did.
+    public func wait(after sequence: Int, timeout: Duration, for matches: (TraceLine) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if lines.dropFirst(sequence).contains(where: matches) { return true }
+            guard !stopped, condition.wait(until: deadline) else { return false }
+        }
+    }
+
+    /// Asks the recorder for a checkpoint labelled `label` and waits for it; its sequence, or nil when none came within `timeout`.
+    public func checkpoint(_ label: String, timeout: Duration = .seconds(30)) -> Int? {
+        let start = lastSequence
+        condition.lock()
+        let current = channel
+        condition.unlock()
+        guard let current else { return nil }
+        let request = (try? JSONSerialization.data(withJSONObject: ["checkpoint": label], options: [.sortedKeys])) ?? Data()
+        _ = current.send(Array(request) + [UInt8(ascii: "\n")], before: .now + .seconds(5))
+        guard wait(after: start, timeout: timeout, for: { $0.checkpoint?.label == label }) else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        return lines.dropFirst(start).first { $0.checkpoint?.label == label }?.sequence
+    }
+
+    private func acceptLoop() {
+        while true {
+            condition.lock()
+            let done = stopped
+            condition.unlock()
+            if done { return }
+            guard case .connection(let connection) = listener.accept(before: .now + .seconds(3600), waker: waker) else { continue }
+            guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
+                let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] == token
+            else {
+                connection.close(grace: .zero)
+                continue
+            }
+            condition.lock()
+            channel = connection
+            condition.unlock()
+            read(connection)
+            condition.lock()
+            channel = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Keeps each line once: a reconnecting recorder sends its whole trace again.
+    private func read(_ connection: SocketChannel) {
+        while true {
+            switch connection.receive(before: .now + .seconds(3600)) {
+            case .line(let bytes):
+                guard let line = try? JSONDecoder().decode(TraceLine.self, from: Data(bytes)) else { continue }
+                condition.lock()
+                if line.sequence == lines.count + 1 {
+                    lines.append(line)
+                    traceFile.write(Data(bytes + [UInt8(ascii: "\n")]))
+                    condition.broadcast()
+                }
+                condition.unlock()
+            case .timedOut: continue
+            case .ended, .overlong, .unterminated, .interrupted:
+                connection.close(grace: .zero)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import SingleLoginEvents
+
+/// How a device pass's verdicts compare with a simulated run's, requirement by requirement, over
+/// the test cases the pass covers: what `device-pass --stand-in --agreement` prints and the tests hold.
+public struct DevicePassAgreement: Sendable {
+    /// One requirement's row.
+    public struct Row: Sendable, Hashable {
+        /// The requirement.
+        public var requirementID: String
+        /// The covered test cases.
+        public var cases: Int
+        /// `run`'s verdict over those test cases.
+        public var run: Verdict
+        /// The device pass's verdict over them.
+        public var device: Verdict
+        /// How the two compare.
+        public var comparison: Comparison
+    }
+
+    /// How two verdicts compare.
+    public enum Comparison: String, Sendable, Hashable {
+        /// The same verdict (passed and passed, failed and failed, ...).
+        case agree
+        /// The device pass could not judge what `run` judged, and says so.
+        case notJudgedOnDevice = "not judged on device"
+        /// Different judgements: a device pass that passes what `run` fails, or the reverse.
+        case disagree
+    }
+
+    /// The rows, one per requirement with covered test cases, in catalogue order.
+    public var rows: [Row]
+
+    /// Compares `device` with `run` over `plan`'s covered test cases, under `gate`.
+    public init(plan: DevicePlan, run: [TestCaseResult], device: [TestCaseResult], gate: Gate = .mustAndShould) {
+        let covered = Set(plan.procedures.flatMap { $0.covers.map(\.id) })
+        var order: [String] = []
+        var runByRequirement: [String: [TestCaseResult]] = [:]
+        var deviceByRequirement: [String: [TestCaseResult]] = [:]
+        for result in run where covered.contains(result.id) {
+            if runByRequirement[result.id.requirementID] == nil { order.append(result.id.requirementID) }
+            runByRequirement[result.id.requirementID, default: []].append(result)
+        }
+        for result in device where covered.contains(result.id) { deviceByRequirement[result.id.requirementID, default: []].append(result) }
+        rows = order.map { id in
+            let runVerdict = Verdict(aggregating: runByRequirement[id] ?? [], gate: gate)
+            let deviceVerdict = Verdict(aggregating: deviceByRequirement[id] ?? [], gate: gate)
+            let comparison: Comparison =
+                runVerdict.name == deviceVerdict.name
+                ? .agree : (deviceVerdict.name == "notJudged" || deviceVerdict.name == "notRun") ? .notJudgedOnDevice : .disagree
+            return Row(requirementID: id, cases: runByRequirement[id]?.count ?? 0, run: runVerdict, device: deviceVerdict, comparison: comparison)
+        }
+    }
+
+    /// How many rows compare so.
+    public func count(_ comparison: Comparison) -> Int { rows.filter { $0.comparison == comparison }.count }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import SingleLoginSeam
+
+/// The app's MSAL, recorded: every call goes to `base` (the app's real MSAL behind the seam)
+/// unchanged, and when it ends the recorder writes its parameters and its result or error
+/// (tokens as keyed digests). Give the app this instead of `base` in debug builds:
+///
+///     #if DEBUG
+///     let msal: any MSALPublicClientApplicationProtocol = RecordingMSALApplication(base: liveMSAL, recorder: recorder)
+///     #else
+///     let msal: any MSALPublicClientApplicationProtocol = liveMSAL
+///     #endif
+public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol {
+    /// The MSAL the app would use without the recorder.
+    public let base: any MSALPublicClientApplicationProtocol
+    /// Where calls are recorded.
+    public let recorder: SessionRecorder
+
+    /// Records every call made on `base` into `recorder`.
+    public init(base: any MSALPublicClientApplicationProtocol, recorder: SessionRecorder) {
+        self.base = base
+        self.recorder = recorder
+    }
+
+    // MARK: Completion forms
+
+    public func acquireTokenSilent(with parameters: MSALSilentTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) {
+        let recorded = Self.silent(parameters)
+        base.acquireTokenSilent(with: parameters) { [recorder] result, error in
+            recorder.record(Self.token(.acquireTokenSilent, recorded, result, error, recorder.digest))
+            completionBlock(result, error)
+        }
+    }
+
+    public func acquireToken(with parameters: MSALInteractiveTokenParameters, completionBlock: @escaping @Sendable (MSALResult?, (any Error)?) -> Void) {
+        let recorded = Self.interactive(parameters)
+        base.acquireToken(with: parameters) { [recorder] result, error in
+            recorder.record(Self.token(.acquireToken, recorded, result, error, recorder.digest))
+            completionBlock(result, error)
+        }
+    }
+
+    public func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALAccount?, MSALAccount?, (any Error)?) -> Void) {
+        base.getCurrentAccount(with: parameters) { [recorder] account, previous, error in
+            recorder.record(Self.currentAccount(account, previous, error, recorder.digest))
+            completionBlock(account, previous, error)
+        }
+    }
+
+    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping @Sendable (Bool, (any Error)?) -> Void)
+    {
+        let recorded = Self.signout(account, signoutParameters)
+        base.signout(with: account, signoutParameters: signoutParameters) { [recorder] success, error in
+            recorder.record(Self.signedOut(recorded, success, error, recorder.digest))
+            completionBlock(success, error)
+        }
+    }
+
+    public func getDeviceInformation(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALDeviceInformation?, (any Error)?) -> Void) {
+        base.getDeviceInformation(with: parameters) { [recorder] information, error in
+            recorder.record(Self.deviceInformation(information, error, recorder.digest))
+            completionBlock(information, error)
+        }
+    }
+
+    public func accountsFromDevice(
+        for parameters: MSALAccountEnumerationParameters, completionBlock: @escaping @Sendable ([MSALAccount]?, (any Error)?) -> Void
+    ) {
+        base.accountsFromDevice(for: parameters) { [recorder] accounts, error in
+            recorder.record(Self.accounts(.accountsFromDevice, RecordedCall.Parameters(), accounts, error, recorder.digest))
+            completionBlock(accounts, error)
+        }
+    }
+
+    // MARK: Async forms: the base's own, which may not go through its completion forms
+
+    public func acquireTokenSilent(with parameters: MSALSilentTokenParameters) async throws -> MSALResult {
+        let recorded = Self.silent(parameters)
+        return try await outcome {
+            try await base.acquireTokenSilent(with: parameters)
+        } record: { result, error in
+            Self.token(.acquireTokenSilent, recorded, result, error, self.recorder.digest)
+        }
+    }
+
+    public func acquireToken(with parameters: MSALInteractiveTokenParameters) async throws -> MSALResult {
+        let recorded = Self.interactive(parameters)
+        return try await outcome {
+            try await base.acquireToken(with: parameters)
+        } record: { result, error in
+            Self.token(.acquireToken, recorded, result, error, self.recorder.digest)
+        }
+    }
+
+    public func getCurrentAccount(with parameters: MSALParameters?) async throws -> (MSALAccount?, MSALAccount?) {
+        try await outcome {
+            try await base.getCurrentAccount(with: parameters)
+        } record: { accounts, error in
+            Self.currentAccount(accounts?.0, accounts?.1, error, self.recorder.digest)
+        }
+    }
+
+    public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters) async throws -> Bool {
+        let recorded = Self.signout(account, signoutParameters)
+        return try await outcome {
+            try await base.signout(with: account, signoutParameters: signoutParameters)
+        } record: { success, error in
+            Self.signedOut(recorded, success ?? false, error, self.recorder.digest)
+        }
+    }
+
+    public func getDeviceInformation(with parameters: MSALParameters?) async throws -> MSALDeviceInformation {
+        try await outcome {
+            try await base.getDeviceInformation(with: parameters)
+        } record: { information, error in
+            Self.deviceInformation(information ?? (error as? MSALError)?.deviceInformation, error, self.recorder.digest)
+        }
+    }
+
+    public func accountsFromDevice(for parameters: MSALAccountEnumerationParameters) async throws -> [MSALAccount] {
+        try await outcome {
+            try await base.accountsFromDevice(for: parameters)
+        } record: { accounts, error in
+            Self.accounts(.accountsFromDevice, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
+        }
+    }
+
+    // MARK: The app's own MSAL cache
+
+    public func allAccounts() async throws -> [MSALAccount] {
+        try await outcome {
+            try await base.allAccounts()
+        } record: { accounts, error in
+            Self.accounts(.allAccounts, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
+        }
+    }
+
+    public func account(forIdentifier identifier: String) async throws -> MSALAccount {
+        var parameters = RecordedCall.Parameters()
+        parameters.identifier = identifier
+        return try await outcome {
+            try await base.account(forIdentifier: identifier)
+        } record: { account, error in
+            Self.account(.accountForIdentifier, parameters, account, error, self.recorder.digest)
+        }
+    }
+
+    public func account(forUsername username: String) async throws -> MSALAccount {
+        var parameters = RecordedCall.Parameters()
+        parameters.username = username
+        return try await outcome {
+            try await base.account(forUsername: username)
+        } record: { account, error in
+            Self.account(.accountForUsername, parameters, account, error, self.recorder.digest)
+        }
+    }
+
+    public func remove(_ account: MSALAccount) async throws {
+        var parameters = RecordedCall.Parameters()
+        parameters.accountIdentifier = account.identifier
+        try await outcome {
+            try await base.remove(account)
+        } record: { removed, error in
+            RecordedCall(
+                method: RecordedMethod.removeAccount.rawValue, parameters: parameters, result: removed == nil ? nil : RecordedCall.Result(),
+                error: Self.error(error, self.recorder.digest))
+        }
+    }
+
+    /// Runs `call`, records what `record` makes of its value or error, and returns or rethrows.
+    private func outcome<Value>(_ call: () async throws -> Value, record: (Value?, (any Error)?) -> RecordedCall) async throws -> Value {
+        do {
+            let value = try await call()
+            recorder.record(record(value, nil))
+            return value
+        } catch {
+            recorder.record(record(nil, error))
+            throw error
+        }
+    }
+}

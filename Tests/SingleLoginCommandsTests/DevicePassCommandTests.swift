@@ -1,0 +1,77 @@
+import Foundation
+import SingleLoginReports
+import SingleLoginSpec
+import Testing
+
+@Suite("sl-conformance device-pass: the plan, the stand-in, its bundle and verify (in process)")
+struct DevicePassCommandTests {
+    @Test("--list names every procedure and step, what is not on a device, and the pass's length")
+    func list() async {
+        let result = await Tool.run(["device-pass", "--list"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("21 procedures, 79 steps, about "))
+        #expect(result.out.contains("Not on a device (42 test cases, reported as not judged on a device):"))
+        #expect(result.out.contains("[waiting for the app to launch]"))
+    }
+
+    @Test("a pass on a device needs its trace, its state and the two test users")
+    func usage() async {
+        let bare = await Tool.run(["device-pass"])
+        #expect(bare.status == 64)
+        #expect(bare.err.contains("--trace <file>"))
+        let flaw = await Tool.run(["device-pass", "--reference-flaw", "ignoresBroadcast"])
+        #expect(flaw.status == 64)
+    }
+
+    @Test("the stand-in's bundle is intact under verify, and an edited verdict or trace is caught")
+    func standInBundle() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-pass-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = directory.appendingPathComponent("device.tar").path
+        let run = await Tool.run(["device-pass", "--stand-in", "--quiet", "--reports", directory.path, "--bundle", bundle])
+        // Nothing fails; SL-SWITCH-2 is a MUST a device judges in part only, so the pass alone is no pass.
+        #expect(run.status == 1)
+        let markdown = try String(contentsOf: directory.appendingPathComponent("device-pass.md"), encoding: .utf8)
+        #expect(markdown.contains("| Device pass |"))
+        #expect(markdown.contains("STAND-IN"))
+        #expect(markdown.contains("0 of 28 MUST requirements failed"))
+        let verified = await Tool.run(["verify", bundle])
+        #expect(verified.status == 0)
+        #expect(verified.out.contains("Result: intact, unsigned; a device pass, re-judged from its trace"))
+        #expect(verified.out.contains("replays no broker"))
+
+        let data = try Data(contentsOf: URL(fileURLWithPath: bundle))
+        // A forger who reseals SHA256SUMS: the app never signed out, by the trace's word.
+        let forged = try TamperFixture.tampered(data) { entries in
+            let index = entries.firstIndex { $0.name == "trace.jsonl" }!
+            let lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n").map { line -> String in
+                guard line.contains("\"method\":\"signout\"") else { return String(line) }
+                return line.replacingOccurrences(of: "\"method\":\"signout\"", with: "\"method\":\"allAccounts\"")
+            }
+            entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        let path = directory.appendingPathComponent("forged.tar")
+        try forged.write(to: path)
+        let caught = await Tool.run(["verify", path.path])
+        #expect(caught.status == 1)
+        #expect(caught.err.contains("re-judge as failed"))
+        // An edit that leaves SHA256SUMS as it was.
+        let unsealed = try TamperFixture.tampered(data, reseal: false) {
+            TamperFixture.replace("\"kind\":\"lifecycle\"", "\"kind\":\"lifecycle\" ", in: "trace.jsonl", &$0)
+        }
+        try unsealed.write(to: path)
+        let digest = await Tool.run(["verify", path.path])
+        #expect(digest.status == 1)
+        #expect(digest.err.contains("trace.jsonl: does not match its SHA-256 in SHA256SUMS"))
+    }
+
+    @Test("--agreement prints one row per covered requirement, none disagreeing, on a reference flaw")
+    func agreement() async {
+        let result = await Tool.run([
+            "device-pass", "--stand-in", "--quiet", "--reference-flaw", "leavesRecordsFile", "--agreement", "--reports",
+            FileManager.default.temporaryDirectory.appendingPathComponent("sl-agreement-\(UUID().uuidString)").path,
+        ])
+        #expect(result.out.contains("Agreement with 'run' on the reference app with leavesRecordsFile"))
+        #expect(result.out.contains(" 0 disagree."))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ReferenceApp
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginRecorder
+import SingleLoginSpec
+import SingleLoginTransport
+import Testing
+
+@Suite("Device pass: the stand-in's trace judged as a real device's")
+struct DevicePassTests {
+    /// The stand-in pass of the reference app with `flaws`, judged from its trace alone.
+    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = []) async throws -> (
+        plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace
+    ) {
+        let plan = DevicePlan(spec: spec.spec)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-pass-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let record = try await StandInPass(spec: spec.spec, plan: plan).run(
+            base: ReferenceAppAdapter(flaws: flaws), traceURL: directory.appendingPathComponent("trace.jsonl"), msalVersion: "2.13.0")
+        let trace = try DeviceTrace(text: try String(contentsOf: record.recorder.traceURL, encoding: .utf8), file: "trace.jsonl")
+        let judgement = DeviceJudge(spec: spec.spec, users: .catalogue(spec.spec)).judge(plan: plan, trace: trace, confirmations: record.confirmations)
+        return (plan, judgement, trace)
+    }
+
+    @Test("a conformant stand-in passes every covered test case it can judge, and fails none")
+    func conformantPasses() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let (plan, judgement, trace) = try await Self.standIn(spec)
+        #expect(judgement.problems.isEmpty)
+        #expect(!judgement.results.contains { $0.outcome == .failed || $0.outcome == .errored })
+        let covered = Set(plan.procedures.flatMap { $0.covers.map(\.id) })
+        #expect(judgement.results.filter { covered.contains($0.id) && $0.outcome == .passed }.count >= 40)
+        // Nothing is passed silently: every other test case says why a device pass does not judge it.
+        for result in judgement.results where result.outcome != .passed {
+            #expect(Verdict(of: result, gate: .mustAndShould).reason?.contains("not judged on a device") == true, "\(result.id)")
+        }
+        // Tokens never leave the device in clear.
+        let text = trace.lines.map { String(decoding: try! JSONEncoder().encode($0), as: UTF8.self) }.joined(separator: "\n")
+        #expect(!text.contains("eyJ"))
+        #expect(text.contains(TokenDigest.prefix))
+    }
+
+    @Test("on every reference flaw, the stand-in's verdicts agree with run's where the pass judges", arguments: ReferenceAppFlaw.allCases)
+    func agreesWithRun(flaw: ReferenceAppFlaw) async throws {
+        let spec = try TestSupport.shippedSpec()
+        let (plan, judgement, _) = try await Self.standIn(spec, flaws: [flaw])
+        let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [flaw]) } }
+        let agreement = DevicePassAgreement(plan: plan, run: run.results, device: judgement.results)
+        let disagreeing = agreement.rows.filter { $0.comparison == .disagree }.map { "\($0.requirementID): run \($0.run.name), device \($0.device.name)" }
+        #expect(disagreeing.isEmpty)
+        #expect(agreement.count(.agree) > 0)
+    }
+
+    @Test("the recorder's digest is HMAC-SHA256 under the pass's key, and redacts every JWT-shaped run")
+    func digestIsTheHarnessHMAC() {
+        let digest = TokenDigest(key: Array("key".utf8))
+        // RFC 4231-style check against a known MAC: HMAC-SHA256("key", "The quick brown fox jumps over the lazy dog").
+        #expect(digest.digest("The quick brown fox jumps over the lazy dog") == "hmac:f7bc83f430538424b13298e6aa6fb143")
+        let token = "eyJ0eXAiOiJKV1QifQ.at-M1-1.sig"
+        #expect(digest.redact("Bearer \(token) and again \(token).") == "Bearer \(digest.digest(token)) and again \(digest.digest(token)).")
+        #expect(digest.redact("eyJ alone") == "eyJ alone")
+    }
+
+    @Test("a trace line out of sequence, or of a newer version, is an error naming its line")
+    func strictReader() throws {
+        let header =
+            #"{"header":{"appVersion":"1","bundleID":"b","deviceModel":"d","keyCheck":"k","msalVersion":"2","operatingSystem":"iOS 17.5","passID":"p"},"kind":"header","sequence":1,"time":"t","version":1}"#
+        let launch = #"{"kind":"lifecycle","lifecycle":"launch","sequence":3,"time":"t","version":1}"#
+        #expect(throws: DeviceTrace.Problem.self) { try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") }
+        do { _ = try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") } catch {
+            #expect(error.description.hasPrefix("trace.jsonl:2: error: sequence 3"))
+        }
+        let newer = launch.replacingOccurrences(of: "\"version\":1", with: "\"version\":2").replacingOccurrences(of: "\"sequence\":3", with: "\"sequence\":2")
+        do { _ = try DeviceTrace(text: header + "\n" + newer, file: "t") } catch { #expect(error.description.contains("newer than this harness reads")) }
+        #expect(try DeviceTrace(text: header + "\n", file: "t").lines.count == 1)
+    }
+
+    @Test("the recorder streams its trace over TCP to the harness, which asks it for a checkpoint")
+    func streamsOverTCP() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let link = try DeviceLink(listener: listener, token: "pass-token", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        defer { link.stop() }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) {
+            RecordedObservation(
+                running: true, signedInAccount: "oid.tid", screen: [.init("text", "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: [])
+        }
+        recorder.lifecycle(.launch)
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)
+        // The link's waits block: they run on a thread of their own, as the interactive session's do,
+        // and leave Swift's pool free for the recorder's checkpoint.
+        let launched = await Self.offPool { link.wait(after: 0, timeout: .seconds(600)) { $0.lifecycle == .launch } }
+        #expect(launched)
+        let sequence = await Self.offPool { link.checkpoint("p1.s1", timeout: .seconds(600)) }
+        #expect(sequence == 3)
+        let trace = link.trace
+        #expect(trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
+        #expect(trace.lines.last?.checkpoint?.observation.screen.first?.text.contains("eyJ") == false)
+        // The harness's file holds the same lines as the app's.
+        let harness = try String(contentsOf: directory.appendingPathComponent("harness.jsonl"), encoding: .utf8)
+        #expect(try DeviceTrace(text: harness, file: "harness.jsonl").lines == trace.lines)
+        withExtendedLifetime(stream) {}
+    }
+
+    /// `work` on a thread of its own.
+    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in Thread { continuation.resume(returning: work()) }.start() }
+    }
+}
