@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginConformance
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec

@@ -73,7 +73,7 @@ public struct DeviceInstruction: Sendable, Hashable {
             DeviceInstruction(
                 text: "Jamf Reset, then Jamf Setup as \(users.describe(account)) (the next person takes the device). Leave the app as it is.",
                 waitsFor: .confirmation)
-        case .answerNext, .advanceClock, .requireInteraction: DeviceInstruction(text: "(not on a device)", waitsFor: .confirmation)
+        case .answerNext, .advanceClock, .requireInteraction, .holdNext, .release: DeviceInstruction(text: "(not on a device)", waitsFor: .confirmation)
         }
     }
 }

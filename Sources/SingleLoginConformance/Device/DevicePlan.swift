@@ -142,6 +142,7 @@ public struct DevicePlan: Sendable {
             switch step.action {
             case .answerNext: return "a scripted broker answer (\(step.action.description)): the real broker answers as it does"
             case .requireInteraction: return "a scripted broker answer (requireInteraction): the real broker answers as it does"
+            case .holdNext, .release: return "a held answer (\(step.action.description)): nobody can hold the real broker's or backend's answer on request"
             case .advanceClock: return "the clock moves (\(step.action.description)): a pass does not wait hours"
             case .broadcast: return "a broadcast with no change: only the broker posts it"
             case .app(.accountChangedBroadcast): return "a broadcast with no change: only the broker posts it"
