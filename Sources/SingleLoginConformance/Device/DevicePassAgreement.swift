@@ -46,7 +46,7 @@ public struct DevicePassAgreement: Sendable {
             let deviceVerdict = Verdict(aggregating: deviceByRequirement[id] ?? [], gate: gate)
             let comparison: Comparison =
                 runVerdict.name == deviceVerdict.name
-                ? .agree : (deviceVerdict.name == "notJudged" || deviceVerdict.name == "notRun") ? .notJudgedOnDevice : .disagree
+                ? .agree : ["notJudged", "notRun", "skipped"].contains(deviceVerdict.name) ? .notJudgedOnDevice : .disagree
             return Row(requirementID: id, cases: runByRequirement[id]?.count ?? 0, run: runVerdict, device: deviceVerdict, comparison: comparison)
         }
     }
