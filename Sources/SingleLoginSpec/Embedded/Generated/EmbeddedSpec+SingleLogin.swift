@@ -9295,6 +9295,13 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
                 }
               ]
             },
@@ -9469,6 +9476,13 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-3"
                 }
               ]
             },
@@ -9546,6 +9560,13 @@ extension EmbeddedSpec {
                 {
                   "check": "noDataOf",
                   "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-LOGOUT-1"
                 }
               ]
@@ -9712,6 +9733,13 @@ extension EmbeddedSpec {
                 {
                   "check": "noDataOf",
                   "account": "alice",
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-LOGOUT-3"
                 }
               ]
@@ -9888,6 +9916,13 @@ extension EmbeddedSpec {
                 {
                   "check": "noDataOf",
                   "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-LOGOUT-1"
                 }
               ]
