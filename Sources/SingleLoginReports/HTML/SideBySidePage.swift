@@ -98,7 +98,11 @@ public struct SideBySidePage: Sendable {
             out += "<p class=\"notice\" role=\"note\"><strong>Stand-in:</strong> the device pass ran on the bundled reference app over the simulated broker with a scripted tester, not on a device.</p>\n"
         }
         out += "<dl class=\"facts\">\n"
-        fact("App", "\(device.bundleID) \(device.appVersion)", into: &out)
+        fact(
+            "App",
+            sameApp
+                ? "\(device.bundleID) \(device.appVersion)"
+                : "simulated: \(simulated.bundleID) \(simulated.appVersion); device pass: \(device.bundleID) \(device.appVersion)", into: &out)
         fact("Simulated run", "\(simulated.path), SHA-256 \(simulated.sha256), \(simulated.time)", into: &out)
         fact("Device pass", "\(device.path), SHA-256 \(device.sha256), \(device.time)", into: &out)
         fact("Device", deviceDescription, into: &out)
