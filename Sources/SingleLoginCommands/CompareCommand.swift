@@ -103,7 +103,8 @@ package struct CompareCommand: Command {
     /// The bundle's bytes, or why not.
     static func read(_ path: String, role: String) throws(CommandFailure) -> Data {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber, size.int64Value > BundleVerifier.largestBundle {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(path) (\(role)) is over \(BundleVerifier.largestBundle >> 20) MiB: no bundle")
+            throw CommandFailure(
+                status: .adapterOrHarnessError, message: "error: \(path) (\(role)) is over \(BundleVerifier.largestBundle >> 20) MiB: no bundle")
         }
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(status: .adapterOrHarnessError, message: "error: cannot read \(path) (\(role)): \(error.localizedDescription)")
@@ -128,7 +129,9 @@ package struct CompareCommand: Command {
                 message: "error: \(path) is a device pass's bundle; give the simulated run's bundle ('run --bundle') first, the device pass's second")
         }
         let report: BundleVerifier.Report
-        do { report = try await BundleVerifier().verify(data) } catch { throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(path): \(error)") }
+        do { report = try await BundleVerifier().verify(data) } catch {
+            throw CommandFailure(status: .adapterOrHarnessError, message: "error: \(path): \(error)")
+        }
         guard report.findings.isEmpty else { throw refusal(path, role: "the simulated run", findings: report.findings.map(\.description)) }
         if case .rejected(let why) = report.seal { throw refusal(path, role: "the simulated run", findings: [why]) }
         let manifest = report.manifest

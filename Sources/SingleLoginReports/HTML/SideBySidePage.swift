@@ -95,7 +95,8 @@ public struct SideBySidePage: Sendable {
             out += ". Their verdicts are not of one app.</p>\n"
         }
         if standIn {
-            out += "<p class=\"notice\" role=\"note\"><strong>Stand-in:</strong> the device pass ran on the bundled reference app over the simulated broker with a scripted tester, not on a device.</p>\n"
+            out += "<p class=\"notice\" role=\"note\"><strong>Stand-in:</strong> the device pass ran on the bundled reference app "
+            out += "over the simulated broker with a scripted tester, not on a device.</p>\n"
         }
         out += "<dl class=\"facts\">\n"
         fact(
@@ -129,7 +130,8 @@ public struct SideBySidePage: Sendable {
             HTMLText.escape(row.comparison == "agree" ? "yes" : row.comparison == "disagree" ? "NO: they disagree" : "not judged on a device", into: &out)
             out += "</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</main>\n<footer><p>Written by sl-conformance compare from the two bundles, each verified and re-judged first.</p></footer>\n"
+        out += "</tbody>\n</table>\n</main>\n"
+        out += "<footer><p>Written by sl-conformance compare from the two bundles, each verified and re-judged first.</p></footer>\n"
         out += "</body>\n</html>\n"
         return out
     }
