@@ -19,6 +19,7 @@ package enum ConformanceCommandLine {
         AnyCommand(MergeCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
         AnyCommand(DiffCommand(), docs: ["docs/ci-gating.md"]),
         AnyCommand(VerifyCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
+        AnyCommand(CompareCommand(), docs: ["docs/device-pass.md"]),
         AnyCommand(DevicePassCommand(), docs: ["docs/device-pass.md"]),
         AnyCommand(SpecCommand(), docs: ["docs/spec-format.md"]),
         AnyCommand(InitCommand(), docs: ["docs/in-process.md", "docs/adapter-other-language.md"]),

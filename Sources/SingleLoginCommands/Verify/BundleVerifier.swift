@@ -48,6 +48,8 @@ package struct BundleVerifier: Sendable {
         package var seal: Seal
         /// What the manifest's waivers did, one line each (as the run's console printed them).
         package var waiverEffects: [String]
+        /// Every test case's result with its re-judged outcome, in the run's order: what a side-by-side page shows.
+        package var results: [TestCaseResult] = []
         /// Whether the bundle is intact but records an incomplete run.
         package var incomplete: Bool { findings.isEmpty && !manifest.complete }
     }
@@ -104,7 +106,7 @@ package struct BundleVerifier: Sendable {
         let seal = check.checkSignature(trustedKey: trustedKey)
         return Report(
             manifest: manifest, findings: check.findings, catalogue: check.catalogue, customSpec: check.customSpec, rejudged: check.rejudged, seal: seal,
-            waiverEffects: check.waiverEffects)
+            waiverEffects: check.waiverEffects, results: check.results)
     }
 }
 
@@ -123,6 +125,8 @@ struct Check {
     var waiverEffects: [String] = []
     /// The spec's test cases other shards run, when the bundle is a shard's: its baseline comparison leaves them out.
     var otherShards: Set<TestCaseID> = []
+    /// Every test case's result with its re-judged outcome, once the run is checked.
+    var results: [TestCaseResult] = []
 
     init(files: [String: Data], order: [String], manifest: BundleManifest) {
         self.files = files
@@ -151,6 +155,11 @@ struct Check {
         let rejudged = await rejudge(spec: spec, record: record, events: events)
         let judged = applyGating(record: record, events: events, rejudged: rejudged)
         checkVerdicts(record: record, judged: judged, spec: spec)
+        results = record.orderedResults.map { result in
+            var fixed = result
+            if let outcome = judged[result.id] { fixed.outcome = outcome }
+            return fixed
+        }
         checkManifest(record: record, judged: judged)
         checkCommandLine(record: record)
         checkReports(record: record)

@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginConformance
 import SingleLoginCrypto
 import SingleLoginEvents
+import SingleLoginRecorder
 import SingleLoginReports
 import SingleLoginSpec
 
@@ -48,6 +49,18 @@ package enum DevicePassBundle {
         package var lines: [String]
         /// Every disagreement.
         package var findings: [String]
+        /// The trace's header: the device, its system, the app and MSAL (nil when the trace was not read).
+        package var header: TraceHeader? = nil
+        /// Every test case's result re-judged from the trace and the confirmations, in catalogue order.
+        package var results: [TestCaseResult] = []
+        /// The testers who confirmed steps, and the first and last confirmation's time.
+        package var testers: [String] = []
+        /// The first and last confirmation's time, if any.
+        package var span: (first: String, last: String)? = nil
+        /// Whether the pass ran on the stand-in, not a device.
+        package var standIn = false
+        /// The gate the verdicts were judged under.
+        package var gate: Gate = .mustAndShould
     }
 
     /// Verifies a device-pass bundle's `files`: every digest, then every verdict of its JUnit report
@@ -121,7 +134,12 @@ package enum DevicePassBundle {
             "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(passed) passed"
         )
         lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
-        return Verification(lines: lines, findings: findings)
+        var verification = Verification(lines: lines, findings: findings, header: deviceTrace.header, results: judgement.results)
+        verification.testers = Array(Set(confirmations.map(\.tester))).sorted()
+        verification.span = confirmations.first.flatMap { first in confirmations.last.map { (first.time, $0.time) } }
+        verification.standIn = manifest.standIn
+        verification.gate = gate
+        return verification
     }
 }
 
