@@ -7,7 +7,7 @@ import SingleLoginSpec
 /// Judges a device pass from its trace and the tester's confirmations, with the checks that judge
 /// a simulated run: for each procedure, each step's observation (the checkpoint taken when the
 /// tester confirmed it) and calls (the trace's lines since the step's instruction), and the facts
-/// the steps and calls leave (``DeviceSessionModel``), through the same `CheckJudgement` and
+/// the steps and calls leave (`DeviceSessionModel`), through the same `CheckJudgement` and
 /// evaluator as `run` and `verify`, for every test case the procedure covers.
 ///
 /// What a device cannot show is never passed: a check of a kind a trace cannot judge makes its

@@ -67,7 +67,7 @@ public final class WireAdapter: ConformanceAdapter {
         try await session.call(.plain(.observe), as: Observation.self)
     }
 
-    /// `settle` to an adapter that declared ``WireProtocol/Capability/concurrentCalls``; `observe` to any other.
+    /// `settle` to an adapter that declared `WireProtocol.Capability.concurrentCalls`; `observe` to any other.
     public func settle() async throws -> Observation {
         await session.concurrent ? try await session.settle() : try await observe()
     }
