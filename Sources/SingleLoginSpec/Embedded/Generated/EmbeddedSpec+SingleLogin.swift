@@ -9295,6 +9295,61 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9306,7 +9361,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9314,7 +9379,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9386,6 +9461,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9398,7 +9521,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9406,7 +9539,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9469,6 +9612,61 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9480,7 +9678,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9488,7 +9696,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9547,6 +9765,61 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9558,7 +9831,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9566,7 +9849,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9634,6 +9927,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9646,7 +9987,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9654,7 +10005,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9713,6 +10074,61 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9724,7 +10140,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9732,7 +10158,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9806,6 +10242,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9818,7 +10302,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9826,7 +10320,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9889,6 +10393,61 @@ extension EmbeddedSpec {
                   "check": "noDataOf",
                   "account": "alice",
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9912,7 +10471,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9920,7 +10489,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9971,6 +10550,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9983,7 +10610,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9991,7 +10628,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
