@@ -9227,7 +9227,7 @@ extension EmbeddedSpec {
       "id": "SL-INFLIGHT-1",
       "level": "MUST",
       "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a download) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
-      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer (by the generation it was asked in, by cancelling, or by checking the account after the await). These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
+      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -10629,6 +10629,356 @@ extension EmbeddedSpec {
             {
               "check": "noDataOf",
               "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent token call under way across a Jamf Reset and the same user's Jamf Setup",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignIn",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice",
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "precondition": "SL-SWITCH-2"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "session": 1,
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way across a Jamf Reset and the same user's Jamf Setup",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignIn",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice",
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "precondition": "SL-SWITCH-2"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "session": 1,
               "in": [
                 "screen",
                 "storage",
