@@ -248,7 +248,10 @@ extension ReferenceApp {
         do {
             let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
             // Records of a user wiped while they were downloading are that user's: dropped.
-            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }
+            guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else {
+                if flaws.contains(.publishesLateDownloadAfterWipe) { surfaces.publish(user: account.username ?? "", records: records) }
+                return
+            }
             keep(records, of: account)
         } catch {
             guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }

@@ -111,6 +111,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case storesLateTokenAfterSignOut
     /// Signs in whoever a sign-in result names when it arrives, even when the user was wiped while it was under way.
     case showsLateResultUser
+    /// Drops a download that was under way when it wiped the user from its screen and storage, but
+    /// still indexes it for Spotlight, posts its reminder and updates its widget and activities.
+    case publishesLateDownloadAfterWipe
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -165,6 +168,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .appliesLateDownloadAfterWipe: return "applies a download that was under way when it wiped the user"
         case .storesLateTokenAfterSignOut: return "stores a silent token that arrives after the sign-out, and fetches records with it"
         case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
+        case .publishesLateDownloadAfterWipe: return "puts a download that was under way when it wiped the user on the device's surfaces"
         }
     }
 }

@@ -156,6 +156,10 @@ final class FakeAdapter {
                     adapterName: "sl-fake-adapter", adapterVersion: "1.0.0", appName: "Fake App", appVersion: "0.0.1", bundleId: "com.example.fake",
                     msalVersion: "1.6.2"))
             for case .protocolVersion(let version) in faults { handshake.protocolVersion = version; log("fault: announcing protocol \(version)") }
+            if faults.contains(.serialConcurrentCalls) {
+                handshake.capabilities = [WireProtocol.Capability.concurrentCalls.rawValue]
+                log("fault: declaring concurrentCalls, served one request at a time")
+            }
             result = (try? JSONValue(encoding: handshake)) ?? .null
         case "reset": app.reset()
         case "event":

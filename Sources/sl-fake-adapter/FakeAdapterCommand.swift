@@ -60,9 +60,10 @@ struct FakeAdapterCommand: Command {
 
         FAULT: hang | never-settle | exit:CODE | signal:NAME | garbage | partial-line |
                huge-line:MB | wrong-id | duplicate | unsolicited | stdout-log | stderr-flood:MB |
-               protocol:VERSION | unknown-method | slow:MS | bad-observation | error-answer
+               protocol:VERSION | unknown-method | slow:MS | bad-observation | error-answer |
+               serial-concurrent-calls
         WHEN:  handshake | reset[:N] | event[:NAME[:N]] | request:N | msal[:N]
-               (default: the first event; protocol: handshake; unknown-method: the first broker call;
+               (default: the first event; protocol, serial-concurrent-calls: handshake; unknown-method: the first broker call;
                 slow and stderr-flood apply to every request)
         """
 

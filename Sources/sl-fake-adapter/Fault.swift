@@ -36,6 +36,9 @@ enum Fault: Equatable, Sendable {
     case badObservation
     /// Answers with a JSON-RPC error.
     case errorAnswer
+    /// Declares `concurrentCalls` in the handshake but serves one request at a time: an event whose
+    /// broker call the harness holds is never answered (a deadlock).
+    case serialConcurrentCalls
 
     /// Whether the fault applies to every request rather than once, at its trigger.
     var isContinuous: Bool {
@@ -69,6 +72,7 @@ enum Fault: Equatable, Sendable {
         case "slow": guard let milliseconds = Int(argument ?? "200") else { return nil }; self = .slow(milliseconds)
         case "bad-observation": self = .badObservation
         case "error-answer": self = .errorAnswer
+        case "serial-concurrent-calls": self = .serialConcurrentCalls
         default: return nil
         }
     }
@@ -76,7 +80,7 @@ enum Fault: Equatable, Sendable {
     /// The trigger used when none is given.
     var defaultTrigger: Trigger {
         switch self {
-        case .protocolVersion: return .handshake
+        case .protocolVersion, .serialConcurrentCalls: return .handshake
         case .unknownMethod: return .msal(1)
         default: return .event(nil, 1)
         }

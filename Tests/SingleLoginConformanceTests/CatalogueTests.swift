@@ -65,11 +65,12 @@ struct CatalogueTests {
         // The surfaces' user changes presume SL-SWITCH-1 (while running) and SL-SWITCH-3 (while
         // suspended); A, B, A again presumes SL-SWITCH-1 each time. A late answer presumes that the
         // call was made (SL-TOKEN-3, SL-LOGIN-5) and that the sign-out or user change it outlives
-        // worked (SL-LOGOUT-1, -3, SL-SWITCH-1, -3, SL-LOGIN-7), with no call of the ended session's token there.
+        // worked (SL-LOGOUT-1, -3, SL-SWITCH-1, -3, SL-LOGIN-7), cleared the surfaces (SL-NOTIFY-1 ... SL-SNAPSHOT-1)
+        // and, when the same user returns, shows nothing of their first session (SL-SWITCH-2).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 37,
+                "SL-INFLIGHT-1": 115,
             ])
     }
 

@@ -40,7 +40,7 @@ struct ExplorerTests {
     /// The late-answer flaws too: explore's histories hold no answer across steps yet.
     static let catalogueOnly: [ReferenceAppFlaw: Set<String>] = [
         .showsDataInSnapshot: ["SL-SNAPSHOT-1"], .appliesLateDownloadAfterWipe: ["SL-INFLIGHT-1"], .storesLateTokenAfterSignOut: ["SL-INFLIGHT-1"],
-        .showsLateResultUser: ["SL-INFLIGHT-1"],
+        .showsLateResultUser: ["SL-INFLIGHT-1"], .publishesLateDownloadAfterWipe: ["SL-INFLIGHT-1"],
     ]
 
     /// The reference flaws the catalogue fails in requirements a rule judges, but that no explored

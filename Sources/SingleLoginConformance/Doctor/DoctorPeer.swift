@@ -9,6 +9,8 @@ protocol DoctorPeer: Sendable {
     func ask(_ request: JSONRPCSession.Request, timeout: Duration?) async throws -> JSONValue
     /// Uses `environment` for the app's calls from now on.
     func beginScenario(_ environment: AppEnvironment) async
+    /// Serves the adapter's calls as the handshake it answered asks (held answers for `concurrentCalls`).
+    func adopt(_ identity: AdapterIdentity) async
     /// The transport's own checks after `shutdown` was answered (exit status, leftovers), in order.
     func afterShutdown() async -> [AdapterDoctor.Outcome]
     /// Whether stdout (or the connection) can carry anything but protocol messages to check.
@@ -31,6 +33,8 @@ struct ChannelDoctorPeer: DoctorPeer {
     }
 
     func beginScenario(_ environment: AppEnvironment) async { await session.beginScenario(environment) }
+
+    func adopt(_ identity: AdapterIdentity) async { await session.adopt(identity) }
 
     var hasProtocolStream: Bool { true }
 
@@ -115,6 +119,9 @@ actor InProcessDoctorPeer: DoctorPeer {
     }
 
     func beginScenario(_ environment: AppEnvironment) { self.environment = environment }
+
+    /// In process nothing travels: the doctor does not hold answers here (a run does, with the kit's host).
+    func adopt(_ identity: AdapterIdentity) {}
 
     nonisolated var hasProtocolStream: Bool { false }
 

@@ -27,7 +27,8 @@ package actor JSONRPCSession {
     /// Whether the adapter declared ``WireProtocol/Capability/concurrentCalls`` (protocol 1.6).
     package private(set) var concurrent = false
     /// Where the calls made under each harness request of this test case belong (concurrent adapters only).
-    var requestOrigins: [Int: CallOrigin] = [:]
+    /// A request made outside any step (the doctor's) has no origin: nil, kept as a value.
+    var requestOrigins: [Int: CallOrigin?] = [:]
     /// The first request id of this test case: a call made under an earlier one is a straggler of an ended test case.
     var scenarioFirstRequest = 1
     /// Answers the harness holds until a step releases them, in the order the calls came.
@@ -155,6 +156,12 @@ package actor JSONRPCSession {
         return handshake.identity
     }
 
+    /// Takes `concurrentCalls` from a handshake its caller sent and read itself (the doctor's, which
+    /// judges the answer's shape on its own): the adapter's calls are then held and marked as in a run.
+    package func adopt(_ identity: AdapterIdentity) {
+        concurrent = identity.declares(.concurrentCalls)
+    }
+
     private struct InitializeParams: Encodable {
         var protocolVersion: String
         var harness: WireProtocol.Handshake.Named
@@ -216,7 +223,7 @@ package actor JSONRPCSession {
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
         var pending = Pending(request: request)
         if concurrent {
-            requestOrigins[id] = CallOrigin.current
+            requestOrigins[id] = .some(CallOrigin.current)
             // Answers a step released go out before the request that follows it.
             if !heldCalls.isEmpty { try await sendReleasedAnswers(before: deadline, pending: pending) }
         }

@@ -113,6 +113,10 @@ struct DoctorTests {
         ("--fault hang@event:launch", "event launch answers a valid observation", "no answer to 'event launch'"),
         ("--fault exit:3@reset", "reset answers {}", "exit code 3"),
         ("--fault never-settle@event:resume", "event resume answers a valid observation", "it never settled"),
+        (
+            "--fault serial-concurrent-calls", "held answers (concurrentCalls, protocol 1.6): an event is answered while a call waits",
+            "no answer to 'event refresh'"
+        ),
     ]
 
     @Test("a faulty adapter fails the check that names its fault, with a fix", arguments: faults)
@@ -130,5 +134,32 @@ struct DoctorTests {
         let text = report.render(terminal: false)
         #expect(text.contains("FAIL \(fault.failing)") && text.contains("fix: "))
         #expect(!text.contains("\u{1B}["), "plain text when not a terminal")
+    }
+
+    @Test("an adapter that declares concurrentCalls but deadlocks on a held answer fails the held-answer check within the step timeout, with the fix")
+    func deadlockOnHeldAnswer() async throws {
+        guard let adapter = BuiltProducts.path("sl-fake-adapter") else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
+            return
+        }
+        let report = await AdapterDoctor(
+            command: "\(adapter) --fault serial-concurrent-calls", timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(3))
+        ).run()
+        let text = report.render(terminal: false)
+        #expect(!report.passed && !text.contains("checks passed"), "\(text)")
+        let held = try #require(report.outcomes.first { $0.name.hasPrefix("held answers") }, "\(text)")
+        #expect(held.status == .failed && held.detail.contains("no answer to 'event refresh'"), "\(text)")
+        #expect(held.hint?.contains("'held' notification") == true, "\(text)")
+    }
+
+    @Test("the reference adapter over stdio: the held-answer check holds a call and passes, never vacuously")
+    func heldAnswerChecked() async throws {
+        guard let adapter = BuiltProducts.path("sl-reference-adapter") else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+            return
+        }
+        let report = await AdapterDoctor(command: adapter, timeouts: AdapterTimeouts(handshake: .seconds(120), step: .seconds(60))).run()
+        let held = try #require(report.outcomes.first { $0.name.hasPrefix("held answers") })
+        #expect(held.status == .passed && held.detail.contains("was held"), "\(held.detail)")
     }
 }

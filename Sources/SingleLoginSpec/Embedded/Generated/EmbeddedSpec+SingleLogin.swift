@@ -9227,7 +9227,7 @@ extension EmbeddedSpec {
       "id": "SL-INFLIGHT-1",
       "level": "MUST",
       "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a download) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
-      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer (by the generation it was asked in, by cancelling, or by checking the account after the await). These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
+      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -9302,6 +9302,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9313,7 +9361,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9321,7 +9379,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9393,6 +9461,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9405,7 +9521,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9413,7 +9539,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9483,6 +9619,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9494,7 +9678,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9502,7 +9696,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9568,6 +9772,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9579,7 +9831,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9587,7 +9849,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9655,6 +9927,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9667,7 +9987,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9675,7 +10005,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9741,6 +10081,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-LOGOUT-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9752,7 +10140,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9760,7 +10158,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9834,6 +10242,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-3"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9846,7 +10302,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9854,7 +10320,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -9924,6 +10400,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -9947,7 +10471,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -9955,7 +10489,17 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
@@ -10006,6 +10550,54 @@ extension EmbeddedSpec {
                   "answered": "error",
                   "count": 0,
                   "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
                 }
               ]
             },
@@ -10018,7 +10610,17 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "alice"
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
                 }
               ]
             }
@@ -10026,7 +10628,367 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alice"
+              "account": "alice",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent token call under way across a Jamf Reset and the same user's Jamf Setup",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignIn",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice",
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "precondition": "SL-SWITCH-2"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "session": 1,
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a download under way across a Jamf Reset and the same user's Jamf Setup",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "fetchRecords"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-5"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignIn",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice",
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "precondition": "SL-SWITCH-2"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "session": 1,
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "session": 1,
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
             },
             {
               "check": "calls",
