@@ -46,7 +46,7 @@ echo "example-vendor: swift test --filter SL-LOGOUT runs exactly the $ran sign-o
 #    session's token every sign-out requirement); the tests of requirements that
 #    presume what the flaw breaks fail too, never green, but say "not judged (blocked by ...)".
 #    Each entry: flaw:failed requirements:requirements not judged.
-for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIVE-1 SL-INTERACTIVE-2 SL-LOGIN-7 SL-LOGOUT-2 SL-SWITCH-3:SL-ACTIVITY-1 SL-INFLIGHT-1 SL-NOTIFY-1 SL-PASTEBOARD-1 SL-SPOTLIGHT-1 SL-WIDGET-1" "keepsNotificationsOnSignOut:SL-NOTIFY-1:" "appliesLateAnswers:SL-INFLIGHT-1:" \
+for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIVE-1 SL-INTERACTIVE-2 SL-LOGIN-7 SL-LOGOUT-2 SL-SWITCH-3:SL-ACTIVITY-1 SL-INFLIGHT-1 SL-NOTIFY-1 SL-PASTEBOARD-1 SL-SPOTLIGHT-1 SL-WIDGET-1" "keepsNotificationsOnSignOut:SL-NOTIFY-1:SL-INFLIGHT-1" "appliesLateAnswers:SL-INFLIGHT-1:" \
     "syncsNotesAfterSignOut:SL-LOGOUT-1 SL-LOGOUT-2 SL-LOGOUT-3 SL-LOGOUT-4 SL-LOGOUT-5:SL-INFLIGHT-1" "cachesDeviceMode:SL-DETECT-1:"; do
     IFS=: read -r flaw expected blocked <<<"$entry"
     status=0
