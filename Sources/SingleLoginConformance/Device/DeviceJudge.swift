@@ -114,23 +114,10 @@ public struct DeviceJudge: Sendable {
             }
         }
         // Pass 1: the sessions over the whole procedure, for their markers.
-        var model = DeviceSessionModel(users: users, given: scenario.given)
-        var windows: [[TraceLine]] = []
-        var observations: [Observation?] = []
-        for (index, step) in scenario.steps.enumerated() {
-            let confirmation = steps[index + 1]!
-            let end = confirmation.checkpointSequence ?? confirmation.startSequence
-            windows.append(trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end })
-            let checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
-            if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
-            observations.append(checkpoint.flatMap(Self.observation))
-            model.apply(step.action)
-            for line in windows[index] { if let call = line.call, BrokerMethod(rawValue: call.method) != nil { _ = model.answer(call) } }
-        }
-        let markers = model.markers
-        let rename = model.markerOfDigest
+        let (windows, observations, markers, rename) = Self.sessions(
+            of: covered, steps: steps, trace: trace, model: DeviceSessionModel(users: users, given: scenario.given), problems: &problems)
         // Pass 2: judge each step as the run does, with the facts as they stood after it.
-        model = DeviceSessionModel(users: users, given: scenario.given)
+        var model = DeviceSessionModel(users: users, given: scenario.given)
         var issues: [Issue] = []
         var allCalls: [BrokerCallRecord] = []
         var notJudged: [String] = []
@@ -218,9 +205,38 @@ public struct DeviceJudge: Sendable {
             outcome = .skipped(reason: "not judged on a device: \(reasons)")
         }
         var judged = result(outcome, issues, allCalls)
-        // The device notes: each confirmation with its time and tester, as a CTS Verifier report keeps them.
+        judged.adapterLog = Self.deviceNotes(procedure: procedure, confirmations: (0...scenario.steps.count).compactMap { steps[$0] }, presumed: presumed)
+        return judged
+    }
+
+    /// Pass 1 over a procedure: each step's trace lines (from its instruction to its checkpoint) and
+    /// observation, and the sessions the whole procedure leaves, whose markers and token digests
+    /// pass 2 judges with.
+    private static func sessions(
+        of covered: DevicePlan.Procedure.Covered, steps: [Int: DeviceConfirmation], trace: DeviceTrace, model start: DeviceSessionModel,
+        problems: inout [String]
+    ) -> (windows: [[TraceLine]], observations: [Observation?], markers: [String: [String]], rename: [String: String]) {
+        var model = start
+        var windows: [[TraceLine]] = []
+        var observations: [Observation?] = []
+        for (index, step) in covered.scenario.steps.enumerated() {
+            let confirmation = steps[index + 1]!
+            let end = confirmation.checkpointSequence ?? confirmation.startSequence
+            windows.append(trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end })
+            let checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
+            if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
+            observations.append(checkpoint.flatMap(Self.observation))
+            model.apply(step.action)
+            for line in windows[index] { if let call = line.call, BrokerMethod(rawValue: call.method) != nil { _ = model.answer(call) } }
+        }
+        return (windows, observations, model.markers, model.markerOfDigest)
+    }
+
+    /// The device notes of a test case: each confirmation with its time and tester, as a CTS
+    /// Verifier report keeps them, and what was presumed rather than judged.
+    private static func deviceNotes(procedure: DevicePlan.Procedure, confirmations: [DeviceConfirmation], presumed: [String]) -> String {
         var notes: [String] = []
-        for confirmation in (0...scenario.steps.count).compactMap({ steps[$0] }) {
+        for confirmation in confirmations {
             var note = "step \(confirmation.step) confirmed by \(confirmation.tester) at \(confirmation.time)"
             if confirmation.attempt > 1 { note += " (attempt \(confirmation.attempt))" }
             if let shown = confirmation.dataShown {
@@ -230,8 +246,7 @@ public struct DeviceJudge: Sendable {
             notes.append(note)
         }
         if !presumed.isEmpty { notes.append("Presumed on a device, not judged: " + Array(Set(presumed)).sorted().joined(separator: "; ")) }
-        judged.adapterLog = "Procedure \(procedure.number): " + notes.joined(separator: "\n")
-        return judged
+        return "Procedure \(procedure.number): " + notes.joined(separator: "\n")
     }
 
     /// `CheckJudgement.judge`, with `hasDataOf` on screen judged by the tester's `answers` instead
