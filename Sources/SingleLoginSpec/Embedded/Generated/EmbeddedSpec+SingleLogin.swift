@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.5",
   "id": "single-login",
-  "version": "2.8.0",
+  "version": "3.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
