@@ -22,16 +22,14 @@ public final class ProcessChannel: LineChannel {
     public let waker = ChannelWaker()
     /// How often a wait looks at whether the process ended while something still holds its stdout.
     public static let exitPoll: Duration = .milliseconds(100)
-    private var lines: WireLineSplitter
-    private var stdoutOpen = true
+    private let lines: ChannelLines
     private var stderrOpen = true
     private var exitSeenAt: ContinuousClock.Instant?
-    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
 
     /// A channel to `process`, refusing lines longer than `maximumLineLength`.
     public init(process: ChildProcess, maximumLineLength: Int = 16 << 20) {
         self.process = process
-        lines = WireLineSplitter(maximumLineLength: maximumLineLength)
+        lines = ChannelLines(maximumLineLength: maximumLineLength)
     }
 
     /// Starts `command` (with `/bin/sh -c`) and returns its channel.
@@ -39,47 +37,28 @@ public final class ProcessChannel: LineChannel {
         self.init(process: try ChildProcess(command: command, environment: environment))
     }
 
-    deinit { chunk.deallocate() }
-
     public var outputName: String { "stdout" }
     public var hasBufferedLine: Bool { lines.hasCompleteLine }
     public var partialLine: [UInt8] { lines.partialLine }
 
     public func send(_ line: [UInt8], before deadline: ContinuousClock.Instant) -> ChannelSendOutcome {
-        var offset = 0
-        return line.withUnsafeBytes { buffer -> ChannelSendOutcome in
-            while offset < buffer.count {
-                let written = write(process.stdinFD, buffer.baseAddress! + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                if errno == EINTR { continue }
-                guard errno == EAGAIN || errno == EWOULDBLOCK else { return .closed }
-                // The pipe is full: wait for room, draining stderr meanwhile (the adapter may be stuck writing there).
-                switch wait(for: process.stdinFD, events: POLLOUT, before: deadline) {
-                case .ready, .slice: continue
-                case .deadline: return .timedOut
-                case .woken: return .interrupted
-                }
+        ChannelLines.send(line, write: { write(process.stdinFD, $0, $1) }) {
+            // The pipe is full: wait for room, draining stderr meanwhile (the adapter may be stuck writing there).
+            switch wait(for: process.stdinFD, events: POLLOUT, before: deadline) {
+            case .ready, .slice: nil
+            case .deadline: .timedOut
+            case .woken: .interrupted
             }
-            return .written
         }
     }
 
     public func receive(before deadline: ContinuousClock.Instant) -> ChannelReceiveOutcome {
         while true {
-            if let line = lines.nextLine() { return Self.outcome(line) }
-            guard stdoutOpen else { return .ended(heldOpen: false) }
+            if let line = lines.next() { return line }
+            guard lines.isOpen else { return .ended(heldOpen: false) }
             switch wait(for: process.stdoutFD, events: POLLIN, before: deadline) {
             case .ready:
-                let count = read(process.stdoutFD, chunk.baseAddress, chunk.count)
-                if count > 0 {
-                    lines.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-                } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                    stdoutOpen = false
-                    lines.finish()
-                }
+                lines.fill { read(process.stdoutFD, $0, $1) }
             case .slice:
                 // Gone, but its stdout is still open (a process it started holds it). Whatever it
                 // wrote before it ended is read within one more slice; after that, it is over.
@@ -101,6 +80,7 @@ public final class ProcessChannel: LineChannel {
     public func drainLog() -> StderrBuffer? {
         // Everything a dead process wrote is in the pipe already: read until it is empty.
         while stderrOpen {
+            let chunk = lines.chunk
             let count = read(process.stderrFD, chunk.baseAddress, chunk.count)
             if count > 0 {
                 stderr.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
@@ -153,11 +133,4 @@ public final class ProcessChannel: LineChannel {
         return Int32(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
-    static func outcome(_ line: WireLineSplitter.Line) -> ChannelReceiveOutcome {
-        switch line {
-        case .text(let text): return .line(text)
-        case .overlong(let length): return .overlong(length)
-        case .unterminated(let text): return .unterminated(text)
-        }
-    }
 }

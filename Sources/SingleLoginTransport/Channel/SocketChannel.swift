@@ -19,16 +19,14 @@ public final class SocketChannel: LineChannel {
     public let peerAddress: String
     /// Wakes a wait from another thread.
     public let waker = ChannelWaker()
-    private var lines: WireLineSplitter
-    private var open = true
+    private let lines: ChannelLines
     private var closed = false
-    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
 
     /// A channel over the connected socket `descriptor`, which it owns and closes.
     public init(descriptor: Int32, peerAddress: String, maximumLineLength: Int = 16 << 20) {
         self.descriptor = descriptor
         self.peerAddress = peerAddress
-        lines = WireLineSplitter(maximumLineLength: maximumLineLength)
+        lines = ChannelLines(maximumLineLength: maximumLineLength)
         sl_socket_nosigpipe(descriptor)
         var noDelay: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
@@ -37,7 +35,6 @@ public final class SocketChannel: LineChannel {
 
     deinit {
         if !closed { POSIXSocket.close(descriptor) }
-        chunk.deallocate()
     }
 
     public var outputName: String { "the connection" }
@@ -46,40 +43,32 @@ public final class SocketChannel: LineChannel {
 
     public func send(_ line: [UInt8], before deadline: ContinuousClock.Instant) -> ChannelSendOutcome {
         guard !closed else { return .closed }
-        var offset = 0
-        return line.withUnsafeBytes { buffer -> ChannelSendOutcome in
-            while offset < buffer.count {
-                let written = POSIXSocket.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        return ChannelLines.send(
+            line,
+            write: { bytes, count in
+                let written = POSIXSocket.send(descriptor, bytes, count)
                 TransportTrace.note("harness.write", "fd=\(descriptor) \(written) bytes")
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                if errno == EINTR { continue }
-                guard errno == EAGAIN || errno == EWOULDBLOCK else { return .closed }
-                switch wait(events: POLLOUT, before: deadline) {
-                case .ready: continue
-                case .deadline: return .timedOut
-                case .woken: return .interrupted
-                }
+                return written
             }
-            return .written
+        ) {
+            switch wait(events: POLLOUT, before: deadline) {
+            case .ready: nil
+            case .deadline: .timedOut
+            case .woken: .interrupted
+            }
         }
     }
 
     public func receive(before deadline: ContinuousClock.Instant) -> ChannelReceiveOutcome {
         while true {
-            if let line = lines.nextLine() { return ProcessChannel.outcome(line) }
-            guard open, !closed else { return .ended(heldOpen: false) }
+            if let line = lines.next() { return line }
+            guard lines.isOpen, !closed else { return .ended(heldOpen: false) }
             switch wait(events: POLLIN, before: deadline) {
             case .ready:
-                let count = recv(descriptor, chunk.baseAddress, chunk.count, 0)
-                TransportTrace.note("harness.read", "fd=\(descriptor) \(count) bytes")
-                if count > 0 {
-                    lines.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-                } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                    open = false
-                    lines.finish()
+                lines.fill { buffer, capacity in
+                    let count = recv(descriptor, buffer, capacity, 0)
+                    TransportTrace.note("harness.read", "fd=\(descriptor) \(count) bytes")
+                    return count
                 }
             case .deadline: TransportTrace.note("harness.read.deadline", "fd=\(descriptor)"); return .timedOut
             case .woken: return .interrupted

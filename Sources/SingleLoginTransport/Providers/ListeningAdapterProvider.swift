@@ -9,7 +9,7 @@ import SingleLoginAdapter
 /// `TCPAdapterClient` does so by itself. A connection whose handshake lacks the run's token
 /// (when one is required) is closed and the wait goes on. ``close()`` sends `shutdown` and
 /// stops accepting: the listener closes once every provider sharing it has closed.
-public actor ListeningAdapterProvider: AdapterProvider {
+public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
     private let listener: TCPListener
     private let timeouts: AdapterTimeouts
     private let connectTimeout: Duration
@@ -17,8 +17,8 @@ public actor ListeningAdapterProvider: AdapterProvider {
     private let wireLog: WireLog?
     private let executor: SessionExecutor
     private let waker = ChannelWaker()
-    private var current: WireAdapter?
-    private var startFailures: StartFailures
+    var current: WireAdapter?
+    var startFailures: StartFailures
     private var connections = 0
     private var closed = false
 
@@ -48,22 +48,13 @@ public actor ListeningAdapterProvider: AdapterProvider {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     public nonisolated var taskExecutor: SessionExecutor? { executor }
 
-    public func adapter() async throws -> any ConformanceAdapter {
-        if let current { return current }
-        if let gaveUp = startFailures.gaveUp { throw gaveUp }
-        do {
-            TransportTrace.note("provider.adapter", "waiting for a connection to \(listener.address)")
-            let connected = try await connect()
-            TransportTrace.note("provider.adapter", "connected and handshaken")
-            startFailures.started()
-            current = connected
-            return connected
-        } catch let failure as AdapterFailure {
-            if !Task.isCancelled {
-                startFailures.failed(failure)
-            }
-            throw failure
-        }
+    public func adapter() async throws -> any ConformanceAdapter { try await currentOrStarted() }
+
+    func start() async throws -> WireAdapter {
+        TransportTrace.note("provider.adapter", "waiting for a connection to \(listener.address)")
+        let connected = try await connect()
+        TransportTrace.note("provider.adapter", "connected and handshaken")
+        return connected
     }
 
     /// Waits for a connection whose handshake succeeds (and presents the token), until the connect timeout.

@@ -5,15 +5,15 @@ import SingleLoginAdapter
 /// The provider and its adapter's session run on one `SessionExecutor` of their own: the
 /// runner's task for this job prefers it, so the job's whole path to the adapter stays on one
 /// thread, and no wait ever holds a thread of the cooperative pool.
-public actor StdioAdapterProvider: AdapterProvider {
+public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
     private let command: String
     private let environment: [String: String]
     private let timeouts: AdapterTimeouts
     private let wireLog: WireLog?
     private let executor: SessionExecutor
-    private var current: WireAdapter?
+    var current: WireAdapter?
     private var pendingLog = ""
-    private var startFailures: StartFailures
+    var startFailures: StartFailures
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
     ///
@@ -34,20 +34,10 @@ public actor StdioAdapterProvider: AdapterProvider {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     public nonisolated var taskExecutor: SessionExecutor? { executor }
 
-    public func adapter() async throws -> any ConformanceAdapter {
-        if let current { return current }
-        if let gaveUp = startFailures.gaveUp { throw gaveUp }
-        do {
-            let started = try await WireAdapter.start(command: command, environment: environment, timeouts: timeouts, wireLog: wireLog, executor: executor)
-            startFailures.started()
-            current = started
-            return started
-        } catch let failure as AdapterFailure {
-            if failure.kind != .interrupted, !Task.isCancelled {
-                startFailures.failed(failure)
-            }
-            throw failure
-        }
+    public func adapter() async throws -> any ConformanceAdapter { try await currentOrStarted() }
+
+    func start() async throws -> WireAdapter {
+        try await WireAdapter.start(command: command, environment: environment, timeouts: timeouts, wireLog: wireLog, executor: executor)
     }
 
     public func unavailability() async -> AdapterUnavailable? { startFailures.gaveUp }
