@@ -147,7 +147,7 @@ final class WireEventLoop: @unchecked Sendable {
                     let written =
                         isSocket
                         ? WireSocket.sendNoSignal(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
-                        : Self.systemWrite(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                        : write(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -189,7 +189,7 @@ final class WireEventLoop: @unchecked Sendable {
             lock.withLock { sleeping = false }
             if descriptors[0].revents != 0 { drainWake() }
             guard inputOpen, descriptors.count > 1, descriptors[1].revents != 0 else { continue }
-            let count = Self.systemRead(inputFD, chunk.baseAddress!, chunk.count)
+            let count = read(inputFD, chunk.baseAddress!, chunk.count)
             TransportTrace.note("adapter.read", "fd=\(inputFD) \(count) bytes")
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count <= 0 {
@@ -279,12 +279,12 @@ final class WireEventLoop: @unchecked Sendable {
 
     private func wake() {
         var byte: UInt8 = 1
-        _ = Self.systemWrite(wakeWrite, &byte, 1)
+        _ = write(wakeWrite, &byte, 1)
     }
 
     private func drainWake() {
         var bytes = [UInt8](repeating: 0, count: 64)
-        while Self.systemRead(wakeRead, &bytes, bytes.count) > 0 {}
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
     }
 
     /// Runs a job queued by ``push(_:)``, which only a task executor's `enqueue` calls.
@@ -292,22 +292,6 @@ final class WireEventLoop: @unchecked Sendable {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
-    }
-
-    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-        #else
-        Darwin.read(fd, buffer, count)
-        #endif
-    }
-
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-        #else
-        Darwin.write(fd, buffer, count)
-        #endif
     }
 }
 

@@ -24,27 +24,13 @@ public enum WireLine {
 
     /// `{"id":ID,"jsonrpc":"2.0","result":RESULT}` and a newline; `id` is the request's id as it was written.
     public static func response(id: some Collection<UInt8>, result: some Collection<UInt8>) -> [UInt8] {
-        var line: [UInt8] = []
-        line.reserveCapacity(32 + id.count + result.count)
-        line.append(contentsOf: idPrefix)
-        line.append(contentsOf: id)
-        line.append(contentsOf: resultInfix)
-        line.append(contentsOf: result)
-        line.append(contentsOf: closingLine)
-        return line
+        line(idPrefix, id, resultInfix, result, closingLine)
     }
 
     /// `{"error":ERROR,"id":ID,"jsonrpc":"2.0"}` and a newline; `id` is the request's id as written, or `null`.
     public static func failure(id: some Collection<UInt8>, error: WireError) -> [UInt8] {
         let encoded = (try? WireCodec.encoder.encode(error)) ?? Data(#"{"code":-32603,"message":"unencodable error"}"#.utf8)
-        var line: [UInt8] = []
-        line.reserveCapacity(32 + id.count + encoded.count)
-        line.append(contentsOf: errorPrefix)
-        line.append(contentsOf: encoded)
-        line.append(contentsOf: errorIdInfix)
-        line.append(contentsOf: id)
-        line.append(contentsOf: errorClosing)
-        return line
+        return line(errorPrefix, encoded, errorIdInfix, id, errorClosing)
     }
 
     /// The bytes of `null`, for failures that answer no particular request.
@@ -63,6 +49,20 @@ public enum WireLine {
         var bytes: [UInt8] = []
         appendInteger(id, to: &bytes)
         return bytes
+    }
+
+    /// `opening`, `first`, `infix`, `second` and `closing` in one array whose capacity is reserved once.
+    private static func line(
+        _ opening: [UInt8], _ first: some Collection<UInt8>, _ infix: [UInt8], _ second: some Collection<UInt8>, _ closing: [UInt8]
+    ) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(opening.count + first.count + infix.count + second.count + closing.count)
+        line.append(contentsOf: opening)
+        line.append(contentsOf: first)
+        line.append(contentsOf: infix)
+        line.append(contentsOf: second)
+        line.append(contentsOf: closing)
+        return line
     }
 
     private static func appendInteger(_ value: Int, to line: inout [UInt8]) {
