@@ -128,10 +128,7 @@ extension ConsoleRecorder {
         var out = "\n\(verdict.painted(style)) \(PlainText.clean(result.id.description)) (\(result.requirement.level.rawValue))\n"
         out += "  \(PlainText.clean(result.requirement.title))\n"
         let outline = ScenarioSteps(descriptions: steps)
-        if !outline.isEmpty {
-            out += "  steps:\n"
-            for line in outline.numbered(marking: result.issues) { out += "    \(PlainText.clean(line.text))\n" }
-        }
+        out += outline.numberedBlock(marking: result.issues, heading: "  steps:\n") { "    \(PlainText.clean($0))" }
         for issue in result.issues {
             let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? issue.placeWithoutStep
             out += "  \(step): \(PlainText.clean(issue.message)) [\(PlainText.clean(issue.type))]\n"

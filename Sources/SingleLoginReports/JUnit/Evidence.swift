@@ -12,10 +12,7 @@ enum Evidence {
         var text = "\(result.requirement.id) (\(result.requirement.level.rawValue)): \(result.requirement.title)\n"
         text += "Scenario: \(result.id.scenarioName)\n"
         let outline = ScenarioSteps(descriptions: steps)
-        if !outline.isEmpty {
-            text += "Steps:\n"
-            for line in outline.numbered(marking: result.issues) { text += "  \(line.text)\n" }
-        }
+        text += outline.numberedBlock(marking: result.issues, heading: "Steps:\n") { "  \($0)" }
         for (number, issue) in result.issues.enumerated() {
             text += "\n\(issue.severity == .failure ? "Failure" : "Error") \(number + 1) of \(result.issues.count): \(issue.message) [\(issue.type)]\n"
             if issue.severity == .failure || issue.stepIndex != nil {

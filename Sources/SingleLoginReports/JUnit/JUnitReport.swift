@@ -197,8 +197,7 @@ public struct JUnitReport: Hashable, Sendable {
             buffer.raw("<testsuites>\n")
             return
         }
-        buffer.raw("<testsuites name=\"")
-        buffer.text(name, attribute: true)
+        buffer.raw("<testsuites name=\"", attribute: name)
         counts.render(skipped: false, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
@@ -246,25 +245,19 @@ public struct JUnitReport: Hashable, Sendable {
 extension JUnitReport.Suite {
     /// `<testsuite ...>` with its counts and its `<properties>`.
     func renderOpening(id: Int, counts: JUnitReport.Counts, into buffer: inout XMLByteBuffer) {
-        buffer.raw("  <testsuite name=\"")
-        buffer.text(name, attribute: true)
-        buffer.raw("\" package=\"")
-        buffer.text(package, attribute: true)
+        buffer.raw("  <testsuite name=\"", attribute: name)
+        buffer.raw("\" package=\"", attribute: package)
         buffer.raw("\" id=\"")
         buffer.integer(id)
         counts.render(skipped: true, into: &buffer)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
-        buffer.raw("\" timestamp=\"")
-        buffer.text(timestamp, attribute: true)
-        buffer.raw("\" hostname=\"")
-        buffer.text(hostname.isEmpty ? "localhost" : hostname, attribute: true)
+        buffer.raw("\" timestamp=\"", attribute: timestamp)
+        buffer.raw("\" hostname=\"", attribute: hostname.isEmpty ? "localhost" : hostname)
         buffer.raw("\">\n    <properties>\n")
         for property in properties {
-            buffer.raw("      <property name=\"")
-            buffer.text(property.name, attribute: true)
-            buffer.raw("\" value=\"")
-            buffer.text(property.value, attribute: true)
+            buffer.raw("      <property name=\"", attribute: property.name)
+            buffer.raw("\" value=\"", attribute: property.value)
             buffer.raw("\"/>\n")
         }
         buffer.raw("    </properties>\n")
@@ -304,10 +297,8 @@ extension JUnitReport.Case {
     /// its earlier attempts unless `strict` (the Ant schema allows nothing else in a testcase; a
     /// flaky case's `<failure>` still names every attempt).
     func render(into buffer: inout XMLByteBuffer, strict: Bool = false) {
-        buffer.raw("    <testcase classname=\"")
-        buffer.text(classname, attribute: true)
-        buffer.raw("\" name=\"")
-        buffer.text(name, attribute: true)
+        buffer.raw("    <testcase classname=\"", attribute: classname)
+        buffer.raw("\" name=\"", attribute: name)
         buffer.raw("\" time=\"")
         buffer.seconds(time)
         let attempts = strict ? [] : self.attempts
@@ -323,8 +314,7 @@ extension JUnitReport.Case {
         case let .error(message, type, body):
             Self.element("error", message: message, type: type, body: body, opening: true, into: &buffer)
         case let .skipped(message):
-            buffer.raw("\">\n      <skipped message=\"")
-            buffer.text(message, attribute: true)
+            buffer.raw("\">\n      <skipped message=\"", attribute: message)
             buffer.raw("\"/>\n")
         }
         for attempt in attempts {
@@ -338,10 +328,8 @@ extension JUnitReport.Case {
     private static func element(_ name: String, message: String, type: String, body: String, opening: Bool, into buffer: inout XMLByteBuffer) {
         if opening { buffer.raw("\">\n      <") } else { buffer.raw("      <") }
         buffer.text(name)
-        buffer.raw(" message=\"")
-        buffer.text(message, attribute: true)
-        buffer.raw("\" type=\"")
-        buffer.text(type, attribute: true)
+        buffer.raw(" message=\"", attribute: message)
+        buffer.raw("\" type=\"", attribute: type)
         buffer.raw("\">")
         buffer.text(body)
         buffer.raw("</")

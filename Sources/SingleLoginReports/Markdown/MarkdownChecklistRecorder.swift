@@ -111,11 +111,9 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             for result in problems {
                 out += "\n### \(mark(Verdict(of: result, gate: gate))) \(cell(result.id.description))\n\n"
                 let outline = ScenarioSteps(descriptions: steps[result.id] ?? [:])
-                if !outline.isEmpty {
-                    out += "Steps:\n\n```\n"
-                    for line in outline.numbered(marking: result.issues) { out += fence(PlainText.clean(line.text)) + "\n" }
-                    out += "```\n\n"
-                }
+                out += outline.numberedBlock(
+                    marking: result.issues, heading: "Steps:\n\n```\n", footer: "```\n\n"
+                ) { fence(PlainText.clean($0)) }
                 for issue in result.issues {
                     let step = issue.stepIndex.map { "after step \($0 + 1)" } ?? issue.placeWithoutStep
                     out += "- \(step): \(cell(issue.message)) (`\(code(issue.type))`)\n"

@@ -32,6 +32,14 @@ struct ScenarioSteps: Sendable {
         return lines
     }
 
+    /// The ``numbered(marking:)`` outline as a block of text: `heading`, each line as `line` writes
+    /// it (indented, cleaned or escaped as the report wants) with its newline, then `footer`;
+    /// empty when no step was performed.
+    func numberedBlock(marking issues: [Issue], heading: String, footer: String = "", line: (String) -> String) -> String {
+        guard !isEmpty else { return "" }
+        return heading + numbered(marking: issues).map { line($0.text) + "\n" }.joined() + footer
+    }
+
     /// The calls under the step that made them: `reset` first when the reset made calls, then
     /// `step 2 tapSignIn` and its calls, `step 3 answerNext (no calls)`; without steps, the calls as they are.
     func transcript(_ calls: [BrokerCallRecord]) -> [Line] {

@@ -18,6 +18,13 @@ public struct XMLByteBuffer: Sendable {
         markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends `markup` verbatim, then `value` escaped as an attribute value: one attribute, as in
+    /// `raw("\" name=\"", attribute: name)`.
+    public mutating func raw(_ markup: StaticString, attribute value: String) {
+        raw(markup)
+        text(value, attribute: true)
+    }
+
     /// Appends bytes that are already XML (a piece rendered earlier), verbatim.
     mutating func append(rendered piece: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: piece)
