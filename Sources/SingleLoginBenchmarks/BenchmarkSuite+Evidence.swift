@@ -17,14 +17,10 @@ extension BenchmarkSuite {
         return BenchmarkReport.Section(
             title: "HTML report: \(count) synthetic test cases (2 % failing), in a child process",
             figures: [
-                BenchmarkFigure(
-                    key: "html.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds,
-                    target: Targets.htmlSeconds, note: "the page is rendered once the run ends"),
-                BenchmarkFigure(
-                    key: "html.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.htmlPeakBytes,
-                    note: "ru_maxrss from wait4"),
-                BenchmarkFigure(key: "html.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
-                BenchmarkFigure(key: "html.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+                full.secondsFigure(.html, target: Targets.htmlSeconds, note: "the page is rendered once the run ends"),
+                full.peakFigure(.html, target: Targets.htmlPeakBytes),
+                input.inputPeakFigure(.html),
+                full.sizeFigure(.html),
             ])
     }
 

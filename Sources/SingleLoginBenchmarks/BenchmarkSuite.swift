@@ -270,16 +270,12 @@ package struct BenchmarkSuite: Sendable {
         return BenchmarkReport.Section(
             title: "JUnit writing: \(count) synthetic testcases (2 % failing), in a child process",
             figures: [
-                BenchmarkFigure(
-                    key: "junit.seconds", title: "make events + record + render + atomic write", value: full.answer.seconds, unit: .seconds,
-                    target: Targets.junitSeconds, note: "each test case rendered as it ends"),
+                full.secondsFigure(.junit, target: Targets.junitSeconds, note: "each test case rendered as it ends"),
                 BenchmarkFigure(key: "junit.seconds.input", title: "making the events alone", value: input.answer.seconds, unit: .seconds),
-                BenchmarkFigure(
-                    key: "junit.peak", title: "peak RSS of the writing process", value: Double(full.peakBytes), unit: .bytes, target: Targets.junitPeakBytes,
-                    note: "ru_maxrss from wait4"),
-                BenchmarkFigure(key: "junit.peak.input", title: "peak RSS, events made and dropped", value: Double(input.peakBytes), unit: .bytes),
+                full.peakFigure(.junit, target: Targets.junitPeakBytes),
+                input.inputPeakFigure(.junit),
                 BenchmarkFigure(key: "junit.peak.idle", title: "peak RSS, idle process", value: Double(idle.peakBytes), unit: .bytes),
-                BenchmarkFigure(key: "junit.bytes", title: "report size", value: Double(full.answer.bytes), unit: .bytes),
+                full.sizeFigure(.junit),
             ], notes: ["the writer's own peak is about \(BenchmarkFigure.format(Double(full.peakBytes - input.peakBytes), .bytes)) over the input's"])
     }
 

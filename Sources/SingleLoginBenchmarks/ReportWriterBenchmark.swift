@@ -105,3 +105,29 @@ package enum ReportWriterBenchmark {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+extension ReportWriterBenchmark.Measurement {
+    /// `FORMAT.seconds`: the whole write, from the first event to the file on disk.
+    func secondsFigure(_ format: ReportWriterBenchmark.Format, target: BenchmarkTarget, note: String) -> BenchmarkFigure {
+        BenchmarkFigure(
+            key: "\(format.rawValue).seconds", title: "make events + record + render + atomic write", value: answer.seconds, unit: .seconds,
+            target: target, note: note)
+    }
+
+    /// `FORMAT.peak`: the writing process's peak memory.
+    func peakFigure(_ format: ReportWriterBenchmark.Format, target: BenchmarkTarget) -> BenchmarkFigure {
+        BenchmarkFigure(
+            key: "\(format.rawValue).peak", title: "peak RSS of the writing process", value: Double(peakBytes), unit: .bytes, target: target,
+            note: "ru_maxrss from wait4")
+    }
+
+    /// `FORMAT.peak.input`: the peak of a child that made the events and dropped them (measured without rendering).
+    func inputPeakFigure(_ format: ReportWriterBenchmark.Format) -> BenchmarkFigure {
+        BenchmarkFigure(key: "\(format.rawValue).peak.input", title: "peak RSS, events made and dropped", value: Double(peakBytes), unit: .bytes)
+    }
+
+    /// `FORMAT.bytes`: the report's size.
+    func sizeFigure(_ format: ReportWriterBenchmark.Format) -> BenchmarkFigure {
+        BenchmarkFigure(key: "\(format.rawValue).bytes", title: "report size", value: Double(answer.bytes), unit: .bytes)
+    }
+}
