@@ -306,36 +306,9 @@ public struct DeviceJudge: Sendable {
         return renamed
     }
 
-    /// The typed broker call a recorded call stands for; nil for a method the seam does not have.
+    /// The typed broker call a recorded call stands for, read as an event stream's call is; nil for a
+    /// method the seam does not have, or a call without a field its method needs.
     static func brokerCall(_ call: RecordedCall) -> BrokerCall? {
-        let p = call.parameters
-        switch BrokerMethod(rawValue: call.method) {
-        case .getDeviceInformation: return .getDeviceInformation
-        case .getCurrentAccount: return .getCurrentAccount
-        case .acquireTokenSilent:
-            return .acquireTokenSilent(
-                SilentTokenParameters(
-                    scopes: p.scopes ?? [], accountIdentifier: p.accountIdentifier, forceRefresh: p.forceRefresh ?? false,
-                    allowUsingLocalCachedRtWhenSsoExtFailed: p.allowUsingLocalCachedRtWhenSsoExtFailed ?? true))
-        case .acquireToken:
-            return .acquireToken(
-                InteractiveTokenParameters(
-                    scopes: p.scopes ?? [], extraScopesToConsent: p.extraScopesToConsent ?? [],
-                    promptType: p.promptType.flatMap(PromptType.init(rawValue:)) ?? .promptIfNecessary, loginHint: p.loginHint,
-                    accountIdentifier: p.accountIdentifier, parentInWindow: p.parentInWindow ?? true))
-        case .signout:
-            return .signout(
-                SignoutParameters(
-                    accountIdentifier: p.accountIdentifier, signoutFromBrowser: p.signoutFromBrowser ?? false, wipeAccount: p.wipeAccount ?? false,
-                    wipeCacheForAllAccounts: p.wipeCacheForAllAccounts ?? false, hasWebviewParameters: p.hasWebviewParameters ?? false,
-                    parentInWindow: p.parentInWindow ?? true))
-        case .allAccounts: return .allAccounts
-        case .accountForIdentifier: return .accountForIdentifier(p.identifier ?? "")
-        case .accountForUsername: return .accountForUsername(p.username ?? "")
-        case .removeAccount: return .removeAccount(p.accountIdentifier)
-        case .accountsFromDevice: return .accountsFromDevice
-        case .fetchRecords: return .fetchRecords(accessToken: p.accessToken ?? "")
-        case nil: return nil
-        }
+        BrokerMethod(rawValue: call.method).flatMap { BrokerCall($0, call.parameters) }
     }
 }
