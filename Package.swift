@@ -45,16 +45,23 @@ let package = Package(
         // wire reads single values with, `JSONValue` and its ordered writer, the string escaper.
         // Below the kit and the harness alike, so at MSAL's floor (iOS 16, macOS 11), no Foundation.
         .target(name: "SingleLoginJSON"),
+        // SHA-256 and HMAC-SHA256 in portable Swift, nothing else: the recorder's token digests and the
+        // harness's digests and signatures (through SingleLoginCrypto). At MSAL's floor, no imports.
+        .target(name: "SingleLoginDigest"),
         // The device-pass recorder: the seam decorated, the lifecycle, observations, a trace file and
-        // its TCP stream. Foundation and the seam only, at MSAL's floor; compiled into debug builds.
-        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam"]),
+        // its TCP stream. Foundation, the seam, the digest and the call values only, at MSAL's floor;
+        // compiled into debug builds.
+        // The values of a broker call the device trace and the event stream both write: its parameters,
+        // the accounts it returned, its error. On the seam only, at MSAL's floor.
+        .target(name: "SingleLoginCallValues", dependencies: ["SingleLoginSeam"]),
+        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam", "SingleLoginDigest", "SingleLoginCallValues"]),
         // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
         // observations, the stdio host and the TCP client.
         .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam", "SingleLoginJSON"]),
         // The spec model, the strict readers of its formats, loaders and diagnostics.
         .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "SingleLoginJSON", "SingleLoginCrypto", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.
-        .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter"]),
+        .target(name: "SingleLoginEvents", dependencies: ["SingleLoginSpec", "SingleLoginAdapter", "SingleLoginCallValues"]),
         // C, only for system calls Swift's Glibc module lacks (pipe2, accept4, SOCK_CLOEXEC).
         .target(name: "CSingleLoginSystem"),
         // The system's SQLite and zlib (in every Apple SDK; Debian's libsqlite3-dev and zlib1g-dev):
@@ -75,9 +82,10 @@ let package = Package(
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
         .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder"]),
-        // SHA-256, HMAC and RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys):
-        // the spec's digest, the backend's tokens and the evidence bundle's signature. No dependencies.
-        .target(name: "SingleLoginCrypto"),
+        // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys), with SHA-256 and
+        // HMAC re-exported from SingleLoginDigest: the spec's digest, the backend's tokens and the
+        // evidence bundle's signature.
+        .target(name: "SingleLoginCrypto", dependencies: ["SingleLoginDigest"]),
         // Recorders (console, JUnit XML, Markdown, JSON Lines, the evidence bundle) and the JUnit merge: events in, reports out.
         .target(name: "SingleLoginReports", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginCrypto"]),
         // Static configuration checks, reported as events.

@@ -11,9 +11,16 @@ repo="$(pwd)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/UIKit" "$work/Sources/RecorderCheck"
+mkdir -p "$work/Sources/UIKit" "$work/Sources/RecorderCheck" "$work/Sources/DigestCheck" "$work/Sources/CallValuesCheck"
 cp .ci/checks/apple-stub/UIKit.swift "$work/Sources/UIKit/"
 cp Sources/SingleLoginRecorder/*.swift "$work/Sources/RecorderCheck/"
+# SingleLoginDigest and SingleLoginCallValues are no library products of their own, and targets of the
+# same names here would clash with the package's: their files come along as DigestCheck and
+# CallValuesCheck, and the recorder's files import those.
+cp Sources/SingleLoginDigest/*.swift "$work/Sources/DigestCheck/"
+cp Sources/SingleLoginCallValues/*.swift "$work/Sources/CallValuesCheck/"
+sed -i.orig -e 's/^import SingleLoginDigest$/import DigestCheck/' -e 's/^import SingleLoginCallValues$/import CallValuesCheck/' "$work"/Sources/RecorderCheck/*.swift
+rm -f "$work"/Sources/RecorderCheck/*.orig
 cat >"$work/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
 import PackageDescription
@@ -23,7 +30,9 @@ let package = Package(
     dependencies: [.package(name: "SingleLoginConformance", path: "$repo")],
     targets: [
         .target(name: "UIKit"),
-        .target(name: "RecorderCheck", dependencies: ["UIKit", .product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
+        .target(name: "DigestCheck"),
+        .target(name: "CallValuesCheck", dependencies: [.product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
+        .target(name: "RecorderCheck", dependencies: ["UIKit", "DigestCheck", "CallValuesCheck", .product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
     ]
 )
 SWIFT

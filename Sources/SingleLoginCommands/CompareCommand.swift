@@ -84,7 +84,7 @@ package struct CompareCommand: Command {
             output.err("error: cannot write \(options.html): \(error.localizedDescription)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
-        let disagreeing = page.rows.filter { $0.comparison == DevicePassAgreement.Comparison.disagree.rawValue }
+        let disagreeing = page.rows.filter { $0.comparison == .disagree }
         if !page.sameApp {
             output.err(
                 "warning: TWO DIFFERENT APPS: \(options.simulated) tested \(simulated.bundle.bundleID) \(simulated.bundle.appVersion), \(options.device) \(device.bundle.bundleID) \(device.bundle.appVersion); the page says so"
@@ -93,7 +93,7 @@ package struct CompareCommand: Command {
         for row in disagreeing {
             output.err("warning: \(row.requirement.id): simulated \(row.simulated.name), device pass \(row.device.name)")
         }
-        let agreeing = page.rows.filter { $0.comparison == DevicePassAgreement.Comparison.agree.rawValue }.count
+        let agreeing = page.rows.filter { $0.comparison == .agree }.count
         output.out(
             "Side by side: \(options.html) (\(page.rows.count) requirements: \(agreeing) agree, \(disagreeing.count) disagree, \(page.rows.count - agreeing - disagreeing.count) not judged on a device)"
         )
@@ -185,22 +185,9 @@ package struct CompareCommand: Command {
         }
         return order.compactMap { id in
             guard let summary = summaries[id], let cases = byRequirement[id] else { return nil }
-            // What the device pass judged is compared with the run's verdicts on the same test cases.
-            let judgedOnDevice = Set(cases.device.filter { !Self.notJudgedOnDevice(Verdict(of: $0, gate: gate)) }.map(\.id))
-            let simulatedVerdict = Verdict(aggregating: cases.simulated, gate: gate)
-            let deviceVerdict = Verdict(aggregating: cases.device, gate: gate)
-            let comparison: DevicePassAgreement.Comparison
-            if judgedOnDevice.isEmpty {
-                comparison = .notJudgedOnDevice
-            } else {
-                let simulatedOnCovered = Verdict(aggregating: cases.simulated.filter { judgedOnDevice.contains($0.id) }, gate: gate)
-                let deviceOnCovered = Verdict(aggregating: cases.device.filter { judgedOnDevice.contains($0.id) }, gate: gate)
-                comparison = simulatedOnCovered.name == deviceOnCovered.name ? .agree : .disagree
-            }
-            return SideBySidePage.Row(requirement: summary, simulated: simulatedVerdict, device: deviceVerdict, comparison: comparison.rawValue)
+            return SideBySidePage.Row(
+                requirement: summary, simulated: Verdict(aggregating: cases.simulated, gate: gate), device: Verdict(aggregating: cases.device, gate: gate),
+                comparison: DevicePassComparison(simulated: cases.simulated, device: cases.device, gate: gate))
         }
     }
-
-    /// Whether a device verdict is a test case the pass did not judge (skipped, not run, or does not apply).
-    static func notJudgedOnDevice(_ verdict: Verdict) -> Bool { ["skipped", "notRun", "doesNotApply"].contains(verdict.name) }
 }

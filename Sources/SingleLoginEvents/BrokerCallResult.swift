@@ -22,18 +22,7 @@ public enum BrokerCallResult: Sendable, Hashable {
     case records(count: Int, user: String, session: Int)
 
     /// An account a call returned, by its username and its identifier.
-    public struct Account: Sendable, Hashable {
-        /// Its username, when it has one.
-        public var username: String?
-        /// Its identifier (`oid.tid`), when it has one.
-        public var identifier: String?
-
-        /// Creates an account.
-        public init(username: String?, identifier: String?) {
-            self.username = username
-            self.identifier = identifier
-        }
-    }
+    public typealias Account = BrokerCallAccount
 
     /// A token a call returned.
     public struct Token: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginCallValues
 import SingleLoginSeam
 
 /// The methods a trace names, by the wire names the harness's `BrokerMethod` gives them.
@@ -47,15 +48,15 @@ extension RecordingMSALApplication {
         account.map { RecordedCall.Account(username: $0.username, identifier: $0.identifier) }
     }
 
-    static func error(_ error: (any Error)?, _ digest: TokenDigest) -> RecordedError? {
+    static func error(_ error: (any Error)?, _ digest: TokenDigest) -> BrokerCallError? {
         guard let error else { return nil }
         if let error = error as? MSALError {
-            return RecordedError(
+            return BrokerCallError(
                 domain: error.domain, code: error.code, internalCode: error.internalCode, message: digest.redact(error.message),
                 declinedScopes: error.declinedScopes)
         }
         let bridged = error as NSError
-        return RecordedError(domain: bridged.domain, code: bridged.code, message: digest.redact(bridged.localizedDescription))
+        return BrokerCallError(domain: bridged.domain, code: bridged.code, message: digest.redact(bridged.localizedDescription))
     }
 
     static func token(_ method: RecordedMethod, _ parameters: RecordedCall.Parameters, _ result: MSALResult?, _ error: (any Error)?, _ digest: TokenDigest)

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginDigest
 
 /// Tokens never leave the device in clear: each is written as `hmac:` and the first 32 hex digits
 /// of its HMAC-SHA256 under the pass's key. Two tokens still tell apart, the same token reads the

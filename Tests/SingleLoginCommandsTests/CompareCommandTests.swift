@@ -98,4 +98,29 @@ struct CompareCommandTests {
         let page = try String(contentsOf: URL(fileURLWithPath: html), encoding: .utf8)
         #expect(page.contains("<strong>Two different apps:</strong>"))
     }
+
+    @Test("compare and device-pass --agreement judge agreement by one rule: on a flawed app, the same requirements agree and disagree")
+    func oneRule() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-compare-rule-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flaw = ["--reference-flaw", "leavesRecordsFile"]
+        let simulated = directory.appendingPathComponent("sim.tar").path
+        let device = directory.appendingPathComponent("device.tar").path
+        let run = await Tool.run(["run", "--quiet"] + flaw + ["--reports", directory.appendingPathComponent("run").path, "--bundle", simulated])
+        #expect(run.status == 1)
+        let pass = await Tool.run(
+            ["device-pass", "--stand-in", "--quiet", "--agreement"] + flaw + ["--reports", directory.appendingPathComponent("pass").path, "--bundle", device])
+        // The agreement table as it always read: the failures the flaw causes agree on both sides.
+        #expect(pass.out.contains("Agreement with 'run' on the reference app with leavesRecordsFile"))
+        #expect(pass.out.contains("23 agree, 1 not judged on the device, 0 disagree."))
+        #expect(pass.out.split(separator: "\n").contains { $0.hasPrefix("SL-LOGOUT-1") && $0.contains("failed       failed       agree") })
+        let html = directory.appendingPathComponent("side-by-side.html").path
+        let compared = await Tool.run(["compare", simulated, device, "--html", html])
+        #expect(compared.status == 0, "\(compared.err)")
+        // The page counts as it always did: every requirement the table compares agrees there too,
+        // and the rest (covered by no procedure, or not judged) are not judged on a device.
+        #expect(compared.out.contains("(42 requirements: 23 agree, 0 disagree, 19 not judged on a device)"))
+        let page = try String(contentsOf: URL(fileURLWithPath: html), encoding: .utf8)
+        #expect(page.contains("<strong>AGREE</strong> <span>23 requirements agree, 0 disagree, 19 not judged on a device</span>"))
+    }
 }

@@ -113,11 +113,9 @@ public struct DeviceJudge: Sendable {
                 return result(.skipped(reason: "not judged on a device: the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
             }
         }
-        // Pass 1: the sessions over the whole procedure, for their markers.
-        let (windows, observations, markers, rename) = Self.sessions(
-            of: covered, steps: steps, trace: trace, model: DeviceSessionModel(users: users, given: scenario.given), problems: &problems)
+        // Pass 1: the calls replayed once over the whole procedure, for the sessions' markers.
+        let replay = Self.replay(covered, steps: steps, trace: trace, model: DeviceSessionModel(users: users, given: scenario.given), problems: &problems)
         // Pass 2: judge each step as the run does, with the facts as they stood after it.
-        var model = DeviceSessionModel(users: users, given: scenario.given)
         var issues: [Issue] = []
         var allCalls: [BrokerCallRecord] = []
         var notJudged: [String] = []
@@ -135,28 +133,32 @@ public struct DeviceJudge: Sendable {
         var last: (Observation, BrokerFacts)?
         var stopped = false
         for (index, step) in scenario.steps.enumerated() {
-            model.apply(step.action)
+            let replayed = replay.steps[index]
             var calls: [BrokerCallRecord] = []
             var phase = CallPhase.step
-            for line in windows[index] {
+            for line in replayed.lines {
                 if line.kind == .accountChanged { phase = .broadcasts }
                 guard let call = line.call else { continue }
-                guard let recordedCall = Self.brokerCall(call) else {
-                    problems.append("\(covered.id): trace line \(line.sequence) records a method '\(call.method)' neither MSAL's seam nor the backend has")
+                guard let answered = replayed.calls[line.sequence] else {
+                    problems.append(
+                        BrokerMethod(rawValue: call.method) == nil
+                            ? "\(covered.id): trace line \(line.sequence) records a method '\(call.method)' neither MSAL's seam nor the backend has"
+                            : "\(covered.id): trace line \(line.sequence) records a call of '\(call.method)' without a parameter it needs"
+                                + " (its scopes, identifier, username or access token)"
+                    )
                     continue
                 }
                 calls.append(
-                    BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: recordedCall, answer: model.answer(call), phase: phase)
-                )
+                    BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: answered.call, answer: answered.answer, phase: phase))
             }
             allCalls += calls
-            guard let observed = observations[index] else {
+            guard let observed = replayed.observation else {
                 stopped = true
                 notJudged.append("step \(index + 1) has no observation")
                 break
             }
-            let observation = Self.renamed(observed, rename)
-            let facts = model.facts(markers: markers, brokerEnabled: brokerEnabled)
+            let observation = Self.renamed(observed, replay.rename)
+            let facts = replayed.model.facts(markers: replay.markers, brokerEnabled: brokerEnabled)
             last = (observation, facts)
             inPart += step.subjectChecks.compactMap(Self.judgedInPart)
             let subject = step.subjectChecks.filter { check in
@@ -209,27 +211,38 @@ public struct DeviceJudge: Sendable {
         return judged
     }
 
-    /// Pass 1 over a procedure: each step's trace lines (from its instruction to its checkpoint) and
-    /// observation, and the sessions the whole procedure leaves, whose markers and token digests
-    /// pass 2 judges with.
-    private static func sessions(
-        of covered: DevicePlan.Procedure.Covered, steps: [Int: DeviceConfirmation], trace: DeviceTrace, model start: DeviceSessionModel,
+    /// One step of pass 1: its trace lines (from its instruction to its checkpoint), each call's
+    /// typed value and answer by its line's sequence, its observation, and the sessions after it.
+    struct ReplayedStep {
+        var lines: [TraceLine]
+        var calls: [Int: (call: BrokerCall, answer: BrokerCallAnswer)]
+        var observation: Observation?
+        var model: DeviceSessionModel
+    }
+
+    /// Pass 1 over a procedure, the one replay of its calls: each step as it stood, and the markers
+    /// and token digests of the sessions the whole procedure leaves, which pass 2 judges with.
+    private static func replay(
+        _ covered: DevicePlan.Procedure.Covered, steps: [Int: DeviceConfirmation], trace: DeviceTrace, model start: DeviceSessionModel,
         problems: inout [String]
-    ) -> (windows: [[TraceLine]], observations: [Observation?], markers: [String: [String]], rename: [String: String]) {
+    ) -> (steps: [ReplayedStep], markers: [String: [String]], rename: [String: String]) {
         var model = start
-        var windows: [[TraceLine]] = []
-        var observations: [Observation?] = []
+        var replayed: [ReplayedStep] = []
         for (index, step) in covered.scenario.steps.enumerated() {
             let confirmation = steps[index + 1]!
             let end = confirmation.checkpointSequence ?? confirmation.startSequence
-            windows.append(trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end })
+            let lines = trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end }
             let checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
             if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
-            observations.append(checkpoint.flatMap(Self.observation))
             model.apply(step.action)
-            for line in windows[index] { if let call = line.call, BrokerMethod(rawValue: call.method) != nil { _ = model.answer(call) } }
+            var calls: [Int: (call: BrokerCall, answer: BrokerCallAnswer)] = [:]
+            for line in lines {
+                guard let recorded = line.call, let call = Self.brokerCall(recorded) else { continue }
+                calls[line.sequence] = (call, model.answer(recorded))
+            }
+            replayed.append(ReplayedStep(lines: lines, calls: calls, observation: checkpoint.flatMap(Self.observation), model: model))
         }
-        return (windows, observations, model.markers, model.markerOfDigest)
+        return (replayed, model.markers, model.markerOfDigest)
     }
 
     /// The device notes of a test case: each confirmation with its time and tester, as a CTS
@@ -306,36 +319,9 @@ public struct DeviceJudge: Sendable {
         return renamed
     }
 
-    /// The typed broker call a recorded call stands for; nil for a method the seam does not have.
+    /// The typed broker call a recorded call stands for, read as an event stream's call is; nil for a
+    /// method the seam does not have, or a call without a field its method needs.
     static func brokerCall(_ call: RecordedCall) -> BrokerCall? {
-        let p = call.parameters
-        switch BrokerMethod(rawValue: call.method) {
-        case .getDeviceInformation: return .getDeviceInformation
-        case .getCurrentAccount: return .getCurrentAccount
-        case .acquireTokenSilent:
-            return .acquireTokenSilent(
-                SilentTokenParameters(
-                    scopes: p.scopes ?? [], accountIdentifier: p.accountIdentifier, forceRefresh: p.forceRefresh ?? false,
-                    allowUsingLocalCachedRtWhenSsoExtFailed: p.allowUsingLocalCachedRtWhenSsoExtFailed ?? true))
-        case .acquireToken:
-            return .acquireToken(
-                InteractiveTokenParameters(
-                    scopes: p.scopes ?? [], extraScopesToConsent: p.extraScopesToConsent ?? [],
-                    promptType: p.promptType.flatMap(PromptType.init(rawValue:)) ?? .promptIfNecessary, loginHint: p.loginHint,
-                    accountIdentifier: p.accountIdentifier, parentInWindow: p.parentInWindow ?? true))
-        case .signout:
-            return .signout(
-                SignoutParameters(
-                    accountIdentifier: p.accountIdentifier, signoutFromBrowser: p.signoutFromBrowser ?? false, wipeAccount: p.wipeAccount ?? false,
-                    wipeCacheForAllAccounts: p.wipeCacheForAllAccounts ?? false, hasWebviewParameters: p.hasWebviewParameters ?? false,
-                    parentInWindow: p.parentInWindow ?? true))
-        case .allAccounts: return .allAccounts
-        case .accountForIdentifier: return .accountForIdentifier(p.identifier ?? "")
-        case .accountForUsername: return .accountForUsername(p.username ?? "")
-        case .removeAccount: return .removeAccount(p.accountIdentifier)
-        case .accountsFromDevice: return .accountsFromDevice
-        case .fetchRecords: return .fetchRecords(accessToken: p.accessToken ?? "")
-        case nil: return nil
-        }
+        BrokerMethod(rawValue: call.method).flatMap { BrokerCall($0, call.parameters) }
     }
 }

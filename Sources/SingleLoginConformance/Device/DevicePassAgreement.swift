@@ -14,17 +14,7 @@ public struct DevicePassAgreement: Sendable {
         /// The device pass's verdict over them.
         public var device: Verdict
         /// How the two compare.
-        public var comparison: Comparison
-    }
-
-    /// How two verdicts compare.
-    public enum Comparison: String, Sendable, Hashable {
-        /// The same verdict (passed and passed, failed and failed, ...).
-        case agree
-        /// The device pass could not judge what `run` judged, and says so.
-        case notJudgedOnDevice = "not judged on device"
-        /// Different judgements: a device pass that passes what `run` fails, or the reverse.
-        case disagree
+        public var comparison: DevicePassComparison
     }
 
     /// The rows, one per requirement with covered test cases, in catalogue order.
@@ -44,13 +34,11 @@ public struct DevicePassAgreement: Sendable {
         rows = order.map { id in
             let runVerdict = Verdict(aggregating: runByRequirement[id] ?? [], gate: gate)
             let deviceVerdict = Verdict(aggregating: deviceByRequirement[id] ?? [], gate: gate)
-            let comparison: Comparison =
-                runVerdict.name == deviceVerdict.name
-                ? .agree : ["notJudged", "notRun", "skipped"].contains(deviceVerdict.name) ? .notJudgedOnDevice : .disagree
+            let comparison = DevicePassComparison(simulated: runByRequirement[id] ?? [], device: deviceByRequirement[id] ?? [], gate: gate)
             return Row(requirementID: id, cases: runByRequirement[id]?.count ?? 0, run: runVerdict, device: deviceVerdict, comparison: comparison)
         }
     }
 
     /// How many rows compare so.
-    public func count(_ comparison: Comparison) -> Int { rows.filter { $0.comparison == comparison }.count }
+    public func count(_ comparison: DevicePassComparison) -> Int { rows.filter { $0.comparison == comparison }.count }
 }

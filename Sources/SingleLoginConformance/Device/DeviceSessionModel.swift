@@ -25,7 +25,7 @@ struct DeviceSessionModel {
     }
 
     /// The name of the user `account` is, or nil for an account the pass does not know.
-    func name(of account: RecordedCall.Account?) -> String? {
+    func name(of account: BrokerCallAccount?) -> String? {
         guard let account else { return nil }
         return users.values.first { user in
             (account.identifier.map { $0.lowercased() == user.identifier } ?? false)
@@ -49,23 +49,16 @@ struct DeviceSessionModel {
 
     /// Folds one recorded call into the model and gives its typed result.
     mutating func answer(_ call: RecordedCall) -> BrokerCallAnswer {
-        if let error = call.error {
-            return .error(
-                BrokerCallError(
-                    domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes))
-        }
+        if let error = call.error { return .error(error) }
         let result = call.result ?? RecordedCall.Result()
-        func account(_ account: RecordedCall.Account?) -> BrokerCallResult.Account? {
-            account.map { BrokerCallResult.Account(username: $0.username, identifier: $0.identifier) }
-        }
         switch BrokerMethod(rawValue: call.method) {
         case .getDeviceInformation: return .result(.deviceInformation(mode: DeviceMode(rawValue: result.deviceMode ?? "") ?? .default))
-        case .getCurrentAccount: return .result(.currentAccount(account(result.account), previous: account(result.previousAccount)))
-        case .allAccounts, .accountsFromDevice: return .result(.accounts((result.accounts ?? []).compactMap(account)))
-        case .accountForIdentifier, .accountForUsername: return .result(.account(account(result.account)))
+        case .getCurrentAccount: return .result(.currentAccount(result.account, previous: result.previousAccount))
+        case .allAccounts, .accountsFromDevice: return .result(.accounts(result.accounts ?? []))
+        case .accountForIdentifier, .accountForUsername: return .result(.account(result.account))
         case .removeAccount: return .result(.removedFromAppCache)
         case .signout:
-            let name = self.name(of: RecordedCall.Account(username: nil, identifier: call.parameters.accountIdentifier))
+            let name = self.name(of: BrokerCallAccount(username: nil, identifier: call.parameters.accountIdentifier))
             guard let name, deviceAccounts.contains(name) else { return .result(.signout(.notOnDevice)) }
             deviceAccounts = []
             return .result(.signout(.signedOutOnDevice(user: name, broadcast: true)))

@@ -36,11 +36,11 @@ public struct SideBySidePage: Sendable {
         public var simulated: Verdict
         /// The device pass's verdict.
         public var device: Verdict
-        /// How the two compare, in words: `agree`, `not judged on device`, `disagree`.
-        public var comparison: String
+        /// How the two compare.
+        public var comparison: DevicePassComparison
 
         /// Creates a row.
-        public init(requirement: RequirementSummary, simulated: Verdict, device: Verdict, comparison: String) {
+        public init(requirement: RequirementSummary, simulated: Verdict, device: Verdict, comparison: DevicePassComparison) {
             self.requirement = requirement
             self.simulated = simulated
             self.device = device
@@ -82,11 +82,11 @@ public struct SideBySidePage: Sendable {
         HTMLText.escape("Simulated and device pass side by side – \(device.bundleID) \(device.appVersion)", into: &out)
         out += "</title>\n<style>\n\(HTMLReport.styleSheet)</style>\n</head>\n<body>\n<header>\n"
         out += "<h1>Single Login <span class=\"kind\">simulated run and device pass, side by side</span></h1>\n"
-        let disagreements = rows.filter { $0.comparison == "disagree" }.count
+        let disagreements = rows.filter { $0.comparison == .disagree }.count
         let css = disagreements == 0 && sameApp ? "passed" : "failed"
         out += "<p class=\"verdict verdict-\(css)\"><strong>\(disagreements == 0 ? "AGREE" : "DISAGREE")</strong> <span>"
-        out += "\(rows.filter { $0.comparison == "agree" }.count) requirements agree, \(disagreements) disagree, "
-        out += "\(rows.filter { $0.comparison == "not judged on device" }.count) not judged on a device</span></p>\n"
+        out += "\(rows.filter { $0.comparison == .agree }.count) requirements agree, \(disagreements) disagree, "
+        out += "\(rows.filter { $0.comparison == .notJudgedOnDevice }.count) not judged on a device</span></p>\n"
         if !sameApp {
             out += "<p class=\"notice\" role=\"alert\"><strong>Two different apps:</strong> the simulated run tested "
             HTMLText.escape("\(simulated.bundleID) \(simulated.appVersion)", into: &out)
@@ -127,7 +127,11 @@ public struct SideBySidePage: Sendable {
             out += "</td><td>"
             verdict(row.device, into: &out)
             out += "</td><td>"
-            HTMLText.escape(row.comparison == "agree" ? "yes" : row.comparison == "disagree" ? "NO: they disagree" : "not judged on a device", into: &out)
+            switch row.comparison {
+            case .agree: out += "yes"
+            case .disagree: out += "NO: they disagree"
+            case .notJudgedOnDevice: out += "not judged on a device"
+            }
             out += "</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</main>\n"
@@ -147,14 +151,7 @@ public struct SideBySidePage: Sendable {
     private func verdict(_ verdict: Verdict, into out: inout String) {
         let status = HTMLReport.Status(verdict)
         out += "<span class=\"status status-\(status.rawValue)\">\(status.label)</span>"
-        let reason: String? =
-            switch verdict {
-            case .skipped(let reason), .notRun(let reason), .doesNotApply(let reason): reason
-            case .notJudged(let blocker): blocker.description
-            case .waived(let waiver): waiver.description
-            default: nil
-            }
-        if let reason {
+        if let reason = verdict.reason {
             out += "<br><small>"
             HTMLText.escape(reason, into: &out)
             out += "</small>"

@@ -24,89 +24,11 @@ extension BrokerCallRecord {
     }
 }
 
-extension EncodedBrokerCall.Parameters {
-    init(_ call: BrokerCall) {
-        self.init()
-        switch call {
-        case .getDeviceInformation, .getCurrentAccount, .allAccounts, .accountsFromDevice: break
-        case .accountForIdentifier(let identifier): self.identifier = identifier
-        case .accountForUsername(let username): self.username = username
-        case .removeAccount(let identifier): accountIdentifier = identifier
-        case .fetchRecords(let token): accessToken = token
-        case .acquireTokenSilent(let parameters):
-            scopes = parameters.scopes
-            accountIdentifier = parameters.accountIdentifier
-            forceRefresh = parameters.forceRefresh
-            allowUsingLocalCachedRtWhenSsoExtFailed = parameters.allowUsingLocalCachedRtWhenSsoExtFailed
-        case .acquireToken(let parameters):
-            scopes = parameters.scopes
-            extraScopesToConsent = parameters.extraScopesToConsent
-            promptType = parameters.promptType.rawValue
-            loginHint = parameters.loginHint
-            accountIdentifier = parameters.accountIdentifier
-            parentInWindow = parameters.parentInWindow
-        case .signout(let parameters):
-            accountIdentifier = parameters.accountIdentifier
-            signoutFromBrowser = parameters.signoutFromBrowser
-            wipeAccount = parameters.wipeAccount
-            wipeCacheForAllAccounts = parameters.wipeCacheForAllAccounts
-            hasWebviewParameters = parameters.hasWebviewParameters
-            parentInWindow = parameters.parentInWindow
-        }
-    }
-}
-
-extension BrokerCall {
-    /// The call of `method` with `parameters`, or nil when a field the method needs is absent or
-    /// holds a value this reader does not know.
-    init?(_ method: BrokerMethod, _ parameters: EncodedBrokerCall.Parameters) {
-        switch method {
-        case .getDeviceInformation: self = .getDeviceInformation
-        case .getCurrentAccount: self = .getCurrentAccount
-        case .allAccounts: self = .allAccounts
-        case .accountsFromDevice: self = .accountsFromDevice
-        case .accountForIdentifier:
-            guard let identifier = parameters.identifier else { return nil }
-            self = .accountForIdentifier(identifier)
-        case .accountForUsername:
-            guard let username = parameters.username else { return nil }
-            self = .accountForUsername(username)
-        case .removeAccount: self = .removeAccount(parameters.accountIdentifier)
-        case .fetchRecords:
-            guard let token = parameters.accessToken else { return nil }
-            self = .fetchRecords(accessToken: token)
-        case .acquireTokenSilent:
-            guard let scopes = parameters.scopes else { return nil }
-            self = .acquireTokenSilent(
-                SilentTokenParameters(
-                    scopes: scopes, accountIdentifier: parameters.accountIdentifier, forceRefresh: parameters.forceRefresh ?? false,
-                    allowUsingLocalCachedRtWhenSsoExtFailed: parameters.allowUsingLocalCachedRtWhenSsoExtFailed ?? true))
-        case .acquireToken:
-            guard let scopes = parameters.scopes else { return nil }
-            var prompt = PromptType.promptIfNecessary
-            if let name = parameters.promptType { guard let known = PromptType(rawValue: name) else { return nil }; prompt = known }
-            self = .acquireToken(
-                InteractiveTokenParameters(
-                    scopes: scopes, extraScopesToConsent: parameters.extraScopesToConsent ?? [], promptType: prompt, loginHint: parameters.loginHint,
-                    accountIdentifier: parameters.accountIdentifier, parentInWindow: parameters.parentInWindow ?? true))
-        case .signout:
-            self = .signout(
-                SignoutParameters(
-                    accountIdentifier: parameters.accountIdentifier, signoutFromBrowser: parameters.signoutFromBrowser ?? false,
-                    wipeAccount: parameters.wipeAccount ?? false, wipeCacheForAllAccounts: parameters.wipeCacheForAllAccounts ?? false,
-                    hasWebviewParameters: parameters.hasWebviewParameters ?? false, parentInWindow: parameters.parentInWindow ?? true))
-        }
-    }
-}
-
 extension EncodedBrokerCall.Answer {
     init(_ answer: BrokerCallAnswer) {
         switch answer {
         case .result(let result): self.init(result: .init(result))
-        case .error(let error):
-            self.init(
-                error: .init(
-                    domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes))
+        case .error(let error): self.init(error: error)
         }
     }
 }
@@ -117,10 +39,7 @@ extension BrokerCallAnswer {
         case (let result?, nil):
             guard let decoded = BrokerCallResult(result) else { return nil }
             self = .result(decoded)
-        case (nil, let error?):
-            self = .error(
-                BrokerCallError(
-                    domain: error.domain, code: error.code, internalCode: error.internalCode, message: error.message, declinedScopes: error.declinedScopes))
+        case (nil, let error?): self = .error(error)
         default: return nil
         }
     }
@@ -138,14 +57,14 @@ extension EncodedBrokerCall.Returned {
             deviceMode = mode.rawValue
         case .currentAccount(let current, let previous):
             self.init(kind: Kind.currentAccount.rawValue)
-            account = current.map(EncodedBrokerCall.Account.init)
-            self.previous = previous.map(EncodedBrokerCall.Account.init)
+            account = current
+            self.previous = previous
         case .accounts(let all):
             self.init(kind: Kind.accounts.rawValue)
-            accounts = all.map(EncodedBrokerCall.Account.init)
+            accounts = all
         case .account(let found):
             self.init(kind: Kind.account.rawValue)
-            account = found.map(EncodedBrokerCall.Account.init)
+            account = found
         case .token(let token):
             self.init(kind: Kind.token.rawValue)
             (user, session, issuance, scopes) = (token.user, token.session, token.issuance, token.scopes)
@@ -177,11 +96,11 @@ extension BrokerCallResult {
         case .deviceInformation:
             guard let mode = encoded.deviceMode.flatMap(DeviceMode.init(rawValue:)) else { return nil }
             self = .deviceInformation(mode: mode)
-        case .currentAccount: self = .currentAccount(encoded.account.map(Account.init), previous: encoded.previous.map(Account.init))
+        case .currentAccount: self = .currentAccount(encoded.account, previous: encoded.previous)
         case .accounts:
             guard let accounts = encoded.accounts else { return nil }
-            self = .accounts(accounts.map(Account.init))
-        case .account: self = .account(encoded.account.map(Account.init))
+            self = .accounts(accounts)
+        case .account: self = .account(encoded.account)
         case .token:
             guard let user = encoded.user, let session = encoded.session, let issuance = encoded.issuance, let scopes = encoded.scopes else { return nil }
             self = .token(Token(user: user, session: session, issuance: issuance, scopes: scopes, idToken: encoded.idToken ?? true))
@@ -200,12 +119,4 @@ extension BrokerCallResult {
             self = .records(count: count, user: user, session: session)
         }
     }
-}
-
-extension EncodedBrokerCall.Account {
-    init(_ account: BrokerCallResult.Account) { self.init(username: account.username, identifier: account.identifier) }
-}
-
-extension BrokerCallResult.Account {
-    init(_ encoded: EncodedBrokerCall.Account) { self.init(username: encoded.username, identifier: encoded.identifier) }
 }

@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// One broker or backend call on the wire (version 2): the call's parameters and its answer as
 /// structured values, never as text.
 public struct EncodedBrokerCall: Codable, Hashable, Sendable {
@@ -17,42 +19,8 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     public var during: String?
 
     /// A call's parameters: the fields of its method, each absent when the method has no such field
-    /// or the app passed nil.
-    public struct Parameters: Codable, Hashable, Sendable {
-        /// Token calls: the scopes asked for.
-        public var scopes: [String]?
-        /// `acquireToken`: extra scopes to consent to now.
-        public var extraScopesToConsent: [String]?
-        /// `acquireToken`: the prompt type, e.g. `selectAccount`.
-        public var promptType: String?
-        /// `acquireToken`: the login hint, as the app passed it.
-        public var loginHint: String?
-        /// `acquireTokenSilent`, `acquireToken`, `signout`, `removeAccount`: the account's identifier.
-        public var accountIdentifier: String?
-        /// `acquireTokenSilent`: skip the cached access token.
-        public var forceRefresh: Bool?
-        /// `acquireTokenSilent`: MSAL's fallback to the app's own refresh token.
-        public var allowUsingLocalCachedRtWhenSsoExtFailed: Bool?
-        /// `acquireToken`, `signout`: whether the webview's parent view controller is in a window.
-        public var parentInWindow: Bool?
-        /// `signout`: also end the browser session.
-        public var signoutFromBrowser: Bool?
-        /// `signout`: remove the account's records for every client.
-        public var wipeAccount: Bool?
-        /// `signout`: remove every account of the keychain group.
-        public var wipeCacheForAllAccounts: Bool?
-        /// `signout`: whether the app passed webview parameters.
-        public var hasWebviewParameters: Bool?
-        /// `accountForIdentifier`: the identifier looked up.
-        public var identifier: String?
-        /// `accountForUsername`: the username looked up.
-        public var username: String?
-        /// `fetchRecords`: the access token the app sent.
-        public var accessToken: String?
-
-        /// No parameters.
-        public init() {}
-    }
+    /// or the app passed nil (the device trace's too).
+    public typealias Parameters = BrokerCallParameters
 
     /// A call's answer: exactly one of ``result`` and ``error``.
     public struct Answer: Codable, Hashable, Sendable {
@@ -103,24 +71,8 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     }
 
     /// An account in a result.
-    public struct Account: Codable, Hashable, Sendable {
-        /// Its username, when it has one.
-        public var username: String?
-        /// Its identifier, when it has one.
-        public var identifier: String?
-    }
+    public typealias Account = BrokerCallAccount
 
     /// A failed call's error.
-    public struct Raised: Codable, Hashable, Sendable {
-        /// E.g. `MSALErrorDomain`, `BackendErrorDomain`.
-        public var domain: String
-        /// The top-level code, e.g. -50002.
-        public var code: Int
-        /// MSAL's internal code, when it has one.
-        public var internalCode: Int?
-        /// The message, for people.
-        public var message: String
-        /// The scopes the server declined (-50003), when it declined some.
-        public var declinedScopes: [String]?
-    }
+    public typealias Raised = BrokerCallError
 }

@@ -1,9 +1,10 @@
-import SingleLoginAdapter
+import SingleLoginSeam
 
 /// The error a failed call raised, as MSAL hands it to the app: its codes, which a judge that asks
 /// "did this call fail with -50002?" reads, and its message and declined scopes, which only its
-/// text for people shows (``text``). No judge reads the message.
-public struct BrokerCallError: Sendable, Hashable {
+/// text for people shows. No judge reads the message. The event stream (`error` of a call's answer)
+/// and the device trace (`error` of a recorded call) both write it with these keys.
+public struct BrokerCallError: Codable, Sendable, Hashable {
     /// `MSALErrorDomain`, or `BackendErrorDomain` for the backend's refusals.
     public var domain: String
     /// MSAL's top-level code (e.g. -50002, interaction required).

@@ -1,4 +1,5 @@
-/// HMAC-SHA256 (RFC 2104) over ``SHA256``: the backend profile's HS256 forgeries.
+/// HMAC-SHA256 (RFC 2104) over ``SHA256``: the device-pass recorder's token digests and the
+/// backend profile's HS256 forgeries.
 public enum HMACSHA256 {
     /// The 32-byte MAC of `message` under `key`.
     public static func mac(key: some Collection<UInt8>, message: some Collection<UInt8>) -> [UInt8] {

@@ -1,21 +1,6 @@
-/// HMAC-SHA256 (RFC 2104) over SHA-256 (FIPS 180-4), in portable Swift: the recorder links
-/// Foundation and the seam only (no CryptoKit on Linux, where the stand-in runs it), so it carries
-/// its own copy of the harness's SHA-256 (`SingleLoginSpec`) and HMAC (`SingleLoginBackend`);
-/// `RecorderDigestTests` holds the three to the same answers.
-enum HMACSHA256 {
-    /// The 32-byte MAC of `message` under `key`.
-    static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        let blockSize = 64
-        var block = key
-        if block.count > blockSize { block = SHA256.digest(block) }
-        block += [UInt8](repeating: 0, count: blockSize - block.count)
-        let inner = SHA256.digest(block.map { $0 ^ 0x36 } + message)
-        return SHA256.digest(block.map { $0 ^ 0x5c } + inner)
-    }
-}
-
-/// SHA-256, for the HMAC above.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) in portable Swift, without CryptoKit (which Linux lacks): the digests of
+/// specs, reports and bundles, key fingerprints, and the hash under RS256 and HMAC.
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -28,7 +13,7 @@ enum SHA256 {
     ]
 
     /// The 32-byte digest of `bytes`.
-    static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
@@ -49,7 +34,7 @@ enum SHA256 {
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
+    public static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
