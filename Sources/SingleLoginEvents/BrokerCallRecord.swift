@@ -17,10 +17,29 @@ public struct BrokerCallRecord: Sendable, Hashable {
     public var notes: [String]
     /// Whether it was made while the step's own event was delivered, or the broadcasts the step caused.
     public var phase: CallPhase
+    /// For a late call, made after its step's event was answered (a held answer let the app's task
+    /// go on): the later moment the broker answered it in, whose state the answer reflects. nil for
+    /// every other call, which is answered in the step and part it belongs to.
+    public var answeredLater: Moment?
+
+    /// A step, and which part of it: its own event or the broadcasts it caused.
+    public struct Moment: Sendable, Hashable {
+        /// The step (0-based); nil during reset.
+        public var stepIndex: Int?
+        /// The step's own event, or its broadcasts.
+        public var phase: CallPhase
+
+        /// Creates a moment.
+        public init(stepIndex: Int?, phase: CallPhase) {
+            self.stepIndex = stepIndex
+            self.phase = phase
+        }
+    }
 
     /// Creates a record.
     public init(
-        sequence: Int, stepIndex: Int?, call: BrokerCall, answer: BrokerCallAnswer, notes: [String] = [], phase: CallPhase = .step
+        sequence: Int, stepIndex: Int?, call: BrokerCall, answer: BrokerCallAnswer, notes: [String] = [], phase: CallPhase = .step,
+        answeredLater: Moment? = nil
     ) {
         self.sequence = sequence
         self.stepIndex = stepIndex
@@ -28,7 +47,11 @@ public struct BrokerCallRecord: Sendable, Hashable {
         self.answer = answer
         self.notes = notes
         self.phase = phase
+        self.answeredLater = answeredLater
     }
+
+    /// The moment it was answered in: its own step and part, or the later one of a late call.
+    public var answeredIn: Moment { answeredLater ?? Moment(stepIndex: stepIndex, phase: phase) }
 
     /// The method.
     public var method: BrokerMethod { call.method }

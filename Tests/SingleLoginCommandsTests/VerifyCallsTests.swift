@@ -12,6 +12,10 @@ struct VerifyCallsTests {
     /// A flaw that makes calls during the broadcast of the app's own sign-in, which SL-BROADCAST-3 forbids.
     static let rebuilds = Task { await TamperFixture.make(["--only", "SL-BROADCAST-3", "--reference-flaw", "rebuildsOnOwnSignInBroadcast"]) }
 
+    /// A flaw whose app makes late calls: released answers lead it to calls under a step whose event
+    /// was answered long before, answered in the later step that released them.
+    static let late = Task { await TamperFixture.make(["--only", "SL-INFLIGHT-1", "--reference-flaw", "promptsPerResource"]) }
+
     /// Which test case, and where an edit applies: its `brokerCalled` events, its `testCaseEnded` result's transcript, or both.
     struct Target {
         var requirement: String
@@ -133,7 +137,31 @@ struct VerifyCallsTests {
                 for index in calls.indices { calls[index]["during"] = nil }
             }
         },
+        Edit(
+            description: "a late call's later moment removed everywhere, as if it was answered in the step it belongs to",
+            bundle: { await late.value }, requirement: "SL-INFLIGHT-1", scenario: "a silent token call under way across a user change",
+            says: "call #11 acquireTokenSilent is recorded as answered during step 4, but it comes after step 5's broadcasts's start"
+        ) { target, entries in
+            var everywhere = target
+            everywhere.result = true
+            editCalls(everywhere, &entries) { calls in
+                guard let first = calls.firstIndex(where: { $0["answeredLater"] != nil }) else {
+                    Issue.record("no late call")
+                    return
+                }
+                calls[first]["answeredLater"] = nil
+            }
+        },
     ]
+
+    @Test("calls made after their step's event was answered, under the step they belong to, replay where the broker answered them")
+    func lateCallsReplay() async throws {
+        let bundle = await Self.late.value
+        let events = try #require(TamperFixture.files(bundle).first { $0.name == "events.jsonl" })
+        #expect(String(decoding: events.data, as: UTF8.self).contains("\"answeredLater\":{\"stepIndex\":"), "the fixture's app made no late call")
+        let report = try await BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
 
     @Test("each edit of a test case's calls, resealed, is a finding on its transcript", arguments: edits)
     func edited(_ edit: Edit) async throws {

@@ -45,8 +45,10 @@ public struct BrokerReplay: Sendable {
         func replay(upTo count: Int? = nil, before step: Int? = nil) async -> String? {
             while replayed < recorded.count, replayed < count ?? recorded.count {
                 let call = recorded[replayed]
-                if let step, let made = call.stepIndex, made >= step { break }
-                if call.phase == .broadcasts, !inBroadcasts {
+                // A late call is replayed where the broker answered it, under the step it belongs to.
+                let answeredIn = call.answeredIn
+                if let step, let made = answeredIn.stepIndex, made >= step { break }
+                if answeredIn.phase == .broadcasts, !inBroadcasts {
                     guard lifecycle == .foreground else {
                         return
                             "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but the app is \(lifecycle) then, and broadcasts reach only an app in the foreground"
@@ -58,7 +60,12 @@ public struct BrokerReplay: Sendable {
                     inBroadcasts = true
                     await broker.beginBroadcasts()
                 }
-                await call.call.make(on: broker)
+                if call.answeredLater != nil {
+                    let origin = CallOrigin(step: call.stepIndex, duringBroadcast: call.phase == .broadcasts)
+                    await CallOrigin.$current.withValue(origin) { await call.call.make(on: broker) }
+                } else {
+                    await call.call.make(on: broker)
+                }
                 replayed += 1
                 guard let answered = await broker.transcript().last, answered.sequence == call.sequence else {
                     return "call #\(call.sequence) \(call.method.rawValue) is not call #\(call.sequence) of the replay"
@@ -106,6 +113,10 @@ public struct BrokerReplay: Sendable {
         if recorded.answer != replayed.answer || recorded.notes != replayed.notes {
             return "\(name) is answered '\(recorded.answerText.prefix(160))', but the broker answers '\(replayed.answerText.prefix(160))'"
         }
+        if recorded.answeredIn != replayed.answeredIn {
+            let (said, found) = (Self.describe(recorded.answeredIn), Self.describe(replayed.answeredIn))
+            return "\(name) is recorded as answered during \(said), but it comes after \(found)'s start"
+        }
         if recorded.stepIndex != replayed.stepIndex || recorded.phase != replayed.phase {
             return "\(name) is recorded during \(Self.describe(recorded)), but it comes after \(Self.describe(replayed))'s start"
         }
@@ -113,8 +124,12 @@ public struct BrokerReplay: Sendable {
     }
 
     static func describe(_ call: BrokerCallRecord) -> String {
-        let step = call.stepIndex.map { "step \($0 + 1)" } ?? "reset"
-        return call.phase == .broadcasts ? "\(step)'s broadcasts" : step
+        describe(BrokerCallRecord.Moment(stepIndex: call.stepIndex, phase: call.phase))
+    }
+
+    static func describe(_ moment: BrokerCallRecord.Moment) -> String {
+        let step = moment.stepIndex.map { "step \($0 + 1)" } ?? "reset"
+        return moment.phase == .broadcasts ? "\(step)'s broadcasts" : step
     }
 
     static func describe(_ facts: BrokerFacts) -> String {

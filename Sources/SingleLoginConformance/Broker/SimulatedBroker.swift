@@ -315,10 +315,13 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         // A call that comes after its event was answered (a held answer let the app go on) belongs
         // to the step it was made under, which the runner or the session names.
         let origin = CallOrigin.current
+        let belongsTo = BrokerCallRecord.Moment(
+            stepIndex: origin.map(\.step) ?? stepIndex, phase: origin.map { $0.duringBroadcast ? .broadcasts : .step } ?? phase)
+        let now = BrokerCallRecord.Moment(stepIndex: stepIndex, phase: phase)
         calls.append(
             BrokerCallRecord(
-                sequence: calls.count + 1, stepIndex: origin.map(\.step) ?? stepIndex, call: call, answer: answer, notes: notes,
-                phase: origin.map { $0.duringBroadcast ? .broadcasts : .step } ?? phase))
+                sequence: calls.count + 1, stepIndex: belongsTo.stepIndex, call: call, answer: answer, notes: notes,
+                phase: belongsTo.phase, answeredLater: belongsTo == now ? nil : now))
     }
 
     /// The transcript's record of `account`: its username and identifier.

@@ -9,7 +9,22 @@ extension EncodedBrokerCall {
     init(_ record: BrokerCallRecord) {
         self.init(
             sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: Parameters(record.call),
-            answer: Answer(record.answer), notes: record.notes.isEmpty ? nil : record.notes, during: record.phase == .broadcasts ? record.phase.rawValue : nil)
+            answer: Answer(record.answer), notes: record.notes.isEmpty ? nil : record.notes, during: Self.during(record.phase),
+            answeredLater: record.answeredLater.map { AnsweredLater(stepIndex: $0.stepIndex, during: Self.during($0.phase)) })
+    }
+
+    /// `broadcasts`, or nothing for the step's own event.
+    static func during(_ phase: CallPhase) -> String? { phase == .broadcasts ? phase.rawValue : nil }
+}
+
+extension CallPhase {
+    /// The phase a wire `during` names (absent: the step's own event); nil for a name it does not know.
+    init?(during: String?) {
+        guard let during else {
+            self = .step
+            return
+        }
+        self.init(rawValue: during)
     }
 }
 
@@ -18,9 +33,15 @@ extension BrokerCallRecord {
         guard let method = BrokerMethod(rawValue: encoded.method), let call = BrokerCall(method, encoded.parameters),
             let answer = BrokerCallAnswer(encoded.answer)
         else { return nil }
-        let phase: CallPhase
-        if let during = encoded.during { guard let decoded = CallPhase(rawValue: during) else { return nil }; phase = decoded } else { phase = .step }
-        self.init(sequence: encoded.sequence, stepIndex: encoded.stepIndex, call: call, answer: answer, notes: encoded.notes ?? [], phase: phase)
+        guard let phase = CallPhase(during: encoded.during) else { return nil }
+        var later: Moment?
+        if let answered = encoded.answeredLater {
+            guard let laterPhase = CallPhase(during: answered.during) else { return nil }
+            later = Moment(stepIndex: answered.stepIndex, phase: laterPhase)
+        }
+        self.init(
+            sequence: encoded.sequence, stepIndex: encoded.stepIndex, call: call, answer: answer, notes: encoded.notes ?? [], phase: phase,
+            answeredLater: later)
     }
 }
 

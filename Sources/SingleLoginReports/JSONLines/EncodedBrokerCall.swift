@@ -17,6 +17,17 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     public var notes: [String]?
     /// `broadcasts` when a broadcast the step caused led to the call; absent for the step's own event.
     public var during: String?
+    /// For a late call (made after its step's event was answered, when a held answer let the app
+    /// go on): the later step, and part, the broker answered it in; absent for every other call.
+    public var answeredLater: AnsweredLater?
+
+    /// The step, and part of it, a late call was answered in.
+    public struct AnsweredLater: Codable, Hashable, Sendable {
+        /// The 0-based step; absent during reset.
+        public var stepIndex: Int?
+        /// `broadcasts` when the step's broadcasts were being delivered; absent for its own event.
+        public var during: String?
+    }
 
     /// A call's parameters: the fields of its method, each absent when the method has no such field
     /// or the app passed nil (the device trace's too).

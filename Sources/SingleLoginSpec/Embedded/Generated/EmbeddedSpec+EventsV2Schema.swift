@@ -139,7 +139,13 @@ extension EmbeddedSpec {
         "parameters": {"$ref": "#/$defs/callParameters"},
         "answer": {"$ref": "#/$defs/callAnswer"},
         "notes": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-        "during": {"const": "broadcasts"}
+        "during": {"const": "broadcasts"},
+        "answeredLater": {
+          "description": "A late call (concurrentCalls: made after its step's event was answered, when a held answer let the app go on): the later step, and part, the broker answered it in; stepIndex and during name the step it belongs to.",
+          "type": "object",
+          "properties": {"stepIndex": {"type": "integer", "minimum": 0}, "during": {"const": "broadcasts"}},
+          "additionalProperties": false
+        }
       },
       "allOf": [
         {"if": {"properties": {"method": {"enum": ["acquireTokenSilent", "acquireToken"]}}}, "then": {"properties": {"parameters": {"required": ["scopes"]}}}},
