@@ -13,6 +13,7 @@ public actor StdioAdapterProvider: AdapterProvider {
     private let executor: SessionExecutor
     private var current: WireAdapter?
     private var pendingLog = ""
+    private var pendingLateCalls: [LateCall] = []
     private var startFailures: StartFailures
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
@@ -58,6 +59,7 @@ public actor StdioAdapterProvider: AdapterProvider {
         self.current = nil
         await current.drop()
         pendingLog += await current.takeLog()
+        pendingLateCalls += await current.takeLateCalls()
     }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
@@ -73,5 +75,11 @@ public actor StdioAdapterProvider: AdapterProvider {
         self.current = nil
         await current.close()
         pendingLog += await current.takeLog()
+        pendingLateCalls += await current.takeLateCalls()
+    }
+
+    public func takeLateCalls() async -> [LateCall] {
+        defer { pendingLateCalls = [] }
+        return pendingLateCalls + (await current?.takeLateCalls() ?? [])
     }
 }
