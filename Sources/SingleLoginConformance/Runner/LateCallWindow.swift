@@ -61,7 +61,7 @@ extension LateCall {
         Issue(
             severity: .failure, kind: .appLateCall,
             message:
-                "the app's call \(description) arrived after the test case ended: the app's task outlived the case; cancel it or discard its result at reset",
+                "the app's call \(description), arrived after the test case ended: the app's task outlived the case; cancel it or discard its result at reset",
             stepIndex: step,
             expected:
                 "every task the app started in the test case has finished when the adapter answers its last request (settle), and reset ends whatever is left",
@@ -72,7 +72,7 @@ extension LateCall {
 
     /// The run's warning about a call that came after its test case's result was final.
     var warning: String {
-        "the app's call \(description) arrived after its test case's result was final (the next test case's reset had been answered, or the adapter had ended): it was refused (-32600) and changes no verdict; the app's task outlived its test case and the reset after it"
+        "the app's call \(description), arrived after its test case's result was final (the next test case's reset had been answered, or the adapter had ended): it was refused (-32600) and changes no verdict; the app's task outlived its test case and the reset after it"
     }
 }
 
