@@ -136,7 +136,7 @@ public struct Runner: Sendable {
                             result = await Self.attempt(
                                 planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky,
                                 history: history[planned.id] ?? [], events: &events, held: &held, window: &window, release: release,
-                                opensWindow: &opensWindow)
+                                stopping: failFast ? queue : nil, opensWindow: &opensWindow)
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
@@ -156,7 +156,7 @@ public struct Runner: Sendable {
                     // The last test case's window closes with the adapter's shutdown.
                     await window.collect(from: provider)
                     let late = window.close(charged: held != nil)
-                    if let held { await Self.complete(held, charged: late, release: release) }
+                    if let held { await Self.complete(held, charged: late, release: release, stopping: nil) }
                     lateWarnings.add(window.strays)
                 }
             }
@@ -181,7 +181,7 @@ public struct Runner: Sendable {
     static func attempt(
         _ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool,
         history: [TestCaseResult], events: inout [Event], held: inout LateCallWindow.HeldCase?, window: inout LateCallWindow, release: OrderedRelease,
-        opensWindow: inout Bool
+        stopping queue: WorkQueue?, opensWindow: inout Bool
     ) async -> TestCaseResult {
         var earlier: [TestCaseResult] = []
         var earlierOpen = false
@@ -194,7 +194,7 @@ public struct Runner: Sendable {
                 if earlierOpen, let last = earlier.indices.last {
                     earlier[last] = earlier[last].charging(late.map(\.finding))
                 } else if let closed = held {
-                    await complete(closed, charged: late, release: release)
+                    await complete(closed, charged: late, release: release, stopping: queue)
                 }
                 held = nil
                 earlierOpen = false
@@ -217,10 +217,14 @@ public struct Runner: Sendable {
         }
     }
 
-    /// Releases `held`, its window closed, with `late` (its app's late calls) recorded as findings.
-    static func complete(_ held: LateCallWindow.HeldCase, charged late: [LateCall], release: OrderedRelease) async {
+    /// Releases `held`, its window closed, with `late` (its app's late calls) recorded as findings;
+    /// a test case they fail stops the run when `queue` is given (fail-fast).
+    static func complete(_ held: LateCallWindow.HeldCase, charged late: [LateCall], release: OrderedRelease, stopping queue: WorkQueue?) async {
         let findings = late.map(\.finding)
         let result = held.result.charging(findings)
+        if let queue, result.outcome == .failed, held.result.outcome != .failed {
+            queue.stop(because: "fail-fast: the run stopped after \(result.id) failed")
+        }
         let events = held.events + findings.map { Event(.issueRecorded(result.id, $0)) } + [Event(.testCaseEnded(result))]
         await release.complete(held.index, events: events, result: result)
     }

@@ -18,12 +18,12 @@ struct LateCallTests {
     }
 
     /// Runs the exercise spec's first `scenarios` test cases against the fake adapter with `fault`.
-    static func run(scenarios: Int, fault: String) async throws -> Run {
+    static func run(scenarios: Int, fault: String, options: Runner.Options = Runner.Options()) async throws -> Run {
         let adapter = try #require(BuiltProducts.path("sl-fake-adapter"), Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
         let spec = ExerciseSpec.load(scenarios: scenarios)
         let timeouts = AdapterTimeouts(handshake: .seconds(60), step: .seconds(20), scenario: .seconds(60))
         let provider = StdioAdapterProvider(command: "\(adapter) --fault \(fault)", timeouts: timeouts)
-        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, provider: provider)
+        let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, provider: provider, options: options)
         let events = Mutex<[Event]>([])
         let summary = await runner.run { event in events.withLock { $0.append(event) } }
         let all = events.withLock { $0 }
@@ -69,6 +69,16 @@ struct LateCallTests {
         #expect(run.summary.lateCalls.count == 1)
         #expect(run.summary.lateCalls.first?.contains("'msal.getCurrentAccount', made under request") == true, "\(run.summary.lateCalls)")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
+    }
+
+    @Test("with --fail-fast, a test case its late call fails stops the run once its window has closed")
+    func failFast() async throws {
+        let run = try await Self.run(scenarios: 3, fault: "late-call@reset:2", options: Runner.Options(failFast: true))
+        try #require(run.results.count == 3)
+        #expect(run.results[0].outcome == .failed)
+        // The second test case closed the first one's window: it ran, and passed; the third did not run.
+        #expect(run.results[1].outcome == .passed)
+        #expect(run.results[2].outcome == .skipped(reason: "fail-fast: the run stopped after \(run.results[0].id) failed"), "\(run.results[2].outcome)")
     }
 
     @Test("the last test case's window closes with the answer to shutdown")
