@@ -1,6 +1,6 @@
+import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginTransport
-import Synchronization
 
 /// One job's window for its app's late calls (protocol 1.6, `concurrentCalls`): a call made under
 /// a request of a test case that has ended is a finding of that test case, whose result therefore
@@ -26,7 +26,7 @@ struct LateCallWindow {
 
     /// The warnings of every job of a run.
     final class Warnings: Sendable {
-        private let found = Mutex<[String]>([])
+        private let found = Locked<[String]>([])
         func add(_ strays: [LateCall]) { found.withLock { $0 += strays.map(\.warning) } }
         var all: [String] { found.withLock { $0 } }
     }
