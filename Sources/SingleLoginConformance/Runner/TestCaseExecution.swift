@@ -106,7 +106,8 @@ final class TestCaseExecution: Sendable {
         run.emit(Event(.adapterIdentified(adapter.identity)))
         let broker = run.broker
         run.resetSent = true
-        run.concurrentCalls = adapter.identity.declares(.concurrentCalls)
+        // In process a call goes straight to this test case's broker: only over a wire can one come late.
+        run.callsComeLate = adapter is WireAdapter && adapter.identity.declares(.concurrentCalls)
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
