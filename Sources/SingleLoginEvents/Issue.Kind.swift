@@ -13,6 +13,9 @@ extension Issue {
         case appCrashed
         /// The app never settled while it handled an event (iOS's watchdog would end it): `app.hung`.
         case appHung
+        /// A call of the app came after its test case had ended (protocol 1.6, `concurrentCalls`):
+        /// a task outlived the test case: `app.lateCall`.
+        case appLateCall
         /// Files remain in the app's data container after `reset`: `container.notEmptyAfterReset`.
         case containerNotEmptyAfterReset
         /// The app's data container cannot be read: `container.unreadable`.
@@ -68,6 +71,7 @@ extension Issue {
             case let .adapter(kind): kind.rawValue
             case .appCrashed: "app.crashed"
             case .appHung: "app.hung"
+            case .appLateCall: "app.lateCall"
             case .containerNotEmptyAfterReset: "container.notEmptyAfterReset"
             case .containerUnreadable: "container.unreadable"
             case .preconditionUnmet: "precondition.unmet"
@@ -95,7 +99,7 @@ extension Issue {
         /// Every kind this build knows, by its text.
         private static let known: [String: Kind] = {
             let flat: [Kind] = [
-                .appCrashed, .appHung, .containerNotEmptyAfterReset, .containerUnreadable, .preconditionUnmet, .scenarioInvalid,
+                .appCrashed, .appHung, .appLateCall, .containerNotEmptyAfterReset, .containerUnreadable, .preconditionUnmet, .scenarioInvalid,
                 .flaky, .waived, .warning, .waiverRanOut, .waiverUnexpectedPass, .exploreNotReproducible, .harnessTenant,
             ]
             let all =

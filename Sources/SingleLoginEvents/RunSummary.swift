@@ -22,6 +22,10 @@ public struct RunSummary: Sendable, Hashable {
     public var duration: Double
     /// Whether the run was interrupted (signal, fail-fast does not count).
     public var interrupted: Bool
+    /// Calls the app made under a request of a test case whose result was already final
+    /// (protocol 1.6, `concurrentCalls`), one sentence each: warnings of the run, which change no
+    /// verdict. A late call that came while its test case's result was open is a finding of that test case instead.
+    public var lateCalls: [String] = []
 
     /// Creates a summary.
     public init(

@@ -14,6 +14,9 @@ final class FakeAdapter {
     private var eventCount = 0
     private var eventCounts: [String: Int] = [:]
     private var brokerCalls = 0
+    /// The id of the harness request handled last, and of the last request of the test case that ended last (`late-call`).
+    private var lastRequestId = 0
+    private var endedCaseLastRequest = 0
 
     private let progressFile: String?
 
@@ -47,6 +50,7 @@ final class FakeAdapter {
                 triggers.append(.handshake)
                 if let random { plans += random.handshakeFaults() }
             case "reset":
+                endedCaseLastRequest = lastRequestId
                 resetCount += 1
                 if let progressFile {
                     let fd = open(progressFile, O_WRONLY | O_APPEND | O_CREAT, 0o644)
@@ -68,8 +72,12 @@ final class FakeAdapter {
                     eventCounts[name, default: 0] += 1
                     triggers += [.event(nil, eventCount), .event(name, eventCounts[name]!)]
                 }
+            case "shutdown":
+                endedCaseLastRequest = lastRequestId
+                triggers.append(.shutdown)
             default: break
             }
+            if case .number(let number) = id { lastRequestId = Int(number) }
             log("<- \(method)\(event.map { " \($0.rawValue)" } ?? "") (request #\(requestCount))")
             let faults = triggers.flatMap(take)
             let place = "\(method)\(event.map { " \($0.rawValue)" } ?? "")"
@@ -139,6 +147,11 @@ final class FakeAdapter {
         case .unsolicited:
             log("fault: answering request 999, which was never sent, at \(place)")
             wire.write(.response(id: .number(999), result: .object([])))
+        case .lateCall:
+            log("fault: calling under request \(endedCaseLastRequest), of the test case that ended, at \(place)")
+            do { _ = try wire.call(BrokerMethod.getCurrentAccount.wireName, .members(["underRequest": .number(Double(endedCaseLastRequest))])) } catch {
+                log("the late call was refused: \(error)")
+            }
         case .stdoutLog:
             log("fault: logging to stdout at \(place)")
             wire.writeRaw(Data("[INFO] handling \(place)\n".utf8))
@@ -156,6 +169,10 @@ final class FakeAdapter {
                     adapterName: "sl-fake-adapter", adapterVersion: "1.0.0", appName: "Fake App", appVersion: "0.0.1", bundleId: "com.example.fake",
                     msalVersion: "1.6.2"))
             for case .protocolVersion(let version) in faults { handshake.protocolVersion = version; log("fault: announcing protocol \(version)") }
+            if plans.contains(where: { $0.fault == .lateCall }) {
+                handshake.capabilities = [WireProtocol.Capability.concurrentCalls.rawValue]
+                log("fault: declaring concurrentCalls, to call late")
+            }
             if faults.contains(.serialConcurrentCalls) {
                 handshake.capabilities = [WireProtocol.Capability.concurrentCalls.rawValue]
                 log("fault: declaring concurrentCalls, served one request at a time")

@@ -61,9 +61,10 @@ struct FakeAdapterCommand: Command {
         FAULT: hang | never-settle | exit:CODE | signal:NAME | garbage | partial-line |
                huge-line:MB | wrong-id | duplicate | unsolicited | stdout-log | stderr-flood:MB |
                protocol:VERSION | unknown-method | slow:MS | bad-observation | error-answer |
-               serial-concurrent-calls
-        WHEN:  handshake | reset[:N] | event[:NAME[:N]] | request:N | msal[:N]
+               serial-concurrent-calls | late-call
+        WHEN:  handshake | reset[:N] | event[:NAME[:N]] | request:N | msal[:N] | shutdown
                (default: the first event; protocol, serial-concurrent-calls: handshake; unknown-method: the first broker call;
+                late-call: the second reset, calling under the last request of the test case before it;
                 slow and stderr-flood apply to every request)
         """
 

@@ -39,6 +39,10 @@ enum Fault: Equatable, Sendable {
     /// Declares `concurrentCalls` in the handshake but serves one request at a time: an event whose
     /// broker call the harness holds is never answered (a deadlock).
     case serialConcurrentCalls
+    /// Declares `concurrentCalls` in the handshake; at the trigger (a `reset` or `shutdown`: the
+    /// test case before it has ended), before answering, calls `msal.getCurrentAccount` under the
+    /// last request of the test case that ended, as an app's task that outlived it would.
+    case lateCall
 
     /// Whether the fault applies to every request rather than once, at its trigger.
     var isContinuous: Bool {
@@ -73,6 +77,7 @@ enum Fault: Equatable, Sendable {
         case "bad-observation": self = .badObservation
         case "error-answer": self = .errorAnswer
         case "serial-concurrent-calls": self = .serialConcurrentCalls
+        case "late-call": self = .lateCall
         default: return nil
         }
     }
@@ -82,6 +87,7 @@ enum Fault: Equatable, Sendable {
         switch self {
         case .protocolVersion, .serialConcurrentCalls: return .handshake
         case .unknownMethod: return .msal(1)
+        case .lateCall: return .reset(2)
         default: return .event(nil, 1)
         }
     }

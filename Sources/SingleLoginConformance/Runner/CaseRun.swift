@@ -35,6 +35,20 @@ final class CaseRun {
 
     var id: TestCaseID { planned.id }
 
+    /// Whether the adapter was sent this test case's `reset`: the app of the test case before is then reset, answered or not.
+    var resetSent = false
+    /// Whether the app's calls can come after the test case ended: over a wire, from an adapter that
+    /// declared `concurrentCalls`, whose calls name the request they were made under.
+    var callsComeLate = false
+    /// Whether the adapter was ended during this test case (a crash, a hang, a broken protocol).
+    var adapterEnded = false
+
+    /// What this test case did to the late-call windows: the one before it closes at its reset (or
+    /// when the adapter ended); its own opens when it ends on a live adapter whose app's calls name their request.
+    var lateWindowChange: LateCallWindow.Change {
+        LateCallWindow.Change(closesPrevious: resetSent || adapterEnded, opensOwn: resetSent && callsComeLate && !adapterEnded)
+    }
+
     /// Whether the scenario holds an answer (`holdNext`): only an adapter that declared
     /// `concurrentCalls` can play it, and only then does the runner watch for held calls.
     var holdsAnswers: Bool { scenario.steps.contains { if case .holdNext = $0.action { true } else { false } } }

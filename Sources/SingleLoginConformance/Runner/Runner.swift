@@ -100,6 +100,8 @@ public struct Runner: Sendable {
         let kept = options.kept
         let history = options.history
         let jobs = min(options.jobs, max(1, plan.count))
+        // The jobs' warnings about late calls that came after every window.
+        let lateWarnings = LateCallWindow.Warnings()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
                 let provider = makeProvider()
@@ -108,12 +110,16 @@ public struct Runner: Sendable {
                 // the simulated broker and this loop then share one thread, and waits for the
                 // adapter never hold a thread of the cooperative pool.
                 group.addTask(preferring: provider.taskExecutor) {
+                    // The test case whose result waits for its app's late calls (protocol 1.6).
+                    var held: LateCallWindow.HeldCase?
+                    var window = LateCallWindow()
                     while true {
                         let index = queue.take()
                         guard index < plan.count else { break }
                         let (planned, scenario) = plan[index]
                         var events: [Event] = []
                         let result: TestCaseResult
+                        var opensWindow = false
                         if Task.isCancelled {
                             result = TestCaseResult(
                                 id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted"), duration: 0)
@@ -129,7 +135,8 @@ public struct Runner: Sendable {
                         } else {
                             result = await Self.attempt(
                                 planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky,
-                                history: history[planned.id] ?? [], events: &events)
+                                history: history[planned.id] ?? [], events: &events, held: &held, window: &window, release: release,
+                                stopping: failFast ? queue : nil, opensWindow: &opensWindow)
                             if failFast, result.outcome == .failed || result.outcome == .errored {
                                 queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
                             }
@@ -138,15 +145,25 @@ public struct Runner: Sendable {
                                 events.append(Event(.adapterUnavailable(unavailable.unavailability)))
                             }
                         }
+                        if opensWindow {
+                            held = LateCallWindow.HeldCase(index: index, events: events, result: result)
+                            continue
+                        }
                         events.append(Event(.testCaseEnded(result)))
                         await release.complete(index, events: events, result: result)
                     }
                     await provider.close()
+                    // The last test case's window closes with the adapter's shutdown.
+                    await window.collect(from: provider)
+                    let late = window.close(charged: held != nil)
+                    if let held { await Self.complete(held, charged: late, release: release, stopping: nil) }
+                    lateWarnings.add(window.strays)
                 }
             }
         }
         let elapsed = ContinuousClock.now - started
-        let summary = RunSummary(results: await release.results(), duration: elapsed.inSeconds, interrupted: Task.isCancelled)
+        var summary = RunSummary(results: await release.results(), duration: elapsed.inSeconds, interrupted: Task.isCancelled)
+        summary.lateCalls = lateWarnings.all
         handler(Event(.runEnded(summary)))
         return summary
     }
@@ -156,14 +173,33 @@ public struct Runner: Sendable {
     /// those of `history` (an earlier run's). Only
     /// the last attempt's events are kept, so that the events describe the result's transcript;
     /// the earlier attempts' evidence travels in the result.
+    ///
+    /// Each attempt's reset closes the late-call window of the test case (or attempt) before it on
+    /// this job: `held`, released through `release` with the late calls charged, or the earlier
+    /// attempt. `opensWindow` says whether the last attempt's window opened: its result is then
+    /// to be held.
     static func attempt(
         _ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool,
-        history: [TestCaseResult], events: inout [Event]
+        history: [TestCaseResult], events: inout [Event], held: inout LateCallWindow.HeldCase?, window: inout LateCallWindow, release: OrderedRelease,
+        stopping queue: WorkQueue?, opensWindow: inout Bool
     ) async -> TestCaseResult {
         var earlier: [TestCaseResult] = []
+        var earlierOpen = false
         while true {
             var attemptEvents = [Event(.testCaseStarted(planned.id))]
-            let result = await execution.run(planned, scenario) { attemptEvents.append($0) }
+            let (result, change) = await execution.runWithLateWindow(planned, scenario) { attemptEvents.append($0) }
+            await window.collect(from: provider)
+            if change.closesPrevious {
+                let late = window.close(charged: held != nil || earlierOpen)
+                if earlierOpen, let last = earlier.indices.last {
+                    earlier[last] = earlier[last].charging(late.map(\.finding))
+                } else if let closed = held {
+                    await complete(closed, charged: late, release: release, stopping: queue)
+                }
+                held = nil
+                earlierOpen = false
+            }
+            opensWindow = change.opensOwn
             var again = (result.outcome == .failed || result.outcome == .errored) && earlier.count < retries && !Task.isCancelled
             // An adapter that cannot start would only fail again.
             if again, result.outcome == .errored, await provider.unavailability() != nil { again = false }
@@ -177,6 +213,19 @@ public struct Runner: Sendable {
             // An adapter that identified itself during a failed attempt is still named (once: the release drops repeats).
             events += attemptEvents.filter { if case .adapterIdentified = $0.kind { true } else { false } }
             earlier.append(result)
+            earlierOpen = opensWindow
         }
+    }
+
+    /// Releases `held`, its window closed, with `late` (its app's late calls) recorded as findings;
+    /// a test case they fail stops the run when `queue` is given (fail-fast).
+    static func complete(_ held: LateCallWindow.HeldCase, charged late: [LateCall], release: OrderedRelease, stopping queue: WorkQueue?) async {
+        let findings = late.map(\.finding)
+        let result = held.result.charging(findings)
+        if let queue, result.outcome == .failed, held.result.outcome != .failed {
+            queue.stop(because: "fail-fast: the run stopped after \(result.id) failed")
+        }
+        let events = held.events + findings.map { Event(.issueRecorded(result.id, $0)) } + [Event(.testCaseEnded(result))]
+        await release.complete(held.index, events: events, result: result)
     }
 }

@@ -22,11 +22,27 @@ final class TestCaseExecution: Sendable {
 
     /// Runs one test case, sending its events to `handler` as they happen; `judge` adds its own checks after each step.
     func run(_ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void) async -> TestCaseResult {
+        await runWithLateWindow(planned, scenario, judge: judge, handler: handler).result
+    }
+
+    /// Runs one test case as ``run(_:_:judge:handler:)`` does, and says what it did to the windows
+    /// in which late calls of the app (protocol 1.6) are charged to their test case.
+    func runWithLateWindow(
+        _ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void
+    ) async -> (result: TestCaseResult, window: LateCallWindow.Change) {
         let started = ContinuousClock.now
         // The case's run holds the handler only while this call lasts.
         return await withoutActuallyEscaping(handler) { handler in
-            await run(await CaseRun(planned, scenario, spec: spec, handler: handler), judge: judge, started: started)
+            let caseRun = await CaseRun(planned, scenario, spec: spec, handler: handler)
+            let result = await run(caseRun, judge: judge, started: started)
+            return (result, caseRun.lateWindowChange)
         }
+    }
+
+    /// The adapter broke: the provider ends it, and with it every task of its app.
+    private func discard(_ run: CaseRun) async {
+        run.adapterEnded = true
+        await provider.discard()
     }
 
     private func run(_ run: CaseRun, judge: (any StepJudge)?, started: ContinuousClock.Instant) async -> TestCaseResult {
@@ -89,6 +105,9 @@ final class TestCaseExecution: Sendable {
     private func reset(_ adapter: any ConformanceAdapter, _ run: CaseRun) async throws -> ContainerReader? {
         run.emit(Event(.adapterIdentified(adapter.identity)))
         let broker = run.broker
+        run.resetSent = true
+        // In process a call goes straight to this test case's broker: only over a wire can one come late.
+        run.callsComeLate = adapter is WireAdapter && adapter.identity.declares(.concurrentCalls)
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
@@ -132,7 +151,7 @@ final class TestCaseExecution: Sendable {
         let (planned, scenario, issues) = (run.planned, run.scenario, run.issues)
         let id = planned.id
         if Task.isCancelled {
-            await provider.discard()
+            await discard(run)
             return TestCaseResult(
                 id: id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted during this test case"),
                 duration: Self.seconds(since: started), issues: issues, transcript: run.emittedCalls,
@@ -150,7 +169,7 @@ final class TestCaseExecution: Sendable {
         }
         if let hang = error as? AppHang {
             // The app's fault, as iOS's watchdog would see it; the adapter is restarted as after any timeout.
-            await provider.discard()
+            await discard(run)
             run.adapterLog += await provider.takeLog()
             let issue = Issue(
                 severity: .failure, kind: .appHung, message: hang.message, stepIndex: hang.step,
@@ -166,7 +185,7 @@ final class TestCaseExecution: Sendable {
                 run.record([issue])
             }
         } else if let failure = error as? AdapterFailure {
-            await provider.discard()
+            await discard(run)
             run.adapterLog += await provider.takeLog()
             // Only what this test case's adapter wrote; a start that failed has only its own process's stderr.
             let tail = run.adapterReady ? StderrBuffer.tail(of: run.adapterLog) : failure.stderrTail
@@ -182,7 +201,7 @@ final class TestCaseExecution: Sendable {
             run.record([Issue(severity: .error, kind: .scenarioInvalid, message: problem.message, location: scenario.location)])
         } else {
             run.record([Issue(severity: .error, kind: .adapter(.adapterError), message: "the adapter threw: \(error)")])
-            await provider.discard()
+            await discard(run)
         }
         return nil
     }

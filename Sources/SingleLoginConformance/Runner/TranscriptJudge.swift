@@ -169,6 +169,9 @@ public struct TranscriptJudge: Sendable {
         // So are files left in the container after reset: a transcript holds no observation of the
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
         _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
+        // So are the app's calls that came after the test case ended (protocol 1.6): refused, they
+        // are in no transcript, and each only makes the verdict worse.
+        _ = take { $0.kind == .appLateCall && $0.severity == .failure }
         let outcome = TestCaseResult.Outcome(issues: issues, blocker: blocker)
         guard case .waived = recorded else { return Judgement(issues: issues, outcome: outcome, problems: problems) }
         // The waiver stands when the case re-judges as a failure (or not judged), as a waiver needs.

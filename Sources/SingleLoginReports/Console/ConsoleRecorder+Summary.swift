@@ -46,6 +46,10 @@ extension ConsoleRecorder {
             out += "\n" + style.paint("Device surfaces:", "1") + "\n"
             for finding in surfaces { out += "  \(finding)\n" }
         }
+        if !summary.lateCalls.isEmpty {
+            out += "\n" + style.paint("Late calls (warnings of the run: they change no verdict):", "1") + "\n"
+            for warning in summary.lateCalls { out += "  \(PlainText.clean(warning))\n" }
+        }
         let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {

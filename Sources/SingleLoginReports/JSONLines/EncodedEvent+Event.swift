@@ -69,7 +69,7 @@ extension EncodedEvent {
                 notJudgedMust: summary.notJudgedMust > 0 ? summary.notJudgedMust : nil,
                 notJudgedShould: summary.notJudgedShould > 0 ? summary.notJudgedShould : nil,
                 duration: summary.duration,
-                interrupted: summary.interrupted)
+                interrupted: summary.interrupted, lateCalls: summary.lateCalls.isEmpty ? nil : summary.lateCalls)
         }
     }
 }

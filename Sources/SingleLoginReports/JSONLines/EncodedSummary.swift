@@ -22,4 +22,6 @@ public struct EncodedSummary: Codable, Hashable, Sendable {
     public var duration: Double
     /// Whether the run was interrupted.
     public var interrupted: Bool
+    /// The run's warnings about late calls of the app (protocol 1.6), one sentence each (absent when none).
+    public var lateCalls: [String]? = nil
 }

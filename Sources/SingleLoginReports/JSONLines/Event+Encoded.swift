@@ -84,11 +84,12 @@ extension Event {
             kind = .testCaseEnded(result)
         case .runEnded:
             guard let s = line.summary else { return nil }
-            kind = .runEnded(
-                RunSummary(
-                    passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
-                    doesNotApply: s.doesNotApply ?? 0, notJudgedMust: s.notJudgedMust ?? 0, notJudgedShould: s.notJudgedShould ?? 0, duration: s.duration,
-                    interrupted: s.interrupted))
+            var summary = RunSummary(
+                passed: s.passed, failedMust: s.failedMust, failedShould: s.failedShould, errored: s.errored, skipped: s.skipped, notRun: s.notRun,
+                doesNotApply: s.doesNotApply ?? 0, notJudgedMust: s.notJudgedMust ?? 0, notJudgedShould: s.notJudgedShould ?? 0, duration: s.duration,
+                interrupted: s.interrupted)
+            summary.lateCalls = s.lateCalls ?? []
+            kind = .runEnded(summary)
         case .unencodable, .unknown:
             return nil
         }

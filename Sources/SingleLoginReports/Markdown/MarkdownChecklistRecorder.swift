@@ -88,6 +88,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         if !requirements.isEmpty { out += "| Requirements | \(requirementTotals(requirements, gate: gate)) |\n" }
         out += "| Test cases | \(summary.total) in all: \(summary.totals(under: gate)) |\n"
         for finding in surfaces { out += "| Nothing observed | ⚠️ \(cell(finding.description)) |\n" }
+        for warning in summary.lateCalls { out += "| Late call | ⚠️ \(cell(warning)) |\n" }
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"

@@ -14,6 +14,9 @@ public protocol AdapterProvider: Sendable {
     func takeLog() async -> String
     /// Ends the adapter for good.
     func close() async
+    /// The calls the app made under a request of a test case that had ended (protocol 1.6,
+    /// `concurrentCalls`), since the last call: kept across ``discard()`` and ``close()``.
+    func takeLateCalls() async -> [LateCall]
     /// Why this provider gave up starting adapters, once it has (nil until then).
     func unavailability() async -> AdapterUnavailable?
     /// How long one test case may take, counted from the moment ``adapter()`` has returned a
@@ -32,6 +35,8 @@ extension AdapterProvider {
     public func unavailability() async -> AdapterUnavailable? { nil }
     /// The default of ``AdapterTimeouts/scenario``.
     public var scenarioTimeout: Duration { AdapterTimeouts().scenario }
+    /// None: an adapter in process makes no call over a wire.
+    public func takeLateCalls() async -> [LateCall] { [] }
     /// No preference: the runner's task runs on the global executor.
     public var taskExecutor: SessionExecutor? { nil }
 }

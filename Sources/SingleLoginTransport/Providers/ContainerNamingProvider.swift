@@ -20,6 +20,7 @@ public struct ContainerNamingProvider: AdapterProvider {
     public func discard() async { await base.discard() }
     public func takeLog() async -> String { await base.takeLog() }
     public func close() async { await base.close() }
+    public func takeLateCalls() async -> [LateCall] { await base.takeLateCalls() }
     public func unavailability() async -> AdapterUnavailable? { await base.unavailability() }
     public var scenarioTimeout: Duration { base.scenarioTimeout }
     public var taskExecutor: SessionExecutor? { base.taskExecutor }

@@ -18,6 +18,7 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
     private let executor: SessionExecutor
     private let waker = ChannelWaker()
     var current: WireAdapter?
+    private var pendingLateCalls: [LateCall] = []
     var startFailures: StartFailures
     private var connections = 0
     private var closed = false
@@ -120,6 +121,7 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
         guard let current else { return }
         self.current = nil
         await current.drop()
+        pendingLateCalls += await current.takeLateCalls()
         wireLog?.note("the harness dropped the connection; waiting for the adapter to connect again")
     }
 
@@ -127,12 +129,18 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
 
     public func takeLog() async -> String { "" }
 
+    public func takeLateCalls() async -> [LateCall] {
+        defer { pendingLateCalls = [] }
+        return pendingLateCalls + (await current?.takeLateCalls() ?? [])
+    }
+
     /// Sends `shutdown` and closes the connection; stops accepting (the listener closes once
     /// every provider sharing it has closed), so an adapter that connects again is refused at once.
     public func close() async {
         if let current {
             self.current = nil
             await current.close()
+            pendingLateCalls += await current.takeLateCalls()
         }
         guard !closed else { return }
         closed = true

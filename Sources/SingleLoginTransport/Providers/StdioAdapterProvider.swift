@@ -13,6 +13,7 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
     private let executor: SessionExecutor
     var current: WireAdapter?
     private var pendingLog = ""
+    private var pendingLateCalls: [LateCall] = []
     var startFailures: StartFailures
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
@@ -48,6 +49,7 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
         self.current = nil
         await current.drop()
         pendingLog += await current.takeLog()
+        pendingLateCalls += await current.takeLateCalls()
     }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
@@ -63,5 +65,11 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
         self.current = nil
         await current.close()
         pendingLog += await current.takeLog()
+        pendingLateCalls += await current.takeLateCalls()
+    }
+
+    public func takeLateCalls() async -> [LateCall] {
+        defer { pendingLateCalls = [] }
+        return pendingLateCalls + (await current?.takeLateCalls() ?? [])
     }
 }

@@ -21,16 +21,24 @@ package actor JSONRPCSession {
     let wireLog: WireLog?
     var environment: AppEnvironment?
     private var nextId = 1
+    /// The id the next harness request gets.
+    var nextRequestId: Int { nextId }
     private var scenarioDeadline: ContinuousClock.Instant?
     /// The device's time last sent, and its encoding.
     private var lastTime: (date: Date, json: [UInt8])?
     /// Whether the adapter declared ``WireProtocol/Capability/concurrentCalls`` (protocol 1.6).
     package private(set) var concurrent = false
     /// Where the calls made under each harness request of this test case belong (concurrent adapters only).
-    /// A request made outside any step (the doctor's) has no origin: nil, kept as a value.
-    var requestOrigins: [Int: CallOrigin?] = [:]
+    var requestOrigins: [Int: MadeUnder] = [:]
     /// The first request id of this test case: a call made under an earlier one is a straggler of an ended test case.
     var scenarioFirstRequest = 1
+    /// The requests of the test case that ended last: a call made under one of them is late.
+    var endedRequests: [Int: MadeUnder] = [:]
+    /// Whether a late call is still the ended test case's: until this test case's `reset` (or
+    /// `shutdown`) has been answered.
+    var lateWindowOpen = false
+    /// The late calls refused so far, for ``takeLateCalls()``.
+    var lateCalls: [LateCall] = []
     /// Answers the harness holds until a step releases them, in the order the calls came.
     var heldCalls: [HeldCall] = []
 
@@ -97,9 +105,8 @@ package actor JSONRPCSession {
     package func beginScenario(_ environment: AppEnvironment) {
         self.environment = environment
         scenarioDeadline = ContinuousClock.now + timeouts.scenario
-        requestOrigins = [:]
+        endTestCase()
         heldCalls = []
-        scenarioFirstRequest = nextId
     }
 
     /// The device's time for the next request's `now`, as a JSON string; encoded again only when
@@ -116,6 +123,8 @@ package actor JSONRPCSession {
     /// `reset`, carrying the device's time (protocol 1.2).
     package func reset() async throws {
         _ = try await exchange(.reset(now: deviceTime()))
+        // A fresh install: whatever the ended test case's tasks call from now on is no longer its.
+        lateWindowOpen = false
     }
 
     /// `event`, carrying the device's time (protocol 1.2); the answer is the observation.
@@ -223,7 +232,7 @@ package actor JSONRPCSession {
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
         var pending = Pending(request: request)
         if concurrent {
-            requestOrigins[id] = .some(CallOrigin.current)
+            requestOrigins[id] = MadeUnder(origin: CallOrigin.current, method: request.method, event: request.event)
             // Answers a step released go out before the request that follows it.
             if !heldCalls.isEmpty { try await sendReleasedAnswers(before: deadline, pending: pending) }
         }
@@ -303,6 +312,11 @@ package actor JSONRPCSession {
         return Answer(line: data, scan: scan)
     }
 
+    /// Writes a line as it is, for a courtesy answer whose failure changes nothing.
+    func send(_ line: [UInt8], before deadline: ContinuousClock.Instant) -> ChannelSendOutcome {
+        channel.send(line, before: deadline)
+    }
+
     /// Writes a line, turning a closed or full pipe into the failure that names it.
     func deliver(_ line: [UInt8], before deadline: ContinuousClock.Instant, pending: Pending) throws {
         switch channel.send(line, before: deadline) {
@@ -325,11 +339,21 @@ package actor JSONRPCSession {
             nextId += 1
             wireLog?.record(.sent, line.dropLast())
             if channel.send(line, before: .now + .milliseconds(100)) == .written {
+                let shutdownId = nextId - 1
+                // The last test case has ended: a call made under its requests before the answer is its own.
+                endTestCase()
                 // Wait for it to go by itself: its answer, then the end of its output.
                 let deadline = ContinuousClock.now + .milliseconds(500)
                 waiting: while true {
                     switch channel.receive(before: deadline) {
-                    case .line(let data): wireLog?.record(.received, data[...])
+                    case .line(let data):
+                        wireLog?.record(.received, data[...])
+                        guard concurrent, let scan = WireScan(data), scan.isJSONRPC2 else { continue }
+                        if scan.isRequest {
+                            refuseAtShutdown(data, scan, before: deadline)
+                        } else if scan.integerId(in: data) == shutdownId {
+                            lateWindowOpen = false
+                        }
                     case .overlong, .unterminated: continue
                     case .ended, .timedOut, .interrupted: break waiting
                     }
@@ -381,14 +405,10 @@ package actor JSONRPCSession {
         if concurrent, let under = Self.underRequest(in: data, scan) {
             guard under >= scenarioFirstRequest, let madeUnder = requestOrigins[under] else {
                 // Made under a request of an ended test case, which the adapter said had settled:
-                // refused, and charged to no request of this one.
-                wireLog?.note("a call '\(method)' made under request \(under), of a test case that has ended, was refused")
-                try respond(
-                    WireLine.failure(
-                        id: id, error: WireError(code: WireError.invalidRequest, message: "made under request \(under), of a test case that has ended")))
-                return
+                // refused, charged to no request of this one, and kept for the ended one.
+                return try respond(refuseLate(method, under: under, id: id))
             }
-            origin = madeUnder
+            origin = madeUnder.origin
         }
         let held = concurrent ? await (environment.broker as? any CallHolding)?.claimHold(brokerMethod) : nil
         let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)

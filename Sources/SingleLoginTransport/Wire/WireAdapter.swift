@@ -75,6 +75,9 @@ public final class WireAdapter: ConformanceAdapter {
     /// What the adapter wrote to its log (a process's stderr) since the last call.
     public func takeLog() async -> String { await session.takeLog() }
 
+    /// The calls its app made under a request of a test case that had ended, since the last call.
+    public func takeLateCalls() async -> [LateCall] { await session.takeLateCalls() }
+
     /// Asks the adapter to shut down, then ends it (a process's group) or closes the connection.
     public func close() async { await session.close() }
 
