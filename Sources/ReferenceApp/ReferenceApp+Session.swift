@@ -133,8 +133,11 @@ extension ReferenceApp {
             let result = try answer.get()
             var backend = result.accessToken
             if callsTwoResources, result.idToken != nil {
-                backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier))
-                    .accessToken
+                let parameters = SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)
+                let resource: Result<MSALResult, any Error>
+                do { resource = .success(try await broker.acquireTokenSilent(parameters)) } catch { resource = .failure(error) }
+                guard generation == asked || flaws.contains(.showsLateResultUser) else { return }
+                backend = try resource.get().accessToken
             }
             await adopt(result, backendToken: backend)
         } catch let error as MSALError where error.isUserCanceled && !flaws.contains(.showsCancelAsError) {

@@ -88,7 +88,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
     /// step; docs/explore.md shows it.
     package static let notJudged: [String: String] = [
         "SL-SNAPSHOT-1":
-            "The switcher's snapshot is taken when the app moves to the background, before the change that would make it a leftover, and replaced when the app runs again; whether the app covers its screen is a SHOULD about the moment it is suspended, which the catalogue judges and no rule generalises.",
+            "The switcher's snapshot is taken when the app moves to the background, before the change that would make it a leftover, and replaced when the app runs again; whether the app covers its screen is a SHOULD about the moment it is suspended, which the catalogue judges and no rule generalises."
     ]
 
     /// MUST when every requirement it generalises is a MUST, else SHOULD.
