@@ -75,6 +75,8 @@ package actor Oracle: StepJudge {
     private var holdingBefore = false
     /// How many calls had been held after the last step.
     private var callsHeldBefore = 0
+    /// Whether the history holds an answer (`holdNext`) at all.
+    private let holdsAnswers: Bool
     /// The device's accounts, and how many sessions each user had had, when the held call was made.
     private var atHold: (device: [String], sessions: [String: Int])?
 
@@ -85,6 +87,7 @@ package actor Oracle: StepJudge {
         device = history.given.signedIn
         interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
         needsSheet = interactionNeeded
+        holdsAnswers = history.steps.contains { if case .holdNext = $0.action { true } else { false } }
         interactiveOnly =
             history.given.signedIn.isEmpty
             && !history.steps.contains {
@@ -128,8 +131,9 @@ package actor Oracle: StepJudge {
 
     package func judge(_ judged: JudgedStep) async -> [Issue] {
         guard let index = judged.index, let step = judged.step else { return [] }
-        let held = await judged.broker.callsHeld()
-        let holding = await judged.broker.holdsOrWillHold()
+        // A history that holds nothing (every history of an adapter without concurrentCalls) asks the broker nothing about holds.
+        let held = holdsAnswers ? await judged.broker.callsHeld() : 0
+        let holding = holdsAnswers ? await judged.broker.holdsOrWillHold() : false
         judging = step.action == .release ? .release : holdingBefore || holding ? .holding : .all
         let heldInStep = held > callsHeldBefore
         (holdingBefore, callsHeldBefore) = (holding, held)
