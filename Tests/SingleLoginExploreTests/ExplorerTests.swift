@@ -128,6 +128,21 @@ struct ExplorerTests {
         }
     }
 
+    @Test(
+        "a late answer is judged at its release: the launch's silent sign-in held across a Jamf Reset signs the previous user back in on showsLateResultUser (EX-LATE, EX-DATA), and nothing while it is held; the reference app drops it"
+    )
+    func lateAnswerAtRelease() async throws {
+        let history = Scenario(
+            name: "the launch's silent sign-in across a Jamf Reset", given: Given(signedIn: "alice"),
+            steps: [Step(.holdNext(method: .acquireTokenSilent)), Step(.app(.launch)), Step(.globalSignOut), Step(.release)], expect: [])
+        let violations = await Self.violations(history, [.showsLateResultUser])
+        let late = try #require(violations.first { $0.rule == .late }, "\(violations.map(\.rule))")
+        #expect(late.stepIndex == 3 && late.checks == [.signedOut])
+        #expect(violations.allSatisfy { $0.stepIndex == 3 }, "nothing is judged against the app while the answer is held")
+        #expect(violations.contains { $0.rule == .data })
+        #expect(await Self.violations(history).isEmpty)
+    }
+
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")
     func snapshotIsNotExplored() async {
         let result = await Exploring.explore([.showsDataInSnapshot], seed: 1, runs: 200)
