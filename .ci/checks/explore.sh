@@ -69,7 +69,7 @@ for name, failures in (("reference.junit.xml", 0), ("flaw.junit.xml", 1)):
     xml = JUnitXml.fromfile(str(junit / name))
     tests = sum(s.tests for s in xml)
     failed = sum(s.failures for s in xml)
-    if tests != 16 or failed != failures:
-        sys.exit(f"explore: {name} has {tests} testcases and {failed} failures, expected 16 and {failures}")
+    if tests != 17 or failed != failures:
+        sys.exit(f"explore: {name} has {tests} testcases and {failed} failures, expected 17 (one per rule) and {failures}")
     print(f"explore: {name} has one testcase per rule ({tests}), {failed} failure(s)")
 PY

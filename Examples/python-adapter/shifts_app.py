@@ -492,6 +492,9 @@ class ShiftsApp:
     def _check_account(self, reason: str) -> None:
         """getCurrentAccount, then compare identifiers with the app's own session."""
         process = self._require_process()
+        # A check answered after the app cleared a user or began another sign-in is older than what
+        # the app knows now: dropped.
+        asked = self.generation
         try:
             cached = self.broker.all_accounts() if "trust-all-accounts" in self.flaws else []
             if cached:
@@ -500,12 +503,17 @@ class ShiftsApp:
             else:
                 current, previous = self.broker.get_current_account()
         except MSALError as error:
+            if self.generation != asked:
+                return
             if error.is_ambiguous_account:
                 self._clear_user_data("more than one account on a shared device")
                 process.error = "More than one account is signed in on this device. Ask your administrator."
             else:
                 log.warning("%s: getCurrentAccount failed (%s): keeping the current state", reason, error)
                 process.notice = "Can't reach Microsoft sign-in right now. Pull to refresh."
+            return
+        if self.generation != asked:
+            log.info("%s: an account check answered late: dropped", reason)
             return
         ours = (process.session.account.identifier if process.session
                 else self.sandbox.get("keychain", "session.account"))
@@ -518,6 +526,9 @@ class ShiftsApp:
                 ended_token = self._session_token()
                 self._clear_user_data(f"{reason}: signed out elsewhere")
                 self._final_sync(ended_token)
+            else:
+                # Nothing to clear, but a sign-in may be under way: its answer is for someone no longer here.
+                self.generation += 1
             return
         if ours is not None and ours != current.identifier:
             self._clear_user_data(f"{reason}: user changed")
@@ -526,6 +537,8 @@ class ShiftsApp:
         if process.session is not None and process.session.account.identifier == current.identifier:
             if reason in ("broadcast", "resume"):
                 return  # nothing changed: keep everything, prompt for nothing
+        # A sign-in begins: an answer still under way from an earlier one is dropped when it arrives.
+        self.generation += 1
         self._sign_in_silently(current)
 
     def _sign_in_silently(self, account: Account) -> None:
@@ -559,10 +572,16 @@ class ShiftsApp:
 
     def _sign_in_interactively(self, login_hint: Optional[str]) -> None:
         process = self._require_process()
+        asked = self.generation
         try:
             result = self.broker.acquire_token(list(SIGN_IN_SCOPES), list(EXTRA_SCOPES_TO_CONSENT),
                                                "promptIfNecessary", login_hint)
+            if self.generation != asked:
+                log.info("the sheet's answer arrived after the user was cleared: dropped")
+                return
         except MSALError as error:
+            if self.generation != asked:
+                return
             if error.is_user_canceled:
                 log.info("the user dismissed the sign-in sheet")
                 if "cancel-as-error" in self.flaws:

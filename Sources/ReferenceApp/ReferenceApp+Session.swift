@@ -121,15 +121,23 @@ extension ReferenceApp {
     }
 
     func signInInteractively(account: MSALAccount?) async {
+        let parameters = InteractiveTokenParameters(
+            scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier,
+            parentInWindow: sheetParentInWindow)
+        let asked = generation
+        let answer: Result<MSALResult, any Error>
+        do { answer = .success(try await broker.acquireToken(parameters)) } catch { answer = .failure(error) }
+        // The device was wiped (a Jamf Reset, a user change) while the sheet was up: its answer is the previous user's.
+        guard generation == asked || flaws.contains(.showsLateResultUser) else { return }
         do {
-            let parameters = InteractiveTokenParameters(
-                scopes: Self.signInScopes, extraScopesToConsent: extraScopesToConsent, loginHint: account?.username, accountIdentifier: account?.identifier,
-                parentInWindow: sheetParentInWindow)
-            let result = try await broker.acquireToken(parameters)
+            let result = try answer.get()
             var backend = result.accessToken
             if callsTwoResources, result.idToken != nil {
-                backend = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier))
-                    .accessToken
+                let parameters = SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)
+                let resource: Result<MSALResult, any Error>
+                do { resource = .success(try await broker.acquireTokenSilent(parameters)) } catch { resource = .failure(error) }
+                guard generation == asked || flaws.contains(.showsLateResultUser) else { return }
+                backend = try resource.get().accessToken
             }
             await adopt(result, backendToken: backend)
         } catch let error as MSALError where error.isUserCanceled && !flaws.contains(.showsCancelAsError) {

@@ -138,20 +138,31 @@ public actor ReferenceApp {
     /// at every launch, resume and broadcast, because a change can happen while the app is away.
     func checkAccount(_ reason: Reason) async {
         let current: CurrentAccount
+        // A check answered after the app wiped or began another sign-in is older than what the app
+        // knows now (a later check's): dropped.
+        let asked = generation
         if flaws.contains(.trustsAccountCache), let cached = try? await broker.allAccounts(), let first = cached.first {
             current = CurrentAccount(account: first, previousAccount: nil)
         } else {
             do { current = try await broker.getCurrentAccount() } catch let error as MSALError {
+                guard generation == asked else { return }
                 await accountCheckFailed(error)
                 return
             } catch {
                 return
             }
         }
+        guard generation == asked else { return }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.
             let endedToken = memory.session?.accessToken ?? storage.keychain["session.accessToken"]
-            if memory.session != nil || storage.hasUserData { wipe(farewell: memory.session?.displayName) }
+            if memory.session != nil || storage.hasUserData {
+                wipe(farewell: memory.session?.displayName)
+            } else {
+                // Nothing to wipe yet, but a sign-in may be under way (the launch's silent token, held):
+                // its answer is for someone no longer on the device, and is dropped all the same.
+                generation += 1
+            }
             memory.errorMessage = nil
             if flaws.contains(.syncsDraftsAfterSignOut), let endedToken { await syncDrafts(accessToken: endedToken) }
             if reason == .launch, flaws.contains(.promptsAtFirstLaunch) { await signInInteractively(account: nil) }
@@ -194,6 +205,9 @@ public actor ReferenceApp {
         if flaws.contains(.showsAccountBeforeToken) {
             memory.session = AppMemory.Session(account: account, displayName: account.username ?? "Signed-in user", accessToken: "")
         }
+        // A sign-in begins: an answer still under way from an earlier one (for whoever the app saw
+        // before) is dropped when it arrives.
+        generation += 1
         if reason == .launch, flaws.contains(.promptsAtLaunch) || signInIsOverAShiftOld {
             await signInInteractively(account: account)
         } else {

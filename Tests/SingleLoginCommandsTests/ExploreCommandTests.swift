@@ -62,7 +62,7 @@ struct ExploreCommandTests {
         )
         #expect(await Tool.run(["run", "--spec", file, "--reports", directory.appendingPathComponent("b").path]).status == 0)
         let junit = try String(contentsOfFile: directory.appendingPathComponent("explore-junit.xml").path, encoding: .utf8)
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 16)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 17, "one testcase per rule")
         #expect(junit.components(separatedBy: "<failure ").count - 1 == 1)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("explore.md").path))
         let events = try String(contentsOfFile: directory.appendingPathComponent("explore-events.jsonl").path, encoding: .utf8)

@@ -56,6 +56,37 @@ struct DeviceModelTests {
         #expect(Set(weighted).subtracting(answers).isEmpty, "never chosen: \(Set(weighted).subtracting(answers).map { "\($0.method) \($0.name)" })")
     }
 
+    @Test(
+        "for an adapter that declared concurrentCalls, some histories hold one answer across later steps and release it; the rest, and every history of any other adapter, are the histories written without holds"
+    )
+    func holds() throws {
+        let holding = DeviceModel(maxSteps: 12, holdsAnswers: true)
+        var held = 0
+        var interleaved = 0
+        for index in 0..<1000 {
+            let plain = Self.model.history(seed: 3, index: index)
+            #expect(!plain.steps.contains { $0.action == .release })
+            let history = holding.history(seed: 3, index: index)
+            #expect(ModelState.allows(history), "history \(index)")
+            #expect(history.steps.count <= 12)
+            let holds = history.steps.indices.filter { if case .holdNext = history.steps[$0].action { true } else { false } }
+            guard let hold = holds.first else {
+                #expect(history == plain, "history \(index) holds nothing, so it is the plain one")
+                continue
+            }
+            held += 1
+            #expect(holds.count == 1)
+            let release = try #require(history.steps.firstIndex { $0.action == .release })
+            #expect(release > hold + 1, "the release comes after the held event")
+            // What lies between is the plain history's own steps, and now and then a device event or the user's sign-out.
+            let between = history.steps[(hold + 2)..<release]
+            if between.contains(where: { $0.action.deviceAccountsAfter != nil || $0.action == .app(.tapSignOut) }) { interleaved += 1 }
+            #expect(Array(history.steps.prefix(hold)) == Array(plain.steps.prefix(hold)), "history \(index): the steps before the hold are the plain history's")
+        }
+        #expect((200...400).contains(held), "\(held) of 1000 histories hold an answer")
+        #expect(interleaved * 2 > held, "\(interleaved) of \(held) holds span a device event or a sign-out")
+    }
+
     @Test("lifecycle and device events only where a device allows them")
     func allows() {
         var state = ModelState(given: Given(signedIn: "alice"))
@@ -64,6 +95,10 @@ struct DeviceModelTests {
         state.apply(.app(.launch))
         state.apply(.globalSignOut)
         #expect(state.allows(.app(.suspend)) && state.allows(.globalSignIn(account: "bob")) && !state.allows(.globalSignOut))
+        // One held answer at a time, released before the app is terminated.
+        #expect(!state.allows(.release) && state.allows(.holdNext(method: .fetchRecords)))
+        state.apply(.holdNext(method: .fetchRecords))
+        #expect(state.allows(.release) && !state.allows(.holdNext(method: .acquireTokenSilent)) && !state.allows(.app(.terminate)))
     }
 }
 

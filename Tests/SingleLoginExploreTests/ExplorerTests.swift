@@ -37,10 +37,11 @@ struct ExplorerTests {
 
     /// The reference flaws the catalogue fails only in requirements no rule judges (``Rule/notJudged``), with
     /// exactly those requirements: explore is not expected to find them.
-    /// The late-answer flaws too: explore's histories hold no answer across steps yet.
-    static let catalogueOnly: [ReferenceAppFlaw: Set<String>] = [
-        .showsDataInSnapshot: ["SL-SNAPSHOT-1"], .appliesLateDownloadAfterWipe: ["SL-INFLIGHT-1"], .storesLateTokenAfterSignOut: ["SL-INFLIGHT-1"],
-        .showsLateResultUser: ["SL-INFLIGHT-1"], .publishesLateDownloadAfterWipe: ["SL-INFLIGHT-1"],
+    static let catalogueOnly: [ReferenceAppFlaw: Set<String>] = [.showsDataInSnapshot: ["SL-SNAPSHOT-1"]]
+
+    /// The late-answer flaws: the catalogue fails them only in SL-INFLIGHT-1, whose scenarios hold an answer across later steps.
+    static let lateAnswerFlaws: Set<ReferenceAppFlaw> = [
+        .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .showsLateResultUser, .publishesLateDownloadAfterWipe,
     ]
 
     /// The reference flaws the catalogue fails in requirements a rule judges, but that no explored
@@ -72,6 +73,17 @@ struct ExplorerTests {
         #expect(onFlaw.map(\.outcome) == [.failed])
         let onReference = await Exploring.run(loaded, on: Exploring.reference())
         #expect(onReference.map(\.outcome) == [.passed], "\(onReference.first?.issues.map(\.message) ?? [])")
+        if Self.lateAnswerFlaws.contains(flaw) {
+            // Found with a held answer, and the hold is what fails: without it the history passes on the flaw.
+            let steps = counterexample.history.steps
+            let hold = try #require(steps.firstIndex { if case .holdNext = $0.action { true } else { false } }, "\(flaw): no hold in the counterexample")
+            let release = try #require(steps.firstIndex { $0.action == .release }, "\(flaw): no release in the counterexample")
+            var unheld = counterexample.history
+            unheld.steps.remove(at: release)
+            unheld.steps.remove(at: hold)
+            let outcome = await HistoryPlayer(provider: Exploring.reference([flaw])()).play(unheld)
+            #expect(outcome.violation(of: counterexample.rule) == nil, "\(flaw): the history without the hold violates \(counterexample.rule.rawValue) too")
+        }
         if ProcessInfo.processInfo.environment["EXPLORE_FIGURES"] != nil {
             print(
                 "explore figure \(flaw.rawValue): \(counterexample.rule.rawValue) at history \(result.finding.map { $0.index + 1 } ?? 0), \(counterexample.history.steps.count) steps; catalogue: \(failing.sorted().joined(separator: " "))"
@@ -114,6 +126,21 @@ struct ExplorerTests {
             #expect(violation.checks == [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
             #expect(await Self.violations(history).isEmpty, "\(history.name)")
         }
+    }
+
+    @Test(
+        "a late answer is judged at its release: the launch's silent sign-in held across a Jamf Reset signs the previous user back in on showsLateResultUser (EX-LATE, EX-DATA), and nothing while it is held; the reference app drops it"
+    )
+    func lateAnswerAtRelease() async throws {
+        let history = Scenario(
+            name: "the launch's silent sign-in across a Jamf Reset", given: Given(signedIn: "alice"),
+            steps: [Step(.holdNext(method: .acquireTokenSilent)), Step(.app(.launch)), Step(.globalSignOut), Step(.release)], expect: [])
+        let violations = await Self.violations(history, [.showsLateResultUser])
+        let late = try #require(violations.first { $0.rule == .late }, "\(violations.map(\.rule))")
+        #expect(late.stepIndex == 3 && late.checks == [.signedOut])
+        #expect(violations.allSatisfy { $0.stepIndex == 3 }, "nothing is judged against the app while the answer is held")
+        #expect(violations.contains { $0.rule == .data })
+        #expect(await Self.violations(history).isEmpty)
     }
 
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")

@@ -53,6 +53,13 @@ extension SimulatedBroker: CallHolding {
     /// Whether some held answer waits for a release.
     func holdsAnswers() -> Bool { !holds.outstanding.isEmpty }
 
+    /// Whether an answer is held, or a hold waits for the app's next call of its method: what the
+    /// app shows may then wait for an answer (explore's oracle judges such steps by less).
+    package func holdsOrWillHold() -> Bool { !holds.outstanding.isEmpty || holds.toHold.values.contains { $0 > 0 } }
+
+    /// How many calls have been held so far in the test case, released or not.
+    package func callsHeld() -> Int { holds.nextTicket - 1 }
+
     /// Calls `signal` the next time a call is held.
     func onNextHold(_ signal: @escaping @Sendable () -> Void) { holds.onHold.append(signal) }
 

@@ -15,12 +15,17 @@ package struct DeviceModel: Sendable {
     package var menu: AnswerMenu
     /// The most steps a history has.
     package var maxSteps: Int
+    /// Whether histories may hold the answer to one of the app's calls across later steps
+    /// (`holdNext`, `release`): only for an adapter that declared `concurrentCalls`. Without it the
+    /// histories are exactly those the model wrote before it could hold.
+    package var holdsAnswers: Bool
 
     /// Creates a model.
-    package init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12) {
+    package init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12, holdsAnswers: Bool = false) {
         self.accounts = accounts
         self.menu = menu
         self.maxSteps = max(1, maxSteps)
+        self.holdsAnswers = holdsAnswers
     }
 
     /// History `index` of the run with `seed`.
@@ -37,7 +42,8 @@ package struct DeviceModel: Sendable {
             context.note(action)
             steps.append(Step(action))
         }
-        return Scenario(name: "history \(index + 1)", given: given, steps: steps, expect: [])
+        let history = Scenario(name: "history \(index + 1)", given: given, steps: steps, expect: [])
+        return holdsAnswers ? holdingAnswer(in: history, seed: seed, index: index) : history
     }
 
     /// What the last steps were, to bias the next one.
@@ -86,7 +92,7 @@ package struct DeviceModel: Sendable {
         return Given(deviceMode: .shared, signedIn: signedIn, token: token, userAtDevice: holder)
     }
 
-    private func pickAccount(_ random: inout SeededGenerator, other excluded: String? = nil) -> String {
+    func pickAccount(_ random: inout SeededGenerator, other excluded: String? = nil) -> String {
         let weights = [50, 30, 20, 10, 10]
         let choices = accounts.enumerated().filter { $0.element != excluded }.map { ($0.element, weights[min($0.offset, weights.count - 1)]) }
         return random.weighted(choices) ?? accounts[0]

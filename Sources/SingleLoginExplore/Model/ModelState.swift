@@ -16,6 +16,8 @@ struct ModelState: Hashable, Sendable {
     var holder: String?
     /// The scripted answers for the sheet (`answerNext acquireToken`) no sign-in tap has taken yet.
     var sheetAnswers: [BrokerAnswer] = []
+    /// Whether a `holdNext` waits for its `release`: one held answer at a time.
+    var holding = false
 
     init(given: Given) {
         device = given.signedIn
@@ -25,13 +27,14 @@ struct ModelState: Hashable, Sendable {
     /// Whether a real shared device can produce `action` now: lifecycle events only in the phases
     /// that allow them, user taps only in the foreground, Jamf Setup only with nobody signed in,
     /// a user change only to someone else, Jamf Reset and a refresh token that needs the user only
-    /// with someone signed in.
+    /// with someone signed in; one held answer at a time, released before the app is terminated
+    /// (a terminated app's call is answered to nobody).
     func allows(_ action: Step.Action) -> Bool {
         switch action {
         case .app(.launch): return phase == .notRunning
         case .app(.suspend): return phase == .foreground
         case .app(.resume): return phase == .suspended
-        case .app(.terminate): return phase != .notRunning
+        case .app(.terminate): return phase != .notRunning && !holding
         case .app(.accountChangedBroadcast): return false
         case .app: return phase == .foreground
         case .globalSignIn: return device.isEmpty
@@ -39,8 +42,9 @@ struct ModelState: Hashable, Sendable {
         case .switchUser(let account): return !device.isEmpty && device != [account]
         case .broadcast, .answerNext, .advanceClock: return true
         case .requireInteraction: return !device.isEmpty
-        // A held answer needs an adapter that declared concurrentCalls; the histories hold none yet.
-        case .holdNext, .release: return false
+        // Only an adapter that declared concurrentCalls is given histories that hold (DeviceModel.holdsAnswers).
+        case .holdNext: return !holding
+        case .release: return holding
         }
     }
 
@@ -56,6 +60,8 @@ struct ModelState: Hashable, Sendable {
             device = action.deviceAccountsAfter ?? device
             holder = device.first
         case .answerNext(.acquireToken, let answer): sheetAnswers.append(answer)
+        case .holdNext: holding = true
+        case .release: holding = false
         default: break
         }
     }

@@ -69,6 +69,16 @@ package actor Oracle: StepJudge {
     private var owed: Owed?
     private(set) var violations: [Violation] = []
     private(set) var checksMade = 0
+    /// Which rules judge the step being judged: fewer while an answer is held and at its release.
+    private var judging = Judging.all
+    /// Whether, after the last step, an answer was held or a hold waited for the app's call.
+    private var holdingBefore = false
+    /// How many calls had been held after the last step.
+    private var callsHeldBefore = 0
+    /// Whether the history holds an answer (`holdNext`) at all.
+    private let holdsAnswers: Bool
+    /// The device's accounts, and how many sessions each user had had, when the held call was made.
+    private var atHold: (device: [String], sessions: [String: Int])?
 
     /// An oracle for one run of `history`, judging `rules`.
     package init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
@@ -77,6 +87,7 @@ package actor Oracle: StepJudge {
         device = history.given.signedIn
         interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
         needsSheet = interactionNeeded
+        holdsAnswers = history.steps.contains { if case .holdNext = $0.action { true } else { false } }
         interactiveOnly =
             history.given.signedIn.isEmpty
             && !history.steps.contains {
@@ -120,16 +131,25 @@ package actor Oracle: StepJudge {
 
     package func judge(_ judged: JudgedStep) async -> [Issue] {
         guard let index = judged.index, let step = judged.step else { return [] }
-        let facts = await advance(past: step.action, in: judged)
+        // A history that holds nothing (every history of an adapter without concurrentCalls) asks the broker nothing about holds.
+        let held = holdsAnswers ? await judged.broker.callsHeld() : 0
+        let holding = holdsAnswers ? await judged.broker.holdsOrWillHold() : false
+        judging = step.action == .release ? .release : holdingBefore || holding ? .holding : .all
+        let heldInStep = held > callsHeldBefore
+        (holdingBefore, callsHeldBefore) = (holding, held)
+        let facts = await advance(past: step.action, heldInStep: heldInStep, in: judged)
+        let late = await judgeLate(facts, action: step.action, at: index, in: judged)
+        if heldInStep { atHold = (device, sessionCounts) }
         let account = await judgeAccountAndData(facts, action: step.action, at: index, in: judged)
         let screen = await judgeCallsAndScreen(facts, action: step.action, at: index, in: judged)
         let mode = await judgeModeSignOutAndTokens(facts, action: step.action, at: index, in: judged)
-        return account + screen + mode + (await judgeLiveness(facts, action: step.action, at: index, in: judged))
+        return late + account + screen + mode + (await judgeLiveness(facts, action: step.action, at: index, in: judged))
     }
 
     /// Moves what the oracle knows past the step (the app's lifecycle, the device, who the app saw,
     /// whether it was informed) and returns what the rules need of the step and of before it.
-    private func advance(past action: Step.Action, in judged: JudgedStep) async -> StepFacts {
+    /// A step in which the app made a call whose answer is held (`heldInStep`) is no clean chance: the app waits for the answer.
+    private func advance(past action: Step.Action, heldInStep: Bool, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
         if case .app(let event) = action { phase = phase.after(event) }
         // Each call that reaches the broker takes its method's next scripted answer, if any.
@@ -164,7 +184,8 @@ package actor Oracle: StepJudge {
         let failures = calls.filter(\.call.failed)
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
         // on the device (its doing, not the device's), and none was answered with a result the app cannot use.
-        let clean = failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+        let clean =
+            !heldInStep && failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
@@ -173,7 +194,7 @@ package actor Oracle: StepJudge {
         let onlySyncOffline =
             !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
             && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
-        if opportunity, clean || (checkedAccount && onlySyncOffline && device.count <= 1) {
+        if opportunity, clean || (!heldInStep && checkedAccount && onlySyncOffline && device.count <= 1) {
             informed = true
             for name in identities.keys where !device.contains(name) {
                 let count = await judged.broker.sessions(of: name).count
@@ -460,6 +481,22 @@ package actor Oracle: StepJudge {
         return found
     }
 
+    /// The late-answer rule: at the release of an answer the app asked for before the device changed
+    /// (another user, nobody, or the same user's new session), where nobody is on the device now, the
+    /// app has had a clean chance since and showed nobody before the release, and nothing in the step
+    /// was scripted to fail, the app still shows nobody: the late answer signs nobody back in. (With
+    /// another user on the device, EX-DATA's `noDataOf` the previous user says it; EX-DATA and
+    /// EX-BACKEND judge this step for the ended session's data and token too.)
+    private func judgeLate(_ facts: StepFacts, action: Step.Action, at index: Int, in judged: JudgedStep) async -> [Issue] {
+        guard action == .release, let atHold else { return [] }
+        self.atHold = nil
+        let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
+        guard changed, informed, device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil,
+            !facts.calls.contains(where: { $0.scripted?.disturbs ?? false })
+        else { return [] }
+        return await apply(.late, at: index, in: judged, [.signedOut])
+    }
+
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
     /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
     /// on the device; at most one per event received, and one after fewer scopes were granted.
@@ -491,7 +528,7 @@ package actor Oracle: StepJudge {
 
     /// Judges one rule's checks at step `index`: the issues they find, and the rule's first violation remembered.
     private func apply(_ rule: Rule, at index: Int, in judged: JudgedStep, _ checks: [Expectation]) async -> [Issue] {
-        guard rules.contains(rule), !checks.isEmpty else { return [] }
+        guard rules.contains(rule), !checks.isEmpty, judging.judges(rule) else { return [] }
         checksMade += 1
         let issues = await judged.evaluate(checks)
         guard !issues.isEmpty else { return [] }

@@ -34,6 +34,8 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
     case scopes = "EX-SCOPES"
     /// The backend never gets a token the app should have renewed or dropped.
     case backend = "EX-BACKEND"
+    /// An answer released after the account changed signs nobody back in.
+    case late = "EX-LATE"
     /// The app lets MSAL use the broker.
     case broker = "EX-BROKER"
 
@@ -53,7 +55,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .data:
             return [
                 "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-SWITCH-1", "SL-SWITCH-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2",
-                "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1",
+                "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1",
             ]
         case .prompt:
             return [
@@ -71,7 +73,9 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .signOut: return ["SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]
         case .token: return ["SL-TOKEN-1", "SL-TOKEN-2"]
         case .scopes: return ["SL-SCOPES-1"]
-        case .backend: return ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-3"]
+        case .backend:
+            return ["SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3", "SL-TOKEN-3", "SL-INFLIGHT-1"]
+        case .late: return ["SL-INFLIGHT-1"]
         case .broker: return ["SL-DETECT-5"]
         }
     }
@@ -84,9 +88,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
     /// step; docs/explore.md shows it.
     package static let notJudged: [String: String] = [
         "SL-SNAPSHOT-1":
-            "The switcher's snapshot is taken when the app moves to the background, before the change that would make it a leftover, and replaced when the app runs again; whether the app covers its screen is a SHOULD about the moment it is suspended, which the catalogue judges and no rule generalises.",
-        "SL-INFLIGHT-1":
-            "Its scenarios hold an answer across later steps, which explore's histories do not do yet (the device model refuses holdNext and release); the catalogue judges it for adapters that declare concurrentCalls.",
+            "The switcher's snapshot is taken when the app moves to the background, before the change that would make it a leftover, and replaced when the app runs again; whether the app covers its screen is a SHOULD about the moment it is suspended, which the catalogue judges and no rule generalises."
     ]
 
     /// MUST when every requirement it generalises is a MUST, else SHOULD.
@@ -132,6 +134,9 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
             return
                 "A token result without a usable idToken (missing, or blank as MSAL reports it) is a failed sign-in: the app keeps running and shows nobody signed in."
         case .scopes: return "Every scope the app asks for silently was asked for at its interactive sign-in."
+        case .late:
+            return
+                "An answer the app asked for before the account changed, delivered after the change, signs nobody back in: at its release, with nobody signed in on the device, the app still shows nobody."
         case .backend:
             return
                 "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and once the app has learned that a session ended (its own sign-out, a Jamf Reset or a user change its account check found), that session's tokens are never sent again."
@@ -179,6 +184,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .token: return [token, errors]
         case .scopes: return [consent, token]
         case .backend: return [token]
+        case .late: return [broadcast, signOut]
         case .broker:
             return [
                 detect,

@@ -42,8 +42,12 @@ package struct Explorer: Sendable {
         let reference = HistoryPlayer(provider: referenceProvider, rules: options.rules)
         let started = ContinuousClock.now
         var start = 0
+        // The device model as this adapter can play it: histories hold answers only for one that declared concurrentCalls.
+        var model = model
         do {
-            result.identity = try await providers[0].adapter().identity
+            let identity = try await providers[0].adapter().identity
+            result.identity = identity
+            model.holdsAnswers = identity.declares(.concurrentCalls)
         } catch {
             let issue = Self.issue(for: error)
             result.failure = ExploreResult.Failure(
@@ -53,7 +57,7 @@ package struct Explorer: Sendable {
                     outcome: .errored, duration: 0, issues: [issue], adapterLog: await providers[0].takeLog()))
         }
         while result.failure == nil {
-            let round = await playRound(from: start, players: players, started: started, progress: progress, totals: &result)
+            let round = await playRound(from: start, model: model, players: players, started: started, progress: progress, totals: &result)
             if Task.isCancelled { result.interrupted = true }
             guard let (local, outcome) = round else { break }
             // Reported by the seed's numbering, which a shard shares with the whole exploration.
@@ -65,7 +69,8 @@ package struct Explorer: Sendable {
             }
             guard let violation = outcome.first else { break }
             let shrinkStarted = ContinuousClock.now
-            let made = await counterexample(of: history, index: index, violation: violation, app: players[0], reference: reference, result: &result)
+            let made = await counterexample(
+                of: history, index: index, violation: violation, model: model, app: players[0], reference: reference, result: &result)
             result.shrinkSeconds += (ContinuousClock.now - shrinkStarted).inSeconds
             if made || result.notReproducible != nil || Task.isCancelled {
                 result.finding = ExploreResult.Finding(index: index, history: history, violation: violation, seconds: (shrinkStarted - started).inSeconds)
@@ -84,12 +89,11 @@ package struct Explorer: Sendable {
     /// Plays histories `start...` on every job until one violates a rule or breaks, or the runs,
     /// the budget or the task run out; returns the lowest-numbered such history.
     private func playRound(
-        from start: Int, players: [HistoryPlayer], started: ContinuousClock.Instant,
+        from start: Int, model: DeviceModel, players: [HistoryPlayer], started: ContinuousClock.Instant,
         progress: @escaping @Sendable (ExploreProgress) -> Void, totals: inout ExploreResult
     ) async -> (Int, HistoryOutcome)? {
         let shared = RoundState(RoundState.Shared(next: start, runs: totals.runs, judgements: totals.judgements))
         let options = options
-        let model = model
         let deadline = options.timeBudget.map { started + $0 }
         let ruleCount = options.rules.count
         await withTaskGroup(of: Void.self) { group in
@@ -130,7 +134,8 @@ package struct Explorer: Sendable {
 
     /// Shrinks, confirms and checks the counterexample of `history`; false when the reference app fails it too (the rule cannot tell).
     private func counterexample(
-        of history: Scenario, index: Int, violation: Violation, app: HistoryPlayer, reference: HistoryPlayer, result: inout ExploreResult
+        of history: Scenario, index: Int, violation: Violation, model: DeviceModel, app: HistoryPlayer, reference: HistoryPlayer,
+        result: inout ExploreResult
     ) async -> Bool {
         // A counterexample must pass on the reference app. When the history as found does not
         // make one (its checks depend on what this app did), a smaller history may.

@@ -95,7 +95,7 @@ struct Shrinker {
         stepsDropped(of: history) + deviceEventsSimplified(of: history) + stepsSimplified(of: history) + startSimplified(of: history)
     }
 
-    /// Shorter histories: runs of steps dropped, lifecycle pairs dropped together, an event of the running app made a fresh launch.
+    /// Shorter histories: runs of steps dropped, lifecycle pairs and a hold and its release dropped together, an event of the running app made a fresh launch.
     private func stepsDropped(of history: Scenario) -> [Scenario] {
         var candidates: [Scenario] = []
         let steps = history.steps
@@ -122,6 +122,14 @@ struct Shrinker {
             else { continue }
             var candidate = history
             candidate.steps.remove(at: next)
+            candidate.steps.remove(at: index)
+            candidates.append(candidate)
+        }
+        // A hold dropped with its release: the same history without the late answer.
+        for (index, step) in steps.enumerated() {
+            guard case .holdNext = step.action, let release = steps[(index + 1)...].firstIndex(where: { $0.action == .release }) else { continue }
+            var candidate = history
+            candidate.steps.remove(at: release)
             candidate.steps.remove(at: index)
             candidates.append(candidate)
         }

@@ -1,0 +1,88 @@
+import SingleLoginAdapter
+import SingleLoginSpec
+
+extension DeviceModel {
+    /// How often a history holds an answer, for an adapter that declared `concurrentCalls`.
+    static let holdChance = 0.3
+    /// Mixed into the seed of the generator that places holds ("HOLD"), so its numbers are not the history's own.
+    static let holdSalt: UInt64 = 0x484F_4C44
+
+    /// `history` as it is, or (``holdChance`` of the time) holding the answer to one of the app's
+    /// calls across later steps: a `holdNext` before an event that makes the call, the history's
+    /// next steps (half the time a device event or the user's own sign-out right after the event),
+    /// then a `release`. The choices come from a generator of their own, so the history's own steps
+    /// are drawn exactly as without holds; a holding history keeps its first `maxSteps - 3` steps,
+    /// so that with the hold, the event and the release it is no longer than ``maxSteps``.
+    func holdingAnswer(in history: Scenario, seed: UInt64, index: Int) -> Scenario {
+        var random = SeededGenerator(seed: seed ^ Self.holdSalt, index: index)
+        guard maxSteps >= 4, random.chance(Self.holdChance) else { return history }
+        let base = Array(history.steps.prefix(maxSteps - 3))
+        var state = ModelState(given: history.given)
+        var places: [(index: Int, before: ModelState, methods: [(BrokerMethod, Int)])] = []
+        for (index, step) in base.enumerated() {
+            if let methods = Self.heldMethods(step.action, phase: state.phase) { places.append((index, state, methods)) }
+            state.apply(step.action)
+        }
+        guard !places.isEmpty else { return history }
+        let place = places[Int(random.next() % UInt64(places.count))]
+        guard let method = random.weighted(place.methods) else { return history }
+        var held = place.before
+        held.apply(.holdNext(method: method))
+        held.apply(base[place.index].action)
+        let following = Array(base.suffix(from: place.index + 1))
+        let interfering = random.chance(0.5) ? interference(after: held, &random) : nil
+        var rest = following
+        if let interfering { rest.insert(Step(interfering), at: 0) }
+        // Released after the first `count` of the steps that follow, most often right after one
+        // that changed who is signed in or sent the app away; never past a terminate.
+        let limit = rest.firstIndex { $0.action == .app(.terminate) } ?? rest.count
+        let counts = (0...limit).map { count in (count, Self.releaseWeight(after: rest.prefix(count))) }
+        let count = random.weighted(counts) ?? limit
+        var holding = history
+        let before = Array(base.prefix(place.index)) + [Step(.holdNext(method: method)), base[place.index]]
+        holding.steps = before + rest.prefix(count) + [Step(.release)] + rest.suffix(from: count)
+        if ModelState.allows(holding) { return holding }
+        // The event made a later step impossible (a Jamf Reset before a user change): hold without it.
+        guard interfering != nil else { return history }
+        holding.steps = before + following.prefix(max(0, count - 1)) + [Step(.release)] + following.suffix(from: max(0, count - 1))
+        return ModelState.allows(holding) ? holding : history
+    }
+
+    /// The calls worth holding at `action` when the app is in `phase` before it, each with its
+    /// weight; nil when the app makes none worth holding there.
+    static func heldMethods(_ action: Step.Action, phase: AppLifecycle) -> [(BrokerMethod, Int)]? {
+        switch action {
+        case .app(.launch): [(.acquireTokenSilent, 5), (.fetchRecords, 4), (.getCurrentAccount, 1)]
+        case .app(.resume): [(.getCurrentAccount, 3), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
+        case .app(.refresh) where phase == .foreground: [(.acquireTokenSilent, 5), (.fetchRecords, 5)]
+        case .app(.tapSignIn) where phase == .foreground: [(.acquireToken, 4), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
+        case .broadcast where phase == .foreground: [(.getCurrentAccount, 2), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
+        default: nil
+        }
+    }
+
+    /// An event that makes a held answer late: a Jamf Reset or Setup, a user change, the user's own
+    /// sign-out, or the app sent to the background; nil when none is possible.
+    private func interference(after state: ModelState, _ random: inout SeededGenerator) -> Step.Action? {
+        var choices: [(Step.Action, Int)] = []
+        if let current = state.device.first {
+            choices.append((.globalSignOut, 4))
+            choices.append((.switchUser(account: pickAccount(&random, other: state.device.count == 1 ? current : nil)), 3))
+        } else {
+            choices.append((.globalSignIn(account: pickAccount(&random)), 2))
+        }
+        if state.phase == .foreground { choices += [(.app(.tapSignOut), 3), (.app(.suspend), 1)] }
+        return random.weighted(choices.filter { state.allows($0.0) })
+    }
+
+    /// How likely a release is after `steps`: most after a step that changed who is signed in or
+    /// sent the app away, then one step later.
+    private static func releaseWeight(after steps: ArraySlice<Step>) -> Int {
+        let interferes = { (step: Step) in
+            step.action.deviceAccountsAfter != nil || step.action == .app(.tapSignOut) || step.action == .app(.suspend)
+        }
+        if let last = steps.last, interferes(last) { return 6 }
+        if steps.count > 1, interferes(steps[steps.endIndex - 2]) { return 3 }
+        return 1
+    }
+}
