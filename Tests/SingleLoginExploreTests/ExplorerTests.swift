@@ -179,6 +179,20 @@ struct ExplorerTests {
         for history in [required, dismissed, refresh] { #expect(await Self.violations(history).isEmpty, "\(history.name)") }
     }
 
+    @Test(
+        "EX-SIGNIN judges a sign-in tap only when the app knows nobody is on the device: after its account check failed it may offer only a retry"
+    )
+    func signInAfterFailedCheck() async throws {
+        let player = HistoryPlayer(provider: InProcessAdapterProvider { TapIgnoringAdapter() })
+        let unsure = Scenario(
+            name: "account check offline, then a tap", given: Given(),
+            steps: [Step(.answerNext(method: .getCurrentAccount, answer: .networkError)), Step(.app(.launch)), Step(.app(.tapSignIn))], expect: [])
+        #expect(await player.play(unsure).violations.isEmpty)
+        let known = Scenario(name: "nobody on the device, then a tap", given: Given(), steps: [Step(.app(.launch)), Step(.app(.tapSignIn))], expect: [])
+        let ignored = try #require(await player.play(known).violations.first)
+        #expect(ignored.rule == .signIn && ignored.stepIndex == 1)
+    }
+
     @Test("the first violation and its counterexample do not depend on --jobs")
     func jobsDoNotMatter() async throws {
         let one = await Exploring.explore([.skipsCheckOnResume], seed: 5, runs: 500, jobs: 1)

@@ -54,6 +54,9 @@ package actor Oracle: StepJudge {
     private var device: [String]
     private var informed = false
     private var seenByApp: [String]?
+    /// The app's latest account check failed, with no sign-in of its own since: it does not know
+    /// who is on the device, and may rightly offer no sign-in until a retry tells it.
+    private var accountUnknown = false
     private var ended: [String: Set<Int>] = [:]
     private var pending: [BrokerMethod: [BrokerAnswer]] = [:]
     private var sharedKnown = false
@@ -121,6 +124,7 @@ package actor Oracle: StepJudge {
         var deviceBefore: [String]
         var seenBefore: [String]?
         var interactionNeededBefore: Bool
+        var accountUnknownBefore: Bool
         var countsBefore: [String: Int]
         var failures: [Call]
         /// No call failed, and none was answered with a result the app cannot use.
@@ -181,6 +185,13 @@ package actor Oracle: StepJudge {
         } else if let lastCheck {
             seenByApp = device == afterEvent || lastCheck > lastPrompt ? device : afterEvent
         }
+        let accountUnknownBefore = accountUnknown
+        if let lastAsked = calls.lastIndex(where: { $0.call.method == .getCurrentAccount }), lastAsked > lastPrompt || calls[lastPrompt].call.failed {
+            accountUnknown = calls[lastAsked].call.failed
+        } else if lastPrompt >= 0, !calls[lastPrompt].call.failed {
+            accountUnknown = false
+        }
+        if phase == .notRunning { accountUnknown = false }
         let failures = calls.filter(\.call.failed)
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
         // on the device (its doing, not the device's), and none was answered with a result the app cannot use.
@@ -219,7 +230,7 @@ package actor Oracle: StepJudge {
         if phase == .notRunning { sharedKnown = false }
         return StepFacts(
             calls: calls, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore, interactionNeededBefore: interactionNeededBefore,
-            countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
+            accountUnknownBefore: accountUnknownBefore, countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
     }
 
     /// The account and data rules: the account shown is the device's, never one of several, and
@@ -274,8 +285,9 @@ package actor Oracle: StepJudge {
         var found: [Issue] = []
         // No prompt without a reason, never two for one event.
         found += await judgePrompts(calls, action: action, deviceBefore: deviceBefore, interactionNeededBefore: interactionNeededBefore, at: index, in: judged)
-        // With nobody on the device, a sign-in attempt is one prompt.
-        if action == .app(.tapSignIn), phaseBefore == .foreground, deviceBefore.isEmpty, before.signedInAccount == nil,
+        // With nobody on the device, a sign-in attempt is one prompt: when the app knows it (after a
+        // failed account check it may offer only a retry, and then the tap taps nothing).
+        if action == .app(.tapSignIn), phaseBefore == .foreground, deviceBefore.isEmpty, before.signedInAccount == nil, !facts.accountUnknownBefore,
             failures.allSatisfy({ $0.call.method == .acquireToken })
         {
             found += await apply(.signIn, at: index, in: judged, [.calls(method: .acquireToken, range: .exactly(1))])
