@@ -145,7 +145,7 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
         let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
-        #expect(held.count == 11)
+        #expect(held.count == 12)
         for result in held {
             guard case .skipped(let reason) = result.outcome else {
                 Issue.record("\(result.id) \(result.outcome)")
