@@ -142,6 +142,9 @@ public actor ShiftBoardApp {
         }
         switch change {
         case .unchanged:
+            // Nobody on the device and nobody kept: nothing to forget, but a sign-in may be under way
+            // (the launch's silent token, before a Jamf Reset): its answer is for someone no longer here.
+            if known == nil { generation += 1 }
             return
         case .signedOut:
             forgetWorker()
