@@ -18,8 +18,9 @@ public actor ShiftBoardApp {
     private let backend: any ShiftsService
     private let sandbox: Sandbox
     private let flaws: ShiftBoardFlaws
-    /// How many times a worker was forgotten: an answer to a call made before the last time is the
-    /// previous worker's (a token or shifts that arrive late), and is dropped.
+    /// How many times a worker was forgotten, or an account check found nobody before anything was
+    /// kept: an answer to a call made before the last time is the previous worker's (a token or
+    /// shifts that arrive late), and is dropped.
     private var generation = 0
     /// How many sign-ins have finished: one that finished while another was under way makes that one late.
     private var signIns = 0
@@ -142,6 +143,9 @@ public actor ShiftBoardApp {
         }
         switch change {
         case .unchanged:
+            // Nobody on the device and nobody kept: nothing to forget, but a sign-in may be under way
+            // (the launch's silent token, before a Jamf Reset): its answer is for someone no longer here.
+            if known == nil { generation += 1 }
             return
         case .signedOut:
             forgetWorker()
