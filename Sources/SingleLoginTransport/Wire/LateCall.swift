@@ -1,7 +1,6 @@
 /// A call a concurrent adapter's app made under a request of a test case that had already ended
-/// (protocol 1.6, ``SingleLoginAdapter/WireProtocol/Capability/concurrentCalls``): the harness
-/// answers it with an error and keeps it, so that the runner can make it a finding of that test
-/// case, never of another.
+/// (protocol 1.6, `concurrentCalls`): the harness answers it with an error and keeps it, so that
+/// the runner can make it a finding of that test case, never of another.
 public struct LateCall: Sendable, Hashable {
     /// The method the app called (`msal.acquireTokenSilent`).
     public var method: String
