@@ -77,14 +77,17 @@ extension LateCall {
 }
 
 extension TestCaseResult {
-    /// This result with `findings` (late calls of its app) recorded: a case that passed, or was not judged, fails.
+    /// This result with `findings` (late calls of its app) recorded, its outcome decided again by
+    /// the one rule (``TestCaseResult/Outcome/init(issues:blocker:)``): a case that passed, or was
+    /// not judged, fails. A case that was not played, or is waived, keeps its outcome.
     func charging(_ findings: [Issue]) -> TestCaseResult {
         guard !findings.isEmpty else { return self }
         var charged = self
         charged.issues += findings
         switch outcome {
-        case .passed, .notJudged: charged.outcome = .failed
-        case .failed, .errored, .waived, .skipped, .notRun, .doesNotApply: break
+        case .passed, .failed: charged.outcome = Outcome(issues: charged.issues, blocker: nil)
+        case .notJudged(let blocker): charged.outcome = Outcome(issues: charged.issues, blocker: blocker)
+        case .errored, .waived, .skipped, .notRun, .doesNotApply: break
         }
         return charged
     }
