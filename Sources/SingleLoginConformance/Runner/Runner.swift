@@ -137,9 +137,7 @@ public struct Runner: Sendable {
                                 planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky,
                                 history: history[planned.id] ?? [], events: &events, held: &held, window: &window, release: release,
                                 stopping: failFast ? queue : nil, opensWindow: &opensWindow)
-                            if failFast, result.outcome == .failed || result.outcome == .errored {
-                                queue.stop(because: "fail-fast: the run stopped after \(planned.id) \(result.outcome == .failed ? "failed" : "errored")")
-                            }
+                            if failFast { queue.stop(after: result) }
                             // Two failed starts in a row: the rest would only repeat the error.
                             if result.outcome == .errored, let unavailable = await provider.unavailability(), queue.abandon(because: unavailable) {
                                 events.append(Event(.adapterUnavailable(unavailable.unavailability)))
@@ -222,9 +220,8 @@ public struct Runner: Sendable {
     static func complete(_ held: LateCallWindow.HeldCase, charged late: [LateCall], release: OrderedRelease, stopping queue: WorkQueue?) async {
         let findings = late.map(\.finding)
         let result = held.result.charging(findings)
-        if let queue, result.outcome == .failed, held.result.outcome != .failed {
-            queue.stop(because: "fail-fast: the run stopped after \(result.id) failed")
-        }
+        // A case that already failed or errored stopped the run when it ended; the first reason stays.
+        queue?.stop(after: result)
         let events = held.events + findings.map { Event(.issueRecorded(result.id, $0)) } + [Event(.testCaseEnded(result))]
         await release.complete(held.index, events: events, result: result)
     }

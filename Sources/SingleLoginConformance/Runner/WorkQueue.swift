@@ -1,4 +1,5 @@
 import SingleLoginAdapter
+import SingleLoginEvents
 import SingleLoginTransport
 
 /// Hands out plan indices to the jobs, and remembers why the run stopped early.
@@ -25,6 +26,12 @@ final class WorkQueue: Sendable {
 
     /// Stops the run early; the first reason wins.
     func stop(because reason: String) { state.withLock { if $0.stopReason == nil { $0.stopReason = reason } } }
+
+    /// Fail-fast: stops the run after `result` when it failed or errored, naming it; the first reason wins.
+    func stop(after result: TestCaseResult) {
+        guard result.outcome == .failed || result.outcome == .errored else { return }
+        stop(because: "fail-fast: the run stopped after \(result.id) \(result.outcome == .failed ? "failed" : "errored")")
+    }
 
     /// Gives up on the run's adapter: the remaining test cases are reported not run; the first
     /// reason wins, and only its call returns true (so the run says why once).
