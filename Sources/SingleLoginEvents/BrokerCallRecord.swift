@@ -20,26 +20,12 @@ public struct BrokerCallRecord: Sendable, Hashable {
     /// For a late call, made after its step's event was answered (a held answer let the app's task
     /// go on): the later moment the broker answered it in, whose state the answer reflects. nil for
     /// every other call, which is answered in the step and part it belongs to.
-    public var answeredLater: Moment?
-
-    /// A step, and which part of it: its own event or the broadcasts it caused.
-    public struct Moment: Sendable, Hashable {
-        /// The step (0-based); nil during reset.
-        public var stepIndex: Int?
-        /// The step's own event, or its broadcasts.
-        public var phase: CallPhase
-
-        /// Creates a moment.
-        public init(stepIndex: Int?, phase: CallPhase) {
-            self.stepIndex = stepIndex
-            self.phase = phase
-        }
-    }
+    public var answeredLater: CallMoment?
 
     /// Creates a record.
     public init(
         sequence: Int, stepIndex: Int?, call: BrokerCall, answer: BrokerCallAnswer, notes: [String] = [], phase: CallPhase = .step,
-        answeredLater: Moment? = nil
+        answeredLater: CallMoment? = nil
     ) {
         self.sequence = sequence
         self.stepIndex = stepIndex
@@ -50,8 +36,11 @@ public struct BrokerCallRecord: Sendable, Hashable {
         self.answeredLater = answeredLater
     }
 
+    /// The step and part it belongs to (was made under).
+    public var madeIn: CallMoment { CallMoment(stepIndex: stepIndex, phase: phase) }
+
     /// The moment it was answered in: its own step and part, or the later one of a late call.
-    public var answeredIn: Moment { answeredLater ?? Moment(stepIndex: stepIndex, phase: phase) }
+    public var answeredIn: CallMoment { answeredLater ?? madeIn }
 
     /// The method.
     public var method: BrokerMethod { call.method }

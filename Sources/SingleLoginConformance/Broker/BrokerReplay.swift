@@ -51,18 +51,17 @@ public struct BrokerReplay: Sendable {
                 if answeredIn.phase == .broadcasts, !inBroadcasts {
                     guard lifecycle == .foreground else {
                         return
-                            "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but the app is \(lifecycle) then, and broadcasts reach only an app in the foreground"
+                            "call #\(call.sequence) \(call.method.rawValue) is recorded during \(call.madeIn), but the app is \(lifecycle) then, and broadcasts reach only an app in the foreground"
                     }
                     // The runner delivers broadcasts only when the broker has posted one in this step.
                     guard await broker.takePendingBroadcasts() > 0 else {
-                        return "call #\(call.sequence) \(call.method.rawValue) is recorded during \(Self.describe(call)), but no broadcast was posted before it"
+                        return "call #\(call.sequence) \(call.method.rawValue) is recorded during \(call.madeIn), but no broadcast was posted before it"
                     }
                     inBroadcasts = true
                     await broker.beginBroadcasts()
                 }
                 if call.answeredLater != nil {
-                    let origin = CallOrigin(step: call.stepIndex, duringBroadcast: call.phase == .broadcasts)
-                    await CallOrigin.$current.withValue(origin) { await call.call.make(on: broker) }
+                    await CallMoment.$current.withValue(call.madeIn) { await call.call.make(on: broker) }
                 } else {
                     await call.call.make(on: broker)
                 }
@@ -114,22 +113,12 @@ public struct BrokerReplay: Sendable {
             return "\(name) is answered '\(recorded.answerText.prefix(160))', but the broker answers '\(replayed.answerText.prefix(160))'"
         }
         if recorded.answeredIn != replayed.answeredIn {
-            let (said, found) = (Self.describe(recorded.answeredIn), Self.describe(replayed.answeredIn))
-            return "\(name) is recorded as answered during \(said), but it comes after \(found)'s start"
+            return "\(name) is recorded as answered during \(recorded.answeredIn), but it comes after \(replayed.answeredIn)'s start"
         }
-        if recorded.stepIndex != replayed.stepIndex || recorded.phase != replayed.phase {
-            return "\(name) is recorded during \(Self.describe(recorded)), but it comes after \(Self.describe(replayed))'s start"
+        if recorded.madeIn != replayed.madeIn {
+            return "\(name) is recorded during \(recorded.madeIn), but it comes after \(replayed.madeIn)'s start"
         }
         return nil
-    }
-
-    static func describe(_ call: BrokerCallRecord) -> String {
-        describe(BrokerCallRecord.Moment(stepIndex: call.stepIndex, phase: call.phase))
-    }
-
-    static func describe(_ moment: BrokerCallRecord.Moment) -> String {
-        let step = moment.stepIndex.map { "step \($0 + 1)" } ?? "reset"
-        return moment.phase == .broadcasts ? "\(step)'s broadcasts" : step
     }
 
     static func describe(_ facts: BrokerFacts) -> String {

@@ -314,10 +314,8 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         if let scripted { scriptedAnswers[calls.count + 1] = scripted }
         // A call that comes after its event was answered (a held answer let the app go on) belongs
         // to the step it was made under, which the runner or the session names.
-        let origin = CallOrigin.current
-        let belongsTo = BrokerCallRecord.Moment(
-            stepIndex: origin.map(\.step) ?? stepIndex, phase: origin.map { $0.duringBroadcast ? .broadcasts : .step } ?? phase)
-        let now = BrokerCallRecord.Moment(stepIndex: stepIndex, phase: phase)
+        let now = CallMoment(stepIndex: stepIndex, phase: phase)
+        let belongsTo = CallMoment.current ?? now
         calls.append(
             BrokerCallRecord(
                 sequence: calls.count + 1, stepIndex: belongsTo.stepIndex, call: call, answer: answer, notes: notes,

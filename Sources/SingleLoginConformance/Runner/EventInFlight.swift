@@ -18,12 +18,12 @@ final class EventInFlight: Sendable {
     ///
     /// The task prefers `executor`, the job's own thread: on Swift's cooperative pool it would wait
     /// whenever the process keeps the pool busy (a vendor's parallel tests).
-    init(_ event: AppEvent, on adapter: any ConformanceAdapter, origin: CallOrigin, broker: SimulatedBroker, executor: SessionExecutor?) async {
+    init(_ event: AppEvent, on adapter: any ConformanceAdapter, origin: CallMoment, broker: SimulatedBroker, executor: SessionExecutor?) async {
         let state = self.state
         await broker.onNextHold { Self.mark(state) { $0.held = true } }
         let handle: @Sendable () async throws -> Observation = {
             defer { Self.mark(state) { $0.finished = true } }
-            return try await CallOrigin.$current.withValue(origin) { try await adapter.handle(event) }
+            return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
         }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             task = Task(executorPreference: executor, operation: handle)

@@ -185,9 +185,9 @@ private struct StepDelivery {
         let deliveredAt = ContinuousClock.now
         let callsBeforeEvent = await run.broker.transcript().count
         do {
-            let origin = CallOrigin(step: index, duringBroadcast: duringBroadcast)
+            let origin = CallMoment(stepIndex: index, phase: duringBroadcast ? .broadcasts : .step)
             guard run.holdsAnswers, !(adapter is WireAdapter) else {
-                return try await CallOrigin.$current.withValue(origin) { try await adapter.handle(event) }
+                return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
             }
             // An in-process app that handles events concurrently: its event is answered once it
             // returns, or, while one of its calls waits for a held answer, with what it shows then.

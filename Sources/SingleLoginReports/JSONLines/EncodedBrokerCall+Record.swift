@@ -34,10 +34,10 @@ extension BrokerCallRecord {
             let answer = BrokerCallAnswer(encoded.answer)
         else { return nil }
         guard let phase = CallPhase(during: encoded.during) else { return nil }
-        var later: Moment?
+        var later: CallMoment?
         if let answered = encoded.answeredLater {
             guard let laterPhase = CallPhase(during: answered.during) else { return nil }
-            later = Moment(stepIndex: answered.stepIndex, phase: laterPhase)
+            later = CallMoment(stepIndex: answered.stepIndex, phase: laterPhase)
         }
         self.init(
             sequence: encoded.sequence, stepIndex: encoded.stepIndex, call: call, answer: answer, notes: encoded.notes ?? [], phase: phase,

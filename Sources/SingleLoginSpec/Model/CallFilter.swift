@@ -1,3 +1,5 @@
+import SingleLoginAdapter
+
 /// Which calls a `calls` check counts, besides their method.
 public struct CallFilter: Hashable, Sendable {
     /// `answered`: only calls answered with a result (`ok`) or an error (`error`); nil: both.

@@ -6,7 +6,7 @@ extension JSONRPCSession {
     /// A harness request of a concurrent adapter's test case: where calls made under it belong, and how messages name it.
     struct MadeUnder: Sendable {
         /// The step (and part of it) its calls belong to; nil outside any step (the doctor's requests).
-        var origin: CallOrigin?
+        var origin: CallMoment?
         var method: WireProtocol.HarnessMethod
         var event: AppEvent?
 
@@ -28,7 +28,7 @@ extension JSONRPCSession {
     func refuseLate(_ method: String, under: Int, id: ArraySlice<UInt8>) -> [UInt8] {
         let request = endedRequests[under]
         let late = LateCall(
-            method: method, underRequest: under, request: request?.what, step: request?.origin?.step, inWindow: lateWindowOpen && request != nil)
+            method: method, underRequest: under, request: request?.what, step: request?.origin?.stepIndex, inWindow: lateWindowOpen && request != nil)
         lateCalls.append(late)
         wireLog?.note(
             "a call \(late.description), of a test case that has ended, was refused"

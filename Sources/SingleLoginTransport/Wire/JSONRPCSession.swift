@@ -232,7 +232,7 @@ package actor JSONRPCSession {
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
         var pending = Pending(request: request)
         if concurrent {
-            requestOrigins[id] = MadeUnder(origin: CallOrigin.current, method: request.method, event: request.event)
+            requestOrigins[id] = MadeUnder(origin: CallMoment.current, method: request.method, event: request.event)
             // Answers a step released go out before the request that follows it.
             if !heldCalls.isEmpty { try await sendReleasedAnswers(before: deadline, pending: pending) }
         }
@@ -401,7 +401,7 @@ package actor JSONRPCSession {
             try respond(WireLine.failure(id: id, error: WireError(code: WireError.invalidRequest, message: "no app environment before reset")))
             throw failure(.protocolViolation, "the adapter called '\(method)' before the first reset")
         }
-        var origin = CallOrigin.current
+        var origin = CallMoment.current
         if concurrent, let under = Self.underRequest(in: data, scan) {
             guard under >= scenarioFirstRequest, let madeUnder = requestOrigins[under] else {
                 // Made under a request of an ended test case, which the adapter said had settled:
@@ -414,7 +414,7 @@ package actor JSONRPCSession {
         let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)
         let answer: [UInt8]
         do {
-            let result = try await CallOrigin.$current.withValue(origin) {
+            let result = try await CallMoment.$current.withValue(origin) {
                 try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
             }
             answer = WireLine.response(id: id, result: try WireLine.encode(AnyEncodableResult(value: result)))
