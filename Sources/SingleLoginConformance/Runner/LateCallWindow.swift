@@ -7,6 +7,9 @@ import SingleLoginTransport
 /// stays open until the next test case's `reset` has been answered on the same adapter (or the
 /// adapter's `shutdown`, or its end). A call that comes later changes no verdict: it is a warning
 /// of the run. No clock decides either: only the order of the lines the adapter wrote.
+///
+/// The window owns the one test case of its job whose result waits, and releases it, charged,
+/// when the window closes.
 struct LateCallWindow {
     /// What one test case's run did to the windows.
     struct Change: Sendable {
@@ -16,14 +19,6 @@ struct LateCallWindow {
         var opensOwn: Bool
     }
 
-    /// A test case whose result waits for its window to close, with its events (its
-    /// `testCaseEnded` is added when the window closes).
-    struct HeldCase {
-        var index: Int
-        var events: [Event]
-        var result: TestCaseResult
-    }
-
     /// The warnings of every job of a run.
     final class Warnings: Sendable {
         private let found = Locked<[String]>([])
@@ -31,27 +26,100 @@ struct LateCallWindow {
         var all: [String] { found.withLock { $0 } }
     }
 
+    /// Whom the calls in the open window are charged to when it closes.
+    private enum Owner {
+        /// Nobody: they are warnings of the run.
+        case nobody
+        /// A test case whose result waits, at `index` in the plan, with its events (its
+        /// `testCaseEnded` is added when the window closes).
+        case waiting(index: Int, events: [Event], result: TestCaseResult)
+        /// An earlier attempt of the test case now running (`--retry`): it carries them.
+        case earlierAttempt
+    }
+
+    private let release: OrderedRelease
+    /// With fail-fast, the run's queue: a test case its late calls fail stops the run.
+    private let stopping: WorkQueue?
+    private var owner = Owner.nobody
     /// Late calls in the window now open, not yet charged.
     private var found: [LateCall] = []
     /// Calls that came when no window was open: warnings of the run.
     private(set) var strays: [LateCall] = []
 
+    /// A window for one job, releasing its test cases' results through `release`.
+    init(release: OrderedRelease, stopping: WorkQueue?) {
+        self.release = release
+        self.stopping = stopping
+    }
+
+    /// An attempt of a test case ran (`change` says what its reset did): takes the provider's late
+    /// calls and, when the attempt's reset closed the window before it, charges them. Returns the
+    /// findings for the earlier attempt of the same test case when that attempt owned the window.
+    mutating func attemptEnded(_ change: Change, provider: any AdapterProvider) async -> [Issue] {
+        await collect(from: provider)
+        guard change.closesPrevious else { return [] }
+        defer { owner = .nobody }
+        switch owner {
+        case .nobody:
+            strays += found
+            found = []
+            return []
+        case .earlierAttempt:
+            defer { found = [] }
+            return found.map(\.finding)
+        case let .waiting(index, events, result):
+            await complete(index, events: events, result: result, stopping: stopping)
+            return []
+        }
+    }
+
+    /// The attempt that just ran fails and runs again; when its window opened, that attempt owns it.
+    mutating func retrying(opened: Bool) {
+        if opened { owner = .earlierAttempt }
+    }
+
+    /// The test case at `index` ended with `result` and `events`: released now, or, when its window
+    /// opened, held until the window closes.
+    mutating func caseEnded(_ index: Int, events: [Event], result: TestCaseResult, opensWindow: Bool) async {
+        if opensWindow {
+            owner = .waiting(index: index, events: events, result: result)
+            return
+        }
+        if case .earlierAttempt = owner { owner = .nobody }
+        await release.complete(index, events: events + [Event(.testCaseEnded(result))], result: result)
+    }
+
+    /// The job is done and its adapter closed: the last window closes with the adapter's shutdown.
+    /// Returns the calls that came outside every window, the job's warnings.
+    mutating func jobEnded(provider: any AdapterProvider) async -> [LateCall] {
+        await collect(from: provider)
+        if case let .waiting(index, events, result) = owner {
+            await complete(index, events: events, result: result, stopping: nil)
+        } else {
+            strays += found
+        }
+        owner = .nobody
+        found = []
+        return strays
+    }
+
     /// Takes the provider's late calls: those in the open window wait to be charged, the others are warnings of the run.
-    mutating func collect(from provider: any AdapterProvider) async {
+    private mutating func collect(from provider: any AdapterProvider) async {
         for call in await provider.takeLateCalls() {
             if call.inWindow { found.append(call) } else { strays.append(call) }
         }
     }
 
-    /// The window closed: the calls to charge to its test case. With no test case to charge
-    /// (`charged` false) they are warnings of the run.
-    mutating func close(charged: Bool = true) -> [LateCall] {
-        defer { found = [] }
-        guard charged else {
-            strays += found
-            return []
-        }
-        return found
+    /// Releases the waiting test case with the window's late calls recorded as findings; a test
+    /// case they fail stops the run when `queue` is given (fail-fast).
+    private mutating func complete(_ index: Int, events: [Event], result: TestCaseResult, stopping queue: WorkQueue?) async {
+        let findings = found.map(\.finding)
+        found = []
+        let charged = result.charging(findings)
+        // A case that already failed or errored stopped the run when it ended; the first reason stays.
+        queue?.stop(after: charged)
+        let all = events + findings.map { Event(.issueRecorded(charged.id, $0)) } + [Event(.testCaseEnded(charged))]
+        await release.complete(index, events: all, result: charged)
     }
 }
 

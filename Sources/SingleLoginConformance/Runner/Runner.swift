@@ -110,9 +110,8 @@ public struct Runner: Sendable {
                 // the simulated broker and this loop then share one thread, and waits for the
                 // adapter never hold a thread of the cooperative pool.
                 group.addTask(preferring: provider.taskExecutor) {
-                    // The test case whose result waits for its app's late calls (protocol 1.6).
-                    var held: LateCallWindow.HeldCase?
-                    var window = LateCallWindow()
+                    // Its app's late calls (protocol 1.6), and the test case whose result waits for them.
+                    var window = LateCallWindow(release: release, stopping: failFast ? queue : nil)
                     while true {
                         let index = queue.take()
                         guard index < plan.count else { break }
@@ -133,29 +132,19 @@ public struct Runner: Sendable {
                         } else if let reason = queue.stopReason {
                             result = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .skipped(reason: reason), duration: 0)
                         } else {
-                            result = await Self.attempt(
+                            (result, opensWindow) = await Self.attempt(
                                 planned, scenario, on: execution, provider: provider, retries: retries, acceptFlaky: acceptFlaky,
-                                history: history[planned.id] ?? [], events: &events, held: &held, window: &window, release: release,
-                                stopping: failFast ? queue : nil, opensWindow: &opensWindow)
+                                history: history[planned.id] ?? [], events: &events, window: &window)
                             if failFast { queue.stop(after: result) }
                             // Two failed starts in a row: the rest would only repeat the error.
                             if result.outcome == .errored, let unavailable = await provider.unavailability(), queue.abandon(because: unavailable) {
                                 events.append(Event(.adapterUnavailable(unavailable.unavailability)))
                             }
                         }
-                        if opensWindow {
-                            held = LateCallWindow.HeldCase(index: index, events: events, result: result)
-                            continue
-                        }
-                        events.append(Event(.testCaseEnded(result)))
-                        await release.complete(index, events: events, result: result)
+                        await window.caseEnded(index, events: events, result: result, opensWindow: opensWindow)
                     }
                     await provider.close()
-                    // The last test case's window closes with the adapter's shutdown.
-                    await window.collect(from: provider)
-                    let late = window.close(charged: held != nil)
-                    if let held { await Self.complete(held, charged: late, release: release, stopping: nil) }
-                    lateWarnings.add(window.strays)
+                    lateWarnings.add(await window.jobEnded(provider: provider))
                 }
             }
         }
@@ -173,31 +162,18 @@ public struct Runner: Sendable {
     /// the earlier attempts' evidence travels in the result.
     ///
     /// Each attempt's reset closes the late-call window of the test case (or attempt) before it on
-    /// this job: `held`, released through `release` with the late calls charged, or the earlier
-    /// attempt. `opensWindow` says whether the last attempt's window opened: its result is then
-    /// to be held.
+    /// this job (`window`). `opensWindow` says whether the last attempt's window opened: its result
+    /// is then to be held.
     static func attempt(
         _ planned: PlannedTestCase, _ scenario: Scenario, on execution: TestCaseExecution, provider: any AdapterProvider, retries: Int, acceptFlaky: Bool,
-        history: [TestCaseResult], events: inout [Event], held: inout LateCallWindow.HeldCase?, window: inout LateCallWindow, release: OrderedRelease,
-        stopping queue: WorkQueue?, opensWindow: inout Bool
-    ) async -> TestCaseResult {
+        history: [TestCaseResult], events: inout [Event], window: inout LateCallWindow
+    ) async -> (result: TestCaseResult, opensWindow: Bool) {
         var earlier: [TestCaseResult] = []
-        var earlierOpen = false
         while true {
             var attemptEvents = [Event(.testCaseStarted(planned.id))]
             let (result, change) = await execution.runWithLateWindow(planned, scenario) { attemptEvents.append($0) }
-            await window.collect(from: provider)
-            if change.closesPrevious {
-                let late = window.close(charged: held != nil || earlierOpen)
-                if earlierOpen, let last = earlier.indices.last {
-                    earlier[last] = earlier[last].charging(late.map(\.finding))
-                } else if let closed = held {
-                    await complete(closed, charged: late, release: release, stopping: queue)
-                }
-                held = nil
-                earlierOpen = false
-            }
-            opensWindow = change.opensOwn
+            let lateFindings = await window.attemptEnded(change, provider: provider)
+            if let last = earlier.indices.last { earlier[last] = earlier[last].charging(lateFindings) }
             var again = (result.outcome == .failed || result.outcome == .errored) && earlier.count < retries && !Task.isCancelled
             // An adapter that cannot start would only fail again.
             if again, result.outcome == .errored, await provider.unavailability() != nil { again = false }
@@ -206,23 +182,12 @@ public struct Runner: Sendable {
                 let final = TestCaseResult.retried(result, after: history + earlier, acceptFlaky: acceptFlaky)
                 // The failure a flaky case gets when flaky cases are not accepted is recorded as any issue is.
                 if final.isFlaky, !acceptFlaky { events += final.issues.map { Event(.issueRecorded(planned.id, $0)) } }
-                return final
+                return (final, change.opensOwn)
             }
             // An adapter that identified itself during a failed attempt is still named (once: the release drops repeats).
             events += attemptEvents.filter { if case .adapterIdentified = $0.kind { true } else { false } }
             earlier.append(result)
-            earlierOpen = opensWindow
+            window.retrying(opened: change.opensOwn)
         }
-    }
-
-    /// Releases `held`, its window closed, with `late` (its app's late calls) recorded as findings;
-    /// a test case they fail stops the run when `queue` is given (fail-fast).
-    static func complete(_ held: LateCallWindow.HeldCase, charged late: [LateCall], release: OrderedRelease, stopping queue: WorkQueue?) async {
-        let findings = late.map(\.finding)
-        let result = held.result.charging(findings)
-        // A case that already failed or errored stopped the run when it ended; the first reason stays.
-        queue?.stop(after: result)
-        let events = held.events + findings.map { Event(.issueRecorded(result.id, $0)) } + [Event(.testCaseEnded(result))]
-        await release.complete(held.index, events: events, result: result)
     }
 }
