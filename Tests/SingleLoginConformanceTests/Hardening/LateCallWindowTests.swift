@@ -20,7 +20,9 @@ struct LateCallWindowTests {
         func close() async {}
         func takeLateCalls() async -> [LateCall] {
             pending.withLock { calls in
-                defer { calls = [] }; return calls
+                let taken = calls
+                calls = []
+                return taken
             }
         }
     }
