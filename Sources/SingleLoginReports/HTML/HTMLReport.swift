@@ -5,7 +5,7 @@ import SingleLoginSpec
 /// `report.html`: one self-contained page that a release manager can open from `file://`, file
 /// with a release and print, made from a run's events only.
 ///
-/// A header (app, spec, harness, gate, date, verdict, counts), the requirements table (filterable
+/// A header (app, spec, harness, gate, date, verdict, the run's warnings, counts), the requirements table (filterable
 /// by status and level with a few lines of inline script; without script everything shows), then
 /// every test case that did not pass, grouped by what it is: failures, cases not judged,
 /// warnings, errors, skipped and not run, each with its evidence. The page loads nothing: its
@@ -48,7 +48,7 @@ public struct HTMLReport: Sendable {
         let results = record.orderedResults
         self.init(
             results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext,
-            summary: record.summary ?? RunSummary(results: results, duration: results.reduce(0) { $0 + $1.duration }, interrupted: true), steps: record.steps,
+            summary: record.summary ?? record.effectiveSummary, steps: record.steps,
             surfaces: record.surfaces.findings)
     }
 
@@ -138,6 +138,11 @@ public struct HTMLReport: Sendable {
         for finding in surfaces {
             out += "<p class=\"notice\" role=\"note\"><strong>Nothing observed:</strong> "
             HTMLText.escape(finding.description, into: &out)
+            out += "</p>\n"
+        }
+        for warning in summary.lateCalls {
+            out += "<p class=\"notice\" role=\"note\"><strong>Late call:</strong> "
+            HTMLText.escape(warning, into: &out)
             out += "</p>\n"
         }
         counts(into: &out)

@@ -11,7 +11,8 @@ import SingleLoginEvents
 /// order: `requirementStarted`, the events of each of its test cases, and `requirementEnded`
 /// with its verdict over every shard's test cases (a shard knows only its part). Last, one
 /// `runEnded` whose totals are recomputed from the test cases (the wall time is the longest
-/// shard's, as shards run side by side; interrupted when any shard was).
+/// shard's, as shards run side by side; interrupted when any shard was), with every shard's
+/// late-call warnings, shard after shard, each as its shard gave it.
 public enum EventStreamMerger {
     /// Streams that cannot be joined.
     public enum MergeError: Error, CustomStringConvertible {
@@ -57,6 +58,7 @@ public enum EventStreamMerger {
         var unavailable: [Event] = []
         var duration = 0.0
         var interrupted = false
+        var lateCalls: [String] = []
         var ended: Date?
         for stream in streams {
             for event in stream.events {
@@ -66,6 +68,8 @@ public enum EventStreamMerger {
                 case let .runEnded(summary):
                     duration = max(duration, summary.duration)
                     interrupted = interrupted || summary.interrupted
+                    // Each shard's app made its own late calls: two alike are two calls, so none is dropped.
+                    lateCalls += summary.lateCalls
                     ended = max(ended ?? event.date, event.date)
                 case .adapterIdentified:
                     if identified.isEmpty { identified.append(event) }
@@ -103,7 +107,9 @@ public enum EventStreamMerger {
             }
         }
         let start = Event(.runStarted(context, plan: plan), date: context.startDate)
-        let end = Event(.runEnded(RunSummary(results: ordered, duration: duration, interrupted: interrupted)), date: ended ?? context.startDate)
+        var summary = RunSummary(results: ordered, duration: duration, interrupted: interrupted)
+        summary.lateCalls = lateCalls
+        let end = Event(.runEnded(summary), date: ended ?? context.startDate)
         return [start] + body + [end]
     }
 }

@@ -154,11 +154,13 @@ public struct RunRecord: Sendable {
         }
     }
 
-    /// The summary the runner sent, or one computed from the results.
+    /// The totals computed from the results, with the wall time, interruption and late-call
+    /// warnings the runner sent (without a `runEnded`: the results' time, interrupted, no warnings).
     public var effectiveSummary: RunSummary {
         let ordered = orderedResults
-        let computed = RunSummary(
+        var computed = RunSummary(
             results: ordered, duration: summary?.duration ?? ordered.reduce(0) { $0 + $1.duration }, interrupted: summary?.interrupted ?? true)
+        computed.lateCalls = summary?.lateCalls ?? []
         return computed
     }
 

@@ -18,7 +18,7 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
     private let executor: SessionExecutor
     private let waker = ChannelWaker()
     var current: WireAdapter?
-    private var pendingLateCalls: [LateCall] = []
+    var leftovers = EndedAdapterLeftovers()
     var startFailures: StartFailures
     private var connections = 0
     private var closed = false
@@ -118,30 +118,21 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
 
     /// Drops the connection without `shutdown`: the adapter connects again for the next test case.
     public func discard() async {
-        guard let current else { return }
-        self.current = nil
-        await current.drop()
-        pendingLateCalls += await current.takeLateCalls()
+        guard await endCurrent(.drop) else { return }
         wireLog?.note("the harness dropped the connection; waiting for the adapter to connect again")
     }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
 
-    public func takeLog() async -> String { "" }
+    /// Empty: a connected adapter's stderr stays with its app.
+    public func takeLog() async -> String { await takeAllLog() }
 
-    public func takeLateCalls() async -> [LateCall] {
-        defer { pendingLateCalls = [] }
-        return pendingLateCalls + (await current?.takeLateCalls() ?? [])
-    }
+    public func takeLateCalls() async -> [LateCall] { await takeAllLateCalls() }
 
     /// Sends `shutdown` and closes the connection; stops accepting (the listener closes once
     /// every provider sharing it has closed), so an adapter that connects again is refused at once.
     public func close() async {
-        if let current {
-            self.current = nil
-            await current.close()
-            pendingLateCalls += await current.takeLateCalls()
-        }
+        await endCurrent(.shutdown)
         guard !closed else { return }
         closed = true
         listener.release()

@@ -12,8 +12,7 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
     private let wireLog: WireLog?
     private let executor: SessionExecutor
     var current: WireAdapter?
-    private var pendingLog = ""
-    private var pendingLateCalls: [LateCall] = []
+    var leftovers = EndedAdapterLeftovers()
     var startFailures: StartFailures
 
     /// Creates a provider for `command` (run with `/bin/sh -c`, `environment` added); `wireLog` records every line on the wire.
@@ -44,32 +43,14 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
     public func unavailability() async -> AdapterUnavailable? { startFailures.gaveUp }
 
     /// Ends the broken adapter's group at once (SIGTERM, SIGKILL after 0.5 s): a broken adapter is not asked to shut down.
-    public func discard() async {
-        guard let current else { return }
-        self.current = nil
-        await current.drop()
-        pendingLog += await current.takeLog()
-        pendingLateCalls += await current.takeLateCalls()
-    }
+    public func discard() async { await endCurrent(.drop) }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
 
-    public func takeLog() async -> String {
-        defer { pendingLog = "" }
-        return pendingLog + (await current?.takeLog() ?? "")
-    }
+    public func takeLog() async -> String { await takeAllLog() }
 
     /// Asks the adapter to shut down, then ends its group.
-    public func close() async {
-        guard let current else { return }
-        self.current = nil
-        await current.close()
-        pendingLog += await current.takeLog()
-        pendingLateCalls += await current.takeLateCalls()
-    }
+    public func close() async { await endCurrent(.shutdown) }
 
-    public func takeLateCalls() async -> [LateCall] {
-        defer { pendingLateCalls = [] }
-        return pendingLateCalls + (await current?.takeLateCalls() ?? [])
-    }
+    public func takeLateCalls() async -> [LateCall] { await takeAllLateCalls() }
 }
