@@ -48,16 +48,22 @@ let package = Package(
         // SHA-256 and HMAC-SHA256 in portable Swift, nothing else: the recorder's token digests and the
         // harness's digests and signatures (through SingleLoginCrypto). At MSAL's floor, no imports.
         .target(name: "SingleLoginDigest"),
-        // The device-pass recorder: the seam decorated, the lifecycle, observations, a trace file and
-        // its TCP stream. Foundation, the seam, the digest and the call values only, at MSAL's floor;
-        // compiled into debug builds.
         // The values of a broker call the device trace and the event stream both write: its parameters,
         // the accounts it returned, its error. On the seam only, at MSAL's floor.
         .target(name: "SingleLoginCallValues", dependencies: ["SingleLoginSeam"]),
-        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam", "SingleLoginDigest", "SingleLoginCallValues"]),
+        // The observation (what the app shows and stores: Observation, ScreenElement, StoredItem), which
+        // an adapter reports and the recorder writes into a device trace. No imports, at MSAL's floor.
+        .target(name: "SingleLoginObservation"),
+        // The client's TCP connect (a timeout, close-on-exec, no delay, no SIGPIPE) the kit's TCP client
+        // and the recorder's trace stream share. The system's C library only, at MSAL's floor.
+        .target(name: "SingleLoginSocket"),
+        // The device-pass recorder: the seam decorated, the lifecycle, observations, a trace file and
+        // its TCP stream. Foundation, the seam, the digest, the call values, the observation and the
+        // socket only, at MSAL's floor; compiled into debug builds.
+        .target(name: "SingleLoginRecorder", dependencies: ["SingleLoginSeam", "SingleLoginDigest", "SingleLoginCallValues", "SingleLoginObservation", "SingleLoginSocket"]),
         // The adapter kit's vocabulary and the wire: the seam answered by a broker, events,
-        // observations, the stdio host and the TCP client.
-        .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam", "SingleLoginJSON"]),
+        // observations (re-exported from SingleLoginObservation), the stdio host and the TCP client.
+        .target(name: "SingleLoginAdapter", dependencies: ["SingleLoginSeam", "SingleLoginJSON", "SingleLoginObservation", "SingleLoginSocket"]),
         // The spec model, the strict readers of its formats, loaders and diagnostics.
         .target(name: "SingleLoginSpec", dependencies: ["SingleLoginAdapter", "SingleLoginJSON", "SingleLoginCrypto", "DidYouMean"]),
         // The event vocabulary: events, results, issues, run context, exit status.

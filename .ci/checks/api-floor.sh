@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The app-side library (SingleLoginSeam), the JSON it shares with the harness (SingleLoginJSON) and the
-# recorder with what it shares with the harness (SingleLoginRecorder, SingleLoginDigest, SingleLoginCallValues) build at MSAL's floor, iOS 16 and macOS 11: it imports
+# recorder with what it shares with the harness (SingleLoginRecorder, SingleLoginDigest, SingleLoginCallValues,
+# SingleLoginObservation, SingleLoginSocket) build at MSAL's floor, iOS 16 and macOS 11: it imports
 # only Foundation (MSAL, UIKit, AppKit only inside `#if canImport(...)`), and references nothing
 # the toolchain's symbol graphs say Apple introduced later. References are read from the index store
 # of a build of the target, joined by USR to the availability in the symbol graphs of the
@@ -25,10 +26,18 @@ check --target SingleLoginJSON --floor macOS=11.0 --floor iOS=16.0 --allow-impor
 check --target SingleLoginDigest --floor macOS=11.0 --floor iOS=16.0 --allow-import ""
 # A broker call's parameters, accounts and error, which the recorder's trace and the event stream share: on the seam only.
 check --target SingleLoginCallValues --floor macOS=11.0 --floor iOS=16.0 --allow-import SingleLoginSeam
+# The observation (Observation, ScreenElement, StoredItem), which an adapter reports and the recorder's
+# trace holds: imports nothing at all.
+check --target SingleLoginObservation --floor macOS=11.0 --floor iOS=16.0 --allow-import ""
+# The client's TCP connect, which the kit's TCP client and the recorder's trace stream share: the
+# system's C library only (Darwin or Glibc, under #if).
+check --target SingleLoginSocket --floor macOS=11.0 --floor iOS=16.0 --allow-import "" --allow-guarded-import Darwin,Glibc
 # The device-pass recorder, which an app's debug build links: the same floor, Foundation, the seam, the
-# digest and the call values (Darwin and Glibc only for uname, UIKit only for the accessibility walk).
+# digest, the call values, the observation and the socket (Darwin and Glibc only for uname and the
+# stream's reads, UIKit only for the accessibility walk).
 check --target SingleLoginRecorder --floor macOS=11.0 --floor iOS=16.0 \
-    --allow-import Foundation,SingleLoginSeam,SingleLoginDigest,SingleLoginCallValues --allow-guarded-import UIKit,Darwin,Glibc
+    --allow-import Foundation,SingleLoginSeam,SingleLoginDigest,SingleLoginCallValues,SingleLoginObservation,SingleLoginSocket \
+    --allow-guarded-import UIKit,Darwin,Glibc
 
 # The test-side kit (every target SingleLoginTesting, SingleLoginAdapter and SingleLoginObserver
 # link) at the package's floor, macOS 15 and iOS 16: what needs iOS 17 or 18 must sit under
@@ -43,4 +52,4 @@ if [ "${#failed[@]}" -gt 0 ]; then
     echo "api-floor: the kit's targets above their floor (macOS 15, iOS 16): ${failed[*]}" >&2
     exit 1
 fi
-echo "api-floor: the seam, SingleLoginJSON, SingleLoginDigest, SingleLoginCallValues and the recorder hold to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"
+echo "api-floor: the seam, SingleLoginJSON, SingleLoginDigest, SingleLoginCallValues, SingleLoginObservation, SingleLoginSocket and the recorder hold to macOS 11 / iOS 16, and the kit's 12 targets (ReferenceApp, which its tests run, included) to macOS 15 / iOS 16"

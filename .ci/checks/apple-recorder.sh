@@ -11,15 +11,21 @@ repo="$(pwd)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/UIKit" "$work/Sources/RecorderCheck" "$work/Sources/DigestCheck" "$work/Sources/CallValuesCheck"
+mkdir -p "$work/Sources/UIKit" "$work/Sources/RecorderCheck" "$work/Sources/DigestCheck" "$work/Sources/CallValuesCheck" \
+    "$work/Sources/ObservationCheck" "$work/Sources/SocketCheck"
 cp .ci/checks/apple-stub/UIKit.swift "$work/Sources/UIKit/"
 cp Sources/SingleLoginRecorder/*.swift "$work/Sources/RecorderCheck/"
-# SingleLoginDigest and SingleLoginCallValues are no library products of their own, and targets of the
-# same names here would clash with the package's: their files come along as DigestCheck and
-# CallValuesCheck, and the recorder's files import those.
+# SingleLoginDigest, SingleLoginCallValues, SingleLoginObservation and SingleLoginSocket are no library
+# products of their own, and targets of the same names here would clash with the package's: their
+# files come along as DigestCheck, CallValuesCheck, ObservationCheck and SocketCheck, and the
+# recorder's files import those.
 cp Sources/SingleLoginDigest/*.swift "$work/Sources/DigestCheck/"
 cp Sources/SingleLoginCallValues/*.swift "$work/Sources/CallValuesCheck/"
-sed -i.orig -e 's/^import SingleLoginDigest$/import DigestCheck/' -e 's/^import SingleLoginCallValues$/import CallValuesCheck/' "$work"/Sources/RecorderCheck/*.swift
+cp Sources/SingleLoginObservation/*.swift "$work/Sources/ObservationCheck/"
+cp Sources/SingleLoginSocket/*.swift "$work/Sources/SocketCheck/"
+sed -i.orig -e 's/^import SingleLoginDigest$/import DigestCheck/' -e 's/^import SingleLoginCallValues$/import CallValuesCheck/' \
+    -e 's/^\(@_exported \)\{0,1\}import SingleLoginObservation$/\1import ObservationCheck/' -e 's/^import SingleLoginSocket$/import SocketCheck/' \
+    "$work"/Sources/RecorderCheck/*.swift
 rm -f "$work"/Sources/RecorderCheck/*.orig
 cat >"$work/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -32,7 +38,11 @@ let package = Package(
         .target(name: "UIKit"),
         .target(name: "DigestCheck"),
         .target(name: "CallValuesCheck", dependencies: [.product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
-        .target(name: "RecorderCheck", dependencies: ["UIKit", "DigestCheck", "CallValuesCheck", .product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
+        .target(name: "ObservationCheck"),
+        .target(name: "SocketCheck"),
+        .target(
+            name: "RecorderCheck",
+            dependencies: ["UIKit", "DigestCheck", "CallValuesCheck", "ObservationCheck", "SocketCheck", .product(name: "SingleLoginSeam", package: "SingleLoginConformance")]),
     ]
 )
 SWIFT

@@ -20,7 +20,7 @@ public struct AdapterIdentity: Hashable, Codable, Sendable {
     public func declares(_ capability: WireProtocol.Capability) -> Bool { capabilities.contains(capability.rawValue) }
     /// The directory that holds the app's data container (its `Documents`, `Library`, `tmp`), when
     /// the harness can read it: the harness then walks it after every step and scans what it finds
-    /// beside ``Observation/storage`` (protocol 1.3's `dataContainer`). Nil: only what the adapter reports.
+    /// beside `Observation.storage` (protocol 1.3's `dataContainer`). Nil: only what the adapter reports.
     public var dataContainer: String?
     /// The device surfaces the app declares it has and has not (protocol 1.6's `surfaces`); nil
     /// when it declares none, and every surface requirement is judged as before 1.6.

@@ -8,10 +8,10 @@
 ///    keychain items, caches or memory left from any earlier scenario, and the app not
 ///    running. From then on every MSAL call the app makes goes to `environment.broker` and
 ///    every backend call to `environment.backend`; the app must not keep tokens or data of
-///    its own making outside what it reports in ``Observation/storage``.
+///    its own making outside what it reports in `Observation.storage`.
 /// 2. ``handle(_:)`` delivers one ``AppEvent`` and returns only when the app has settled:
 ///    every task the event started has finished, every broker and backend call has been
-///    answered, and the screen shows its final state. The returned ``Observation`` is taken
+///    answered, and the screen shows its final state. The returned `Observation` is taken
 ///    after settling.
 /// 3. ``observe()`` reports the app's current state without changing it.
 /// 4. An observation is complete: every visible element (text, buttons, alerts, errors, the

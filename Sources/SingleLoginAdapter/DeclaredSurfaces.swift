@@ -6,7 +6,7 @@
 /// but never reports in a whole run is named in the run's reports and fails a `doctor` check. A
 /// surface left out is judged as before protocol 1.6.
 public struct DeclaredSurfaces: Hashable, Sendable, Codable {
-    /// Whether the app has each surface it declares: device surfaces only (``StoredItem/Area/isDeviceSurface``).
+    /// Whether the app has each surface it declares: device surfaces only (`StoredItem.Area.isDeviceSurface`).
     public private(set) var declarations: [StoredItem.Area: Bool]
 
     /// Declares `has` as the surfaces the app has and `lacks` as those it has not; an area that is

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginObservation
 
 #if canImport(Darwin)
 import Darwin
@@ -50,7 +51,7 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     /// What the app shows and stores now, as the app reports it (its screen elements, its storage
     /// and surfaces, for example from `SandboxObserver`); the recorder adds the key window's
     /// accessibility elements where UIKit is present, and replaces tokens by their digests.
-    public typealias Observe = @Sendable () async -> RecordedObservation
+    public typealias Observe = @Sendable () async -> Observation
 
     /// The keyed digest every token is written as.
     public let digest: TokenDigest
@@ -173,10 +174,12 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         #if canImport(UIKit)
         observation.screen += await AccessibilityWalk.keyWindowElements()
         #endif
-        observation.screen = observation.screen.map { RecordedObservation.Element($0.kind, digest.redact($0.text)) }
+        // A trace (version 1) holds each element's kind and text and each item's area, key and value:
+        // neither record marks nor who found an item, which the harness adds when it reads.
+        observation.screen = observation.screen.map { ScreenElement($0.kind, digest.redact($0.text)) }
         // The recorder's own files (the trace, the key) are the pass's, not the app's.
         observation.storage = observation.storage.filter { !$0.key.contains(Self.directoryName + "/") }
-            .map { RecordedObservation.Item($0.area, digest.redact($0.key), digest.redact($0.value)) }
+            .map { StoredItem($0.area, digest.redact($0.key), digest.redact($0.value)) }
         let taken = observation
         write(kind: .checkpoint) { $0.checkpoint = Checkpoint(label: label, observation: taken) }
     }

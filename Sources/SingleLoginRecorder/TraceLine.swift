@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginObservation
 
 /// One line of a device trace (JSON Lines, `specs/device-trace-v1.schema.json`): what the recorder
 /// saw in the app, in the order it saw it. Exactly one of the payloads is present, the one ``kind`` names.
@@ -98,11 +99,12 @@ public struct TraceHeader: Codable, Sendable, Hashable {
 public struct Checkpoint: Codable, Sendable, Hashable {
     /// Why it was taken (a step's label, or the lifecycle event it follows).
     public var label: String
-    /// What the app showed and stored, in the adapter contract's shape (docs/adapter-contract.md).
-    public var observation: RecordedObservation
+    /// What the app showed and stored: the adapter contract's observation (docs/adapter-contract.md),
+    /// tokens replaced by their keyed digests.
+    public var observation: Observation
 
     /// Creates a checkpoint.
-    public init(label: String, observation: RecordedObservation) {
+    public init(label: String, observation: Observation) {
         self.label = label
         self.observation = observation
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSocket
 
 #if canImport(Darwin)
 import Darwin
@@ -13,6 +14,7 @@ import Glibc
 ///
 ///     #if DEBUG
 ///     let stream = try TraceStream.connect(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder)
+///     // or, where the network is slow to answer: ..., recorder: recorder, timeout: 30)
 ///     #endif
 public final class TraceStream: @unchecked Sendable {  // `descriptor` is written once; sends are serialised by `lock`
     /// Why the stream could not start.
@@ -30,47 +32,34 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
     }
 
     /// Connects to the harness, presents `token`, sends the lines written so far and every later one,
-    /// and answers the harness's checkpoint requests with `recorder`. Blocks while it connects: call
-    /// it off the main thread.
-    public static func connect(host: String, port: UInt16, token: String, recorder: SessionRecorder) throws -> TraceStream {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { throw Failure(description: "cannot resolve \(host)") }
-        defer { freeaddrinfo(first) }
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry {
-            entry = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-            guard fd >= 0 else { continue }
-            #if canImport(Darwin)
-            var one: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            #if canImport(Darwin)
-            let connected = Darwin.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0
-            #else
-            let connected = Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0
-            #endif
-            guard connected else {
-                close(fd)
-                continue
-            }
-            let stream = TraceStream(descriptor: fd)
-            let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
-            stream.send(String(decoding: hello, as: UTF8.self))
-            recorder.attach { [weak stream] line in stream?.send(line) }
-            let reader = Thread { stream.readRequests(recorder: recorder) }
-            reader.name = "SingleLoginRecorder.TraceStream"
-            reader.start()
-            return stream
+    /// and answers the harness's checkpoint requests with `recorder`. Blocks while it connects, at
+    /// most `timeout` seconds for each address `host` resolves to (10 by default: a wrong address or
+    /// a device on another network fails within that, not the system's minute or more): call it off
+    /// the main thread. A failure names the address and the reason (`connection refused`: nothing
+    /// listens there; no answer within the timeout: the address is not reachable from the device).
+    public static func connect(host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10) throws -> TraceStream {
+        let fd: Int32
+        do { fd = try ClientSocket.connect(host: host, port: port, timeout: timeout, mode: .blocking) } catch {
+            let hint =
+                error.refused
+                ? "; is `sl-conformance device-pass --listen` running, and this its port?"
+                : error.timedOut
+                    ? " (\(seconds(timeout)) s); is the device on the harness's network, and this the address `device-pass --listen` printed?" : ""
+            throw Failure(description: error.description + hint)
         }
-        throw Failure(description: "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
+        let stream = TraceStream(descriptor: fd)
+        let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
+        stream.send(String(decoding: hello, as: UTF8.self))
+        recorder.attach { [weak stream] line in stream?.send(line) }
+        let reader = Thread { stream.readRequests(recorder: recorder) }
+        reader.name = "SingleLoginRecorder.TraceStream"
+        reader.start()
+        return stream
+    }
+
+    /// `10`, `2.5`: a timeout as the failure names it.
+    private static func seconds(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     /// Sends one line; after the harness went away, nothing.
@@ -81,13 +70,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
-                #else
-                Darwin.send(descriptor, buffer.baseAddress, buffer.count, 0)
-                #endif
-            }
+            let count = bytes[sent...].withUnsafeBytes { buffer in ClientSocket.sendNoSignal(descriptor, buffer.baseAddress!, buffer.count) }
             guard count > 0 else {
                 closed = true
                 return

@@ -65,8 +65,7 @@ struct DevicePassTests {
 
     @Test("a trace line out of sequence, or of a newer version, is an error naming its line")
     func strictReader() throws {
-        let header =
-            #"{"header":{"appVersion":"1","bundleID":"b","deviceModel":"d","keyCheck":"k","msalVersion":"2","operatingSystem":"iOS 17.5","passID":"p"},"kind":"header","sequence":1,"time":"t","version":1}"#
+        let header = Self.header
         let launch = #"{"kind":"lifecycle","lifecycle":"launch","sequence":3,"time":"t","version":1}"#
         #expect(throws: DeviceTrace.Problem.self) { try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") }
         do { _ = try DeviceTrace(text: header + "\n" + launch, file: "trace.jsonl") } catch {
@@ -75,6 +74,71 @@ struct DevicePassTests {
         let newer = launch.replacingOccurrences(of: "\"version\":1", with: "\"version\":2").replacingOccurrences(of: "\"sequence\":3", with: "\"sequence\":2")
         do { _ = try DeviceTrace(text: header + "\n" + newer, file: "t") } catch { #expect(error.description.contains("newer than this harness reads")) }
         #expect(try DeviceTrace(text: header + "\n", file: "t").lines.count == 1)
+    }
+
+    static let header =
+        #"{"header":{"appVersion":"1","bundleID":"b","deviceModel":"d","keyCheck":"k","msalVersion":"2","operatingSystem":"iOS 17.5","passID":"p"},"kind":"header","sequence":1,"time":"t","version":1}"#
+    /// A checkpoint as the recorder wrote it before it recorded the contract's `Observation` (with
+    /// string kinds and areas): its JSON, sorted keys and unescaped slashes, as its encoder wrote it.
+    static let earlierCheckpoint =
+        #"{"checkpoint":{"label":"p1.s1","observation":{"crashed":false,"running":true,"screen":[{"kind":"text","text":"Ana's tasks"},{"kind":"button","text":"Sign out"}],"#
+        + #""signedInAccount":"oid.tid","storage":[{"area":"file","key":"Documents/tasks.json","value":"hmac:0123"},{"area":"pasteboard","key":"general","value":""}]}},"#
+        + #""kind":"checkpoint","sequence":2,"time":"t","version":1}"#
+
+    @Test("a checkpoint an earlier recorder wrote reads as the contract's observation, and is written back byte for byte")
+    func earlierTraceReads() throws {
+        let trace = try DeviceTrace(text: Self.header + "\n" + Self.earlierCheckpoint + "\n", file: "trace.jsonl")
+        let observation = try #require(trace.lines.last?.checkpoint?.observation)
+        #expect(
+            observation
+                == Observation(
+                    running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.text, "Ana's tasks"), ScreenElement(.button, "Sign out")],
+                    storage: [StoredItem(.file, "Documents/tasks.json", "hmac:0123"), StoredItem(.pasteboard, "general", "")]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(String(decoding: try encoder.encode(trace.lines[1]), as: UTF8.self) == Self.earlierCheckpoint)
+    }
+
+    @Test("an element kind or storage area this harness does not know is an error naming the line, the place and the known ones")
+    func unknownAreaIsNamed() {
+        let unknown = Self.earlierCheckpoint.replacingOccurrences(of: #""area":"pasteboard""#, with: #""area":"clipboard""#)
+        do {
+            _ = try DeviceTrace(text: Self.header + "\n" + unknown, file: "trace.jsonl")
+            Issue.record("an unknown area was read")
+        } catch {
+            #expect(
+                error.description.hasPrefix(
+                    "trace.jsonl:2: error: not a trace line (at checkpoint.observation.storage[1].area: unknown area 'clipboard'; the areas are keychain, file,"
+                ))
+        }
+        let kind = Self.earlierCheckpoint.replacingOccurrences(of: #""kind":"button""#, with: #""kind":"toggle""#)
+        do {
+            _ = try DeviceTrace(text: Self.header + "\n" + kind, file: "trace.jsonl")
+            Issue.record("an unknown kind was read")
+        } catch {
+            #expect(error.description.contains("at checkpoint.observation.screen[1].kind: unknown kind 'toggle'; the kinds are text, button,"))
+        }
+    }
+
+    @Test("the recorder's stream says so when nothing listens at the harness's address")
+    func streamRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-refused-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        // A port that was just listened on, now closed: connecting is refused.
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        listener.retain()
+        listener.release()
+        do {
+            _ = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+            Issue.record("connected to a closed port")
+        } catch {
+            let description = "\(error)"
+            #expect(description.hasPrefix("cannot connect to 127.0.0.1:\(listener.port): "))
+            #expect(description.hasSuffix("is `sl-conformance device-pass --listen` running, and this its port?"))
+        }
     }
 
     @Test("the recorder streams its trace over TCP to the harness, which asks it for a checkpoint")
@@ -88,8 +152,8 @@ struct DevicePassTests {
         let recorder = try SessionRecorder(
             configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
         ) {
-            RecordedObservation(
-                running: true, signedInAccount: "oid.tid", screen: [.init("text", "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: [])
+            Observation(
+                running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.text, "Hello eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln")], storage: [])
         }
         recorder.lifecycle(.launch)
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSocket
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,7 +79,9 @@ public enum TCPAdapterClient {
             let remaining = deadline - ContinuousClock.now
             do {
                 TransportTrace.note("client.connect", "\(host):\(port)")
-                let fd = try WireSocket.connect(host: host, port: port, timeout: min(max(remaining, .milliseconds(10)), .seconds(5)))
+                let attempt = min(max(remaining, .milliseconds(10)), .seconds(5))
+                let seconds = Double(attempt.components.seconds) + Double(attempt.components.attoseconds) / 1e18
+                let fd = try ClientSocket.connect(host: host, port: port, timeout: seconds, mode: .nonBlocking)
                 TransportTrace.note("client.connected", "fd=\(fd)")
                 return fd
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSocket
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -146,7 +147,7 @@ final class WireEventLoop: @unchecked Sendable {
                 while offset < buffer.count {
                     let written =
                         isSocket
-                        ? WireSocket.sendNoSignal(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
+                        ? ClientSocket.sendNoSignal(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                         : write(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }

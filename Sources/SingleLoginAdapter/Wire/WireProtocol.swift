@@ -4,12 +4,12 @@ public enum WireProtocol {
     /// an adapter of an older minor version (1.0 to 1.4) is served as it is: every addition is
     /// optional (1.2 added `now`, the device's time, to every `reset` and `event` request's params;
     /// 1.3 the handshake's `dataContainer`, a directory the harness reads itself; 1.4 the storage
-    /// areas of the device's surfaces, ``StoredItem/Area/isDeviceSurface``, which an adapter sends
+    /// areas of the device's surfaces, `StoredItem.Area.isDeviceSurface`, which an adapter sends
     /// only to a harness that announced 1.4 or later, since an older one refuses the observation;
     /// 1.5 `parentInWindow` in `msal.acquireToken` and `msal.signout`, absent when true).
     ///
     /// 1.6 adds the handshake's `surfaces` (``DeclaredSurfaces``) and a screen element's `record`
-    /// (``ScreenElement/isRecord``), which an adapter sends only to a harness that announced 1.6 or later;
+    /// (`ScreenElement.isRecord`), which an adapter sends only to a harness that announced 1.6 or later;
     /// and the ``Capability/concurrentCalls`` capability, with `settle`, the `held` notification and
     /// each call's `underRequest`, all only for an adapter that declares it.
     public static let version = "1.6"
@@ -38,12 +38,12 @@ public enum WireProtocol {
         case initialize
         /// Fresh install. Answered with `{}`.
         case reset
-        /// `{event}`: deliver one ``AppEvent``; answered with an ``Observation`` once settled.
+        /// `{event}`: deliver one ``AppEvent``; answered with an `Observation` once settled.
         case event
-        /// Answered with an ``Observation``.
+        /// Answered with an `Observation`.
         case observe
         /// `{}` (1.6, ``Capability/concurrentCalls`` only): the harness has answered calls it held;
-        /// answered with an ``Observation`` once every task the app started has finished.
+        /// answered with an `Observation` once every task the app started has finished.
         case settle
         /// The adapter should exit after answering `{}`.
         case shutdown

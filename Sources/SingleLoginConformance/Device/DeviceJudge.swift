@@ -240,7 +240,7 @@ public struct DeviceJudge: Sendable {
                 guard let recorded = line.call, let call = Self.brokerCall(recorded) else { continue }
                 calls[line.sequence] = (call, model.answer(recorded))
             }
-            replayed.append(ReplayedStep(lines: lines, calls: calls, observation: checkpoint.flatMap(Self.observation), model: model))
+            replayed.append(ReplayedStep(lines: lines, calls: calls, observation: checkpoint.map(\.observation), model: model))
         }
         return (replayed, model.markers, model.markerOfDigest)
     }
@@ -299,13 +299,6 @@ public struct DeviceJudge: Sendable {
         }
     }
 
-    /// The adapter contract's observation from a checkpoint's (the same JSON, key for key).
-    static func observation(_ checkpoint: Checkpoint) -> Observation? {
-        let encoder = JSONEncoder()
-        guard let data = try? encoder.encode(checkpoint.observation) else { return nil }
-        return try? JSONDecoder().decode(Observation.self, from: data)
-    }
-
     /// `observation` with every later token of a session read as the session's marker.
     static func renamed(_ observation: Observation, _ rename: [String: String]) -> Observation {
         guard !rename.isEmpty else { return observation }
@@ -314,7 +307,7 @@ public struct DeviceJudge: Sendable {
             return rename.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
         }
         var renamed = observation
-        renamed.screen = observation.screen.map { ScreenElement($0.kind, apply($0.text)) }
+        renamed.screen = observation.screen.map { ScreenElement($0.kind, apply($0.text), isRecord: $0.isRecord) }
         renamed.storage = observation.storage.map { StoredItem($0.area, apply($0.key), apply($0.value), source: $0.source) }
         return renamed
     }

@@ -39,13 +39,6 @@ public struct RecordedAdapter: ConformanceAdapter {
 
     public func observe() async throws -> Observation { try await base.observe() }
 
-    /// The recorder's observation of what `adapter` reports (the stand-in's screen-and-storage closure).
-    public static func recorded(_ observation: Observation) -> RecordedObservation {
-        RecordedObservation(
-            running: observation.running, crashed: observation.crashed, signedInAccount: observation.signedInAccount,
-            screen: observation.screen.map { RecordedObservation.Element($0.kind.rawValue, $0.text) },
-            storage: observation.storage.map { RecordedObservation.Item($0.area.rawValue, $0.key, $0.value) })
-    }
 }
 
 /// The app's backend with each call reported to the recorder, as a real app's network layer reports it.

@@ -39,7 +39,7 @@ public struct StandInPass: Sendable {
                 passID: "stand-in", key: Array("stand-in pass key: not secret, the tokens are simulated".utf8), bundleID: base.identity.bundleId,
                 appVersion: base.identity.appVersion, msalVersion: msalVersion, traceURL: traceURL)
         ) {
-            (try? await base.observe()).map(RecordedAdapter.recorded) ?? RecordedObservation(running: false, signedInAccount: nil, screen: [], storage: [])
+            (try? await base.observe()) ?? Observation(running: false, signedInAccount: nil, screen: [], storage: [])
         }
         let adapter = RecordedAdapter(base: base, recorder: recorder)
         let runner = ScenarioRunner(spec: spec, provider: InProcessAdapterProvider { adapter })

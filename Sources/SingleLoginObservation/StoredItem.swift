@@ -7,7 +7,7 @@ public struct StoredItem: Hashable, Codable, Sendable {
     /// Its content, as text (binary content base64-encoded).
     public var value: String
     /// Who found it: nil when the adapter reported it, ``Source/container`` when the harness read
-    /// it from the app's data container itself. Absent on the wire from an adapter.
+    /// it from the app's data container itself. Absent on the wire from an adapter, and in a device trace.
     public var source: Source?
 
     /// Creates a stored item.

@@ -1,9 +1,10 @@
-/// What the app shows and stores, reported by the adapter after each event has settled.
+/// What the app shows and stores, reported by the adapter after each event has settled, and
+/// recorded by the device-pass recorder at each checkpoint (the same JSON in a device trace).
 ///
 /// The harness decides "no data of user X" by scanning every string here for X's markers,
 /// so an adapter must report everything: all visible text, and every stored item's key and value.
 public struct Observation: Hashable, Codable, Sendable {
-    /// Whether the app process is alive. False after ``AppEvent/terminate``, or when it crashed.
+    /// Whether the app process is alive. False after the `terminate` event, or when it crashed.
     public var running: Bool
     /// Whether the app ended abnormally (a crash, a failed force unwrap) since the last reset.
     public var crashed: Bool
