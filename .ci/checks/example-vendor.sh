@@ -2,7 +2,8 @@
 # Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its own `swift test`
 # lists every requirement of the shipped spec as its own test (console and --xunit-output), passes,
 # and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
-# generated test file is what generate-tests writes.
+# generated test file is what generate-tests writes; its adapter's stdio executable passes the shipped
+# spec under `sl-conformance run`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$(pwd)"
@@ -16,7 +17,7 @@ tool="$(swift build --show-bin-path)/sl-conformance"
 ids=$("$tool" list --format json | python3 -c 'import json,sys; print("\n".join(r["id"] for r in json.load(sys.stdin)["requirements"]))')
 count=$(wc -l <<<"$ids" | tr -d ' ')
 
-(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
+(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --import ShiftBoardConformance --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
     || fail "the generated tests are stale: run the command above in $example"
 
 # 1. Every requirement is its own test, and all pass.
@@ -63,6 +64,17 @@ for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIV
     echo "example-vendor: SHIFTBOARD_FLAW=$flaw fails exactly $expected${blocked:+; not judged (blocked): $blocked}"
 done
 
-# 4. `sl-conformance init swift` in a new package, built in this example's build directory, so that
+# 4. The same adapter over stdio (the executable explore needs) passes the shipped spec under `run`.
+(cd "$example" && swift build --product shiftboard-adapter) >"$work/adapter-build.log" 2>&1 || { tail -n 40 "$work/adapter-build.log" >&2; fail "shiftboard-adapter does not build"; }
+adapter="$(cd "$example" && swift build --show-bin-path)/shiftboard-adapter"
+status=0
+"$tool" run --adapter "$adapter" --reports "$work/stdio-reports" >"$work/stdio.log" 2>&1 || status=$?
+[ "$status" = 0 ] || { tail -n 40 "$work/stdio.log" >&2; fail "run --adapter shiftboard-adapter exited $status"; }
+# None skipped: the executable declares concurrentCalls, so SL-INFLIGHT-1's held answers are played too.
+summary=$(grep -E '^[0-9]+ test cases in ' "$work/stdio.log") || fail "run --adapter shiftboard-adapter printed no totals"
+grep -q ' 0 failed, 0 errors, 0 skipped$' <<<"$summary" || fail "run --adapter shiftboard-adapter: $summary"
+echo "example-vendor: over stdio, shiftboard-adapter passes the shipped spec: $summary"
+
+# 5. `sl-conformance init swift` in a new package, built in this example's build directory, so that
 #    the library both depend on is compiled once (vendor/init-skeleton.sh says what it checks).
 SCRATCH="$(cd "$example" && pwd)/.build" bash .ci/checks/vendor/init-skeleton.sh
