@@ -2,8 +2,8 @@
 # Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its own `swift test`
 # lists every requirement of the shipped spec as its own test (console and --xunit-output), passes,
 # and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
-# generated test file is what generate-tests writes; its adapter's stdio executable passes the shipped
-# spec under `sl-conformance run`.
+# generated test files are what generate-tests writes (the shipped spec's, and ShiftBoard's own spec of
+# what explore found); its adapter's stdio executable passes the shipped spec under `sl-conformance run`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$(pwd)"
@@ -19,6 +19,9 @@ count=$(wc -l <<<"$ids" | tr -d ' ')
 
 (cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --import ShiftBoardConformance --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
     || fail "the generated tests are stale: run the command above in $example"
+(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --import ShiftBoardConformance --type-name ShiftBoardExploreTests \
+    --spec specs/shiftboard-explore.json --output Tests/ShiftBoardTests/ShiftBoardExploreTests.swift --check) \
+    || fail "the tests of ShiftBoard's own spec are stale: run the command above in $example"
 
 # 1. Every requirement is its own test, and all pass.
 status=0
@@ -35,6 +38,8 @@ assert len(requirements) == int(sys.argv[2]), (len(requirements), cases)
 print(f"example-vendor: --xunit-output has {len(requirements)} requirement testcases, e.g. {requirements[0]}")
 PY
 echo "example-vendor: swift test lists all $count requirements of the shipped spec as tests of their own, all passing"
+# ShiftBoard's own spec: what explore found, kept fixed.
+grep -q '✔ Test "SB-ACCOUNT-1" passed' "$work/pass.log" || fail "swift test does not pass SB-ACCOUNT-1 of specs/shiftboard-explore.json"
 
 # 2. --filter selects requirements.
 (cd "$example" && swift test --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
