@@ -2,7 +2,8 @@
 # Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its own `swift test`
 # lists every requirement of the shipped spec as its own test (console and --xunit-output), passes,
 # and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
-# generated test file is what generate-tests writes.
+# generated test files are what generate-tests writes (the shipped spec's, and ShiftBoard's own spec of
+# what explore found); its adapter's stdio executable passes the shipped spec under `sl-conformance run`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$(pwd)"
@@ -16,8 +17,11 @@ tool="$(swift build --show-bin-path)/sl-conformance"
 ids=$("$tool" list --format json | python3 -c 'import json,sys; print("\n".join(r["id"] for r in json.load(sys.stdin)["requirements"]))')
 count=$(wc -l <<<"$ids" | tr -d ' ')
 
-(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
+(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --import ShiftBoardConformance --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift --check) \
     || fail "the generated tests are stale: run the command above in $example"
+(cd "$example" && "$tool" generate-tests --adapter-factory ShiftBoardAdapter --import ShiftBoardConformance --type-name ShiftBoardExploreTests \
+    --spec specs/shiftboard-explore.json --output Tests/ShiftBoardTests/ShiftBoardExploreTests.swift --check) \
+    || fail "the tests of ShiftBoard's own spec are stale: run the command above in $example"
 
 # 1. Every requirement is its own test, and all pass.
 status=0
@@ -34,6 +38,8 @@ assert len(requirements) == int(sys.argv[2]), (len(requirements), cases)
 print(f"example-vendor: --xunit-output has {len(requirements)} requirement testcases, e.g. {requirements[0]}")
 PY
 echo "example-vendor: swift test lists all $count requirements of the shipped spec as tests of their own, all passing"
+# ShiftBoard's own spec: what explore found, kept fixed.
+grep -q '✔ Test "SB-ACCOUNT-1" passed' "$work/pass.log" || fail "swift test does not pass SB-ACCOUNT-1 of specs/shiftboard-explore.json"
 
 # 2. --filter selects requirements.
 (cd "$example" && swift test --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
@@ -63,6 +69,17 @@ for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIV
     echo "example-vendor: SHIFTBOARD_FLAW=$flaw fails exactly $expected${blocked:+; not judged (blocked): $blocked}"
 done
 
-# 4. `sl-conformance init swift` in a new package, built in this example's build directory, so that
+# 4. The same adapter over stdio (the executable explore needs) passes the shipped spec under `run`.
+(cd "$example" && swift build --product shiftboard-adapter) >"$work/adapter-build.log" 2>&1 || { tail -n 40 "$work/adapter-build.log" >&2; fail "shiftboard-adapter does not build"; }
+adapter="$(cd "$example" && swift build --show-bin-path)/shiftboard-adapter"
+status=0
+"$tool" run --adapter "$adapter" --reports "$work/stdio-reports" >"$work/stdio.log" 2>&1 || status=$?
+[ "$status" = 0 ] || { tail -n 40 "$work/stdio.log" >&2; fail "run --adapter shiftboard-adapter exited $status"; }
+# None skipped: the executable declares concurrentCalls, so SL-INFLIGHT-1's held answers are played too.
+summary=$(grep -E '^[0-9]+ test cases in ' "$work/stdio.log") || fail "run --adapter shiftboard-adapter printed no totals"
+grep -q ' 0 failed, 0 errors, 0 skipped$' <<<"$summary" || fail "run --adapter shiftboard-adapter: $summary"
+echo "example-vendor: over stdio, shiftboard-adapter passes the shipped spec: $summary"
+
+# 5. `sl-conformance init swift` in a new package, built in this example's build directory, so that
 #    the library both depend on is compiled once (vendor/init-skeleton.sh says what it checks).
 SCRATCH="$(cd "$example" && pwd)/.build" bash .ci/checks/vendor/init-skeleton.sh

@@ -3,8 +3,9 @@ import PackageDescription
 
 // ShiftBoard: a shift-planning app's core, as an ISV would keep it in a package of its own, tested
 // for Single Login with sl-conformance's kit. The app links only the small adapter kit (the MSAL
-// seam); the test target links the testing kit and runs the whole shipped spec, one test per
-// requirement. Outside this repository, depend on the released package instead:
+// seam); its adapter is a library of its own, which the test target (the whole shipped spec, one
+// test per requirement) and the stdio executable (for `sl-conformance run`, `explore` and `doctor`)
+// share. Outside this repository, depend on the released package instead:
 //     .package(url: "https://github.com/sl-conformance/sl-conformance", from: "0.1.0")
 let package = Package(
     name: "ShiftBoard",
@@ -24,13 +25,27 @@ let package = Package(
                 // ... and the kit's observation types, which DeviceSurfaces reports in.
                 .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
             ]),
-        .testTarget(
-            name: "ShiftBoardTests",
+        // The adapter: a library of its own, so the tests and the stdio executable share it.
+        .target(
+            name: "ShiftBoardConformance",
             dependencies: [
                 "ShiftBoard",
                 .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
-                .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
                 .product(name: "SingleLoginObserver", package: "SingleLoginConformance"),
+            ]),
+        // The adapter over stdio: `sl-conformance explore --adapter .build/debug/shiftboard-adapter`.
+        .executableTarget(
+            name: "shiftboard-adapter",
+            dependencies: [
+                "ShiftBoardConformance",
+                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
+            ]),
+        // One test per requirement, in process.
+        .testTarget(
+            name: "ShiftBoardTests",
+            dependencies: [
+                "ShiftBoardConformance",
+                .product(name: "SingleLoginTesting", package: "SingleLoginConformance"),
             ]),
     ]
 )

@@ -134,6 +134,9 @@ public actor ShiftBoardApp {
             where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue
         {
             // A shared device signs in one worker at a time: more than one is for an administrator to fix.
+            // The app picks neither: the session it held goes too, so that the next check, once the device
+            // holds one account again, signs that worker in as after nobody.
+            await sessions.forget()
             forgetWorker()
             screen.error = "More than one account is signed in on this device. Ask your administrator to sign them out."
             return

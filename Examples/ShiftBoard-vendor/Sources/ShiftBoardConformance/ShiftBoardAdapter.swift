@@ -6,8 +6,8 @@ import SingleLoginObserver
 /// Drives ShiftBoard for sl-conformance: MSAL and the backend are the harness's, the container a
 /// fresh directory per reset, and every observation reports the screen model and all that is stored.
 /// `SHIFTBOARD_FLAW=showsCancelAsError` (or another `ShiftBoardFlaws` name) builds the app with a flaw.
-actor ShiftBoardAdapter: ConformanceAdapter {
-    nonisolated let identity = AdapterIdentity(
+public actor ShiftBoardAdapter: ConformanceAdapter {
+    public nonisolated let identity = AdapterIdentity(
         adapterName: "shiftboard-tests", adapterVersion: "1.0.0", appName: "ShiftBoard",
         appVersion: "3.2.0", bundleId: "com.contoso.shiftboard", msalVersion: "2.13.0",
         // The adapter is an actor: an event is handled while an earlier one waits for a late answer.
@@ -22,7 +22,9 @@ actor ShiftBoardAdapter: ConformanceAdapter {
     /// running the tests (its cookies, keychain or notifications) belongs to the app.
     private lazy var observer = SandboxObserver(.init(container: container, cookies: false, keychain: false, notifications: false))
 
-    func reset(environment: AppEnvironment) async throws {
+    public init() {}
+
+    public func reset(environment: AppEnvironment) async throws {
         try? FileManager.default.removeItem(at: container)
         let flaws = ShiftBoardFlaws(names: ProcessInfo.processInfo.environment["SHIFTBOARD_FLAW"] ?? "")
         app = ShiftBoardApp(
@@ -30,7 +32,7 @@ actor ShiftBoardAdapter: ConformanceAdapter {
             sandbox: sandbox, webview: { MSALWebviewParameters() }, flaws: flaws)
     }
 
-    func handle(_ event: AppEvent) async throws -> Observation {
+    public func handle(_ event: AppEvent) async throws -> Observation {
         guard let app else { throw CocoaError(.featureUnsupported) }
         switch event {
         case .launch: await app.launch()
@@ -47,7 +49,7 @@ actor ShiftBoardAdapter: ConformanceAdapter {
         return try await observe()
     }
 
-    func observe() async throws -> Observation {
+    public func observe() async throws -> Observation {
         guard let app else { throw CocoaError(.featureUnsupported) }
         let running = await app.isRunning
         let screen = await app.screen
