@@ -142,7 +142,7 @@ package struct GenerateTestsCommand: Command {
             output.err("error: \(error)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
-        output.err("wrote \(path): \(loaded.spec.requirements.count) tests of \(loaded.spec.id) \(loaded.spec.version) and the test of the generated tests")
+        output.err("wrote \(path): \(loaded.spec.requirements.count) test\(loaded.spec.requirements.count == 1 ? "" : "s") of \(loaded.spec.id) \(loaded.spec.version) and the test of the generated tests")
         return ExitStatus.passed.rawValue
     }
 
