@@ -75,7 +75,9 @@ package enum ExploreEvents {
             events.append(Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: [testCase], gate: gate))))
             results.append(testCase)
         }
-        events.append(Event(.runEnded(RunSummary(results: results, duration: seconds, interrupted: result.interrupted))))
+        var ended = RunSummary(results: results, duration: seconds, interrupted: result.interrupted)
+        ended.lateCalls = result.lateCalls.map(ExploreResult.warning)
+        events.append(Event(.runEnded(ended)))
         return events
     }
 

@@ -1,6 +1,7 @@
 import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTransport
 
 /// What an exploration found.
 package struct ExploreResult: Sendable {
@@ -56,4 +57,13 @@ package struct ExploreResult: Sendable {
     package var failure: Failure?
     /// Whether the run was interrupted.
     package var interrupted = false
+    /// Calls the app made under a request of a history that had ended (protocol 1.6,
+    /// `concurrentCalls`): each was refused (-32600) and changes no verdict, but the app's task
+    /// outlived its history; `run` fails the test case such a call is made in.
+    package var lateCalls: [LateCall] = []
+
+    /// The run's warning about one of ``lateCalls``.
+    package static func warning(_ call: LateCall) -> String {
+        "the app's call \(call.description), arrived after its history ended: it was refused (-32600) and changes no verdict; the app's task outlived its history (cancel it or discard its result at reset)"
+    }
 }

@@ -81,7 +81,11 @@ package struct Explorer: Sendable {
             start = local + 1
         }
         result.exploreSeconds = max(0, (ContinuousClock.now - started).inSeconds - result.shrinkSeconds)
-        for provider in providers { await provider.close() }
+        for provider in providers {
+            await provider.close()
+            // Late calls of the app's tasks that outlived a history, while exploring or shrinking.
+            result.lateCalls += await provider.takeLateCalls()
+        }
         await referenceProvider.close()
         return result
     }
