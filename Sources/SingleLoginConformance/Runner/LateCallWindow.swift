@@ -44,7 +44,7 @@ struct LateCallWindow {
     /// Late calls in the window now open, not yet charged.
     private var found: [LateCall] = []
     /// Calls that came when no window was open: warnings of the run.
-    private(set) var strays: [LateCall] = []
+    private var strays: [LateCall] = []
 
     /// A window for one job, releasing its test cases' results through `release`.
     init(release: OrderedRelease, stopping: WorkQueue?) {
