@@ -84,8 +84,8 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .trustsAccountCache,
         fails: [
-            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
-            "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
+            "SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1",
+            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
         ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
         .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"], notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2"]),
