@@ -84,19 +84,19 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .trustsAccountCache,
         fails: [
-            "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
-            "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
+            "SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1",
+            "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
         ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
         .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"], notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-INFLIGHT-1"]),
-    FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"]),
+    FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"], notJudged: ["SL-ACCOUNT-1"]),
     FlawRow(.forcesSignInAfterShift, fails: ["SL-LOGIN-2"]),
     FlawRow(.sendsPreviousTokenAfterUserChange, fails: ["SL-SWITCH-1", "SL-SWITCH-3"], notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(
         .presentsSignInBeforeWindow, fails: ["SL-BROADCAST-3", "SL-CANCEL-1", "SL-CANCEL-2", "SL-LOGIN-3", "SL-LOGIN-4"],
-        notJudged: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
+        notJudged: ["SL-ACCOUNT-1", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-INTERACTIVE-3", "SL-INTERACTIVE-4"]),
     FlawRow(
         .checksWithSilentTokenOnResume, fails: ["SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-2", "SL-SWITCH-3"],
         notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),

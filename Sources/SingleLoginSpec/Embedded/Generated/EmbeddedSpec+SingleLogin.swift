@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.5",
   "id": "single-login",
-  "version": "4.0.0",
+  "version": "5.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -7349,8 +7349,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-ACCOUNT-1",
       "level": "MUST",
-      "title": "More than one account on the device (getCurrentAccount fails with -50000, internal -42102): the app shows a clear message, keeps running, does not prompt, and signs nobody in.",
-      "rationale": "A shared device holds one account; two mean a sign-in without a sign-out, and MSAL refuses to choose. The app must not choose either (allAccounts or accountsFromDevice would let it pick the wrong person): it tells the user and waits for the device to be reset.",
+      "title": "More than one account on the device (getCurrentAccount fails with -50000, internal -42102): the app shows a clear message, keeps running, does not prompt by itself, and signs nobody in, not even the user it held a session for; once the device holds one account again, it signs that account in, with no prompt.",
+      "rationale": "A shared device holds one account; two mean a sign-in without a sign-out, and MSAL refuses to choose. The app must not choose either (allAccounts or accountsFromDevice would let it pick the wrong person): it tells the user and waits for the device to be reset. A second account often comes from the app's own sheet: shown after InteractionRequired, it is completed by whoever holds the device. The session the app held then ends like any other: an app that keeps it still considers that user signed in, and once the device holds one account again it takes the new account for the user it knew and signs nobody in.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -7393,6 +7393,93 @@ extension EmbeddedSpec {
                   "check": "signedOut"
                 }
               ]
+            }
+          ]
+        },
+        {
+          "name": "a second account from the sheet after InteractionRequired, then one account again",
+          "given": {
+            "signedIn": "bob",
+            "token": "interactionRequired",
+            "userAtDevice": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "tapSignIn"
+            },
+            {
+              "do": "broadcast"
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "answered": "ok",
+                  "count": 0
+                },
+                {
+                  "check": "errorShown"
+                },
+                {
+                  "check": "notCrashed"
+                },
+                {
+                  "check": "signedOut"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "answered": "ok",
+                  "count": 0
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "answered": "ok",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noErrorShown"
+                },
+                {
+                  "check": "notCrashed"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "answered": "ok",
+              "atLeast": 1,
+              "precondition": "SL-LOGIN-4"
             }
           ]
         }
