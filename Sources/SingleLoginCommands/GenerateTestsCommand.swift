@@ -142,7 +142,8 @@ package struct GenerateTestsCommand: Command {
             output.err("error: \(error)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
-        output.err("wrote \(path): \(loaded.spec.requirements.count) test\(loaded.spec.requirements.count == 1 ? "" : "s") of \(loaded.spec.id) \(loaded.spec.version) and the test of the generated tests")
+        let tests = loaded.spec.requirements.count == 1 ? "1 test" : "\(loaded.spec.requirements.count) tests"
+        output.err("wrote \(path): \(tests) of \(loaded.spec.id) \(loaded.spec.version) and the test of the generated tests")
         return ExitStatus.passed.rawValue
     }
 
