@@ -27,6 +27,11 @@ public protocol AdapterProvider: Sendable {
     var scenarioTimeout: Duration { get }
     /// The executor the runner's task for this job should prefer: the thread the adapter's
     /// session runs on, so that a round trip needs no hand-off between threads; nil for none.
+    ///
+    /// A provider that wraps another forwards it. In process it matters beyond speed: while an
+    /// answer is held (`concurrentCalls`) the app's event runs in a task that prefers this
+    /// executor; with none it runs on Swift's cooperative pool, where other work in the process
+    /// (a test suite's parallel tests) can keep it waiting past the scenario timeout.
     var taskExecutor: SessionExecutor? { get }
 }
 
