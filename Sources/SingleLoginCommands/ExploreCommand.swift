@@ -240,10 +240,6 @@ package struct ExploreCommand: Command {
         if let failure = result.failure {
             lines.append("Stopped at history \(failure.index + 1): \(failure.issue.message)")
         }
-        if !result.lateCalls.isEmpty {
-            lines.append("Late calls: \(result.lateCalls.count) (the app's tasks outlived their histories; no verdict changes):")
-            lines += result.lateCalls.map { "  " + ExploreResult.warning($0) }
-        }
         return lines.joined(separator: "\n")
     }
 

@@ -4,6 +4,7 @@ import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginExplore
+import SingleLoginReports
 @testable import SingleLoginCommands
 import SingleLoginTransport
 import Synchronization
@@ -47,20 +48,31 @@ struct ExploreLateCallTests {
         #expect(ExploreCommand.status(of: result, gate: .mustAndShould) == .passed)
         let warning = ExploreResult.warning(Self.call)
         #expect(warning.hasPrefix("the app's call 'msal.acquireTokenSilent', made under request 7 ('event refresh', step 3), arrived after its history ended"))
-        let statistics = ExploreCommand.statistics(of: result, verbose: false)
-        #expect(statistics.contains("Late calls: 1 (the app's tasks outlived their histories; no verdict changes):\n  " + warning), "\(statistics)")
         let events = ExploreEvents.events(for: result, options: ExploreOptions(seed: 1, runs: 5), gate: .mustAndShould, startDate: Date())
         guard case .runEnded(let summary)? = events.last?.kind else {
             Issue.record("the events end with runEnded")
             return
         }
         #expect(summary.lateCalls == [warning])
+        // The console's summary of the run prints it, once: the statistics before it do not repeat it.
+        let console = Self.console(events)
+        #expect(console.contains("Late calls (warnings of the run: they change no verdict):\n  " + warning), "\(console)")
+        #expect(!ExploreCommand.statistics(of: result, verbose: false).contains("Late call"))
+    }
+
+    /// What the console recorder prints for `events`, as `explore` shows them.
+    static func console(_ events: [Event]) -> String {
+        let printed = Mutex("")
+        let recorder = ConsoleRecorder { text in printed.withLock { $0 += text } }
+        for event in events { recorder.record(event) }
+        return printed.withLock { $0 }
     }
 
     @Test("without late calls the run says nothing of them")
     func silent() async {
         let result = await Explorer(options: ExploreOptions(seed: 1, runs: 5), makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } }).explore()
         #expect(result.lateCalls.isEmpty)
-        #expect(!ExploreCommand.statistics(of: result, verbose: false).contains("Late calls"))
+        let events = ExploreEvents.events(for: result, options: ExploreOptions(seed: 1, runs: 5), gate: .mustAndShould, startDate: Date())
+        #expect(!Self.console(events).contains("Late call"))
     }
 }
