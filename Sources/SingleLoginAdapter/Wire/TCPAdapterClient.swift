@@ -80,8 +80,7 @@ public enum TCPAdapterClient {
             do {
                 TransportTrace.note("client.connect", "\(host):\(port)")
                 let attempt = min(max(remaining, .milliseconds(10)), .seconds(5))
-                let seconds = Double(attempt.components.seconds) + Double(attempt.components.attoseconds) / 1e18
-                let fd = try ClientSocket.connect(host: host, port: port, timeout: seconds, mode: .nonBlocking)
+                let fd = try ClientSocket.connect(host: host, port: port, timeout: attempt.inSeconds, mode: .nonBlocking)
                 TransportTrace.note("client.connected", "fd=\(fd)")
                 return fd
             } catch {
