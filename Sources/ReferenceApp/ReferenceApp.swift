@@ -278,7 +278,8 @@ public actor ReferenceApp {
         if let session = memory.session {
             elements.append(ScreenElement(.text, "Signed in as \(session.displayName)"))
             if let username = session.account.username { elements.append(ScreenElement(.text, username)) }
-            elements += memory.records.map { ScreenElement(.text, "\($0.title): \($0.detail)") }
+            // Marked as records (protocol 1.6), so that `signedIn` finds the user in the lines above.
+            elements += memory.records.map { ScreenElement.record("\($0.title): \($0.detail)") }
             elements.append(ScreenElement(.button, "Refresh"))
             elements.append(ScreenElement(.button, "Sign out"))
             if flaws.contains(.showsSwitchAccountWhenSignedIn) { elements.append(ScreenElement(.button, "Switch account")) }

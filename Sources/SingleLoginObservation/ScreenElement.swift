@@ -7,8 +7,8 @@ public struct ScreenElement: Hashable, Codable, Sendable {
     /// Whether the element displays a backend record (a list row of the user's tasks) rather than
     /// the app's own words about the session (protocol 1.6's `record`, sent only when true). The
     /// `signedIn` check looks for the user's name in the elements that are not records: a record
-    /// that carries the name does not show who is signed in. False for adapters that do not mark,
-    /// and in a device trace, whose recorder writes none.
+    /// that carries the name does not show who is signed in. False for adapters that do not mark.
+    /// A device trace keeps the marks of the elements the app's own observation returns.
     public var isRecord: Bool
 
     /// Creates an element; `isRecord` marks one that displays a backend record.

@@ -5,6 +5,8 @@ import UIKit
 /// What VoiceOver would read in the key window: each accessibility element's label (and value) as a
 /// screen element, buttons as `button`, an alert's texts as `alert`. It adds what the app's own
 /// screen closure may forget; it does not replace it (a custom view may have no accessibility label).
+/// It cannot tell a record row from the app's words, so the recorder leaves out a walked element
+/// whose text the app's own screen already holds (``SessionRecorder/screen(_:walked:)``).
 enum AccessibilityWalk {
     /// The key window's elements, walked on the main actor.
     @MainActor static func keyWindowElements() -> [ScreenElement] {

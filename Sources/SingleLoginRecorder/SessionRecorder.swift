@@ -172,16 +172,24 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     public func checkpoint(label: String) async {
         var observation = await observe()
         #if canImport(UIKit)
-        observation.screen += await AccessibilityWalk.keyWindowElements()
+        observation.screen = Self.screen(observation.screen, walked: await AccessibilityWalk.keyWindowElements())
         #endif
-        // A trace (version 1) holds each element's kind and text and each item's area, key and value:
-        // neither record marks nor who found an item, which the harness adds when it reads.
-        observation.screen = observation.screen.map { ScreenElement($0.kind, digest.redact($0.text)) }
+        // A trace (version 1) holds each element's kind, text and record mark, and each item's area,
+        // key and value: not who found an item, which the harness adds when it reads.
+        observation.screen = observation.screen.map { ScreenElement($0.kind, digest.redact($0.text), isRecord: $0.isRecord) }
         // The recorder's own files (the trace, the key) are the pass's, not the app's.
         observation.storage = observation.storage.filter { !$0.key.contains(Self.directoryName + "/") }
             .map { StoredItem($0.area, digest.redact($0.key), digest.redact($0.value)) }
         let taken = observation
         write(kind: .checkpoint) { $0.checkpoint = Checkpoint(label: label, observation: taken) }
+    }
+
+    /// The app's own elements, then the walked ones whose text none of them holds: the walk adds
+    /// what the app's screen closure forgot, and cannot take the record mark (protocol 1.6) off a
+    /// row the app marked by reading the same row again unmarked.
+    package static func screen(_ own: [ScreenElement], walked: [ScreenElement]) -> [ScreenElement] {
+        let texts = Set(own.map(\.text))
+        return own + walked.filter { !texts.contains($0.text) }
     }
 
     private func write(kind: TraceLine.Kind, _ fill: (inout TraceLine) -> Void) {

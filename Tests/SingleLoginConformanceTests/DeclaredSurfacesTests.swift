@@ -24,7 +24,8 @@ struct DeclaredSurfacesTests {
         var hides: Set<StoredItem.Area> = []
         /// Whether the app shows the user by initials only ("Signed in as A.A.", no username).
         var initialsOnly = false
-        /// Whether the record rows are marked as records.
+        /// Whether the record rows are marked as records; false takes the reference app's marks
+        /// off, as an adapter before protocol 1.6 sends none.
         var marksRecords = false
 
         var identity: AdapterIdentity {
@@ -48,10 +49,8 @@ struct DeclaredSurfacesTests {
                     return element
                 }
             }
-            if marksRecords {
-                for index in observation.screen.indices where observation.screen[index].text.contains(": Assigned to ") {
-                    observation.screen[index].isRecord = true
-                }
+            for index in observation.screen.indices {
+                observation.screen[index].isRecord = marksRecords && observation.screen[index].text.contains(": Assigned to ")
             }
             return observation
         }

@@ -10,15 +10,15 @@ import Testing
 
 @Suite("Device pass: the stand-in's trace judged as a real device's")
 struct DevicePassTests {
-    /// The stand-in pass of the reference app with `flaws`, judged from its trace alone.
-    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = []) async throws -> (
+    /// The stand-in pass of the reference app with `flaws` (or of `base`), judged from its trace alone.
+    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = [], base: (any ConformanceAdapter)? = nil) async throws -> (
         plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace
     ) {
         let plan = DevicePlan(spec: spec.spec)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-pass-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let record = try await StandInPass(spec: spec.spec, plan: plan).run(
-            base: ReferenceAppAdapter(flaws: flaws), traceURL: directory.appendingPathComponent("trace.jsonl"), msalVersion: "2.13.0")
+            base: base ?? ReferenceAppAdapter(flaws: flaws), traceURL: directory.appendingPathComponent("trace.jsonl"), msalVersion: "2.13.0")
         let trace = try DeviceTrace(text: try String(contentsOf: record.recorder.traceURL, encoding: .utf8), file: "trace.jsonl")
         let judgement = DeviceJudge(spec: spec.spec, users: .catalogue(spec.spec)).judge(plan: plan, trace: trace, confirmations: record.confirmations)
         return (plan, judgement, trace)
@@ -40,6 +40,46 @@ struct DevicePassTests {
         let text = trace.lines.map { String(decoding: try! JSONEncoder().encode($0), as: UTF8.self) }.joined(separator: "\n")
         #expect(!text.contains("eyJ"))
         #expect(text.contains(TokenDigest.prefix))
+        // The reference app marks its rows as records, and the trace keeps the marks.
+        #expect(text.contains(#""record":true"#))
+    }
+
+    @Test("a device pass looks for the signed-in user where a run does: not in the rows the app marks as records")
+    func signedInSkipsRecordsOnDevice() async throws {
+        let spec = try TestSupport.shippedSpec()
+        func login(_ adapter: DeclaredSurfacesTests.ReshapedAdapter) async throws -> [TestCaseResult] {
+            try await Self.standIn(spec, base: adapter).judgement.results.filter { $0.id.requirementID == "SL-LOGIN-1" }
+        }
+        // Initials only, and the name only in the rows of its data: marked, the rows do not show who is signed in.
+        let marked = try await login(DeclaredSurfacesTests.ReshapedAdapter(initialsOnly: true, marksRecords: true))
+        #expect(!marked.isEmpty)
+        #expect(marked.contains { $0.outcome == .failed && $0.issues.contains { $0.kind == .expectation(.signedIn) } }, "\(marked)")
+        // Unmarked, every element counts, as in a run of an adapter that marks nothing.
+        let unmarked = try await login(DeclaredSurfacesTests.ReshapedAdapter(initialsOnly: true))
+        #expect(!unmarked.contains { $0.outcome == .failed }, "\(unmarked)")
+    }
+
+    @Test("a checkpoint keeps the app's record marks, and the walked elements add only texts the app's own screen lacks")
+    func recordMarksKept() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-marks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("app.jsonl")
+        let recorder = try SessionRecorder(configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: url)) {
+            Observation(
+                running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.text, "Signed in as Ana"), .record("Task 1: Ana's round")],
+                storage: [])
+        }
+        await recorder.checkpoint(label: "p1.s1")
+        let trace = try DeviceTrace(text: try String(contentsOf: url, encoding: .utf8), file: "app.jsonl")
+        let screen = try #require(trace.lines.last?.checkpoint?.observation.screen)
+        #expect(screen == [ScreenElement(.text, "Signed in as Ana"), .record("Task 1: Ana's round")])
+
+        // On a device the walk reads the marked row again, unmarked: it is left out, and what the app forgot is added.
+        let walked = [ScreenElement(.text, "Task 1: Ana's round"), ScreenElement(.button, "Sign out")]
+        #expect(
+            SessionRecorder.screen(screen, walked: walked) == [
+                ScreenElement(.text, "Signed in as Ana"), .record("Task 1: Ana's round"), ScreenElement(.button, "Sign out"),
+            ])
     }
 
     @Test("on every reference flaw, the stand-in's verdicts agree with run's where the pass judges", arguments: ReferenceAppFlaw.allCases)

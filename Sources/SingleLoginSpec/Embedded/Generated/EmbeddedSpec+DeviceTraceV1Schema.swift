@@ -95,7 +95,7 @@ extension EmbeddedSpec {
             "signedInAccount": {"type": "string"},
             "screen": {
               "type": "array",
-              "items": {"type": "object", "required": ["kind", "text"], "properties": {"kind": {"enum": ["text", "button", "alert", "error", "signInSheet"]}, "text": {"type": "string"}}, "additionalProperties": false}
+              "items": {"type": "object", "required": ["kind", "text"], "properties": {"kind": {"enum": ["text", "button", "alert", "error", "signInSheet"]}, "text": {"type": "string"}, "record": {"const": true}}, "additionalProperties": false}
             },
             "storage": {
               "type": "array",
