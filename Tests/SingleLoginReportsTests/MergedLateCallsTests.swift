@@ -48,28 +48,29 @@ struct MergedLateCallsTests {
         let shards = [try Self.shard(1, lateCalls: [], in: directory.url), try Self.shard(2, lateCalls: [Self.late], in: directory.url)]
         #expect(Self.lateCalls(shards[1].events) == [Self.late], "the shard's own stream carries it")
         let merged = try Self.merged(shards, in: directory.url)
-        #expect(Self.lateCalls(merged) == [Self.late])
+        #expect(Self.lateCalls(merged) == ["shard 2 of 2: " + Self.late], "the merged run names the shard it came from")
 
         let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("summary.md"))
         let html = HTMLReportRecorder(url: directory.url.appendingPathComponent("report.html"))
         for event in merged { for recorder in [markdown, html] as [any EventRecorder] { recorder.record(event) } }
         let summary = try String(contentsOf: markdown.url, encoding: .utf8)
         let rows = summary.split(separator: "\n").filter { $0.hasPrefix("| Late call |") }
-        #expect(rows == ["| Late call | ⚠️ \(Self.late) |"], "\(summary)")
+        #expect(rows == ["| Late call | ⚠️ shard 2 of 2: \(Self.late) |"], "\(summary)")
         #expect(summary.contains("| Shards | merged from 2 shards"), "\(summary)")
         let page = try String(contentsOf: html.url, encoding: .utf8)
         #expect(page.components(separatedBy: "<strong>Late call:</strong>").count == 2, "one notice")
-        #expect(page.contains("<strong>Late call:</strong> the app&#39;s call &#39;msal.getCurrentAccount&#39;, made under request 7"), "\(page)")
+        #expect(page.contains("<strong>Late call:</strong> shard 2 of 2: the app&#39;s call &#39;msal.getCurrentAccount&#39;, made under request 7"), "\(page)")
     }
 
-    @Test("the warnings of both shards, in shard order, two alike kept as two")
+    @Test("the warnings of both shards, in shard order, two alike kept as two, each naming its shard")
     func everyShardInOrder() throws {
         let directory = try TemporaryDirectory()
         let first = ["first shard's call", Self.late]
         let second = [Self.late, "second shard's call"]
         let shards = [try Self.shard(1, lateCalls: first, in: directory.url), try Self.shard(2, lateCalls: second, in: directory.url)]
-        #expect(Self.lateCalls(try Self.merged(shards, in: directory.url)) == first + second)
-        #expect(Self.lateCalls(try Self.merged(shards.reversed(), in: directory.url)) == second + first, "in the order the streams are given")
+        let named = (first: first.map { "shard 1 of 2: " + $0 }, second: second.map { "shard 2 of 2: " + $0 })
+        #expect(Self.lateCalls(try Self.merged(shards, in: directory.url)) == named.first + named.second)
+        #expect(Self.lateCalls(try Self.merged(shards.reversed(), in: directory.url)) == named.second + named.first, "in the order the streams are given")
     }
 
     @Test("a run without late calls merges into a runEnded without lateCalls, as before")

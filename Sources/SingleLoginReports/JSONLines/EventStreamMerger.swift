@@ -60,7 +60,7 @@ public enum EventStreamMerger {
         var interrupted = false
         var lateCalls: [String] = []
         var ended: Date?
-        for stream in streams {
+        for (stream, streamContext) in zip(streams, contexts) {
             for event in stream.events {
                 switch event.kind {
                 case let .runStarted(_, shardPlan):
@@ -68,8 +68,10 @@ public enum EventStreamMerger {
                 case let .runEnded(summary):
                     duration = max(duration, summary.duration)
                     interrupted = interrupted || summary.interrupted
-                    // Each shard's app made its own late calls: two alike are two calls, so none is dropped.
-                    lateCalls += summary.lateCalls
+                    // Each shard's app made its own late calls: two alike are two calls, so none is
+                    // dropped, and each says which shard's it is.
+                    let shard = streamContext.shard.map { "\($0): " } ?? ""
+                    lateCalls += summary.lateCalls.map { shard + $0 }
                     ended = max(ended ?? event.date, event.date)
                 case .adapterIdentified:
                     if identified.isEmpty { identified.append(event) }
