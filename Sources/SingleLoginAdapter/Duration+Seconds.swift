@@ -4,6 +4,9 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
+
+    /// The duration in whole milliseconds, rounded to the nearest (for messages: `in 12 ms`).
+    package var wholeMilliseconds: Int { Int((inSeconds * 1000).rounded()) }
 }
 
 extension Duration {

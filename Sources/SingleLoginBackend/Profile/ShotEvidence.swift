@@ -1,3 +1,5 @@
+import SingleLoginAdapter
+
 /// The text reports show for a shot: the token's header and claims, what was sent, what came back.
 enum ShotEvidence {
     /// Bodies longer than this are shown abbreviated (the 1 MiB token).
@@ -5,7 +7,7 @@ enum ShotEvidence {
 
     /// `200 OK after 4 ms`, `no reply within 10 s (a hang)`: the answer in a few words.
     static func outcome(_ exchange: HTTPExchange) -> String {
-        let time = "after \(milliseconds(exchange.elapsed)) ms"
+        let time = "after \(exchange.elapsed.wholeMilliseconds) ms"
         guard let reply = exchange.reply else {
             return (exchange.failure?.description ?? "no reply") + " (\(time))"
         }
@@ -58,9 +60,5 @@ enum ShotEvidence {
         let head = String(decoding: text.utf8.prefix(shownBodyBytes / 2), as: UTF8.self)
         let tail = String(decoding: text.utf8.suffix(256), as: UTF8.self)
         return head + " […\(count - shownBodyBytes / 2 - 256) bytes…] " + tail
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())
     }
 }

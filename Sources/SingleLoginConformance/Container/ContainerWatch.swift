@@ -11,9 +11,9 @@ import SingleLoginEvents
 /// walk (same size and modification time) is not read again in the next test case either.
 final class ContainerWatch: Sendable {
     private let readers = Locked<[String: ContainerReader]>([:])
-    /// Time spent walking and decoding, in nanoseconds, and how many walks: what the cost per step
-    /// in docs/performance.md was measured with.
-    private let spent = Locked<(nanoseconds: UInt64, walks: Int)>((0, 0))
+    /// Time spent walking and decoding, and how many walks: what the cost per step in
+    /// docs/performance.md was measured with.
+    private let spent = Locked<(time: Duration, walks: Int)>((.zero, 0))
 
     /// The reader of `directory`, made on first use.
     func reader(for directory: String) -> ContainerReader {
@@ -30,15 +30,14 @@ final class ContainerWatch: Sendable {
         let started = ContinuousClock.now
         defer {
             let elapsed = ContinuousClock.now - started
-            let nanoseconds = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
-            spent.withLock { $0 = ($0.nanoseconds + nanoseconds, $0.walks + 1) }
+            spent.withLock { $0 = ($0.time + elapsed, $0.walks + 1) }
         }
         do { return try reader.read() } catch { throw ContainerUnreadable(message: error.description) }
     }
 
     /// The walks so far and their total time.
     var cost: (walks: Int, seconds: Double) {
-        spent.withLock { ($0.walks, Double($0.nanoseconds) / 1e9) }
+        spent.withLock { ($0.walks, $0.time.inSeconds) }
     }
 
     /// The failure for files left after `reset`, or nil when the container is empty.

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginAdapter
 import SingleLoginRecorder
 import SingleLoginTransport
 
@@ -64,7 +65,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
 
     /// Waits until a line after `sequence` satisfies `matches`, or `timeout` passes; returns whether one did.
     public func wait(after sequence: Int, timeout: Duration, for matches: (TraceLine) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        let deadline = Date().addingTimeInterval(timeout.inSeconds)
         condition.lock()
         defer { condition.unlock() }
         while true {

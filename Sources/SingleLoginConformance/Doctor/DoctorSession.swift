@@ -155,8 +155,8 @@ actor DoctorSession {
             let fast = took * 2 <= timeouts.step && handshakeTook * 2 <= timeouts.handshake
             let detail =
                 handshakeTook * 2 > timeouts.handshake
-                ? "the handshake took \(Self.milliseconds(handshakeTook)) ms (handshake timeout \(timeouts.handshake.shortText))"
-                : "slowest answer: '\(what)' in \(Self.milliseconds(took)) ms (step timeout \(timeouts.step.shortText))"
+                ? "the handshake took \(handshakeTook.wholeMilliseconds) ms (handshake timeout \(timeouts.handshake.shortText))"
+                : "slowest answer: '\(what)' in \(took.wholeMilliseconds) ms (step timeout \(timeouts.step.shortText))"
             record(
                 "answers in time", fast, detail,
                 hint:
@@ -282,9 +282,5 @@ actor DoctorSession {
         _ = await ask("shutdown is answered", .plain(.shutdown))
         guard broken == nil else { return }
         outcomes += await peer.afterShutdown()
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }
