@@ -37,12 +37,17 @@ struct LateCallWindowTests {
 
     static func release() -> OrderedRelease { OrderedRelease(plan: plan, gate: .mustAndShould) { _ in } }
 
+    /// A job whose first test case passed and holds its window open, and the provider it takes late calls from.
+    static func holdingFirst(stopping queue: WorkQueue? = nil) async -> (release: OrderedRelease, provider: LateCallsOnly, window: LateCallWindow) {
+        let release = Self.release()
+        var window = LateCallWindow(release: release, stopping: queue)
+        await window.caseEnded(0, events: [], result: Self.passed(0), opensWindow: true)
+        return (release, LateCallsOnly(), window)
+    }
+
     @Test("a held test case is released, failed, when the next reset closes its window with a late call in it")
     func heldCaseCharged() async {
-        let release = Self.release()
-        let provider = LateCallsOnly()
-        var window = LateCallWindow(release: release, stopping: nil)
-        await window.caseEnded(0, events: [], result: Self.passed(0), opensWindow: true)
+        var (release, provider, window) = await Self.holdingFirst()
         #expect(await release.results().isEmpty, "its result waits for the window")
         provider.give([Self.late])
         let forEarlierAttempt = await window.attemptEnded(.init(closesPrevious: true, opensOwn: false), provider: provider)
@@ -70,10 +75,7 @@ struct LateCallWindowTests {
 
     @Test("with nobody owning the window, its calls are warnings; a reset that was not sent closes nothing")
     func nobodyOwns() async {
-        let release = Self.release()
-        let provider = LateCallsOnly()
-        var window = LateCallWindow(release: release, stopping: nil)
-        await window.caseEnded(0, events: [], result: Self.passed(0), opensWindow: true)
+        var (release, provider, window) = await Self.holdingFirst()
         provider.give([Self.late])
         // The adapter did not start: no reset was sent, so the held case stays held.
         #expect(await window.attemptEnded(.init(closesPrevious: false, opensOwn: false), provider: provider).isEmpty)
@@ -91,11 +93,8 @@ struct LateCallWindowTests {
 
     @Test("with fail-fast, a held case its late call fails stops the run, naming it")
     func failFastStops() async {
-        let release = Self.release()
-        let provider = LateCallsOnly()
         let queue = WorkQueue()
-        var window = LateCallWindow(release: release, stopping: queue)
-        await window.caseEnded(0, events: [], result: Self.passed(0), opensWindow: true)
+        var (_, provider, window) = await Self.holdingFirst(stopping: queue)
         provider.give([Self.late])
         _ = await window.attemptEnded(.init(closesPrevious: true, opensOwn: false), provider: provider)
         #expect(queue.stopReason == "fail-fast: the run stopped after \(Self.plan[0].id) failed")
