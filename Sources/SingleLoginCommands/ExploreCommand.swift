@@ -85,7 +85,7 @@ package struct ExploreCommand: Command {
             jobs = try arguments.value(Self.jobs) ?? 1
             try simulator.check(jobs: jobs)
             counterexample = try arguments.value(Self.counterexample)
-            part = try arguments.value(Self.shard).map { RunContext.Shard(index: $0.index, count: $0.count) }
+            part = try arguments.value(Self.shard)
             wireLog = try arguments.value(RunCommand.Options.wireLog)
             reports = try ReportOptions(parsing: arguments)
             timeouts = try AdapterTimeoutOptions(parsing: arguments).timeouts(scenario: try arguments.value(RunCommand.Options.scenarioTimeout) ?? .seconds(60))

@@ -65,10 +65,10 @@ package struct RunCommand: Command {
             parser: .positiveSeconds)
 
         /// `i/n` with 1 <= i <= n.
-        static let shardParser = ValueParser<RunSelection.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
+        static let shardParser = ValueParser<RunContext.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
-            return RunSelection.Shard(index: index, count: count)
+            return RunContext.Shard(index: index, count: count)
         }
 
         package static var signature: CommandSignature {
@@ -262,7 +262,7 @@ package struct RunCommand: Command {
         let container: String?
         do { container = try options.simulator.container() } catch { return error.report(to: output) }
         let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
-        let shard = selection.shard.map { RunContext.Shard(index: $0.index, count: $0.count) }
+        let shard = selection.shard
         var runnerOptions = Runner.Options(
             selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,
             specOrigin: options.spec.origin, referenceApp: options.target.isReferenceApp,

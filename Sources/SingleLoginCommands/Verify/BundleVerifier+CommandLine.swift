@@ -37,11 +37,11 @@ extension Check {
                 manifest.signature == nil
                     ? "names no signature, but its commandLine signs (--sign)" : "names a signature, but its commandLine does not sign (--sign)")
         }
-        let shard = record.context?.shard.map { RunSelection.Shard(index: $0.index, count: $0.count) }
+        let shard = record.context?.shard
         if options.selection.shard != shard {
             note(
                 "events.jsonl",
-                "runStarted is \(shard.map(Self.describe) ?? "a whole run"), but the commandLine in manifest.json runs \(options.selection.shard.map(Self.describe) ?? "the whole run")"
+                "runStarted is \(shard.map(\.description) ?? "a whole run"), but the commandLine in manifest.json runs \(options.selection.shard.map(\.description) ?? "the whole run")"
             )
         }
         // The digest of the executable that ran: only the manifest records it. It is the run's own

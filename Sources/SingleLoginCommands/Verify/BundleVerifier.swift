@@ -285,12 +285,12 @@ struct Check {
         // removed or added.
         let planned = record.plan.map(\.id)
         let plannedSet = Set(planned)
-        let shard = record.context?.shard.map { RunSelection.Shard(index: $0.index, count: $0.count) }
+        let shard = record.context?.shard
         let share = Set(RunSelection(shard: shard).plan(for: spec).map(\.0.id))
         for id in scenarios.keys.sorted(by: { $0.description < $1.description }) where share.contains(id) && !plannedSet.contains(id) {
             note(
                 "events.jsonl", id.description,
-                "is in the spec\(shard.map { " and in \(Self.describe($0))'s share" } ?? "") but not in the run's plan: the test case was removed")
+                "is in the spec\(shard.map { " and in \($0)'s share" } ?? "") but not in the run's plan: the test case was removed")
         }
         for id in planned where scenarios[id] == nil {
             note("events.jsonl", id.description, "is in the run's plan but not in the spec: the test case was added")
@@ -298,7 +298,7 @@ struct Check {
         checkSelection(spec: spec, record: record, shard: shard)
         if let shard {
             for id in planned where scenarios[id] != nil && !share.contains(id) {
-                note("events.jsonl", id.description, "is in the run's plan, but the harness deals it to another shard than \(Self.describe(shard))")
+                note("events.jsonl", id.description, "is in the run's plan, but the harness deals it to another shard than \(shard)")
             }
         }
         let listed = manifest.testCases.map { TestCaseID(requirementID: $0.requirementID, scenarioName: $0.scenario) }
@@ -362,7 +362,7 @@ struct Check {
     /// A test case is skipped by the selection exactly when the command line's `--only` and
     /// `--skip` skip it, with the reason the harness gives: a failure cannot be relabelled as
     /// "not selected" without the command line saying so, and verify prints that selection.
-    mutating func checkSelection(spec: Spec, record: RunRecord, shard: RunSelection.Shard?) {
+    mutating func checkSelection(spec: Spec, record: RunRecord, shard: RunContext.Shard?) {
         let selection = Self.selection(manifest.commandLine, shard: shard)
         let expected = Dictionary(selection.plan(for: spec).map { ($0.0.id, $0.0.skipReason) }, uniquingKeysWith: { first, _ in first })
         for planned in record.plan {
@@ -374,7 +374,7 @@ struct Check {
     }
 
     /// The `--only` and `--skip` words of a run's command line, as `run` reads them.
-    static func selection(_ words: [String], shard: RunSelection.Shard?) -> RunSelection {
+    static func selection(_ words: [String], shard: RunContext.Shard?) -> RunSelection {
         func values(_ name: String) -> [String] {
             words.indices.compactMap { index in
                 if words[index] == name, index + 1 < words.endIndex { return words[index + 1] }
@@ -384,7 +384,6 @@ struct Check {
         return RunSelection(only: values("--only"), skip: values("--skip"), shard: shard)
     }
 
-    static func describe(_ shard: RunSelection.Shard) -> String { "shard \(shard.index) of \(shard.count)" }
 
     static func transcript(of id: TestCaseID, _ events: [Event]) -> TranscriptJudge.Transcript {
         var steps: [TranscriptJudge.ObservedStep] = []

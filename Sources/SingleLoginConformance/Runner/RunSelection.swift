@@ -7,25 +7,11 @@ public struct RunSelection: Sendable {
     public var only: [String]
     /// Requirements whose ID or a tag is listed are skipped.
     public var skip: [String]
-    /// This run's shard, if the test cases are split between several runs.
-    public var shard: Shard?
-
-    /// One of `count` runs that share a spec's test cases, `index` from 1 to `count`.
-    public struct Shard: Hashable, Sendable {
-        /// Which run, from 1.
-        public var index: Int
-        /// How many runs share the test cases.
-        public var count: Int
-
-        /// Creates a shard; `index` must be in `1...count`.
-        public init(index: Int, count: Int) {
-            self.index = index
-            self.count = count
-        }
-    }
+    /// This run's shard (`index` from 1 to `count`), if the test cases are split between several runs.
+    public var shard: RunContext.Shard?
 
     /// Creates a selection.
-    public init(only: [String] = [], skip: [String] = [], shard: Shard? = nil) {
+    public init(only: [String] = [], skip: [String] = [], shard: RunContext.Shard? = nil) {
         self.only = only
         self.skip = skip
         self.shard = shard
