@@ -16,6 +16,13 @@ extension Conformance {
         }
     }
 
+    /// `SL-INFLIGHT-1 skipped: <reason>` when none of the requirement's scenarios ran (not run, or
+    /// not applicable to the app), so that its test says nothing was verified; nil when any ran.
+    static func skipText(_ check: RequirementCheck) -> String? {
+        guard case .skipped(let reason) = check.outcome else { return nil }
+        return "\(check.id) skipped: \(reason)"
+    }
+
     /// `SL-LOGOUT-1 (MUST) failed: <title>` (or `not judged (blocked by SL-SWITCH-3)`), the scenario,
     /// then the console's evidence; a warning says so first.
     static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck, warning: Bool = false) -> String {

@@ -66,6 +66,38 @@ struct ConformanceKitTests {
         }
     }
 
+    /// The reference app behind an adapter that does not declare `concurrentCalls` (protocol 1.5):
+    /// every SL-INFLIGHT-1 scenario is skipped for it.
+    struct WithoutConcurrentCalls: ConformanceAdapter {
+        let inner = ReferenceAppAdapter()
+        var identity: AdapterIdentity {
+            var identity = inner.identity
+            identity.capabilities.removeAll { $0 == WireProtocol.Capability.concurrentCalls.rawValue }
+            return identity
+        }
+        func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+        func handle(_ event: AppEvent) async throws -> Observation { try await inner.handle(event) }
+        func observe() async throws -> Observation { try await inner.observe() }
+    }
+
+    @Test("a requirement none of whose scenarios ran ends its test as skipped with the reason, never as passed (this test is cancelled on purpose)")
+    func skippedRequirementIsNoPass() async throws {
+        let conformance = Conformance { WithoutConcurrentCalls() }
+        let check = await conformance.check("SL-INFLIGHT-1")
+        guard case .skipped(let reason) = check.outcome else {
+            Issue.record("SL-INFLIGHT-1 ran for an adapter without concurrentCalls: \(check.outcome)")
+            return
+        }
+        #expect(reason.contains("concurrentCalls"), "\(reason)")
+        // A requirement that ran is no skip.
+        let ran = await conformance.check("SL-CANCEL-1")
+        #expect(ran.outcome == .passed)
+        #expect(!Task.isCancelled)
+        // expect ends this test as skipped: Swift Testing reports it cancelled, with the reason.
+        await conformance.expect("SL-INFLIGHT-1")
+        #expect(Task.isCancelled, "expect did not end the test of a requirement that verified nothing")
+    }
+
     @Test("an ID the spec does not hold errors, naming the closest one")
     func unknown() async {
         let check = await Self.reference.check("SL-LOGOUT-9")
