@@ -384,7 +384,6 @@ struct Check {
         return RunSelection(only: values("--only"), skip: values("--skip"), shard: shard)
     }
 
-
     static func transcript(of id: TestCaseID, _ events: [Event]) -> TranscriptJudge.Transcript {
         var steps: [TranscriptJudge.ObservedStep] = []
         var calls: [BrokerCallRecord] = []
