@@ -148,7 +148,7 @@ struct DevicePassTests {
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "trace.jsonl:2: error: not a trace line (at checkpoint.observation.storage[1].area: unknown area 'clipboard'; the areas are keychain, file,"
+                    "trace.jsonl:2: error: not a trace line (at $.checkpoint.observation.storage[1].area: unknown area 'clipboard'; the areas are keychain, file,"
                 ))
         }
         let kind = Self.earlierCheckpoint.replacingOccurrences(of: #""kind":"button""#, with: #""kind":"toggle""#)
@@ -156,7 +156,7 @@ struct DevicePassTests {
             _ = try DeviceTrace(text: Self.header + "\n" + kind, file: "trace.jsonl")
             Issue.record("an unknown kind was read")
         } catch {
-            #expect(error.description.contains("at checkpoint.observation.screen[1].kind: unknown kind 'toggle'; the kinds are text, button,"))
+            #expect(error.description.contains("at $.checkpoint.observation.screen[1].kind: unknown kind 'toggle'; the kinds are text, button,"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginJSON
 import SingleLoginRecorder
 
 /// A device trace read back: its lines in order, each checked (the version, one payload of the
@@ -67,21 +68,13 @@ public struct DeviceTrace: Sendable {
         self.lines = lines
     }
 
-    /// `checkpoint.observation.storage[0].area`.
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.reduce("") { path, key in
-            if let index = key.intValue { return path + "[\(index)]" }
-            return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-        }
-    }
-
     private static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): "missing key '\(key.stringValue)'"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "at \(path(context.codingPath)): \(context.debugDescription)"
+            "at \(JSONPath.of(context.codingPath)): \(context.debugDescription)"
         // An area or element kind this harness does not know (`unknown area 'x'; the areas are ...`) says where it stands.
-        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty: "at \(path(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty: "at \(JSONPath.of(context.codingPath)): \(context.debugDescription)"
         case DecodingError.dataCorrupted(let context): context.debugDescription
         default: "\(error)"
         }

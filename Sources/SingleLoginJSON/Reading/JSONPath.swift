@@ -23,6 +23,12 @@ public enum JSONPath {
         path + "[" + String(index) + "]"
     }
 
+    /// The path a `Decodable`'s coding path names: `$.screen[0].kind`, as the spec's diagnostics
+    /// write theirs.
+    public static func of(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce(root) { path, key in key.intValue.map { appending(index: $0, to: path) } ?? appending(key: key.stringValue, to: path) }
+    }
+
     /// Whether `key` can be written after a dot: ASCII letters, digits, `_` and `$`, not starting with a digit.
     static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginJSON
 import SingleLoginSpec
 
 /// The harness's end of one JSON-RPC 2.0 session with an adapter, over any ``LineChannel``:
@@ -462,11 +463,10 @@ package actor JSONRPCSession {
     /// A decoding error as a short phrase with its path.
     package static func describe(_ error: any Error) -> String {
         switch error {
-        case DecodingError.keyNotFound(let key, let context): return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
-        case DecodingError.typeMismatch(let type, let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not \(type)"
-        case DecodingError.valueNotFound(let type, let context):
-            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
-        case DecodingError.dataCorrupted(let context): return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context): return "missing '\(JSONPath.of(context.codingPath + [key]))'"
+        case DecodingError.typeMismatch(let type, let context): return "'\(JSONPath.of(context.codingPath))' is not \(type)"
+        case DecodingError.valueNotFound(let type, let context): return "'\(JSONPath.of(context.codingPath))' is null, expected \(type)"
+        case DecodingError.dataCorrupted(let context): return "'\(JSONPath.of(context.codingPath))': \(context.debugDescription)"
         default: return "\(error)"
         }
     }
