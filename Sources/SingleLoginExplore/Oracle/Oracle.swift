@@ -172,7 +172,7 @@ package actor Oracle: StepJudge {
         case .requireInteraction: interactionNeeded = !device.isEmpty
         default: break
         }
-        if calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed && !($0.scripted?.spoilsIdToken ?? false) }) { interactionNeeded = false }
+        if calls.contains(where: { $0.call.method == .acquireToken && !$0.call.failed && !$0.scripted.meaning.spoilsIdToken }) { interactionNeeded = false }
         // Who the app last saw on the device: what its last answered account check returned, or
         // whom its own sign-in signed in, whichever came last. A device event changes the device
         // before the app's first call, the app's own sign-in during the step: a check before the
@@ -180,7 +180,7 @@ package actor Oracle: StepJudge {
         let lastPrompt = calls.lastIndex { $0.call.method == .acquireToken } ?? -1
         let lastCheck = calls.lastIndex { $0.call.method == .getCurrentAccount && !$0.call.failed }
         let afterEvent = action.deviceAccountsAfter ?? deviceBefore
-        if lastPrompt > (lastCheck ?? -1), !calls[lastPrompt].call.failed, !(calls[lastPrompt].scripted?.spoilsIdToken ?? false) {
+        if lastPrompt > (lastCheck ?? -1), !calls[lastPrompt].call.failed, !calls[lastPrompt].scripted.meaning.spoilsIdToken {
             seenByApp = device
         } else if let lastCheck {
             seenByApp = device == afterEvent || lastCheck > lastPrompt ? device : afterEvent
@@ -196,15 +196,15 @@ package actor Oracle: StepJudge {
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
         // on the device (its doing, not the device's), and none was answered with a result the app cannot use.
         let clean =
-            !heldInStep && failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+            !heldInStep && failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
         // that sync failed, nothing overwrites what the app failed to purge).
         let checkedAccount = calls.contains { $0.call.method == .getCurrentAccount && !$0.call.failed }
         let onlySyncOffline =
-            !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && ($0.scripted?.isOffline ?? false) }
-            && !calls.contains { !$0.call.failed && ($0.scripted?.disturbs ?? false) }
+            !failures.isEmpty && failures.allSatisfy { $0.call.method == .acquireTokenSilent && $0.scripted.meaning.isOffline }
+            && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
         if opportunity, clean || (!heldInStep && checkedAccount && onlySyncOffline && device.count <= 1) {
             informed = true
             for name in identities.keys where !device.contains(name) {
@@ -224,7 +224,7 @@ package actor Oracle: StepJudge {
         }
         if action == .app(.launch) {
             sharedKnown = calls.contains { call in
-                call.call.method == .getDeviceInformation && (!call.call.failed || (call.scripted?.leavesModeKnowable ?? false))
+                call.call.method == .getDeviceInformation && (!call.call.failed || call.scripted.meaning.leavesModeKnowable)
             }
         }
         if phase == .notRunning { sharedKnown = false }
@@ -258,7 +258,7 @@ package actor Oracle: StepJudge {
         // More than one account on the device: MSAL says so (-42102); the app must not pick one.
         if opportunity, device.count > 1, !failures.isEmpty,
             failures.allSatisfy({ $0.call.method == .getCurrentAccount && $0.call.failed(internal: -42102) }),
-            !calls.contains(where: { $0.scripted?.disturbs ?? false })
+            !calls.contains(where: { $0.scripted.meaning.disturbs })
         {
             found += await apply(.account, at: index, in: judged, [.signedOut, .errorShown, .notCrashed])
         }
@@ -294,10 +294,10 @@ package actor Oracle: StepJudge {
         }
         // A dismissed sheet is no error.
         let dismissed = { (call: Call) in
-            call.call.method == .acquireToken && ((call.scripted?.isCancel ?? false) || (call.scripted == nil && call.call.failed(with: -50005)))
+            call.call.method == .acquireToken && (call.scripted.meaning.isCancel || (call.scripted == nil && call.call.failed(with: -50005)))
         }
         if phase == .foreground, calls.contains(where: dismissed), failures.allSatisfy(dismissed),
-            !calls.contains(where: { !$0.call.failed && ($0.scripted?.disturbs ?? false) }),
+            !calls.contains(where: { !$0.call.failed && $0.scripted.meaning.disturbs }),
             !before.screen.contains(where: { $0.kind == .error || $0.kind == .alert })
         {
             found += await apply(.cancel, at: index, in: judged, [.noErrorShown])
@@ -353,7 +353,7 @@ package actor Oracle: StepJudge {
         // The app's own sign-out ends its session at once, and signs the device out when it can.
         if action == .app(.tapSignOut), phaseBefore == .foreground, let beforeUser {
             // A scripted failure of the broker's signout leaves the device signed in; the app's own bad call does not excuse it.
-            let signoutFailed = calls.contains { $0.call.method == .signout && ($0.scripted?.keepsDeviceSignedIn ?? false) }
+            let signoutFailed = calls.contains { $0.call.method == .signout && $0.scripted.meaning.keepsDeviceSignedIn }
             var checks: [Expectation] = [.calls(method: .signout, range: CountRange(atLeast: 1))]
             if signoutFailed {
                 // As SL-LOGOUT-4: the device is still signed in, and the app may keep the account's identifier to finish
@@ -371,9 +371,9 @@ package actor Oracle: StepJudge {
         }
         // A result without a usable id token signs nobody in.
         let tokenCalls = calls.filter { $0.call.method == .acquireToken || $0.call.method == .acquireTokenSilent }
-        let spoiled = tokenCalls.filter { $0.scripted?.spoilsIdToken ?? false }
+        let spoiled = tokenCalls.filter { $0.scripted.meaning.spoilsIdToken }
         // A result: a successful answer with an id token, or fewer scopes granted than asked (-50003 carries the partial result).
-        let good = tokenCalls.filter { (!$0.call.failed && !($0.scripted?.spoilsIdToken ?? false)) || ($0.scripted?.declinesScopes ?? false) }
+        let good = tokenCalls.filter { (!$0.call.failed && !$0.scripted.meaning.spoilsIdToken) || $0.scripted.meaning.declinesScopes }
         let shownBefore = action == .app(.launch) ? lastShown : before.signedInAccount
         if phase == .foreground, shownBefore == nil, !spoiled.isEmpty, good.isEmpty {
             var checks: [Expectation] = [.notCrashed, .signedOut]
@@ -393,7 +393,7 @@ package actor Oracle: StepJudge {
         // SL-SWITCH-3, SL-LOGOUT-1, SL-LOGOUT-2: a call refused after that check), or its own sign-out
         // called the broker's signout (SL-LOGOUT-3, -4, -5: a call refused after it, a final sync).
         // One check for any, so a step where several hold is judged once.
-        let undisturbed = !calls.contains(where: { $0.scripted?.disturbs ?? false })
+        let undisturbed = !calls.contains(where: { $0.scripted.meaning.disturbs })
         let cleanChance =
             informed && device.count <= 1 && failures.allSatisfy({ $0.call.method == .fetchRecords })
             && calls.contains(where: { $0.call.method == .fetchRecords })
@@ -439,7 +439,7 @@ package actor Oracle: StepJudge {
         let owedBefore = owed
         owed = nil
         let prompts = calls.filter { $0.call.method == .acquireToken }
-        let completed = { (call: Call) in !call.call.failed && !(call.scripted?.disturbs ?? false) }
+        let completed = { (call: Call) in !call.call.failed && !call.scripted.meaning.disturbs }
         // A silent call answered -50002 as scripted, or because the device's account needs the sheet
         // (not a stale account, not the SSO extension failing: a silent retry may then work).
         let required = calls.contains { call in
@@ -451,8 +451,8 @@ package actor Oracle: StepJudge {
             switch call.call.method {
             case .acquireTokenSilent:
                 return (call.scripted == nil || call.scripted == .interactionRequired) && (!call.call.failed || call.call.failed(with: -50002))
-            case .acquireToken: return !(call.scripted?.declinesScopes ?? false)
-            default: return !call.call.failed && !(call.scripted?.disturbs ?? false)
+            case .acquireToken: return !call.scripted.meaning.declinesScopes
+            default: return !call.call.failed && !call.scripted.meaning.disturbs
             }
         }
         let steady = phase == .foreground && device.count == 1 && device == facts.deviceBefore && onlyInteraction
@@ -504,7 +504,7 @@ package actor Oracle: StepJudge {
         self.atHold = nil
         let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
         guard changed, informed, device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil,
-            !facts.calls.contains(where: { $0.scripted?.disturbs ?? false })
+            !facts.calls.contains(where: { $0.scripted.meaning.disturbs })
         else { return [] }
         return await apply(.late, at: index, in: judged, [.signedOut])
     }
@@ -522,7 +522,7 @@ package actor Oracle: StepJudge {
         guard allowed else { return await apply(.prompt, at: index, in: judged, [.calls(method: .acquireToken, range: .exactly(0))]) }
         var events = judged.broadcastsDelivered
         if case .app = action { events += 1 }
-        let declined = prompts.contains { $0.scripted?.declinesScopes ?? false }
+        let declined = prompts.contains { $0.scripted.meaning.declinesScopes }
         // After fewer scopes were granted the sheet comes back only when interaction is required again.
         let most = declined && !interactionRequired ? 1 : max(1, events)
         guard prompts.count > most else { return [] }
