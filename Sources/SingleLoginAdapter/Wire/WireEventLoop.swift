@@ -29,8 +29,8 @@ final class WireEventLoop: @unchecked Sendable {
     private var sleeping = false
     private var stopping = false
     private var ended = false
-    private var requests: [[UInt8]] = []
-    private var requestWaiter: CheckedContinuation<[UInt8]?, Never>?
+    private var requests = FIFOQueue<WireHarnessRequest>()
+    private var requestWaiter: CheckedContinuation<WireHarnessRequest?, Never>?
     private var calls: [Int: CheckedContinuation<[UInt8], any Error>] = [:]
     private var nextCallId = 1
     private var wakeRead: Int32 = -1
@@ -88,11 +88,11 @@ final class WireEventLoop: @unchecked Sendable {
 
     // MARK: Lines from the harness
 
-    /// The next request line from the harness; nil once the connection has ended.
-    func nextRequest() async -> [UInt8]? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<[UInt8]?, Never>) in
-            let ready: [UInt8]?? = lock.withLock {
-                if !requests.isEmpty { return .some(requests.removeFirst()) }
+    /// The next request from the harness; nil once the connection has ended.
+    func nextRequest() async -> WireHarnessRequest? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<WireHarnessRequest?, Never>) in
+            let ready: WireHarnessRequest?? = lock.withLock {
+                if let request = requests.popFirst() { return .some(request) }
                 if ended { return .some(nil) }
                 requestWaiter = continuation
                 return .none
@@ -231,15 +231,16 @@ final class WireEventLoop: @unchecked Sendable {
             return
         }
         if scan.isRequest {
-            let waiter: CheckedContinuation<[UInt8]?, Never>? = lock.withLock {
+            let request = WireHarnessRequest(line: line, scan: scan)
+            let waiter: CheckedContinuation<WireHarnessRequest?, Never>? = lock.withLock {
                 if let waiter = requestWaiter {
                     requestWaiter = nil
                     return waiter
                 }
-                requests.append(line)
+                requests.append(request)
                 return nil
             }
-            waiter?.resume(returning: line)
+            waiter?.resume(returning: request)
             return
         }
         guard let id = scan.integerId(in: line), let (waiting, settling) = lock.withLock({ calls.removeValue(forKey: id).map { ($0, settling) } }) else {
@@ -258,7 +259,7 @@ final class WireEventLoop: @unchecked Sendable {
 
     /// The harness closed the connection: every call waiting fails, the server hears the end.
     private func end() {
-        let (waiting, requestWaiter): ([CheckedContinuation<[UInt8], any Error>], CheckedContinuation<[UInt8]?, Never>?) = lock.withLock {
+        let (waiting, requestWaiter): ([CheckedContinuation<[UInt8], any Error>], CheckedContinuation<WireHarnessRequest?, Never>?) = lock.withLock {
             ended = true
             defer { calls.removeAll(); self.requestWaiter = nil }
             return (Array(calls.values), self.requestWaiter)

@@ -15,8 +15,9 @@ extension WireServer {
         let clock = WireClock()
         var minor = Self.unknownMinor
         return await withTaskGroup(of: Void.self) { group in
-            while let line = await loop.nextRequest() {
-                guard let scan = WireScan(line), let name = scan.methodName(in: line), let idRange = scan.id else { continue }
+            while let next = await loop.nextRequest() {
+                let (line, scan) = (next.line, next.scan)
+                guard let name = next.methodName, let idRange = scan.id else { continue }
                 let request = scan.integerId(in: line)
                 switch WireProtocol.HarnessMethod(rawValue: name) {
                 case .event?:
@@ -27,7 +28,7 @@ extension WireServer {
                     loop.send(await answer(Array(line[idRange]), minor: minor) { try await adapter.settle() })
                 default:
                     let shutdown = await WireRequestContext.$request.withValue(request) {
-                        await handle(line, adapter: adapter, peer: peer, clock: clock, minor: &minor)
+                        await handle(next, named: name, adapter: adapter, peer: peer, clock: clock, minor: &minor)
                     }
                     if shutdown { return .shutdown }
                 }

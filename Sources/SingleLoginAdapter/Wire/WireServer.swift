@@ -32,8 +32,9 @@ struct WireServer {
         let peer = WirePeer(loop: loop)
         let clock = WireClock()
         var minor = Self.unknownMinor
-        while let line = await loop.nextRequest() {
-            if await handle(line, adapter: adapter, peer: peer, clock: clock, minor: &minor) { return .shutdown }
+        while let request = await loop.nextRequest() {
+            guard let name = request.methodName else { continue }
+            if await handle(request, named: name, adapter: adapter, peer: peer, clock: clock, minor: &minor) { return .shutdown }
         }
         return .disconnected
     }
@@ -62,10 +63,12 @@ struct WireServer {
     /// Whether a harness announcing `version` reads the device surfaces' areas: 1.4 or later.
     static func readsDeviceSurfaces(_ version: String?) -> Bool { harnessMinor(version) >= 4 }
 
-    /// Answers one request; true after `shutdown`. `minor` is the harness's protocol minor
-    /// version, which `initialize` sets and observations are shaped for.
-    func handle(_ line: [UInt8], adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int) async -> Bool {
-        guard let scan = WireScan(line), let name = scan.methodName(in: line) else { return false }
+    /// Answers one request, whose method is `name`; true after `shutdown`. `minor` is the
+    /// harness's protocol minor version, which `initialize` sets and observations are shaped for.
+    func handle(
+        _ request: WireHarnessRequest, named name: String, adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int
+    ) async -> Bool {
+        let (line, scan) = (request.line, request.scan)
         guard let idRange = scan.id else { return false }  // a notification: nothing to answer
         let id = line[idRange]
         do {
