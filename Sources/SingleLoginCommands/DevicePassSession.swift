@@ -35,9 +35,11 @@ struct DevicePassSession: Sendable {
                 }
                 let attempt = 1 + confirmations.filter { $0.procedure == procedure.number && $0.step == step }.count
                 let instruction = instructions[step]
+                // The step's evidence is what comes after it is shown: taken before showing it, so a
+                // tester (or an app) that acts at once is not waited for again.
+                let start = link.lastSequence
                 output.out("")
                 output.out("Procedure \(procedure.number) of \(plan.procedures.count), step \(step) of \(instructions.count - 1): \(instruction.text)")
-                let start = link.lastSequence
                 if case .lifecycle(let event) = instruction.waitsFor {
                     output.out("  (\(instruction.waitsFor.waitingText))")
                     if !link.wait(after: start, timeout: .seconds(300), for: { $0.lifecycle == event }) {
