@@ -81,7 +81,9 @@ package struct VerifyCommand: Command {
                 output.out("Result: TAMPERED OR INCONSISTENT (\(verification.findings.count) finding\(verification.findings.count == 1 ? "" : "s"))")
                 return ExitStatus.requirementFailures.rawValue
             }
-            output.out("Result: intact, unsigned; a device pass, re-judged from its trace")
+            // The pass's own verdict ends the line as a run's does, so one gate reads both kinds of bundle.
+            let verdict = verification.status == .passed ? "passed" : "did not pass: failed"
+            output.out("Result: intact, unsigned; a device pass, re-judged from its trace; the run \(verdict)")
             return ExitStatus.passed.rawValue
         }
         let report: BundleVerifier.Report

@@ -61,6 +61,9 @@ package enum DevicePassBundle {
         package var standIn = false
         /// The gate the verdicts were judged under.
         package var gate: Gate = .mustAndShould
+        /// The pass's exit status as `device-pass` gave it, from the re-judged verdicts: passed
+        /// when every gating test case the pass covers passed.
+        package var status: ExitStatus = .adapterOrHarnessError
     }
 
     /// Verifies a device-pass bundle's `files`: every digest, then every verdict of its JUnit report
@@ -129,9 +132,12 @@ package enum DevicePassBundle {
                 findings.append("device-junit.xml: '\(entry.id)' is \(shown.verdict.name), but its trace and confirmations re-judge as \(entry.verdict.name)")
             }
         }
-        let passed = rejudged.entries.filter { $0.verdict.name == "passed" }.count
+        let counts = Dictionary(grouping: rejudged.entries, by: \.verdict.name).mapValues(\.count)
+        let tally = ["passed", "failed", "warned", "errored", "notJudged", "skipped", "notRun", "doesNotApply"].compactMap { name in
+            counts[name].map { "\($0) \(name)" }
+        }
         lines.append(
-            "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(passed) passed"
+            "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(tally.joined(separator: ", "))"
         )
         lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
         var verification = Verification(lines: lines, findings: findings, header: deviceTrace.header, results: judgement.results)
@@ -139,6 +145,7 @@ package enum DevicePassBundle {
         verification.span = confirmations.first.flatMap { first in confirmations.last.map { (first.time, $0.time) } }
         verification.standIn = manifest.standIn
         verification.gate = gate
+        verification.status = ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate)
         return verification
     }
 }
