@@ -159,8 +159,10 @@ package struct DevicePassCommand: Command {
         Reports go to reports/ (device-junit.xml, device-pass.md, device-pass.html), marked as a device
         pass with the device, its system, MSAL, the broker's device information and the tester.
 
-        Exit status: 0 passed; 1 requirement failures; 2 a trace that cannot be judged; 64 usage error;
-        65 a trace or state file that is not valid; 66 a missing file.
+        Exit status: 0 passed; 1 requirement failures (or a test case it covers left not judged);
+        2 the pass did not finish (stopped with 'q': resume it) or could not run (the listener, the
+        stand-in, the bundle); 64 usage error; 65 a trace or state file that is not valid; 66 a
+        missing file.
         """
 
     package init() {}

@@ -11,6 +11,8 @@ public struct SurfaceCoverage: Sendable {
     public private(set) var reported: Set<StoredItem.Area> = []
     /// The requirements about each surface that passed, in the order they ended.
     private var passed: [StoredItem.Area: [String]] = [:]
+    /// Whether the run is a device pass, whose app has no handshake to declare surfaces in.
+    private var onDevice = false
 
     /// An empty coverage.
     public init() {}
@@ -18,6 +20,8 @@ public struct SurfaceCoverage: Sendable {
     /// Takes one event of the run.
     public mutating func take(_ event: Event) {
         switch event.kind {
+        case .runStarted(let context, _):
+            onDevice = context.kind == .devicePass
         case .adapterIdentified(let identity):
             declared = identity.surfaces
         case .observed(_, let observation, _):
@@ -37,7 +41,8 @@ public struct SurfaceCoverage: Sendable {
         let declaredUnseen = unseen.filter { declared?.has($0) == true }
         let undeclaredUnseen = unseen.filter { declared?.has($0) == nil }
         var findings: [SurfaceFinding] = []
-        for (kind, surfaces) in [(SurfaceFinding.Kind.declaredNeverReported, declaredUnseen), (.undeclaredNeverReported, undeclaredUnseen)]
+        let undeclared: SurfaceFinding.Kind = onDevice ? .neverRecorded : .undeclaredNeverReported
+        for (kind, surfaces) in [(SurfaceFinding.Kind.declaredNeverReported, declaredUnseen), (undeclared, undeclaredUnseen)]
         where !surfaces.isEmpty {
             var requirements: [String] = []
             for area in surfaces { for id in passed[area] ?? [] where !requirements.contains(id) { requirements.append(id) } }
@@ -70,6 +75,9 @@ public struct SurfaceFinding: Hashable, Sendable, CustomStringConvertible {
         case declaredNeverReported
         /// The app does not declare them (an adapter older than 1.6, or one that leaves them out).
         case undeclaredNeverReported
+        /// A device pass whose checkpoints held none of them: the recorder's observation does not
+        /// report them (a device pass has no handshake to declare them in).
+        case neverRecorded
     }
 
     /// The words every report uses: `declared but never reported in this run: spotlight (SL-SPOTLIGHT-1
@@ -82,6 +90,8 @@ public struct SurfaceFinding: Hashable, Sendable, CustomStringConvertible {
             return "declared but never reported in this run: \(names) (\(passed); report them in the observation's storage)"
         case .undeclaredNeverReported:
             return "never reported in this run: \(names) (\(passed); declare the app's surfaces in its handshake)"
+        case .neverRecorded:
+            return "never recorded in this pass: \(names) (\(passed); report them in the recorder's observation, as SandboxObserver's storage() does)"
         }
     }
 }
