@@ -74,7 +74,7 @@ struct AppClockTests {
         // keep them from being scheduled for a minute on a loaded 2-core machine (seen twice in
         // .ci/run's loaded pass); nothing here measures time.
         let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))
-        let serving = Task { try await TCPAdapterClient.serve(ClockReadingAdapter(), host: "127.0.0.1", port: listener.port) }
+        let serving = taskOnOwnThread("sl-test-client") { try await TCPAdapterClient.serve(ClockReadingAdapter(), host: "127.0.0.1", port: listener.port) }
         let run = await TestSupport.run(loaded) {
             ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), wireLog: wireLog)
         }

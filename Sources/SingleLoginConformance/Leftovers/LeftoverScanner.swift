@@ -61,7 +61,10 @@ public struct LeftoverScanner: Sendable {
         // Where each candidate is, said only for the places that hold a marker.
         var candidates: [(place: Expectation.Place, text: String, location: () -> String)] = []
         if places.contains(.screen) {
-            for element in observation.screen { candidates.append((.screen, element.text, { "\(element.kind.rawValue) \(Self.quoted(element.text))" })) }
+            for element in observation.screen {
+                // A row the app marks as a record says so, as the signed-in check's evidence does.
+                candidates.append((.screen, element.text, { "\(element.kind.rawValue) \(Self.quoted(element.text))" + (element.isRecord ? " (record)" : "") }))
+            }
         }
         for item in observation.storage {
             // A device surface's item is looked at only where its surface is named: `storage` is the sandbox.

@@ -10,3 +10,10 @@ import SingleLoginTransport
 func onOwnThread<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
     try await withTaskExecutorPreference(SessionExecutor(name: "sl-test")) { try await body() }
 }
+
+/// Starts `body` as an unstructured task with a thread of its own as its executor: a client a test
+/// starts beside a run, which Swift's cooperative pool might not start for minutes (see
+/// ``onOwnThread(_:)``).
+func taskOnOwnThread<Success: Sendable>(_ name: String, _ body: @escaping @Sendable () async throws -> Success) -> Task<Success, any Error> {
+    Task(executorPreference: SessionExecutor(name: name)) { try await body() }
+}

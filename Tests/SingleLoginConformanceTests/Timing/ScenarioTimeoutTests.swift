@@ -38,7 +38,7 @@ struct ScenarioTimeoutTests {
         let time = ManualScenarioTime()
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         // 70 s pass on the scenario clock while the harness waits for the app, then it connects.
-        let client = Task {
+        let client = taskOnOwnThread("sl-test-client") {
             time.advance(by: .seconds(70))
             try await TCPAdapterClient.serve(ReferenceAppAdapter(adapterName: "late"), host: "127.0.0.1", port: listener.port, reconnectTimeout: .seconds(300))
         }
@@ -75,7 +75,7 @@ struct ScenarioTimeoutTests {
     func closedListenerRefusesAtOnce() async throws {
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         // Every reset fails: the harness drops each connection, and the client connects again after the last one too.
-        let client = Task {
+        let client = taskOnOwnThread("sl-test-client") {
             try await TCPAdapterClient.serve(AlwaysFailsResetAdapter(), host: "127.0.0.1", port: listener.port, reconnectTimeout: .seconds(300))
         }
         defer { client.cancel() }

@@ -20,7 +20,9 @@ struct TCPTransportTests {
         // keep them from being scheduled for a minute on a loaded 2-core machine (seen twice in
         // .ci/run's loaded pass); nothing here measures time.
         let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))
-        let serving = Task { try await client(listener.port) }
+        // The clients run on a thread of their own: on Swift's cooperative pool, the CPU-bound tests
+        // beside them can keep them from running for minutes (see `onOwnThread`).
+        let serving = taskOnOwnThread("sl-test-client") { try await client(listener.port) }
         defer { serving.cancel() }
         let run = await TestSupport.run(spec) {
             ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: .seconds(300), token: token, wireLog: wireLog)
@@ -65,7 +67,7 @@ struct TCPTransportTests {
         let log = try WireLog(url: logURL)
         let results = try await Self.run(ExerciseSpec.load(scenarios: 2), token: "run-token-1234", wireLog: log) { port in
             // An intruder connects first; only once the harness has refused it does the run's adapter connect.
-            let intruder = Task {
+            let intruder = taskOnOwnThread("sl-test-intruder") {
                 try await TCPAdapterClient.serve(
                     ReferenceAppAdapter(adapterName: "intruder"), host: "127.0.0.1", port: port, token: "guessed", reconnectTimeout: .seconds(300))
             }
