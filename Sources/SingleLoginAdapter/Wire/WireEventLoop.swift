@@ -231,7 +231,8 @@ final class WireEventLoop: @unchecked Sendable {
             return
         }
         if scan.isRequest {
-            let request = WireHarnessRequest(line: line, scan: scan)
+            // A request whose method is not a plain string has nothing the server could answer by name.
+            guard let request = WireHarnessRequest(line: line, scan: scan) else { return }
             let waiter: CheckedContinuation<WireHarnessRequest?, Never>? = lock.withLock {
                 if let waiter = requestWaiter {
                     requestWaiter = nil

@@ -5,7 +5,18 @@ struct WireHarnessRequest: Sendable {
     let line: [UInt8]
     /// Where the line's members are.
     let scan: WireScan
+    /// The method's name.
+    let method: String
+    /// Where the request's id is in `line`.
+    let id: Range<Int>
 
-    /// The method's name, if it is a plain string.
-    var methodName: String? { scan.methodName(in: line) }
+    /// The request in `line`; nil for a line that names no method as a plain string, or carries no
+    /// id (a notification), which has nothing to answer.
+    init?(line: [UInt8], scan: WireScan) {
+        guard let method = scan.methodName(in: line), let id = scan.id else { return nil }
+        self.line = line
+        self.scan = scan
+        self.method = method
+        self.id = id
+    }
 }

@@ -16,10 +16,9 @@ extension WireServer {
         var minor = Self.unknownMinor
         return await withTaskGroup(of: Void.self) { group in
             while let next = await loop.nextRequest() {
-                let (line, scan) = (next.line, next.scan)
-                guard let name = next.methodName, let idRange = scan.id else { continue }
+                let (line, scan, idRange) = (next.line, next.scan, next.id)
                 let request = scan.integerId(in: line)
-                switch WireProtocol.HarnessMethod(rawValue: name) {
+                switch WireProtocol.HarnessMethod(rawValue: next.method) {
                 case .event?:
                     await handleEvent(
                         line, scan, id: Array(line[idRange]), request: request, adapter: adapter, clock: clock, minor: minor, settling, &group)
@@ -28,7 +27,7 @@ extension WireServer {
                     loop.send(await answer(Array(line[idRange]), minor: minor) { try await adapter.settle() })
                 default:
                     let shutdown = await WireRequestContext.$request.withValue(request) {
-                        await handle(next, named: name, adapter: adapter, peer: peer, clock: clock, minor: &minor)
+                        await handle(next, adapter: adapter, peer: peer, clock: clock, minor: &minor)
                     }
                     if shutdown { return .shutdown }
                 }

@@ -33,8 +33,7 @@ struct WireServer {
         let clock = WireClock()
         var minor = Self.unknownMinor
         while let request = await loop.nextRequest() {
-            guard let name = request.methodName else { continue }
-            if await handle(request, named: name, adapter: adapter, peer: peer, clock: clock, minor: &minor) { return .shutdown }
+            if await handle(request, adapter: adapter, peer: peer, clock: clock, minor: &minor) { return .shutdown }
         }
         return .disconnected
     }
@@ -63,14 +62,11 @@ struct WireServer {
     /// Whether a harness announcing `version` reads the device surfaces' areas: 1.4 or later.
     static func readsDeviceSurfaces(_ version: String?) -> Bool { harnessMinor(version) >= 4 }
 
-    /// Answers one request, whose method is `name`; true after `shutdown`. `minor` is the
-    /// harness's protocol minor version, which `initialize` sets and observations are shaped for.
-    func handle(
-        _ request: WireHarnessRequest, named name: String, adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int
-    ) async -> Bool {
-        let (line, scan) = (request.line, request.scan)
-        guard let idRange = scan.id else { return false }  // a notification: nothing to answer
-        let id = line[idRange]
+    /// Answers one request; true after `shutdown`. `minor` is the harness's protocol minor
+    /// version, which `initialize` sets and observations are shaped for.
+    func handle(_ request: WireHarnessRequest, adapter: some ConformanceAdapter, peer: WirePeer, clock: WireClock, minor: inout Int) async -> Bool {
+        let (line, scan, name) = (request.line, request.scan, request.method)
+        let id = line[request.id]
         do {
             switch WireProtocol.HarnessMethod(rawValue: name) {
             case .initialize:
