@@ -61,9 +61,9 @@ package enum DevicePassBundle {
         package var standIn = false
         /// The gate the verdicts were judged under.
         package var gate: Gate = .mustAndShould
-        /// The pass's exit status as `device-pass` gave it, from the re-judged verdicts: passed
+        /// The pass's exit status as `device-pass` gives it, from the re-judged verdicts: passed
         /// when every gating test case the pass covers passed.
-        package var status: ExitStatus = .adapterOrHarnessError
+        package var status: ExitStatus { ExitStatus(summary: RunSummary(results: results, duration: 0, interrupted: false), gate: gate) }
     }
 
     /// Verifies a device-pass bundle's `files`: every digest, then every verdict of its JUnit report
@@ -132,10 +132,10 @@ package enum DevicePassBundle {
                 findings.append("device-junit.xml: '\(entry.id)' is \(shown.verdict.name), but its trace and confirmations re-judge as \(entry.verdict.name)")
             }
         }
-        let counts = Dictionary(grouping: rejudged.entries, by: \.verdict.name).mapValues(\.count)
-        let tally = ["passed", "failed", "warned", "errored", "notJudged", "skipped", "notRun", "doesNotApply"].compactMap { name in
-            counts[name].map { "\($0) \(name)" }
-        }
+        // Each verdict there is, by its event-stream name, the worst first.
+        let tally = Dictionary(grouping: rejudged.entries.map(\.verdict), by: \.name)
+            .sorted { ($0.value[0].severity, $1.key) > ($1.value[0].severity, $0.key) }
+            .map { "\($0.value.count) \($0.key)" }
         lines.append(
             "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(tally.joined(separator: ", "))"
         )
@@ -145,7 +145,6 @@ package enum DevicePassBundle {
         verification.span = confirmations.first.flatMap { first in confirmations.last.map { (first.time, $0.time) } }
         verification.standIn = manifest.standIn
         verification.gate = gate
-        verification.status = ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate)
         return verification
     }
 }
