@@ -61,9 +61,8 @@ struct DevicePassTests {
 
     @Test("a checkpoint keeps the app's record marks, and the walked elements add only texts the app's own screen lacks")
     func recordMarksKept() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-marks-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("app.jsonl")
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("app.jsonl")
         let recorder = try SessionRecorder(configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: url)) {
             Observation(
                 running: true, signedInAccount: "oid.tid", screen: [ScreenElement(.text, "Signed in as Ana"), .record("Task 1: Ana's round")],
