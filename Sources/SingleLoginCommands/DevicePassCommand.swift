@@ -285,7 +285,7 @@ package struct DevicePassCommand: Command {
         )
         let session = DevicePassSession(
             plan: plan, users: users, link: link, tester: options.tester, stateURL: URL(fileURLWithPath: statePath),
-            judge: DeviceJudge(spec: spec, users: users), output: output, input: { readLine() })
+            judge: DeviceJudge(spec: spec, users: users), output: output, input: TesterInput { readLine() })
         let complete: Bool = await withCheckedContinuation { continuation in
             let thread = Thread {
                 let outcome = (try? session.run())?.complete ?? false

@@ -18,11 +18,12 @@ struct DevicePassSession: Sendable {
     let stateURL: URL
     let judge: DeviceJudge
     let output: TextOutput
-    /// The tester's next line (stdin), nil at its end.
-    let input: @Sendable () -> String?
+    /// The tester's lines (stdin).
+    let input: TesterInput
 
     /// Runs the pass from where the state file left it; the confirmations, and whether the pass is complete.
     func run() throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
+        input.notify { link.wake() }
         var confirmations = (try? DevicePassState.read(from: stateURL).confirmations) ?? []
         if !confirmations.isEmpty { output.out("Resuming: \(confirmations.count) confirmation\(confirmations.count == 1 ? "" : "s") in \(stateURL.path).") }
         for procedure in plan.procedures {
@@ -40,17 +41,18 @@ struct DevicePassSession: Sendable {
                 let start = link.lastSequence
                 output.out("")
                 output.out("Procedure \(procedure.number) of \(plan.procedures.count), step \(step) of \(instructions.count - 1): \(instruction.text)")
-                if case .lifecycle(let event) = instruction.waitsFor {
-                    output.out("  (\(instruction.waitsFor.waitingText))")
-                    if !link.wait(after: start, timeout: .seconds(300), for: { $0.lifecycle == event }) {
+                if instruction.waitsFor != .confirmation {
+                    output.out("  (\(instruction.waitsFor.waitingText); 's REASON' skips the step, 'q' stops)")
+                    if !link.wait(after: start, timeout: .seconds(300), unless: { input.interruptsWait }, for: instruction.waitsFor.isMet),
+                        !input.interruptsWait, case .lifecycle = instruction.waitsFor
+                    {
                         output.out("  no word from the recorder yet: is the app's debug build connected?")
                     }
-                } else if case .call(let method) = instruction.waitsFor {
-                    output.out("  (\(instruction.waitsFor.waitingText))")
-                    _ = link.wait(after: start, timeout: .seconds(300)) { $0.call?.method == method.rawValue }
                 }
-                output.out("  Press Enter when done; 'r' to do it again, 's REASON' to skip it, 'q' to stop and resume later.")
-                guard let answer = input()?.trimmingCharacters(in: .whitespaces) else { return (confirmations, false) }
+                if !input.interruptsWait {
+                    output.out("  Press Enter when done; 'r' to do it again, 's REASON' to skip it, 'q' to stop and resume later.")
+                }
+                guard let answer = input.next()?.trimmingCharacters(in: .whitespaces) else { return (confirmations, false) }
                 switch answer.first {
                 case "q": return (confirmations, false)
                 case "r": continue
@@ -73,7 +75,7 @@ struct DevicePassSession: Sendable {
                     var shown: [String: Bool] = [:]
                     for name in procedure.asks(step: step) {
                         output.out("  Does the app show \(users.describe(name))'s own data (their records, not only their name)? [y/n]")
-                        shown[name] = input()?.lowercased().hasPrefix("y") == true
+                        shown[name] = input.next()?.lowercased().hasPrefix("y") == true
                     }
                     confirmations.append(
                         DeviceConfirmation(

@@ -54,6 +54,9 @@ struct DevicePassTests {
         let marked = try await login(DeclaredSurfacesTests.ReshapedAdapter(initialsOnly: true, marksRecords: true))
         #expect(!marked.isEmpty)
         #expect(marked.contains { $0.outcome == .failed && $0.issues.contains { $0.kind == .expectation(.signedIn) } }, "\(marked)")
+        // The message calls the account by the test user who stood for it, then by the scenario's name.
+        let messages = marked.flatMap(\.issues).filter { $0.kind == .expectation(.signedIn) }.map(\.message)
+        #expect(!messages.isEmpty && messages.allSatisfy { $0.contains("Alice Adams (alice)") }, "\(messages)")
         // Unmarked, every element counts, as in a run of an adapter that marks nothing.
         let unmarked = try await login(DeclaredSurfacesTests.ReshapedAdapter(initialsOnly: true))
         #expect(!unmarked.contains { $0.outcome == .failed }, "\(unmarked)")

@@ -30,6 +30,15 @@ public struct DeviceInstruction: Sendable, Hashable {
             case .call(let method): "waiting for the app to call \(method.rawValue)"
             }
         }
+
+        /// Whether the recorder's `line` is this evidence (never for `confirmation`, which no line gives).
+        public func isMet(by line: TraceLine) -> Bool {
+            switch self {
+            case .confirmation: false
+            case .lifecycle(let event): line.lifecycle == event
+            case .call(let method): line.call?.method == method.rawValue
+            }
+        }
     }
 
     /// Every instruction of `procedure`: the preparation, then one per step.
@@ -110,6 +119,12 @@ public struct DeviceUsers: Sendable, Hashable {
     public func describe(_ name: String) -> String {
         let (which, user) = name == DevicePlan.secondUser ? ("second", second) : ("first", first)
         return "the \(which) test user (\(user.displayName), \(user.username))"
+    }
+
+    /// How the judge's messages call `alice` and `bob`: the test user's display name, then the
+    /// catalogue's name that the scenario's words use, `Ana Díaz (alice)`.
+    var labels: [String: String] {
+        [DevicePlan.firstUser: "\(first.displayName) (\(DevicePlan.firstUser))", DevicePlan.secondUser: "\(second.displayName) (\(DevicePlan.secondUser))"]
     }
 
     /// The account definitions the judge's evaluator uses: the catalogue's names, the test users' identities.

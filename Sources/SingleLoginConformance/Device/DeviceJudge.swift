@@ -169,7 +169,7 @@ public struct DeviceJudge: Sendable {
             let answers = steps[index + 1]?.dataShown ?? [:]
             let judgement = Self.judge(
                 preconditions: judgeable(step.judgedPreconditions), subject: subject, answers: answers,
-                evaluator: ExpectationEvaluator(users: users, facts: facts),
+                evaluator: ExpectationEvaluator(users: users, facts: facts, labels: self.users.labels),
                 observation: observation, calls: calls, stepIndex: index, description: step.action.description, location: step.location)
             switch judgement {
             case .judged(let found): issues += found
@@ -190,7 +190,7 @@ public struct DeviceJudge: Sendable {
             let answers = steps[scenario.steps.count]?.dataShown ?? [:]
             switch Self.judge(
                 preconditions: judgeable(scenario.preconditions), subject: subject, answers: answers,
-                evaluator: ExpectationEvaluator(users: users, facts: facts),
+                evaluator: ExpectationEvaluator(users: users, facts: facts, labels: self.users.labels),
                 observation: observation, calls: allCalls, stepIndex: nil, description: nil, location: scenario.location)
             {
             case .judged(let found): issues += found
@@ -274,8 +274,8 @@ public struct DeviceJudge: Sendable {
             guard answers[account] != true else { return Issue(severity: .failure, kind: .expectation(.hasDataOf), message: "", stepIndex: stepIndex) }
             let said = answers[account] == false ? "the tester saw none" : "the tester was not asked"
             return Issue(
-                severity: .failure, kind: .expectation(.hasDataOf), message: "\(account)'s own data is not on screen (\(said))", stepIndex: stepIndex,
-                expected: "the tester sees \(account)'s own data on screen",
+                severity: .failure, kind: .expectation(.hasDataOf), message: "\(evaluator.label(account))'s own data is not on screen (\(said))",
+                stepIndex: stepIndex, expected: "the tester sees \(evaluator.label(account))'s own data on screen",
                 observed: "tester's answer: \(answers[account].map { $0 ? "shown" : "not shown" } ?? "none")",
                 location: location)
         }

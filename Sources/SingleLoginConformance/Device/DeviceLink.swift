@@ -63,15 +63,25 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         return channel != nil
     }
 
-    /// Waits until a line after `sequence` satisfies `matches`, or `timeout` passes; returns whether one did.
-    public func wait(after sequence: Int, timeout: Duration, for matches: (TraceLine) -> Bool) -> Bool {
+    /// Waits until a line after `sequence` satisfies `matches`, `timeout` passes, or `interrupted`
+    /// holds (looked at again after every `wake`); returns whether a line matched.
+    public func wait(
+        after sequence: Int, timeout: Duration, unless interrupted: () -> Bool = { false }, for matches: (TraceLine) -> Bool
+    ) -> Bool {
         let deadline = Date().addingTimeInterval(timeout.inSeconds)
         condition.lock()
         defer { condition.unlock() }
         while true {
             if lines.dropFirst(sequence).contains(where: matches) { return true }
-            guard !stopped, condition.wait(until: deadline) else { return false }
+            guard !stopped, !interrupted(), condition.wait(until: deadline) else { return false }
         }
+    }
+
+    /// Wakes a `wait`, so that it looks at its `interrupted` again.
+    public func wake() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Asks the recorder for a checkpoint labelled `label` and waits for it; its sequence, or nil when none came within `timeout`.

@@ -14,13 +14,20 @@ struct ExpectationEvaluator {
     let users: [String: SimulatedUser]
     /// What the broker knew when the checks are judged.
     let facts: BrokerFacts
+    /// How messages call an account a real test user stands for (a device pass): `Ana Díaz (alice)`.
+    /// Any other account is called by its name in the spec.
+    let labels: [String: String]
     let scanner = LeftoverScanner()
 
     /// An evaluator of `spec`'s accounts over `facts`.
-    init(users: [String: SimulatedUser], facts: BrokerFacts) {
+    init(users: [String: SimulatedUser], facts: BrokerFacts, labels: [String: String] = [:]) {
         self.users = users
         self.facts = facts
+        self.labels = labels
     }
+
+    /// `name` as messages call it.
+    func label(_ name: String) -> String { labels[name] ?? name }
 
     /// The issues `expectations` find; `calls` are the calls in scope (the step's, or the scenario's).
     func evaluate(_ expectations: [Expectation], observation: Observation, calls: [BrokerCallRecord], stepIndex: Int?, location: SourceLocation?) -> [Issue] {
@@ -144,7 +151,7 @@ struct ExpectationEvaluator {
         }
         return Problem(
             kind: .expectation(.signedIn),
-            message: considered ? "the app considers \(name) signed in but does not show them" : "the app does not consider \(name) signed in",
+            message: considered ? "the app considers \(label(name)) signed in but does not show them" : "the app does not consider \(label(name)) signed in",
             expected:
                 "signedInAccount: \(user.identifier) or \(user.username ?? "")\nscreen shows \(user.username ?? "") or \(user.displayName) (or \"\(Self.firstWord(of: user.displayName))\" as a word)",
             observed: (observed + screenLines(observation)).joined(separator: "\n"))
@@ -159,20 +166,20 @@ struct ExpectationEvaluator {
             // A session that never started (the app's sign-in failed before the broker was
             // asked) left nothing: the app's fault, if any, is for the step's other checks.
             guard session <= sessions.count else { return nil }
-            markers = sessions[session - 1].markers.map { .init($0, owner: "\(name)'s session \(session) marker") }
+            markers = sessions[session - 1].markers.map { .init($0, owner: "\(label(name))'s session \(session) marker") }
         } else {
             // A name another account shares says nothing about whose data it is ("Alex Kim" and "Alex Kim"):
             // the username, object id and session markers still tell.
             let shared = sharedNames(of: name)
             markers = user.labelledIdentityMarkers.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0.text)) }
-                .map { .init($0.text, owner: "\(name)'s \($0.label)") }
+                .map { .init($0.text, owner: "\(label(name))'s \($0.label)") }
             markers += user.nameParts.filter { !shared.contains(LeftoverScanner.lowercasedBytes($0)) }
-                .map { .init($0, owner: "\(name)'s \(user.role(ofNamePart: $0))", wholeWord: true) }
-            markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(name)'s session \(session.number) marker") } }
+                .map { .init($0, owner: "\(label(name))'s \(user.role(ofNamePart: $0))", wholeWord: true) }
+            markers += sessions.flatMap { session in session.markers.map { .init($0, owner: "\(label(name))'s session \(session.number) marker") } }
         }
         let findings = scanner.findings(of: markers, in: observation, places: places)
         guard !findings.isEmpty else { return nil }
-        let scope = session.map { "session \($0) of \(name)" } ?? name
+        let scope = session.map { "session \($0) of \(label(name))" } ?? label(name)
         return Problem(
             kind: .expectation(.noDataOf),
             message: "data of \(scope) remains: \(findings[0])" + (findings.count > 1 ? " (and \(findings.count - 1) more)" : ""),
@@ -183,18 +190,19 @@ struct ExpectationEvaluator {
     /// Whether the records of `name`'s last session are in one of `places`: `hasDataOf`.
     private func hasDataProblem(of name: String, in places: Set<Expectation.Place>, observation: Observation) -> Problem? {
         guard users[name] != nil else { return unknownAccount(name) }
+        let called = label(name)
         guard let session = sessions(of: name).last else {
             return Problem(
-                kind: .expectation(.hasDataOf), message: "\(name) never signed in, so there is no data of theirs to show", expected: "data of \(name)",
-                observed: "no session of \(name)")
+                kind: .expectation(.hasDataOf), message: "\(called) never signed in, so there is no data of theirs to show", expected: "data of \(called)",
+                observed: "no session of \(called)")
         }
         // Found in any one of the places is enough.
-        let marker = LeftoverScanner.Marker(session.marker, owner: "\(name)'s session \(session.number) marker")
+        let marker = LeftoverScanner.Marker(session.marker, owner: "\(called)'s session \(session.number) marker")
         guard scanner.findings(of: [marker], in: observation, places: places).isEmpty else { return nil }
         let where_ = places.map(\.rawValue).sorted().joined(separator: " or ")
         return Problem(
-            kind: .expectation(.hasDataOf), message: "\(name)'s records (session \(session.number)) are not in \(where_)",
-            expected: "\(name)'s records, marked \(session.marker), in \(where_)",
+            kind: .expectation(.hasDataOf), message: "\(called)'s records (session \(session.number)) are not in \(where_)",
+            expected: "\(called)'s records, marked \(session.marker), in \(where_)",
             observed: (screenLines(observation) + storageLines(observation)).joined(separator: "\n"))
     }
 
