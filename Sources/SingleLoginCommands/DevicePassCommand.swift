@@ -230,7 +230,7 @@ package struct DevicePassCommand: Command {
         DevicePassEvents.emit(
             judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
             handler: session.record)
-        var status = session.finish(ExitStatus(summary: RunSummary(results: judgement.results, duration: 0, interrupted: false), gate: gate))
+        var status = session.finish(ExitStatus(judged: judgement.results, gate: gate))
         if let bundle = options.bundle {
             do {
                 let reports = options.reports

@@ -23,4 +23,10 @@ public enum ExitStatus: Int32, Sendable {
             self = .passed
         }
     }
+
+    /// The status of test cases judged after the fact, as a device pass's are (judged from its
+    /// trace, when it is made and again by `verify`): no run time, never interrupted.
+    public init(judged results: [TestCaseResult], gate: Gate) {
+        self.init(summary: RunSummary(results: results, duration: 0, interrupted: false), gate: gate)
+    }
 }

@@ -63,7 +63,7 @@ package enum DevicePassBundle {
         package var gate: Gate = .mustAndShould
         /// The pass's exit status as `device-pass` gives it, from the re-judged verdicts: passed
         /// when every gating test case the pass covers passed.
-        package var status: ExitStatus { ExitStatus(summary: RunSummary(results: results, duration: 0, interrupted: false), gate: gate) }
+        package var status: ExitStatus { ExitStatus(judged: results, gate: gate) }
     }
 
     /// Verifies a device-pass bundle's `files`: every digest, then every verdict of its JUnit report
