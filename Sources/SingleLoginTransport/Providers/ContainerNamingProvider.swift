@@ -15,7 +15,9 @@ public struct ContainerNamingProvider: AdapterProvider {
     }
 
     public func adapter() async throws -> any ConformanceAdapter {
-        ContainerNamingAdapter(base: try await base.adapter(), directory: directory)
+        let adapter = try await base.adapter()
+        if let wire = adapter as? WireAdapter { return wire.naming(dataContainer: directory) }
+        return ContainerNamingAdapter(base: adapter, directory: directory)
     }
     public func discard() async { await base.discard() }
     public func takeLog() async -> String { await base.takeLog() }

@@ -53,6 +53,15 @@ public final class WireAdapter: ConformanceAdapter {
         self.session = session
     }
 
+    /// This adapter, on the same session, with `directory` as its app's data container: the
+    /// harness found it (`run --simulator`) where the handshake named none. Still a `WireAdapter`,
+    /// so that the runner serves it as one (its late calls, the answers its session holds).
+    package func naming(dataContainer directory: String) -> WireAdapter {
+        var identity = identity
+        identity.dataContainer = directory
+        return WireAdapter(identity: identity, session: session)
+    }
+
     public func reset(environment: AppEnvironment) async throws {
         // Every test case starts with a reset: the scenario timeout counts from here.
         await session.beginScenario(environment)

@@ -17,12 +17,14 @@ struct LateCallTests {
         var summary: RunSummary
     }
 
-    /// Runs the exercise spec's first `scenarios` test cases against the fake adapter with `fault`.
-    static func run(scenarios: Int, fault: String, options: Runner.Options = Runner.Options()) async throws -> Run {
+    /// Runs the exercise spec's first `scenarios` test cases against the fake adapter with `fault`;
+    /// with `container`, its adapters have their data container named by the harness, as `run --simulator` does.
+    static func run(scenarios: Int, fault: String, options: Runner.Options = Runner.Options(), container: String? = nil) async throws -> Run {
         let adapter = try #require(BuiltProducts.path("sl-fake-adapter"), Comment(rawValue: BuiltProducts.missing("sl-fake-adapter")))
         let spec = ExerciseSpec.load(scenarios: scenarios)
         let timeouts = AdapterTimeouts(handshake: .seconds(60), step: .seconds(20), scenario: .seconds(60))
-        let provider = StdioAdapterProvider(command: "\(adapter) --fault \(fault)", timeouts: timeouts)
+        let stdio = StdioAdapterProvider(command: "\(adapter) --fault \(fault)", timeouts: timeouts)
+        let provider: any AdapterProvider = container.map { ContainerNamingProvider(stdio, directory: $0) } ?? stdio
         let runner = Runner(spec: spec.spec, specSHA256: spec.sha256Hex, provider: provider, options: options)
         let events = Mutex<[Event]>([])
         let summary = await runner.run { event in events.withLock { $0.append(event) } }
@@ -33,9 +35,12 @@ struct LateCallTests {
         return Run(results: results, events: all, summary: summary)
     }
 
-    @Test("a call under the ended test case's last request, before the next reset is answered, fails that test case alone")
-    func beforeNextReset() async throws {
-        let run = try await Self.run(scenarios: 3, fault: "late-call@reset:2")
+    @Test(
+        "a call under the ended test case's last request, before the next reset is answered, fails that test case alone",
+        arguments: [false, true])
+    func beforeNextReset(containerNamedByHarness: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let run = try await Self.run(scenarios: 3, fault: "late-call@reset:2", container: containerNamedByHarness ? directory.url.path : nil)
         try #require(run.results.count == 3)
         let first = run.results[0]
         let late = try #require(first.issues.first { $0.kind == .appLateCall }, "\(first.issues.map(\.message))")
