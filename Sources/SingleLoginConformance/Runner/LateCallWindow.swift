@@ -140,7 +140,7 @@ extension LateCall {
 
     /// The run's warning about a call that came after its test case's result was final.
     var warning: String {
-        "the app's call \(description), arrived after its test case's result was final (the next test case's reset had been answered, or the adapter had ended): it was refused (-32600) and changes no verdict; the app's task outlived its test case and the reset after it"
+        "the app's call \(description)\(testCase.map { " in \($0)" } ?? ""), arrived after its test case's result was final (the next test case's reset had been answered, or the adapter had ended): it was refused (-32600) and changes no verdict; the app's task outlived its test case and the reset after it"
     }
 }
 

@@ -31,11 +31,14 @@ final class TestCaseExecution: Sendable {
         _ planned: PlannedTestCase, _ scenario: Scenario, judge: (any StepJudge)? = nil, handler: (Event) -> Void
     ) async -> (result: TestCaseResult, window: LateCallWindow.Change) {
         let started = ContinuousClock.now
-        // The case's run holds the handler only while this call lasts.
-        return await withoutActuallyEscaping(handler) { handler in
-            let caseRun = await CaseRun(planned, scenario, spec: spec, handler: handler)
-            let result = await run(caseRun, judge: judge, started: started)
-            return (result, caseRun.lateWindowChange)
+        // The case's run holds the handler only while this call lasts. Its requests name the
+        // test case, for a call of its app that comes after the next reset was answered.
+        return await JSONRPCSession.$testCase.withValue(planned.id) {
+            await withoutActuallyEscaping(handler) { handler in
+                let caseRun = await CaseRun(planned, scenario, spec: spec, handler: handler)
+                let result = await run(caseRun, judge: judge, started: started)
+                return (result, caseRun.lateWindowChange)
+            }
         }
     }
 

@@ -1,10 +1,17 @@
 import SingleLoginAdapter
+import SingleLoginEvents
 
 /// Protocol 1.6's late calls: a concurrent adapter's call made under a request of a test case that
 /// has ended is refused (-32600) and kept, so that the runner charges it to that test case alone.
 extension JSONRPCSession {
+    /// The test case whose requests the current task sends: set by the runner around each attempt,
+    /// so that a call made under one of them long after names it. nil outside a run (the doctor).
+    @TaskLocal package static var testCase: TestCaseID?
+
     /// A harness request of a concurrent adapter's test case: where calls made under it belong, and how messages name it.
     struct MadeUnder: Sendable {
+        /// The test case it was sent in.
+        var testCase: TestCaseID?
         /// The step (and part of it) its calls belong to; nil outside any step (the doctor's requests).
         var origin: CallMoment?
         var method: WireProtocol.HarnessMethod
@@ -28,7 +35,8 @@ extension JSONRPCSession {
     func refuseLate(_ method: String, under: Int, id: ArraySlice<UInt8>) -> [UInt8] {
         let request = endedRequests[under]
         let late = LateCall(
-            method: method, underRequest: under, request: request?.what, step: request?.origin?.stepIndex, inWindow: lateWindowOpen && request != nil)
+            method: method, underRequest: under, request: request?.what, step: request?.origin?.stepIndex, inWindow: lateWindowOpen && request != nil,
+            testCase: request?.testCase)
         lateCalls.append(late)
         wireLog?.note(
             "a call \(late.description), of a test case that has ended, was refused"

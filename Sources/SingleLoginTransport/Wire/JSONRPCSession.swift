@@ -233,7 +233,7 @@ package actor JSONRPCSession {
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
         var pending = Pending(request: request)
         if concurrent {
-            requestOrigins[id] = MadeUnder(origin: CallMoment.current, method: request.method, event: request.event)
+            requestOrigins[id] = MadeUnder(testCase: Self.testCase, origin: CallMoment.current, method: request.method, event: request.event)
             // Answers a step released go out before the request that follows it.
             if !heldCalls.isEmpty { try await sendReleasedAnswers(before: deadline, pending: pending) }
         }

@@ -1,3 +1,5 @@
+import SingleLoginEvents
+
 /// A call a concurrent adapter's app made under a request of a test case that had already ended
 /// (protocol 1.6, `concurrentCalls`): the harness answers it with an error and keeps it, so that
 /// the runner can make it a finding of that test case, never of another.
@@ -14,14 +16,17 @@ public struct LateCall: Sendable, Hashable {
     /// `reset` (or the adapter's `shutdown`) was answered. Outside it no test case's result is
     /// open any more, and the call is a warning of the run.
     public var inWindow: Bool
+    /// The test case that request was sent in (nil when the harness does not know the request).
+    public var testCase: TestCaseID?
 
     /// A late call of `method` under request `underRequest`.
-    public init(method: String, underRequest: Int, request: String?, step: Int?, inWindow: Bool) {
+    public init(method: String, underRequest: Int, request: String?, step: Int?, inWindow: Bool, testCase: TestCaseID? = nil) {
         self.method = method
         self.underRequest = underRequest
         self.request = request
         self.step = step
         self.inWindow = inWindow
+        self.testCase = testCase
     }
 
     /// `'msal.acquireTokenSilent', made under request 7 ('event refresh', step 3)`.

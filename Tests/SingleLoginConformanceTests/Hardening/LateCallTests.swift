@@ -73,6 +73,8 @@ struct LateCallTests {
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(run.results.map { ($0.outcome, $0.issues.map(\.message)) })")
         #expect(run.summary.lateCalls.count == 1)
         #expect(run.summary.lateCalls.first?.contains("'msal.getCurrentAccount', made under request") == true, "\(run.summary.lateCalls)")
+        // It names the test case it was made in: the first, whose result was final.
+        #expect(run.summary.lateCalls.first?.contains(") in \(run.results[0].id), arrived after") == true, "\(run.summary.lateCalls)")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
 
