@@ -44,25 +44,24 @@ struct DevicePassSession: Sendable {
                 if instruction.waitsFor != .confirmation {
                     output.out("  (\(instruction.waitsFor.waitingText); 's REASON' skips the step, 'q' stops)")
                     if !link.wait(after: start, timeout: .seconds(300), unless: { input.interruptsWait }, for: instruction.waitsFor.isMet),
-                        !input.interruptsWait, case .lifecycle = instruction.waitsFor
+                        !input.interruptsWait
                     {
-                        output.out("  no word from the recorder yet: is the app's debug build connected?")
+                        output.out(
+                            link.isConnected
+                                ? "  still \(instruction.waitsFor.waitingText) after 5 minutes, with the recorder connected: do the step, then answer."
+                                : "  no word from the recorder in 5 minutes: is the app's debug build running and connected?")
                     }
                 }
-                if !input.interruptsWait {
-                    output.out("  Press Enter when done; 'r' to do it again, 's REASON' to skip it, 'q' to stop and resume later.")
-                }
-                guard let answer = input.next()?.trimmingCharacters(in: .whitespaces) else { return (confirmations, false) }
-                switch answer.first {
-                case "q": return (confirmations, false)
-                case "r": continue
-                case "s":
-                    let reason = String(answer.dropFirst()).trimmingCharacters(in: .whitespaces)
+                guard let answer = answer() else { return (confirmations, false) }
+                switch answer {
+                case .stop: return (confirmations, false)
+                case .again: continue
+                case .skip(let reason):
                     confirmations.append(
                         DeviceConfirmation(
                             procedure: procedure.number, step: step, attempt: attempt, tester: tester, time: Self.now(), startSequence: start,
-                            checkpointSequence: nil, skipReason: reason.isEmpty ? "no reason given" : reason))
-                default:
+                            checkpointSequence: nil, skipReason: reason))
+                case .done:
                     var checkpoint: Int?
                     if step > 0 {
                         output.out("  (taking the app's observation)")
@@ -75,7 +74,8 @@ struct DevicePassSession: Sendable {
                     var shown: [String: Bool] = [:]
                     for name in procedure.asks(step: step) {
                         output.out("  Does the app show \(users.describe(name))'s own data (their records, not only their name)? [y/n]")
-                        shown[name] = input.next()?.lowercased().hasPrefix("y") == true
+                        guard let yes = yesOrNo() else { return (confirmations, false) }
+                        shown[name] = yes
                     }
                     confirmations.append(
                         DeviceConfirmation(
@@ -97,4 +97,54 @@ struct DevicePassSession: Sendable {
     }
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+
+    /// The tester's word on a step.
+    enum Answer: Equatable {
+        /// Enter: the step is done.
+        case done
+        /// `r`: do the step again.
+        case again
+        /// `s REASON`: skip it, for this reason.
+        case skip(String)
+        /// `q`: stop, to resume later.
+        case stop
+
+        /// `line`'s answer; nil for a line that is none.
+        init?(_ line: String) {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            switch line.first {
+            case nil: self = .done
+            case "q": self = .stop
+            case "r": self = .again
+            case "s":
+                let reason = line.dropFirst(line.lowercased().hasPrefix("skip") ? 4 : 1).trimmingCharacters(in: .whitespaces)
+                self = .skip(reason.isEmpty ? "no reason given" : reason)
+            default: return nil
+            }
+        }
+    }
+
+    /// Asks for the tester's word on the step until they give one; nil at the input's end. What
+    /// was typed before the prompt is dropped, but `q` and `s REASON`, which act at once.
+    func answer() -> Answer? {
+        if input.dropTypedAhead() { output.out("  (not taken: what was typed before this prompt)") }
+        if !input.interruptsWait {
+            output.out("  Press Enter when done; 'r' to do it again, 's REASON' to skip it, 'q' to stop and resume later.")
+        }
+        while let line = input.next() {
+            if let answer = Answer(line) { return answer }
+            output.out("  '\(line)' is not an answer here: press Enter when the step is done, or type 'r', 's REASON' or 'q'.")
+        }
+        return nil
+    }
+
+    /// Asks until the tester answers `y` or `n`; nil at the input's end.
+    func yesOrNo() -> Bool? {
+        while let line = input.next()?.trimmingCharacters(in: .whitespaces).lowercased() {
+            if line.hasPrefix("y") { return true }
+            if line.hasPrefix("n") { return false }
+            output.out("  Answer 'y' or 'n'.")
+        }
+        return nil
+    }
 }

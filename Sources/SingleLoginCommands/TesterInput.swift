@@ -2,8 +2,8 @@ import Foundation
 
 /// The tester's lines during a device pass, read on a thread of their own as they are typed, so
 /// that a step's wait for the app can end on the tester's word: `q` (stop) or `s REASON` (skip).
-/// Any other line typed ahead (Enter, `r`) stays queued as the answer to the step's prompt, and
-/// the wait goes on: a step is not confirmed before its evidence has come or the wait has run out.
+/// Any other line typed before the step's prompt (Enter, `r`) is dropped when the prompt is shown:
+/// a step is confirmed only by an answer to its prompt.
 final class TesterInput: @unchecked Sendable {  // every mutable member is guarded by `condition`
     private let condition = NSCondition()
     private var lines: [String] = []
@@ -35,12 +35,22 @@ final class TesterInput: @unchecked Sendable {  // every mutable member is guard
         condition.unlock()
     }
 
-    /// Whether the tester's next line ends a wait: it stops or skips the step, or no line can come any more.
+    /// Whether a line typed so far ends a wait: it stops or skips the step, or no line can come any more.
     var interruptsWait: Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard let first = lines.first else { return ended }
-        return Self.stopsOrSkips(first)
+        return ended || lines.contains(where: Self.stopsOrSkips)
+    }
+
+    /// Drops what was typed before a prompt, but from the first `q` or `s REASON` on, which still
+    /// act: an Enter typed while the app was still launching must not confirm a step the tester
+    /// has not seen settle. Returns whether anything was dropped.
+    func dropTypedAhead() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let kept = lines.firstIndex(where: Self.stopsOrSkips) ?? lines.endIndex
+        lines.removeFirst(kept)
+        return kept > 0
     }
 
     /// The next line, waiting for it; nil at the input's end.

@@ -35,18 +35,22 @@ struct DevicePassCommandTests {
         #expect(markdown.contains("| Device pass |"))
         #expect(markdown.contains("STAND-IN"))
         #expect(markdown.contains("0 of 29 MUST requirements failed"))
+        // What the pass does not judge is listed with its reason, without the heading's words again.
+        #expect(markdown.contains("\n## Not judged on a device\n"))
+        #expect(markdown.contains("- SL-DETECT-4 / signed out: a scripted broker answer"), "\(markdown)")
         let verified = await Tool.run(["verify", bundle])
         #expect(verified.status == 0)
         // The last line carries the pass's verdict as a run's does, for the same gate.
         #expect(verified.out.hasSuffix("Result: intact, unsigned; a device pass, re-judged from its trace; the run passed\n"), "\(verified.out)")
         #expect(verified.out.contains("replays no broker"))
         #expect(verified.out.contains(" confirmations: "), "\(verified.out)")
+        #expect(verified.out.contains(" passed, ") && verified.out.contains(" skipped"), "the verdicts line counts each verdict in words: \(verified.out)")
         #expect(!verified.out.contains(" failed,"), "the verdicts line names only the verdicts there are")
 
         // A pass that failed is intact evidence of a failure: exit 0, and the line says the run did not pass.
         let flawed = directory.appendingPathComponent("flawed.tar").path
         let failedRun = await Tool.run([
-            "device-pass", "--stand-in", "--reference-flaw", "leavesRecordsFile", "--quiet", "--reports", directory.appendingPathComponent("f").path,
+            "device-pass", "--stand-in", "--reference-flaw", "ignoresBroadcast", "--quiet", "--reports", directory.appendingPathComponent("f").path,
             "--bundle", flawed,
         ])
         #expect(failedRun.status == 1)
@@ -54,6 +58,7 @@ struct DevicePassCommandTests {
         #expect(failedVerify.status == 0)
         #expect(failedVerify.out.hasSuffix("; a device pass, re-judged from its trace; the run did not pass: failed\n"), "\(failedVerify.out)")
         #expect(failedVerify.out.contains(" failed"), "the verdicts line counts the failures: \(failedVerify.out)")
+        #expect(failedVerify.out.contains(" not judged, "), "verdicts are named in words: \(failedVerify.out)")
 
         let data = try Data(contentsOf: URL(fileURLWithPath: bundle))
         // A forger who reseals SHA256SUMS: the app never signed out, by the trace's word.

@@ -9,80 +9,106 @@ import Synchronization
 import Testing
 
 /// The interactive device pass (`device-pass --listen`) with a recorder streaming to it, the tester
-/// scripted: what the pass waits for, and when.
-@Suite("The interactive device pass waits for the step's evidence")
+/// scripted: what the pass waits for, and when, and which of the tester's words it takes.
+@Suite("The interactive device pass waits for the step's evidence and takes only answers to its prompts")
 struct DevicePassSessionTests {
+    /// A pass's session over a link, its output kept, with a tester who types each line of `script`
+    /// once the output holds its cue (`count` times); a recorder streams to the link when `recording`.
+    final class Pass: Sendable {
+        let directory: URL
+        let link: DeviceLink
+        let listener: TCPListener
+        let printed = Mutex<[String]>([])
+        /// Called with each line before it is kept: a test's app acts as the tester reads.
+        let onLine = Mutex<@Sendable (String) -> Void>({ _ in })
+        /// Called as the tester starts on answer `n`: every earlier answer has reached the pass.
+        let beforeAnswer = Mutex<@Sendable (Int) -> Void>({ _ in })
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-session-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            listener = try TCPListener(host: "127.0.0.1", port: 0)
+            link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("pass.jsonl"))
+        }
+
+        deinit {
+            link.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        var text: String { printed.withLock { $0.joined(separator: "\n") } }
+
+        func count(_ cue: String) -> Int { printed.withLock { $0.filter { $0.contains(cue) }.count } }
+
+        /// Runs the pass with `script`: each answer is typed once the output holds its cue `count` times.
+        func run(_ script: [(cue: String, count: Int, answer: String)]) throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
+            let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
+            let output = TextOutput(
+                write: { [self] text in
+                    onLine.withLock { $0 }(text)
+                    printed.withLock { $0.append(text) }
+                }, writeError: { _ in })
+            let next = Mutex(0)
+            let read: @Sendable () -> String? = { [self] in
+                let index = next.withLock { index in
+                    defer { index += 1 }
+                    return index
+                }
+                beforeAnswer.withLock { $0 }(index)
+                guard index < script.count else { return nil }
+                while count(script[index].cue) < script[index].count { Thread.sleep(forTimeInterval: 0.01) }
+                return script[index].answer
+            }
+            let session = DevicePassSession(
+                plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
+                judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read))
+            return try session.run()
+        }
+    }
+
+    static let prompt = "Press Enter when done"
+    static let launchWait = "(waiting for the app to launch;"
+
+    /// A recorder of an app that shows nothing, streaming to `pass`.
+    static func recorder(for pass: Pass) throws -> (SessionRecorder, TraceStream) {
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.6.1", traceURL: pass.directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: pass.listener.port, token: "t", recorder: recorder)
+        #expect(pass.link.wait(after: 0, timeout: .seconds(600)) { $0.header != nil })
+        return (recorder, stream)
+    }
+
     @Test("a launch the app records the moment the step is shown counts for that step: the pass does not wait for another")
     func evidenceAtOnce() throws {
-        let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("pass.jsonl"))
-        defer { link.stop() }
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.6.1", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        let pass = try Pass()
+        let (recorder, stream) = try Self.recorder(for: pass)
         defer { withExtendedLifetime(stream) {} }
-        #expect(link.wait(after: 0, timeout: .seconds(600)) { $0.header != nil })
-
-        // Procedure 1: step 0 is confirmed; at step 1 ("Open the app") the app launches as soon as the
-        // step is shown, and the launch reaches the harness before the step's line has been written.
-        let printed = Mutex<[String]>([])
-        let output = TextOutput(
-            write: { text in
-                if text.hasPrefix("Procedure 1 of "), text.contains("step 1 of") {
-                    let before = link.lastSequence
-                    recorder.lifecycle(.launch)
-                    _ = link.wait(after: before, timeout: .seconds(600)) { $0.lifecycle == .launch }
-                }
-                printed.withLock { $0.append(text) }
-            }, writeError: { _ in })
+        // Procedure 1's step 1 ("Open the app"): the app launches as soon as the step is shown, and
+        // the launch reaches the harness before the step's line has been written.
+        pass.onLine.withLock {
+            $0 = { text in
+                guard text.hasPrefix("Procedure 1 of "), text.contains("step 1 of") else { return }
+                let before = pass.link.lastSequence
+                recorder.lifecycle(.launch)
+                _ = pass.link.wait(after: before, timeout: .seconds(600)) { $0.lifecycle == .launch }
+            }
+        }
         // Enter at step 0, then stop at step 1 once it has waited and asks for the tester's word.
-        let session = DevicePassSession(
-            plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
-            judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output,
-            input: TesterInput(read: Self.tester(answering: ["", "q"]) { printed.withLock { $0.filter { $0.contains("Press Enter when done") }.count } }))
-        let (confirmations, complete) = try session.run()
-        #expect(!complete && confirmations.map { $0.step } == [0])
-        let text = printed.withLock { $0.joined() }
-        #expect(text.contains("(waiting for the app to launch;"), "\(text)")
-        #expect(!text.contains("no word from the recorder yet"), "the launch was missed: \(text)")
+        let (confirmations, complete) = try pass.run([(Self.prompt, 1, ""), (Self.prompt, 2, "q")])
+        #expect(!complete && confirmations.map(\.step) == [0])
+        #expect(pass.text.contains(Self.launchWait), "\(pass.text)")
+        #expect(!pass.text.contains("after 5 minutes"), "the launch was missed: \(pass.text)")
     }
 
     @Test("'q' or 's REASON' typed while a step waits for an app that never launches ends the wait at once", arguments: ["q", "s no device today"])
     func wordEndsWait(word: String) throws {
-        let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let link = try DeviceLink(
-            listener: try TCPListener(host: "127.0.0.1", port: 0), token: "t", traceURL: directory.appendingPathComponent("pass.jsonl"))
-        defer { link.stop() }
-        let printed = Mutex<[String]>([])
-        let output = TextOutput(write: { text in printed.withLock { $0.append(text) } }, writeError: { _ in })
-        // Enter at step 0; the word is typed once step 1 says what it waits for (no recorder ever connects);
-        // after a skip, the input ends at step 2.
-        let waiting = Mutex(false)
-        let answers = Mutex(["", word])
-        let read: @Sendable () -> String? = {
-            guard let answer = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return nil }
-            if answer == word {
-                while !printed.withLock({ $0.contains { $0.contains("waiting for the app to launch") } }) { Thread.sleep(forTimeInterval: 0.01) }
-                waiting.withLock { $0 = true }
-            }
-            return answer
-        }
-        let session = DevicePassSession(
-            plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
-            judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read))
-        let (confirmations, complete) = try session.run()
-        let text = printed.withLock { $0.joined(separator: "\n") }
-        #expect(waiting.withLock { $0 })
+        let pass = try Pass()
+        // Enter at step 0; the word once step 1 says what it waits for (no recorder ever connects).
+        // After a skip, the input ends at step 2.
+        let (confirmations, complete) = try pass.run([(Self.prompt, 1, ""), (Self.launchWait, 1, word)])
         #expect(!complete)
-        #expect(!text.contains("no word from the recorder yet"), "the wait ran out instead: \(text)")
+        #expect(!pass.text.contains("after 5 minutes"), "the wait ran out instead: \(pass.text)")
         if word == "q" {
             #expect(confirmations.map(\.step) == [0])
         } else {
@@ -91,18 +117,58 @@ struct DevicePassSessionTests {
         }
     }
 
-    /// A tester who types each of `answers` once the harness has asked for one more: once `prompts`,
-    /// the count of prompts shown so far, has reached the answer's number.
-    static func tester(answering answers: [String], prompts: @escaping @Sendable () -> Int) -> @Sendable () -> String? {
-        let next = Mutex(0)
-        return {
-            let index = next.withLock { index in
-                defer { index += 1 }
-                return index
-            }
-            guard index < answers.count else { return nil }
-            while prompts() <= index { Thread.sleep(forTimeInterval: 0.01) }
-            return answers[index]
-        }
+    @Test("an Enter typed while the app is still launching confirms nothing: the step waits for the launch, then for an answer to its prompt")
+    func enterTypedAheadIsDropped() throws {
+        let pass = try Pass()
+        let (recorder, stream) = try Self.recorder(for: pass)
+        defer { withExtendedLifetime(stream) {} }
+        // The app launches only once the tester's early Enter has reached the pass.
+        pass.beforeAnswer.withLock { $0 = { index in if index == 2 { recorder.lifecycle(.launch) } } }
+        // Enter at step 0; an Enter as step 1 starts waiting; `q` at step 1's own prompt.
+        let (confirmations, complete) = try pass.run([(Self.prompt, 1, ""), (Self.launchWait, 1, ""), (Self.prompt, 2, "q")])
+        #expect(!complete)
+        #expect(confirmations.map(\.step) == [0], "the early Enter confirmed step 1: \(pass.text)")
+        #expect(pass.text.contains("(not taken: what was typed before this prompt)"), "\(pass.text)")
+    }
+
+    @Test("a word that is no answer is asked again, and so is a question answered neither y nor n")
+    func unknownWordsAskAgain() throws {
+        let pass = try Pass()
+        // 'y' at step 0's prompt is no answer: the prompt is asked again, and Enter then confirms it.
+        let (confirmations, _) = try pass.run([(Self.prompt, 1, "y"), ("is not an answer here", 1, ""), (Self.launchWait, 1, "q")])
+        #expect(confirmations.map(\.step) == [0], "\(pass.text)")
+
+        let asked = try Pass()
+        let link = asked.link
+        let input = TesterInput(read: Self.lines(["", "maybe", "Y"]))
+        let output = TextOutput(write: { text in asked.printed.withLock { $0.append(text) } }, writeError: { _ in })
+        let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
+        let session = DevicePassSession(
+            plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: asked.directory.appendingPathComponent("s.json"),
+            judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: input)
+        #expect(session.yesOrNo() == true)
+        #expect(asked.count("Answer 'y' or 'n'.") == 2)
+        #expect(session.yesOrNo() == nil, "the input has ended")
+    }
+
+    @Test(
+        "the words a step's prompt takes",
+        arguments: [
+            ("", DevicePassSession.Answer.done), ("  ", .done), ("q", .stop), ("quit", .stop), ("r", .again),
+            ("s no device today", .skip("no device today")), ("skip no device today", .skip("no device today")), ("s", .skip("no reason given")),
+        ])
+    func answers(line: String, answer: DevicePassSession.Answer) {
+        #expect(DevicePassSession.Answer(line) == answer)
+    }
+
+    @Test("a line the prompt does not offer is no answer", arguments: ["y", "n", "done", "1"])
+    func notAnswers(line: String) {
+        #expect(DevicePassSession.Answer(line) == nil)
+    }
+
+    /// A tester who types `lines`, one by one, then ends the input.
+    static func lines(_ lines: [String]) -> @Sendable () -> String? {
+        let remaining = Mutex(lines)
+        return { remaining.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
     }
 }

@@ -132,10 +132,10 @@ package enum DevicePassBundle {
                 findings.append("device-junit.xml: '\(entry.id)' is \(shown.verdict.name), but its trace and confirmations re-judge as \(entry.verdict.name)")
             }
         }
-        // Each verdict there is, by its event-stream name, the worst first.
+        // Each verdict there is, the worst first, in words as the reports write them ("not judged").
         let tally = Dictionary(grouping: rejudged.entries.map(\.verdict), by: \.name)
             .sorted { ($0.value[0].severity, $1.key) > ($1.value[0].severity, $0.key) }
-            .map { "\($0.value.count) \($0.key)" }
+            .map { "\($0.value.count) \(Self.words($0.key))" }
         lines.append(
             "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(tally.joined(separator: ", "))"
         )
@@ -146,6 +146,11 @@ package enum DevicePassBundle {
         verification.standIn = manifest.standIn
         verification.gate = gate
         return verification
+    }
+
+    /// A verdict's event-stream name in words: `notJudged` is "not judged".
+    static func words(_ name: String) -> String {
+        name.reduce(into: "") { text, character in text += character.isUppercase ? " " + character.lowercased() : String(character) }
     }
 }
 

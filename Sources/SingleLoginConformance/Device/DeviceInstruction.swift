@@ -55,7 +55,8 @@ public struct DeviceInstruction: Sendable, Hashable {
             text += "End any session with Jamf Reset, so that nobody is signed in on the device."
         }
         if let user = given.userAtDevice {
-            text += " \(users.describe(user)) is at the device: when Microsoft's sign-in sheet appears, they sign in."
+            let who = users.describe(user)
+            text += " \(who.prefix(1).uppercased() + who.dropFirst()) is at the device: when Microsoft's sign-in sheet appears, they sign in."
         } else {
             text += " When Microsoft's sign-in sheet appears in this procedure, close it without signing in (nobody is at the device)."
         }

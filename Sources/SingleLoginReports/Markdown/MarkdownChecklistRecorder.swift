@@ -106,6 +106,13 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))\n"
             }
         }
+        // A device pass judges what a person can do on a device: the rest, and every step the
+        // tester skipped, is listed with its reason, for the release manager who signs it off.
+        let notOnDevice = context.kind == .devicePass ? results.compactMap { result in Self.skipReason(result).map { (result.id, $0) } } : []
+        if !notOnDevice.isEmpty {
+            out += "\n## Not judged on a device\n\nThe simulated run judges these; a step the tester skipped says so.\n\n"
+            for (id, reason) in notOnDevice { out += "- \(cell(id.description)): \(cell(reason))\n" }
+        }
         let problems = results.filter { $0.outcome == .failed || $0.outcome == .errored }
         if !problems.isEmpty {
             out += "\n## Failures and errors\n"
@@ -139,6 +146,13 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             }
         }
         return out
+    }
+
+    /// Why a skipped test case was skipped, without the words the section's heading says.
+    private static func skipReason(_ result: TestCaseResult) -> String? {
+        guard case .skipped(let reason) = result.outcome else { return nil }
+        let prefix = "not judged on a device: "
+        return reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
     }
 
     /// ✅, ❌, ⚠️, ⊘ or ⏭ with a word, for a verdict.
