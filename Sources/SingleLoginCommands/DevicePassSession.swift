@@ -98,41 +98,15 @@ struct DevicePassSession: Sendable {
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
-    /// The tester's word on a step.
-    enum Answer: Equatable {
-        /// Enter: the step is done.
-        case done
-        /// `r`: do the step again.
-        case again
-        /// `s REASON`: skip it, for this reason.
-        case skip(String)
-        /// `q`: stop, to resume later.
-        case stop
-
-        /// `line`'s answer; nil for a line that is none.
-        init?(_ line: String) {
-            let line = line.trimmingCharacters(in: .whitespaces)
-            switch line.first {
-            case nil: self = .done
-            case "q": self = .stop
-            case "r": self = .again
-            case "s":
-                let reason = line.dropFirst(line.lowercased().hasPrefix("skip") ? 4 : 1).trimmingCharacters(in: .whitespaces)
-                self = .skip(reason.isEmpty ? "no reason given" : reason)
-            default: return nil
-            }
-        }
-    }
-
     /// Asks for the tester's word on the step until they give one; nil at the input's end. What
     /// was typed before the prompt is dropped, but `q` and `s REASON`, which act at once.
-    func answer() -> Answer? {
+    func answer() -> TesterAnswer? {
         if input.dropTypedAhead() { output.out("  (not taken: what was typed before this prompt)") }
         if !input.interruptsWait {
             output.out("  Press Enter when done; 'r' to do it again, 's REASON' to skip it, 'q' to stop and resume later.")
         }
         while let line = input.next() {
-            if let answer = Answer(line) { return answer }
+            if let answer = TesterAnswer(line) { return answer }
             output.out("  '\(line)' is not an answer here: press Enter when the step is done, or type 'r', 's REASON' or 'q'.")
         }
         return nil
@@ -141,9 +115,11 @@ struct DevicePassSession: Sendable {
     /// Asks until the tester answers `y` or `n`; nil at the input's end.
     func yesOrNo() -> Bool? {
         while let line = input.next()?.trimmingCharacters(in: .whitespaces).lowercased() {
-            if line.hasPrefix("y") { return true }
-            if line.hasPrefix("n") { return false }
-            output.out("  Answer 'y' or 'n'.")
+            switch line {
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: output.out("  Answer 'y' or 'n'.")
+            }
         }
         return nil
     }

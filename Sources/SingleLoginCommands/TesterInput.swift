@@ -61,9 +61,6 @@ final class TesterInput: @unchecked Sendable {  // every mutable member is guard
         return lines.isEmpty ? nil : lines.removeFirst()
     }
 
-    /// `q` or `s REASON`, after leading spaces.
-    static func stopsOrSkips(_ line: String) -> Bool {
-        let first = line.trimmingCharacters(in: .whitespaces).first
-        return first == "q" || first == "s"
-    }
+    /// `q` or `s REASON`.
+    static func stopsOrSkips(_ line: String) -> Bool { TesterAnswer(line)?.actsAtOnce == true }
 }

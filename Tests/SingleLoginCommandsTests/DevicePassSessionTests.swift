@@ -140,7 +140,7 @@ struct DevicePassSessionTests {
 
         let asked = try Pass()
         let link = asked.link
-        let input = TesterInput(read: Self.lines(["", "maybe", "Y"]))
+        let input = TesterInput(read: Self.lines(["", "not sure", "Yes"]))
         let output = TextOutput(write: { text in asked.printed.withLock { $0.append(text) } }, writeError: { _ in })
         let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
         let session = DevicePassSession(
@@ -154,16 +154,18 @@ struct DevicePassSessionTests {
     @Test(
         "the words a step's prompt takes",
         arguments: [
-            ("", DevicePassSession.Answer.done), ("  ", .done), ("q", .stop), ("quit", .stop), ("r", .again),
-            ("s no device today", .skip("no device today")), ("skip no device today", .skip("no device today")), ("s", .skip("no reason given")),
+            ("", TesterAnswer.done), ("  ", .done), ("q", .stop), ("Quit", .stop), ("r", .again), (" R ", .again),
+            ("s no device today", .skip("no device today")), ("Skip  no device today", .skip("no device today")), ("S", .skip("no reason given")),
         ])
-    func answers(line: String, answer: DevicePassSession.Answer) {
-        #expect(DevicePassSession.Answer(line) == answer)
+    func answers(line: String, answer: TesterAnswer) {
+        #expect(TesterAnswer(line) == answer)
     }
 
-    @Test("a line the prompt does not offer is no answer", arguments: ["y", "n", "done", "1"])
+    @Test(
+        "a line the prompt does not offer is no answer, even one that starts with its letters",
+        arguments: ["y", "n", "done", "1", "ready", "sure", "sorry, one moment", "quickly check", "q now"])
     func notAnswers(line: String) {
-        #expect(DevicePassSession.Answer(line) == nil)
+        #expect(TesterAnswer(line) == nil)
     }
 
     /// A tester who types `lines`, one by one, then ends the input.
