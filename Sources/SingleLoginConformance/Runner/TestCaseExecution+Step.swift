@@ -133,7 +133,7 @@ private struct StepDelivery {
     /// Delivers the answers the scenario held (when `releasing`) and waits until the app has
     /// settled: over the wire with `settle`, in process by waiting for the events still in flight.
     func settle(releasing: Bool) async throws -> Observation {
-        guard !(adapter is WireAdapter) else {
+        guard !adapter.isOverWire else {
             if releasing { await run.broker.releaseHeldAnswers() }
             return try await adapter.settle()
         }
@@ -186,7 +186,7 @@ private struct StepDelivery {
         let callsBeforeEvent = await run.broker.transcript().count
         do {
             let origin = CallMoment(stepIndex: index, phase: duringBroadcast ? .broadcasts : .step)
-            guard run.holdsAnswers, !(adapter is WireAdapter) else {
+            guard run.holdsAnswers, !adapter.isOverWire else {
                 return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
             }
             // An in-process app that handles events concurrently: its event is answered once it

@@ -110,12 +110,12 @@ final class TestCaseExecution: Sendable {
         let broker = run.broker
         run.resetSent = true
         // In process a call goes straight to this test case's broker: only over a wire can one come late.
-        run.callsComeLate = adapter is WireAdapter && adapter.identity.declares(.concurrentCalls)
+        run.callsComeLate = adapter.isOverWire && adapter.identity.declares(.concurrentCalls)
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
         // door; over the wire the session holds answers itself; any other app the broker as it is.
-        if run.holdsAnswers, !(adapter is WireAdapter) {
+        if run.holdsAnswers, !adapter.isOverWire {
             let holding = HoldingBroker(broker: broker)
             try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
         } else {

@@ -93,3 +93,11 @@ public final class WireAdapter: ConformanceAdapter {
     /// Closes the connection or ends the process at once, without asking it to shut down.
     public func drop() async { await session.drop() }
 }
+
+extension ConformanceAdapter {
+    /// Whether the adapter is served over the wire: in another process or on another device,
+    /// where its session holds answers itself and its app's calls can come late. A provider that
+    /// changes its adapters must hand back the `WireAdapter` itself (as ``ContainerNamingProvider``
+    /// does), never wrap it: a wrapper would be served as an app in process.
+    package var isOverWire: Bool { self is WireAdapter }
+}
