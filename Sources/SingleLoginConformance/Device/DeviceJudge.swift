@@ -62,7 +62,7 @@ public struct DeviceJudge: Sendable {
         }
         for uncovered in plan.uncovered {
             results[uncovered.id] = TestCaseResult(
-                id: uncovered.id, requirement: uncovered.requirement, outcome: .skipped(reason: "not judged on a device: \(uncovered.reason)"), duration: 0)
+                id: uncovered.id, requirement: uncovered.requirement, outcome: .notJudgedOnDevice(uncovered.reason), duration: 0)
         }
         let ordered = spec.requirements.flatMap { requirement in
             requirement.scenarios.compactMap { results[TestCaseID(requirementID: requirement.id, scenarioName: $0.name)] }
@@ -110,7 +110,7 @@ public struct DeviceJudge: Sendable {
                     .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(scenario.steps.count) not done)"))
             }
             if let reason = confirmation.skipReason {
-                return result(.skipped(reason: "not judged on a device: the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
+                return result(.notJudgedOnDevice("the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
             }
         }
         // Pass 1: the calls replayed once over the whole procedure, for the sessions' markers.
@@ -204,7 +204,7 @@ public struct DeviceJudge: Sendable {
             let reasons = Array(Set(notJudged + inPart)).sorted().joined(separator: "; ")
             // As a case no person can produce: said in every report, outside the gate. A `notJudged`
             // outcome means a precondition another requirement owns failed, which is not the case here.
-            outcome = .skipped(reason: "not judged on a device: \(reasons)")
+            outcome = .notJudgedOnDevice(reasons)
         }
         var judged = result(outcome, issues, allCalls)
         judged.adapterLog = Self.deviceNotes(procedure: procedure, confirmations: (0...scenario.steps.count).compactMap { steps[$0] }, presumed: presumed)

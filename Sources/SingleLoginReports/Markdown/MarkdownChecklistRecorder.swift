@@ -151,8 +151,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
     /// Why a skipped test case was skipped, without the words the section's heading says.
     private static func skipReason(_ result: TestCaseResult) -> String? {
         guard case .skipped(let reason) = result.outcome else { return nil }
-        let prefix = "not judged on a device: "
-        return reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
+        return result.outcome.notJudgedOnDeviceReason ?? reason
     }
 
     /// ✅, ❌, ⚠️, ⊘ or ⏭ with a word, for a verdict.
