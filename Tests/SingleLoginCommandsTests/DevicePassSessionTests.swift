@@ -40,16 +40,23 @@ struct DevicePassSessionTests {
 
         func count(_ cue: String) -> Int { printed.withLock { $0.filter { $0.contains(cue) }.count } }
 
-        /// Runs the pass with `script`: each answer is typed once the output holds its cue `count` times.
-        func run(_ script: [(cue: String, count: Int, answer: String)]) throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
+        /// The pass's session over the link, its output kept here, its tester's lines from `read`.
+        func session(reading read: @escaping @Sendable () -> String?) throws -> DevicePassSession {
             let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
             let output = TextOutput(
                 write: { [self] text in
                     onLine.withLock { $0 }(text)
                     printed.withLock { $0.append(text) }
                 }, writeError: { _ in })
+            return DevicePassSession(
+                plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
+                judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read))
+        }
+
+        /// Runs the pass with `script`: each answer is typed once the output holds its cue `count` times.
+        func run(_ script: [(cue: String, count: Int, answer: String)]) throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
             let next = Mutex(0)
-            let read: @Sendable () -> String? = { [self] in
+            return try session { [self] in
                 let index = next.withLock { index in
                     defer { index += 1 }
                     return index
@@ -59,10 +66,7 @@ struct DevicePassSessionTests {
                 while count(script[index].cue) < script[index].count { Thread.sleep(forTimeInterval: 0.01) }
                 return script[index].answer
             }
-            let session = DevicePassSession(
-                plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
-                judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read))
-            return try session.run()
+            .run()
         }
     }
 
@@ -139,13 +143,7 @@ struct DevicePassSessionTests {
         #expect(confirmations.map(\.step) == [0], "\(pass.text)")
 
         let asked = try Pass()
-        let link = asked.link
-        let input = TesterInput(read: Self.lines(["", "not sure", "Yes"]))
-        let output = TextOutput(write: { text in asked.printed.withLock { $0.append(text) } }, writeError: { _ in })
-        let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
-        let session = DevicePassSession(
-            plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: asked.directory.appendingPathComponent("s.json"),
-            judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: input)
+        let session = try asked.session(reading: Self.lines(["", "not sure", "Yes"]))
         #expect(session.yesOrNo() == true)
         #expect(asked.count("Answer 'y' or 'n'.") == 2)
         #expect(session.yesOrNo() == nil, "the input has ended")
