@@ -125,6 +125,11 @@ package struct DevicePassCommand: Command {
             } else if first != nil || second != nil {
                 throw UsageError("give both '--first-user' and '--second-user'", suggestion: "A pass needs two test users: the scenarios change users.")
             }
+            if standIn, users != nil {
+                throw UsageError(
+                    "'--first-user' and '--second-user' name the test users of a pass on a device; the stand-in signs in the catalogue's own users",
+                    suggestion: "Leave them out with '--stand-in', or use them with '--listen' or '--trace'.")
+            }
             if !standIn, !listOnly {
                 guard trace != nil, state != nil else {
                     throw UsageError(

@@ -40,7 +40,10 @@ struct DevicePassSession: Sendable {
                 // tester (or an app) that acts at once is not waited for again.
                 let start = link.lastSequence
                 output.out("")
-                output.out("Procedure \(procedure.number) of \(plan.procedures.count), step \(step) of \(instructions.count - 1): \(instruction.text)")
+                // Step 0 sets up the scenario's starting state; steps 1 on are the scenario's own, numbered
+                // as its verdicts number them.
+                let which = step == 0 ? "the starting state (step 0)" : "step \(step) of \(instructions.count - 1)"
+                output.out("Procedure \(procedure.number) of \(plan.procedures.count), \(which): \(instruction.text)")
                 if instruction.waitsFor != .confirmation {
                     output.out("  (\(instruction.waitsFor.waitingText); 's REASON' skips the step, 'q' stops)")
                     if !link.wait(after: start, timeout: .seconds(300), unless: { input.interruptsWait }, for: instruction.waitsFor.isMet),

@@ -62,6 +62,18 @@ public struct RunContext: Sendable {
         self.shard = shard
     }
 
-    /// What reports say instead of an app when ``referenceApp`` is set.
+    /// What reports say instead of an app when ``referenceApp`` is set, for `run` and `explore`.
     public static let referenceAppNotice = "the bundled reference app, not your app (neither --adapter nor --listen was given)"
+
+    /// What reports say instead of an app when ``referenceApp`` is set: of a device pass, that it
+    /// ran on the stand-in (`--stand-in`); of any other run, ``referenceAppNotice``.
+    public var referenceAppText: String {
+        kind == .devicePass ? "the bundled reference app on the stand-in, not your app on a device (--stand-in was given)" : Self.referenceAppNotice
+    }
+
+    /// How to test the user's own app instead, after ``referenceAppText``: `pass --adapter '<command>'`,
+    /// or for a device pass `run it with --listen, on a device`.
+    public var testYoursHint: String {
+        kind == .devicePass ? "run the pass with --listen and the app's debug build on a device to test yours" : "pass --adapter '<command>' to test yours"
+    }
 }

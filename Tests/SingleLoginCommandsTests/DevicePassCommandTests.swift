@@ -21,6 +21,10 @@ struct DevicePassCommandTests {
         #expect(bare.err.contains("--trace <file>"))
         let flaw = await Tool.run(["device-pass", "--reference-flaw", "ignoresBroadcast"])
         #expect(flaw.status == 64)
+        // The stand-in signs in the catalogue's users: named test users would fail a conformant app.
+        let named = await Tool.run(["device-pass", "--stand-in", "--first-user", "ana@contoso.com=Ana", "--second-user", "ben@contoso.com=Ben"])
+        #expect(named.status == 64)
+        #expect(named.err.contains("the stand-in signs in the catalogue's own users"), "\(named.err)")
     }
 
     @Test("the stand-in's bundle is intact under verify, and an edited verdict or trace is caught")
@@ -31,10 +35,14 @@ struct DevicePassCommandTests {
         let run = await Tool.run(["device-pass", "--stand-in", "--quiet", "--reports", directory.path, "--bundle", bundle])
         // Nothing fails; what a device judges in part only (SL-SWITCH-2's sessions) is skipped, with its reason.
         #expect(run.status == 0)
+        #expect(run.out.contains("Testing the bundled reference app on the stand-in") && !run.out.contains("--adapter"), "\(run.out)")
         let markdown = try String(contentsOf: directory.appendingPathComponent("device-pass.md"), encoding: .utf8)
         #expect(markdown.contains("| Device pass |"))
         #expect(markdown.contains("STAND-IN"))
         #expect(markdown.contains("0 of 29 MUST requirements failed"))
+        // It says how to test one's own app with this command, which has no --adapter.
+        #expect(markdown.contains("not your app on a device (--stand-in was given)") && markdown.contains("with --listen"), "\(markdown)")
+        #expect(!markdown.contains("--adapter"), "\(markdown)")
         // What the pass does not judge is listed with its reason, without the heading's words again.
         #expect(markdown.contains("\n## Not judged on a device\n"))
         #expect(markdown.contains("- SL-DETECT-4 / signed out: a scripted broker answer"), "\(markdown)")
@@ -42,7 +50,7 @@ struct DevicePassCommandTests {
         #expect(verified.status == 0)
         // The last line carries the pass's verdict as a run's does, for the same gate.
         #expect(verified.out.hasSuffix("Result: intact, unsigned; a device pass, re-judged from its trace; the run passed\n"), "\(verified.out)")
-        #expect(verified.out.contains("replays no broker"))
+        #expect(verified.out.contains("broker: simulated: the stand-in's broker"), "a stand-in's broker was not a device's: \(verified.out)")
         #expect(verified.out.contains(" confirmations: "), "\(verified.out)")
         #expect(verified.out.contains(" passed, ") && verified.out.contains(" skipped"), "the verdicts line counts each verdict in words: \(verified.out)")
         #expect(!verified.out.contains(" failed,"), "the verdicts line names only the verdicts there are")

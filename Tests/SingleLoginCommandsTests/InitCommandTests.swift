@@ -108,6 +108,8 @@ struct InitCommandTests {
         for file in files { #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)") }
         let manifest = try String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(url: "https://github.com/sl-conformance/sl-conformance", from: "#))
+        // Until a release is published, that address resolves to nothing: the steps say how to depend on a checkout.
+        #expect(run.out.contains("has published no release yet;\n      until it has, run init again with '--dependency-path"), "\(run.out)")
         #expect(manifest.contains(#".executableTarget(name: "shiftboard-adapter", dependencies: ["#))
         // The test file is generate-tests' own, quoting the command that writes it again (.ci/checks/init.sh runs its --check).
         let tests = try String(contentsOf: directory.appendingPathComponent(files[4]), encoding: .utf8)
@@ -132,6 +134,7 @@ struct InitCommandTests {
         #expect(run.out.contains(#"        .package(name: "sl-conformance", path: "../sl-conformance"),"#))
         #expect(run.out.contains(#"        .target(name: "ShiftsConformance", dependencies: ["#))
         #expect(run.out.contains(#"        .product(name: "SingleLoginSeam", package: "sl-conformance"),"#))
+        #expect(!run.out.contains("no release yet"), "a checkout needs no release")
     }
 
     @Test("init refuses to overwrite a file, naming it, and writes nothing; --force overwrites")

@@ -177,6 +177,13 @@ package struct InitCommand: Command {
             "  sl-conformance doctor --adapter .build/debug/\(scaffold.app.executableName)   # the protocol: passes as written",
             "  swift test   # your app: fails, naming each TODO(sl-conformance) in \(scaffold.adapterPath) still to fill in",
         ]
+        if case .url = scaffold.dependency {
+            lines += [
+                "",
+                "note: the package depends on \(SwiftScaffold.Dependency.address), which has published no release yet;",
+                "      until it has, run init again with '--dependency-path <your checkout of sl-conformance>' and '--force'.",
+            ]
+        }
         return lines
     }
 }

@@ -24,14 +24,32 @@ package enum DevicePassBundle {
         var standIn: Bool
         /// The device row of every report.
         var device: String
-        /// What `verify` does and does not do with it.
-        var broker = "real: the Enterprise SSO plug-in, Jamf Setup and Jamf Reset and MSAL on the device; verify re-judges the trace and replays no broker"
+        /// Which broker answered, and what `verify` does and does not do with it.
+        var broker: String
         /// The gate the verdicts were judged under.
         var mustOnly: Bool
         /// The test users, standing for the catalogue's alice and bob.
         var users: [String: [String]]
         /// The spec's SHA-256.
         var specSHA256: String
+
+        /// Creates the manifest of a pass on a device, or on the stand-in when `standIn` is set.
+        init(standIn: Bool, device: String, mustOnly: Bool, users: [String: [String]], specSHA256: String) {
+            self.standIn = standIn
+            self.device = device
+            self.broker = Self.broker(standIn: standIn)
+            self.mustOnly = mustOnly
+            self.users = users
+            self.specSHA256 = specSHA256
+        }
+
+        /// ``broker``'s words: `verify` says them from ``standIn``, so that a bundle written before
+        /// a stand-in's manifest said "simulated" reads right too.
+        static func broker(standIn: Bool) -> String {
+            standIn
+                ? "simulated: the stand-in's broker, not a device's; verify re-judges the trace and replays no broker"
+                : "real: the Enterprise SSO plug-in, Jamf Setup and Jamf Reset and MSAL on the device; verify re-judges the trace and replays no broker"
+        }
     }
 
     /// The bundle's bytes: the manifest, spec, trace, state and reports, and their sums.
@@ -95,7 +113,7 @@ package enum DevicePassBundle {
             return Verification(lines: lines, findings: findings + ["\(manifestFile): not a device-pass manifest"])
         }
         lines.append("device pass: \(manifest.device)")
-        lines.append("broker: \(manifest.broker)")
+        lines.append("broker: \(Manifest.broker(standIn: manifest.standIn))")
         guard let specData = files["spec.json"], let trace = files["trace.jsonl"], let state = files["state.json"], let junit = files["device-junit.xml"] else {
             return Verification(lines: lines, findings: findings + ["the bundle lacks spec.json, trace.jsonl, state.json or device-junit.xml"])
         }

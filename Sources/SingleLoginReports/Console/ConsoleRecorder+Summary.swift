@@ -100,7 +100,7 @@ extension ConsoleRecorder {
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
-        if context?.referenceApp == true { line += " for " + RunContext.referenceAppNotice }
+        if let context, context.referenceApp { line += " for " + context.referenceAppText }
         if let shard = context?.shard { line += " (\(shard) only)" }
         return line + "\n"
     }

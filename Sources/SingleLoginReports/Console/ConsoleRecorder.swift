@@ -62,7 +62,7 @@ public final class ConsoleRecorder: EventRecorder {
             }
             if context.referenceApp {
                 // Even when quiet: a run that tests nothing of the user's must say so first.
-                out += style.paint("Testing \(RunContext.referenceAppNotice): pass --adapter '<command>' to test yours.", "1;33") + "\n"
+                out += style.paint("Testing \(context.referenceAppText): \(context.testYoursHint).", "1;33") + "\n"
             }
             if style.verbosity != .quiet {
                 let cases = plan.count

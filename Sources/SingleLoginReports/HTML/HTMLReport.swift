@@ -110,8 +110,10 @@ public struct HTMLReport: Sendable {
         out += "</span></p>\n"
         if context.referenceApp {
             out += "<p class=\"notice\" role=\"note\"><strong>Not your app:</strong> this run tested "
-            HTMLText.escape(RunContext.referenceAppNotice, into: &out)
-            out += ". Pass <code>--adapter</code> to test yours.</p>\n"
+            HTMLText.escape(context.referenceAppText, into: &out)
+            out += ": "
+            HTMLText.escape(context.testYoursHint, into: &out)
+            out += ".</p>\n"
         }
         out += "<dl class=\"facts\">\n"
         if let adapter = context.adapter {

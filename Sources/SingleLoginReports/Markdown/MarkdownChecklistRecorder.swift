@@ -70,7 +70,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
                 "| Shards | merged from \(merged) shard\(merged == 1 ? "" : "s") by `sl-conformance merge`: this report covers their \(results.count) test case\(results.count == 1 ? "" : "s") |\n"
         }
         if context.referenceApp {
-            out += "| App under test | ⚠️ \(cell(RunContext.referenceAppNotice)): pass `--adapter` to test yours |\n"
+            out += "| App under test | ⚠️ \(cell(context.referenceAppText)): \(cell(context.testYoursHint)) |\n"
         }
         let origin = context.specOrigin.map { ", \(cell($0))" } ?? ""
         out += "| Spec | \(cell(context.specID)) \(cell(context.specVersion))\(origin) (sha256 `\(code(String(context.specSHA256.prefix(12))))`) |\n"
