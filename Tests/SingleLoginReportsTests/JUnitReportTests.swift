@@ -121,16 +121,21 @@ struct JUnitReportTests {
             "a warned case's evidence comes back from its suite's <system-err>")
     }
 
-    @Test("Counts are computed from the emitted cases")
+    @Test("Counts are computed from the emitted cases; a case not run is an error, as an incomplete run's exit status 2 is")
     func counts() throws {
         let results = [
             Self.result("a", .passed), Self.result("b", .failed), Self.result("c", .errored), Self.result("d", .skipped(reason: "r")),
             Self.result("e", .notRun(reason: "sigint")),
         ]
         let xml = String(decoding: JUnitXMLRecorder.render(results: results, context: SyntheticRun.context), as: UTF8.self)
-        #expect(xml.contains("<testsuites name=\"sl-conformance\" tests=\"5\" failures=\"1\" errors=\"1\" time=\"2.500\">"))
-        #expect(xml.contains("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"2\""))
-        #expect(xml.contains("<skipped message=\"not run: sigint\"/>"))
+        #expect(xml.contains("<testsuites name=\"sl-conformance\" tests=\"5\" failures=\"1\" errors=\"2\" time=\"2.500\">"))
+        #expect(xml.contains("tests=\"5\" failures=\"1\" errors=\"2\" skipped=\"1\""))
+        #expect(xml.contains("<error message=\"not run: sigint\" type=\"notRun\">not run: sigint</error>"))
+        // Read back (--baseline, --rerun, diff), it is the case not run, as the older <skipped> form is.
+        let read = try JUnitMerger.parse(Data(xml.utf8))
+        let notRun = try #require(read.suites.flatMap(\.cases).first { $0.name == "e" })
+        #expect(notRun.result.verdict == .notRun(reason: "sigint"))
+        #expect(JUnitReport.Result.skipped(message: "not run: sigint").verdict == .notRun(reason: "sigint"))
     }
 
     @Test("A huge adapter log is capped per case with a note of what was cut, keeping its tail")

@@ -84,8 +84,9 @@ public struct CaseVerdicts: Hashable, Sendable {
 }
 
 extension JUnitReport.Result {
-    /// The verdict this result was written for: a `<skipped>` whose message starts `not run: `
-    /// is a case an interrupted run did not reach, one that starts `not judged: blocked by ` a case
+    /// The verdict this result was written for: an `<error>` of type `notRun` is a case an
+    /// interrupted run did not reach (a `<skipped>` whose message starts `not run: ` too, as
+    /// reports before 0.1.0 wrote it), a `<skipped>` whose message starts `not judged: blocked by ` a case
     /// a failed precondition kept from being judged, one that starts `waived: ` a failure a waiver
     /// accepted (`JUnitReport.result(of:gate:steps:maxBytes:subject:)` writes them so). The one
     /// place a report's words are read back into a verdict.
@@ -94,12 +95,18 @@ extension JUnitReport.Result {
         case .passed: .passed
         case .warning: .warned
         case .failure: .failed
+        case let .error(message, JUnitReport.notRunType, _): .notRun(reason: Self.notRunReason(message))
+        case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: Self.notRunReason(message))
         case .error: .errored
-        case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: String(message.dropFirst(JUnitReport.notRunPrefix.count)))
         case let .skipped(message) where message.hasPrefix(JUnitReport.notJudgedPrefix):
             Blocker(description: message.dropFirst(JUnitReport.notJudgedPrefix.count)).map(Verdict.notJudged) ?? .skipped(reason: message)
         case let .skipped(message): WaivedFailure(description: message).map(Verdict.waived) ?? .skipped(reason: message)
         }
+    }
+
+    /// A not-run case's reason: its message after `not run: `.
+    private static func notRunReason(_ message: String) -> String {
+        message.hasPrefix(JUnitReport.notRunPrefix) ? String(message.dropFirst(JUnitReport.notRunPrefix.count)) : message
     }
 }
 

@@ -75,8 +75,13 @@ extension JUnitReport {
         self.init(name: context.referenceApp ? "sl-conformance" + Self.referenceAppSuffix : "sl-conformance", suites: suites)
     }
 
-    /// What a `<skipped>` message starts with when the case was not run because the run was interrupted.
+    /// What the message of a case's `<error>` starts with when the case was not run: the run was
+    /// interrupted, or its adapter broke, before the case finished. An `<error>`, not a `<skipped>`,
+    /// so that every CI reader counts an incomplete run as broken, as its exit status 2 does.
     public static let notRunPrefix = "not run: "
+
+    /// The `type` of a not-run case's `<error>`.
+    public static let notRunType = "notRun"
 
     /// What a `<skipped>` message starts with when a precondition failed and the case was not
     /// judged: `not judged: blocked by SL-SWITCH-3: …` (`Blocker/description` follows).
@@ -173,7 +178,8 @@ extension JUnitReport {
         case let .skipped(reason):
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
-            return .skipped(message: Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason))
+            let message = Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason)
+            return .error(message: message, type: Self.notRunType, body: message)
         case let .doesNotApply(reason):
             return .skipped(message: reason.isEmpty ? "does not apply" : reason)
         case let .waived(failure):

@@ -135,12 +135,13 @@ public struct JUnitReport: Hashable, Sendable {
         /// `<skipped message/>`: not run, with the reason.
         case skipped(message: String)
 
-        /// How merging ranks duplicates: a run result beats a skip.
+        /// How merging ranks duplicates: a run result beats a case not run, which beats a skip.
         var rank: Int {
             switch self {
             case .skipped: 0
-            case .passed: 1
-            case .failure, .error, .warning: 2
+            case .error(_, JUnitReport.notRunType, _): 1
+            case .passed: 2
+            case .failure, .error, .warning: 3
             }
         }
     }

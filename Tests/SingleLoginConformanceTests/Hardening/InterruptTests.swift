@@ -89,8 +89,10 @@ struct JUnitCases: CustomStringConvertible {
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             switch name {
             case "testcase": outcomes.append("passed")
-            case "skipped": if !outcomes.isEmpty { outcomes[outcomes.count - 1] = (attributes["message"] ?? "").hasPrefix("not run") ? "notRun" : "skipped" }
-            case "failure", "error": if !outcomes.isEmpty { outcomes[outcomes.count - 1] = name }
+            case "skipped": if !outcomes.isEmpty { outcomes[outcomes.count - 1] = "skipped" }
+            // A case the interruption kept from finishing is an <error type="notRun">: the run is incomplete.
+            case "error": if !outcomes.isEmpty { outcomes[outcomes.count - 1] = attributes["type"] == "notRun" ? "notRun" : name }
+            case "failure": if !outcomes.isEmpty { outcomes[outcomes.count - 1] = name }
             default: break
             }
         }
