@@ -22,7 +22,8 @@ struct RecorderTests {
         let xml = try String(contentsOf: junit.url, encoding: .utf8)
         #expect(
             xml.contains(
-                "name=\"user switch clears\" time=\"0.000\">\n      <error message=\"not run: the run was interrupted before this test case finished\" type=\"notRun\">"))
+                "name=\"user switch clears\" time=\"0.000\">\n      <error message=\"not run: the run was interrupted before this test case finished\" type=\"notRun\">"
+            ))
         #expect(try String(contentsOf: markdown.url, encoding: .utf8).contains("⏭ not run"))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("reports").path).sorted()
         #expect(names == ["junit.xml", "summary.md"], "no temporary files are left behind")
