@@ -46,7 +46,7 @@ package enum ArgumentParser {
             let value: String
             if let inlineValue {
                 value = inlineValue
-            } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+            } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" || Self.isNegativeNumber(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -68,6 +68,12 @@ package enum ArgumentParser {
         }
         try assignPositionals(loose, to: signature.arguments, into: &parsed)
         return parsed
+    }
+
+    /// Whether `argument` is a negative number (`-1`, `-1/3`): an option's value that its own check
+    /// then refuses by name, not a missing value.
+    static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().first!.isNumber
     }
 
     /// Whether `arguments` ask for help (`--help` or `-h` before any `--`).

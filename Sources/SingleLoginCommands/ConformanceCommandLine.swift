@@ -18,7 +18,7 @@ package enum ConformanceCommandLine {
         AnyCommand(DoctorCommand(), docs: ["docs/adapter-contract.md", "docs/hardening.md"]),
         AnyCommand(MergeCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
         AnyCommand(DiffCommand(), docs: ["docs/ci-gating.md"]),
-        AnyCommand(VerifyCommand(), docs: ["docs/reports.md", "docs/ci-gating.md"]),
+        AnyCommand(VerifyCommand(), docs: ["docs/verify.md", "docs/reports.md", "docs/ci-gating.md"]),
         AnyCommand(CompareCommand(), docs: ["docs/device-pass.md"]),
         AnyCommand(DevicePassCommand(), docs: ["docs/device-pass.md"]),
         AnyCommand(SpecCommand(), docs: ["docs/spec-format.md"]),

@@ -109,7 +109,7 @@ package struct GenerateTestsCommand: Command {
         'swift test --filter SL-LOGOUT' runs the sign-out requirements only. A failure is an issue with
         the console's evidence. One more test fails, with this command, when the spec's requirements
         change (an update of sl-conformance) and the file was not regenerated.
-          sl-conformance generate-tests --adapter-factory 'ShiftBoardAdapter()' --import ShiftBoard \\
+          sl-conformance generate-tests --adapter-factory 'ShiftBoardAdapter()' --import ShiftBoardConformance \\
             --output Tests/ShiftBoardTests/SingleLoginConformanceTests.swift
         Exit status: 0 written (or, with --check, up to date); 1 with --check when the file differs;
         2 the file cannot be written; 64 usage error; 65 invalid spec; 66 the --spec file is missing.

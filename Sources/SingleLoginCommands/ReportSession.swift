@@ -143,7 +143,7 @@ final class ReportSession: Sendable {
         let retried = state.retried.withLock { $0.consoleText }
         if !retried.isEmpty { output.write(retried) }
         if let waivers = state.waivers, !waivers.effects.isEmpty {
-            output.write("\nWaivers:\n" + waivers.effects.map { "  \(PlainText.clean($0.line))\n" }.joined())
+            output.write("\nWaivers:\n" + waivers.lines.map { "  \(PlainText.clean($0))\n" }.joined())
         }
         if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
         for failure in failed { output.err("error: \(failure)") }

@@ -156,7 +156,7 @@ package struct RunCommand: Command {
     }
 
     package let name = "run"
-    package let abstract = "Run a spec against an app's adapter and write JUnit XML and Markdown reports."
+    package let abstract = "Run a spec against an app's adapter and write JUnit XML, Markdown and HTML reports."
     package let discussion = """
         With no options, runs the embedded single-login spec against the bundled reference app, in process.
         --adapter runs any adapter over stdio instead (see docs/wire-protocol.md), e.g.
@@ -210,6 +210,11 @@ package struct RunCommand: Command {
             throw UsageError(
                 "No requirement ID or tag '\(unknown[0])' in \(options.spec.displayPath)",
                 suggestion: Suggestion.closest(to: unknown[0], among: known).map { "Did you mean '\($0)'?" })
+        }
+        if selection.selectsNothing(in: loaded.spec) {
+            throw UsageError(
+                "\((selection.only.map { "--only \($0)" } + selection.skip.map { "--skip \($0)" }).joined(separator: " ")) leaves no test case to run",
+                suggestion: "A run with nothing to run could only pass: drop a '--skip', or widen '--only'.")
         }
         if options.listOnly {
             for (planned, _) in selection.plan(for: loaded.spec) {
@@ -272,6 +277,7 @@ package struct RunCommand: Command {
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: runnerOptions, makeProvider: providers.make)
         // Whether the adapter ever answered a handshake, and whether a test case errored.
         let start = Mutex((identified: false, errored: false))
+        let started = Date()
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {
@@ -283,6 +289,10 @@ package struct RunCommand: Command {
                 }
                 session.record(Self.marking(event, shard: shard))
             }
+        }
+        // The bundle is written as the run ends; said before the Result line, which stays the last.
+        if let path = options.bundle, let bundle, Self.written(bundle, since: started) {
+            output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path))")
         }
         let status = session.finish(session.status(summary: summary, gate: gate))
         // An adapter that never got through its start (it did not start, or failed every handshake):
@@ -300,5 +310,13 @@ package struct RunCommand: Command {
         guard let shard, case .runStarted(var context, let plan) = event.kind else { return event }
         context.shard = shard
         return Event(.runStarted(context, plan: plan), date: event.date)
+    }
+
+    /// Whether this run wrote `file`: it is there, modified since `date` (a bundle an earlier run
+    /// left is not this run's). `date` is taken to its whole second, for file systems that keep
+    /// modification times in whole seconds.
+    static func written(_ file: URL, since date: Date) -> Bool {
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return false }
+        return modified.timeIntervalSince1970 >= date.timeIntervalSince1970.rounded(.down)
     }
 }

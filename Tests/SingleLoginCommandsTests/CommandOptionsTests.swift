@@ -49,7 +49,8 @@ struct CommandOptionsTests {
         "run's invalid values and combinations are usage errors",
         arguments: [
             (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
-            (["--jobs", "-1"], "Missing value for '--jobs <n>'"),
+            (["--jobs", "-1"], "The value '-1' is invalid for '--jobs <n>'"),
+            (["--shard", "-1/3"], "The value '-1/3' is invalid for '--shard <i/n>'"),
             (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
             (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
             (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
@@ -63,6 +64,28 @@ struct CommandOptionsTests {
         ] as [([String], String)])
     func runMistakes(words: [String], message: String) {
         #expect { try RunCommand.Options.parse(words) } throws: { ($0 as? UsageError)?.message == message }
+    }
+
+    @Test("a selection that leaves nothing to run is a usage error, not a pass with nothing verified; a shard left empty is not")
+    func selectionOfNothing() async {
+        let nothing = await Tool.run(["run", "--only", "SL-LOGIN-1", "--skip", "SL-LOGIN-1", "--list"])
+        #expect(nothing.status == 64)
+        #expect(nothing.err.contains("--only SL-LOGIN-1 --skip SL-LOGIN-1 leaves no test case to run"), "\(nothing.err)")
+        // SL-LOGIN-1's one scenario falls to another shard than 1 of 9: the run as a whole still has it to run.
+        let emptyShard = await Tool.run(["run", "--only", "SL-LOGIN-1", "--shard", "1/9", "--list"])
+        #expect(emptyShard.status == 0, "\(emptyShard.err)")
+        #expect(!emptyShard.out.isEmpty && emptyShard.out.split(separator: "\n").allSatisfy { $0.contains("(skip: ") }, "\(emptyShard.out)")
+    }
+
+    @Test("listening on every interface tells the adapter this machine's name to connect to, not 0.0.0.0")
+    func wildcardListenHint() async {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-listen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Nothing connects: the run ends after the connect timeout, exit 2.
+        let run = await Tool.run(["run", "--listen", "0.0.0.0:0", "--allow-remote", "--connect-timeout", "1", "--reports", directory.path])
+        #expect(run.status == 2)
+        #expect(run.err.contains("TCPAdapterClient.serve(adapter, host: \"\(RunContext.localHostName)\", port: "), "\(run.err)")
+        #expect(!run.err.contains("host: \"0.0.0.0\"") && !run.err.contains("--connect 0.0.0.0:"), "\(run.err)")
     }
 
     @Test("run and preflight list the same nine report options, each defined once, with their own file names")

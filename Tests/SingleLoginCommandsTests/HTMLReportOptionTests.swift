@@ -43,6 +43,24 @@ struct BundleOptionTests {
         #expect(run.status == 0, "\(run.err)")
         let data = try Data(contentsOf: bundle)
         #expect(String(decoding: data[257..<262], as: UTF8.self) == "ustar")
+        // It says where the bundle went, before the Result line, which stays the last.
+        #expect(run.out.contains("Evidence bundle: \(bundle.path) (verify it with: sl-conformance verify \(bundle.path))\nResult: PASSED"), "\(run.out)")
+    }
+
+    @Test("a run that writes no bundle does not say it wrote one, even where an earlier run's is")
+    func notWritten() async throws {
+        let dir = try HTMLReportOptionTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bundle = dir.appendingPathComponent("run.tar")
+        try Data("an earlier run's".utf8).write(to: bundle)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: bundle.path)
+        // An adapter that never starts: the run is incomplete, and an incomplete run writes no bundle.
+        let run = await Tool.run([
+            "run", "--quiet", "--only", "SL-LOGIN-1", "--adapter", "/bin/false", "--reports", dir.appendingPathComponent("r").path, "--bundle", bundle.path,
+        ])
+        #expect(run.status == 2)
+        #expect(!run.out.contains("Evidence bundle:"), "\(run.out)")
+        #expect(try Data(contentsOf: bundle) == Data("an earlier run's".utf8), "the earlier bundle is left as it was")
     }
 
     @Test("--allow-incomplete without --bundle is a usage error")

@@ -74,7 +74,7 @@ struct VerifyGatingTests {
             effect: "it covers app versions up to 0.0.1"),
         Intact(
             description: "an unexpected pass under --strict-waivers", entries: [logout], flaw: nil, extra: ["--strict-waivers"],
-            effect: "warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"),
+            effect: "failed: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"),
         Intact(
             description: "a case not judged, waived by its own requirement's waiver (the owner's leaves it not judged)",
             entries: [

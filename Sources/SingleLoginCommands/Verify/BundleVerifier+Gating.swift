@@ -40,7 +40,7 @@ extension Check {
         }
         // A transcript whose test case has no testCaseEnded event: checkVerdicts names it.
         for (id, raw) in rejudged where judged[id] == nil { judged[id] = raw.outcome }
-        waiverEffects = stage?.effects.map(\.line) ?? []
+        waiverEffects = stage?.lines ?? []
         summaryAppendix = (stage?.markdown ?? "") + baselineSection(current: CaseVerdicts(verdicts))
         return judged
     }

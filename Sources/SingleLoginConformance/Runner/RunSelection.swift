@@ -23,6 +23,12 @@ public struct RunSelection: Sendable {
         return (only + skip).filter { !known.contains($0) }
     }
 
+    /// Whether `only` and `skip` leave no test case of `spec` to run, in any shard: a run that
+    /// could only pass with nothing verified.
+    public func selectsNothing(in spec: Spec) -> Bool {
+        RunSelection(only: only, skip: skip).plan(for: spec).allSatisfy { $0.0.skipReason != nil }
+    }
+
     /// The plan: this shard's test cases in spec order, each to run or skipped with a reason.
     ///
     /// Sharding is by test case, sorted by requirement ID then scenario name, dealt round-robin,

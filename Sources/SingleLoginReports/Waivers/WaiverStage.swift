@@ -65,11 +65,14 @@ public final class WaiverStage: Sendable {
         Array(Set(effects.compactMap { if case let .waived(id, _) = $0 { id.requirementID } else { nil } })).sorted()
     }
 
+    /// What the waivers did, a line each for the console and `summary.md` (see ``Effect/line(strict:)``).
+    public var lines: [String] { effects.map { $0.line(strict: strict) } }
+
     /// A `## Waivers` section for `summary.md`, one line per effect (empty when no waiver applied).
     public var markdown: String {
-        let effects = effects
-        guard !effects.isEmpty else { return "" }
-        return "\n## Waivers\n\n" + effects.map { "- \(MarkdownChecklistRecorder.cell($0.line))\n" }.joined()
+        let lines = lines
+        guard !lines.isEmpty else { return "" }
+        return "\n## Waivers\n\n" + lines.map { "- \(MarkdownChecklistRecorder.cell($0))\n" }.joined()
     }
 
     /// The event as the reports should see it.
@@ -156,12 +159,16 @@ extension WaiverStage.Effect {
         }
     }
 
-    /// One line for the console: `waived SL-LOGOUT-1 / ...: reason (link; expires 2026-03-31)`.
-    public var line: String {
+    /// One line for the console: `waived SL-LOGOUT-1 / ...: reason (link; expires 2026-03-31)`. An
+    /// unexpected pass is a warning, or under `--strict-waivers` (`strict`) the failure it is.
+    public func line(strict: Bool) -> String {
         switch self {
         case let .waived(id, waiver): "waived \(id): \(waiver.failure.note)"
         case let .ranOut(id, _, why): "failing again \(id): \(why)"
-        case let .unexpectedPass(id, waiver): "warning: unexpected pass: remove the waiver for '\(waiver.subject)' (\(id) passed)"
+        case let .unexpectedPass(id, waiver):
+            strict
+                ? "failed: unexpected pass: remove the waiver for '\(waiver.subject)' (\(id) passed; --strict-waivers)"
+                : "warning: unexpected pass: remove the waiver for '\(waiver.subject)' (\(id) passed)"
         }
     }
 }
