@@ -1,4 +1,5 @@
 import CommandLineKit
+import DidYouMean
 import Foundation
 import SingleLoginCrypto
 import SingleLoginEvents
@@ -146,4 +147,28 @@ struct GatingInputs: Sendable {
     var otherShards: Set<TestCaseID> = []
     /// The waiver file's bytes, which a bundle holds beside the manifest's copy of its entries.
     var waiverBytes: Data?
+
+    /// Refuses (exit 65) a waiver that names a requirement or test case `spec` does not have: it
+    /// could never apply, and a typo in it would leave the failure it meant unwaived without a word.
+    func checkWaivers(against spec: Spec) throws(CommandFailure) {
+        guard let waiver = waivers?.file.unknownSubjects(in: spec).first else { return }
+        let what: String
+        let known: [String]
+        switch waiver.subject {
+        case .requirement:
+            what = "requirement"
+            known = spec.requirements.map(\.id)
+        case let .testCase(id):
+            what = "test case"
+            let requirement = spec.requirements.first { $0.id == id.requirementID }
+            known = (requirement.map { [$0] } ?? spec.requirements).flatMap { requirement in
+                requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name).description }
+            }
+        }
+        let closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
+        throw CommandFailure(
+            status: .invalidSpec,
+            message: "error: \(waiver.location.map { "\($0): " } ?? "")the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)\n"
+                + "  fix: \(closest)name a \(what) that 'sl-conformance list' shows, or remove the waiver", problems: 1)
+    }
 }

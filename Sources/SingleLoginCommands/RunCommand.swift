@@ -236,6 +236,7 @@ package struct RunCommand: Command {
         } catch { return error.report(to: output) }
         do {
             var gating = try options.gating.load(today: clock())
+            try gating.checkWaivers(against: loaded.spec)
             if selection.shard != nil { gating.otherShards = CaseVerdicts.otherShards(of: loaded.spec, planned: selection.plan(for: loaded.spec).map(\.0.id)) }
             session = try options.reports.session(output: output, gating: gating, more: bundle.map { [$0] } ?? []) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }

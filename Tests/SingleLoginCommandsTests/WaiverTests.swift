@@ -124,8 +124,34 @@ struct WaiverTests {
         let file = runs.path("waivers.json")
         #expect(run.err.contains("\(file):4:36: error: unknown key 'reson'; did you mean 'reason'?"), "\(run.err)")
         #expect(run.err.contains("is not an http or https address"))
-        #expect(run.err.contains("expected a date 'YYYY-MM-DD', found '2026-02-30'"))
+        #expect(run.err.contains("'2026-02-30' is no day of the calendar"), "\(run.err)")
         let missing = await Self.tool(["run", "--waivers", runs.path("none.json"), "--reports", runs.path("r")])
         #expect(missing.status == 66)
+        // A range that covers no version is refused where it stands, not found out when it never applies.
+        let reversed =
+            #"{"requirement": "SL-LOGOUT-1", "reason": "r", "link": "https://x.example", "expires": "2026-03-31", "appVersions": {"from": "5.0", "through": "4.0"}}"#
+        let backwards = try await Self.run(runs, flawed: true, entries: [reversed])
+        #expect(backwards.status == 65)
+        #expect(backwards.err.contains("'appVersions' runs from 5.0 through 4.0, which covers no version"), "\(backwards.err)")
+    }
+
+    @Test(
+        "a waiver that names a requirement or test case the spec does not have is refused (65), with where it is and the closest name",
+        arguments: [
+            (#""requirement": "SL-LOGOUT-9""#, "the waiver for 'SL-LOGOUT-9' names no requirement of single-login", "did you mean 'SL-LOGOUT-1'?"),
+            (
+                #""testCase": "SL-LOGOUT-1 / signed out while runing""#, "the waiver for 'SL-LOGOUT-1 / signed out while runing' names no test case",
+                "did you mean 'SL-LOGOUT-1 / "
+            ),
+        ])
+    func unknownSubject(subject: String, message: String, suggestion: String) async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let entry = #"{"# + subject + #", "reason": "r", "link": "https://x.example", "expires": "2026-03-31"}"#
+        let run = try await Self.run(runs, flawed: true, entries: [entry])
+        #expect(run.status == 65)
+        #expect(run.err.contains("error: \(runs.path("waivers.json")):4:5: \(message)"), "\(run.err)")
+        #expect(run.err.contains("  fix: \(suggestion)"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: runs.path("r/junit.xml")), "refused before anything ran")
     }
 }

@@ -27,6 +27,22 @@ public struct WaiverFile: Hashable, Sendable {
 }
 
 /// Decodes a waiver file, collecting every problem (see ``StrictJSONReader``).
+extension WaiverFile {
+    /// The waivers that name a requirement or test case `spec` does not have, each with what it
+    /// names: a waiver that can never apply, which would keep nothing on record.
+    public func unknownSubjects(in spec: Spec) -> [Waiver] {
+        let requirements = Set(spec.requirements.map(\.id))
+        let testCases = Set(
+            spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) } })
+        return waivers.filter { waiver in
+            switch waiver.subject {
+            case let .requirement(id): !requirements.contains(id)
+            case let .testCase(id): !testCases.contains(id)
+            }
+        }
+    }
+}
+
 struct WaiverFileReader: StrictJSONReader {
     let file: String
     var diagnostics: [SpecDiagnostic] = []
@@ -98,7 +114,8 @@ struct WaiverFileReader: StrictJSONReader {
                 expires = text
             } else {
                 report(
-                    node.position, JSONPath.appending(key: "expires", to: path), "expected a date 'YYYY-MM-DD', found '\(text)'",
+                    node.position, JSONPath.appending(key: "expires", to: path),
+                    Self.isDate(text, shapeOnly: true) ? "'\(text)' is no day of the calendar" : "expected a date 'YYYY-MM-DD', found '\(text)'",
                     fix: "write the last day the waiver holds, e.g. \"2026-03-31\"")
             }
         }
@@ -112,6 +129,10 @@ struct WaiverFileReader: StrictJSONReader {
                     report(
                         node.position, rangePath, "'appVersions' names neither 'from' nor 'through'",
                         fix: "add \"from\", \"through\" or both, or remove 'appVersions' to cover every version")
+                } else if let from, let through, AppVersionRange.compare(from, through) > 0 {
+                    report(
+                        node.position, rangePath, "'appVersions' runs from \(from) through \(through), which covers no version",
+                        fix: "put the earlier version in 'from': \"from\": \"\(through)\", \"through\": \"\(from)\"")
                 } else {
                     range = AppVersionRange(from: from, through: through)
                 }
@@ -121,12 +142,15 @@ struct WaiverFileReader: StrictJSONReader {
         return Waiver(subject: subject, reason: reason, link: link, expires: expires, appVersions: range, location: location(of: node))
     }
 
-    /// Whether `text` is a real calendar date written `YYYY-MM-DD`.
-    static func isDate(_ text: String) -> Bool {
+    /// Whether `text` is a real calendar date written `YYYY-MM-DD` (with `shapeOnly`, whether it is
+    /// written so, whatever its month and day).
+    static func isDate(_ text: String, shapeOnly: Bool = false) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return false }
+        if shapeOnly { return true }
+        guard (1...12).contains(month) else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)
