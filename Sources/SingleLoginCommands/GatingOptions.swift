@@ -55,6 +55,9 @@ package struct GatingOptions: OptionGroup {
                 "'--fail-on regressions' needs '--baseline <file>'",
                 suggestion: "Name the junit.xml of the run to compare with, e.g. --baseline main/junit.xml.")
         }
+        if strictWaivers, waivers == nil {
+            throw UsageError("'--strict-waivers' applies to '--waivers <file>'", suggestion: "Name the waiver file whose unexpected passes should fail.")
+        }
     }
 
     /// The files these options name, read and checked: exit 66 when the baseline or the waiver

@@ -51,6 +51,7 @@ struct CommandOptionsTests {
             (["--shard", "0/2"], "The value '0/2' is invalid for '--shard <i/n>'"),
             (["--jobs", "-1"], "The value '-1' is invalid for '--jobs <n>'"),
             (["--shard", "-1/3"], "The value '-1/3' is invalid for '--shard <i/n>'"),
+            (["--strict-waivers"], "'--strict-waivers' applies to '--waivers <file>'"),
             (["--step-timeout", "0"], "The value '0' is invalid for '--step-timeout <seconds>'"),
             (["--level", "may"], "The value 'may' is invalid for '--level <level>'"),
             (["--adapter", "./a", "--reference-flaw", "promptsAtLaunch"], "'--reference-flaw' applies to the bundled reference app, not to '--adapter'"),
