@@ -47,6 +47,10 @@ struct InvalidSpecTests {
         ("byte-order-mark.json", [.init(1, 1, "$", "byte order mark at the start of the file")]),
         ("calls-bounds-reversed.json", [.init(26, 91, "$.requirements[0].scenarios[0].expect[0].atMost", "'atMost' (1) is less than 'atLeast' (3)")]),
         ("calls-count-and-range.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0]", "'count' and 'atLeast' cannot be used together")]),
+        (
+            "calls-count-beyond-integers.json",
+            [.init(26, 76, "$.requirements[0].scenarios[0].expect[0].count", "'count' must be at least 0, found 99999999999999999999999")]
+        ),
         ("calls-negative-count.json", [.init(26, 76, "$.requirements[0].scenarios[0].expect[0].count", "'count' must be at least 0, found -1")]),
         ("calls-without-count.json", [.init(26, 22, "$.requirements[0].scenarios[0].expect[0]", "'calls' needs 'count', or 'atLeast' and/or 'atMost'")]),
         (
@@ -139,6 +143,14 @@ struct InvalidSpecTests {
         ("unknown-top-level-key.json", [.init(7, 3, "$", "unknown key 'acounts'; did you mean 'accounts'?")]),
         ("wrong-type-title.json", [.init(15, 16, "$.requirements[0].title", "expected 'title' to be a string, found an integer")]),
         // Format 1.1.
+        (
+            "signed-in-number.json",
+            [
+                .init(
+                    22, 33, "$.requirements[0].scenarios[0].given.signedIn",
+                    "expected 'signedIn' to be an account's name, a list of them, or null, found an integer")
+            ]
+        ),
         (
             "advance-clock-too-far.json",
             [.init(24, 47, "$.requirements[0].scenarios[0].steps[0].minutes", "'minutes' must be between 1 and 10080, found 20000")]

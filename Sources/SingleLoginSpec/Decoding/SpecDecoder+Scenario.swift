@@ -75,8 +75,13 @@ extension SpecDecoder {
                 names.append(name)
             }
             return names
-        default:
+        case .string:
             return accountReference(node, path, name: "signedIn").map { [$0] } ?? []
+        default:
+            report(
+                node.position, path, "expected 'signedIn' to be an account's name, a list of them, or null, found \(node.kindDescription)",
+                fix: "write \"signedIn\": \"alice\", [\"alice\", \"bob\"] or null (nobody)")
+            return []
         }
     }
 

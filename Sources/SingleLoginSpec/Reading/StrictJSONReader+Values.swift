@@ -68,12 +68,17 @@ extension StrictJSONReader {
         guard let member = member(members, key) else { return nil }
         let node = member.value
         let valuePath = JSONPath.appending(key: key, to: path)
+        let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
         guard case .number(let number) = node.value, let value = number.integerValue else {
-            report(node.position, valuePath, "expected '\(key)' to be an integer, found \(node.kindDescription)")
+            // Digits alone that do not fit a 64-bit integer are a whole number out of range, not another kind.
+            if case .number(let number) = node.value, number.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                report(node.position, valuePath, "'\(key)' must be \(bounds), found \(number.text)")
+            } else {
+                report(node.position, valuePath, "expected '\(key)' to be an integer, found \(node.kindDescription)")
+            }
             return nil
         }
         guard range.contains(value) else {
-            let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
             report(node.position, valuePath, "'\(key)' must be \(bounds), found \(value)")
             return nil
         }
