@@ -141,6 +141,7 @@ struct BaselineTests {
         let back = await Tool.run(["diff", runs.path("interrupted.xml"), runs.path("old/junit.xml")])
         #expect(back.status == 0, "\(back.out)")
         #expect(back.out.contains("; 0 newly failing, \(notRun.count) newly passing, 0 added, 0 removed; no regressions"), "\(back.out)")
+        #expect(await Tool.run(["diff", "--help"]).out.contains("A case that passed\nin OLD and was not run in NEW"))
     }
 
     @Test("an added case that fails is a regression; a case going from failing to skipped is not listed")
