@@ -31,7 +31,9 @@ package struct DiffCommand: Command {
           sl-conformance diff main/junit.xml reports/junit.xml
         Either may be an evidence bundle ('run --bundle'); its junit.xml is compared:
           sl-conformance diff main/evidence.tar reports/junit.xml
-        A removed test case is a regression, and so is an added one that fails.
+        A removed test case is a regression, and so is an added one that fails. A case that passed
+        in OLD and was not run in NEW (NEW is an interrupted run's report) is newly failing, a
+        regression, as is one not judged (a precondition failed): it verified nothing.
         Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or neither JUnit XML nor a bundle.
         """
 

@@ -44,16 +44,59 @@ package struct MergeCommand: Command {
             badgeFile = try arguments.value(BadgeOption.badge).map { URL(fileURLWithPath: $0) }
             let streams = inputs.filter { $0.pathExtension == "jsonl" }.count
             guard streams == 0 || streams == inputs.count else {
-                throw UsageError("merge joins reports of one kind: give JUnit reports or event streams (.jsonl), not both")
+                throw UsageError(
+                    "merge joins reports of one kind, and was given both JUnit reports and event streams (.jsonl)",
+                    suggestion: "Give the shards' junit.xml files, or their event streams (.jsonl), not both.")
             }
-            guard markdownFile == nil || streams > 0 else {
-                throw UsageError("--markdown needs the shards' event streams (run --shard i/n --events FILE): summary.md is rendered from them")
+            let rendered = [
+                ("--markdown", markdownFile, "summary.md is rendered"), ("--html", htmlFile, "report.html is rendered"),
+                ("--badge", badgeFile, "the badge is computed"),
+            ]
+            for (option, file, what) in rendered where streams == 0 && file != nil {
+                throw UsageError(
+                    "\(option) needs the shards' event streams: \(what) from them",
+                    suggestion: "Run each shard with '--events FILE' (run --shard i/n --events FILE) and give merge those .jsonl files.")
             }
-            guard htmlFile == nil || streams > 0 else {
-                throw UsageError("--html needs the shards' event streams (run --shard i/n --events FILE): report.html is rendered from them")
+            try Self.refuseOverlaps(outputs: outputs, inputs: inputs)
+        }
+
+        /// Every file merge writes, each with the word that named it (`OUT`, `--markdown`, ...).
+        var outputs: [(name: String, url: URL)] {
+            [("OUT", URL(fileURLWithPath: outputPath))]
+                + [("--markdown", markdownFile), ("--html", htmlFile), ("--badge", badgeFile)].compactMap { name, url in
+                    url.map { (name, $0) }
+                }
+        }
+
+        /// Refuses an input given twice, two outputs that are one file, and an output that is an
+        /// input (merge would overwrite the report it reads).
+        static func refuseOverlaps(outputs: [(name: String, url: URL)], inputs: [URL]) throws(UsageError) {
+            var inputNames: [String: String] = [:]
+            for input in inputs {
+                let identity = FileIdentity(input)
+                if let earlier = inputNames[identity.key] {
+                    throw UsageError(
+                        earlier == input.path
+                            ? "'\(input.path)' is given twice as an input" : "'\(earlier)' and '\(input.path)' are the same file, given twice as inputs",
+                        suggestion: "Give each shard's report once.")
+                }
+                inputNames[identity.key] = input.path
             }
-            guard badgeFile == nil || streams > 0 else {
-                throw UsageError("--badge needs the shards' event streams (run --shard i/n --events FILE): the badge is computed from them")
+            var outputNames: [String: String] = [:]
+            for output in outputs {
+                let identity = FileIdentity(output.url)
+                if let input = inputNames[identity.key] {
+                    let same = input == output.url.path ? "" : " (the same file as the input '\(input)')"
+                    throw UsageError(
+                        "\(output.name) '\(output.url.path)' is also an input\(same): merge would overwrite a report it reads",
+                        suggestion: "Write \(output.name) to a path that is not an input, e.g. in a directory of its own.")
+                }
+                if let earlier = outputNames[identity.key] {
+                    throw UsageError(
+                        "\(earlier) and \(output.name) are the same file, '\(output.url.path)': one would overwrite the other",
+                        suggestion: "Give each output a path of its own.")
+                }
+                outputNames[identity.key] = output.name
             }
         }
 
@@ -66,9 +109,12 @@ package struct MergeCommand: Command {
     package let discussion = """
         A shard's report holds its own test cases only. Each requirement's suite comes where it
         first appears, in the order the reports are given (shard 1's first when given in order);
-        within a suite, cases are sorted by name and counts are recomputed. A test case in several
-        reports (a shard run twice) keeps its most informative result: a failure or error over a
-        pass, a pass over a skip. The merged report drops the shard property, as it is whole.
+        within a suite, cases are sorted by name and counts are recomputed. The merged report drops
+        the shard property, as it is whole: so the inputs must be every shard of one run (run.shard
+        in JUnit, context.shard in an event stream), each once; merge refuses a missing shard, a
+        shard given twice, shards of different splits, and a whole run's report among shards.
+        Reports that name no shard (whole runs) are joined as they are: a test case in several of
+        them keeps its most informative result, a failure or error over a pass, a pass over a skip.
         Given event streams (.jsonl, from run --shard i/n --events FILE), merge writes one run's
         stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the order
         given), each shard's events in turn, and one runEnded with totals recomputed from every
@@ -81,10 +127,12 @@ package struct MergeCommand: Command {
         Explore reports of 'explore --shard i/n' merge into the report of the shard whose violation
         came in the lowest-numbered history, as one exploration of all their histories reports it:
           sl-conformance merge explore-junit.xml part-*/explore-junit.xml
-        Reports of different specs (id, version or SHA-256) are refused. The output is
-        written atomically. Exit status: 0 when the merged report was written, 64 when an
-        input is unreadable or from another spec. Gating is the shard jobs' business: each
-        shard's own exit status says whether it passed.
+        Reports of different specs (id, version or SHA-256) are refused, and so is an output that
+        is one of the inputs (or an input given twice). The output is written atomically.
+        Exit status: 0 the merged reports were written; 2 one could not be written (e.g. its
+        directory is not writable); 64 usage error: an input unreadable or of another spec, shards
+        missing or given twice, or an output that is an input. Gating is the shard jobs' business:
+        each shard's own exit status says whether it passed.
         """
 
     /// Creates the command.
@@ -136,6 +184,23 @@ package struct MergeCommand: Command {
             return ExitStatus.passed.rawValue
         } catch {
             return Self.failed(error, output: output)
+        }
+    }
+
+    /// A file as the file system knows it (device and inode), or its resolved path while it does not exist.
+    struct FileIdentity {
+        /// What two names of one file share.
+        let key: String
+
+        init(_ url: URL) {
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path),
+                let device = attributes[.systemNumber], let inode = attributes[.systemFileNumber]
+            {
+                key = "\(device):\(inode)"
+            } else {
+                key = resolved.path
+            }
         }
     }
 

@@ -13,6 +13,16 @@ extension RunContext {
             self.count = count
         }
 
+        /// Reads `2/3`, as ``fraction`` writes it; nil unless it is `i/n` with 1 <= i <= n.
+        public init?(fraction: some StringProtocol) {
+            let parts = fraction.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+            self.init(index: index, count: count)
+        }
+
+        /// `2/3`, as `--shard` takes it and a JUnit report's `run.shard` property says it.
+        public var fraction: String { "\(index)/\(count)" }
+
         /// `shard 2 of 3`.
         public var description: String { "shard \(index) of \(count)" }
     }

@@ -112,6 +112,38 @@ struct BaselineTests {
         #expect(same.status == 0)
     }
 
+    @Test("diff: a NEW run interrupted before its cases ran is no run without regressions: each case that passed and did not run is newly failing (exit 1)")
+    func interruptedNew() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("old", flawed: false).status == 0)
+        // The JUnit report of a run stopped (SIGTERM) after its first passing test case: the later ones were not run.
+        var report = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("old/junit.xml"))))
+        var kept = false
+        var notRun: [String] = []
+        for suite in report.suites.indices {
+            for index in report.suites[suite].cases.indices where report.suites[suite].cases[index].result == .passed {
+                if !kept {
+                    kept = true
+                    continue
+                }
+                report.suites[suite].cases[index].result = .skipped(message: JUnitReport.notRunPrefix + "the run was interrupted")
+                notRun.append("\(report.suites[suite].property("requirement.id") ?? "") / \(report.suites[suite].cases[index].name)")
+            }
+        }
+        try #require(!notRun.isEmpty)
+        try report.render().write(to: URL(fileURLWithPath: runs.path("interrupted.xml")))
+        let diff = await Tool.run(["diff", runs.path("old/junit.xml"), runs.path("interrupted.xml")])
+        #expect(diff.status == 1, "\(diff.out)")
+        #expect(diff.out.contains("; \(notRun.count) newly failing, 0 newly passing, 0 added, 0 removed; \(notRun.count) regression"), "\(diff.out)")
+        for id in notRun { #expect(diff.out.contains("    \(id)  (PASS -> NOT RUN)\n"), "\(diff.out)") }
+        // The other way round, the cases the interrupted run did not reach and the whole run passed are newly passing.
+        let back = await Tool.run(["diff", runs.path("interrupted.xml"), runs.path("old/junit.xml")])
+        #expect(back.status == 0, "\(back.out)")
+        #expect(back.out.contains("; 0 newly failing, \(notRun.count) newly passing, 0 added, 0 removed; no regressions"), "\(back.out)")
+        #expect(await Tool.run(["diff", "--help"]).out.contains("A case that passed\nin OLD and was not run in NEW"))
+    }
+
     @Test("an added case that fails is a regression; a case going from failing to skipped is not listed")
     func addedFailingAndSkipped() {
         let a = TestCaseID(requirementID: "SL-A-1", scenarioName: "a")

@@ -6,9 +6,10 @@ import SingleLoginEvents
 /// A value the console, the Markdown checklist (and any later report) render, and the gate of
 /// `--fail-on regressions` reads. A removed test case is a regression (a case that disappears
 /// verified nothing), and so is an added one that fails (renaming a failing case must not let it
-/// through). A case that passed and is now not judged (a precondition failed) is newly failing
-/// too: it verifies nothing any more. Any other case that neither fails nor passes (skipped, not
-/// run) is compared only by presence: going from passing to skipped is not listed.
+/// through). A case that passed and is now not judged (a precondition failed) or not run (an
+/// interrupted run did not reach it) is newly failing too: it verifies nothing any more, and an
+/// interrupted run must not read as one without regressions. A case skipped on purpose (`--only`,
+/// `--skip`) is compared only by presence: going from passing to skipped is not listed.
 public struct BaselineComparison: Hashable, Sendable {
     /// One test case whose standing changed, with its verdict on each side (nil where it is absent).
     public struct Change: Hashable, Sendable {
@@ -30,9 +31,9 @@ public struct BaselineComparison: Hashable, Sendable {
         }
     }
 
-    /// Failing now, and not failing in the baseline; or not judged now, and passing in the baseline.
+    /// Failing now, and not failing in the baseline; or not judged or not run now, and passing in the baseline.
     public var newlyFailing: [Change] = []
-    /// Passing now, and failing or not judged in the baseline.
+    /// Passing now, and failing, not judged or not run in the baseline.
     public var newlyPassing: [Change] = []
     /// In the current run only.
     public var added: [Change] = []
@@ -50,9 +51,9 @@ public struct BaselineComparison: Hashable, Sendable {
             }
             compared += 1
             let change = Change(id: entry.id, baseline: old.verdict, current: entry.verdict, level: entry.level ?? old.level)
-            if entry.verdict.isFailing && !old.verdict.isFailing || entry.verdict.isNotJudged && old.verdict.isPassing {
+            if entry.verdict.isFailing && !old.verdict.isFailing || entry.verdict.isUnverified && old.verdict.isPassing {
                 newlyFailing.append(change)
-            } else if entry.verdict.isPassing, old.verdict.isFailing || old.verdict.isNotJudged {
+            } else if entry.verdict.isPassing, old.verdict.isFailing || old.verdict.isUnverified {
                 newlyPassing.append(change)
             }
         }

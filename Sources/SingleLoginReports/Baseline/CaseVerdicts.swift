@@ -132,4 +132,14 @@ extension Verdict {
     public var isNotJudged: Bool {
         if case .notJudged = self { true } else { false }
     }
+
+    /// Whether the case was meant to be judged and was not: not judged (a failed precondition) or
+    /// not run (an interrupted run did not reach it). Unlike a case skipped on purpose, it verifies
+    /// nothing that it should have, so a baseline comparison counts it against a pass.
+    public var isUnverified: Bool {
+        switch self {
+        case .notJudged, .notRun: true
+        case .passed, .warned, .failed, .errored, .waived, .skipped, .doesNotApply: false
+        }
+    }
 }

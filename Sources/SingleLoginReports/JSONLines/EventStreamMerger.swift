@@ -3,7 +3,8 @@ import SingleLoginEvents
 
 /// Joins the event streams of a split run's shards (`run --shard i/n --events ...`) into the
 /// stream of one whole run, which any recorder renders as it would a run's: `merge` writes the
-/// merged stream and, from it, the merged `summary.md`.
+/// merged stream and, from it, the merged `summary.md`. Streams that name shards must be every
+/// shard of one run, each once (``ShardCoverage``).
 ///
 /// The merged stream starts with one `runStarted`: shard 1's context without the shard, with
 /// `RunContext.mergedShards` set, and every shard's plan in the order the streams are given.
@@ -20,6 +21,8 @@ public enum EventStreamMerger {
         case notARun(String)
         /// Two streams ran different specs.
         case differentSpecs(String, String)
+        /// The streams are shards', but not every shard of one run, each once.
+        case shards(ShardCoverage.Gap)
 
         /// What went wrong, naming the stream.
         public var description: String {
@@ -27,6 +30,7 @@ public enum EventStreamMerger {
             case let .notARun(name): "\(name): no runStarted event, so not a run's event stream"
             case let .differentSpecs(first, other):
                 "\(other) ran another spec than \(first) (id, version or SHA-256 differ): shards of one run share their spec"
+            case let .shards(gap): gap.description
             }
         }
     }
@@ -46,6 +50,7 @@ public enum EventStreamMerger {
             }
             contexts.append(context)
         }
+        do { try ShardCoverage.check(zip(streams, contexts).map { ($0.name, $1.shard) }) } catch { throw .shards(error) }
         guard var context = contexts.first else { return [] }
         context.shard = nil
         context.mergedShards = streams.count

@@ -5,7 +5,8 @@ import SingleLoginEvents
 ///
 /// Suites of the same name are joined, each where it first appears in the reports' order;
 /// counts are recomputed from the cases; a suite's cases are sorted stably by (classname, name).
-/// A shard holds its own cases only; a case present in several reports (a shard run twice)
+/// A shard holds its own cases only; reports that name shards (`run.shard`) must be every shard of
+/// one run, each once (``ShardCoverage``). A case present in several reports that name no shard
 /// keeps its most informative result (a failure or error over a pass, a pass over a skip), the
 /// first one on a tie. Reports of different specs are refused.
 public enum JUnitMerger {
@@ -17,6 +18,8 @@ public enum JUnitMerger {
         case unreadable(path: String, reason: String)
         /// An input was written for another spec (id, version or SHA-256).
         case differentSpec(path: String, property: String, expected: String, found: String)
+        /// The inputs are shards, but not every shard of one run, each once.
+        case shards(ShardCoverage.Gap)
 
         /// The message for people.
         public var description: String {
@@ -27,6 +30,8 @@ public enum JUnitMerger {
                 "\(path): not a JUnit report: \(reason)"
             case let .differentSpec(path, property, expected, found):
                 "\(path): \(property) is '\(found)' but the first report's is '\(expected)'; merge only shards of one run of one spec"
+            case let .shards(gap):
+                gap.description
             }
         }
     }
@@ -66,6 +71,16 @@ public enum JUnitMerger {
                 }
             }
         }
+        var shards: [(path: String, shard: RunContext.Shard?)] = []
+        for (path, report) in reports {
+            let property = report.suites.first?.property(JUnitReport.shardProperty)
+            let shard = property.flatMap { RunContext.Shard(fraction: $0) }
+            if let property, shard == nil {
+                throw MergeError.unreadable(path: path, reason: "its \(JUnitReport.shardProperty) property is '\(property)', not i/n with 1 <= i <= n")
+            }
+            shards.append((path, shard))
+        }
+        do { try ShardCoverage.check(shards) } catch { throw MergeError.shards(error) }
         if reference?.property("run.kind").flatMap(RunContext.Kind.init(rawValue:)) == .explore { return mergeExplorations(reports) }
         var order: [String] = []
         var suites: [String: JUnitReport.Suite] = [:]

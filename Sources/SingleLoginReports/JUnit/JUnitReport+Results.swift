@@ -127,7 +127,7 @@ extension JUnitReport {
             Property("run.gate", context.gate.rawValue),
         ]
         if context.referenceApp { properties.append(Property("run.app", context.referenceAppText)) }
-        if let shard = context.shard { properties.append(Property(Self.shardProperty, "\(shard.index)/\(shard.count)")) }
+        if let shard = context.shard { properties.append(Property(Self.shardProperty, shard.fraction)) }
         if let history = context.violatingHistory { properties.append(Property(Self.violatingHistoryProperty, String(history))) }
         if let adapter = context.adapter {
             properties += [
