@@ -65,10 +65,8 @@ package struct RunCommand: Command {
             parser: .positiveSeconds)
 
         /// `i/n` with 1 <= i <= n.
-        static let shardParser = ValueParser<RunContext.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") { text in
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
-            return RunContext.Shard(index: index, count: count)
+        static let shardParser = ValueParser<RunContext.Shard>(expectation: "Please give the shard as i/n with 1 <= i <= n, e.g. 1/4.") {
+            RunContext.Shard(fraction: $0)
         }
 
         package static var signature: CommandSignature {
