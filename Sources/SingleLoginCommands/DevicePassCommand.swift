@@ -166,8 +166,8 @@ package struct DevicePassCommand: Command {
 
         Exit status: 0 passed; 1 requirement failures (or a test case it covers left not judged);
         2 the pass did not finish (stopped with 'q': resume it) or could not run (the listener, the
-        stand-in, the bundle); 64 usage error; 65 a trace or state file that is not valid; 66 a
-        missing file.
+        stand-in, the bundle); 64 usage error (a directory given for a file); 65 a trace or state
+        file that is not valid, or a trace that ends before the confirmations do; 66 a missing file.
         """
 
     package init() {}

@@ -62,6 +62,25 @@ struct DevicePassInputTests {
         }
     }
 
+    @Test("verify holds a bundle's trace to its confirmations: a trace cut off and resealed is named, not re-judged")
+    func truncatedTraceInBundle() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-device-input-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = directory.appendingPathComponent("device.tar")
+        let run = await Tool.run(["device-pass", "--stand-in", "--quiet", "--reports", directory.path, "--bundle", bundle.path])
+        try #require(run.status == 0, "\(run.err)")
+        let cut = try TamperFixture.tampered(try Data(contentsOf: bundle)) { entries in
+            let index = entries.firstIndex { $0.name == "trace.jsonl" }!
+            let lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n").prefix(100)
+            entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        let path = directory.appendingPathComponent("cut.tar")
+        try cut.write(to: path)
+        let verified = await Tool.run(["verify", path.path])
+        #expect(verified.status == 1)
+        #expect(verified.err.contains("trace.jsonl: error: the trace ends at line 100 (sequence 100) before the confirmation of procedure "), "\(verified.err)")
+    }
+
     @Test("a trace whose last line was cut off mid-line says so, and the fix")
     func lastLineCutOff() async throws {
         try await withRecorded { recorded in
