@@ -166,8 +166,8 @@ package struct DevicePassCommand: Command {
 
         Exit status: 0 passed; 1 requirement failures (or a test case it covers left not judged);
         2 the pass did not finish (stopped with 'q': resume it) or could not run (the listener, the
-        stand-in, the bundle); 64 usage error; 65 a trace or state file that is not valid; 66 a
-        missing file.
+        stand-in, the bundle); 64 usage error (a directory given for a file); 65 a trace or state
+        file that is not valid, or a trace that ends before the confirmations do; 66 a missing file.
         """
 
     package init() {}
@@ -212,17 +212,16 @@ package struct DevicePassCommand: Command {
                 if !pass { return ExitStatus.adapterOrHarnessError.rawValue }
             }
             do {
-                let text = try Self.read(tracePath)
-                traceData = Data(text.utf8)
-                trace = try DeviceTrace(text: text, file: tracePath)
-                confirmations = try DevicePassState.read(from: URL(fileURLWithPath: statePath)).confirmations
-            } catch let error as DeviceTrace.Problem {
-                output.err(error.description)
-                return ExitStatus.invalidSpec.rawValue
+                let traceBytes = try Self.read(tracePath, option: Options.trace.definition.name, wanted: Self.traceWanted)
+                let stateBytes = try Self.read(statePath, option: Options.state.definition.name, wanted: Self.stateWanted)
+                traceData = Data(traceBytes)
+                trace = try DeviceTrace(text: String(decoding: traceBytes, as: UTF8.self), file: tracePath)
+                confirmations = try DevicePassState.read(bytes: stateBytes, file: statePath).confirmations
+                try trace.checkHolds(confirmations, file: tracePath, stateFile: statePath)
             } catch let error as CommandFailure {
                 return error.report(to: output)
             } catch {
-                output.err("\(statePath): error: not a device-pass state file (\(error))")
+                output.err("\(error)")
                 return ExitStatus.invalidSpec.rawValue
             }
         }
@@ -304,11 +303,21 @@ package struct DevicePassCommand: Command {
         return complete
     }
 
-    static func read(_ path: String) throws(CommandFailure) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(status: .noInput, message: "\(path): error: cannot read the file")
+    /// What `--trace` takes, for the fix of a file that is not there.
+    static let traceWanted = "the trace the app's debug build recorded: \(DeviceTrace.whereRecorded)"
+    /// What `--state` takes, for the fix of a file that is not there.
+    static let stateWanted = "the state file 'device-pass --listen' wrote for the same pass (the tester's confirmations)"
+
+    /// The bytes of the file `path`, given as `option`: a missing or unreadable file exits 66, a
+    /// directory 64 (as a spec file does), each with the fix.
+    static func read(_ path: String, option: String, wanted: String) throws(CommandFailure) -> [UInt8] {
+        do { return try SpecFileError.readFile(path) } catch {
+            switch error.problem {
+            case .noSuchFile: throw CommandFailure(status: .noInput, message: "\(error)\n  fix: give '\(option)' \(wanted)")
+            case .unreadable: throw CommandFailure(status: .noInput, message: "\(error)\n  fix: make the file readable, or give '\(option)' \(wanted)")
+            case .isDirectory: throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes a file: \(wanted)")
+            }
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -25,7 +25,7 @@ public struct TraceLine: Codable, Sendable, Hashable {
     public var checkpoint: Checkpoint?
 
     /// What a line records.
-    public enum Kind: String, Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// The first line: the pass, the device and the app.
         case header
         /// An MSAL call the app made, with its parameters and its result or error.

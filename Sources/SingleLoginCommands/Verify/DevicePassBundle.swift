@@ -125,7 +125,8 @@ package enum DevicePassBundle {
         let confirmations: [DeviceConfirmation]
         do {
             deviceTrace = try DeviceTrace(text: String(decoding: trace, as: UTF8.self), file: "trace.jsonl")
-            confirmations = try JSONDecoder().decode(DevicePassState.self, from: state).confirmations
+            confirmations = try DevicePassState.read(bytes: [UInt8](state), file: "state.json").confirmations
+            try deviceTrace.checkHolds(confirmations, file: "trace.jsonl", stateFile: "state.json")
         } catch {
             return Verification(lines: lines, findings: findings + ["\(error)"])
         }

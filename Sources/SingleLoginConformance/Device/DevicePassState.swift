@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginJSON
 
 /// The state file of a device pass: every confirmation the tester gave, in order (JSON, versioned).
 /// A pass interrupted at any step resumes from it; the judge reads it with the trace.
@@ -17,13 +18,32 @@ public struct DevicePassState: Codable, Sendable {
         self.confirmations = confirmations
     }
 
+    /// Why a state file cannot be read: `file:line:column: error: ... (at $.path)` and the fix.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// The lines for standard error.
+        public var description: String
+    }
+
     /// Reads a state file; a newer version is an error naming it.
     public static func read(from url: URL) throws -> DevicePassState {
-        let state = try JSONDecoder().decode(DevicePassState.self, from: try Data(contentsOf: url))
+        try read(bytes: [UInt8](try Data(contentsOf: url)), file: url.path)
+    }
+
+    /// Reads the state file `file` holding `bytes`: what does not decode is an error naming the
+    /// file, the line and column, the JSON path, what was expected there and the fix.
+    public static func read(bytes: [UInt8], file: String) throws(Problem) -> DevicePassState {
+        let state: DevicePassState
+        do { state = try JSONDecoder().decode(DevicePassState.self, from: Data(bytes)) } catch {
+            let problem = JSONDecodingProblem(error, in: bytes)
+            throw Problem(
+                description: "\(file)\(problem.position.map { ":\($0)" } ?? ""): error: not a device-pass state file: \(problem.message) (at \(problem.path))\n"
+                    + "  fix: \(problem.fix.map { "\($0); or " } ?? "")give the state file 'device-pass --listen' wrote for this pass, unedited"
+                    + " (it is written by the harness, never by hand)")
+        }
         guard state.version <= currentVersion else {
-            throw CocoaError(
-                .fileReadCorruptFile,
-                userInfo: [NSLocalizedDescriptionKey: "state version \(state.version) is newer than this harness reads (\(currentVersion))"])
+            throw Problem(
+                description: "\(file): error: state version \(state.version) is newer than this harness reads (\(currentVersion))\n  fix: update sl-conformance"
+            )
         }
         return state
     }
