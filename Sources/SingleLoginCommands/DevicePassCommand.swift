@@ -206,6 +206,19 @@ package struct DevicePassCommand: Command {
         } else {
             guard let tracePath = options.trace, let statePath = options.state else { return ExitStatus.usage.rawValue }
             if let address = options.listen {
+                // A pass resumes from its state file: one that cannot be read is an error here, before
+                // listening, never taken for an empty pass and written over.
+                if FileManager.default.fileExists(atPath: statePath) {
+                    do {
+                        let bytes = try Self.read(statePath, option: Options.state.definition.name, wanted: Self.stateWanted)
+                        _ = try DevicePassState.read(bytes: bytes, file: statePath)
+                    } catch let error as CommandFailure {
+                        return error.report(to: output)
+                    } catch {
+                        output.err("\(error)")
+                        return ExitStatus.invalidSpec.rawValue
+                    }
+                }
                 guard let pass = await Self.interactive(options, address: address, plan: plan, users: users, spec: loaded.spec, output: output) else {
                     return ExitStatus.adapterOrHarnessError.rawValue
                 }
@@ -292,8 +305,12 @@ package struct DevicePassCommand: Command {
             judge: DeviceJudge(spec: spec, users: users), output: output, input: TesterInput { readLine() })
         let complete: Bool = await withCheckedContinuation { continuation in
             let thread = Thread {
-                let outcome = (try? session.run())?.complete ?? false
-                continuation.resume(returning: outcome)
+                do {
+                    continuation.resume(returning: try session.run().complete)
+                } catch {
+                    output.err("error: \(error)")
+                    continuation.resume(returning: false)
+                }
             }
             thread.name = "sl-conformance device pass"
             thread.start()

@@ -24,7 +24,9 @@ struct DevicePassSession: Sendable {
     /// Runs the pass from where the state file left it; the confirmations, and whether the pass is complete.
     func run() throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
         input.notify { link.wake() }
-        var confirmations = (try? DevicePassState.read(from: stateURL).confirmations) ?? []
+        // No state file yet is a new pass; one that cannot be read was refused before listening.
+        var confirmations =
+            FileManager.default.fileExists(atPath: stateURL.path) ? try DevicePassState.read(from: stateURL).confirmations : []
         if !confirmations.isEmpty { output.out("Resuming: \(confirmations.count) confirmation\(confirmations.count == 1 ? "" : "s") in \(stateURL.path).") }
         for procedure in plan.procedures {
             let instructions = DeviceInstruction.steps(of: procedure, users: users)

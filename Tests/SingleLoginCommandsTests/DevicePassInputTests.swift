@@ -131,6 +131,17 @@ struct DevicePassInputTests {
                 ), "\(judged.err)")
             #expect(judged.err.contains("give the state file 'device-pass --listen' wrote for this pass, unedited"), "\(judged.err)")
             #expect(!judged.err.contains("DecodingError"))
+            // Resuming a pass with it is refused before listening, and the file is left as it was:
+            // it is never taken for a new pass's empty state and written over.
+            let resumed = await Tool.run([
+                "device-pass", "--listen", "127.0.0.1:0", "--trace", recorded.directory.appendingPathComponent("new-trace.jsonl").path, "--state", bad,
+                "--quiet", "--reports", recorded.directory.appendingPathComponent("resumed").path,
+                "--first-user", "alice.adams@contoso.example=Alice Adams", "--second-user", "bob.brown@contoso.example=Bob Brown",
+            ])
+            #expect(resumed.status == 65)
+            #expect(resumed.err.contains("\(bad):\(line):\(column): error: not a device-pass state file"), "\(resumed.err)")
+            #expect(!resumed.err.contains("listening on"), "\(resumed.err)")
+            #expect(try String(contentsOfFile: bad, encoding: .utf8).contains("\"step\" : \"x\","))
         }
     }
 
