@@ -169,13 +169,13 @@ package struct MergeCommand: Command {
             for (url, recorder) in recorders {
                 for event in merged { recorder.record(event) }
                 if let error = failure.withLock({ $0 }) { throw error }
-                written.append(url.path)
+                written.append(url.relativePath)
             }
             if let badge = options.badgeFile {
                 var record = RunRecord()
                 for event in merged { record.take(event) }
                 try AtomicFileWriter.write(ShieldsBadge(record).json, to: badge)
-                written.append(badge.path)
+                written.append(badge.relativePath)
             }
             let cases = merged.reduce(0) { count, event in if case .testCaseEnded = event.kind { count + 1 } else { count } }
             let count = options.inputs.count
