@@ -49,6 +49,18 @@ struct UserDocsTests {
                 #expect(line.contains("measured on spec"), "\(path): \(line)")
             }
         }
+        // Output quoted anywhere in the docs names the catalogue it quotes: the shipped one, by the
+        // words the tool prints ("single-login 5.0.0").
+        let quoted = try NSRegularExpression(pattern: "\(shipped.id) [0-9]+\\.[0-9]+\\.[0-9]+")
+        for path in Self.userDocs {
+            for line in try Self.text(path).split(separator: "\n") {
+                let text = String(line)
+                for match in quoted.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    let version = (text as NSString).substring(with: match.range)
+                    #expect(version == "\(shipped.id) \(shipped.version)" || text.contains("measured on spec"), "\(path): \(text)")
+                }
+            }
+        }
     }
 
     @Test("the install page leads with what works today: building from source")
