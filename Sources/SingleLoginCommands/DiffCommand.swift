@@ -32,7 +32,8 @@ package struct DiffCommand: Command {
         Either may be an evidence bundle ('run --bundle'); its junit.xml is compared:
           sl-conformance diff main/evidence.tar reports/junit.xml
         A removed test case is a regression, and so is an added one that fails.
-        Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or neither JUnit XML nor a bundle.
+        Exit status: 0 no regressions, 1 regressions, 64 usage error (or a directory given as a report),
+        66 a report is missing or neither JUnit XML nor a bundle.
         """
 
     /// Creates the command.
