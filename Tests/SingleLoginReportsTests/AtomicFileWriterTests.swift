@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SingleLoginReports
+import SingleLoginSpec
 
 #if canImport(Glibc)
 import Glibc
@@ -77,6 +78,19 @@ struct AtomicFileWriterTests {
         try AtomicFileWriter.write(Data(repeating: 0x41, count: 49_000), to: device)
         #expect(Self.mode(device.path) == S_IFCHR)
         #expect(try Self.names(directory.url) == ["nulldev"])
+    }
+
+    @Test("a path that leads to this process's standard output is written through descriptor 1, at its offset; another file is not")
+    func standardOutput() throws {
+        let directory = try TemporaryDirectory()
+        let copy = dup(STDOUT_FILENO)
+        try #require(copy >= 0)
+        defer { close(copy) }
+        #expect(StandardStream.descriptor(sameAs: copy) == STDOUT_FILENO)
+        let other = open(directory.url.appendingPathComponent("other").path, O_WRONLY | O_CREAT, 0o600)
+        try #require(other >= 0)
+        defer { close(other) }
+        #expect(StandardStream.descriptor(sameAs: other) == nil)
     }
 
     @Test("a directory and a socket are refused, before a run and when written, and left as they are")

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSpec
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -130,13 +131,18 @@ public enum AtomicFileWriter {
     }
 
     /// Opens what is at `url` and writes into it: a device or a FIFO as it is, the file a link
-    /// leads to emptied first (the link stays).
+    /// leads to emptied first (the link stays), and this process's standard output or error
+    /// (`/dev/stdout`) through its own descriptor, after what was written there before.
     private static func writeInPlace(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        if let standard = StandardStream.descriptor(sameAs: descriptor) {
+            if let failure = emitAll(into: standard, path: url.path, producing: produce) { throw WriteError(path: url.path, reason: failure) }
+            return
+        }
         var info = stat()
         // Only a regular file has old bytes to drop and new ones to sync; a device or a FIFO has neither.
         let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginSpec
 
 /// A record of every line crossing the wire, for adapter authors debugging their side.
 ///
@@ -19,10 +20,22 @@ public final class WireLog: Sendable {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Creates (or truncates) the log at `url`; a device or a FIFO (`/dev/stderr`) is written into as it is.
+    /// Creates (or empties) the log at `url`; a device or a FIFO is written into as it is, and this
+    /// process's standard output or error (`--wire-log /dev/stderr`) through its own descriptor,
+    /// after what was written there before.
     public init(url: URL) throws(OpenError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o644)
+        var descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OpenError(path: url.path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        if let standard = StandardStream.descriptor(sameAs: descriptor) {
+            close(descriptor)
+            descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
+            guard descriptor >= 0 else { throw OpenError(path: url.path, reason: String(cString: strerror(errno))) }
+        } else if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, ftruncate(descriptor, 0) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenError(path: url.path, reason: reason)
+        }
         handle = Locked(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
     }
 
