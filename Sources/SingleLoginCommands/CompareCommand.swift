@@ -51,7 +51,8 @@ package struct CompareCommand: Command {
         pass's trace): if they are not, it says so on standard error and on the page.
         Exit status: 0 the page is written, one app, no requirement disagrees; 1 a bundle is not
         intact (no page), or the page is written but the apps differ or a requirement disagrees;
-        2 a bundle is unreadable or of the wrong kind, or the page cannot be written; 64 usage error.
+        2 a bundle is missing, unreadable or of the wrong kind, or the page cannot be written; 64 usage
+        error (or a directory, a device, a FIFO given as a bundle).
         """
 
     /// Creates the command.
@@ -80,8 +81,8 @@ package struct CompareCommand: Command {
         let page = SideBySidePage(
             simulated: simulated.bundle, device: device.bundle, deviceDescription: Self.describe(device.verification), testers: device.verification.testers,
             standIn: device.verification.standIn, rows: Self.rows(simulated: simulated.results, device: device.verification.results, gate: simulated.gate))
-        do { try Data(page.render().utf8).write(to: URL(fileURLWithPath: options.html), options: .atomic) } catch {
-            output.err("error: cannot write \(options.html): \(error.localizedDescription)")
+        do { try AtomicFileWriter.write(Data(page.render().utf8), to: URL(fileURLWithPath: options.html)) } catch {
+            output.err("error: \(error)")
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         let disagreeing = page.rows.filter { $0.comparison == .disagree }
@@ -106,9 +107,7 @@ package struct CompareCommand: Command {
             throw CommandFailure(
                 status: .adapterOrHarnessError, message: "error: \(path) (\(role)) is over \(BundleVerifier.largestBundle >> 20) MiB: no bundle")
         }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure(status: .adapterOrHarnessError, message: "error: cannot read \(path) (\(role)): \(error.localizedDescription)")
-        }
+        return try SpecInput.file(path, option: role, wanted: "an evidence bundle", unreadable: .adapterOrHarnessError)
     }
 
     /// The refusal when a bundle is not intact: every finding, and what to do.

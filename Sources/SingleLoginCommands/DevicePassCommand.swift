@@ -326,15 +326,9 @@ package struct DevicePassCommand: Command {
     static let stateWanted = "the state file 'device-pass --listen' wrote for the same pass (the tester's confirmations)"
 
     /// The bytes of the file `path`, given as `option`: a missing or unreadable file exits 66, a
-    /// directory 64 (as a spec file does), each with the fix.
+    /// directory or anything that is no file 64, each with the fix (``SpecInput/file(_:option:wanted:unreadable:)``).
     static func read(_ path: String, option: String, wanted: String) throws(CommandFailure) -> [UInt8] {
-        do { return try SpecFileError.readFile(path) } catch {
-            switch error.problem {
-            case .noSuchFile: throw CommandFailure(status: .noInput, message: "\(error)\n  fix: give '\(option)' \(wanted)")
-            case .unreadable: throw CommandFailure(status: .noInput, message: "\(error)\n  fix: make the file readable, or give '\(option)' \(wanted)")
-            case .isDirectory: throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes a file: \(wanted)")
-            }
-        }
+        [UInt8](try SpecInput.file(path, option: option, wanted: wanted))
     }
 }
 

@@ -34,7 +34,8 @@ package struct DiffCommand: Command {
         A removed test case is a regression, and so is an added one that fails. A case that passed
         in OLD and was not run in NEW (NEW is an interrupted run's report) is newly failing, a
         regression, as is one not judged (a precondition failed): it verified nothing.
-        Exit status: 0 no regressions, 1 regressions, 64 usage error, 66 a report is missing or neither JUnit XML nor a bundle.
+        Exit status: 0 no regressions, 1 regressions, 64 usage error (or a directory given as a report),
+        66 a report is missing or neither JUnit XML nor a bundle.
         """
 
     /// Creates the command.

@@ -130,7 +130,9 @@ package struct ExploreCommand: Command {
             reports.eventsFile = reports.junitFile.deletingLastPathComponent().appendingPathComponent(ExploreReportFiles.events)
         }
         let session: ReportSession
-        do { session = try reports.session(output: output) } catch { return error.report(to: output) }
+        do { session = try reports.session(output: output, more: options.wireLog.map { [URL(fileURLWithPath: $0)] } ?? []) } catch {
+            return error.report(to: output)
+        }
         if let path = options.counterexample {
             do { try AtomicFileWriter.prepare(URL(fileURLWithPath: path)) } catch {
                 output.err("error: \(error)\n  fix: give '--counterexample' a file that can be written; nothing was run")
@@ -139,8 +141,12 @@ package struct ExploreCommand: Command {
         }
         let timeouts = options.timeouts
         let container: String?
-        do { container = try options.simulator.container() } catch { return error.report(to: output) }
-        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
+        let wireLog: WireLog?
+        do {
+            container = try options.simulator.container()
+            wireLog = try RunCommand.Options.Target.wireLog(options.wireLog)
+        } catch { return error.report(to: output) }
+        let providers = try options.target.providers(timeouts: timeouts, wireLog: wireLog, container: container, output: output)
         let gate = options.reports.gate
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let rules = Set(Rule.allCases.filter { gate.gates($0.level) })

@@ -92,18 +92,13 @@ package struct GatingOptions: OptionGroup {
     }
 
     /// The JUnit report at `path`, a `junit.xml` or an evidence bundle's: exit 66, naming `option`,
-    /// when it cannot be read or is neither.
+    /// when it cannot be read or is neither, 64 when it is a directory or no regular file.
     static func readJUnit(_ path: String, option: String) throws(CommandFailure) -> JUnitReport {
         try readJUnitWithBytes(path, option: option).report
     }
 
     private static func readJUnitWithBytes(_ path: String, option: String) throws(CommandFailure) -> (report: JUnitReport, data: Data) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure(
-                status: .noInput,
-                message: "error: \(path): cannot read the report: \(error.localizedDescription)\n  fix: give '\(option)' the junit.xml an earlier run wrote")
-        }
+        let data = try SpecInput.file(path, option: option, wanted: "the junit.xml (or the --bundle) an earlier run wrote")
         var junit = data
         // An evidence bundle (`run --bundle`) holds the run's junit.xml: a ustar archive says so at byte 257.
         if data.count >= 512, data[data.startIndex + 257..<data.startIndex + 262].elementsEqual("ustar".utf8) {

@@ -5,8 +5,8 @@ import SingleLoginEvents
 /// The key files `run --sign` and `verify --trusted-key` read: a key, or an error that names the
 /// file, says what is wrong with it and how to make one that works.
 enum KeyFile {
-    /// The RSA private key at `path`, for `option`: exit `unreadable` when the file cannot be read,
-    /// `invalid` when it holds no usable key.
+    /// The RSA private key at `path`, for `option`: exit `unreadable` when the file is missing or
+    /// cannot be read, 64 when it is a directory or no regular file, `invalid` when it holds no usable key.
     static func privateKey(_ path: String, option: String, unreadable: ExitStatus, invalid: ExitStatus) throws(CommandFailure) -> RSAPrivateKey {
         let text = try read(path, option: option, status: unreadable, wanted: "the PEM private key 'openssl genpkey' writes")
         do { return try RSAPrivateKey(pem: text) } catch {
@@ -34,17 +34,6 @@ enum KeyFile {
     /// The file's text; bytes that are not UTF-8 (a DER key) are kept as they are, for the PEM
     /// reader to say that the file holds no PEM block.
     private static func read(_ path: String, option: String, status: ExitStatus, wanted: String) throws(CommandFailure) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure(status: status, message: "error: \(path): no such file\n  fix: give '\(option)' \(wanted)")
-        }
-        guard !isDirectory.boolValue else {
-            throw CommandFailure(status: status, message: "error: \(path): is a directory\n  fix: give '\(option)' \(wanted)")
-        }
-        do { return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) } catch {
-            throw CommandFailure(
-                status: status,
-                message: "error: \(path): cannot read the key: \(error.localizedDescription)\n  fix: make the file readable, or give '\(option)' \(wanted)")
-        }
+        String(decoding: try SpecInput.file(path, option: option, wanted: wanted, unreadable: status), as: UTF8.self)
     }
 }

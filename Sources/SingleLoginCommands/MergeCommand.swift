@@ -141,7 +141,7 @@ package struct MergeCommand: Command {
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         if options.mergesEvents { return mergeEvents(options, output: output) }
         do {
-            let merged = try JUnitMerger.merge(files: options.inputs)
+            let merged = try JUnitMerger.merge(options.inputs.map { (path: $0.path, report: try JUnitMerger.parse(try Self.read($0), path: $0.path)) })
             try AtomicFileWriter.write(merged.render(strict: options.junitStrict), to: URL(fileURLWithPath: options.outputPath))
             let cases = merged.suites.reduce(0) { $0 + $1.cases.count }
             let count = options.inputs.count
@@ -155,7 +155,7 @@ package struct MergeCommand: Command {
     /// Joins event streams into one, then renders the merged summary.md from it when asked.
     private func mergeEvents(_ options: Options, output: TextOutput) -> Int32 {
         do {
-            let streams = try options.inputs.map { (name: $0.path, events: try EventStreamReader.events(at: $0)) }
+            let streams = try options.inputs.map { (name: $0.path, events: try EventStreamReader.events(in: try Self.read($0), path: $0.path)) }
             let merged = try EventStreamMerger.merge(streams)
             let out = URL(fileURLWithPath: options.outputPath)
             try AtomicFileWriter.write(merged.reduce(into: Data()) { $0.append(JSONLinesRecorder.line(for: $1)) }, to: out)
@@ -204,8 +204,14 @@ package struct MergeCommand: Command {
         }
     }
 
+    /// The bytes of one input: exit 64 (merge's status for an input it cannot use) when it is missing, unreadable or no file.
+    private static func read(_ input: URL) throws(CommandFailure) -> Data {
+        try SpecInput.file(input.path, option: "merge", wanted: "the shards' junit.xml (or events.jsonl) files", unreadable: .usage)
+    }
+
     /// Says why the merge failed: inputs that cannot be read or joined are a usage error, anything else the harness's.
     private static func failed(_ error: any Error, output: TextOutput) -> Int32 {
+        if let failure = error as? CommandFailure { return failure.report(to: output) }
         output.err("error: \(error)")
         let usage = error is JUnitMerger.MergeError || error is EventStreamReader.ReadError || error is EventStreamMerger.MergeError
         return (usage ? ExitStatus.usage : ExitStatus.adapterOrHarnessError).rawValue

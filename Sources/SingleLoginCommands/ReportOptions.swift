@@ -115,7 +115,7 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
             throw CommandFailure(
                 status: .adapterOrHarnessError,
                 message:
-                    "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge' files) that can be written; nothing was run"
+                    "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge', '--bundle', '--wire-log' files) that can be written; nothing was run"
             )
         }
         return ReportSession(options: self, output: output, gating: gating, more: more)

@@ -126,18 +126,37 @@ final class ReportSession: Sendable {
         return comparison.hasRegressions ? .requirementFailures : .passed
     }
 
+    /// Writes `summary.md` again when another report could not be written, so that it says exit
+    /// status 2 as the process does (a failure to do so is one more report not written).
+    private func restateStatus() {
+        let failed = failures.list.withLock { $0 }
+        guard !failed.isEmpty, let markdown = recorders.lazy.compactMap({ $0 as? MarkdownChecklistRecorder }).first,
+            !failed.contains(where: { $0.path == markdown.url.path })
+        else { return }
+        do { try markdown.rewrite(unwritten: failed.map(\.path)) } catch {
+            failures.list.withLock {
+                $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: markdown.url.path, reason: "\(error)"))
+            }
+        }
+    }
+
     /// Prints the comparison with the baseline (if any), every report that could not be written and
     /// the `Result:` line; returns the exit status.
+    ///
+    /// A report that could not be written makes the status 2: the badge (written last) shows it,
+    /// and `summary.md`, written when the run ended, is written again to say so.
     func finish(_ status: ExitStatus) -> Int32 {
         if let badgeFile, let context = state.context.withLock({ $0 }) {
+            let written = failures.list.withLock { $0.isEmpty } ? status : .adapterOrHarnessError
             let badge = ShieldsBadge(
-                context: context, requirements: state.requirements.withLock { $0 }, status: status, waived: state.waivers?.waivedRequirements ?? [])
+                context: context, requirements: state.requirements.withLock { $0 }, status: written, waived: state.waivers?.waivedRequirements ?? [])
             do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch {
                 failures.list.withLock {
                     $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)"))
                 }
             }
         }
+        restateStatus()
         let failed = failures.list.withLock { $0 }
         let comparison = state.comparison
         let retried = state.retried.withLock { $0.consoleText }

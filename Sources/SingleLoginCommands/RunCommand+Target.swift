@@ -41,23 +41,28 @@ extension RunCommand.Options.Target {
         let appName: String
     }
 
-    /// Opens the wire log at `wireLogPath` (if any), binds the listener of a `--listen` target,
-    /// and returns how to make the target's providers with `timeouts`; with `container` (the
+    /// Binds the listener of a `--listen` target, and returns how to make the target's providers
+    /// with `timeouts`, each recording the wire in `wireLog` (if any); with `container` (the
     /// Simulator's, from `--simulator`), every adapter's app is read there.
-    func providers(timeouts: AdapterTimeouts, wireLogPath: String?, container: String? = nil, output: TextOutput) throws(UsageError) -> Providers {
-        let providers = try providers(timeouts: timeouts, wireLogPath: wireLogPath, output: output)
+    /// The wire log `--wire-log` names, opened (or none): exit 2, as for any report that cannot be
+    /// written, naming the path and the system's reason. Commands check its directory with the
+    /// reports' before this, so a run does not start without it.
+    static func wireLog(_ path: String?) throws(CommandFailure) -> WireLog? {
+        guard let path else { return nil }
+        do { return try WireLog(url: URL(fileURLWithPath: path)) } catch {
+            throw CommandFailure(
+                status: .adapterOrHarnessError, message: "error: \(error)\n  fix: give '--wire-log' a file that can be written; nothing was run")
+        }
+    }
+
+    func providers(timeouts: AdapterTimeouts, wireLog: WireLog?, container: String? = nil, output: TextOutput) throws(UsageError) -> Providers {
+        let providers = try providers(timeouts: timeouts, wireLog: wireLog, output: output)
         guard let container else { return providers }
         return Providers(
             make: { ContainerNamingProvider(providers.make(), directory: container) }, appName: providers.appName + " (its container read from the Simulator)")
     }
 
-    private func providers(timeouts: AdapterTimeouts, wireLogPath: String?, output: TextOutput) throws(UsageError) -> Providers {
-        var wireLog: WireLog?
-        if let path = wireLogPath {
-            do { wireLog = try WireLog(url: URL(fileURLWithPath: path)) } catch {
-                throw UsageError("Cannot write the wire log '\(path)': \(error.localizedDescription)")
-            }
-        }
+    private func providers(timeouts: AdapterTimeouts, wireLog: WireLog?, output: TextOutput) throws(UsageError) -> Providers {
         let target: AdapterTarget
         let appName: String
         switch self {

@@ -178,10 +178,11 @@ package struct RunCommand: Command {
         and the last line names it, e.g. "PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)":
           sl-conformance run --adapter './my-adapter' --waivers conformance/waivers.json
 
-        Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted);
-        64 usage error (or a directory given as --spec); 65 invalid spec (or waiver file, or a --sign file
-        that is no usable RSA private key); 66 the --spec file is missing or unreadable (or the --baseline
-        report, the --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.
+        Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted,
+        or a report or the --wire-log not written); 64 usage error (or a directory, a device or a FIFO
+        given as an input file); 65 invalid spec (or waiver file, or a --sign file that is no usable
+        RSA private key); 66 the --spec file is missing or unreadable (or the --baseline report, the
+        --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.
         With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
         --retry N runs a failed or errored test case up to N more times; one that then passes is
         flaky, reported with its attempts, and counted as failed unless --accept-flaky. --rerun FILE
@@ -236,7 +237,8 @@ package struct RunCommand: Command {
             var gating = try options.gating.load(today: clock())
             try gating.checkWaivers(against: loaded.spec)
             if selection.shard != nil { gating.otherShards = CaseVerdicts.otherShards(of: loaded.spec, planned: selection.plan(for: loaded.spec).map(\.0.id)) }
-            session = try options.reports.session(output: output, gating: gating, more: bundle.map { [$0] } ?? []) { [signingKey] onError, markdownAppendix in
+            let more = [bundle, options.wireLog.map { URL(fileURLWithPath: $0) }].compactMap { $0 }
+            session = try options.reports.session(output: output, gating: gating, more: more) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }
                 var bundleOptions = EvidenceBundleRecorder.Options(
                     url: bundle, specBytes: specBytes, commandLine: Invocation.commandLine, jobs: options.jobs,
@@ -264,8 +266,12 @@ package struct RunCommand: Command {
         }
         let timeouts = options.timeouts
         let container: String?
-        do { container = try options.simulator.container() } catch { return error.report(to: output) }
-        let providers = try options.target.providers(timeouts: timeouts, wireLogPath: options.wireLog, container: container, output: output)
+        let wireLog: WireLog?
+        do {
+            container = try options.simulator.container()
+            wireLog = try Options.Target.wireLog(options.wireLog)
+        } catch { return error.report(to: output) }
+        let providers = try options.target.providers(timeouts: timeouts, wireLog: wireLog, container: container, output: output)
         let shard = selection.shard
         var runnerOptions = Runner.Options(
             selection: selection, failFast: options.failFast, jobs: options.jobs, gate: gate,

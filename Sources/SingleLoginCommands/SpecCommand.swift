@@ -2,6 +2,7 @@ import CommandLineKit
 import DidYouMean
 import Foundation
 import SingleLoginEvents
+import SingleLoginReports
 import SingleLoginSpec
 
 /// `sl-conformance spec [list | show NAME | export [NAME...]]`: the specs and schemas embedded in
@@ -118,11 +119,8 @@ package struct SpecCommand: Command {
         }
         for file in files {
             let target = directory.appendingPathComponent(file.fileName)
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: target, options: .atomic)
-            } catch {
-                output.err("error: cannot write \(target.path): \(error.localizedDescription)")
+            do { try AtomicFileWriter.write(Data(file.bytes), to: target) } catch {
+                output.err("error: \(error)")
                 return ExitStatus.adapterOrHarnessError.rawValue
             }
             output.out("wrote \(target.path)" + (file.identity.map { " (\($0.id) \($0.version))" } ?? ""))

@@ -1,12 +1,15 @@
 import CommandLineKit
+import Foundation
 import SingleLoginEvents
 import SingleLoginBackend
 import SingleLoginPreflight
 import SingleLoginSpec
 
-/// Reads the spec a command works on (the embedded copy unless a file is named) and turns what
-/// goes wrong into the documented exit status: 66 for a missing or unreadable file, 64 for a
-/// directory, 65 for an invalid spec. Never "spec invalid" for a file that is not there.
+/// Reads the input files of every command: the spec a command works on (the embedded copy unless
+/// a file is named) and any other file a user names (a baseline, a bundle, a report to merge),
+/// and turns what goes wrong into the documented exit status: 66 for a missing or unreadable
+/// file, 64 for a directory or anything else that is no regular file (a device, a FIFO), 65 for
+/// an invalid spec. Never "spec invalid" for a file that is not there.
 enum SpecInput {
     /// The bytes of `source`.
     static func bytes(_ source: SpecSource, option: String = "--spec") throws(CommandFailure) -> [UInt8] {
@@ -26,7 +29,24 @@ enum SpecInput {
                     message:
                         "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) \(error.path.hasSuffix("/") ? error.path : error.path + "/")single-login.json'"
                 )
+            case .notRegularFile:
+                throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) specs/single-login.json'")
             }
+        }
+    }
+
+    /// The bytes of the file at `path`, which `option` names (`--baseline`, `merge IN`) and which
+    /// should be `wanted` (`the junit.xml an earlier run wrote`): exit `unreadable` (66 unless the
+    /// command documents another) when it is missing or cannot be read, 64 when it is a directory
+    /// or no regular file. The message names the path, what is wrong and the fix.
+    static func file(_ path: String, option: String, wanted: String, unreadable: ExitStatus = .noInput) throws(CommandFailure) -> Data {
+        do { return Data(try SpecFileError.readFile(path)) } catch {
+            let fix =
+                switch error.problem {
+                case .unreadable: "make the file readable, or give '\(option)' \(wanted)"
+                case .noSuchFile, .isDirectory, .notRegularFile: "give '\(option)' \(wanted)"
+                }
+            throw CommandFailure(status: error.isNotAFile ? .usage : unreadable, message: "error: \(path): \(error.reason)\n  fix: \(fix)")
         }
     }
 

@@ -43,8 +43,8 @@ package struct VerifyCommand: Command {
           sl-conformance verify evidence.tar --trusted-key signing-key.pub.pem
         Exit status: 0 intact ("intact, unsigned", "intact, signed by FINGERPRINT"); 1 tampered,
         inconsistent, an incomplete run, or a signature not by the trusted key (a bad signature,
-        another key's, or none); 2 the bundle or the key file is unreadable, of an unknown format,
-        or over 1 GiB.
+        another key's, or none); 2 the bundle or the key file is missing or unreadable, of an unknown
+        format, or over 1 GiB; 64 a directory (or a device, a FIFO) given as the bundle or the key.
         """
 
     /// Creates the command.
@@ -65,10 +65,11 @@ package struct VerifyCommand: Command {
             return ExitStatus.adapterOrHarnessError.rawValue
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: options.path)) } catch {
-            output.err("error: cannot read \(options.path): \(error.localizedDescription)")
-            return ExitStatus.adapterOrHarnessError.rawValue
-        }
+        do {
+            data = try SpecInput.file(
+                options.path, option: "verify", wanted: "the evidence bundle 'run --bundle' or 'device-pass --bundle' wrote", unreadable: .adapterOrHarnessError
+            )
+        } catch { return error.report(to: output) }
         // A device pass's bundle: re-judged from its trace, no broker replayed (the broker was real).
         if let listing = TarArchive.read(data), listing.entries.contains(where: { $0.name == DevicePassBundle.manifestFile }) {
             let entries = listing.entries.filter { $0.kind == .file }

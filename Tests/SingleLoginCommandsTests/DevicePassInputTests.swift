@@ -100,16 +100,16 @@ struct DevicePassInputTests {
         try await withRecorded { recorded in
             let state = await recorded.judge(state: "nope.json")
             #expect(state.status == 66)
-            #expect(state.err.hasPrefix("nope.json: error: no such file\n  fix: give '--state' the state file"), "\(state.err)")
+            #expect(state.err.hasPrefix("error: nope.json: no such file\n  fix: give '--state' the state file"), "\(state.err)")
             #expect(!state.err.contains("NSCocoaErrorDomain"))
             let trace = await recorded.judge(trace: "nope.jsonl")
             #expect(trace.status == 66)
-            #expect(trace.err.hasPrefix("nope.jsonl: error: no such file\n  fix: give '--trace' the trace the app's debug build recorded"), "\(trace.err)")
+            #expect(trace.err.hasPrefix("error: nope.jsonl: no such file\n  fix: give '--trace' the trace the app's debug build recorded"), "\(trace.err)")
             for (option, judged) in [
                 ("--trace", await recorded.judge(trace: recorded.directory.path)), ("--state", await recorded.judge(state: recorded.directory.path)),
             ] {
                 #expect(judged.status == 64, "\(option): \(judged.err)")
-                #expect(judged.err.hasPrefix("\(recorded.directory.path): error: is a directory, not a file\n  fix: '\(option)' takes a file"), "\(judged.err)")
+                #expect(judged.err.hasPrefix("error: \(recorded.directory.path): is a directory, not a file\n  fix: give '\(option)' "), "\(judged.err)")
             }
         }
     }

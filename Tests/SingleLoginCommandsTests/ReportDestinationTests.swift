@@ -11,7 +11,22 @@ struct ReportDestinationTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sl-destinations-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data("not a directory".utf8).write(to: url.appendingPathComponent("afile"))
+        try makeSocket(at: url.appendingPathComponent("s.sock"))
         return url
+    }
+
+    /// A Unix socket file at `url` (the socket itself closed: the file stays).
+    static func makeSocket(at url: URL) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(url.path.utf8).prefix(raw.count - 1)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
     }
 
     @Test(
@@ -21,6 +36,11 @@ struct ReportDestinationTests {
             (["run", "--events", "{dir}/afile/e.jsonl"], "{dir}/afile/e.jsonl: {dir}/afile is a file, not a directory"),
             (["run", "--junit", "{dir}"], "{dir}: it is a directory; name a file"),
             (["run", "--markdown", "{dir}/afile/deeper/summary.md"], "{dir}/afile/deeper/summary.md: {dir}/afile is a file, not a directory"),
+            (["run", "--badge", "{dir}/afile/badge.json"], "{dir}/afile/badge.json: {dir}/afile is a file, not a directory"),
+            (["run", "--bundle", "{dir}/afile/evidence.tar"], "{dir}/afile/evidence.tar: {dir}/afile is a file, not a directory"),
+            // The wire log is an output like the others: checked with them, exit 2, not a usage error.
+            (["run", "--wire-log", "{dir}/afile/wire.log"], "{dir}/afile/wire.log: {dir}/afile is a file, not a directory"),
+            (["run", "--junit", "{dir}/s.sock"], "{dir}/s.sock: it is a socket; name a file"),
             // Checked before the listener is bound: nothing announces a port that nobody will serve.
             (["run", "--listen", "127.0.0.1:0", "--reports", "{dir}/afile"], "{dir}/afile/junit.xml: {dir}/afile is a file, not a directory"),
             (["explore", "--runs", "1", "--reports", "{dir}/afile"], "{dir}/afile/explore-junit.xml: {dir}/afile is a file, not a directory"),
@@ -40,6 +60,74 @@ struct ReportDestinationTests {
         #expect(run.err.hasPrefix("error: cannot write \(fill(reason))\n"), "\(run.err)")
         #expect(!run.out.contains("PASSED"))
         #expect(!run.out.contains("Running ") && !run.out.contains("Exploring "), "nothing ran")
+    }
+
+    @Test("--junit naming a FIFO writes the report into it, for the reader waiting on it, and the FIFO stays a FIFO")
+    func fifo() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("junit.fifo")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        // Open before the run and not blocking: one requirement's report fits in the pipe's buffer,
+        // so it is all there when the run ends (and a regression fails instead of waiting).
+        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let run = await Tool.run([
+            "run", "--only", "SL-LOGIN-1", "--quiet", "--reports", directory.appendingPathComponent("reports").path, "--junit", fifo.path,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        #expect(String(decoding: received, as: UTF8.self).contains("<testsuites"), "the reader got the JUnit XML")
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    }
+
+    @Test("a directory this user cannot write to stops the run before it starts (root writes everywhere, so only for others)", .enabled(if: getuid() != 0))
+    func unwritable() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let locked = directory.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try #require(chmod(locked.path, 0o500) == 0)
+        defer { chmod(locked.path, 0o700) }
+        let run = await Tool.run(["run", "--reports", directory.appendingPathComponent("reports").path, "--badge", locked.path + "/badge.json"])
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix("error: cannot write \(locked.path)/badge.json: \(locked.path) is not writable: "), "\(run.err)")
+        #expect(!run.out.contains("Running "), "nothing ran")
+    }
+
+    @Test("a report that fails at the end after summary.md was written: summary.md is written again and says exit status 2, as the process does")
+    func summaryRestated() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reports = directory.appendingPathComponent("reports")
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        let arguments = try ArgumentParser.parse(
+            ["--reports", reports.path, "--junit", elsewhere.path + "/junit.xml", "--quiet"], signature: ReportOptions<RunReportFiles>.signature)
+        let options = try ReportOptions<RunReportFiles>(parsing: arguments)
+        let captured = CapturedOutput()
+        let session = try options.session(output: captured.output)
+        // The JUnit file's directory was fine when the run started; it is a file by the time the reports are written.
+        try FileManager.default.removeItem(at: elsewhere)
+        try Data().write(to: elsewhere)
+        let context = RunContext(
+            specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
+        session.record(Event(.runStarted(context, plan: [])))
+        let summary = RunSummary(results: [], duration: 0, interrupted: false)
+        session.record(Event(.runEnded(summary)))
+        let status = session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
+        #expect(status == 2)
+        let markdown = try String(contentsOf: reports.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(markdown.contains("| Exit status | 2 |"), "\(markdown)")
+        #expect(markdown.contains("| Reports not written | ⚠️ \(elsewhere.path)/junit.xml: the exit status is 2"), "\(markdown)")
+        #expect(!markdown.contains("✅ passed"))
     }
 
     @Test("a report that fails to be written at the end makes the last line an ERROR naming it, and the status 2")

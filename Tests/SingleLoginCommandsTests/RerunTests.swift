@@ -63,7 +63,7 @@ struct RerunTests {
 
         let missing = await runs.run("missing", flawed: false, ["--rerun", runs.path("nothing.xml")])
         #expect(missing.status == 66)
-        #expect(missing.err.contains("nothing.xml: cannot read the report") && missing.err.contains("fix: give '--rerun' the junit.xml"), "\(missing.err)")
+        #expect(missing.err.contains("nothing.xml: no such file") && missing.err.contains("fix: give '--rerun' the junit.xml"), "\(missing.err)")
 
         let other = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
             of: "name=\"spec.id\" value=\"single-login\"", with: "name=\"spec.id\" value=\"another-spec\"")

@@ -141,7 +141,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         ]
         front += reports(of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix())
         front.append(("events.jsonl", events))
-        if let wireLog = options.wireLog, let data = try? Data(contentsOf: wireLog) { front.append(("wire.log", data)) }
+        if let wireLog = options.wireLog, let bytes = try? SpecFileError.readFile(wireLog.path) { front.append(("wire.log", Data(bytes))) }
         if let waivers = options.waiverBytes { front.append((BundleManifest.Waivers.bundledFile, waivers)) }
         if let baseline = options.baselineBytes { front.append((BundleManifest.Baseline.bundledFile, baseline)) }
         files = front + files

@@ -18,7 +18,13 @@ public enum EventStreamReader {
     /// The events of the stream at `url`, in order.
     public static func events(at url: URL) throws -> [Event] {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw ReadError(description: "\(url.path): cannot be read: \(error.localizedDescription)") }
+        do { data = Data(try SpecFileError.readFile(url.path)) } catch { throw ReadError(description: "\(url.path): \(error.reason)") }
+        return try events(in: data, path: url.path)
+    }
+
+    /// The events of a stream read from `path` (which only names it in errors), in order.
+    public static func events(in data: Data, path: String) throws -> [Event] {
+        let url = URL(fileURLWithPath: path)
         var events: [Event] = []
         let decoder = JSONDecoder()
         for (number, line) in data.split(separator: 0x0A).enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {

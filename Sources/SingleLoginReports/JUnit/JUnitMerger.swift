@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginEvents
+import SingleLoginSpec
 
 /// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
 ///
@@ -44,11 +45,7 @@ public enum JUnitMerger {
         var reports: [(String, JUnitReport)] = []
         for file in files {
             let data: Data
-            do {
-                data = try Data(contentsOf: file)
-            } catch {
-                throw MergeError.unreadable(path: file.path, reason: error.localizedDescription)
-            }
+            do { data = Data(try SpecFileError.readFile(file.path)) } catch { throw MergeError.unreadable(path: file.path, reason: error.reason) }
             reports.append((file.path, try parse(data, path: file.path)))
         }
         return try merge(reports)

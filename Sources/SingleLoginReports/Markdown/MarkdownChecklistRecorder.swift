@@ -32,31 +32,46 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             record.take(event) ? record : nil
         }
         guard let finished else { return }
-        let text =
-            Self.render(
-                results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext,
-                summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps, surfaces: finished.surfaces.findings) + appendix()
         do {
-            try AtomicFileWriter.write(Data(text.utf8), to: url)
+            try AtomicFileWriter.write(Data(text(of: finished, unwritten: []).utf8), to: url)
         } catch {
             onError(error)
         }
     }
 
+    /// Writes the checklist of the run that ended again, saying that the reports at `unwritten`
+    /// could not be written and that the exit status is therefore 2.
+    ///
+    /// A command calls it when another report failed after this one was written, so that the
+    /// checklist never states an exit status the process did not exit with. Throws, as a write
+    /// that fails at the end does, when the file cannot be written.
+    public func rewrite(unwritten: [String]) throws {
+        let finished = state.withLock { $0 }
+        try AtomicFileWriter.write(Data(text(of: finished, unwritten: unwritten).utf8), to: url)
+    }
+
+    private func text(of finished: RunRecord, unwritten: [String]) -> String {
+        Self.render(
+            results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext,
+            summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps, surfaces: finished.surfaces.findings, unwritten: unwritten)
+            + appendix()
+    }
+
     /// Renders the checklist: a row per requirement result, the failing test cases (with their
     /// steps from `steps`, by test case and 0-based step index), in the context's gate; the device
-    /// surfaces passed on nothing observed (`surfaces`) in a row of their own.
+    /// surfaces passed on nothing observed (`surfaces`) in a row of their own; the reports that
+    /// could not be written (`unwritten`), which make the exit status 2, in one more.
     public static func render(
         results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:],
-        surfaces: [SurfaceFinding] = []
+        surfaces: [SurfaceFinding] = [], unwritten: [String] = []
     ) -> String {
         let gate = context.gate
-        let status = ExitStatus(summary: summary, gate: gate)
+        let status = unwritten.isEmpty ? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
         let headline: String
         switch status {
         case .passed: headline = "✅ passed"
         case .requirementFailures: headline = "❌ failed"
-        default: headline = "⚠️ did not complete (errors)"
+        default: headline = unwritten.isEmpty ? "⚠️ did not complete (errors)" : "⚠️ reports not written"
         }
         let shard = context.shard.map { " (\($0) only)" } ?? ""
         var out = "# \(cell(context.specTitle)): \(headline)\(shard)\(context.referenceApp ? " (bundled reference app, not your app)" : "")\n\n"
@@ -89,6 +104,10 @@ public final class MarkdownChecklistRecorder: EventRecorder {
         out += "| Test cases | \(summary.total) in all: \(summary.totals(under: gate)) |\n"
         for finding in surfaces { out += "| Nothing observed | ⚠️ \(cell(finding.description)) |\n" }
         for warning in summary.lateCalls { out += "| Late call | ⚠️ \(cell(warning)) |\n" }
+        if !unwritten.isEmpty {
+            out +=
+                "| Reports not written | ⚠️ \(unwritten.map(cell).joined(separator: ", ")): the exit status is 2 whatever the requirements did |\n"
+        }
         out += "| Exit status | \(status.rawValue) |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSpec
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,7 +11,9 @@ import Darwin
 /// Writes files atomically: into a temporary file in the same directory, then renamed over the target.
 ///
 /// Readers see either the old file or the complete new one, never a half-written report, even
-/// when the process is killed mid-write. Every file recorder writes through this.
+/// when the process is killed mid-write. Every file recorder writes through this. A destination
+/// that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written into in place
+/// instead, never replaced; a directory, a block device or a socket is refused.
 public enum AtomicFileWriter {
     /// A write that failed, with the path and the reason.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -31,14 +34,33 @@ public enum AtomicFileWriter {
 
     /// Makes sure `url` can be written before anything is run: creates its directory when missing,
     /// and throws, naming the path and the reason, when the directory is a file or cannot be
-    /// written, or `url` itself is a directory. Commands call it for every report destination
-    /// before the first test case, so that a run never ends green without its reports.
+    /// written, or `url` itself is a directory (or a block device, or a socket). Commands call it
+    /// for every report destination before the first test case, so that a run never ends green
+    /// without its reports.
+    ///
+    /// Writability is proven by creating and removing a file in the directory: `access(2)` says
+    /// yes to root everywhere, and to anyone on a read-only or virtual file system such as sysfs.
     public static func prepare(_ url: URL) throws(WriteError) {
+        switch Destination(path: url.path) {
+        case .directory: throw WriteError(path: url.path, reason: "it is a directory; name a file")
+        case let .refused(kind): throw WriteError(path: url.path, reason: "it is \(kind); name a file")
+        case .writtenInPlace: try prepareInPlace(url)
+        case .replaced: try prepareReplaced(url)
+        }
+    }
+
+    /// A device or a link is opened for writing (and closed, nothing written); a FIFO is left alone.
+    private static func prepareInPlace(_ url: URL) throws(WriteError) {
+        // A link that leads nowhere yet is checked when it is written.
+        guard FileManager.default.fileExists(atPath: url.path), !Destination.isFIFO(url.path) else { return }
+        let descriptor = open(url.path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: url.path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
+    }
+
+    private static func prepareReplaced(_ url: URL) throws(WriteError) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw WriteError(path: url.path, reason: "it is a directory; name a file")
-        }
         let directory = url.deletingLastPathComponent()
         // The nearest ancestor that exists decides: a file there can never hold the report.
         var ancestor = directory
@@ -55,9 +77,13 @@ public enum AtomicFileWriter {
         } catch {
             throw WriteError(path: url.path, reason: "cannot create directory \(directory.path): \(error.localizedDescription)")
         }
-        if access(directory.path, W_OK) != 0 {
+        let probe = temporaryFile(for: url)
+        let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
             throw WriteError(path: url.path, reason: "\(directory.path) is not writable: \(String(cString: strerror(errno)))")
         }
+        close(descriptor)
+        unlink(probe.path)
     }
 
     /// Writes `data` to `url`, creating the parent directory when needed.
@@ -70,35 +96,27 @@ public enum AtomicFileWriter {
     /// The bytes go straight to the temporary file as they come, so a large report needs no
     /// buffer of its own size; the rename happens only after all of them are written and synced.
     public static func write(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        switch Destination(path: url.path) {
+        case .directory: throw WriteError(path: url.path, reason: "it is a directory; name a file")
+        case let .refused(kind): throw WriteError(path: url.path, reason: "it is \(kind); name a file")
+        case .writtenInPlace: try writeInPlace(to: url, producing: produce)
+        case .replaced: try replace(url, producing: produce)
+        }
+    }
+
+    private static func replace(_ url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: url.path, reason: "cannot create directory \(directory.path): \(error.localizedDescription)")
         }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let temporary = temporaryFile(for: url)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
         }
-        var failure: String?
-        do {
-            try produce { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
-                    }
-                    offset += written
-                }
-            }
-        } catch let error as WriteError {
-            failure = error.reason
-        } catch {
-            failure = "\(error)"
-        }
+        var failure = emitAll(into: descriptor, path: url.path, producing: produce)
         if failure == nil, fsync(descriptor) != 0 {
             failure = String(cString: strerror(errno))
         }
@@ -110,6 +128,63 @@ public enum AtomicFileWriter {
             unlink(temporary.path)
             throw WriteError(path: url.path, reason: failure)
         }
+    }
+
+    /// Opens what is at `url` and writes into it: a device or a FIFO as it is, the file a link
+    /// leads to emptied first (the link stays), and this process's standard output or error
+    /// (`/dev/stdout`) through its own descriptor, after what was written there before.
+    private static func writeInPlace(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        if let standard = StandardStream.descriptor(sameAs: descriptor) {
+            if let failure = emitAll(into: standard, path: url.path, producing: produce) { throw WriteError(path: url.path, reason: failure) }
+            return
+        }
+        var info = stat()
+        // Only a regular file has old bytes to drop and new ones to sync; a device or a FIFO has neither.
+        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        // A FIFO whose reader went away must fail this report, not end the harness before the others are written.
+        if !isRegular { signal(SIGPIPE, SIG_IGN) }
+        if isRegular, ftruncate(descriptor, 0) != 0 {
+            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        var failure = emitAll(into: descriptor, path: url.path, producing: produce)
+        if failure == nil, isRegular, fsync(descriptor) != 0 {
+            failure = String(cString: strerror(errno))
+        }
+        if let failure { throw WriteError(path: url.path, reason: failure) }
+    }
+
+    /// Writes every byte `produce` emits to `descriptor`: nil, or why it stopped.
+    private static func emitAll(
+        into descriptor: Int32, path: String, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) -> String? {
+        do {
+            try produce { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw WriteError(path: path, reason: String(cString: strerror(errno)))
+                    }
+                    offset += written
+                }
+            }
+            return nil
+        } catch let error as WriteError {
+            return error.reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// A name beside `url` that no other writer uses: `.junit.xml.PID.RANDOM.tmp`.
+    private static func temporaryFile(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginSpec
 
 /// A record of every line crossing the wire, for adapter authors debugging their side.
 ///
@@ -8,10 +9,34 @@ import SingleLoginAdapter
 public final class WireLog: Sendable {
     private let handle: Locked<FileHandle?>
 
-    /// Creates (or truncates) the log at `url`.
-    public init(url: URL) throws {
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        handle = Locked(try FileHandle(forWritingTo: url))
+    /// A log that could not be opened, with the system's reason (`Permission denied`).
+    public struct OpenError: Error, CustomStringConvertible {
+        /// The path as given.
+        public var path: String
+        /// Why, in the system's words.
+        public var reason: String
+
+        /// `cannot write wire.log: Permission denied`, as an unwritable report is named.
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Creates (or empties) the log at `url`; a device or a FIFO is written into as it is, and this
+    /// process's standard output or error (`--wire-log /dev/stderr`) through its own descriptor,
+    /// after what was written there before.
+    public init(url: URL) throws(OpenError) {
+        var descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OpenError(path: url.path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        if let standard = StandardStream.descriptor(sameAs: descriptor) {
+            close(descriptor)
+            descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
+            guard descriptor >= 0 else { throw OpenError(path: url.path, reason: String(cString: strerror(errno))) }
+        } else if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, ftruncate(descriptor, 0) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenError(path: url.path, reason: reason)
+        }
+        handle = Locked(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
     }
 
     /// Appends one line with its direction.
@@ -19,7 +44,8 @@ public final class WireLog: Sendable {
         var bytes = Array(direction.rawValue.utf8)
         bytes.append(contentsOf: line)
         bytes.append(0x0A)
-        handle.withLock { handle in handle?.write(Data(bytes)) }
+        // A line the log cannot take (a FIFO whose reader went away) is dropped: the run goes on.
+        handle.withLock { handle in try? handle?.write(contentsOf: Data(bytes)) }
     }
 
     /// Appends a note (`# ...`).
