@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import SingleLoginCommands
 
-@Suite("Every input file is read by one reader: a directory is a usage error (64), a stream is read to its end, a missing file names itself, never a Cocoa error")
+@Suite(
+    "Every input file is read by one reader: a directory is a usage error (64), a stream is read to its end, a missing file names itself, never a Cocoa error")
 struct InputFileTests {
     @Test(
         "each command names the path, what is wrong and the fix, with its documented exit status",
