@@ -21,9 +21,12 @@ final class ReportSession: Sendable {
     private let failures = WriteFailures()
     private let state: State
 
-    /// The reports that could not be written, as the recorders report them (from any task).
+    /// The reports that could not be written, as the recorders report them (from any task), and
+    /// the evidence bundles not written because the run was incomplete: a refusal, not a failure to
+    /// write, which the run's own status (2) already explains.
     private final class WriteFailures: Sendable {
         let list = Mutex<[AtomicFileWriter.WriteError]>([])
+        let refused = Mutex<[EvidenceBundleRecorder.IncompleteRun]>([])
     }
 
     /// What the session learns from the events, shared with the Markdown appendix.
@@ -85,11 +88,11 @@ final class ReportSession: Sendable {
         let state = State(baseline: gating.baseline, waivers: gating.waivers, otherShards: gating.otherShards)
         self.state = state
         let onError: @Sendable (any Error) -> Void = { error in
-            failures.list.withLock {
-                $0.append(
-                    error as? AtomicFileWriter.WriteError
-                        ?? AtomicFileWriter.WriteError(path: (error as? EvidenceBundleRecorder.IncompleteRun)?.path ?? "a report", reason: "\(error)"))
+            if let refused = error as? EvidenceBundleRecorder.IncompleteRun {
+                failures.refused.withLock { $0.append(refused) }
+                return
             }
+            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: "a report", reason: "\(error)")) }
         }
         recorders =
             options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError)
@@ -166,6 +169,7 @@ final class ReportSession: Sendable {
         }
         if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
         for failure in failed { output.err("error: \(failure)") }
+        for refused in failures.refused.withLock({ $0 }) { output.err("error: the evidence bundle \(refused.path) was \(refused)") }
         var meaning: String?
         if gating.failOn == .regressions, let comparison, status == .passed || status == .requirementFailures {
             let regressions = comparison.regressions.count

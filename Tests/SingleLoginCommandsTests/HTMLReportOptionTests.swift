@@ -60,6 +60,9 @@ struct BundleOptionTests {
         ])
         #expect(run.status == 2)
         #expect(!run.out.contains("Evidence bundle:"), "\(run.out)")
+        // Refused, not failed to write: the error says why, and the Result line gives the run's own reason.
+        #expect(run.err.contains("error: the evidence bundle \(bundle.path) was not written: the run is incomplete ("), "\(run.err)")
+        #expect(!run.out.contains("report was not written") && !run.out.contains("reports were not written"), "\(run.out)")
         #expect(try Data(contentsOf: bundle) == Data("an earlier run's".utf8), "the earlier bundle is left as it was")
     }
 
