@@ -117,12 +117,7 @@ struct ReportDestinationTests {
         // The JUnit file's directory was fine when the run started; it is a file by the time the reports are written.
         try FileManager.default.removeItem(at: elsewhere)
         try Data().write(to: elsewhere)
-        let context = RunContext(
-            specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
-        session.record(Event(.runStarted(context, plan: [])))
-        let summary = RunSummary(results: [], duration: 0, interrupted: false)
-        session.record(Event(.runEnded(summary)))
-        let status = session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
+        let status = Self.finishRunOfNothing(session)
         #expect(status == 2)
         let markdown = try String(contentsOf: reports.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(markdown.contains("| Exit status | 2 |"), "\(markdown)")
@@ -142,12 +137,7 @@ struct ReportDestinationTests {
         // The directory was fine when the run started; it is a file by the time the reports are written.
         try FileManager.default.removeItem(at: reports)
         try Data().write(to: reports)
-        let context = RunContext(
-            specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
-        session.record(Event(.runStarted(context, plan: [])))
-        let summary = RunSummary(results: [], duration: 0, interrupted: false)
-        session.record(Event(.runEnded(summary)))
-        let status = session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
+        let status = Self.finishRunOfNothing(session)
         #expect(status == 2)
         let lines = captured.standardOutput.split(separator: "\n")
         #expect(
@@ -156,5 +146,15 @@ struct ReportDestinationTests {
             "\(captured.standardOutput)")
         #expect(captured.standardError.contains("error: cannot write \(reports.path)/junit.xml: "))
         #expect(!captured.standardOutput.contains("PASSED"))
+    }
+
+    /// Plays a run of no test cases through `session` and finishes it: the reports are written then.
+    static func finishRunOfNothing(_ session: ReportSession) -> Int32 {
+        let context = RunContext(
+            specID: "s", specVersion: "1", specTitle: "S", specSHA256: "", harnessVersion: "0", adapter: nil, hostname: "h", startDate: Date())
+        session.record(Event(.runStarted(context, plan: [])))
+        let summary = RunSummary(results: [], duration: 0, interrupted: false)
+        session.record(Event(.runEnded(summary)))
+        return session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
     }
 }
