@@ -69,7 +69,9 @@ package struct GatingOptions: OptionGroup {
             inputs.baseline = try Self.readReport(path, option: "--baseline")
         }
         if let path = waivers {
-            let bytes = try SpecInput.bytes(SpecSource(path: path, default: DefaultSpecs.catalogue), option: "--waivers")
+            let bytes = try SpecInput.bytes(
+                SpecSource(path: path, default: DefaultSpecs.catalogue), option: "--waivers", wanted: "a waiver file", example: "waivers.json",
+                embeddedFallback: false)
             let stage = WaiverStage(file: try Self.readWaivers(path, bytes: bytes), today: WaiverStage.day(of: today), strict: strictWaivers)
             inputs.waivers = stage
             inputs.waiversOnRecord = BundleManifest.Waivers(file: path, sha256: SHA256.hexDigest(bytes), stage: stage)

@@ -11,26 +11,29 @@ import SingleLoginSpec
 /// file, 64 for a directory or anything else that is no regular file (a device, a FIFO), 65 for
 /// an invalid spec. Never "spec invalid" for a file that is not there.
 enum SpecInput {
-    /// The bytes of `source`.
-    static func bytes(_ source: SpecSource, option: String = "--spec") throws(CommandFailure) -> [UInt8] {
+    /// The bytes of `source`, named by `option` (`--spec`, or `validate` for its argument), which
+    /// takes `wanted` (`a spec file`), such as `example`: the fix for a missing file says to leave
+    /// the option out for the embedded spec only when the option falls back to it.
+    static func bytes(
+        _ source: SpecSource, option: String = "--spec", wanted: String = "a spec file", example: String = "single-login.json", embeddedFallback: Bool = true
+    ) throws(CommandFailure) -> [UInt8] {
         do { return try source.read() } catch {
+            let usage = option.hasPrefix("-") ? "\(option) <file>" : "\(option) FILE"
             switch error.problem {
             case .noSuchFile:
-                throw CommandFailure(
-                    status: .noInput,
-                    message:
-                        "\(error)\n  fix: name an existing file with '\(option) <file>', or leave '\(option)' out to use the spec embedded in sl-conformance ('sl-conformance spec export' writes it out)"
-                )
+                let fallback =
+                    embeddedFallback
+                    ? ", or leave '\(option)' out to use the spec embedded in sl-conformance ('sl-conformance spec export' writes it out)" : ""
+                throw CommandFailure(status: .noInput, message: "\(error)\n  fix: name an existing file with '\(usage)'\(fallback)")
             case .unreadable:
                 throw CommandFailure(status: .noInput, message: "\(error)")
             case .isDirectory:
                 throw CommandFailure(
                     status: .usage,
                     message:
-                        "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) \(error.path.hasSuffix("/") ? error.path : error.path + "/")single-login.json'"
-                )
+                        "\(error)\n  fix: '\(option)' takes \(wanted), e.g. '\(option) \(error.path.hasSuffix("/") ? error.path : error.path + "/")\(example)'")
             case .notRegularFile:
-                throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes a spec file, e.g. '\(option) specs/single-login.json'")
+                throw CommandFailure(status: .usage, message: "\(error)\n  fix: '\(option)' takes \(wanted), e.g. '\(option) \(example)'")
             }
         }
     }

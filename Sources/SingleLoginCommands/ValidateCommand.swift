@@ -51,7 +51,7 @@ package struct ValidateCommand: Command {
         for source in sources {
             let path = source.displayPath
             let bytes: [UInt8]
-            do { bytes = try SpecInput.bytes(source, option: "<spec>") } catch {
+            do { bytes = try SpecInput.bytes(source, option: "validate", embeddedFallback: false) } catch {
                 output.err(error.message)
                 if status == .passed { status = error.status }
                 continue

@@ -10,7 +10,11 @@ struct InputFileTests {
         arguments: [
             // A stream is read to its end: /dev/null holds an empty document.
             (["validate", "/dev/null"], 65, "/dev/null:1:1: error: empty document"),
-            (["validate", "{dir}"], 64, "{dir}: error: is a directory, not a file\n  fix: "),
+            (
+                ["validate", "{dir}"], 64,
+                "{dir}: error: is a directory, not a file\n  fix: 'validate' takes a spec file, e.g. 'validate {dir}/single-login.json'"
+            ),
+            (["validate", "{dir}/missing.json"], 66, "{dir}/missing.json: error: no such file\n  fix: name an existing file with 'validate FILE'\n"),
             (["diff", "{dir}", "{dir}/afile"], 64, "error: {dir}: is a directory, not a file\n  fix: give 'diff OLD' the junit.xml"),
             (["diff", "{dir}/missing.xml", "{dir}/afile"], 66, "error: {dir}/missing.xml: no such file\n  fix: give 'diff OLD' the junit.xml"),
             (["merge", "{dir}/out.xml", "{dir}"], 64, "error: {dir}: is a directory, not a file\n  fix: give 'merge' the shards'"),
@@ -27,7 +31,14 @@ struct InputFileTests {
                 "error: {dir}: is a directory, not a file\n  fix: give '--baseline' the junit.xml"
             ),
             (["run", "--rerun", "{dir}", "--reports", "{dir}/reports"], 64, "error: {dir}: is a directory, not a file\n  fix: give '--rerun' the junit.xml"),
-            (["run", "--waivers", "{dir}", "--reports", "{dir}/reports"], 64, "{dir}: error: is a directory, not a file\n  fix: "),
+            (
+                ["run", "--waivers", "{dir}", "--reports", "{dir}/reports"], 64,
+                "{dir}: error: is a directory, not a file\n  fix: '--waivers' takes a waiver file, e.g. '--waivers {dir}/waivers.json'"
+            ),
+            (
+                ["run", "--waivers", "{dir}/none.json", "--reports", "{dir}/reports"], 66,
+                "{dir}/none.json: error: no such file\n  fix: name an existing file with '--waivers <file>'\n"
+            ),
         ] as [([String], Int32, String)])
     func refused(words: [String], status: Int32, message: String) async throws {
         let directory = try ReportDestinationTests.directory()
