@@ -62,6 +62,13 @@ struct NotJudgedTests {
         let shouldSummary = RunSummary(results: should, duration: 0, interrupted: false)
         #expect(ExitStatus(summary: shouldSummary, gate: .mustAndShould) == .requirementFailures)
         #expect(ExitStatus(summary: shouldSummary, gate: .mustOnly) == .passed)
+        // JUnit says the same: a <failure> where it gates, a <skipped> where it does not.
+        var context = SyntheticRun.context
+        for (gate, element) in [(Gate.mustAndShould, "<failure message=\"not judged: "), (.mustOnly, "<skipped message=\"not judged: ")] {
+            context.gate = gate
+            let xml = String(decoding: JUnitXMLRecorder.render(results: should, context: context), as: UTF8.self)
+            #expect(xml.contains(element), "\(gate): \(xml)")
+        }
     }
 
     @Test("console: BLOCKED, 'blocked by' after the title, a Not judged list, and the totals count it")
@@ -78,7 +85,9 @@ struct NotJudgedTests {
         #expect(sink.value.contains("1 passed, 1 failed, 0 errors, 0 skipped, 1 not judged"), "\(sink.value)")
     }
 
-    @Test("JUnit skips it 'not judged: blocked by', and a baseline reads it back; summary.md and the event stream name the blocker")
+    @Test(
+        "JUnit fails a MUST case 'not judged: blocked by' (as exit status 1 does), and a baseline reads it back; summary.md and the event stream name the blocker"
+    )
     func files() throws {
         let directory = try TemporaryDirectory()
         let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
@@ -88,10 +97,9 @@ struct NotJudgedTests {
         for event in Self.events() { for recorder in [junit, markdown, lines] as [any EventRecorder] { recorder.record(event) } }
         let xml = try String(contentsOf: junit.url, encoding: .utf8)
         #expect(
-            xml.contains(#"<skipped message="not judged: blocked by SL-SWITCH-3: at step 4 &apos;resume&apos;: the app does not consider bob signed in"/>"#)
-                || xml.contains(
-                    #"<skipped message="not judged: blocked by SL-SWITCH-3: at step 4 &#39;resume&#39;: the app does not consider bob signed in"/>"#),
-            "\(xml)")
+            xml.contains(
+                #"<failure message="not judged: blocked by SL-SWITCH-3: at step 4 &apos;resume&apos;: the app does not consider bob signed in" type="notJudged">"#
+            ), "\(xml)")
         #expect(xml.contains(#"<property name="requirement.verdict" value="notJudged"/>"#), "\(xml)")
         let verdicts = CaseVerdicts(junit: try JUnitMerger.parse(Data(contentsOf: junit.url)))
         #expect(verdicts[TestCaseID(requirementID: "SL-SPOTLIGHT-1", scenarioName: "the user changes while suspended")]?.verdict == .notJudged(Self.blocker))

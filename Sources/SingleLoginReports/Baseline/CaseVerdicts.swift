@@ -94,14 +94,23 @@ extension JUnitReport.Result {
         switch self {
         case .passed: .passed
         case .warning: .warned
+        case let .failure(message, JUnitReport.notJudgedType, _): Self.notJudged(message)
         case .failure: .failed
         case let .error(message, JUnitReport.notRunType, _): .notRun(reason: Self.notRunReason(message))
         case let .skipped(message) where message.hasPrefix(JUnitReport.notRunPrefix): .notRun(reason: Self.notRunReason(message))
         case .error: .errored
-        case let .skipped(message) where message.hasPrefix(JUnitReport.notJudgedPrefix):
-            Blocker(description: message.dropFirst(JUnitReport.notJudgedPrefix.count)).map(Verdict.notJudged) ?? .skipped(reason: message)
+        case let .skipped(message) where message.hasPrefix(JUnitReport.notJudgedPrefix): Self.notJudged(message)
         case let .skipped(message): WaivedFailure(description: message).map(Verdict.waived) ?? .skipped(reason: message)
         }
+    }
+
+    /// A case not judged, read from its message (`not judged: blocked by …`); a message that names
+    /// no blocker is read as a skip with that reason.
+    private static func notJudged(_ message: String) -> Verdict {
+        guard message.hasPrefix(JUnitReport.notJudgedPrefix), let blocker = Blocker(description: message.dropFirst(JUnitReport.notJudgedPrefix.count)) else {
+            return .skipped(reason: message)
+        }
+        return .notJudged(blocker)
     }
 
     /// A not-run case's reason: its message after `not run: `.

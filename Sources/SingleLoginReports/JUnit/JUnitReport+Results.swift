@@ -83,9 +83,14 @@ extension JUnitReport {
     /// The `type` of a not-run case's `<error>`.
     public static let notRunType = "notRun"
 
-    /// What a `<skipped>` message starts with when a precondition failed and the case was not
-    /// judged: `not judged: blocked by SL-SWITCH-3: …` (`Blocker/description` follows).
+    /// What the message of a case not judged starts with, a precondition having failed:
+    /// `not judged: blocked by SL-SWITCH-3: …` (`Blocker/description` follows). It is a
+    /// `<failure type="notJudged">` where its level gates the run, as its exit status 1 does, and a
+    /// `<skipped>` where it does not (a SHOULD case under `--level must`).
     public static let notJudgedPrefix = "not judged: "
+
+    /// The `type` of a case's `<failure>` when it was not judged and its level gates the run.
+    public static let notJudgedType = "notJudged"
 
     /// What suite names (and the root's name) end with when the bundled reference app was tested.
     public static let referenceAppSuffix = " (bundled reference app, not your app)"
@@ -185,7 +190,11 @@ extension JUnitReport {
         case let .waived(failure):
             return .skipped(message: failure.description)
         case let .notJudged(blocker):
-            return .skipped(message: Self.notJudgedPrefix + JUnitNames.normalize(blocker.description, fallback: "blocked"))
+            let message = Self.notJudgedPrefix + JUnitNames.normalize(blocker.description, fallback: "blocked")
+            // Where it gates the run (exit 1), it is a <failure>, so that no CI reader shows the run
+            // green; a SHOULD case under --level must does not gate, and stays a skip.
+            guard gate.gates(result.requirement.level) else { return .skipped(message: message) }
+            return .failure(message: message, type: Self.notJudgedType, body: message)
         case .failed, .warned:
             let failures = result.issues.filter { $0.severity == .failure }
             let lead = failures.first ?? result.issues.first

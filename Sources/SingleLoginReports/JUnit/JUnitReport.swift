@@ -135,11 +135,11 @@ public struct JUnitReport: Hashable, Sendable {
         /// `<skipped message/>`: not run, with the reason.
         case skipped(message: String)
 
-        /// How merging ranks duplicates: a run result beats a case not run, which beats a skip.
+        /// How merging ranks duplicates: a run result beats a case not run or not judged, which beats a skip.
         var rank: Int {
             switch self {
             case .skipped: 0
-            case .error(_, JUnitReport.notRunType, _): 1
+            case .error(_, JUnitReport.notRunType, _), .failure(_, JUnitReport.notJudgedType, _): 1
             case .passed: 2
             case .failure, .error, .warning: 3
             }
