@@ -82,7 +82,14 @@ package struct VerifyCommand: Command {
                 output.out("Result: TAMPERED OR INCONSISTENT (\(verification.findings.count) finding\(verification.findings.count == 1 ? "" : "s"))")
                 return ExitStatus.requirementFailures.rawValue
             }
-            // The pass's own verdict ends the line as a run's does, so one gate reads both kinds of bundle.
+            // The pass's own verdict ends the line as a run's does, so one gate reads both kinds of
+            // bundle; a pass that was not finished is incomplete evidence, as a run's is (exit 1).
+            guard verification.status != .adapterOrHarnessError else {
+                let notRun = verification.results.filter { if case .notRun = $0.outcome { true } else { false } }.count
+                output.out(
+                    "Result: incomplete (the pass was not finished: \(notRun) test case\(notRun == 1 ? "" : "s") not run): intact, unsigned, but no certificate")
+                return ExitStatus.requirementFailures.rawValue
+            }
             let verdict = verification.status == .passed ? "passed" : "did not pass: failed"
             output.out("Result: intact, unsigned; a device pass, re-judged from its trace; the run \(verdict)")
             return ExitStatus.passed.rawValue

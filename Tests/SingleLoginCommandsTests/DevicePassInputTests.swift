@@ -161,4 +161,27 @@ struct DevicePassInputTests {
             #expect(!judged.err.contains("Cannot initialize"))
         }
     }
+
+    @Test("verify of a pass that was not finished says it is incomplete evidence (exit 1), as for a run's, not 'failed'")
+    func unfinishedPassBundle() async throws {
+        try await withRecorded { recorded in
+            // The tester stopped after the first procedures: their confirmations only.
+            var state = try JSONSerialization.jsonObject(with: Data(contentsOf: recorded.state)) as! [String: Any]
+            let confirmations = state["confirmations"] as! [[String: Any]]
+            state["confirmations"] = confirmations.filter { ($0["procedure"] as! Int) <= 3 }
+            let partial = recorded.directory.appendingPathComponent("partial.json")
+            try JSONSerialization.data(withJSONObject: state).write(to: partial)
+            let bundle = recorded.directory.appendingPathComponent("partial.tar").path
+            let judged = await Tool.run([
+                "device-pass", "--trace", recorded.trace.path, "--state", partial.path, "--quiet", "--bundle", bundle,
+                "--reports", recorded.directory.appendingPathComponent("partial").path,
+                "--first-user", "alice.adams@contoso.example=Alice Adams", "--second-user", "bob.brown@contoso.example=Bob Brown",
+            ])
+            #expect(judged.status == 2, "an unfinished pass: \(judged.err)")
+            let verified = await Tool.run(["verify", bundle])
+            #expect(verified.status == 1, "\(verified.out)\(verified.err)")
+            #expect(verified.out.contains("Result: incomplete (the pass was not finished: "), "\(verified.out)")
+            #expect(!verified.out.contains("did not pass: failed"), "\(verified.out)")
+        }
+    }
 }
