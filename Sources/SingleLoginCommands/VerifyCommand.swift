@@ -87,7 +87,8 @@ package struct VerifyCommand: Command {
             guard verification.status != .adapterOrHarnessError else {
                 let notRun = verification.results.filter { if case .notRun = $0.outcome { true } else { false } }.count
                 output.out(
-                    "Result: incomplete (the pass was not finished: \(notRun) test case\(notRun == 1 ? "" : "s") not run): intact, unsigned, but no certificate")
+                    "Result: incomplete (the pass was not finished: \(notRun) test case\(notRun == 1 ? "" : "s") not run): intact, unsigned, but no certificate"
+                )
                 return ExitStatus.requirementFailures.rawValue
             }
             let verdict = verification.status == .passed ? "passed" : "did not pass: failed"
