@@ -37,6 +37,15 @@ struct RerunPlan: Sendable {
                     planned, Issue(severity: attempt.errored ? .error : .failure, kind: Issue.Kind(rawValue: attempt.type), message: attempt.message),
                     duration: 0)
             }
+            // Not run to a verdict there (interrupted: an <error type="notRun">; blocked: not judged):
+            // it runs now, with no attempt of its own in its history, as a skip does.
+            switch testCase.result.verdict {
+            case .notRun, .notJudged:
+                rerun += 1
+                if !attempts.isEmpty { history[planned.id] = attempts }
+                continue
+            default: break
+            }
             // The issue of the last attempt there, for a case that runs again.
             let issue: Issue
             switch testCase.result {

@@ -127,7 +127,8 @@ struct BaselineTests {
                     kept = true
                     continue
                 }
-                report.suites[suite].cases[index].result = .skipped(message: JUnitReport.notRunPrefix + "the run was interrupted")
+                let message = JUnitReport.notRunPrefix + "the run was interrupted"
+                report.suites[suite].cases[index].result = .error(message: message, type: JUnitReport.notRunType, body: message)
                 notRun.append("\(report.suites[suite].property("requirement.id") ?? "") / \(report.suites[suite].cases[index].name)")
             }
         }

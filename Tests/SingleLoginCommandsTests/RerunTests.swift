@@ -108,4 +108,29 @@ struct BundleBaselineTests {
         #expect(refused.status == 66)
         #expect(refused.err.contains("other.tar: a tar archive without junit.xml, so no evidence bundle"), "\(refused.err)")
     }
+
+    @Test("the report of an interrupted run: its cases not run run again, with no failed attempt in their history", arguments: [false, true])
+    func rerunsInterrupted(olderForm: Bool) async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        #expect(await runs.run("before", flawed: false).status == 0)
+        // As an interrupted run writes it (or, from reports before 0.1.0, as a <skipped>): every case but the first not run.
+        var report = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("before/junit.xml"))))
+        var first = true
+        for suite in report.suites.indices {
+            for index in report.suites[suite].cases.indices where report.suites[suite].cases[index].result == .passed {
+                if first {
+                    first = false
+                    continue
+                }
+                let message = JUnitReport.notRunPrefix + "the run was interrupted before this test case finished"
+                report.suites[suite].cases[index].result =
+                    olderForm ? .skipped(message: message) : .error(message: message, type: JUnitReport.notRunType, body: message)
+            }
+        }
+        try report.render().write(to: URL(fileURLWithPath: runs.path("interrupted.xml")))
+        let rerun = await runs.run("after", flawed: false, ["--rerun", runs.path("interrupted.xml")])
+        #expect(rerun.status == 0, "\(rerun.out)\(rerun.err)")
+        #expect(!rerun.out.contains("FLAKY") && !rerun.out.contains("attempt 1"), "\(rerun.out)")
+    }
 }
