@@ -40,6 +40,17 @@ struct AtomicFileWriterTests {
         #expect(try Self.names(directory.url) == ["reports.fifo"], "no temporary file left beside it")
     }
 
+    @Test("a FIFO nobody reads fails its report at once, naming why, instead of holding the harness until a reader comes")
+    func fifoWithoutReader() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.url.appendingPathComponent("unread.fifo")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        #expect {
+            try AtomicFileWriter.write(Data("<testsuites/>\n".utf8), to: fifo)
+        } throws: { ($0 as? AtomicFileWriter.WriteError)?.reason == "no process reads this FIFO (open it for reading first)" }
+        #expect(Self.mode(fifo.path) == S_IFIFO)
+    }
+
     @Test("a FIFO passes the check before a run without being opened (its reader sees no early end)")
     func fifoPrepared() throws {
         let directory = try TemporaryDirectory()

@@ -134,11 +134,16 @@ public enum AtomicFileWriter {
     /// leads to emptied first (the link stays), and this process's standard output or error
     /// (`/dev/stdout`) through its own descriptor, after what was written there before.
     private static func writeInPlace(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+        // Not blocking while opening: a FIFO nobody reads would otherwise hold the harness at the end
+        // of the run, deaf to SIGTERM, with its other reports unwritten. It fails this report instead.
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
+            let code = errno
+            throw WriteError(path: url.path, reason: code == ENXIO ? "no process reads this FIFO (open it for reading first)" : String(cString: strerror(code)))
         }
         defer { close(descriptor) }
+        // Its writes block again, so that a reader that is slow gets every byte.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         if let standard = StandardStream.descriptor(sameAs: descriptor) {
             if let failure = emitAll(into: standard, path: url.path, producing: produce) { throw WriteError(path: url.path, reason: failure) }
             return
