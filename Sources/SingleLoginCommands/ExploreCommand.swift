@@ -194,7 +194,7 @@ package struct ExploreCommand: Command {
             }
         }
         // The last line, after every report and the counterexample are written.
-        return session.finish(status)
+        return session.finish(status, wireLog: wireLog, path: options.wireLog)
     }
 
     /// What to run next on a counterexample written to `path`: `validate`, then `run --spec` on the

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginTransport
 
 /// The recorders of one reporting command (`run`, `preflight`) and what became of their files.
 ///
@@ -149,6 +150,15 @@ final class ReportSession: Sendable {
     /// A report that could not be written makes the status 2: the badge (written last) shows it,
     /// and `summary.md`, written when the run ended, is written again to say so.
     func finish(_ status: ExitStatus) -> Int32 {
+        finish(status, wireLog: nil, path: nil)
+    }
+
+    /// ``finish(_:)`` for a run that kept a `--wire-log` at `path`: a log that stopped taking lines
+    /// is an output not written, as a report is (exit 2, named on the last line).
+    func finish(_ status: ExitStatus, wireLog: WireLog?, path: String?) -> Int32 {
+        if let reason = wireLog?.failure, let path {
+            failures.list.withLock { $0.append(AtomicFileWriter.WriteError(path: path, reason: reason)) }
+        }
         if let badgeFile, let context = state.context.withLock({ $0 }) {
             let written = failures.list.withLock { $0.isEmpty } ? status : .adapterOrHarnessError
             let badge = ShieldsBadge(

@@ -299,7 +299,7 @@ package struct RunCommand: Command {
         if let path = options.bundle, let bundle, Self.written(bundle, since: started) {
             output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path))")
         }
-        let status = session.finish(session.status(summary: summary, gate: gate))
+        let status = session.finish(session.status(summary: summary, gate: gate), wireLog: wireLog, path: options.wireLog)
         // An adapter that never got through its start (it did not start, or failed every handshake):
         // doctor, given the same adapter, checks it alone and says what to fix.
         if start.withLock({ !$0.identified && $0.errored }), let doctor = options.target.doctorCommand {
