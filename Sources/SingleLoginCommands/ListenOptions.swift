@@ -1,6 +1,5 @@
 import CommandLineKit
 import SingleLoginConformance
-import SingleLoginEvents
 import SingleLoginTransport
 
 /// `--listen HOST:PORT`, `--allow-remote` and `--connect-timeout`: how `run` and `doctor` wait
@@ -87,14 +86,9 @@ package struct ListenOptions: OptionGroup, Equatable {
             }.joined()
         }
         output.err("sl-conformance: listening on \(listener.address)")
-        // A wildcard address listens on every interface, but nothing can connect to it: the adapter
-        // is told this machine's name, which a device on the same network resolves.
-        let wildcard = ["0.0.0.0", "::", "[::]"].contains(listener.host)
-        let host = wildcard ? RunContext.localHostName : listener.host
-        let connect = wildcard ? "\(host):\(listener.port)" : listener.address
         output.err(
-            "  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(host)\", port: \(listener.port)), or adapter.py --connect \(connect)"
-                + (wildcard ? " (this machine's name; or its address on the device's network)" : "")
+            "  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress)"
+                + (listener.isWildcard ? " (this machine's name; or its address on the device's network)" : "")
         )
         if let token { output.err("  the adapter must present this run's token: SL_CONFORMANCE_TOKEN=\(token)") }
         return Listening(listener: listener, token: token, connectTimeout: connectTimeout)

@@ -87,6 +87,9 @@ struct CommandOptionsTests {
         #expect(run.status == 2)
         #expect(run.err.contains("TCPAdapterClient.serve(adapter, host: \"\(RunContext.localHostName)\", port: "), "\(run.err)")
         #expect(!run.err.contains("host: \"0.0.0.0\"") && !run.err.contains("--connect 0.0.0.0:"), "\(run.err)")
+        // The test case's error says so too, and no fix speaks of a command line there is not.
+        #expect(run.out.contains("--connect \(RunContext.localHostName):") && !run.out.contains("--connect 0.0.0.0:"), "\(run.out)")
+        #expect(!run.out.contains("Check the command line") && !run.err.contains("Check the command line"), "\(run.out)")
     }
 
     @Test("run and preflight list the same nine report options, each defined once, with their own file names")

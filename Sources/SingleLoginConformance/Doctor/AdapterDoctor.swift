@@ -146,7 +146,7 @@ public struct AdapterDoctor: Sendable {
                             name: "the adapter connects", status: .failed,
                             detail: "no adapter connected to \(listener.address) within \(connectTimeout.shortText)",
                             hint:
-                                "Start the adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address)."
+                                "Start the adapter with TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress)."
                         )
                     ], stderrTail: "")
             }

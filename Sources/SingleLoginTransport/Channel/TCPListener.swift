@@ -160,7 +160,7 @@ public final class TCPListener: Sendable {
         return (String(host), port)
     }
 
-    private static func format(_ host: String, _ port: UInt16) -> String {
+    static func format(_ host: String, _ port: UInt16) -> String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 

@@ -73,8 +73,8 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
                     "no adapter connected to \(listener.address) within \(connectTimeout.shortText)"
                         + (again
                             ? " after the harness dropped the connection (an adapter using TCPAdapterClient connects again by itself; a hung or crashed app must be restarted)"
-                            : " (start the app's adapter with TCPAdapterClient.serve(adapter, host:, port: \(listener.port)), or adapter.py --connect \(listener.address))")
-                )
+                            : " (start the app's adapter with TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress))"),
+                    cause: .nobodyConnected)
             }
         }
     }

@@ -16,6 +16,8 @@ extension AdapterFailure {
                 "Follow docs/wire-protocol.md: one JSON-RPC 2.0 message per line on stdout, logs on stderr, each request answered once with its own id, only the documented methods."
         case .handshake: return "Answer initialize with the handshake of docs/wire-protocol.md, protocolVersion \"\(WireProtocol.version)\"."
         case .adapterError: return "The adapter answered with an error: return an error only when the adapter itself is broken."
+        case .spawn where cause == .nobodyConnected:
+            return "Start the app so that its adapter connects as the message says, before --connect-timeout runs out (or give it longer)."
         case .spawn: return "Check the command line: /bin/sh runs it as exec COMMAND (one simple command; env VAR=value cmd for variables)."
         case .interrupted: return "The check was interrupted."
         }

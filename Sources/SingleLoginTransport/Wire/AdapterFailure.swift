@@ -25,6 +25,8 @@ public struct AdapterFailure: Error, Sendable, CustomStringConvertible {
         case wrongToken
         /// The adapter wrote something that is not a protocol message to the channel's output (stdout).
         case outputPolluted
+        /// The harness listened (`--listen`) and no adapter connected in time: there is no command line to fix.
+        case nobodyConnected
     }
 
     /// The categories of adapter failure (defined with the events, so that an issue's kind can name one).
