@@ -63,5 +63,20 @@ struct ExploreShardTests {
         #expect(mergedReport.suites.map(\.cases) == whole.suites.map(\.cases))
         #expect(mergedReport.suites.map(\.properties) == whole.suites.map(\.properties))
         #expect(!String(decoding: try Data(contentsOf: URL(fileURLWithPath: runs.path("merged.xml"))), as: UTF8.self).contains("run.shard"))
+
+        // The event streams merge as the reports do: the rules once each, as the winning part judged them.
+        let streams = await Tool.run([
+            "merge", runs.path("merged.jsonl"), runs.path("shard-1/explore-events.jsonl"), runs.path("shard-2/explore-events.jsonl"),
+        ])
+        #expect(streams.status == 0, "\(streams.err)")
+        func outcomes(_ path: String) throws -> [(TestCaseID, TestCaseResult.Outcome)] {
+            try EventStreamReader.events(at: URL(fileURLWithPath: path)).compactMap { event in
+                if case let .testCaseEnded(result) = event.kind { (result.id, result.outcome) } else { nil }
+            }
+        }
+        let mergedOutcomes = try outcomes(runs.path("merged.jsonl")), wholeOutcomes = try outcomes(runs.path("whole/explore-events.jsonl"))
+        #expect(
+            mergedOutcomes.map(\.0) == wholeOutcomes.map(\.0) && mergedOutcomes.map(\.1) == wholeOutcomes.map(\.1),
+            "\(mergedOutcomes.count) against \(wholeOutcomes.count)")
     }
 }

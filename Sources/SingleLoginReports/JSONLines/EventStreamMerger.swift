@@ -51,6 +51,7 @@ public enum EventStreamMerger {
             contexts.append(context)
         }
         do { try ShardCoverage.check(zip(streams, contexts).map { ($0.name, $1.shard) }) } catch { throw .shards(error) }
+        if contexts.first?.kind == .explore { return mergeExplorations(streams, contexts: contexts) }
         guard var context = contexts.first else { return [] }
         context.shard = nil
         context.mergedShards = streams.count
@@ -118,5 +119,28 @@ public enum EventStreamMerger {
         summary.lateCalls = lateCalls
         let end = Event(.runEnded(summary), date: ended ?? context.startDate)
         return [start] + body + [end]
+    }
+
+    /// The parts of one exploration (`explore --shard i/n`): every part judges every rule over its
+    /// own histories, so the merged stream is not their sum but one part's, as the merged JUnit
+    /// report is: the part whose violation came in the lowest-numbered history (the first part when
+    /// none found one), its context whole, with the longest part's wall time.
+    static func mergeExplorations(_ streams: [(name: String, events: [Event])], contexts: [RunContext]) -> [Event] {
+        let chosen = contexts.indices.min { (contexts[$0].violatingHistory ?? Int.max, $0) < (contexts[$1].violatingHistory ?? Int.max, $1) }!
+        let duration = streams.flatMap(\.events).compactMap { event -> Double? in if case let .runEnded(summary) = event.kind { summary.duration } else { nil } }
+            .max()
+        return streams[chosen].events.map { event in
+            switch event.kind {
+            case .runStarted(var context, let plan):
+                context.shard = nil
+                context.mergedShards = streams.count
+                context.startDate = contexts.map(\.startDate).min() ?? context.startDate
+                return Event(.runStarted(context, plan: plan), date: context.startDate)
+            case .runEnded(var summary):
+                summary.duration = duration ?? summary.duration
+                return Event(.runEnded(summary), date: event.date)
+            default: return event
+            }
+        }
     }
 }
