@@ -127,8 +127,9 @@ public enum EventStreamMerger {
     /// none found one), its context whole, with the longest part's wall time.
     static func mergeExplorations(_ streams: [(name: String, events: [Event])], contexts: [RunContext]) -> [Event] {
         let chosen = contexts.indices.min { (contexts[$0].violatingHistory ?? Int.max, $0) < (contexts[$1].violatingHistory ?? Int.max, $1) }!
-        let duration = streams.flatMap(\.events).compactMap { event -> Double? in if case let .runEnded(summary) = event.kind { summary.duration } else { nil } }
-            .max()
+        let duration = streams.flatMap(\.events).compactMap { event -> Double? in if case let .runEnded(summary) = event.kind { summary.duration } else { nil }
+        }
+        .max()
         return streams[chosen].events.map { event in
             switch event.kind {
             case .runStarted(var context, let plan):
