@@ -132,12 +132,16 @@ final class ReportSession: Sendable {
 
     /// Writes `summary.md` again when another report could not be written, so that it says exit
     /// status 2 as the process does (a failure to do so is one more report not written).
-    private func restateStatus() {
+    /// So too when `--fail-on regressions` makes `status` another than the requirements' own, with
+    /// `reason` (its regressions against the baseline).
+    private func restateStatus(_ status: ExitStatus, reason: String?) {
         let failed = failures.list.withLock { $0 }
-        guard !failed.isEmpty, let markdown = recorders.lazy.compactMap({ $0 as? MarkdownChecklistRecorder }).first,
+        let own = state.summary.withLock { $0 }.flatMap { summary in state.context.withLock { $0 }.map { ExitStatus(summary: summary, gate: $0.gate) } }
+        guard !failed.isEmpty || (reason != nil && own != nil && own != status),
+            let markdown = recorders.lazy.compactMap({ $0 as? MarkdownChecklistRecorder }).first,
             !failed.contains(where: { $0.path == markdown.url.path })
         else { return }
-        do { try markdown.rewrite(unwritten: failed.map(\.path)) } catch {
+        do { try markdown.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) } catch {
             failures.list.withLock {
                 $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: markdown.url.path, reason: "\(error)"))
             }
@@ -169,9 +173,14 @@ final class ReportSession: Sendable {
                 }
             }
         }
-        restateStatus()
-        let failed = failures.list.withLock { $0 }
         let comparison = state.comparison
+        var meaning: String?
+        if gating.failOn == .regressions, let comparison, status == .passed || status == .requirementFailures {
+            let regressions = comparison.regressions.count
+            meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
+        }
+        restateStatus(status, reason: meaning.map { "--fail-on regressions: \($0)" })
+        let failed = failures.list.withLock { $0 }
         let retried = state.retried.withLock { $0.consoleText }
         if !retried.isEmpty { output.write(retried) }
         if let waivers = state.waivers, !waivers.effects.isEmpty {
@@ -180,11 +189,6 @@ final class ReportSession: Sendable {
         if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
         for failure in failed { output.err("error: \(failure)") }
         for refused in failures.refused.withLock({ $0 }) { output.err("error: the evidence bundle \(refused.path) was \(refused)") }
-        var meaning: String?
-        if gating.failOn == .regressions, let comparison, status == .passed || status == .requirementFailures {
-            let regressions = comparison.regressions.count
-            meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
-        }
         output.write(
             ConsoleRecorder.resultLine(
                 status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 },

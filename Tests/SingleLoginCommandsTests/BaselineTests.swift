@@ -89,6 +89,11 @@ struct BaselineTests {
         let gated = await runs.run("gated", flawed: true, ["--baseline", runs.path("before/junit.xml"), "--fail-on", "regressions"])
         #expect(gated.status == 0, "\(gated.out)")
         #expect(gated.out.contains("0 newly failing, 0 newly passing, 0 added, 0 removed; no regressions"))
+        // summary.md states the status the job exits with, and why; its failures stay listed.
+        let summary = try String(contentsOfFile: runs.path("gated/summary.md"), encoding: .utf8)
+        #expect(summary.contains("| Exit status | 0 (--fail-on regressions: no regressions against the baseline) |"), "\(summary)")
+        #expect(summary.contains("✅ passed (--fail-on regressions: no regressions against the baseline)"), "\(summary)")
+        #expect(summary.contains("❌"), "the failing requirements are still there")
         let plain = await runs.run("plain", flawed: true, ["--baseline", runs.path("before/junit.xml")])
         #expect(plain.status == 1)
     }

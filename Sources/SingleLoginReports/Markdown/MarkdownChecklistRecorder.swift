@@ -45,31 +45,37 @@ public final class MarkdownChecklistRecorder: EventRecorder {
     /// A command calls it when another report failed after this one was written, so that the
     /// checklist never states an exit status the process did not exit with. Throws, as a write
     /// that fails at the end does, when the file cannot be written.
-    public func rewrite(unwritten: [String]) throws {
+    ///
+    /// With `status` (and why, `reason`), it states the status the command exits with where that is
+    /// not the requirements' own: `--fail-on regressions` passes a run whose failures are the
+    /// baseline's.
+    public func rewrite(unwritten: [String], status: ExitStatus? = nil, reason: String? = nil) throws {
         let finished = state.withLock { $0 }
-        try AtomicFileWriter.write(Data(text(of: finished, unwritten: unwritten).utf8), to: url)
+        try AtomicFileWriter.write(Data(text(of: finished, unwritten: unwritten, status: status, reason: reason).utf8), to: url)
     }
 
-    private func text(of finished: RunRecord, unwritten: [String]) -> String {
+    private func text(of finished: RunRecord, unwritten: [String], status: ExitStatus? = nil, reason: String? = nil) -> String {
         Self.render(
             results: finished.orderedResults, requirements: finished.orderedRequirementResults, context: finished.effectiveContext,
-            summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps, surfaces: finished.surfaces.findings, unwritten: unwritten)
+            summary: finished.summary ?? finished.effectiveSummary, steps: finished.steps, surfaces: finished.surfaces.findings, unwritten: unwritten,
+            status: status, statusReason: reason)
             + appendix()
     }
 
     /// Renders the checklist: a row per requirement result, the failing test cases (with their
     /// steps from `steps`, by test case and 0-based step index), in the context's gate; the device
     /// surfaces passed on nothing observed (`surfaces`) in a row of their own; the reports that
-    /// could not be written (`unwritten`), which make the exit status 2, in one more.
+    /// could not be written (`unwritten`), which make the exit status 2, in one more; `status` (and
+    /// why, `statusReason`) where the command exits otherwise than the requirements say.
     public static func render(
         results: [TestCaseResult], requirements: [RequirementResult], context: RunContext, summary: RunSummary, steps: [TestCaseID: [Int: String]] = [:],
-        surfaces: [SurfaceFinding] = [], unwritten: [String] = []
+        surfaces: [SurfaceFinding] = [], unwritten: [String] = [], status final: ExitStatus? = nil, statusReason: String? = nil
     ) -> String {
         let gate = context.gate
-        let status = unwritten.isEmpty ? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
+        let status = unwritten.isEmpty ? final ?? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
         let headline: String
         switch status {
-        case .passed: headline = "✅ passed"
+        case .passed: headline = "✅ passed" + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
         case .requirementFailures: headline = "❌ failed"
         default: headline = unwritten.isEmpty ? "⚠️ did not complete (errors)" : "⚠️ reports not written"
         }
@@ -108,7 +114,7 @@ public final class MarkdownChecklistRecorder: EventRecorder {
             out +=
                 "| Reports not written | ⚠️ \(unwritten.map(cell).joined(separator: ", ")): the exit status is 2 whatever the requirements did |\n"
         }
-        out += "| Exit status | \(status.rawValue) |\n\n"
+        out += "| Exit status | \(status.rawValue)\(unwritten.isEmpty ? statusReason.map { " (\(cell($0)))" } ?? "" : "") |\n\n"
 
         out += "| Result | ID | Level | Requirement | Microsoft reference |\n|---|---|---|---|---|\n"
         for result in failuresFirst(requirements) {
