@@ -52,7 +52,7 @@ package struct CompareCommand: Command {
         Exit status: 0 the page is written, one app, no requirement disagrees; 1 a bundle is not
         intact (no page), or the page is written but the apps differ or a requirement disagrees;
         2 a bundle is missing, unreadable or of the wrong kind, or the page cannot be written; 64 usage
-        error (or a directory, a device, a FIFO given as a bundle).
+        error (or a directory, a socket given as a bundle).
         """
 
     /// Creates the command.

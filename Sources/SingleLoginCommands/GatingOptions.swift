@@ -151,15 +151,19 @@ struct GatingInputs: Sendable {
     /// Refuses (exit 65) a waiver that names a requirement or test case `spec` does not have: it
     /// could never apply, and a typo in it would leave the failure it meant unwaived without a word.
     func checkWaivers(against spec: Spec) throws(CommandFailure) {
-        guard let waiver = waivers?.file.unknownSubjects(in: spec).first else { return }
+        guard let file = waivers?.file, let waiver = file.unknownSubjects(in: spec).first else { return }
+        let index = file.waivers.firstIndex(of: waiver) ?? 0
         let what: String
         let known: [String]
+        let key: String
         switch waiver.subject {
         case .requirement:
             what = "requirement"
+            key = "requirement"
             known = spec.requirements.map(\.id)
         case let .testCase(id):
             what = "test case"
+            key = "testCase"
             let requirement = spec.requirements.first { $0.id == id.requirementID }
             known = (requirement.map { [$0] } ?? spec.requirements).flatMap { requirement in
                 requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name).description }
@@ -168,7 +172,9 @@ struct GatingInputs: Sendable {
         let closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
         throw CommandFailure(
             status: .invalidSpec,
-            message: "error: \(waiver.location.map { "\($0): " } ?? "")the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)\n"
-                + "  fix: \(closest)name a \(what) that 'sl-conformance list' shows, or remove the waiver", problems: 1)
+            message: "\(waiver.location.map { "\($0): " } ?? "")error: the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)"
+                + " (at $.waivers[\(index)].\(key))\n"
+                + "  fix: \(closest)name a \(what) that 'sl-conformance \(what == "requirement" ? "list" : "run --list")' shows, or remove the waiver",
+            problems: 1)
     }
 }

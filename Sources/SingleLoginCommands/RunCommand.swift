@@ -134,7 +134,9 @@ package struct RunCommand: Command {
             bundle = try arguments.value(Self.bundle)
             allowIncomplete = arguments.flag(Self.allowIncomplete)
             if allowIncomplete, bundle == nil {
-                throw UsageError("'--allow-incomplete' applies to '--bundle <file>'")
+                throw UsageError(
+                    "'--allow-incomplete' applies to '--bundle <file>'", suggestion: "Add --bundle evidence.tar: it writes the bundle of an incomplete run too."
+                )
             }
             sign = try arguments.value(Self.sign)
             if sign != nil, bundle == nil {
@@ -179,7 +181,7 @@ package struct RunCommand: Command {
           sl-conformance run --adapter './my-adapter' --waivers conformance/waivers.json
 
         Exit status: 0 passed; 1 requirement failures; 2 adapter or harness errors (or interrupted,
-        or a report or the --wire-log not written); 64 usage error (or a directory, a device or a FIFO
+        or a report or the --wire-log not written); 64 usage error (or a directory or a socket
         given as an input file); 65 invalid spec (or waiver file, or a --sign file that is no usable
         RSA private key); 66 the --spec file is missing or unreadable (or the --baseline report, the
         --waivers or the --sign file). With --level must, SHOULD failures warn and do not fail.

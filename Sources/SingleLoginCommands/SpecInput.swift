@@ -8,7 +8,7 @@ import SingleLoginSpec
 /// Reads the input files of every command: the spec a command works on (the embedded copy unless
 /// a file is named) and any other file a user names (a baseline, a bundle, a report to merge),
 /// and turns what goes wrong into the documented exit status: 66 for a missing or unreadable
-/// file, 64 for a directory or anything else that is no regular file (a device, a FIFO), 65 for
+/// file, 64 for a directory or anything else that is neither a file nor a stream (a socket), 65 for
 /// an invalid spec. Never "spec invalid" for a file that is not there.
 enum SpecInput {
     /// The bytes of `source`, named by `option` (`--spec`, or `validate` for its argument), which
@@ -41,7 +41,7 @@ enum SpecInput {
     /// The bytes of the file at `path`, which `option` names (`--baseline`, `merge IN`) and which
     /// should be `wanted` (`the junit.xml an earlier run wrote`): exit `unreadable` (66 unless the
     /// command documents another) when it is missing or cannot be read, 64 when it is a directory
-    /// or no regular file. The message names the path, what is wrong and the fix.
+    /// or neither a file nor a stream. The message names the path, what is wrong and the fix.
     static func file(_ path: String, option: String, wanted: String, unreadable: ExitStatus = .noInput) throws(CommandFailure) -> Data {
         do { return Data(try SpecFileError.readFile(path)) } catch {
             let fix =

@@ -44,7 +44,7 @@ package struct VerifyCommand: Command {
         Exit status: 0 intact ("intact, unsigned", "intact, signed by FINGERPRINT"); 1 tampered,
         inconsistent, an incomplete run, or a signature not by the trusted key (a bad signature,
         another key's, or none); 2 the bundle or the key file is missing or unreadable, of an unknown
-        format, or over 1 GiB; 64 a directory (or a device, a FIFO) given as the bundle or the key.
+        format, or over 1 GiB; 64 a directory (or a socket) given as the bundle or the key.
         """
 
     /// Creates the command.

@@ -150,7 +150,8 @@ struct WaiverTests {
         let entry = #"{"# + subject + #", "reason": "r", "link": "https://x.example", "expires": "2026-03-31"}"#
         let run = try await Self.run(runs, flawed: true, entries: [entry])
         #expect(run.status == 65)
-        #expect(run.err.contains("error: \(runs.path("waivers.json")):4:5: \(message)"), "\(run.err)")
+        #expect(run.err.contains("\(runs.path("waivers.json")):4:5: error: \(message)"), "\(run.err)")
+        #expect(run.err.contains(" (at $.waivers[0]."), "\(run.err)")
         #expect(run.err.contains("  fix: \(suggestion)"), "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: runs.path("r/junit.xml")), "refused before anything ran")
     }
