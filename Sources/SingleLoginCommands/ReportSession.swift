@@ -187,7 +187,9 @@ final class ReportSession: Sendable {
             output.write("\nWaivers:\n" + waivers.lines.map { "  \(PlainText.clean($0))\n" }.joined())
         }
         if let comparison, let baseline = state.baseline { output.write("\n" + comparison.consoleText(baselineName: baseline.name)) }
-        for failure in failed { output.err("error: \(failure)") }
+        for failure in failed {
+            output.err("error: \(failure)\n  fix: make it writable (room on the disk, a directory that takes files), or name another path, and run again")
+        }
         for refused in failures.refused.withLock({ $0 }) { output.err("error: the evidence bundle \(refused.path) was \(refused)") }
         output.write(
             ConsoleRecorder.resultLine(

@@ -145,6 +145,7 @@ struct ReportDestinationTests {
                 == "Result: ERROR (exit status 2: the reports were not written: \(reports.path)/junit.xml, \(reports.path)/summary.md, \(reports.path)/report.html)",
             "\(captured.standardOutput)")
         #expect(captured.standardError.contains("error: cannot write \(reports.path)/junit.xml: "))
+        #expect(captured.standardError.contains("\n  fix: make it writable"), "\(captured.standardError)")
         #expect(!captured.standardOutput.contains("PASSED"))
     }
 
