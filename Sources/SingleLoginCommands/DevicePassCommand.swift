@@ -166,7 +166,8 @@ package struct DevicePassCommand: Command {
 
         Exit status: 0 passed; 1 requirement failures (or a test case it covers left not judged);
         2 the pass did not finish (stopped with 'q': resume it) or could not run (the listener, the
-        stand-in, the bundle); 64 usage error (a directory given for a file); 65 a trace or state
+        stand-in, a report, the bundle, the trace or the state it writes: each is checked before the
+        pass starts); 64 usage error (a directory given for a file); 65 a trace or state
         file that is not valid, or a trace that ends before the confirmations do; 66 a missing file.
         """
 
@@ -183,6 +184,8 @@ package struct DevicePassCommand: Command {
             DevicePassListing.print(plan, users: users, to: output)
             return ExitStatus.passed.rawValue
         }
+        // Every file the pass writes is checked before the pass starts or the listener binds, as `run` does.
+        do { try Self.prepareOutputs(options) } catch { return error.report(to: output) }
         let startDate = Date()
         let trace: DeviceTrace
         let traceData: Data
@@ -241,33 +244,39 @@ package struct DevicePassCommand: Command {
         let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: trace, confirmations: confirmations)
         for problem in judgement.problems { output.err("warning: \(problem)") }
         let gate = options.reports.gate
-        let session: ReportSession
-        do { session = try options.reports.session(output: output) } catch { return error.report(to: output) }
         let description = DevicePassEvents.describe(trace: trace, confirmations: confirmations, standIn: options.standIn)
-        DevicePassEvents.emit(
-            judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
-            handler: session.record)
-        var status = session.finish(ExitStatus(judged: judgement.results, gate: gate))
-        if let bundle = options.bundle {
-            do {
-                let reports = options.reports
+        let session: ReportSession
+        var bundleRecorder: DevicePassBundleRecorder?
+        do {
+            session = try options.reports.session(output: output, naming: Self.fileOptions(options)) { onError, _ in
+                guard let bundle = options.bundle else { return [] }
                 let manifest = DevicePassBundle.Manifest(
                     standIn: options.standIn, device: description, mustOnly: gate == .mustOnly,
                     users: ["first": [users.first.username, users.first.displayName], "second": [users.second.username, users.second.displayName]],
                     specSHA256: loaded.sha256Hex)
-                let files: [(String, Data)] = [
-                    ("spec.json", Data(try SpecInput.bytes(options.spec))), ("trace.jsonl", traceData),
-                    ("state.json", try JSONEncoder.sorted.encode(DevicePassState(confirmations: confirmations))),
-                    ("device-junit.xml", try Data(contentsOf: reports.junitFile)), ("device-pass.md", try Data(contentsOf: reports.markdownFile)),
-                    ("device-pass.html", try Data(contentsOf: reports.htmlFile)),
-                ]
-                try DevicePassBundle.make(manifest: manifest, files: files).write(to: URL(fileURLWithPath: bundle), options: .atomic)
-                output.out("Evidence bundle: \(bundle) (verify it with: sl-conformance verify \(bundle))")
-            } catch {
-                output.err("error: cannot write the bundle \(bundle): \(error)")
-                status = ExitStatus.adapterOrHarnessError.rawValue
+                let recorder = DevicePassBundleRecorder(
+                    url: URL(fileURLWithPath: bundle),
+                    contents: { [reports = options.reports, spec = options.spec] in
+                        let files: [(String, Data)] = [
+                            ("spec.json", Data(try SpecInput.bytes(spec))), ("trace.jsonl", traceData),
+                            ("state.json", try JSONEncoder.sorted.encode(DevicePassState(confirmations: confirmations))),
+                            ("device-junit.xml", try Data(contentsOf: reports.junitFile)), ("device-pass.md", try Data(contentsOf: reports.markdownFile)),
+                            ("device-pass.html", try Data(contentsOf: reports.htmlFile)),
+                        ]
+                        return try DevicePassBundle.make(manifest: manifest, files: files)
+                    }, onError: onError)
+                bundleRecorder = recorder
+                return [recorder]
             }
+        } catch { return error.report(to: output) }
+        DevicePassEvents.emit(
+            judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
+            handler: session.record)
+        // The bundle is sealed as the pass ends; said before the Result line, which stays the last.
+        if let path = options.bundle, bundleRecorder?.isWritten == true {
+            output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path))")
         }
+        let status = session.finish(ExitStatus(judged: judgement.results, gate: gate))
         if options.agreement {
             let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: Runner.Options(gate: gate, referenceApp: true)) {
                 [flaws = options.flaws] in
@@ -279,6 +288,26 @@ package struct DevicePassCommand: Command {
             DevicePassListing.print(agreement, flaws: options.flaws, to: output)
         }
         return status
+    }
+
+    /// The options naming the files this pass writes besides its reports: `--bundle`, and the trace
+    /// and the state with `--stand-in` or `--listen` (otherwise they are read, not written).
+    static func fileOptions(_ options: Options) -> [String] {
+        let writesPass = options.standIn || options.listen != nil
+        return [Options.bundle.definition.name] + (writesPass ? [Options.trace.definition.name, Options.state.definition.name] : [])
+    }
+
+    /// Checks that every file the pass writes can be written (the reports, `--bundle`, and the trace
+    /// and the state it records), before the pass starts: exit 2 with the path, the reason and the fix.
+    static func prepareOutputs(_ options: Options) throws(CommandFailure) {
+        let writesPass = options.standIn || options.listen != nil
+        let files = [options.bundle] + (writesPass ? [options.trace, options.state] : [])
+        do {
+            try options.reports.prepareFiles()
+            for file in files.compactMap({ $0 }) { try AtomicFileWriter.prepare(URL(fileURLWithPath: file)) }
+        } catch {
+            throw ReportOptions<DevicePassReportFiles>.cannotWrite(error, naming: fileOptions(options))
+        }
     }
 
     /// The pass with a tester, on its own thread: nil when the listener cannot start; whether the pass was completed.

@@ -130,7 +130,10 @@ package struct ExploreCommand: Command {
             reports.eventsFile = reports.junitFile.deletingLastPathComponent().appendingPathComponent(ExploreReportFiles.events)
         }
         let session: ReportSession
-        do { session = try reports.session(output: output, more: options.wireLog.map { [URL(fileURLWithPath: $0)] } ?? []) } catch {
+        do {
+            session = try reports.session(
+                output: output, more: options.wireLog.map { [URL(fileURLWithPath: $0)] } ?? [], naming: [RunCommand.Options.wireLog.definition.name])
+        } catch {
             return error.report(to: output)
         }
         if let path = options.counterexample {

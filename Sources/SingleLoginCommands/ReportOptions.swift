@@ -105,19 +105,27 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The reports' destinations checked (exit 2 with the path and the reason when one cannot be
     /// written, before anything runs), then the recorders, ready to record.
+    /// `more` lists the files the command writes besides its reports, `naming` the command's
+    /// options that name them (`--bundle`, `--wire-log`), for the fix.
     func session(
-        output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], recorders more: ReportSession.MoreRecorders = { _, _ in [] }
+        output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], naming fileOptions: [String] = [],
+        recorders more: ReportSession.MoreRecorders = { _, _ in [] }
     ) throws(CommandFailure) -> ReportSession {
         do {
             try prepareFiles()
             for file in files { try AtomicFileWriter.prepare(file) }
         } catch {
-            throw CommandFailure(
-                status: .adapterOrHarnessError,
-                message:
-                    "error: \(error)\n  fix: give '--reports' a directory (or '--junit', '--markdown', '--html', '--events', '--badge', '--bundle', '--wire-log' files) that can be written; nothing was run"
-            )
+            throw Self.cannotWrite(error, naming: fileOptions)
         }
         return ReportSession(options: self, output: output, gating: gating, more: more)
+    }
+
+    /// Exit 2 for a destination that cannot be written, before anything runs: the path, the reason,
+    /// and a fix naming the report options and the command's own `fileOptions`.
+    static func cannotWrite(_ error: AtomicFileWriter.WriteError, naming fileOptions: [String]) -> CommandFailure {
+        let options = (["--junit", "--markdown", "--html", "--events", "--badge"] + fileOptions).map { "'\($0)'" }.joined(separator: ", ")
+        return CommandFailure(
+            status: .adapterOrHarnessError,
+            message: "error: \(error)\n  fix: give '--reports' a directory (or \(options) files) that can be written; nothing was run")
     }
 }

@@ -240,7 +240,9 @@ package struct RunCommand: Command {
             try gating.checkWaivers(against: loaded.spec)
             if selection.shard != nil { gating.otherShards = CaseVerdicts.otherShards(of: loaded.spec, planned: selection.plan(for: loaded.spec).map(\.0.id)) }
             let more = [bundle, options.wireLog.map { URL(fileURLWithPath: $0) }].compactMap { $0 }
-            session = try options.reports.session(output: output, gating: gating, more: more) { [signingKey] onError, markdownAppendix in
+            session = try options.reports.session(
+                output: output, gating: gating, more: more, naming: [Options.bundle.definition.name, Options.wireLog.definition.name]
+            ) { [signingKey] onError, markdownAppendix in
                 guard let bundle else { return [] }
                 var bundleOptions = EvidenceBundleRecorder.Options(
                     url: bundle, specBytes: specBytes, commandLine: Invocation.commandLine, jobs: options.jobs,

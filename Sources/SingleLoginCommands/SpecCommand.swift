@@ -117,10 +117,17 @@ package struct SpecCommand: Command {
                     suggestion: "Pass '--force' to overwrite it, or '--output <dir>' to write elsewhere.")
             }
         }
+        let fix = "  fix: give '--output' a directory that can be written (created when missing)"
+        for file in files {
+            do { try AtomicFileWriter.prepare(directory.appendingPathComponent(file.fileName)) } catch {
+                output.err("error: \(error)\n\(fix); nothing was written")
+                return ExitStatus.adapterOrHarnessError.rawValue
+            }
+        }
         for file in files {
             let target = directory.appendingPathComponent(file.fileName)
             do { try AtomicFileWriter.write(Data(file.bytes), to: target) } catch {
-                output.err("error: \(error)")
+                output.err("error: \(error)\n\(fix)")
                 return ExitStatus.adapterOrHarnessError.rawValue
             }
             output.out("wrote \(target.path)" + (file.identity.map { " (\($0.id) \($0.version))" } ?? ""))

@@ -92,4 +92,20 @@ struct EmbeddedSpecCommandTests {
         #expect(forced.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).count == EmbeddedSpec.all.count)
     }
+
+    @Test("spec export into a directory that is under a file names the file and the fix, exit 2, never a raw Cocoa error")
+    func exportUnwritable() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let regular = directory.appendingPathComponent("regf")
+        try Data("a file\n".utf8).write(to: regular)
+        let result = await Tool.run(["spec", "export", "--output", regular.appendingPathComponent("x").path])
+        #expect(result.status == 2, "\(result.err)")
+        #expect(result.err.hasPrefix("error: cannot write \(regular.path)/x/"), "\(result.err)")
+        #expect(result.err.contains(": \(regular.path) is a file, not a directory\n"), "\(result.err)")
+        #expect(result.err.contains("fix: give '--output' a directory that can be written"), "\(result.err)")
+        #expect(!result.err.contains("error 512") && !result.err.contains("NSCocoaErrorDomain"), "\(result.err)")
+        #expect(result.out.isEmpty, "nothing was written: \(result.out)")
+    }
 }

@@ -155,6 +155,21 @@ struct InitCommandTests {
         #expect(try String(contentsOf: adapter, encoding: .utf8).hasPrefix("#!/usr/bin/env python3\n"))
     }
 
+    @Test("init into a directory that is under a file names the file and the fix, exit 2, never a raw Cocoa error")
+    func unwritableDirectory() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let regular = directory.appendingPathComponent("regf")
+        try Data("a file\n".utf8).write(to: regular)
+        let result = await Tool.run(["init", "swift", "--name", "ShiftBoard", "--directory", regular.appendingPathComponent("x").path])
+        #expect(result.status == 2, "\(result.err)")
+        #expect(result.err.hasPrefix("error: cannot write \(regular.path)/x/"), "\(result.err)")
+        #expect(result.err.contains(": \(regular.path) is a file, not a directory\n"), "\(result.err)")
+        #expect(result.err.contains("fix: give '--directory' a directory that can be written"), "\(result.err)")
+        #expect(!result.err.contains("NSCocoaErrorDomain") && !result.err.contains("The operation could"), "\(result.err)")
+    }
+
     @Test(
         "mistakes are usage errors",
         arguments: [

@@ -149,7 +149,7 @@ package struct InitCommand: Command {
                     "Refusing to overwrite \(paths.map { prefix + $0 }.joined(separator: ", ")): nothing was written",
                     suggestion: "Pass '--force' to overwrite, or '--directory <dir>' to write elsewhere.")
             case .unwritable(let path, let reason):
-                output.err("error: cannot write \(path): \(reason)")
+                output.err("error: cannot write \(path): \(reason)\n  fix: give '--directory' a directory that can be written (created when missing)")
                 return ExitStatus.adapterOrHarnessError.rawValue
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginReports
 
 /// One file `init` writes: its path relative to the target directory, and its text.
 struct InitFile: Sendable, Equatable {
@@ -16,12 +17,18 @@ struct InitFile: Sendable, Equatable {
         if !force, !existing.isEmpty {
             throw .exists(existing)
         }
+        // Every destination is checked first, so that a directory that is a file, or one that cannot
+        // be written, stops init with its reason before any file is written.
+        for file in files {
+            do { try AtomicFileWriter.prepare(directory.appendingPathComponent(file.path)) } catch { throw .unwritable(error.path, error.reason) }
+        }
         for file in files {
             let url = directory.appendingPathComponent(file.path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url, options: .atomic)
+                try AtomicFileWriter.write(Data(file.text.utf8), to: url)
                 if file.executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+            } catch let error as AtomicFileWriter.WriteError {
+                throw .unwritable(error.path, error.reason)
             } catch {
                 throw .unwritable(url.path, error.localizedDescription)
             }
