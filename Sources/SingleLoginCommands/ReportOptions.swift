@@ -111,6 +111,14 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
         output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], naming fileOptions: [String] = [],
         recorders more: ReportSession.MoreRecorders = { _, _ in [] }
     ) throws(CommandFailure) -> ReportSession {
+        // Two outputs on one file: the second written would replace the first without a word. A
+        // stream or a device (`/dev/null`, `/dev/stdout`) takes one after the other, as `>>` does.
+        var seen = Set<String>()
+        for file in self.files + files where !Self.isStream(file) && !seen.insert(file.standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+            throw CommandFailure(
+                status: .usage,
+                message: "error: \(file.path) is named for two outputs: one would overwrite the other\n  fix: give each report and file its own path")
+        }
         do {
             try prepareFiles()
             for file in files { try AtomicFileWriter.prepare(file) }
@@ -118,6 +126,13 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
             throw Self.cannotWrite(error, naming: fileOptions)
         }
         return ReportSession(options: self, output: output, gating: gating, more: more)
+    }
+
+    /// Whether `file` is a device's or a stream's path (`/dev/...`, or a FIFO or device already there).
+    static func isStream(_ file: URL) -> Bool {
+        if file.standardizedFileURL.path.hasPrefix("/dev/") { return true }
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType else { return false }
+        return type == .typeCharacterSpecial || type == .typeBlockSpecial || type == .typeSocket || type.rawValue == "NSFileTypeFIFO" || type == .typeUnknown
     }
 
     /// Exit 2 for a destination that cannot be written, before anything runs: the path, the reason,

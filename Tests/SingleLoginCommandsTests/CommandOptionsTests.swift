@@ -78,6 +78,21 @@ struct CommandOptionsTests {
         #expect(!emptyShard.out.isEmpty && emptyShard.out.split(separator: "\n").allSatisfy { $0.contains("(skip: ") }, "\(emptyShard.out)")
     }
 
+    @Test("two outputs on one file are refused before anything runs (64); /dev/null takes any number")
+    func outputsOnOneFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-outputs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reports = directory.appendingPathComponent("r").path
+        for words in [["--junit", "\(reports)/x", "--markdown", "\(reports)/x"], ["--events", "\(reports)/junit.xml"], ["--badge", "\(reports)/summary.md"]] {
+            let run = await Tool.run(["run", "--only", "SL-LOGIN-1", "--reports", reports] + words)
+            #expect(run.status == 64, "\(words): \(run.err)")
+            #expect(run.err.contains(" is named for two outputs: one would overwrite the other\n  fix: "), "\(run.err)")
+            #expect(!run.out.contains("Result:"), "nothing ran")
+        }
+        let discarded = await Tool.run(["run", "--only", "SL-LOGIN-1", "--junit", "/dev/null", "--markdown", "/dev/null", "--html", "/dev/null"])
+        #expect(discarded.status == 0, "\(discarded.err)")
+    }
+
     @Test("listening on every interface tells the adapter this machine's name to connect to, not 0.0.0.0")
     func wildcardListenHint() async {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-listen-\(UUID().uuidString)")
