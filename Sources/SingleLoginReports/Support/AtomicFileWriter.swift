@@ -134,30 +134,12 @@ public enum AtomicFileWriter {
     /// leads to emptied first (the link stays), and this process's standard output or error
     /// (`/dev/stdout`) through its own descriptor, after what was written there before.
     private static func writeInPlace(to url: URL, producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        // Not blocking while opening: a FIFO nobody reads would otherwise hold the harness at the end
-        // of the run, deaf to SIGTERM, with its other reports unwritten. It fails this report instead.
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw WriteError(path: url.path, reason: code == ENXIO ? "no process reads this FIFO (open it for reading first)" : String(cString: strerror(code)))
-        }
-        defer { close(descriptor) }
-        // Its writes block again, so that a reader that is slow gets every byte.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        if let standard = StandardStream.descriptor(sameAs: descriptor) {
-            if let failure = emitAll(into: standard, path: url.path, producing: produce) { throw WriteError(path: url.path, reason: failure) }
-            return
-        }
-        var info = stat()
-        // Only a regular file has old bytes to drop and new ones to sync; a device or a FIFO has neither.
-        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        // A FIFO whose reader went away must fail this report, not end the harness before the others are written.
-        if !isRegular { signal(SIGPIPE, SIG_IGN) }
-        if isRegular, ftruncate(descriptor, 0) != 0 {
-            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
-        }
-        var failure = emitAll(into: descriptor, path: url.path, producing: produce)
-        if failure == nil, isRegular, fsync(descriptor) != 0 {
+        let output: InPlaceOutput
+        do { output = try InPlaceOutput.open(url.path) } catch { throw WriteError(path: url.path, reason: error.reason) }
+        defer { close(output.descriptor) }
+        var failure = emitAll(into: output.descriptor, path: url.path, producing: produce)
+        // Only a regular file has bytes to sync; a device, a FIFO or a standard stream has none.
+        if failure == nil, output.isRegularFile, fsync(output.descriptor) != 0 {
             failure = String(cString: strerror(errno))
         }
         if let failure { throw WriteError(path: url.path, reason: failure) }
@@ -169,15 +151,7 @@ public enum AtomicFileWriter {
     ) -> String? {
         do {
             try produce { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw WriteError(path: path, reason: String(cString: strerror(errno)))
-                    }
-                    offset += written
-                }
+                if let reason = InPlaceOutput.write(buffer, to: descriptor) { throw WriteError(path: path, reason: reason) }
             }
             return nil
         } catch let error as WriteError {
@@ -191,9 +165,4 @@ public enum AtomicFileWriter {
     private static func temporaryFile(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
-}
-
-/// `write(2)`, named apart from ``AtomicFileWriter/write(_:to:)``.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -29,27 +29,9 @@ public final class WireLog: Sendable {
     /// process's standard output or error (`--wire-log /dev/stderr`) through its own descriptor,
     /// after what was written there before.
     public init(url: URL) throws(OpenError) {
-        // Not blocking while opening: a FIFO nobody reads would otherwise hold the run before it starts.
-        var descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw OpenError(path: url.path, reason: code == ENXIO ? "no process reads this FIFO (open it for reading first)" : String(cString: strerror(code)))
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        var info = stat()
-        if let standard = StandardStream.descriptor(sameAs: descriptor) {
-            close(descriptor)
-            descriptor = fcntl(standard, F_DUPFD_CLOEXEC, 0)
-            guard descriptor >= 0 else { throw OpenError(path: url.path, reason: String(cString: strerror(errno))) }
-        } else if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            // A FIFO whose reader goes away must stop the log, not end the harness.
-            signal(SIGPIPE, SIG_IGN)
-        } else if info.st_mode & S_IFMT == S_IFREG, ftruncate(descriptor, 0) != 0 {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw OpenError(path: url.path, reason: reason)
-        }
-        handle = Locked(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        let output: InPlaceOutput
+        do { output = try InPlaceOutput.open(url.path) } catch { throw OpenError(path: url.path, reason: error.reason) }
+        handle = Locked(FileHandle(fileDescriptor: output.descriptor, closeOnDealloc: true))
     }
 
     /// Appends one line with its direction.
@@ -61,25 +43,11 @@ public final class WireLog: Sendable {
         // and says why at the end: the run goes on.
         handle.withLock { handle in
             guard let log = handle else { return }
-            if let reason = Self.writeAll(bytes, to: log.fileDescriptor) {
+            if let reason = bytes.withUnsafeBytes({ InPlaceOutput.write($0, to: log.fileDescriptor) }) {
                 firstFailure.withLock { $0 = $0 ?? reason }
                 handle = nil
             }
         }
-    }
-
-    /// Writes every byte of `bytes` to `descriptor`: nil, or why it stopped, in the system's words.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return nil
     }
 
     /// Appends a note (`# ...`).
