@@ -28,6 +28,11 @@ final class ReportSession: Sendable {
     private final class WriteFailures: Sendable {
         let list = Mutex<[AtomicFileWriter.WriteError]>([])
         let refused = Mutex<[EvidenceBundleRecorder.IncompleteRun]>([])
+
+        /// Keeps `error`, which writing the file at `path` threw, as a file not written.
+        func add(_ error: any Error, writing path: String) {
+            list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: path, reason: "\(error)")) }
+        }
     }
 
     /// What the session learns from the events, shared with the Markdown appendix.
@@ -93,7 +98,7 @@ final class ReportSession: Sendable {
                 failures.refused.withLock { $0.append(refused) }
                 return
             }
-            failures.list.withLock { $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: "a report", reason: "\(error)")) }
+            failures.add(error, writing: "a report")
         }
         recorders =
             options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError)
@@ -142,9 +147,7 @@ final class ReportSession: Sendable {
             !failed.contains(where: { $0.path == markdown.url.path })
         else { return }
         do { try markdown.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) } catch {
-            failures.list.withLock {
-                $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: markdown.url.path, reason: "\(error)"))
-            }
+            failures.add(error, writing: markdown.url.path)
         }
     }
 
@@ -161,17 +164,13 @@ final class ReportSession: Sendable {
     /// is an output not written, as a report is (exit 2, named on the last line).
     func finish(_ status: ExitStatus, wireLog: WireLog?, path: String?) -> Int32 {
         if let reason = wireLog?.failure, let path {
-            failures.list.withLock { $0.append(AtomicFileWriter.WriteError(path: path, reason: reason)) }
+            failures.add(AtomicFileWriter.WriteError(path: path, reason: reason), writing: path)
         }
         if let badgeFile, let context = state.context.withLock({ $0 }) {
             let written = failures.list.withLock { $0.isEmpty } ? status : .adapterOrHarnessError
             let badge = ShieldsBadge(
                 context: context, requirements: state.requirements.withLock { $0 }, status: written, waived: state.waivers?.waivedRequirements ?? [])
-            do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch {
-                failures.list.withLock {
-                    $0.append(error as? AtomicFileWriter.WriteError ?? AtomicFileWriter.WriteError(path: badgeFile.path, reason: "\(error)"))
-                }
-            }
+            do { try AtomicFileWriter.write(badge.json, to: badgeFile) } catch { failures.add(error, writing: badgeFile.path) }
         }
         let comparison = state.comparison
         var meaning: String?
