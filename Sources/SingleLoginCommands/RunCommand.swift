@@ -227,6 +227,7 @@ package struct RunCommand: Command {
         // cannot write its reports ends here, before the adapter (or the listener) is involved.
         let gate = options.reports.gate
         let session: ReportSession
+        var bundleRecorder: EvidenceBundleRecorder?
         let bundle = options.bundle.map { URL(fileURLWithPath: $0) }
         let specBytes: [UInt8]
         var signingKey: RSAPrivateKey?
@@ -256,7 +257,9 @@ package struct RunCommand: Command {
                     bundleOptions.baseline = BundleManifest.Baseline(file: baseline.name, sha256: SHA256.hexDigest(baseline.bytes))
                     bundleOptions.baselineBytes = baseline.bytes
                 }
-                return [EvidenceBundleRecorder(options: bundleOptions, onError: onError)]
+                let recorder = EvidenceBundleRecorder(options: bundleOptions, onError: onError)
+                bundleRecorder = recorder
+                return [recorder]
             }
         } catch { return error.report(to: output) }
         var rerun = RerunPlan()
@@ -286,7 +289,6 @@ package struct RunCommand: Command {
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, options: runnerOptions, makeProvider: providers.make)
         // Whether the adapter ever answered a handshake, and whether a test case errored.
         let start = Mutex((identified: false, errored: false))
-        let started = Date()
         let summary = await InterruptibleRun.run(onInterrupt: {
             output.err("\nInterrupted: ending the adapter and writing reports (the rest is marked as not run).")
         }) {
@@ -300,7 +302,7 @@ package struct RunCommand: Command {
             }
         }
         // The bundle is written as the run ends; said before the Result line, which stays the last.
-        if let path = options.bundle, let bundle, Self.written(bundle, since: started) {
+        if let path = options.bundle, bundleRecorder?.isWritten == true {
             output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path))")
         }
         let status = session.finish(session.status(summary: summary, gate: gate), wireLog: wireLog, path: options.wireLog)
@@ -319,13 +321,5 @@ package struct RunCommand: Command {
         guard let shard, case .runStarted(var context, let plan) = event.kind else { return event }
         context.shard = shard
         return Event(.runStarted(context, plan: plan), date: event.date)
-    }
-
-    /// Whether this run wrote `file`: it is there, modified since `date` (a bundle an earlier run
-    /// left is not this run's). `date` is taken to its whole second, for file systems that keep
-    /// modification times in whole seconds.
-    static func written(_ file: URL, since date: Date) -> Bool {
-        guard let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return false }
-        return modified.timeIntervalSince1970 >= date.timeIntervalSince1970.rounded(.down)
     }
 }

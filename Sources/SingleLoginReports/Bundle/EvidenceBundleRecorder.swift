@@ -82,6 +82,11 @@ public final class EvidenceBundleRecorder: EventRecorder {
     private let options: Options
     private let onError: @Sendable (any Error) -> Void
     private let state = Locked(State())
+    private let written = Locked(false)
+
+    /// Whether this recorder wrote its bundle (the run ended, complete or allowed incomplete, and
+    /// the file was written).
+    public var isWritten: Bool { written.withLock { $0 } }
 
     /// Creates a recorder; `onError` hears about a bundle that was not written and why.
     public init(options: Options, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
@@ -107,6 +112,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
                 throw IncompleteRun(path: options.url.path, reasons: bundle.manifest.incompleteReasons)
             }
             try AtomicFileWriter.write(bundle.data, to: options.url)
+            written.withLock { $0 = true }
         } catch {
             onError(error)
         }
