@@ -290,24 +290,24 @@ package struct DevicePassCommand: Command {
         return status
     }
 
-    /// The options naming the files this pass writes besides its reports: `--bundle`, and the trace
-    /// and the state with `--stand-in` or `--listen` (otherwise they are read, not written).
-    static func fileOptions(_ options: Options) -> [String] {
+    /// The files this pass writes besides its reports, each with the option that names it:
+    /// `--bundle`, and the trace and the state with `--stand-in` or `--listen` (otherwise they are
+    /// read, not written).
+    static func writtenFiles(_ options: Options) -> [(option: String, path: String?)] {
         let writesPass = options.standIn || options.listen != nil
-        return [Options.bundle.definition.name] + (writesPass ? [Options.trace.definition.name, Options.state.definition.name] : [])
+        return [(Options.bundle.definition.name, options.bundle)]
+            + (writesPass ? [(Options.trace.definition.name, options.trace), (Options.state.definition.name, options.state)] : [])
     }
 
+    /// The options naming the files this pass writes besides its reports.
+    static func fileOptions(_ options: Options) -> [String] { writtenFiles(options).map(\.option) }
+
     /// Checks that every file the pass writes can be written (the reports, `--bundle`, and the trace
-    /// and the state it records), before the pass starts: exit 2 with the path, the reason and the fix.
+    /// and the state it records), before the pass starts, as `run` checks its own
+    /// (``ReportOptions/prepare(more:naming:)``).
     static func prepareOutputs(_ options: Options) throws(CommandFailure) {
-        let writesPass = options.standIn || options.listen != nil
-        let files = [options.bundle] + (writesPass ? [options.trace, options.state] : [])
-        do {
-            try options.reports.prepareFiles()
-            for file in files.compactMap({ $0 }) { try AtomicFileWriter.prepare(URL(fileURLWithPath: file)) }
-        } catch {
-            throw ReportOptions<DevicePassReportFiles>.cannotWrite(error, naming: fileOptions(options))
-        }
+        let written = writtenFiles(options)
+        try options.reports.prepare(more: written.compactMap { $0.path.map { URL(fileURLWithPath: $0) } }, naming: written.map(\.option))
     }
 
     /// The pass with a tester, on its own thread: nil when the listener cannot start; whether the pass was completed.

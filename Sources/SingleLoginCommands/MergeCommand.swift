@@ -187,23 +187,6 @@ package struct MergeCommand: Command {
         }
     }
 
-    /// A file as the file system knows it (device and inode), or its resolved path while it does not exist.
-    struct FileIdentity {
-        /// What two names of one file share.
-        let key: String
-
-        init(_ url: URL) {
-            let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
-            if let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path),
-                let device = attributes[.systemNumber], let inode = attributes[.systemFileNumber]
-            {
-                key = "\(device):\(inode)"
-            } else {
-                key = resolved.path
-            }
-        }
-    }
-
     /// The bytes of one input: exit 64 (merge's status for an input it cannot use) when it is missing, unreadable or no file.
     private static func read(_ input: URL) throws(CommandFailure) -> Data {
         try SpecInput.file(input.path, option: "merge", wanted: "the shards' junit.xml (or events.jsonl) files", unreadable: .usage)

@@ -74,12 +74,6 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// Every file these options write, in the order they are named in messages.
     package var files: [URL] { [junitFile, markdownFile, htmlFile] + (eventsFile.map { [$0] } ?? []) + (badgeFile.map { [$0] } ?? []) }
 
-    /// Checks, before anything runs, that every report file can be written (creating its directory):
-    /// the first that cannot, with the path and the reason.
-    package func prepareFiles() throws(AtomicFileWriter.WriteError) {
-        for file in files { try AtomicFileWriter.prepare(file) }
-    }
-
     /// The console's style on `output`.
     package func consoleStyle(output: TextOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleStyle {
         ConsoleStyle(
@@ -111,21 +105,27 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
         output: TextOutput, gating: GatingInputs = GatingInputs(), more files: [URL] = [], naming fileOptions: [String] = [],
         recorders more: ReportSession.MoreRecorders = { _, _ in [] }
     ) throws(CommandFailure) -> ReportSession {
-        // Two outputs on one file: the second written would replace the first without a word. A
-        // stream or a device (`/dev/null`, `/dev/stdout`) takes one after the other, as `>>` does.
+        try prepare(more: files, naming: fileOptions)
+        return ReportSession(options: self, output: output, gating: gating, more: more)
+    }
+
+    /// Checks, before anything runs, every file the command writes: the reports and `more` (named
+    /// by the options `naming`). Two outputs on one file are a usage error (64), the second written
+    /// would replace the first without a word; one that cannot be written is exit 2, with the path,
+    /// the reason and the fix.
+    func prepare(more files: [URL] = [], naming fileOptions: [String] = []) throws(CommandFailure) {
+        // A stream or a device (`/dev/null`, `/dev/stdout`) takes one output after the other, as `>>` does.
         var seen = Set<String>()
-        for file in self.files + files where !Self.isStream(file) && !seen.insert(file.standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+        for file in self.files + files where !Self.isStream(file) && !seen.insert(FileIdentity(file).key).inserted {
             throw CommandFailure(
                 status: .usage,
                 message: "error: \(file.path) is named for two outputs: one would overwrite the other\n  fix: give each report and file its own path")
         }
         do {
-            try prepareFiles()
-            for file in files { try AtomicFileWriter.prepare(file) }
+            for file in self.files + files { try AtomicFileWriter.prepare(file) }
         } catch {
             throw Self.cannotWrite(error, naming: fileOptions)
         }
-        return ReportSession(options: self, output: output, gating: gating, more: more)
     }
 
     /// Whether `file` is a device's or a stream's path (`/dev/...`, or a FIFO or device already there).
@@ -137,7 +137,7 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// Exit 2 for a destination that cannot be written, before anything runs: the path, the reason,
     /// and a fix naming the report options and the command's own `fileOptions`.
-    static func cannotWrite(_ error: AtomicFileWriter.WriteError, naming fileOptions: [String]) -> CommandFailure {
+    private static func cannotWrite(_ error: AtomicFileWriter.WriteError, naming fileOptions: [String]) -> CommandFailure {
         let options = (["--junit", "--markdown", "--html", "--events", "--badge"] + fileOptions).map { "'\($0)'" }.joined(separator: ", ")
         return CommandFailure(
             status: .adapterOrHarnessError,
