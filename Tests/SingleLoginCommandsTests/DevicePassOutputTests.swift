@@ -108,4 +108,14 @@ struct DevicePassOutputTests {
             #expect(markdown.contains("Reports not written"), "\(markdown)")
         }
     }
+
+    @Test("a bundle named on one of the pass's reports is refused before the pass (64), as run refuses two outputs on one file")
+    func bundleOnAReport() async throws {
+        try await withPlace { place in
+            let result = await Tool.run(["device-pass", "--stand-in", "--quiet", "--reports", place.reports, "--bundle", place.reports + "/device-pass.md"])
+            #expect(result.status == 64, "\(result.err)")
+            #expect(result.err.contains("device-pass.md is named for two outputs: one would overwrite the other"), "\(result.err)")
+            #expect(!result.out.contains("Result:"), "nothing was judged: \(result.out)")
+        }
+    }
 }
