@@ -1,6 +1,5 @@
 import Foundation
 import SingleLoginEvents
-import SingleLoginSpec
 
 /// Joins shard reports (`sl-conformance merge OUT IN...`) into one valid JUnit XML report.
 ///
@@ -39,17 +38,6 @@ public enum JUnitMerger {
 
     /// The properties that must agree for reports to be merged.
     public static let identifyingProperties = ["spec.id", "spec.version", "spec.sha256"]
-
-    /// Reads each file and merges them.
-    public static func merge(files: [URL]) throws -> JUnitReport {
-        var reports: [(String, JUnitReport)] = []
-        for file in files {
-            let data: Data
-            do { data = Data(try SpecFileError.readFile(file.path)) } catch { throw MergeError.unreadable(path: file.path, reason: error.reason) }
-            reports.append((file.path, try parse(data, path: file.path)))
-        }
-        return try merge(reports)
-    }
 
     /// Merges parsed reports, each named by its path for error messages.
     public static func merge(_ reports: [(path: String, report: JUnitReport)]) throws -> JUnitReport {
