@@ -135,19 +135,28 @@ final class ReportSession: Sendable {
         return comparison.hasRegressions ? .requirementFailures : .passed
     }
 
-    /// Writes `summary.md` again when another report could not be written, so that it says exit
-    /// status 2 as the process does (a failure to do so is one more report not written).
+    /// Writes `summary.md` and the header of `report.html` again when another report could not be
+    /// written, so that they say exit status 2 as the process does (a failure to do so is one more
+    /// report not written).
     /// So too when `--fail-on regressions` makes `status` another than the requirements' own, with
     /// `reason` (its regressions against the baseline).
     private func restateStatus(_ status: ExitStatus, reason: String?) {
         let failed = failures.list.withLock { $0 }
         let own = state.summary.withLock { $0 }.flatMap { summary in state.context.withLock { $0 }.map { ExitStatus(summary: summary, gate: $0.gate) } }
-        guard !failed.isEmpty || (reason != nil && own != nil && own != status),
-            let markdown = recorders.lazy.compactMap({ $0 as? MarkdownChecklistRecorder }).first,
-            !failed.contains(where: { $0.path == markdown.url.path })
-        else { return }
-        do { try markdown.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) } catch {
-            failures.add(error, writing: markdown.url.path)
+        guard !failed.isEmpty || (reason != nil && own != nil && own != status) else { return }
+        for recorder in recorders {
+            // A restatement that failed is one more report not written, for the next to name.
+            let failed = failures.list.withLock { $0 }
+            let rewrite: (url: URL, write: () throws -> Void)
+            switch recorder {
+            case let markdown as MarkdownChecklistRecorder:
+                rewrite = (markdown.url, { try markdown.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) })
+            case let html as HTMLReportRecorder:
+                rewrite = (html.url, { try html.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) })
+            default: continue
+            }
+            guard !failed.contains(where: { $0.path == rewrite.url.path }) else { continue }
+            do { try rewrite.write() } catch { failures.add(error, writing: rewrite.url.path) }
         }
     }
 
@@ -155,7 +164,7 @@ final class ReportSession: Sendable {
     /// the `Result:` line; returns the exit status.
     ///
     /// A report that could not be written makes the status 2: the badge (written last) shows it,
-    /// and `summary.md`, written when the run ended, is written again to say so.
+    /// and `summary.md` and `report.html`'s header, written when the run ended, are written again to say so.
     func finish(_ status: ExitStatus) -> Int32 {
         finish(status, wireLog: nil, path: nil)
     }

@@ -94,6 +94,11 @@ struct BaselineTests {
         #expect(summary.contains("| Exit status | 0 (--fail-on regressions: no regressions against the baseline) |"), "\(summary)")
         #expect(summary.contains("✅ passed (--fail-on regressions: no regressions against the baseline)"), "\(summary)")
         #expect(summary.contains("❌"), "the failing requirements are still there")
+        // So does report.html's header; its requirements keep their own verdicts.
+        let page = try String(contentsOfFile: runs.path("gated/report.html"), encoding: .utf8)
+        #expect(page.contains("<strong>PASSED</strong> <span>exit status 0 (--fail-on regressions: no regressions against the baseline)</span>"), "\(page)")
+        #expect(page.contains(": PASSED"), "the title states it too")
+        #expect(page.contains("✗ Failed"), "the failing requirements are still there")
         let plain = await runs.run("plain", flawed: true, ["--baseline", runs.path("before/junit.xml")])
         #expect(plain.status == 1)
     }

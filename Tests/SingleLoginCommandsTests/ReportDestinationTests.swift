@@ -123,6 +123,10 @@ struct ReportDestinationTests {
         #expect(markdown.contains("| Exit status | 2 |"), "\(markdown)")
         #expect(markdown.contains("| Reports not written | ⚠️ \(elsewhere.path)/junit.xml: the exit status is 2"), "\(markdown)")
         #expect(!markdown.contains("✅ passed"))
+        let page = try String(contentsOf: reports.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("<strong>INCOMPLETE</strong> <span>exit status 2: reports not written (\(elsewhere.path)/junit.xml)"), "\(page)")
+        #expect(!page.contains("PASSED"), "\(page)")
+        #expect(page.hasSuffix("</html>\n"), "the rest of the page is as it was")
     }
 
     @Test("a report that fails to be written at the end makes the last line an ERROR naming it, and the status 2")

@@ -136,4 +136,29 @@ struct HTMLReportTests {
             #expect(!html.contains(forbidden), "the page holds \(forbidden)")
         }
     }
+
+    @Test("A page written again states the command's exit status in its title and header; every other byte stays")
+    func restated() throws {
+        let directory = try TemporaryDirectory()
+        let recorder = HTMLReportRecorder(url: directory.url.appendingPathComponent("report.html"))
+        for event in SyntheticRun.failures.events { recorder.record(event) }
+        let before = try String(contentsOf: recorder.url, encoding: .utf8)
+        try recorder.rewrite(unwritten: [], status: .passed, reason: "--fail-on regressions: no regressions against the baseline")
+        let regressions = try String(contentsOf: recorder.url, encoding: .utf8)
+        #expect(regressions.contains("<strong>PASSED</strong> <span>exit status 0 (--fail-on regressions: no regressions against the baseline)</span>"))
+        #expect(!regressions.contains("FAILED"), "the title says PASSED too")
+        let body = before.range(of: "</header>\n").map { before[$0.upperBound...] }
+        #expect(body.map { regressions.hasSuffix($0) } == true, "the requirements and test cases are as they were")
+        try recorder.rewrite(unwritten: ["reports/junit.xml"], status: .passed, reason: "--fail-on regressions: no regressions against the baseline")
+        let unwritten = try String(contentsOf: recorder.url, encoding: .utf8)
+        #expect(unwritten.contains("<strong>INCOMPLETE</strong> <span>exit status 2: reports not written (reports/junit.xml)"))
+        #expect(body.map { unwritten.hasSuffix($0) } == true)
+    }
+
+    @Test("A page that went to /dev/null is not read back to be written again")
+    func restatedNowhere() throws {
+        let recorder = HTMLReportRecorder(url: URL(fileURLWithPath: "/dev/null"))
+        for event in SyntheticRun.failures.events { recorder.record(event) }
+        try recorder.rewrite(unwritten: ["reports/junit.xml"])
+    }
 }

@@ -23,8 +23,18 @@ public struct HTMLReport: Sendable {
     public var steps: [TestCaseID: [Int: String]]
     /// The device surfaces whose requirements passed on nothing observed.
     public var surfaces: [SurfaceFinding]
+    /// The reports that could not be written: the page then states exit status 2, as the command
+    /// exits, whatever the requirements did.
+    public var unwritten: [String] = []
+    /// The exit status the command ends with where it is not the requirements' own
+    /// (`--fail-on regressions` passes a run whose failures are the baseline's), and why.
+    public var statedStatus: (status: ExitStatus, reason: String)?
     /// What the page shows for each of ``results``, in the same order (computed once: a run can have 100,000).
-    let statuses: [Status]
+    var statuses: [Status]
+    /// How many test cases have each status, and how many there are: the header's counts, kept
+    /// when ``headerOnly()`` lets the results go.
+    let tally: [Status: Int]
+    let caseCount: Int
 
     /// The most of a tested process's output a test case shows (its tail).
     static let maxLogBytes = 16 * 1024
@@ -41,6 +51,8 @@ public struct HTMLReport: Sendable {
         self.summary = summary
         self.steps = steps
         statuses = results.map { Status(Verdict(of: $0, gate: context.gate)) }
+        tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+        caseCount = results.count
     }
 
     /// The report of everything `record` gathered.
@@ -52,25 +64,26 @@ public struct HTMLReport: Sendable {
             surfaces: record.surfaces.findings)
     }
 
+    /// The exit status the requirements give under the run's gate.
+    var ownStatus: ExitStatus { ExitStatus(summary: summary, gate: context.gate) }
+
+    /// The exit status the page states: 2 when a report was not written, else the command's.
+    var status: ExitStatus { unwritten.isEmpty ? statedStatus?.status ?? ownStatus : .adapterOrHarnessError }
+
     /// The page.
     public func render() -> String {
         var out = ""
         // Rows are per requirement and only test cases that did not pass have sections of their own.
         out.reserveCapacity(64 * 1024 + requirements.count * 600 + statuses.lazy.filter { $0 != .passed }.count * 2000)
-        let status = ExitStatus(summary: summary, gate: context.gate)
-        let headline = Self.headline(status)
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         // Nothing but what is inline may load: the page must open the same offline, from file://.
         out +=
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
-        out += "<title>"
-        HTMLText.escape("\(context.specTitle): \(headline.word)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
-        out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
-        out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
-        header(status: status, into: &out)
+        top(into: &out)
         out += "<main>\n"
-        requirementsTable(failing: status != .passed, into: &out)
+        // The requirements that failed come first whatever the command exits with: they are what to read.
+        requirementsTable(failing: ownStatus != .passed, into: &out)
         caseSections(into: &out)
         out += "</main>\n<footer><p>Written by sl-conformance "
         HTMLText.escape(context.harnessVersion, into: &out)
@@ -78,6 +91,28 @@ public struct HTMLReport: Sendable {
         HTMLText.escape(context.specSHA256, into: &out)
         out += "</code>.</p></footer>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The part of the page that states the exit status, from `<title>` to the end of the header:
+    /// what ``HTMLReportRecorder/rewrite(unwritten:status:reason:)`` writes again.
+    func top(into out: inout String) {
+        let status = status
+        out += "<title>"
+        HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
+        out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
+        out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
+        header(status: status, into: &out)
+    }
+
+    /// A copy that keeps only what ``top(into:)`` reads: the recorder holds it after the page is
+    /// written, to state another exit status, without a large run's results.
+    func headerOnly() -> HTMLReport {
+        var copy = self
+        copy.results = []
+        copy.requirements = []
+        copy.steps = [:]
+        copy.statuses = []
+        return copy
     }
 
     /// The page's verdict: its word and its class.
@@ -102,10 +137,20 @@ public struct HTMLReport: Sendable {
         HTMLText.escape(context.specTitle, into: &out)
         out += " <span class=\"kind\">conformance report</span></h1>\n"
         out += "<p class=\"verdict verdict-\(headline.css)\"><strong>\(headline.word)</strong> <span>exit status \(status.rawValue)"
-        switch status {
-        case .passed: out += ": every selected requirement passed"
-        case .requirementFailures: out += ": at least one requirement failed"
-        default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
+        if !unwritten.isEmpty {
+            out += ": reports not written ("
+            HTMLText.escape(unwritten.joined(separator: ", "), into: &out)
+            out += "), so the exit status is 2 whatever the requirements did"
+        } else if let stated = statedStatus {
+            out += " ("
+            HTMLText.escape(stated.reason, into: &out)
+            out += ")"
+        } else {
+            switch status {
+            case .passed: out += ": every selected requirement passed"
+            case .requirementFailures: out += ": at least one requirement failed"
+            default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
+            }
         }
         out += "</span></p>\n"
         if context.referenceApp {
@@ -167,9 +212,7 @@ public struct HTMLReport: Sendable {
 
     /// The totals of test cases, one figure per status (passed and failed always, the others when any).
     func counts(into out: inout String) {
-        var tally: [Status: Int] = [:]
-        for status in statuses { tally[status, default: 0] += 1 }
-        out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(results.count)</strong> test cases</li>\n"
+        out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(caseCount)</strong> test cases</li>\n"
         for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .skipped, .notRun] {
             let count = tally[status] ?? 0
             guard count > 0 || status == .passed || status == .failed else { continue }

@@ -9,6 +9,8 @@ public final class HTMLReportRecorder: EventRecorder {
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
     private let state = Locked(RunRecord())
+    /// The header of the page written, to state another exit status (``rewrite(unwritten:status:reason:)``).
+    private let written = Locked<HTMLReport?>(nil)
 
     /// Creates a recorder writing to `url`; `onError` hears about a file that could not be written.
     public init(url: URL, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
@@ -33,8 +35,36 @@ public final class HTMLReportRecorder: EventRecorder {
             try AtomicFileWriter.write(to: url) { emit in
                 try page.withUTF8 { try emit(UnsafeRawBufferPointer($0)) }
             }
+            written.withLock { $0 = report.headerOnly() }
         } catch {
             onError(error)
         }
+    }
+
+    /// Writes the title and header of the page written again, saying that the reports at
+    /// `unwritten` could not be written and that the exit status is therefore 2; or, with `status`
+    /// and why, `reason`, the status the command exits with where it is not the requirements' own
+    /// (`--fail-on regressions`). The rest of the page, every verdict, stays as it was.
+    ///
+    /// A command calls it, as it calls ``MarkdownChecklistRecorder/rewrite(unwritten:status:reason:)``,
+    /// so that the page never states an exit status the process did not exit with. The page is read
+    /// back from its file, so a destination that is not a regular file (`/dev/null`, a FIFO, a
+    /// standard stream) keeps the page it took. Throws when the file cannot be read or written.
+    public func rewrite(unwritten: [String], status: ExitStatus? = nil, reason: String? = nil) throws {
+        guard var header = written.withLock({ $0 }), AtomicFileWriter.holdsRegularFile(url) else { return }
+        header.unwritten = unwritten
+        if let status, let reason { header.statedStatus = (status, reason) }
+        let page: String
+        do { page = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw AtomicFileWriter.WriteError(path: url.path, reason: "cannot read it back to restate its exit status: \(error.localizedDescription)")
+        }
+        guard let start = page.range(of: "<title>"), let end = page.range(of: "</header>\n", range: start.upperBound..<page.endIndex) else {
+            throw AtomicFileWriter.WriteError(path: url.path, reason: "it no longer holds the page this run wrote")
+        }
+        var top = ""
+        header.top(into: &top)
+        var restated = page
+        restated.replaceSubrange(start.lowerBound..<end.upperBound, with: top)
+        try AtomicFileWriter.write(Data(restated.utf8), to: url)
     }
 }

@@ -8,6 +8,12 @@ import Darwin
 #endif
 
 extension AtomicFileWriter {
+    /// Whether `url` is a regular file, or a link to one: a file that can be read back.
+    static func holdsRegularFile(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// What is at a report's path, which decides how the report gets there.
     ///
     /// A regular file is replaced by renaming a finished copy over it. Anything else a user may
