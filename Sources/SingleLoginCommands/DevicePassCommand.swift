@@ -215,12 +215,7 @@ package struct DevicePassCommand: Command {
                     do {
                         let bytes = try Self.read(statePath, option: Options.state.definition.name, wanted: Self.stateWanted)
                         _ = try DevicePassState.read(bytes: bytes, file: statePath)
-                    } catch let error as CommandFailure {
-                        return error.report(to: output)
-                    } catch {
-                        output.err("\(error)")
-                        return ExitStatus.invalidSpec.rawValue
-                    }
+                    } catch { return Self.report(recordedFileProblem: error, to: output) }
                 }
                 guard let pass = await Self.interactive(options, address: address, plan: plan, users: users, spec: loaded.spec, output: output) else {
                     return ExitStatus.adapterOrHarnessError.rawValue
@@ -234,12 +229,7 @@ package struct DevicePassCommand: Command {
                 trace = try DeviceTrace(text: String(decoding: traceBytes, as: UTF8.self), file: tracePath)
                 confirmations = try DevicePassState.read(bytes: stateBytes, file: statePath).confirmations
                 try trace.checkHolds(confirmations, file: tracePath, stateFile: statePath)
-            } catch let error as CommandFailure {
-                return error.report(to: output)
-            } catch {
-                output.err("\(error)")
-                return ExitStatus.invalidSpec.rawValue
-            }
+            } catch { return Self.report(recordedFileProblem: error, to: output) }
         }
         let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: trace, confirmations: confirmations)
         for problem in judgement.problems { output.err("warning: \(problem)") }
@@ -353,6 +343,14 @@ package struct DevicePassCommand: Command {
     static let traceWanted = "the trace the app's debug build recorded: \(DeviceTrace.whereRecorded)"
     /// What `--state` takes, for the fix of a file that is not there.
     static let stateWanted = "the state file 'device-pass --listen' wrote for the same pass (the tester's confirmations)"
+
+    /// Prints why a recorded trace or state file cannot be used and returns its exit status: the
+    /// reader's own for a file it could not read, 65 for one that does not decode or hold.
+    private static func report(recordedFileProblem error: any Error, to output: TextOutput) -> Int32 {
+        if let failure = error as? CommandFailure { return failure.report(to: output) }
+        output.err("\(error)")
+        return ExitStatus.invalidSpec.rawValue
+    }
 
     /// The bytes of the file `path`, given as `option`: a missing or unreadable file exits 66, a
     /// directory or anything that is no file 64, each with the fix (``SpecInput/file(_:option:wanted:unreadable:)``).
