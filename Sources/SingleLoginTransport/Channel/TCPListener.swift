@@ -31,16 +31,14 @@ public final class TCPListener: Sendable {
         var storage = sockaddr_storage()
         let length: socklen_t
         let family: Int32
-        var loopback = false
+        let loopback = Self.isLoopback(host)
         if var address = Self.ipv4(host) {
             address.sin_port = port.bigEndian
-            loopback = (UInt32(bigEndian: address.sin_addr.s_addr) >> 24) == 127
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             family = AF_INET
         } else if var address = Self.ipv6(host) {
             address.sin6_port = port.bigEndian
-            loopback = withUnsafeBytes(of: address.sin6_addr) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             family = AF_INET6
