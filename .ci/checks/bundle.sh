@@ -78,7 +78,7 @@ flipped["verdict"] = "passed"
 sums = [f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.relative_to(root)}" for path in sorted(root.rglob("*")) if path.is_file() and path.name != "SHA256SUMS"]
 (root / "SHA256SUMS").write_text("\n".join(sums) + "\n")
 PY
-(cd "$work/forged" && tar --format=ustar -cf "$work/forged.tar" $(cd "$work/forged" && find . -type f | sed 's|^\./||' | sort))
+(cd "$work/forged" && find . -type f | sed 's|^\./||' | sort | tar --format=ustar -cf "$work/forged.tar" -T -)
 status=0; "$harness" verify "$work/forged.tar" >"$work/forged.verify" 2>&1 || status=$?
 [ "$status" -eq 1 ] && grep -q "manifest.json" "$work/forged.verify" || { cat "$work/forged.verify" >&2; echo "bundle: a flipped verdict in the manifest was not caught (exit $status)" >&2; exit 1; }
 # A run with a waiver: its summary.md ends with the waivers, the bundle holds it as written, and it verifies.
@@ -145,7 +145,7 @@ sed -i 's/"os" : "[^"]*"/"os" : "Forged OS 1.0"/' "$work/resealed/manifest.json"
 if openssl dgst -sha256 -verify "$work/key.pub.pem" -signature "$work/resealed/SHA256SUMS.sig" "$work/resealed/SHA256SUMS" >/dev/null 2>&1; then
     echo "bundle: openssl accepted the signature of resealed sums" >&2; exit 1
 fi
-(cd "$work/resealed" && tar --format=ustar -cf "$work/resealed.tar" $(find . -type f | sed 's|^\./||' | sort))
+(cd "$work/resealed" && find . -type f | sed 's|^\./||' | sort | tar --format=ustar -cf "$work/resealed.tar" -T -)
 "$harness" verify "$work/resealed.tar" >"$work/resealed-unchecked.verify" 2>&1 || { cat "$work/resealed-unchecked.verify" >&2; echo "bundle: the resealed bundle should look intact without --trusted-key" >&2; exit 1; }
 status=0; "$harness" verify "$work/resealed.tar" --trusted-key "$work/key.pub.pem" >"$work/resealed.verify" 2>&1 || status=$?
 [ "$status" -eq 1 ] && grep -q "Result: SIGNATURE NOT ACCEPTED" "$work/resealed.verify" || { cat "$work/resealed.verify" >&2; echo "bundle: a resealed signed bundle was accepted with --trusted-key (exit $status)" >&2; exit 1; }

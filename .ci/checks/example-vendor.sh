@@ -6,7 +6,6 @@
 # what explore found); its adapter's stdio executable passes the shipped spec under `sl-conformance run`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-repo="$(pwd)"
 example=Examples/ShiftBoard-vendor
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

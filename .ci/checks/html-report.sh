@@ -13,7 +13,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     # policy is read whole before grep looks at it: `grep -q` closing the pipe early would fail the
     # pipeline under pipefail although the package is there.
     candidate() { local policy; policy="$(apt-cache policy chromium 2>/dev/null)"; grep -q 'Candidate: [0-9]' <<<"$policy"; }
-    for attempt in 1 2 3 4 5 6; do
+    for _ in 1 2 3 4 5 6; do
         apt-get -o DPkg::Lock::Timeout=120 update -qq 2>/dev/null && candidate && break
         sleep 10
     done
