@@ -28,7 +28,7 @@ echo "workflows: ${#workflows[@]} file(s) match GitHub's workflow schema: ${work
 # testing nothing of it), and only the kit's: the rest does not build for iOS.
 python3 - <<'PY'
 import re, sys
-scheme = open(".swiftpm/xcode/xcshareddata/xcschemes/SingleLoginKitTests.xcscheme").read()
+scheme = open(".ci/xcschemes/SingleLoginKitTests.xcscheme").read()
 package = open("Package.swift").read()
 named = sorted(set(re.findall(r'BlueprintIdentifier = "([^"]+)"', scheme)))
 tests = set(re.findall(r'\.testTarget\(name: "([^"]+)"', package))
