@@ -36,16 +36,14 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
     /// most `timeout` seconds for each address `host` resolves to (10 by default: a wrong address or
     /// a device on another network fails within that, not the system's minute or more): call it off
     /// the main thread. A failure names the address and the reason (`connection refused`: nothing
-    /// listens there; no answer within the timeout: the address is not reachable from the device).
+    /// listens there; no answer within the timeout, or no route: the address is not reachable from
+    /// the device, or, on Apple platforms, the app is not allowed on the local network).
     public static func connect(host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10) throws -> TraceStream {
         let fd: Int32
         do { fd = try ClientSocket.connect(host: host, port: port, timeout: timeout, mode: .blocking) } catch {
-            let hint =
-                error.refused
-                ? "; is `sl-conformance device-pass --listen` running, and this its port?"
-                : error.timedOut
-                    ? " (\(seconds(timeout)) s); is the device on the harness's network, and this the address `device-pass --listen` printed?" : ""
-            throw Failure(description: error.description + hint)
+            throw Failure(
+                description: error.description
+                    + connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout))
         }
         let stream = TraceStream(descriptor: fd)
         let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
@@ -55,6 +53,32 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
         reader.name = "SingleLoginRecorder.TraceStream"
         reader.start()
         return stream
+    }
+
+    /// What to check after a connection that was `refused`, `timedOut` (after `timeout` seconds) or
+    /// `unreachable`. Where the system keeps apps off the local network until the person allows it
+    /// (iOS 14 and later, macOS 15 and later: `asksForLocalNetwork`), a connection it holds back
+    /// fails as an unreachable or silent address does, so the hint names that too.
+    package static func connectionHint(
+        refused: Bool, timedOut: Bool, unreachable: Bool, timeout: Double, asksForLocalNetwork: Bool = platformAsksForLocalNetwork
+    ) -> String {
+        if refused { return "; is `sl-conformance device-pass --listen` running, and this its port?" }
+        guard timedOut || unreachable else { return "" }
+        let waited = timedOut ? " (\(seconds(timeout)) s)" : ""
+        let localNetwork =
+            asksForLocalNetwork
+            ? " Is the app allowed on the local network? Settings › Privacy & Security › Local Network; give the debug build an"
+                + " NSLocalNetworkUsageDescription so that the system asks." : ""
+        return "\(waited); is the device on the harness's network, and this the address `device-pass --listen` printed?\(localNetwork)"
+    }
+
+    /// Whether this platform keeps an app off the local network until the person allows it.
+    package static var platformAsksForLocalNetwork: Bool {
+        #if canImport(Darwin)
+        true
+        #else
+        false
+        #endif
     }
 
     /// `10`, `2.5`: a timeout as the failure names it.

@@ -16,6 +16,9 @@ package enum ClientSocket {
         package var refused = false
         /// Whether no address answered within the timeout (a wrong or unreachable address, a firewall).
         package var timedOut = false
+        /// Whether the system had no route to the address (EHOSTUNREACH, ENETUNREACH): another
+        /// network, or, on Apple platforms, an app not allowed on the local network.
+        package var unreachable = false
     }
 
     /// What the descriptor is left as once connected.
@@ -47,6 +50,7 @@ package enum ClientSocket {
         var lastError = "no address"
         var refused = false
         var timedOut = false
+        var unreachable = false
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             entry = address.pointee.ai_next
@@ -76,20 +80,24 @@ package enum ClientSocket {
                     }
                     lastError = String(cString: strerror(error))
                     refused = error == ECONNREFUSED
+                    unreachable = error == EHOSTUNREACH || error == ENETUNREACH
                     timedOut = false
                 } else {
                     lastError = "no answer within the timeout"
                     refused = false
+                    unreachable = false
                     timedOut = true
                 }
             } else {
                 lastError = String(cString: strerror(errno))
                 refused = errno == ECONNREFUSED
+                unreachable = errno == EHOSTUNREACH || errno == ENETUNREACH
                 timedOut = false
             }
             close(fd)
         }
-        throw ConnectError(description: "cannot connect to \(host):\(port): \(lastError)", refused: refused, timedOut: timedOut)
+        throw ConnectError(
+            description: "cannot connect to \(host):\(port): \(lastError)", refused: refused, timedOut: timedOut, unreachable: unreachable)
     }
 
     /// `send` that returns -1 with EPIPE instead of raising SIGPIPE when the harness is gone.

@@ -183,6 +183,17 @@ struct DevicePassTests {
         }
     }
 
+    @Test("an address that does not answer, or has no route, is named with what to check, and on Apple platforms the local network's permission")
+    func streamUnreachable() {
+        let silent = TraceStream.connectionHint(refused: false, timedOut: true, unreachable: false, timeout: 10, asksForLocalNetwork: false)
+        #expect(silent == " (10 s); is the device on the harness's network, and this the address `device-pass --listen` printed?")
+        let held = TraceStream.connectionHint(refused: false, timedOut: false, unreachable: true, timeout: 10, asksForLocalNetwork: true)
+        #expect(held.hasPrefix("; is the device on the harness's network, and this the address `device-pass --listen` printed? "), "\(held)")
+        #expect(held.contains("Settings › Privacy & Security › Local Network") && held.contains("NSLocalNetworkUsageDescription"), "\(held)")
+        #expect(TraceStream.connectionHint(refused: false, timedOut: false, unreachable: false, timeout: 10) == "", "another failure has no hint")
+        #expect(TraceStream.platformAsksForLocalNetwork == FileManager.default.fileExists(atPath: "/System/Library/CoreServices"), "Darwin only")
+    }
+
     @Test("the recorder streams its trace over TCP to the harness, which asks it for a checkpoint")
     func streamsOverTCP() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-link-\(UUID().uuidString)")
