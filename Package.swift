@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginCrypto", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginSocket", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
         .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto"], resources: [.copy("Fixtures")]),

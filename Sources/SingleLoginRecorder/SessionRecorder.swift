@@ -120,6 +120,16 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
         sinks.append(sink)
     }
 
+    /// Calls `resend` with every line written so far while no line can be written, so that every
+    /// later line reaches the sinks after them: a ``TraceStream`` that connected again sends the
+    /// trace from its start, and loses nothing written meanwhile.
+    package func withLinesSoFar(_ resend: ([String]) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
+        resend(text.split(separator: "\n").map(String.init))
+    }
+
     /// The sequence of the last line written (the header is 1).
     public var lastSequence: Int {
         lock.lock()

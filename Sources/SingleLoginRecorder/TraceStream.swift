@@ -12,23 +12,41 @@ import Glibc
 /// then every trace line follows. The harness sends `{"checkpoint": "LABEL"}` when the tester
 /// confirms a step; the recorder then takes a checkpoint under that label.
 ///
+/// A connection lost while the app runs (iOS took a suspended app's socket, the device changed
+/// networks, the harness was stopped to resume the pass later) is made again, after 1, 2, 4 ... up
+/// to 30 seconds, for as long as the app runs: the trace is sent again from its start (the harness
+/// keeps each line once), so nothing written meanwhile is lost.
+///
 ///     #if DEBUG
 ///     let stream = try TraceStream.connect(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder)
 ///     // or, where the network is slow to answer: ..., recorder: recorder, timeout: 30)
 ///     #endif
-public final class TraceStream: @unchecked Sendable {  // `descriptor` is written once; sends are serialised by `lock`
+public final class TraceStream: @unchecked Sendable {  // `descriptor` and `closed` are guarded by `lock`
     /// Why the stream could not start.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         /// What went wrong.
         public var description: String
     }
 
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let lock = NSLock()
     private var closed = false
+    private let endpoint: Endpoint
 
-    private init(descriptor: Int32) {
+    /// Where the harness listens, and what to present to it: what a reconnection needs.
+    private struct Endpoint {
+        let host: String
+        let port: UInt16
+        let timeout: Double
+        let hello: String
+    }
+
+    /// The longest wait between two attempts to connect again, in seconds.
+    static let longestRetryWait = 30.0
+
+    private init(descriptor: Int32, endpoint: Endpoint) {
         self.descriptor = descriptor
+        self.endpoint = endpoint
     }
 
     /// Connects to the harness, presents `token`, sends the lines written so far and every later one,
@@ -45,14 +63,52 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
                 description: error.description
                     + connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout))
         }
-        let stream = TraceStream(descriptor: fd)
         let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
-        stream.send(String(decoding: hello, as: UTF8.self))
+        let stream = TraceStream(
+            descriptor: fd, endpoint: Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: hello, as: UTF8.self)))
+        stream.send(stream.endpoint.hello)
         recorder.attach { [weak stream] line in stream?.send(line) }
-        let reader = Thread { stream.readRequests(recorder: recorder) }
+        let reader = Thread { stream.serve(recorder: recorder) }
         reader.name = "SingleLoginRecorder.TraceStream"
         reader.start()
         return stream
+    }
+
+    /// Answers the harness's requests, and connects again whenever the connection is lost (on the
+    /// stream's own thread, for as long as the app runs).
+    private func serve(recorder: SessionRecorder) {
+        var wait = 1.0
+        while true {
+            lock.lock()
+            let fd = descriptor
+            lock.unlock()
+            readRequests(from: fd, recorder: recorder)
+            lock.lock()
+            closed = true
+            close(fd)
+            lock.unlock()
+            while !reconnect(recorder: recorder) {
+                Thread.sleep(forTimeInterval: wait)
+                wait = min(wait * 2, Self.longestRetryWait)
+            }
+            wait = 1
+        }
+    }
+
+    /// Connects again and sends the hello and the whole trace, before any line written after it;
+    /// whether it connected.
+    private func reconnect(recorder: SessionRecorder) -> Bool {
+        guard let fd = try? ClientSocket.connect(host: endpoint.host, port: endpoint.port, timeout: endpoint.timeout, mode: .blocking) else { return false }
+        // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
+        recorder.withLinesSoFar { lines in
+            lock.lock()
+            descriptor = fd
+            closed = false
+            lock.unlock()
+            send(endpoint.hello)
+            for line in lines { send(line) }
+        }
+        return true
     }
 
     /// What to check after a connection that was `refused`, `timedOut` (after `timeout` seconds) or
@@ -103,8 +159,8 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
         }
     }
 
-    /// Reads the harness's requests until it closes the connection (on the stream's own thread).
-    private func readRequests(recorder: SessionRecorder) {
+    /// Reads the harness's requests on `descriptor` until the connection ends (on the stream's own thread).
+    private func readRequests(from descriptor: Int32, recorder: SessionRecorder) {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -121,9 +177,5 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` is writte
                 Task { await recorder.checkpoint(label: label) }
             }
         }
-        lock.lock()
-        closed = true
-        lock.unlock()
-        close(descriptor)
     }
 }

@@ -7,6 +7,11 @@ import SingleLoginTransport
 /// recorder's connection (and its reconnection after every relaunch of the app), checks the pass's
 /// token, keeps every trace line once, in sequence, appending it to the trace file, and asks the
 /// recorder for checkpoints. Its methods block: it runs on the interactive session's own thread.
+///
+/// The newest connection that presents the token is the recorder's, and the one before it is
+/// closed: a recorder connects again when the app relaunches, and on a real device the connection
+/// before may never say that it ended (the device left the network, or iOS took a suspended app's
+/// socket). Each connection is read on a thread of its own, so one that went silent holds nothing up.
 public final class DeviceLink: @unchecked Sendable {  // every mutable member is guarded by `condition`
     private let listener: TCPListener
     private let token: String
@@ -33,12 +38,13 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         thread.start()
     }
 
-    /// Stops listening.
+    /// Stops listening; the connection's reader closes it.
     public func stop() {
         condition.lock()
         stopped = true
-        channel?.close(grace: .zero)
+        let current = channel
         condition.unlock()
+        current?.waker.wake()
         waker.wake()
     }
 
@@ -106,24 +112,50 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             condition.unlock()
             if done { return }
             guard case .connection(let connection) = listener.accept(before: .now + .seconds(3600), waker: waker) else { continue }
-            guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
-                let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] == token
-            else {
-                connection.close(grace: .zero)
-                continue
-            }
-            condition.lock()
-            channel = connection
-            condition.unlock()
-            read(connection)
-            condition.lock()
-            channel = nil
-            condition.broadcast()
-            condition.unlock()
+            // Handed over to its reader, which alone receives on it and closes it; the session's thread
+            // only sends it a checkpoint request, as it always has.
+            nonisolated(unsafe) let accepted = connection
+            let reader = Thread { [self] in serve(accepted) }
+            reader.name = "sl-conformance device link reader"
+            reader.start()
         }
     }
 
-    /// Keeps each line once: a reconnecting recorder sends its whole trace again.
+    /// Takes `connection` for the recorder's once it presents the token, in place of the one before
+    /// (woken to close itself), and reads it until it ends or is replaced.
+    private func serve(_ connection: SocketChannel) {
+        guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
+            let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] == token
+        else {
+            connection.close(grace: .zero)
+            return
+        }
+        condition.lock()
+        guard !stopped else {
+            condition.unlock()
+            connection.close(grace: .zero)
+            return
+        }
+        let previous = channel
+        channel = connection
+        condition.unlock()
+        previous?.waker.wake()
+        read(connection)
+        condition.lock()
+        if channel === connection { channel = nil }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether `connection` is no longer the recorder's: another replaced it, or the link stopped.
+    private func isSuperseded(_ connection: SocketChannel) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped || channel !== connection
+    }
+
+    /// Keeps each line once: a reconnecting recorder sends its whole trace again. Only this thread
+    /// closes `connection`: when it ends, or when woken and no longer the recorder's.
     private func read(_ connection: SocketChannel) {
         while true {
             switch connection.receive(before: .now + .seconds(3600)) {
@@ -137,7 +169,11 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
                 }
                 condition.unlock()
             case .timedOut: continue
-            case .ended, .overlong, .unterminated, .interrupted:
+            case .interrupted:
+                guard isSuperseded(connection) else { continue }
+                connection.close(grace: .zero)
+                return
+            case .ended, .overlong, .unterminated:
                 connection.close(grace: .zero)
                 return
             }

@@ -1,0 +1,81 @@
+import Foundation
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginRecorder
+import SingleLoginSocket
+import SingleLoginTransport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The harness's end of a device pass's stream, as a real device's network treats it.
+@Suite("Device link: the newest connection is the recorder's")
+struct DeviceLinkTests {
+    @Test("a connection that went silent holds nothing up: the recorder's next connection is read, and the silent one is closed")
+    func silentConnectionIsReplaced() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-silent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        defer { link.stop() }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+
+        // The app's first connection presents the token and its header, then says nothing more and
+        // never ends, as one does whose device left the network.
+        let silent = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        defer { close(silent) }
+        for line in [#"{"token":"t"}"#] + recorder.lines() {
+            let bytes = Array((line + "\n").utf8)
+            #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(silent, $0.baseAddress!, $0.count) } == bytes.count)
+        }
+        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+
+        // The relaunched app connects again: its lines are read, and checkpoints go to it.
+        recorder.lifecycle(.launch)
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        #expect(await DevicePassTests.offPool { link.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .launch } })
+        #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 3)
+        #expect(link.trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
+
+        // The silent connection was closed by the harness: reading it ends.
+        var descriptor = pollfd(fd: silent, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 120_000) == 1)
+        var byte: UInt8 = 0
+        #expect(read(silent, &byte, 1) <= 0, "the harness still holds the silent connection open")
+        withExtendedLifetime(stream) {}
+    }
+
+    @Test("the recorder connects again when its connection is lost, and the lines written meanwhile reach the harness")
+    func recorderReconnects() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-reconnect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let harnessTrace = directory.appendingPathComponent("harness.jsonl")
+        let first = try DeviceLink(listener: listener, token: "t", traceURL: harnessTrace)
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        #expect(await DevicePassTests.offPool { first.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+
+        // The harness stops (as `q` stops a pass to resume it later), closing the connection; the
+        // app goes on writing; the pass resumes on the same address.
+        first.stop()
+        recorder.lifecycle(.background)
+        recorder.lifecycle(.foreground)
+        let resumed = try DeviceLink(listener: listener, token: "t", traceURL: harnessTrace)
+        defer { resumed.stop() }
+        #expect(await DevicePassTests.offPool { resumed.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .foreground } })
+        #expect(resumed.trace.lines.map(\.kind) == [.header, .lifecycle, .lifecycle])
+        #expect(await DevicePassTests.offPool { resumed.checkpoint("p1.s1", timeout: .seconds(120)) } == 4)
+        withExtendedLifetime(stream) {}
+    }
+}
