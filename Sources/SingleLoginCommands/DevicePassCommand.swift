@@ -307,7 +307,8 @@ package struct DevicePassCommand: Command {
         guard let tracePath = options.trace, let statePath = options.state else { return nil }
         let listener: TCPListener
         let link: DeviceLink
-        let token = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
+        let resumed = (try? DevicePassState.read(from: URL(fileURLWithPath: statePath)))?.token
+        let token = resumed ?? passToken()
         do {
             listener = try TCPListener(host: address.host, port: address.port)
             link = try DeviceLink(listener: listener, token: token, traceURL: URL(fileURLWithPath: tracePath))
@@ -315,13 +316,15 @@ package struct DevicePassCommand: Command {
             output.err("error: cannot listen on \(address.host):\(address.port): \(error)")
             return nil
         }
-        output.err("sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)")
+        output.err(
+            "sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)"
+                + (resumed == nil ? "" : " (the pass's own, kept in its state file: an app still running connects again by itself)"))
         output.out(
             "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list)."
         )
         let session = DevicePassSession(
             plan: plan, users: users, link: link, tester: options.tester, stateURL: URL(fileURLWithPath: statePath),
-            judge: DeviceJudge(spec: spec, users: users), output: output, input: TesterInput { readLine() })
+            judge: DeviceJudge(spec: spec, users: users), output: output, input: TesterInput { readLine() }, token: token)
         let complete: Bool = await withCheckedContinuation { continuation in
             let thread = Thread {
                 do {
@@ -343,6 +346,14 @@ package struct DevicePassCommand: Command {
     static let traceWanted = "the trace the app's debug build recorded: \(DeviceTrace.whereRecorded)"
     /// What `--state` takes, for the fix of a file that is not there.
     static let stateWanted = "the state file 'device-pass --listen' wrote for the same pass (the tester's confirmations)"
+
+    /// A new pass's token: 32 hexadecimal digits.
+    static func passToken() -> String {
+        (0..<16).map { _ in
+            let byte = String(UInt8.random(in: 0...255), radix: 16)
+            return byte.count == 1 ? "0" + byte : byte
+        }.joined()
+    }
 
     /// Prints why a recorded trace or state file cannot be used and returns its exit status: the
     /// reader's own for a file it could not read, 65 for one that does not decode or hold.

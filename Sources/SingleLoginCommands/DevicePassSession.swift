@@ -20,6 +20,8 @@ struct DevicePassSession: Sendable {
     let output: TextOutput
     /// The tester's lines (stdin).
     let input: TesterInput
+    /// The token the recorder presents, kept in the state file for a resumed pass.
+    var token: String? = nil
 
     /// Runs the pass from where the state file left it; the confirmations, and whether the pass is complete.
     func run() throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
@@ -87,7 +89,7 @@ struct DevicePassSession: Sendable {
                             procedure: procedure.number, step: step, attempt: attempt, tester: tester, time: Self.now(), startSequence: start,
                             checkpointSequence: checkpoint ?? start, dataShown: shown.isEmpty ? nil : shown))
                 }
-                try DevicePassState(confirmations: confirmations).write(to: stateURL)
+                try DevicePassState(confirmations: confirmations, token: token).write(to: stateURL)
                 step += 1
             }
             let judged = judge.judge(plan: plan, trace: link.trace, confirmations: confirmations).results

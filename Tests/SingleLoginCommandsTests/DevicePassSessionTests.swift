@@ -83,6 +83,21 @@ struct DevicePassSessionTests {
         return (recorder, stream)
     }
 
+    @Test("the state file keeps the pass's token for a resumed pass, reads a state without one, and a new token is 32 hex digits")
+    func stateKeepsToken() throws {
+        let pass = try Pass()
+        var session = try pass.session(reading: Self.lines([""]))
+        session.token = "0a1b2c"
+        _ = try session.run()
+        let stateURL = pass.directory.appendingPathComponent("state.json")
+        let state = try DevicePassState.read(from: stateURL)
+        #expect(state.token == "0a1b2c" && state.confirmations.map(\.step) == [0])
+        let older = try DevicePassState.read(bytes: Array(#"{"version": 1, "confirmations": []}"#.utf8), file: "older.json")
+        #expect(older.token == nil)
+        let token = DevicePassCommand.passToken()
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "\(token)")
+    }
+
     @Test("a launch the app records the moment the step is shown counts for that step: the pass does not wait for another")
     func evidenceAtOnce() throws {
         let pass = try Pass()

@@ -11,11 +11,16 @@ public struct DevicePassState: Codable, Sendable {
     public var version: Int
     /// The confirmations, in the order given.
     public var confirmations: [DeviceConfirmation]
+    /// The token the recorder presents (`device-pass --listen` prints it), kept so that a resumed
+    /// pass asks for the same one and an app still running connects again by itself. A bundle's
+    /// copy of the state leaves it out.
+    public var token: String?
 
-    /// A state holding `confirmations`.
-    public init(confirmations: [DeviceConfirmation]) {
+    /// A state holding `confirmations`, and the pass's `token` where the harness listens.
+    public init(confirmations: [DeviceConfirmation], token: String? = nil) {
         version = Self.currentVersion
         self.confirmations = confirmations
+        self.token = token
     }
 
     /// Why a state file cannot be read: `file:line:column: error: ... (at $.path)` and the fix.
