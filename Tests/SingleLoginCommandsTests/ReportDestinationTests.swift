@@ -8,7 +8,9 @@ import Testing
 struct ReportDestinationTests {
     /// A fresh directory holding a file named `afile`.
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sl-destinations-\(UUID().uuidString)")
+        // Short: a socket's path must fit in sun_path (104 bytes on Darwin, whose temporary folder
+        // is /var/folders/<2>/<30>/T/), and `s.sock` is made in it.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sl-dest-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data("not a directory".utf8).write(to: url.appendingPathComponent("afile"))
         try makeSocket(at: url.appendingPathComponent("s.sock"))
@@ -17,12 +19,20 @@ struct ReportDestinationTests {
 
     /// A Unix socket file at `url` (the socket itself closed: the file stays).
     static func makeSocket(at url: URL) throws {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_UNIX, stream, 0)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(url.path.utf8).prefix(raw.count - 1)) }
+        // A path longer than sun_path would be cut, and the socket made under another name.
+        let bytes = Array(url.path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "\(url.path) is too long for a socket's address")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }

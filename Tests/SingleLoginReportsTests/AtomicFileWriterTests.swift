@@ -108,15 +108,21 @@ struct AtomicFileWriterTests {
     func refused() throws {
         let directory = try TemporaryDirectory()
         let socketURL = directory.url.appendingPathComponent("s.sock")
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_UNIX, stream, 0)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(socketURL.path.utf8)
-            raw.copyBytes(from: bytes.prefix(raw.count - 1))
-        }
+        // sun_path holds 108 bytes on Linux, 104 on Darwin (whose temporary folder is long): a path
+        // that does not fit would be cut and the socket made elsewhere.
+        let bytes = Array(socketURL.path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "\(socketURL.path) is too long for a socket's address")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }

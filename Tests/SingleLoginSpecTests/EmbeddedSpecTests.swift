@@ -46,8 +46,10 @@ struct EmbeddedSpecTests {
         try Data("{}".utf8).write(to: locked)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
         if !FileManager.default.isReadableFile(atPath: locked.path) {
-            // Skipped when running as root, who reads anything.
-            #expect(throws: SpecFileError(path: locked.path, problem: .unreadable(reason: "permission denied"))) { try SpecSource.file(locked.path).read() }
+            // Skipped when running as root, who reads anything. The reason is the system's own words.
+            #expect(throws: SpecFileError(path: locked.path, problem: .unreadable(reason: String(cString: strerror(EACCES))))) {
+                try SpecSource.file(locked.path).read()
+            }
         }
         #expect(try SpecSource.embedded(.singleLogin).read() == EmbeddedSpec.singleLogin.bytes)
     }

@@ -55,9 +55,10 @@ public final class ChildProcess: Sendable {
             }
         }
 
+        /// By the system's own numbers, which differ: SIGBUS is 7 on Linux and 10 on Darwin (whose 7 is SIGEMT).
         private static let signalNames: [Int32: String] = [
-            1: "SIGHUP", 2: "SIGINT", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 4: "SIGILL", 5: "SIGTRAP", 7: "SIGBUS",
-            8: "SIGFPE",
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
         ]
     }
 

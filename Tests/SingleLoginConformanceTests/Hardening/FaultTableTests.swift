@@ -109,6 +109,13 @@ struct FaultTableTests {
         }
     }
 
+    @Test("a signal is named by this system's number for it: SIGBUS is 7 on Linux and 10 on Darwin")
+    func signalNames() {
+        #expect(ChildProcess.Termination.signaled(SIGBUS).description == "signal \(SIGBUS) (SIGBUS)")
+        #expect(ChildProcess.Termination.signaled(SIGSEGV).description == "signal \(SIGSEGV) (SIGSEGV)")
+        #expect(ChildProcess.Termination.exited(3).description == "exit code 3")
+    }
+
     /// Runs the exercise spec against `command` with `timeouts` and returns the results.
     static func run(command: String, scenarios: Int, timeouts: AdapterTimeouts) async -> [TestCaseResult] {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
