@@ -82,7 +82,10 @@ public enum SimulatorContainer {
         final class Collected: @unchecked Sendable { var data = Data() }
         let errorData = Collected()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
+        // The handle, not the pipe, crosses to the other thread: FileHandle is Sendable in every
+        // Foundation, Pipe only in some SDKs.
+        let errorHandle = error.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errorData.data = errorHandle.readDataToEndOfFile() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()  // the write above happens before this returns
         process.waitUntilExit()
