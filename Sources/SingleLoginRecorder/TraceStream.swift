@@ -21,7 +21,7 @@ import Glibc
 ///     let stream = try TraceStream.connect(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder)
 ///     // or, where the network is slow to answer: ..., recorder: recorder, timeout: 30)
 ///     #endif
-public final class TraceStream: @unchecked Sendable {  // `descriptor` and `closed` are guarded by `lock`
+public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed` and `stopped` are guarded by `lock`
     /// Why the stream could not start.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         /// What went wrong.
@@ -31,6 +31,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` and `clos
     private var descriptor: Int32
     private let lock = NSLock()
     private var closed = false
+    private var stopped = false
     private let endpoint: Endpoint
 
     /// Where the harness listens, and what to present to it: what a reconnection needs.
@@ -74,8 +75,26 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` and `clos
         return stream
     }
 
+    /// Ends the stream: its connection is closed and not made again, and no line is sent any more
+    /// (the pass is over, or the app no longer takes part in it).
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        stopped = true
+        closed = true
+        // Ends the reader's `read`; the reader closes the descriptor (-1 once it has).
+        if descriptor >= 0 { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    /// Whether ``stop()`` was called.
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
     /// Answers the harness's requests, and connects again whenever the connection is lost (on the
-    /// stream's own thread, for as long as the app runs).
+    /// stream's own thread, for as long as the app runs and the stream is not stopped).
     private func serve(recorder: SessionRecorder) {
         var wait = 1.0
         while true {
@@ -86,22 +105,29 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor` and `clos
             lock.lock()
             closed = true
             close(fd)
+            descriptor = -1
             lock.unlock()
-            while !reconnect(recorder: recorder) {
+            while !isStopped, !reconnect(recorder: recorder) {
                 Thread.sleep(forTimeInterval: wait)
                 wait = min(wait * 2, Self.longestRetryWait)
             }
+            if isStopped { return }
             wait = 1
         }
     }
 
     /// Connects again and sends the hello and the whole trace, before any line written after it;
-    /// whether it connected.
+    /// whether it connected (or was stopped meanwhile, which ends the attempts too).
     private func reconnect(recorder: SessionRecorder) -> Bool {
         guard let fd = try? ClientSocket.connect(host: endpoint.host, port: endpoint.port, timeout: endpoint.timeout, mode: .blocking) else { return false }
         // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
         recorder.withLinesSoFar { lines in
             lock.lock()
+            guard !stopped else {
+                lock.unlock()
+                close(fd)
+                return
+            }
             descriptor = fd
             closed = false
             lock.unlock()

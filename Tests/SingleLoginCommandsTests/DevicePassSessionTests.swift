@@ -102,7 +102,7 @@ struct DevicePassSessionTests {
     func evidenceAtOnce() throws {
         let pass = try Pass()
         let (recorder, stream) = try Self.recorder(for: pass)
-        defer { withExtendedLifetime(stream) {} }
+        defer { stream.stop() }
         // Procedure 1's step 1 ("Open the app"): the app launches as soon as the step is shown, and
         // the launch reaches the harness before the step's line has been written.
         pass.onLine.withLock {
@@ -140,7 +140,7 @@ struct DevicePassSessionTests {
     func enterTypedAheadIsDropped() throws {
         let pass = try Pass()
         let (recorder, stream) = try Self.recorder(for: pass)
-        defer { withExtendedLifetime(stream) {} }
+        defer { stream.stop() }
         // The app launches only once the tester's early Enter has reached the pass.
         pass.beforeAnswer.withLock { $0 = { index in if index == 2 { recorder.lifecycle(.launch) } } }
         // Enter at step 0; an Enter as step 1 starts waiting; `q` at step 1's own prompt.

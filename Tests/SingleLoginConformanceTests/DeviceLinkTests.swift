@@ -40,6 +40,7 @@ struct DeviceLinkTests {
         // The relaunched app connects again: its lines are read, and checkpoints go to it.
         recorder.lifecycle(.launch)
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        defer { stream.stop() }
         #expect(await DevicePassTests.offPool { link.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .launch } })
         #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 3)
         #expect(link.trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
@@ -49,7 +50,6 @@ struct DeviceLinkTests {
         #expect(poll(&descriptor, 1, 120_000) == 1)
         var byte: UInt8 = 0
         #expect(read(silent, &byte, 1) <= 0, "the harness still holds the silent connection open")
-        withExtendedLifetime(stream) {}
     }
 
     @Test("the recorder connects again when its connection is lost, and the lines written meanwhile reach the harness")
@@ -64,6 +64,7 @@ struct DeviceLinkTests {
             configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
         ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        defer { stream.stop() }
         #expect(await DevicePassTests.offPool { first.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
 
         // The harness stops (as `q` stops a pass to resume it later), closing the connection; the
@@ -76,6 +77,33 @@ struct DeviceLinkTests {
         #expect(await DevicePassTests.offPool { resumed.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .foreground } })
         #expect(resumed.trace.lines.map(\.kind) == [.header, .lifecycle, .lifecycle])
         #expect(await DevicePassTests.offPool { resumed.checkpoint("p1.s1", timeout: .seconds(120)) } == 4)
-        withExtendedLifetime(stream) {}
+    }
+
+    @Test("a recorder of another pass is refused, token or not, and the pass's own stays connected")
+    func otherPassRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-other-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        defer { link.stop() }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "this pass's app")], storage: []) }
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        defer { stream.stop() }
+        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+
+        let other = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        defer { close(other) }
+        let hello = Array((#"{"passID":"another-pass","token":"t"}"# + "\n").utf8)
+        #expect(hello.withUnsafeBytes { ClientSocket.sendNoSignal(other, $0.baseAddress!, $0.count) } == hello.count)
+        var descriptor = pollfd(fd: other, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 120_000) == 1)
+        var byte: UInt8 = 0
+        #expect(read(other, &byte, 1) <= 0, "the harness took a recorder of another pass")
+
+        #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 2)
+        #expect(link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "this pass's app")
     }
 }

@@ -210,6 +210,7 @@ struct DevicePassTests {
         }
         recorder.lifecycle(.launch)
         let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "pass-token", recorder: recorder)
+        defer { stream.stop() }
         // The link's waits block: they run on a thread of their own, as the interactive session's do,
         // and leave Swift's pool free for the recorder's checkpoint.
         let launched = await Self.offPool { link.wait(after: 0, timeout: .seconds(600)) { $0.lifecycle == .launch } }
@@ -222,7 +223,6 @@ struct DevicePassTests {
         // The harness's file holds the same lines as the app's.
         let harness = try String(contentsOf: directory.appendingPathComponent("harness.jsonl"), encoding: .utf8)
         #expect(try DeviceTrace(text: harness, file: "harness.jsonl").lines == trace.lines)
-        withExtendedLifetime(stream) {}
     }
 
     /// `work` on a thread of its own.

@@ -121,8 +121,9 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         }
     }
 
-    /// Takes `connection` for the recorder's once it presents the token, in place of the one before
-    /// (woken to close itself), and reads it until it ends or is replaced.
+    /// Takes `connection` for the recorder's once it presents the token (and, once the trace has
+    /// begun, the trace's pass ID), in place of the one before (woken to close itself), and reads it
+    /// until it ends or is replaced.
     private func serve(_ connection: SocketChannel) {
         guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
             let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] == token
@@ -131,7 +132,10 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             return
         }
         condition.lock()
-        guard !stopped else {
+        // A recorder of another pass (an app still connecting to an address this pass now uses) is
+        // not this pass's, token or not.
+        let otherPass = lines.first?.header.map { header in object["passID"].map { $0 != header.passID } ?? false } ?? false
+        guard !stopped, !otherPass else {
             condition.unlock()
             connection.close(grace: .zero)
             return
