@@ -41,7 +41,7 @@ struct DevicePassSessionTests {
         func count(_ cue: String) -> Int { printed.withLock { $0.filter { $0.contains(cue) }.count } }
 
         /// The pass's session over the link, its output kept here, its tester's lines from `read`.
-        func session(reading read: @escaping @Sendable () -> String?) throws -> DevicePassSession {
+        func session(token: String? = nil, reading read: @escaping @Sendable () -> String?) throws -> DevicePassSession {
             let spec = try SpecLoader.load(bytes: try SpecSource.embedded(.singleLogin).read(), file: "single-login.json").spec
             let output = TextOutput(
                 write: { [self] text in
@@ -50,13 +50,15 @@ struct DevicePassSessionTests {
                 }, writeError: { _ in })
             return DevicePassSession(
                 plan: DevicePlan(spec: spec), users: .catalogue(spec), link: link, tester: "t", stateURL: directory.appendingPathComponent("state.json"),
-                judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read))
+                judge: DeviceJudge(spec: spec, users: .catalogue(spec)), output: output, input: TesterInput(read: read), token: token)
         }
 
         /// Runs the pass with `script`: each answer is typed once the output holds its cue `count` times.
-        func run(_ script: [(cue: String, count: Int, answer: String)]) throws -> (confirmations: [DeviceConfirmation], complete: Bool) {
+        func run(_ script: [(cue: String, count: Int, answer: String)], token: String? = nil) throws -> (
+            confirmations: [DeviceConfirmation], complete: Bool
+        ) {
             let next = Mutex(0)
-            return try session { [self] in
+            return try session(token: token) { [self] in
                 let index = next.withLock { index in
                     defer { index += 1 }
                     return index
@@ -86,9 +88,8 @@ struct DevicePassSessionTests {
     @Test("the state file keeps the pass's token for a resumed pass, reads a state without one, and a new token is 32 hex digits")
     func stateKeepsToken() throws {
         let pass = try Pass()
-        var session = try pass.session(reading: Self.lines([""]))
-        session.token = "0a1b2c"
-        _ = try session.run()
+        // Enter at step 0's prompt, then the input ends.
+        _ = try pass.run([(Self.prompt, 1, "")], token: "0a1b2c")
         let stateURL = pass.directory.appendingPathComponent("state.json")
         let state = try DevicePassState.read(from: stateURL)
         #expect(state.token == "0a1b2c" && state.confirmations.map(\.step) == [0])
