@@ -307,18 +307,24 @@ package struct DevicePassCommand: Command {
         guard let tracePath = options.trace, let statePath = options.state else { return nil }
         let listener: TCPListener
         let link: DeviceLink
-        let resumed = (try? DevicePassState.read(from: URL(fileURLWithPath: statePath)))?.token
-        let token = resumed ?? passToken()
+        let token: String
+        let resumed: Bool
+        do { (token, resumed) = try passToken(keptIn: URL(fileURLWithPath: statePath)) } catch {
+            output.err("error: cannot write \(statePath): \(error.localizedDescription)")
+            return nil
+        }
         do {
             listener = try TCPListener(host: address.host, port: address.port)
-            link = try DeviceLink(listener: listener, token: token, traceURL: URL(fileURLWithPath: tracePath))
+            link = try DeviceLink(listener: listener, token: token, traceURL: URL(fileURLWithPath: tracePath)) { reason in
+                output.err("sl-conformance: refused: \(reason)")
+            }
         } catch {
             output.err("error: cannot listen on \(address.host):\(address.port): \(error)")
             return nil
         }
         output.err(
             "sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)"
-                + (resumed == nil ? "" : " (the pass's own, kept in its state file: an app still running connects again by itself)"))
+                + (resumed ? " (the pass's own, kept in its state file: an app still running connects again by itself)" : ""))
         output.out(
             "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list)."
         )
@@ -346,6 +352,17 @@ package struct DevicePassCommand: Command {
     static let traceWanted = "the trace the app's debug build recorded: \(DeviceTrace.whereRecorded)"
     /// What `--state` takes, for the fix of a file that is not there.
     static let stateWanted = "the state file 'device-pass --listen' wrote for the same pass (the tester's confirmations)"
+
+    /// The pass's token: the one the state file at `stateURL` keeps (`resumed`), or a new one, written
+    /// there at once (with the confirmations it holds, if any), so that a pass stopped even before
+    /// its first step resumes with the same token and an app still running connects again by itself.
+    static func passToken(keptIn stateURL: URL) throws -> (token: String, resumed: Bool) {
+        let existing = try? DevicePassState.read(from: stateURL)
+        if let kept = existing?.token { return (kept, true) }
+        let token = passToken()
+        try DevicePassState(confirmations: existing?.confirmations ?? [], token: token).write(to: stateURL)
+        return (token, false)
+    }
 
     /// A new pass's token: 32 hexadecimal digits.
     static func passToken() -> String {

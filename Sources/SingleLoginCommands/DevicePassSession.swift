@@ -55,8 +55,9 @@ struct DevicePassSession: Sendable {
                     {
                         output.out(
                             link.isConnected
-                                ? "  still \(instruction.waitsFor.waitingText) after 5 minutes, with the recorder connected: do the step, then answer."
-                                : "  no word from the recorder in 5 minutes: is the app's debug build running and connected?")
+                                ? "  still \(instruction.waitsFor.waitingText) after 5 minutes, with the recorder connected: do the step, then answer"
+                                    + " (an app that has done it but sends nothing may hold a connection the network lost: relaunch it)."
+                                : "  no word from the recorder in 5 minutes: is the app's debug build running? Relaunching it connects it again.")
                     }
                 }
                 guard let answer = answer() else { return (confirmations, false) }
@@ -74,7 +75,9 @@ struct DevicePassSession: Sendable {
                         output.out("  (taking the app's observation)")
                         checkpoint = link.checkpoint(DeviceConfirmation.label(procedure: procedure.number, step: step))
                         if checkpoint == nil {
-                            output.out("  The recorder took no checkpoint (is the app connected?): do the step again, or skip it.")
+                            output.out(
+                                "  The recorder took no checkpoint in 30 seconds: relaunch the app if it is running (it connects again at"
+                                    + " launch), then do the step again; or skip it.")
                             continue
                         }
                     }

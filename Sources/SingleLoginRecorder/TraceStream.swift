@@ -101,18 +101,27 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             lock.lock()
             let fd = descriptor
             lock.unlock()
+            let began = Date()
             readRequests(from: fd, recorder: recorder)
             lock.lock()
             closed = true
             close(fd)
             descriptor = -1
             lock.unlock()
+            // A connection that lasted a while is made again at once. One the harness ended soon (it
+            // refused another token or another pass's trace, or the pass ended) backs off as a
+            // refused one does: 1, 2, 4 ... 30 seconds, never a loop.
+            if Date().timeIntervalSince(began) >= Self.longestRetryWait {
+                wait = 1
+            } else {
+                Thread.sleep(forTimeInterval: wait)
+                wait = min(wait * 2, Self.longestRetryWait)
+            }
             while !isStopped, !reconnect(recorder: recorder) {
                 Thread.sleep(forTimeInterval: wait)
                 wait = min(wait * 2, Self.longestRetryWait)
             }
             if isStopped { return }
-            wait = 1
         }
     }
 

@@ -99,6 +99,24 @@ struct DevicePassSessionTests {
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "\(token)")
     }
 
+    @Test("a pass's token is kept in its state file before the first step, and a state without one gets one, its confirmations kept")
+    func tokenKeptAtOnce() throws {
+        let pass = try Pass()
+        let fresh = pass.directory.appendingPathComponent("fresh.json")
+        let first = try DevicePassCommand.passToken(keptIn: fresh)
+        #expect(!first.resumed && first.token.count == 32)
+        #expect(try DevicePassState.read(from: fresh).token == first.token, "kept before any confirmation")
+        #expect(try DevicePassCommand.passToken(keptIn: fresh) == (first.token, true))
+        // A state an earlier harness wrote, without a token: it gets one, and keeps its confirmations.
+        _ = try pass.run([(Self.prompt, 1, "")])
+        let older = pass.directory.appendingPathComponent("state.json")
+        #expect(try DevicePassState.read(from: older).token == nil)
+        let upgraded = try DevicePassCommand.passToken(keptIn: older)
+        #expect(!upgraded.resumed)
+        let state = try DevicePassState.read(from: older)
+        #expect(state.token == upgraded.token && state.confirmations.map(\.step) == [0])
+    }
+
     @Test("a launch the app records the moment the step is shown counts for that step: the pass does not wait for another")
     func evidenceAtOnce() throws {
         let pass = try Pass()

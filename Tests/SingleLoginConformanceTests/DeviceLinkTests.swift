@@ -4,6 +4,7 @@ import SingleLoginConformance
 import SingleLoginRecorder
 import SingleLoginSocket
 import SingleLoginTransport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -85,7 +86,10 @@ struct DeviceLinkTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        let told = Mutex<[String]>([])
+        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl")) { reason in
+            told.withLock { $0.append(reason) }
+        }
         defer { link.stop() }
         let recorder = try SessionRecorder(
             configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
@@ -102,8 +106,76 @@ struct DeviceLinkTests {
         #expect(poll(&descriptor, 1, 120_000) == 1)
         var byte: UInt8 = 0
         #expect(read(other, &byte, 1) <= 0, "the harness took a recorder of another pass")
+        let reasons = told.withLock { $0 }
+        #expect(reasons.count == 1 && reasons[0].contains("streams another pass's trace (another-pass; this pass's is "), "\(reasons)")
+        #expect(reasons.first?.contains("a reinstalled app") == true)
+
+        // An app with another token is refused and named too.
+        let stale = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        defer { close(stale) }
+        let staleHello = Array((#"{"passID":"x","token":"an earlier pass's"}"# + "\n").utf8)
+        #expect(staleHello.withUnsafeBytes { ClientSocket.sendNoSignal(stale, $0.baseAddress!, $0.count) } == staleHello.count)
+        descriptor = pollfd(fd: stale, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 120_000) == 1)
+        #expect(read(stale, &byte, 1) <= 0)
+        #expect(told.withLock { $0 }.last?.contains("presented another token") == true, "\(told.withLock { $0 })")
 
         #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 2)
         #expect(link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "this pass's app")
+    }
+
+    @Test("a recorder whose connections the harness ends at once backs off: no reconnection loop")
+    func endedAtOnceBacksOff() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-backoff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "another pass's", recorder: recorder)
+        defer { stream.stop() }
+        // A harness that closes every connection it takes, as it does one with another token. A
+        // slower machine makes fewer attempts, never more: only a loop exceeds the bound.
+        let accepted = await DevicePassTests.offPool {
+            let waker = ChannelWaker()
+            let deadline = ContinuousClock.now + .milliseconds(2500)
+            var count = 0
+            while ContinuousClock.now < deadline {
+                guard case .connection(let connection) = listener.accept(before: deadline, waker: waker) else { continue }
+                count += 1
+                connection.close(grace: .zero)
+            }
+            return count
+        }
+        #expect((1...3).contains(accepted), "\(accepted) connections in 2.5 s: the attempts after the first wait 1, 2, 4 ... seconds")
+    }
+
+    @Test("a checkpoint asked on a connection that is then replaced is asked again on the new one")
+    func checkpointAskedAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-reask-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
+        defer { link.stop() }
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        // The connection the request goes into is silent: it will never answer.
+        let silent = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        defer { close(silent) }
+        for line in [#"{"token":"t"}"#] + recorder.lines() {
+            let bytes = Array((line + "\n").utf8)
+            #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(silent, $0.baseAddress!, $0.count) } == bytes.count)
+        }
+        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+        async let sequence = DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) }
+        // The request reaches the silent connection; then the app connects again.
+        var descriptor = pollfd(fd: silent, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 120_000) == 1)
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        defer { stream.stop() }
+        #expect(await sequence == 2)
     }
 }

@@ -21,11 +21,17 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     private var channel: SocketChannel?
     private var stopped = false
     private let waker = ChannelWaker()
+    /// Hears, once per kind and peer, why a connection was refused.
+    private let onRefusal: @Sendable (String) -> Void
+    private var refusalsTold: Set<String> = []
 
-    /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued when it holds a trace).
-    public init(listener: TCPListener, token: String, traceURL: URL) throws {
+    /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued
+    /// when it holds a trace). `onRefusal` hears, once per kind and address, why an app's connection
+    /// was refused (another token; a recorder of another pass), for the tester to see.
+    public init(listener: TCPListener, token: String, traceURL: URL, onRefusal: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.listener = listener
         self.token = token
+        self.onRefusal = onRefusal
         if let text = try? String(contentsOf: traceURL, encoding: .utf8), let trace = try? DeviceTrace(text: text, file: traceURL.path) {
             lines = trace.lines
         } else {
@@ -90,16 +96,35 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         condition.unlock()
     }
 
-    /// Asks the recorder for a checkpoint labelled `label` and waits for it; its sequence, or nil when none came within `timeout`.
+    /// Asks the recorder for a checkpoint labelled `label` and waits for it; its sequence, or nil
+    /// when none came within `timeout`. A connection that replaces the recorder's meanwhile (the app
+    /// connected again) is asked too: the request may have gone into the one it replaced.
     public func checkpoint(_ label: String, timeout: Duration = .seconds(30)) -> Int? {
         let start = lastSequence
-        condition.lock()
-        let current = channel
-        condition.unlock()
-        guard let current else { return nil }
-        let request = (try? JSONSerialization.data(withJSONObject: ["checkpoint": label], options: [.sortedKeys])) ?? Data()
-        _ = current.send(Array(request) + [UInt8(ascii: "\n")], before: .now + .seconds(5))
-        guard wait(after: start, timeout: timeout, for: { $0.checkpoint?.label == label }) else { return nil }
+        let request = Array((try? JSONSerialization.data(withJSONObject: ["checkpoint": label], options: [.sortedKeys])) ?? Data())
+        let deadline = Date().addingTimeInterval(timeout.inSeconds)
+        var asked: SocketChannel?
+        while true {
+            condition.lock()
+            if let found = lines.dropFirst(start).first(where: { $0.checkpoint?.label == label }) {
+                condition.unlock()
+                return found.sequence
+            }
+            guard let current = channel, current !== asked else {
+                // Wait for the line, or for a connection to ask.
+                let waiting = !stopped && condition.wait(until: deadline)
+                condition.unlock()
+                if !waiting { return lastCheckpoint(label, after: start) }
+                continue
+            }
+            condition.unlock()
+            _ = current.send(request + [UInt8(ascii: "\n")], before: .now + .seconds(5))
+            asked = current
+        }
+    }
+
+    /// The sequence of the checkpoint labelled `label` after `start`, if it came.
+    private func lastCheckpoint(_ label: String, after start: Int) -> Int? {
         condition.lock()
         defer { condition.unlock() }
         return lines.dropFirst(start).first { $0.checkpoint?.label == label }?.sequence
@@ -125,23 +150,42 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     /// begun, the trace's pass ID), in place of the one before (woken to close itself), and reads it
     /// until it ends or is replaced.
     private func serve(_ connection: SocketChannel) {
+        // What is no recorder's hello (a port scanner) is closed without a word.
         guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
-            let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] == token
+            let object = try? JSONSerialization.jsonObject(with: Data(hello)) as? [String: String], object["token"] != nil
         else {
             connection.close(grace: .zero)
             return
         }
+        let from = connection.peerAddress.split(separator: ":").dropLast().joined(separator: ":")
+        guard object["token"] == token else {
+            refuse(
+                connection, kind: "token", from: from,
+                "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above")
+            return
+        }
         condition.lock()
-        // A recorder of another pass (an app still connecting to an address this pass now uses) is
-        // not this pass's, token or not.
-        let otherPass = lines.first?.header.map { header in object["passID"].map { $0 != header.passID } ?? false } ?? false
-        guard !stopped, !otherPass else {
+        // A recorder of another pass (a reinstalled app, another device, an app of an earlier pass
+        // still connecting) is not this pass's, token or not: its lines would be taken for this trace's.
+        let thisPass = lines.first?.header?.passID
+        let otherPass = thisPass.flatMap { this in object["passID"].flatMap { $0 == this ? nil : $0 } }
+        guard !stopped else {
             condition.unlock()
             connection.close(grace: .zero)
             return
         }
+        if let otherPass, let thisPass {
+            condition.unlock()
+            refuse(
+                connection, kind: "pass", from: from,
+                "a recorder at \(from) streams another pass's trace (\(otherPass); this pass's is \(thisPass)): a reinstalled app, or another"
+                    + " device, starts a trace of its own; relaunch the app this pass began with, or start a new pass with another --trace and --state")
+            return
+        }
         let previous = channel
         channel = connection
+        // A checkpoint waiting on the connection before asks this one too.
+        condition.broadcast()
         condition.unlock()
         previous?.waker.wake()
         read(connection)
@@ -149,6 +193,15 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         if channel === connection { channel = nil }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Closes `connection`, telling why once per `kind` and address `from`.
+    private func refuse(_ connection: SocketChannel, kind: String, from: String, _ reason: String) {
+        condition.lock()
+        let first = refusalsTold.insert(kind + " " + from).inserted
+        condition.unlock()
+        if first { onRefusal(reason) }
+        connection.close(grace: .zero)
     }
 
     /// Whether `connection` is no longer the recorder's: another replaced it, or the link stopped.
