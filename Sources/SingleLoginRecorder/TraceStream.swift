@@ -64,6 +64,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
                 description: error.description
                     + connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout))
         }
+        ClientSocket.keepAlive(fd)
         let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
         let stream = TraceStream(
             descriptor: fd, endpoint: Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: hello, as: UTF8.self)))
@@ -129,6 +130,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     /// whether it connected (or was stopped meanwhile, which ends the attempts too).
     private func reconnect(recorder: SessionRecorder) -> Bool {
         guard let fd = try? ClientSocket.connect(host: endpoint.host, port: endpoint.port, timeout: endpoint.timeout, mode: .blocking) else { return false }
+        ClientSocket.keepAlive(fd)
         // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
         recorder.withLinesSoFar { lines in
             lock.lock()

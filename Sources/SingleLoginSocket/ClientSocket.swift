@@ -100,6 +100,26 @@ package enum ClientSocket {
             description: "cannot connect to \(host):\(port): \(lastError)", refused: refused, timedOut: timedOut, unreachable: unreachable)
     }
 
+    /// Has the system probe the connection `fd` after `idle` seconds without traffic, every
+    /// `interval` seconds, and end it after `count` probes go unanswered: a connection the network
+    /// dropped without a word (a device that left the network) then ends within about a minute, as
+    /// a closed one does, instead of never.
+    package static func keepAlive(_ fd: Int32, idle: Int32 = 30, interval: Int32 = 10, count: Int32 = 3) {
+        var on: Int32 = 1
+        var idle = idle
+        var interval = interval
+        var count = count
+        let size = socklen_t(MemoryLayout<Int32>.size)
+        _ = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, size)
+        #if canImport(Darwin)
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPALIVE, &idle, size)
+        #else
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPIDLE, &idle, size)
+        #endif
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPINTVL, &interval, size)
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPCNT, &count, size)
+    }
+
     /// `send` that returns -1 with EPIPE instead of raising SIGPIPE when the harness is gone.
     package static func sendNoSignal(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

@@ -178,4 +178,26 @@ struct DeviceLinkTests {
         defer { stream.stop() }
         #expect(await sequence == 2)
     }
+
+    @Test("the recorder's connection has the system probe it, so that one the network dropped without a word ends within about a minute")
+    func keepAlive() throws {
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let fd = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        defer { close(fd) }
+        ClientSocket.keepAlive(fd)
+        func option(_ level: Int32, _ name: Int32) -> Int32 {
+            var value: Int32 = -1
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, level, name, &value, &size)
+            return value
+        }
+        #expect(option(SOL_SOCKET, SO_KEEPALIVE) != 0)
+        #if canImport(Darwin)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPALIVE) == 30)
+        #else
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPIDLE) == 30)
+        #endif
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPINTVL) == 10)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
+    }
 }
