@@ -44,6 +44,9 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
 
     /// The longest wait between two attempts to connect again, in seconds.
     static let longestRetryWait = 30.0
+    /// How long a connection must have lasted, in seconds, to be made again at once when it ends:
+    /// the harness refuses another token or another trace within moments of the connection.
+    static let lastingConnection = 5.0
 
     private init(descriptor: Int32, endpoint: Endpoint) {
         self.descriptor = descriptor
@@ -109,10 +112,10 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             close(fd)
             descriptor = -1
             lock.unlock()
-            // A connection that lasted a while is made again at once. One the harness ended soon (it
-            // refused another token or another pass's trace, or the pass ended) backs off as a
-            // refused one does: 1, 2, 4 ... 30 seconds, never a loop.
-            if Date().timeIntervalSince(began) >= Self.longestRetryWait {
+            // A connection that lasted is made again at once. One the harness ended at once (it refused
+            // another token or another trace) backs off as a refused one does: 1, 2, 4 ... 30
+            // seconds, never a loop.
+            if Date().timeIntervalSince(began) >= Self.lastingConnection {
                 wait = 1
             } else {
                 Thread.sleep(forTimeInterval: wait)

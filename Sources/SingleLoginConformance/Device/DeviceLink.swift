@@ -146,9 +146,9 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         }
     }
 
-    /// Takes `connection` for the recorder's once it presents the token (and, once the trace has
-    /// begun, the trace's pass ID), in place of the one before (woken to close itself), and reads it
-    /// until it ends or is replaced.
+    /// Takes `connection` for the recorder's once it presents the token and this pass's trace (its
+    /// header: the pass ID and the digest key's check), in place of the one before (woken to close
+    /// itself), and reads it until it ends or is replaced.
     private func serve(_ connection: SocketChannel) {
         // What is no recorder's hello (a port scanner) is closed without a word.
         guard case .line(let hello) = connection.receive(before: .now + .seconds(10)),
@@ -164,24 +164,31 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
                 "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above")
             return
         }
+        // A recorder sends its trace from the start: its first line is the trace's header. Another
+        // trace than this pass's (a reinstalled app, whose key is new; another device; an app of an
+        // earlier pass) is refused before it replaces the recorder's connection: its lines would be
+        // taken for this trace's.
+        guard case .line(let first) = connection.receive(before: .now + .seconds(10)),
+            let headerLine = try? JSONDecoder().decode(TraceLine.self, from: Data(first)), headerLine.sequence == 1, let header = headerLine.header
+        else {
+            connection.close(grace: .zero)
+            return
+        }
         condition.lock()
-        // A recorder of another pass (a reinstalled app, another device, an app of an earlier pass
-        // still connecting) is not this pass's, token or not: its lines would be taken for this trace's.
-        let thisPass = lines.first?.header?.passID
-        let otherPass = thisPass.flatMap { this in object["passID"].flatMap { $0 == this ? nil : $0 } }
         guard !stopped else {
             condition.unlock()
             connection.close(grace: .zero)
             return
         }
-        if let otherPass, let thisPass {
+        if let own = lines.first?.header, own.passID != header.passID || own.keyCheck != header.keyCheck {
             condition.unlock()
             refuse(
-                connection, kind: "pass", from: from,
-                "a recorder at \(from) streams another pass's trace (\(otherPass); this pass's is \(thisPass)): a reinstalled app, or another"
-                    + " device, starts a trace of its own; relaunch the app this pass began with, or start a new pass with another --trace and --state")
+                connection, kind: "trace", from: from,
+                "a recorder at \(from) streams another trace than this pass's (its digest key differs: a reinstalled app, or another device,"
+                    + " starts a trace of its own): relaunch the app this pass began with, or start a new pass with another --trace and --state")
             return
         }
+        keep(headerLine, bytes: first)
         let previous = channel
         channel = connection
         // A checkpoint waiting on the connection before asks this one too.
@@ -193,6 +200,14 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         if channel === connection { channel = nil }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Appends `line` (read as `bytes`) to the trace if it is the next one; the caller holds `condition`.
+    private func keep(_ line: TraceLine, bytes: [UInt8]) {
+        guard line.sequence == lines.count + 1 else { return }
+        lines.append(line)
+        traceFile.write(Data(bytes + [UInt8(ascii: "\n")]))
+        condition.broadcast()
     }
 
     /// Closes `connection`, telling why once per `kind` and address `from`.
@@ -219,11 +234,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             case .line(let bytes):
                 guard let line = try? JSONDecoder().decode(TraceLine.self, from: Data(bytes)) else { continue }
                 condition.lock()
-                if line.sequence == lines.count + 1 {
-                    lines.append(line)
-                    traceFile.write(Data(bytes + [UInt8(ascii: "\n")]))
-                    condition.broadcast()
-                }
+                keep(line, bytes: bytes)
                 condition.unlock()
             case .timedOut: continue
             case .interrupted:
