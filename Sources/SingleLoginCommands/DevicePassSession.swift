@@ -57,7 +57,7 @@ struct DevicePassSession: Sendable {
                             link.isConnected
                                 ? "  still \(instruction.waitsFor.waitingText) after 5 minutes, with the recorder connected: do the step, then answer"
                                     + " (an app that has done it but sends nothing may hold a connection the network lost: relaunch it)."
-                                : "  no word from the recorder in 5 minutes: is the app's debug build running? Relaunching it connects it again.")
+                                : "  no word from the recorder in 5 minutes: " + notConnectedAdvice)
                     }
                 }
                 guard let answer = answer() else { return (confirmations, false) }
@@ -76,8 +76,10 @@ struct DevicePassSession: Sendable {
                         checkpoint = link.checkpoint(DeviceConfirmation.label(procedure: procedure.number, step: step))
                         if checkpoint == nil {
                             output.out(
-                                "  The recorder took no checkpoint in 30 seconds: relaunch the app if it is running (it connects again at"
-                                    + " launch), then do the step again; or skip it.")
+                                link.isConnected
+                                    ? "  The recorder took no checkpoint in 30 seconds: relaunch the app if it is running (it connects again at"
+                                        + " launch), then do the step again; or skip it."
+                                    : "  The recorder took no checkpoint in 30 seconds: " + notConnectedAdvice + " Then do the step again, or skip it.")
                             continue
                         }
                     }
@@ -107,6 +109,13 @@ struct DevicePassSession: Sendable {
     }
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+
+    /// What to do when no recorder is connected: relaunch the app, unless the harness refused the
+    /// one that tried (another token, another trace), which a relaunch cannot mend.
+    var notConnectedAdvice: String {
+        guard let refused = link.lastRefusal else { return "is the app's debug build running? Relaunching it connects it again." }
+        return "the harness refused the app's recorder: \(refused)."
+    }
 
     /// Asks for the tester's word on the step until they give one; nil at the input's end. What
     /// was typed before the prompt is dropped, but `q` and `s REASON`, which act at once.

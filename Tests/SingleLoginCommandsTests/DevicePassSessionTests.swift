@@ -99,6 +99,13 @@ struct DevicePassSessionTests {
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "\(token)")
     }
 
+    @Test("with no recorder connected the advice is to relaunch the app, unless the harness refused the one that tried")
+    func notConnectedAdvice() throws {
+        let pass = try Pass()
+        let session = try pass.session(reading: Self.lines([]))
+        #expect(session.notConnectedAdvice.contains("Relaunching it connects it again"))
+    }
+
     @Test("a pass's token is kept in its state file before the first step, and a state without one gets one, its confirmations kept")
     func tokenKeptAtOnce() throws {
         let pass = try Pass()

@@ -110,6 +110,7 @@ struct DeviceLinkTests {
         let reasons = told.withLock { $0 }
         #expect(reasons.count == 1 && reasons[0].contains("streams another trace than this pass's"), "\(reasons)")
         #expect(reasons.first?.contains("a reinstalled app") == true)
+        #expect(link.lastRefusal == reasons.first, "the session's messages name the refusal, not a relaunch")
 
         // An app with another token is refused and named too.
         let stale = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
@@ -118,6 +119,7 @@ struct DeviceLinkTests {
         #expect(staleHello.withUnsafeBytes { ClientSocket.sendNoSignal(stale, $0.baseAddress!, $0.count) } == staleHello.count)
         #expect(await Self.endedByPeer(stale))
         #expect(told.withLock { $0 }.last?.contains("presented another token") == true, "\(told.withLock { $0 })")
+        #expect(link.lastRefusal?.contains("presented another token") == true)
 
         #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 2)
         #expect(link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "this pass's app")

@@ -24,6 +24,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     /// Hears, once per kind and peer, why a connection was refused.
     private let onRefusal: @Sendable (String) -> Void
     private var refusalsTold: Set<String> = []
+    private var latestRefusal: String?
 
     /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued
     /// when it holds a trace). `onRefusal` hears, once per kind and address, why an app's connection
@@ -66,6 +67,14 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         condition.lock()
         defer { condition.unlock() }
         return lines.count
+    }
+
+    /// Why the latest connection that was refused was (another token, another trace), if one was:
+    /// what a tester waiting for the app's word needs to know first.
+    public var lastRefusal: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return latestRefusal
     }
 
     /// Whether a recorder is connected now.
@@ -182,10 +191,11 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         }
         if let own = lines.first?.header, own.passID != header.passID || own.keyCheck != header.keyCheck {
             condition.unlock()
+            let differs = own.passID != header.passID ? "its pass ID is \(header.passID), this pass's \(own.passID)" : "its digest key differs"
             refuse(
                 connection, kind: "trace", from: from,
-                "a recorder at \(from) streams another trace than this pass's (its digest key differs: a reinstalled app, or another device,"
-                    + " starts a trace of its own): relaunch the app this pass began with, or start a new pass with another --trace and --state")
+                "a recorder at \(from) streams another trace than this pass's (\(differs): a reinstalled app, or another device, starts a trace"
+                    + " of its own): relaunch the app this pass began with, or start a new pass with another --trace and --state")
             return
         }
         keep(headerLine, bytes: first)
@@ -214,6 +224,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     private func refuse(_ connection: SocketChannel, kind: String, from: String, _ reason: String) {
         condition.lock()
         let first = refusalsTold.insert(kind + " " + from).inserted
+        latestRefusal = reason
         condition.unlock()
         if first { onRefusal(reason) }
         connection.close(grace: .zero)
