@@ -4,7 +4,6 @@ import SingleLoginConformance
 import SingleLoginRecorder
 import SingleLoginSocket
 import SingleLoginTransport
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -16,35 +15,81 @@ import Darwin
 /// The harness's end of a device pass's stream, as a real device's network treats it.
 @Suite("Device link: the newest connection is the recorder's")
 struct DeviceLinkTests {
+    /// A pass's place: a directory of its own, a listener, the harness's link on it (whose
+    /// refusals are kept in `told`), and the app's recorder, whose screen shows `screen`.
+    final class Place {
+        let directory: URL
+        let listener: TCPListener
+        let told = Locked([String]())
+        let link: DeviceLink
+        let recorder: SessionRecorder
+
+        init(screen: String = "the pass's app") throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-link-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            listener = try TCPListener(host: "127.0.0.1", port: 0)
+            link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl")) { [told] reason in
+                told.withLock { $0.append(reason) }
+            }
+            recorder = try Self.recorder(in: directory, named: "app", screen: screen)
+        }
+
+        deinit {
+            link.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// A recorder of an app of its own (a trace and a digest key of its own) in `directory`.
+        static func recorder(in directory: URL, named name: String, screen: String) throws -> SessionRecorder {
+            try SessionRecorder(
+                configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("\(name).jsonl"))
+            ) { Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, screen)], storage: []) }
+        }
+
+        /// The recorder's stream to the link, as the app's debug build connects it.
+        func stream(_ recorder: SessionRecorder? = nil, token: String = "t") throws -> TraceStream {
+            try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: token, recorder: recorder ?? self.recorder)
+        }
+
+        /// A connection that sends `lines` (a hello, then a trace's lines) and then nothing more.
+        func client(sending lines: [String]) throws -> Int32 {
+            let fd = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+            for line in lines {
+                let bytes = Array((line + "\n").utf8)
+                #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(fd, $0.baseAddress!, $0.count) } == bytes.count)
+            }
+            return fd
+        }
+
+        /// Whether the link has received a line after `sequence` that `matches`, within two minutes.
+        func received(after sequence: Int, _ matches: @escaping @Sendable (TraceLine) -> Bool) async -> Bool {
+            let link = link
+            return await DevicePassTests.offPool { link.wait(after: sequence, timeout: .seconds(120), for: matches) }
+        }
+
+        /// The sequence of the checkpoint the link asked for, if it came within two minutes.
+        func checkpoint(_ link: DeviceLink? = nil) async -> Int? {
+            let link = link ?? self.link
+            return await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) }
+        }
+    }
+
     @Test("a connection that went silent holds nothing up: the recorder's next connection is read, and the silent one is closed")
     func silentConnectionIsReplaced() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-silent-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
-        defer { link.stop() }
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
-
+        let place = try Place()
         // The app's first connection presents the token and its header, then says nothing more and
         // never ends, as one does whose device left the network.
-        let silent = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        let silent = try place.client(sending: [#"{"token":"t"}"#] + place.recorder.lines())
         defer { close(silent) }
-        for line in [#"{"token":"t"}"#] + recorder.lines() {
-            let bytes = Array((line + "\n").utf8)
-            #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(silent, $0.baseAddress!, $0.count) } == bytes.count)
-        }
-        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+        #expect(await place.received(after: 0) { $0.kind == .header })
 
         // The relaunched app connects again: its lines are read, and checkpoints go to it.
-        recorder.lifecycle(.launch)
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        place.recorder.lifecycle(.launch)
+        let stream = try place.stream()
         defer { stream.stop() }
-        #expect(await DevicePassTests.offPool { link.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .launch } })
-        #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 3)
-        #expect(link.trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
+        #expect(await place.received(after: 1) { $0.lifecycle == .launch })
+        #expect(await place.checkpoint() == 3)
+        #expect(place.link.trace.lines.map(\.kind) == [.header, .lifecycle, .checkpoint])
 
         // The silent connection was closed by the harness: reading it ends.
         #expect(await Self.endedByPeer(silent), "the harness still holds the silent connection open")
@@ -52,92 +97,60 @@ struct DeviceLinkTests {
 
     @Test("the recorder connects again when its connection is lost, and the lines written meanwhile reach the harness")
     func recorderReconnects() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-reconnect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let harnessTrace = directory.appendingPathComponent("harness.jsonl")
-        let first = try DeviceLink(listener: listener, token: "t", traceURL: harnessTrace)
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        let place = try Place()
+        let stream = try place.stream()
         defer { stream.stop() }
-        #expect(await DevicePassTests.offPool { first.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+        #expect(await place.received(after: 0) { $0.kind == .header })
 
         // The harness stops (as `q` stops a pass to resume it later), closing the connection; the
         // app goes on writing; the pass resumes on the same address.
-        first.stop()
-        recorder.lifecycle(.background)
-        recorder.lifecycle(.foreground)
-        let resumed = try DeviceLink(listener: listener, token: "t", traceURL: harnessTrace)
+        place.link.stop()
+        place.recorder.lifecycle(.background)
+        place.recorder.lifecycle(.foreground)
+        let resumed = try DeviceLink(listener: place.listener, token: "t", traceURL: place.directory.appendingPathComponent("harness.jsonl"))
         defer { resumed.stop() }
         #expect(await DevicePassTests.offPool { resumed.wait(after: 1, timeout: .seconds(120)) { $0.lifecycle == .foreground } })
         #expect(resumed.trace.lines.map(\.kind) == [.header, .lifecycle, .lifecycle])
-        #expect(await DevicePassTests.offPool { resumed.checkpoint("p1.s1", timeout: .seconds(120)) } == 4)
+        #expect(await place.checkpoint(resumed) == 4)
     }
 
     @Test("a recorder of another trace (a reinstalled app) or another token is refused and named, and the pass's own stays connected")
     func otherPassRefused() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-other-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let told = Mutex<[String]>([])
-        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl")) { reason in
-            told.withLock { $0.append(reason) }
-        }
-        defer { link.stop() }
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "this pass's app")], storage: []) }
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        let place = try Place()
+        let stream = try place.stream()
         defer { stream.stop() }
-        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+        #expect(await place.received(after: 0) { $0.kind == .header })
 
         // A reinstalled app: the same pass ID (the default), a trace and a digest key of its own.
-        let reinstalled = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("reinstalled.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, "another trace")], storage: []) }
-        #expect(reinstalled.header.passID == recorder.header.passID && reinstalled.header.keyCheck != recorder.header.keyCheck)
-        let other = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        let reinstalled = try Place.recorder(in: place.directory, named: "reinstalled", screen: "another trace")
+        #expect(reinstalled.header.passID == place.recorder.header.passID && reinstalled.header.keyCheck != place.recorder.header.keyCheck)
+        let other = try place.client(sending: [#"{"token":"t","passID":"\#(reinstalled.header.passID)"}"#] + reinstalled.lines())
         defer { close(other) }
-        for line in [#"{"token":"t","passID":"\#(reinstalled.header.passID)"}"#] + reinstalled.lines() {
-            let bytes = Array((line + "\n").utf8)
-            #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(other, $0.baseAddress!, $0.count) } == bytes.count)
-        }
         #expect(await Self.endedByPeer(other), "the harness took a reinstalled app's trace for the pass's")
-        let reasons = told.withLock { $0 }
+        let reasons = place.told.withLock { $0 }
         #expect(reasons.count == 1 && reasons[0].contains("streams another trace than this pass's"), "\(reasons)")
         #expect(reasons.first?.contains("a reinstalled app") == true)
-        #expect(link.lastRefusal == reasons.first, "the session's messages name the refusal, not a relaunch")
+        #expect(place.link.lastRefusal == reasons.first, "the session's messages name the refusal, not a relaunch")
 
         // An app with another token is refused and named too.
-        let stale = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        let stale = try place.client(sending: [#"{"passID":"x","token":"an earlier pass's"}"#])
         defer { close(stale) }
-        let staleHello = Array((#"{"passID":"x","token":"an earlier pass's"}"# + "\n").utf8)
-        #expect(staleHello.withUnsafeBytes { ClientSocket.sendNoSignal(stale, $0.baseAddress!, $0.count) } == staleHello.count)
         #expect(await Self.endedByPeer(stale))
-        #expect(told.withLock { $0 }.last?.contains("presented another token") == true, "\(told.withLock { $0 })")
-        #expect(link.lastRefusal?.contains("presented another token") == true)
+        #expect(place.told.withLock { $0 }.last?.contains("presented another token") == true, "\(place.told.withLock { $0 })")
+        #expect(place.link.lastRefusal?.contains("presented another token") == true)
 
-        #expect(await DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) } == 2)
-        #expect(link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "this pass's app")
+        #expect(await place.checkpoint() == 2)
+        #expect(place.link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "the pass's app")
     }
 
     @Test("a recorder whose connections the harness ends at once backs off: no reconnection loop")
     func endedAtOnceBacksOff() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-backoff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "another pass's", recorder: recorder)
-        defer { stream.stop() }
+        let place = try Place()
         // A harness that closes every connection it takes, as it does one with another token. A
         // slower machine makes fewer attempts, never more: only a loop exceeds the bound.
+        let listener = try TCPListener(host: "127.0.0.1", port: 0)
+        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: place.recorder)
+        defer { stream.stop() }
         let accepted = await DevicePassTests.offPool {
             let waker = ChannelWaker()
             let deadline = ContinuousClock.now + .milliseconds(2500)
@@ -154,27 +167,16 @@ struct DeviceLinkTests {
 
     @Test("a checkpoint asked on a connection that is then replaced is asked again on the new one")
     func checkpointAskedAgain() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-reask-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let listener = try TCPListener(host: "127.0.0.1", port: 0)
-        let link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("harness.jsonl"))
-        defer { link.stop() }
-        let recorder = try SessionRecorder(
-            configuration: SessionRecorder.Configuration(msalVersion: "1.3.3", traceURL: directory.appendingPathComponent("app.jsonl"))
-        ) { Observation(running: true, signedInAccount: nil, screen: [], storage: []) }
+        let place = try Place()
         // The connection the request goes into is silent: it will never answer.
-        let silent = try ClientSocket.connect(host: "127.0.0.1", port: listener.port, timeout: 30, mode: .blocking)
+        let silent = try place.client(sending: [#"{"token":"t"}"#] + place.recorder.lines())
         defer { close(silent) }
-        for line in [#"{"token":"t"}"#] + recorder.lines() {
-            let bytes = Array((line + "\n").utf8)
-            #expect(bytes.withUnsafeBytes { ClientSocket.sendNoSignal(silent, $0.baseAddress!, $0.count) } == bytes.count)
-        }
-        #expect(await DevicePassTests.offPool { link.wait(after: 0, timeout: .seconds(120)) { $0.kind == .header } })
+        #expect(await place.received(after: 0) { $0.kind == .header })
+        let link = place.link
         async let sequence = DevicePassTests.offPool { link.checkpoint("p1.s1", timeout: .seconds(120)) }
         // The request reaches the silent connection; then the app connects again.
         #expect(await Self.readable(silent))
-        let stream = try TraceStream.connect(host: "127.0.0.1", port: listener.port, token: "t", recorder: recorder)
+        let stream = try place.stream()
         defer { stream.stop() }
         #expect(await sequence == 2)
     }
