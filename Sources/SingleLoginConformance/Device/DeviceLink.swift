@@ -119,24 +119,20 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
                 condition.unlock()
                 return found.sequence
             }
-            guard let current = channel, current !== asked else {
-                // Wait for the line, or for a connection to ask.
-                let waiting = !stopped && condition.wait(until: deadline)
+            guard !stopped, Date() < deadline else {
                 condition.unlock()
-                if !waiting { return lastCheckpoint(label, after: start) }
+                return nil
+            }
+            if let current = channel, current !== asked {
+                condition.unlock()
+                _ = current.send(request + [UInt8(ascii: "\n")], before: .now + .seconds(5))
+                asked = current
                 continue
             }
+            // Wait for the line, or for a connection to ask; the loop looks again either way.
+            _ = condition.wait(until: deadline)
             condition.unlock()
-            _ = current.send(request + [UInt8(ascii: "\n")], before: .now + .seconds(5))
-            asked = current
         }
-    }
-
-    /// The sequence of the checkpoint labelled `label` after `start`, if it came.
-    private func lastCheckpoint(_ label: String, after start: Int) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        return lines.dropFirst(start).first { $0.checkpoint?.label == label }?.sequence
     }
 
     private func acceptLoop() {
@@ -166,7 +162,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             connection.close(grace: .zero)
             return
         }
-        let from = connection.peerAddress.split(separator: ":").dropLast().joined(separator: ":")
+        let from = TCPListener.parse(connection.peerAddress)?.host ?? connection.peerAddress
         guard object["token"] == token else {
             refuse(
                 connection, kind: "token", from: from,
