@@ -115,8 +115,7 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     public func attach(_ sink: @escaping @Sendable (String) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
-        for line in text.split(separator: "\n") { sink(String(line)) }
+        for line in linesWritten() { sink(line) }
         sinks.append(sink)
     }
 
@@ -126,8 +125,7 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     package func withLinesSoFar(_ resend: ([String]) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
-        resend(text.split(separator: "\n").map(String.init))
+        resend(linesWritten())
     }
 
     /// The sequence of the last line written (the header is 1).
@@ -141,6 +139,11 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     public func lines() -> [String] {
         lock.lock()
         defer { lock.unlock() }
+        return linesWritten()
+    }
+
+    /// The trace file's lines; the caller holds `lock`, so that no line is written meanwhile.
+    private func linesWritten() -> [String] {
         let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)
     }

@@ -13,9 +13,10 @@ import Glibc
 /// confirms a step; the recorder then takes a checkpoint under that label.
 ///
 /// A connection lost while the app runs (iOS took a suspended app's socket, the device changed
-/// networks, the harness was stopped to resume the pass later) is made again, after 1, 2, 4 ... up
-/// to 30 seconds, for as long as the app runs: the trace is sent again from its start (the harness
-/// keeps each line once), so nothing written meanwhile is lost.
+/// networks, the harness was stopped to resume the pass later) is made again for as long as the app
+/// runs: at once after one that lasted, else after 1, 2, 4 ... up to 30 seconds. The trace is sent
+/// again from its start (the harness keeps each line once), so nothing written meanwhile is lost.
+/// TCP keepalive ends a connection the network dropped without a word.
 ///
 ///     #if DEBUG
 ///     let stream = try TraceStream.connect(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder)
@@ -40,6 +41,13 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
         let port: UInt16
         let timeout: Double
         let hello: String
+
+        /// A connection to the harness, probed by TCP keepalive.
+        func connect() throws(ClientSocket.ConnectError) -> Int32 {
+            let fd = try ClientSocket.connect(host: host, port: port, timeout: timeout, mode: .blocking)
+            ClientSocket.keepAlive(fd)
+            return fd
+        }
     }
 
     /// The longest wait between two attempts to connect again, in seconds.
@@ -61,16 +69,15 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     /// listens there; no answer within the timeout, or no route: the address is not reachable from
     /// the device, or, on Apple platforms, the app is not allowed on the local network).
     public static func connect(host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10) throws -> TraceStream {
+        let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
+        let endpoint = Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: hello, as: UTF8.self))
         let fd: Int32
-        do { fd = try ClientSocket.connect(host: host, port: port, timeout: timeout, mode: .blocking) } catch {
+        do { fd = try endpoint.connect() } catch {
             throw Failure(
                 description: error.description
                     + connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout))
         }
-        ClientSocket.keepAlive(fd)
-        let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
-        let stream = TraceStream(
-            descriptor: fd, endpoint: Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: hello, as: UTF8.self)))
+        let stream = TraceStream(descriptor: fd, endpoint: endpoint)
         stream.send(stream.endpoint.hello)
         recorder.attach { [weak stream] line in stream?.send(line) }
         let reader = Thread { stream.serve(recorder: recorder) }
@@ -118,22 +125,23 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             if Date().timeIntervalSince(began) >= Self.lastingConnection {
                 wait = 1
             } else {
-                Thread.sleep(forTimeInterval: wait)
-                wait = min(wait * 2, Self.longestRetryWait)
+                Self.pause(&wait)
             }
-            while !isStopped, !reconnect(recorder: recorder) {
-                Thread.sleep(forTimeInterval: wait)
-                wait = min(wait * 2, Self.longestRetryWait)
-            }
+            while !isStopped, !reconnect(recorder: recorder) { Self.pause(&wait) }
             if isStopped { return }
         }
+    }
+
+    /// Sleeps `wait` seconds, and doubles it for the next time, up to ``longestRetryWait``.
+    private static func pause(_ wait: inout Double) {
+        Thread.sleep(forTimeInterval: wait)
+        wait = min(wait * 2, longestRetryWait)
     }
 
     /// Connects again and sends the hello and the whole trace, before any line written after it;
     /// whether it connected (or was stopped meanwhile, which ends the attempts too).
     private func reconnect(recorder: SessionRecorder) -> Bool {
-        guard let fd = try? ClientSocket.connect(host: endpoint.host, port: endpoint.port, timeout: endpoint.timeout, mode: .blocking) else { return false }
-        ClientSocket.keepAlive(fd)
+        guard let fd = try? endpoint.connect() else { return false }
         // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
         recorder.withLinesSoFar { lines in
             lock.lock()
