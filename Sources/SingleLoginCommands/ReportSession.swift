@@ -144,19 +144,13 @@ final class ReportSession: Sendable {
         let failed = failures.list.withLock { $0 }
         let own = state.summary.withLock { $0 }.flatMap { summary in state.context.withLock { $0 }.map { ExitStatus(summary: summary, gate: $0.gate) } }
         guard !failed.isEmpty || (reason != nil && own != nil && own != status) else { return }
-        for recorder in recorders {
+        for case let report as any StatusRestatingRecorder in recorders {
             // A restatement that failed is one more report not written, for the next to name.
             let failed = failures.list.withLock { $0 }
-            let rewrite: (url: URL, write: () throws -> Void)
-            switch recorder {
-            case let markdown as MarkdownChecklistRecorder:
-                rewrite = (markdown.url, { try markdown.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) })
-            case let html as HTMLReportRecorder:
-                rewrite = (html.url, { try html.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) })
-            default: continue
+            guard !failed.contains(where: { $0.path == report.url.path }) else { continue }
+            do { try report.rewrite(unwritten: failed.map(\.path), status: status, reason: reason) } catch {
+                failures.add(error, writing: report.url.path)
             }
-            guard !failed.contains(where: { $0.path == rewrite.url.path }) else { continue }
-            do { try rewrite.write() } catch { failures.add(error, writing: rewrite.url.path) }
         }
     }
 

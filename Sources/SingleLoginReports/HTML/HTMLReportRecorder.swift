@@ -4,7 +4,7 @@ import SingleLoginEvents
 
 /// Writes `report.html`, the run as one self-contained page (see ``HTMLReport``), atomically when
 /// the run ends (also when it is interrupted).
-public final class HTMLReportRecorder: EventRecorder {
+public final class HTMLReportRecorder: StatusRestatingRecorder {
     /// Where the page goes.
     public let url: URL
     private let onError: @Sendable (any Error) -> Void

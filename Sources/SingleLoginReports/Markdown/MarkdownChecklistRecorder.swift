@@ -9,7 +9,7 @@ import SingleLoginSpec
 /// or error, ⏭ skipped or not run) and its Microsoft references; failures and errors come first.
 /// The header names the spec, adapter, app, date, how many requirements of each level failed,
 /// and the test case totals. Written atomically when the run ends.
-public final class MarkdownChecklistRecorder: EventRecorder {
+public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
     /// Where the checklist goes.
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
