@@ -9,10 +9,7 @@ import Darwin
 
 extension AtomicFileWriter {
     /// Whether `url` is a regular file, or a link to one: a file that can be read back.
-    static func holdsRegularFile(_ url: URL) -> Bool {
-        var info = stat()
-        return stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
+    static func holdsRegularFile(_ url: URL) -> Bool { Destination.type(of: url.path) == S_IFREG }
 
     /// What is at a report's path, which decides how the report gets there.
     ///
@@ -63,9 +60,12 @@ extension AtomicFileWriter {
 
         /// Whether what is at `path` is a FIFO (reached through links): opening it to try it would
         /// wait for a reader, or hand the reader waiting on it an early end.
-        static func isFIFO(_ path: String) -> Bool {
+        static func isFIFO(_ path: String) -> Bool { type(of: path) == S_IFIFO }
+
+        /// The type (`S_IFREG`, `S_IFIFO` ...) of what is at `path`, links followed; nil when nothing is.
+        static func type(of path: String) -> mode_t? {
             var info = stat()
-            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+            return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
         }
     }
 }
