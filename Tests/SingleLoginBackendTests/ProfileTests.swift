@@ -86,9 +86,11 @@ extension BackendProfileTests {
             #expect(issue.message.contains("instead: listen on 127.0.0.1:$SL_BACKEND_PORT"))
         }
 
-        /// Command lines of living processes that contain `text` (Linux: /proc; elsewhere: none known).
+        /// Command lines of living (not zombie) processes that contain `text`: from /proc on Linux,
+        /// from `ps` elsewhere (macOS has no /proc), so the check tests something on every platform.
         func livingProcesses(containing text: String) throws -> [String] {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            #if os(Linux)
+            let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
             return entries.compactMap { entry in
                 guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
                 let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
@@ -97,6 +99,20 @@ extension BackendProfileTests {
                 else { return nil }
                 return line
             }
+            #else
+            let ps = Process(), output = Pipe()
+            ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+            ps.arguments = ["-A", "-o", "stat=", "-o", "args="]
+            ps.standardOutput = output
+            try ps.run()
+            let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            ps.waitUntilExit()
+            return listing.split(separator: "\n").compactMap { row in
+                let fields = row.drop { $0 == " " }.split(separator: " ", maxSplits: 1)
+                guard fields.count == 2, !fields[0].hasPrefix("Z"), fields[1].contains(text) else { return nil }
+                return fields[1].trimmingCharacters(in: .whitespaces)
+            }
+            #endif
         }
     }
 }

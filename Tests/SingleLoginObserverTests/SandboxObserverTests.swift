@@ -41,6 +41,9 @@ struct SandboxObserverTests {
         let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
         let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]))
         cache.storeCachedResponse(CachedURLResponse(response: response, data: Data(#"{"name":"Alice Adams"}"#.utf8)), for: URLRequest(url: url))
+        // Apple's URLCache may finish a store after the call returns; this test is about the observer,
+        // so it starts once the cache itself gives the response back.
+        #expect(await Self.eventually { cache.cachedResponse(for: URLRequest(url: url)) != nil }, "URLCache never returned the stored response")
         let cookie = try #require(
             HTTPCookie(properties: [.domain: "shifts.contoso.example", .path: "/", .name: "observer-test-session", .value: "alice-session-1"]))
         HTTPCookieStorage.shared.setCookie(cookie)
@@ -53,6 +56,15 @@ struct SandboxObserverTests {
             items.contains {
                 $0.area == .cache && $0.key == "HTTPCookieStorage/shifts.contoso.example/observer-test-session" && $0.value.hasPrefix("alice-session-1")
             })
+    }
+
+    /// Whether `condition` holds within about ten seconds, asked at once and then every 10 ms.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
     }
 
     @Test("a directory the app never wrote to holds nothing, and nothing Apple-only is reported off Apple platforms")
