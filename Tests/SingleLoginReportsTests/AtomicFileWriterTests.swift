@@ -60,18 +60,43 @@ struct AtomicFileWriterTests {
         #expect(Self.mode(fifo.path) == S_IFIFO)
     }
 
-    @Test("a symbolic link is written through: the link stays and the file it leads to holds the report")
+    @Test("a symbolic link to a file: the link stays, and the file it leads to is replaced by a finished copy (a reader keeps the old one whole)")
     func link() throws {
         let directory = try TemporaryDirectory()
-        let target = directory.url.appendingPathComponent("real.xml")
+        let elsewhere = directory.url.appendingPathComponent("ci")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let target = elsewhere.appendingPathComponent("real.xml")
         let link = directory.url.appendingPathComponent("junit.xml")
         try Data("old and longer than the new report".utf8).write(to: target)
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "ci/real.xml")
+        // A reader that opened the old file before the write: an atomic write leaves its file whole.
+        let reader = try FileHandle(forReadingFrom: target)
+        defer { try? reader.close() }
         try AtomicFileWriter.prepare(link)
         try AtomicFileWriter.write(Data("new".utf8), to: link)
         #expect(Self.mode(link.path) == S_IFLNK)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "ci/real.xml")
         #expect(try String(contentsOf: target, encoding: .utf8) == "new")
-        #expect(try Self.names(directory.url) == ["junit.xml", "real.xml"])
+        #expect(String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self) == "old and longer than the new report")
+        #expect(try Self.names(directory.url) == ["ci", "junit.xml"])
+        #expect(try Self.names(elsewhere) == ["real.xml"], "no temporary file left beside the file")
+    }
+
+    @Test("a link to a file whose directory takes no new file is written into in place, as before", .enabled(if: getuid() != 0))
+    func linkIntoReadOnlyDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let locked = directory.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        let target = locked.appendingPathComponent("real.xml")
+        try Data("old".utf8).write(to: target)
+        try #require(chmod(locked.path, 0o555) == 0)
+        defer { chmod(locked.path, 0o755) }
+        let link = directory.url.appendingPathComponent("junit.xml")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        try AtomicFileWriter.prepare(link)
+        try AtomicFileWriter.write(Data("new report".utf8), to: link)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new report")
+        #expect(try Self.names(locked) == ["real.xml"])
     }
 
     @Test("a character device (a null device made here, when the system lets this user) is written into and stays a device")

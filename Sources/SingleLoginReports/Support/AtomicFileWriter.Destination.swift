@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginSpec
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,12 +14,16 @@ extension AtomicFileWriter {
 
     /// What is at a report's path, which decides how the report gets there.
     ///
-    /// A regular file is replaced by renaming a finished copy over it. Anything else a user may
-    /// name keeps its identity: renaming over `/dev/null`, a FIFO or the `/dev/stdout` link would
-    /// put a regular file in its place (and, as root, break the system's own device).
+    /// A regular file is replaced by renaming a finished copy over it, and so is the regular file
+    /// a link leads to (the link stays). Anything else a user may name keeps its identity: renaming
+    /// over `/dev/null`, a FIFO or the `/dev/stdout` link would put a regular file in its place
+    /// (and, as root, break the system's own device).
     enum Destination: Equatable {
         /// Nothing yet, or a regular file: written beside it, then renamed over it.
         case replaced
+        /// A link (or a chain of links) to a regular file: the file at `target`, the link's
+        /// resolved path, is replaced as ``replaced`` is, so readers never see half a report there.
+        case replacedThroughLink(target: String)
         /// A directory: never a report.
         case directory
         /// A character device or a FIFO (`/dev/null`, a pipe a reader waits on), or a symbolic
@@ -42,6 +47,14 @@ extension AtomicFileWriter {
                     self = .writtenInPlace
                     return
                 }
+                // This process's standard output or error (`/dev/stdout` with `>` to a file) is
+                // written through its descriptor; another regular file is replaced atomically.
+                if info.st_mode & S_IFMT == S_IFREG, StandardStream.descriptor(holdingFileAt: path) == nil,
+                    let target = Self.resolved(path)
+                {
+                    self = .replacedThroughLink(target: target)
+                    return
+                }
                 self = Self(mode: info.st_mode, inPlace: true)
             default: self = Self(mode: info.st_mode, inPlace: false)
             }
@@ -56,6 +69,13 @@ extension AtomicFileWriter {
             case S_IFSOCK: self = .refused(kind: "a socket")
             default: self = .refused(kind: "not a regular file")
             }
+        }
+
+        /// The path `path` leads to with every link followed, or nil when it cannot be resolved.
+        private static func resolved(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
 
         /// Whether what is at `path` is a FIFO (reached through links): opening it to try it would

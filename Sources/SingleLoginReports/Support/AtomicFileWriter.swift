@@ -13,7 +13,8 @@ import Darwin
 /// Readers see either the old file or the complete new one, never a half-written report, even
 /// when the process is killed mid-write. Every file recorder writes through this. A destination
 /// that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written into in place
-/// instead, never replaced; a directory, a block device or a socket is refused.
+/// instead, never replaced; a link to a regular file keeps the link and replaces the file it leads
+/// to; a directory, a block device or a socket is refused.
 public enum AtomicFileWriter {
     /// A write that failed, with the path and the reason.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -44,7 +45,8 @@ public enum AtomicFileWriter {
         switch Destination(path: url.path) {
         case .directory: throw WriteError(path: url.path, reason: "it is a directory; name a file")
         case let .refused(kind): throw WriteError(path: url.path, reason: "it is \(kind); name a file")
-        case .writtenInPlace: try prepareInPlace(url)
+        // A link's file is written in place when its directory is not the harness's to write in.
+        case .writtenInPlace, .replacedThroughLink: try prepareInPlace(url)
         case .replaced: try prepareReplaced(url)
         }
     }
@@ -101,6 +103,12 @@ public enum AtomicFileWriter {
         case let .refused(kind): throw WriteError(path: url.path, reason: "it is \(kind); name a file")
         case .writtenInPlace: try writeInPlace(to: url, producing: produce)
         case .replaced: try replace(url, producing: produce)
+        case let .replacedThroughLink(target):
+            let file = URL(fileURLWithPath: target)
+            // A file the harness may write but not replace (its directory is another's) is written
+            // into, as before there was a copy to rename.
+            guard let temporary = openTemporary(beside: file) else { return try writeInPlace(to: url, producing: produce) }
+            try finish(temporary, over: file, reportedAs: url.path, producing: produce)
         }
     }
 
@@ -111,22 +119,34 @@ public enum AtomicFileWriter {
         } catch {
             throw WriteError(path: url.path, reason: "cannot create directory \(directory.path): \(error.localizedDescription)")
         }
+        guard let temporary = openTemporary(beside: url) else { throw WriteError(path: url.path, reason: String(cString: strerror(errno))) }
+        try finish(temporary, over: url, reportedAs: url.path, producing: produce)
+    }
+
+    /// A new temporary file beside `url`, open for writing; nil (with `errno` set) when none can be made.
+    private static func openTemporary(beside url: URL) -> (url: URL, descriptor: Int32)? {
         let temporary = temporaryFile(for: url)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw WriteError(path: url.path, reason: String(cString: strerror(errno)))
-        }
-        var failure = emitAll(into: descriptor, path: url.path, producing: produce)
-        if failure == nil, fsync(descriptor) != 0 {
+        return descriptor >= 0 ? (temporary, descriptor) : nil
+    }
+
+    /// Writes, syncs and closes `temporary`, then renames it over `url`; on any failure removes it
+    /// and throws, naming `path` (what the user named, which a link's `url` is not).
+    private static func finish(
+        _ temporary: (url: URL, descriptor: Int32), over url: URL, reportedAs path: String,
+        producing produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
+        var failure = emitAll(into: temporary.descriptor, path: path, producing: produce)
+        if failure == nil, fsync(temporary.descriptor) != 0 {
             failure = String(cString: strerror(errno))
         }
-        close(descriptor)
-        if failure == nil, rename(temporary.path, url.path) != 0 {
+        close(temporary.descriptor)
+        if failure == nil, rename(temporary.url.path, url.path) != 0 {
             failure = String(cString: strerror(errno))
         }
         if let failure {
-            unlink(temporary.path)
-            throw WriteError(path: url.path, reason: failure)
+            unlink(temporary.url.path)
+            throw WriteError(path: path, reason: failure)
         }
     }
 
