@@ -37,6 +37,18 @@ struct ShardReportsTests {
         #expect(casesPerShard.reduce(0, +) == whole.out.split(separator: "\n").count)
     }
 
+    @Test("a shard that holds no test case (more shards than test cases) passes and says it checked nothing")
+    func emptyShard() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-shards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = await Tool.run(["run", "--shard", "150/200", "--reports", directory.path])
+        #expect(run.status == 0, "\(run.err)")
+        let nothing = "no test case (a split into more shards than there are test cases leaves some empty), so it passes with nothing checked"
+        #expect(run.out.contains("This is shard 150 of 200 of a split run: its reports cover \(nothing);"), "\(run.out)")
+        let summary = try String(contentsOf: directory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("| Shard | ⚠️ shard 150 of 200 of a split run: this report covers \(nothing);"), "\(summary)")
+    }
+
     @Test("a whole run's reports say nothing of shards")
     func wholeRun() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-whole-\(UUID().uuidString)")

@@ -74,7 +74,7 @@ public final class ConsoleRecorder: EventRecorder {
             if let shard = context.shard {
                 // Even when quiet: a shard's pass covers its own test cases only.
                 out +=
-                    "This is \(shard) of a split run: its reports cover this shard's \(plan.count) test case\(plan.count == 1 ? "" : "s") only; join the shards' reports with 'sl-conformance merge'.\n"
+                    "This is \(shard) of a split run: its reports cover \(shard.coverage(ofTestCases: plan.count)); join the shards' reports with 'sl-conformance merge'.\n"
             }
         case let .adapterIdentified(adapter):
             if style.verbosity != .quiet { out += Self.adapterLine(adapter) }

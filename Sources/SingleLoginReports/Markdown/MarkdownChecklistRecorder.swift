@@ -84,7 +84,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         out += "| | |\n|---|---|\n"
         if let shard = context.shard {
             out +=
-                "| Shard | ⚠️ \(shard) of a split run: this report covers this shard's \(results.count) test case\(results.count == 1 ? "" : "s") only; `sl-conformance merge` joins the shards' reports |\n"
+                "| Shard | ⚠️ \(shard) of a split run: this report covers \(shard.coverage(ofTestCases: results.count)); `sl-conformance merge` joins the shards' reports |\n"
         }
         if let merged = context.mergedShards {
             out +=
