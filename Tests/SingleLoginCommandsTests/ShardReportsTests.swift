@@ -20,6 +20,13 @@ struct ShardReportsTests {
             let summary = try String(contentsOf: reports.appendingPathComponent("summary.md"), encoding: .utf8)
             #expect(summary.hasPrefix("# Single Login") && summary.split(separator: "\n")[0].contains("(shard \(index) of 3 only)"), "\(summary)")
             #expect(summary.contains("| Shard | ⚠️ shard \(index) of 3 of a split run: this report covers this shard's "))
+            let html = try String(contentsOf: reports.appendingPathComponent("report.html"), encoding: .utf8)
+            #expect(
+                html.contains("<strong>One shard:</strong> shard \(index) of 3 of a split run: this report covers this shard&#39;s "), "\(html.prefix(4000))")
+            #expect(
+                html.contains(
+                    "<title>Single Login: Microsoft Shared Device Mode requirements for iOS apps: PASSED (shard \(index) of 3 only) – bundled reference app</title>"
+                ))
             let junit = try String(contentsOf: reports.appendingPathComponent("junit.xml"), encoding: .utf8)
             #expect(junit.contains(#"<property name="run.shard" value="\#(index)/3"/>"#))
             casesPerShard.append(junit.components(separatedBy: "<testcase ").count - 1)
@@ -47,6 +54,8 @@ struct ShardReportsTests {
         #expect(run.out.contains("This is shard 150 of 200 of a split run: its reports cover \(nothing);"), "\(run.out)")
         let summary = try String(contentsOf: directory.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("| Shard | ⚠️ shard 150 of 200 of a split run: this report covers \(nothing);"), "\(summary)")
+        let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("<strong>One shard:</strong> shard 150 of 200 of a split run: this report covers \(nothing); <code>sl-conformance merge</code>"))
     }
 
     @Test("a whole run's reports say nothing of shards")

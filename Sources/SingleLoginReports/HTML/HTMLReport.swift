@@ -98,7 +98,8 @@ public struct HTMLReport: Sendable {
     func top(into out: inout String) {
         let status = status
         out += "<title>"
-        HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
+        let shard = context.shard.map { " (\($0) only)" } ?? ""
+        HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(shard)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
         out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
         out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
         header(status: status, into: &out)
@@ -159,6 +160,12 @@ public struct HTMLReport: Sendable {
             out += ": "
             HTMLText.escape(context.testYoursHint, into: &out)
             out += ".</p>\n"
+        }
+        if let shard = context.shard {
+            // As summary.md and the console say it: a shard's pass is not the run's.
+            out += "<p class=\"notice\" role=\"note\"><strong>One shard:</strong> "
+            HTMLText.escape("\(shard) of a split run: this report covers \(shard.coverage(ofTestCases: summary.total)); ", into: &out)
+            out += "<code>sl-conformance merge</code> joins the shards&#39; reports.</p>\n"
         }
         out += "<dl class=\"facts\">\n"
         if let adapter = context.adapter {
