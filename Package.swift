@@ -129,22 +129,25 @@ let package = Package(
         .executableTarget(name: "sl-canned-adapter"),
         .executableTarget(name: "sl-explore-bench", dependencies: ["CommandLineKit", "SingleLoginBenchmarks", "SingleLoginSpec"]),
         .executableTarget(name: "sl-soak", dependencies: ["SingleLoginTransport", "CommandLineKit", "SingleLoginConformance", "SingleLoginReports", "SingleLoginEvents", "SingleLoginSpec"]),
+        // What several test targets share: the built executables, the repository's root, a temporary
+        // directory, a Unix socket file. Not in any product.
+        .target(name: "SingleLoginTestSupport", path: "Tests/SingleLoginTestSupport"),
         .testTarget(name: "DidYouMeanTests", dependencies: ["DidYouMean"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginCommands", "CommandLineKit", "SingleLoginAdapter", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
+        .testTarget(name: "SingleLoginCommandsTests", dependencies: ["SingleLoginTestSupport", "SingleLoginCommands", "CommandLineKit", "SingleLoginAdapter", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginPreflight", "SingleLoginSpec", "SingleLoginReports"]),
         .testTarget(name: "SingleLoginAdapterTests", dependencies: ["SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginObserverTests", dependencies: ["SingleLoginObserver", "SingleLoginAdapter"]),
         .testTarget(name: "SingleLoginTestingTests", dependencies: ["SingleLoginTesting", "SingleLoginAdapter", "ReferenceApp"]),
         .testTarget(name: "SingleLoginSpecTests", dependencies: ["SingleLoginSpec", "SingleLoginCrypto", "SingleLoginAdapter"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginEventsTests", dependencies: ["SingleLoginEvents", "SingleLoginSpec"]),
-        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginRecorder", "SingleLoginSocket", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
-        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginReports", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
+        .testTarget(name: "SingleLoginConformanceTests", dependencies: ["SingleLoginTestSupport", "SingleLoginRecorder", "SingleLoginSocket", "SingleLoginTransport", "CSingleLoginSystem", "SingleLoginConformance", "SingleLoginContainer", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginReports", "ReferenceApp", "SingleLoginAdapter", "CSQLite", "CZlib"]),
+        .testTarget(name: "SingleLoginReportsTests", dependencies: ["SingleLoginTestSupport", "SingleLoginReports", "SingleLoginCrypto", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter"], resources: [.copy("Golden")]),
         .testTarget(name: "SingleLoginBackendTests", dependencies: ["SingleLoginBackend", "SingleLoginCrypto", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec"]),
         .testTarget(name: "SingleLoginCryptoTests", dependencies: ["SingleLoginCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SingleLoginPreflightTests", dependencies: ["SingleLoginPreflight", "SingleLoginEvents", "SingleLoginSpec"], resources: [.copy("Fixtures")]),
         // A second app model, shaped unlike the reference app, judged by the shipped catalogue.
         .testTarget(name: "SecondOpinionTests", dependencies: ["SingleLoginTransport", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginExplore"], exclude: ["README.md"]),
         .testTarget(name: "SingleLoginExploreTests", dependencies: ["SingleLoginTransport", "SingleLoginExplore", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "ReferenceApp"]),
-        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginTransport", "SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
+        .testTarget(name: "SingleLoginBenchmarksTests", dependencies: ["SingleLoginTestSupport", "SingleLoginTransport", "SingleLoginBenchmarks", "SingleLoginConformance", "SingleLoginEvents", "SingleLoginSpec", "ReferenceApp"]),
     ]
 )

@@ -3,6 +3,7 @@ import Testing
 @testable import SingleLoginBenchmarks
 import SingleLoginSpec
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 @Suite("Benchmark figures: statistics, targets and verdicts")
 struct BenchmarkFiguresTests {
@@ -120,11 +121,11 @@ struct BenchmarkFiguresTests {
 struct BenchmarkRoundTripTests {
     @Test("the four round-trip loops each take one sample per iteration against the built adapters")
     func roundTrips() async throws {
-        let canned = try #require(BuiltExecutables.url("sl-canned-adapter"), "build the package first: swift build")
-        let host = try #require(BuiltExecutables.url("sl-reference-adapter"), "build the package first: swift build")
+        let canned = try #require(BuiltProducts.path("sl-canned-adapter"), Comment(rawValue: BuiltProducts.missing("sl-canned-adapter")))
+        let host = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         let spec = try SpecLoader.load(path: BenchmarkInputsTests.shippedSpecPath)
         let benchmark = RoundTripBenchmark(
-            cannedCommand: "'\(canned.path)'", echoCommand: "'\(canned.path)' --echo", hostCommand: "'\(host.path)'", iterations: 20, warmUp: 2, rounds: 4,
+            cannedCommand: "'\(canned)'", echoCommand: "'\(canned)' --echo", hostCommand: "'\(host)'", iterations: 20, warmUp: 2, rounds: 4,
             spec: spec.spec)
         let result = try await benchmark.run()
         for summary in [result.floor, result.cannedRaw, result.harnessToCanned, result.harnessToHost] {

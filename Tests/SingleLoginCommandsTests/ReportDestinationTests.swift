@@ -3,6 +3,7 @@ import Foundation
 import SingleLoginEvents
 import Testing
 @testable import SingleLoginCommands
+import SingleLoginTestSupport
 
 @Suite("Reports never disagree with the exit status: a report that cannot be written is exit 2, and nothing says PASSED")
 struct ReportDestinationTests {
@@ -13,30 +14,8 @@ struct ReportDestinationTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sl-dest-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data("not a directory".utf8).write(to: url.appendingPathComponent("afile"))
-        try makeSocket(at: url.appendingPathComponent("s.sock"))
+        try UnixSocketFile.make(at: url.appendingPathComponent("s.sock"))
         return url
-    }
-
-    /// A Unix socket file at `url` (the socket itself closed: the file stays).
-    static func makeSocket(at url: URL) throws {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_UNIX, stream, 0)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        // A path longer than sun_path would be cut, and the socket made under another name.
-        let bytes = Array(url.path.utf8)
-        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "\(url.path) is too long for a socket's address")
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
     }
 
     @Test(

@@ -7,6 +7,7 @@ import SingleLoginSpec
 @testable import SingleLoginTransport
 import Synchronization
 import Testing
+import SingleLoginTestSupport
 
 /// The reference app, reporting the device's time as the app reads it (`AppEnvironment.clock`).
 final class ClockReadingAdapter: ConformanceAdapter {

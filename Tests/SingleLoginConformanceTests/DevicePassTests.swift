@@ -7,6 +7,7 @@ import SingleLoginRecorder
 import SingleLoginSpec
 import SingleLoginTransport
 import Testing
+import SingleLoginTestSupport
 
 @Suite("Device pass: the stand-in's trace judged as a real device's")
 struct DevicePassTests {

@@ -6,6 +6,7 @@ import ReferenceApp
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// One faulty variant of the reference app and exactly what the shipped spec fails it on.
 struct FlawRow: Sendable, CustomTestStringConvertible {
@@ -261,9 +262,9 @@ struct FaultyVariantTests {
 struct StdioReferenceTests {
     @Test("the reference adapter passes every requirement over stdio, also with several jobs", arguments: [1, 3])
     func referencePassesOverStdio(jobs: Int) async throws {
-        let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")
+        let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         let spec = try TestSupport.shippedSpec()
-        let run = await TestSupport.run(spec, options: .init(jobs: jobs)) { StdioAdapterProvider(command: "'\(adapter.path)'") }
+        let run = await TestSupport.run(spec, options: .init(jobs: jobs)) { StdioAdapterProvider(command: "'\(adapter)'") }
         #expect(!run.results.isEmpty)
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
         let identities = run.events.compactMap { event -> String? in
@@ -275,10 +276,10 @@ struct StdioReferenceTests {
 
     @Test("the conformant options pass over stdio too")
     func optionsOverStdio() async throws {
-        let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")
+        let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         let spec = try TestSupport.shippedSpec()
         let options = ReferenceAppOption.allCases.map { "--option \($0.rawValue)" }.joined(separator: " ")
-        let run = await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter.path)' \(options)") }
+        let run = await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' \(options)") }
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
     }
 
@@ -292,9 +293,9 @@ struct StdioReferenceTests {
             .publishesLateDownloadAfterWipe,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
-        let adapter = try #require(TestSupport.builtExecutable("sl-reference-adapter"), "build the package first: swift build")
+        let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         let spec = try TestSupport.shippedSpec()
-        let run = await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter.path)' --flaw \(flaw.rawValue)") }
+        let run = await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' --flaw \(flaw.rawValue)") }
         let row = try #require(faultyVariantTable.first { $0.flaw == flaw })
         #expect(TestSupport.failingRequirements(run.results) == row.fails)
         #expect(TestSupport.notJudgedRequirements(run.results) == row.notJudged)

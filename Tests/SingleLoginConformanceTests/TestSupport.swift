@@ -6,11 +6,12 @@ import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// Paths and helpers shared by the engine's tests.
 enum TestSupport {
-    /// The repository's root, found from this file's path.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root.
+    static var repositoryRoot: URL { Repository.root }
 
     /// The shipped catalogue.
     static func shippedSpec() throws -> LoadedSpec {
@@ -19,22 +20,6 @@ enum TestSupport {
 
     /// Loaded once: dozens of tests (and each case of the variant tables) start from it.
     private static let shipped = Result { try SpecLoader.load(path: repositoryRoot.appendingPathComponent("specs/single-login.json").path) }
-
-    /// A built executable of this package (`swift test` builds them all), or nil.
-    ///
-    /// The directory of the running test bundle comes first, so a build with another
-    /// `--scratch-path` finds its own executables, not stale ones in `.build`.
-    static func builtExecutable(_ name: String) -> URL? {
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            candidates.append(directory.appendingPathComponent(name))
-            directory.deleteLastPathComponent()
-        }
-        let build = repositoryRoot.appendingPathComponent(".build")
-        candidates += ["debug", "release"].map { build.appendingPathComponent($0).appendingPathComponent(name) }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
 
     /// Runs `spec` and returns every event and the results.
     static func run(_ spec: LoadedSpec, options: Runner.Options = .init(), makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> (

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -133,25 +134,7 @@ struct AtomicFileWriterTests {
     func refused() throws {
         let directory = try TemporaryDirectory()
         let socketURL = directory.url.appendingPathComponent("s.sock")
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_UNIX, stream, 0)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        // sun_path holds 108 bytes on Linux, 104 on Darwin (whose temporary folder is long): a path
-        // that does not fit would be cut and the socket made elsewhere.
-        let bytes = Array(socketURL.path.utf8)
-        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "\(socketURL.path) is too long for a socket's address")
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
+        try UnixSocketFile.make(at: socketURL)
         for (url, reason) in [(socketURL, "it is a socket; name a file"), (directory.url, "it is a directory; name a file")] {
             #expect(throws: AtomicFileWriter.WriteError(path: url.path, reason: reason)) { try AtomicFileWriter.prepare(url) }
             #expect(throws: AtomicFileWriter.WriteError(path: url.path, reason: reason)) { try AtomicFileWriter.write(Data("x".utf8), to: url) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 /// A case that does not apply (a multi-tenant case against a single-tenant backend) is its own
 /// kind of skip: it reads so in every report and leaves nothing "skipped, not verified".

@@ -5,6 +5,7 @@ import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("The evidence bundle: a ustar archive with a manifest, the spec, the reports, transcripts and SHA256SUMS")
 struct EvidenceBundleTests {

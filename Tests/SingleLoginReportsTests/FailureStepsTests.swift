@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 /// A failure in every report names the scenario's steps, marks the step where it was found and
 /// puts each broker call under the step that made it, so that no reader needs `--verbose` or the spec.

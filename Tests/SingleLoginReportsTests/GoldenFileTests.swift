@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 /// Collects console output.
 final class TextSink: Sendable {

@@ -4,6 +4,7 @@ import Testing
 import SingleLoginAdapter
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// The HTML report: its golden files, and what a reader relies on whatever the styling.
 @Suite("The HTML report")

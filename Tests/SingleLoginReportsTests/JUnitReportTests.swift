@@ -3,6 +3,7 @@ import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
 @testable import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("JUnit XML reports")
 struct JUnitReportTests {

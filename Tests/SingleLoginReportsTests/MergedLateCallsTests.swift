@@ -2,6 +2,7 @@ import Foundation
 import SingleLoginEvents
 @testable import SingleLoginReports
 import Testing
+import SingleLoginTestSupport
 
 /// A split run's late-call warnings are the whole run's: `merge` keeps every shard's, as each
 /// shard's own reports showed them.

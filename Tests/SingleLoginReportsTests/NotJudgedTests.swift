@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 /// A case whose precondition failed is not judged: neither passed nor failed, naming the requirement
 /// that blocked it in every report, and never counted as passed.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 @Suite("Recorders write files atomically and account for the whole plan")
 struct RecorderTests {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 @Suite("A run of the bundled reference app says so in every report: no silent demo")
 struct ReferenceAppNoticeTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
+import SingleLoginTestSupport
 
 /// Retried test cases in JUnit: golden files that `.ci/checks/junit-schema.sh` validates against
 /// the Jenkins and Ant schemas and reads with junitparser.

@@ -3,6 +3,7 @@ import Testing
 @testable import SingleLoginReports
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("Reports name what a run tests: a backend run has a backend row, backend output and no broker transcript")
 struct RunSubjectTests {

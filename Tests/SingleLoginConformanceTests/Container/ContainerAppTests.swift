@@ -5,6 +5,7 @@ import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// App models whose adapters report only part of what they store, judged end to end by the
 /// shipped catalogue with the harness reading their containers: each flaw fails as `<failure>`

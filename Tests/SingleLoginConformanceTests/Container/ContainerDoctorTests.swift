@@ -3,6 +3,7 @@ import Testing
 import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginContainer
+import SingleLoginTestSupport
 
 /// The doctor names the files of the app's container that the adapter's storage never reports.
 @Suite("The doctor and the app's container")

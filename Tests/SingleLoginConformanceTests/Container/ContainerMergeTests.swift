@@ -5,6 +5,7 @@ import SingleLoginAdapter
 import SingleLoginContainer
 @testable import SingleLoginConformance
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// How the container's items join the adapter's observation.
 @Suite("The container's items beside the adapter's")

@@ -3,6 +3,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginTransport
 import Testing
+import SingleLoginTestSupport
 
 /// An adapter over the wire whose data container the harness names (`run --simulator`) is served
 /// as any adapter over the wire: the answers its session holds and its late calls included.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SingleLoginAdapter
 import SingleLoginContainer
+import SingleLoginTestSupport
 
 /// What the harness reads of a data container by itself: each format decoded to text the scan
 /// reads, the files it cannot decode named, unchanged files not read again, the app's files untouched.

@@ -6,6 +6,7 @@ import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// A run that read the app's container re-judges from its transcript alone, as `verify` does: the
 /// container's items travel in the events (`source: container`), and a file left after reset is

@@ -3,6 +3,7 @@ import Testing
 import SingleLoginAdapter
 @testable import SingleLoginConformance
 import Synchronization
+import SingleLoginTestSupport
 
 /// `--simulator`: the harness finds the app's container with `xcrun simctl get_app_container`,
 /// and says what to do when it cannot. No Mac here: a stand-in `xcrun` on `PATH` answers.

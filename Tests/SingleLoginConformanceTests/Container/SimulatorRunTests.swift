@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SingleLoginAdapter
 import SingleLoginConformance
+import SingleLoginTestSupport
 
 /// `run --listen --simulator BUNDLE_ID` end to end, with a stand-in `xcrun` on `PATH` (there is no
 /// Mac here): the harness asks it for the app's container, the app model connects over TCP and

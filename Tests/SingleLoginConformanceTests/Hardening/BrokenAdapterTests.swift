@@ -5,6 +5,7 @@ import Testing
 @testable import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("A broken adapter costs one clear error, not a run")
 struct BrokenAdapterTests {

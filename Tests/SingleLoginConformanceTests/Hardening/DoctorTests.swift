@@ -4,6 +4,7 @@ import Testing
 import ReferenceApp
 import SingleLoginAdapter
 @testable import SingleLoginConformance
+import SingleLoginTestSupport
 
 @Suite("sl-conformance doctor names what an adapter author must fix")
 struct DoctorTests {

@@ -6,6 +6,7 @@ import Testing
 import SingleLoginEvents
 @testable import SingleLoginConformance
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// One misbehaviour of the fake adapter and what the harness must make of it.
 struct FaultCase: CustomTestStringConvertible, Sendable {

@@ -5,6 +5,7 @@ import Testing
 import FoundationXML
 #endif
 @testable import SingleLoginConformance
+import SingleLoginTestSupport
 
 @Suite("Ctrl-C and SIGTERM end the adapters and still write a complete report")
 struct InterruptTests {

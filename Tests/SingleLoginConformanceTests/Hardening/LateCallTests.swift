@@ -5,6 +5,7 @@ import SingleLoginSpec
 import SingleLoginTransport
 import Synchronization
 import Testing
+import SingleLoginTestSupport
 
 /// A call the app makes under a request of a test case that has ended (protocol 1.6,
 /// `concurrentCalls`) is a finding of that test case, and of no other; after the next test case's

@@ -2,6 +2,7 @@ import Foundation
 @testable import SingleLoginTransport
 import Testing
 @testable import SingleLoginConformance
+import SingleLoginTestSupport
 
 @Suite("Adapter process groups end even when the harness is killed with SIGKILL")
 struct LifelineTests {

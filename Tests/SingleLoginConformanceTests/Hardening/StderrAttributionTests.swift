@@ -5,6 +5,7 @@ import Testing
 import SingleLoginEvents
 @testable import SingleLoginConformance
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 /// stderr belongs to the adapter's process; the harness attributes it to test cases.
 @Suite("Each test case's evidence holds the stderr written during it, and a crash's holds its stack trace")

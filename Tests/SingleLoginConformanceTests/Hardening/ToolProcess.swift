@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SingleLoginTestSupport
 
 /// A built executable of this package run as a child process, its stdout and stderr written to
 /// files, its end awaited without blocking a thread (Foundation's termination handler reports it).

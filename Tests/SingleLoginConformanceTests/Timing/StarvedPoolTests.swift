@@ -7,6 +7,7 @@ import SingleLoginAdapter
 @testable import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("Transport I/O never waits for the cooperative pool")
 struct StarvedPoolTests {

@@ -7,6 +7,7 @@ import SingleLoginAdapter
 @testable import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
+import SingleLoginTestSupport
 
 @Suite("Adapters that connect over TCP: the same lines, dropped and taken back after an error")
 struct TCPTransportTests {

@@ -2,11 +2,12 @@ import Foundation
 
 /// Finds the package's built executables (sl-fake-adapter, sl-conformance, ...) for end-to-end tests.
 ///
-/// They are not dependencies of the test target, but `swift test` builds every target into the
-/// same products directory as the test bundle; failing that, `<repo>/.build/debug` is tried.
-enum BuiltProducts {
+/// They are not dependencies of the test targets, but `swift test` builds every target into the
+/// same products directory as the test bundle, so a build with another `--scratch-path` finds its
+/// own executables, not stale ones; failing that, `<repo>/.build/debug` and `release` are tried.
+package enum BuiltProducts {
     /// The products directories to look in, most likely first.
-    static let directories: [URL] = {
+    package static let directories: [URL] = {
         var found: [URL] = []
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
@@ -18,15 +19,13 @@ enum BuiltProducts {
             while url.pathComponents.count > 1, url.pathExtension != "xctest" { url.deleteLastPathComponent() }
             candidates.append(url.deletingLastPathComponent())
         }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(repository.appendingPathComponent(".build/debug"))
+        candidates += ["debug", "release"].map { Repository.root.appendingPathComponent(".build/\($0)") }
         for candidate in candidates where !found.contains(candidate) { found.append(candidate) }
         return found
     }()
 
     /// The path of executable `name`, or nil when it has not been built.
-    static func path(_ name: String) -> String? {
+    package static func path(_ name: String) -> String? {
         for directory in directories {
             let path = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -35,23 +34,7 @@ enum BuiltProducts {
     }
 
     /// Why a test that needs `name` cannot run, when it has not been built.
-    static func missing(_ name: String) -> String {
+    package static func missing(_ name: String) -> String {
         "\(name) is not built (looked in \(directories.map(\.path).joined(separator: ", "))); run `swift build` first"
     }
-}
-
-/// A temporary directory removed when the value goes away.
-final class TemporaryDirectory: Sendable {
-    /// Its location.
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sl-hardening-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside it.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
