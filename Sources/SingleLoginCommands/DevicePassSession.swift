@@ -110,11 +110,13 @@ struct DevicePassSession: Sendable {
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
-    /// What to do when no recorder is connected: relaunch the app, unless the harness refused the
-    /// one that tried (another token, another trace), which a relaunch cannot mend.
+    /// What to do when no recorder is connected: relaunch the app; and when the harness refused a
+    /// recorder since the app last connected (another token, another trace), what the refusal says
+    /// first, since the recorder that knocked may be the app itself, which a relaunch cannot mend.
     var notConnectedAdvice: String {
         guard let refused = link.lastRefusal else { return "is the app's debug build running? Relaunching it connects it again." }
-        return "the harness refused the app's recorder: \(refused)."
+        return
+            "the harness refused a recorder since the app last connected: \(refused). If the app this pass began with is not running, relaunch it: it connects again at once."
     }
 
     /// Asks for the tester's word on the step until they give one; nil at the input's end. What

@@ -18,15 +18,26 @@ import Glibc
 /// again from its start (the harness keeps each line once), so nothing written meanwhile is lost.
 /// TCP keepalive ends a connection the network dropped without a word.
 ///
+/// ``start(host:port:token:recorder:timeout:onFailure:)`` returns at once and connects whenever the
+/// harness listens, also when the app launched before it did; ``connect(host:port:token:recorder:timeout:)``
+/// waits for the first connection and throws when it fails.
+///
 ///     #if DEBUG
-///     let stream = try TraceStream.connect(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder)
-///     // or, where the network is slow to answer: ..., recorder: recorder, timeout: 30)
+///     let stream = TraceStream.start(host: "192.168.1.20", port: 7361, token: "…", recorder: recorder) { failure in
+///         NSLog("device pass: %@", failure.description)  // why an attempt failed; it tries again
+///     }
 ///     #endif
-public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed` and `stopped` are guarded by `lock`
-    /// Why the stream could not start.
+public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`, `stopped` and `failuresTold` are guarded by `lock`
+    /// Why the stream could not connect.
     public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// What went wrong.
+        /// What went wrong: the address and the reason, and what to check.
         public var description: String
+
+        init(_ error: ClientSocket.ConnectError, timeout: Double) {
+            description =
+                error.description
+                + TraceStream.connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout)
+        }
     }
 
     private var descriptor: Int32
@@ -34,6 +45,10 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     private var closed = false
     private var stopped = false
     private let endpoint: Endpoint
+    /// Hears why an attempt to connect failed.
+    private let onFailure: @Sendable (Failure) -> Void
+    /// The failures told since the stream was last connected: each reason is told once.
+    private var failuresTold: Set<String> = []
 
     /// Where the harness listens, and what to present to it: what a reconnection needs.
     private struct Endpoint {
@@ -56,9 +71,18 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     /// the harness refuses another token or another trace within moments of the connection.
     static let lastingConnection = 5.0
 
-    private init(descriptor: Int32, endpoint: Endpoint) {
+    private init(descriptor: Int32, endpoint: Endpoint, onFailure: @escaping @Sendable (Failure) -> Void) {
         self.descriptor = descriptor
         self.endpoint = endpoint
+        self.onFailure = onFailure
+        closed = descriptor < 0
+    }
+
+    /// What the harness is told first: the pass's token and the trace's pass ID.
+    private static func endpoint(host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double) -> Endpoint {
+        let hello = ["token": token, "passID": recorder.header.passID]
+        let data = (try? JSONSerialization.data(withJSONObject: hello, options: [.sortedKeys])) ?? Data()
+        return Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: data, as: UTF8.self))
     }
 
     /// Connects to the harness, presents `token`, sends the lines written so far and every later one,
@@ -69,21 +93,37 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     /// listens there; no answer within the timeout, or no route: the address is not reachable from
     /// the device, or, on Apple platforms, the app is not allowed on the local network).
     public static func connect(host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10) throws -> TraceStream {
-        let hello = try JSONSerialization.data(withJSONObject: ["token": token, "passID": recorder.header.passID], options: [.sortedKeys])
-        let endpoint = Endpoint(host: host, port: port, timeout: timeout, hello: String(decoding: hello, as: UTF8.self))
+        let endpoint = endpoint(host: host, port: port, token: token, recorder: recorder, timeout: timeout)
         let fd: Int32
-        do { fd = try endpoint.connect() } catch {
-            throw Failure(
-                description: error.description
-                    + connectionHint(refused: error.refused, timedOut: error.timedOut, unreachable: error.unreachable, timeout: timeout))
-        }
-        let stream = TraceStream(descriptor: fd, endpoint: endpoint)
+        do { fd = try endpoint.connect() } catch { throw Failure(error, timeout: timeout) }
+        let stream = TraceStream(descriptor: fd, endpoint: endpoint, onFailure: { _ in })
         stream.send(stream.endpoint.hello)
-        recorder.attach { [weak stream] line in stream?.send(line) }
-        let reader = Thread { stream.serve(recorder: recorder) }
+        return stream.serving(recorder)
+    }
+
+    /// Starts the stream without waiting for the harness: it connects on a thread of its own, at once
+    /// and then after 1, 2, 4 ... up to 30 seconds until the harness answers (an app launched before
+    /// `device-pass --listen` started, or while the pass was stopped, connects once it listens),
+    /// and again whenever a connection is lost, as ``connect(host:port:token:recorder:timeout:)``'s
+    /// stream does. `onFailure` hears why an attempt failed (the address, the reason and what to
+    /// check), each reason once until the stream connects: log it, as the app's debug build would
+    /// show ``connect(host:port:token:recorder:timeout:)``'s error. Never call it on a thread that
+    /// must not wait: it may be called on the stream's own thread while it connects.
+    public static func start(
+        host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10,
+        onFailure: @escaping @Sendable (Failure) -> Void = { _ in }
+    ) -> TraceStream {
+        let endpoint = endpoint(host: host, port: port, token: token, recorder: recorder, timeout: timeout)
+        return TraceStream(descriptor: -1, endpoint: endpoint, onFailure: onFailure).serving(recorder)
+    }
+
+    /// Sends `recorder`'s lines as they are written, and serves the harness on the stream's own thread.
+    private func serving(_ recorder: SessionRecorder) -> TraceStream {
+        recorder.attach { [weak self] line in self?.send(line) }
+        let reader = Thread { [self] in serve(recorder: recorder) }
         reader.name = "SingleLoginRecorder.TraceStream"
         reader.start()
-        return stream
+        return self
     }
 
     /// Ends the stream: its connection is closed and not made again, and no line is sent any more
@@ -108,6 +148,14 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     /// stream's own thread, for as long as the app runs and the stream is not stopped).
     private func serve(recorder: SessionRecorder) {
         var wait = 1.0
+        lock.lock()
+        let started = descriptor >= 0
+        lock.unlock()
+        if !started {
+            while !isStopped, !reconnect(recorder: recorder) { Self.pause(&wait) }
+            if isStopped { return }
+            wait = 1
+        }
         while true {
             lock.lock()
             let fd = descriptor
@@ -139,9 +187,18 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     }
 
     /// Connects again and sends the hello and the whole trace, before any line written after it;
-    /// whether it connected (or was stopped meanwhile, which ends the attempts too).
+    /// whether it connected (or was stopped meanwhile, which ends the attempts too). A failure is
+    /// told to `onFailure`, once per reason until the stream connects.
     private func reconnect(recorder: SessionRecorder) -> Bool {
-        guard let fd = try? endpoint.connect() else { return false }
+        let fd: Int32
+        do { fd = try endpoint.connect() } catch {
+            let failure = Failure(error, timeout: endpoint.timeout)
+            lock.lock()
+            let first = !stopped && failuresTold.insert(failure.description).inserted
+            lock.unlock()
+            if first { onFailure(failure) }
+            return false
+        }
         // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
         recorder.withLinesSoFar { lines in
             lock.lock()
@@ -152,6 +209,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             }
             descriptor = fd
             closed = false
+            failuresTold = []
             lock.unlock()
             send(endpoint.hello)
             for line in lines { send(line) }

@@ -143,6 +143,93 @@ struct DeviceLinkTests {
         #expect(place.link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "the pass's app")
     }
 
+    @Test("a refusal is forgotten once the pass's own recorder connects again, and each reason is told once however often it recurs")
+    func refusalForgottenOnReconnection() async throws {
+        let place = try Place()
+        let stranger = #"{"passID":"x","token":"an earlier pass's"}"#
+        for _ in 0..<2 {
+            let stale = try place.client(sending: [stranger])
+            defer { close(stale) }
+            #expect(await Self.endedByPeer(stale))
+        }
+        #expect(place.told.withLock { $0 }.count == 1, "the same refusal told again: \(place.told.withLock { $0 })")
+        #expect(place.link.lastRefusal?.contains("presented another token") == true)
+
+        // The pass's own recorder connects: the refusal before it no longer explains a silence.
+        let stream = try place.stream()
+        defer { stream.stop() }
+        #expect(await place.received(after: 0) { $0.kind == .header })
+        #expect(place.link.lastRefusal == nil)
+
+        // A connection with the token but no trace header is refused and named too.
+        let headless = try place.client(sending: [#"{"passID":"x","token":"t"}"#, #"{"not":"a trace line"}"#])
+        defer { close(headless) }
+        #expect(await Self.endedByPeer(headless))
+        #expect(place.told.withLock { $0 }.last?.contains("no trace header") == true, "\(place.told.withLock { $0 })")
+        #expect(await place.checkpoint() == 2, "the pass's own recorder stays connected")
+    }
+
+    @Test("a stream started before the harness listens tells why it could not connect, and connects once the harness listens")
+    func startedBeforeTheHarness() async throws {
+        let place = try Place()
+        // A socket bound to a port but not listening yet: connections to it are refused, and no
+        // other socket can take its port before the harness listens on it.
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let harness = socket(AF_INET, stream, 0)
+        try #require(harness >= 0)
+        defer { close(harness) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(harness, $0, length) == 0 && getsockname(harness, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let told = Locked([String]())
+        let started = TraceStream.start(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port), token: "t", recorder: place.recorder) { failure in
+            told.withLock { $0.append(failure.description) }
+        }
+        defer { started.stop() }
+        let refused = await DevicePassTests.offPool {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while told.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return told.withLock { $0.first }
+        }
+        #expect(refused?.contains("is `sl-conformance device-pass --listen` running, and this its port?") == true, "\(refused ?? "nothing told")")
+
+        // The harness listens: the stream's next attempt connects and sends the hello and the header.
+        try #require(listen(harness, 1) == 0)
+        try #require(await Self.readable(harness))
+        let connection = accept(harness, nil, nil)
+        try #require(connection >= 0)
+        defer { close(connection) }
+        let lines = await DevicePassTests.offPool { Self.lines(2, from: connection) }
+        #expect(lines.first?.contains(#""token":"t""#) == true, "\(lines)")
+        #expect(lines.count == 2 && lines[1].contains(place.recorder.header.passID), "\(lines)")
+        #expect(told.withLock { $0.count } == 1, "one reason, told once: \(told.withLock { $0 })")
+    }
+
+    /// The first `count` lines read from `fd` within two minutes (fewer when it ends first).
+    static func lines(_ count: Int, from fd: Int32) -> [String] {
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(120)
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < count, ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 1000) >= 0 else { break }
+            guard descriptor.revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            received += buffer[0..<got]
+        }
+        return String(decoding: received, as: UTF8.self).split(separator: "\n").prefix(count).map(String.init)
+    }
+
     @Test("a recorder whose connections the harness ends at once backs off: no reconnection loop")
     func endedAtOnceBacksOff() async throws {
         let place = try Place()

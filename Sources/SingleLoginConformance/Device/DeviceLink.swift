@@ -21,14 +21,15 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     private var channel: SocketChannel?
     private var stopped = false
     private let waker = ChannelWaker()
-    /// Hears, once per kind and peer, why a connection was refused.
+    /// Hears, once per reason, why a connection was refused.
     private let onRefusal: @Sendable (String) -> Void
     private var refusalsTold: Set<String> = []
+    /// The latest refusal since a connection was last taken for the recorder's.
     private var latestRefusal: String?
 
     /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued
-    /// when it holds a trace). `onRefusal` hears, once per kind and address, why an app's connection
-    /// was refused (another token; a recorder of another pass), for the tester to see.
+    /// when it holds a trace). `onRefusal` hears, once per reason (which names the address), why an
+    /// app's connection was refused (another token; a recorder of another pass), for the tester to see.
     public init(listener: TCPListener, token: String, traceURL: URL, onRefusal: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.listener = listener
         self.token = token
@@ -69,8 +70,9 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         return lines.count
     }
 
-    /// Why the latest connection that was refused was (another token, another trace), if one was:
-    /// what a tester waiting for the app's word needs to know first.
+    /// Why the latest connection that was refused since the recorder last connected was (another
+    /// token, another trace), if one was: what a tester waiting for the app's word needs to know
+    /// first. A refusal before the recorder's latest connection is history, not why it is silent now.
     public var lastRefusal: String? {
         condition.lock()
         defer { condition.unlock() }
@@ -165,8 +167,9 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         let from = TCPListener.parse(connection.peerAddress)?.host ?? connection.peerAddress
         guard object["token"] == token else {
             refuse(
-                connection, kind: "token", from: from,
-                "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above")
+                connection,
+                "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above, and relaunch it"
+            )
             return
         }
         // A recorder sends its trace from the start: its first line is the trace's header. Another
@@ -176,7 +179,10 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         guard case .line(let first) = connection.receive(before: .now + .seconds(10)),
             let headerLine = try? JSONDecoder().decode(TraceLine.self, from: Data(first)), headerLine.sequence == 1, let header = headerLine.header
         else {
-            connection.close(grace: .zero)
+            refuse(
+                connection,
+                "a connection from \(from) presented this pass's token but no trace header after it: only SingleLoginRecorder's TraceStream takes part in a pass"
+            )
             return
         }
         condition.lock()
@@ -189,14 +195,16 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             condition.unlock()
             let differs = own.passID != header.passID ? "its pass ID is \(header.passID), this pass's \(own.passID)" : "its digest key differs"
             refuse(
-                connection, kind: "trace", from: from,
+                connection,
                 "a recorder at \(from) streams another trace than this pass's (\(differs): a reinstalled app, or another device, starts a trace"
-                    + " of its own): relaunch the app this pass began with, or start a new pass with another --trace and --state")
+                    + " of its own). A reinstalled app cannot go on with this pass, whose evidence is in the old trace: stop with q, start a new"
+                    + " pass with another --trace and --state, and launch the app with the token it prints")
             return
         }
         keep(headerLine, bytes: first)
         let previous = channel
         channel = connection
+        latestRefusal = nil
         // A checkpoint waiting on the connection before asks this one too.
         condition.broadcast()
         condition.unlock()
@@ -216,10 +224,11 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         condition.broadcast()
     }
 
-    /// Closes `connection`, telling why once per `kind` and address `from`.
-    private func refuse(_ connection: SocketChannel, kind: String, from: String, _ reason: String) {
+    /// Closes `connection`, telling why once per reason (a recorder refused again for the same
+    /// reason, as it knocks every few seconds, is not told again).
+    private func refuse(_ connection: SocketChannel, _ reason: String) {
         condition.lock()
-        let first = refusalsTold.insert(kind + " " + from).inserted
+        let first = refusalsTold.insert(reason).inserted
         latestRefusal = reason
         condition.unlock()
         if first { onRefusal(reason) }
