@@ -218,8 +218,9 @@ extension ReferenceApp {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         // Every answer from here on is dropped when the user was wiped while it was under way.
         let asked = generation
-        if options.contains(.keepsTokenUntilRefused), let kept = memory.session, let at = kept.tokenAt,
-            environment!.clock.now().timeIntervalSince(at) < 55 * 60
+        if let kept = memory.session, let at = kept.tokenAt,
+            flaws.contains(.renewsTokenOnlyWhenRefused)
+                || (options.contains(.keepsTokenUntilRefused) && environment!.clock.now().timeIntervalSince(at) < 55 * 60)
         {
             let records = try? await environment!.backend.fetchRecords(accessToken: kept.accessToken)
             guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else { return }

@@ -47,6 +47,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case showsAccountBeforeToken
     /// Calls its backend with the access token it kept, without asking MSAL for a fresh one.
     case reusesExpiredToken
+    /// Calls its backend with the access token it kept, however old, and renews it silently only
+    /// after the backend refused it (an expired token reaches the backend first).
+    case renewsTokenOnlyWhenRefused
     /// Takes a broadcast whose previousAccount differs from the account as a user change, even after its own sign-in.
     case rebuildsOnOwnSignInBroadcast
     /// Presents the sheet again when fewer scopes were granted than asked (-50003).
@@ -141,6 +144,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .restoresSessionAtLaunch: return "restores its stored session at launch without asking the broker"
         case .showsAccountBeforeToken: return "shows the account as signed in before a token arrives"
         case .reusesExpiredToken: return "calls its backend with the token it kept, never a fresh one"
+        case .renewsTokenOnlyWhenRefused: return "calls its backend with the token it kept, renewing it only after a 401"
         case .rebuildsOnOwnSignInBroadcast: return "compares previousAccount with the account, so its own sign-in's broadcast rebuilds the session"
         case .repromptsOnDeclinedScopes: return "presents the sheet again when scopes are declined"
         case .ignoresAccountErrors: return "treats a getCurrentAccount error as nobody signed in, silently"

@@ -86,6 +86,10 @@ struct VerifyCommandTests {
             // An app whose MSAL configuration keeps it from the broker: the replay answers as the
             // adapter declared it (the events carry the configuration), not as MSAL's default.
             ["--reference-flaw", "disablesBroker"],
+            // Downloads a held answer let go on after the step that started them was observed: the
+            // run's checks of that step did not count them, so the re-judged ones must not either.
+            ["--reference-flaw", "storesLateTokenAfterSignOut", "--only", "SL-INFLIGHT-1"],
+            ["--reference-flaw", "appliesLateDownloadAfterWipe", "--only", "SL-INFLIGHT-1"],
         ])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)

@@ -64,14 +64,15 @@ struct CatalogueTests {
         }
         // The surfaces' user changes presume SL-SWITCH-1 (while running) and SL-SWITCH-3 (while
         // suspended); A, B, A again presumes SL-SWITCH-1 each time. A late answer presumes that the
-        // call was made (SL-TOKEN-3, SL-LOGIN-5) and that the sign-out or user change it outlives
+        // call was made (SL-TOKEN-3, SL-LOGIN-5), a silent one before the backend refused the expired
+        // token (SL-TOKEN-3), and that the sign-out or user change it outlives
         // worked (SL-LOGOUT-1, -3, SL-SWITCH-1, -3, SL-LOGIN-7), cleared the surfaces (SL-NOTIFY-1 ... SL-SNAPSHOT-1)
         // and, when the same user returns, shows nothing of their first session (SL-SWITCH-2). A second
         // account from the app's sheet presumes that the sheet completed (SL-LOGIN-4).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 125, "SL-ACCOUNT-1": 1,
+                "SL-INFLIGHT-1": 130, "SL-ACCOUNT-1": 1,
             ])
     }
 
@@ -105,10 +106,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 5.0.0 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 5.0.1 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "5.0.0" && spec.formatVersion == "1.5")
+        #expect(spec.version == "5.0.1" && spec.formatVersion == "1.5")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

@@ -79,6 +79,8 @@ let faultyVariantTable: [FlawRow] = [
         fails: ["SL-LOGOUT-2", "SL-SWITCH-1", "SL-SWITCH-3", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
     FlawRow(.showsAccountBeforeToken, fails: ["SL-TOKEN-1", "SL-TOKEN-2"]),
     FlawRow(.reusesExpiredToken, fails: ["SL-INTERACTIVE-4", "SL-SWITCH-1", "SL-TOKEN-3"], notJudged: ["SL-INFLIGHT-1"]),
+    // Renews only after the 401: SL-TOKEN-3 alone, not the late answers its refused call came before.
+    FlawRow(.renewsTokenOnlyWhenRefused, fails: ["SL-TOKEN-3"], notJudged: ["SL-INFLIGHT-1"]),
     FlawRow(.rebuildsOnOwnSignInBroadcast, fails: ["SL-BROADCAST-3"]),
     FlawRow(.repromptsOnDeclinedScopes, fails: ["SL-SCOPES-2"]),
     FlawRow(.ignoresAccountErrors, fails: ["SL-ACCOUNT-1"]),

@@ -19,12 +19,17 @@ public struct TranscriptJudge: Sendable {
         public var observation: Observation
         /// What the broker knew then (nil in a transcript from before facts were recorded).
         public var facts: BrokerFacts?
+        /// How many of the transcript's calls came before this observation: what the run's checks of
+        /// the step counted. A call made later under this step (a download that a held answer let go
+        /// on) is the step's, but no check of the step saw it; nil: every call of the step counts.
+        public var callsBefore: Int?
 
         /// Creates an observed step.
-        public init(index: Int, observation: Observation, facts: BrokerFacts?) {
+        public init(index: Int, observation: Observation, facts: BrokerFacts?, callsBefore: Int? = nil) {
             self.index = index
             self.observation = observation
             self.facts = facts
+            self.callsBefore = callsBefore
         }
     }
 
@@ -143,7 +148,8 @@ public struct TranscriptJudge: Sendable {
             let evaluator = ExpectationEvaluator(users: users, facts: facts)
             let judgement = CheckJudgement.judge(
                 preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation,
-                calls: transcript.calls.filter { $0.stepIndex == index }, stepIndex: index, description: step.action.description, location: step.location)
+                calls: transcript.calls.prefix(seen.callsBefore ?? transcript.calls.count).filter { $0.stepIndex == index }, stepIndex: index,
+                description: step.action.description, location: step.location)
             if case .blocked(let issue, let blocked) = judgement {
                 issues.append(issue)
                 blocker = blocked

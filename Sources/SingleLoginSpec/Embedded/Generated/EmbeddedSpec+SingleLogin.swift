@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.5",
   "id": "single-login",
-  "version": "5.0.0",
+  "version": "5.0.1",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -9368,6 +9368,13 @@ extension EmbeddedSpec {
                   "method": "acquireTokenSilent",
                   "atLeast": 1,
                   "precondition": "SL-TOKEN-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-TOKEN-3"
                 }
               ]
             },
@@ -9524,6 +9531,13 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "acquireTokenSilent",
                   "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-TOKEN-3"
                 }
               ]
@@ -9684,6 +9698,13 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "acquireTokenSilent",
                   "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-TOKEN-3"
                 }
               ]
@@ -10466,6 +10487,13 @@ extension EmbeddedSpec {
                   "method": "acquireTokenSilent",
                   "atLeast": 1,
                   "precondition": "SL-TOKEN-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-TOKEN-3"
                 }
               ]
             },
@@ -10909,6 +10937,13 @@ extension EmbeddedSpec {
                   "check": "calls",
                   "method": "acquireTokenSilent",
                   "atLeast": 1,
+                  "precondition": "SL-TOKEN-3"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
                   "precondition": "SL-TOKEN-3"
                 }
               ]
