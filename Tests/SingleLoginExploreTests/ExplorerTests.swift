@@ -364,6 +364,31 @@ struct OtherConformantAppTests {
         await Self.expectAllowed(history, on: reference, "MSAL answered the silent call with session 1's token", made: handsBack)
     }
 
+    @Test("the broker asks for interaction again after the sheet: the app's second sheet is allowed, and a sheet per resource is still one too many")
+    func askedAgainAfterSheet() async {
+        let twice = Scenario(
+            name: "InteractionRequired at launch, and again for the sync after the sheet", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)),
+                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)), Step(.app(.launch)),
+            ], expect: [])
+        let syncing = HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(promptsByItself: true, syncsAfterSheet: true)) })
+        await Self.expectAllowed(twice, on: syncing, "the second sheet came up by itself") { $0.method == .acquireToken && ($0.stepIndex ?? 0) == 2 }
+        let outcome = await syncing.play(twice)
+        #expect(outcome.result.transcript.filter { $0.method == .acquireToken }.count == 2)
+
+        // Both silent calls answered -50002 before the first sheet: one sheet would have done.
+        let perResource = Scenario(
+            name: "InteractionRequired for both resources at launch", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)),
+                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)), Step(.app(.launch)),
+            ], expect: [])
+        let flawed = await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.promptsPerResource]) }).play(perResource)
+        #expect(flawed.result.transcript.filter { $0.method == .acquireToken }.count == 2, "\(flawed.result.transcript.map(\.method))")
+        #expect(flawed.violation(of: .prompt) != nil, "\(flawed.violationsText)")
+    }
+
     /// Plays `history` on `app`, which makes a call that `made` picks (`what` says which), and no rule fires.
     static func expectAllowed(_ history: Scenario, on app: HistoryPlayer, _ what: String, made: (BrokerCallRecord) -> Bool) async {
         let outcome = await app.play(history)

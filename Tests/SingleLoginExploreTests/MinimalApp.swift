@@ -8,8 +8,11 @@ import SingleLoginAdapter
 ///
 /// With `promptsByItself`, an account check answered with InteractionRequired brings the sheet up
 /// at once instead of waiting for a tap; a dismissed or failed sheet still leaves it signed out.
+/// With `syncsAfterSheet`, a sign-in in the sheet is followed by a silent call for a second
+/// resource, which brings the sheet up again by itself when it too needs interaction.
 actor MinimalApp {
     private let promptsByItself: Bool
+    private let syncsAfterSheet: Bool
     private var environment: AppEnvironment?
     private var running = false
     private var shared = false
@@ -20,7 +23,10 @@ actor MinimalApp {
     private var notice: String?
     private var problem: String?
 
-    init(promptsByItself: Bool = false) { self.promptsByItself = promptsByItself }
+    init(promptsByItself: Bool = false, syncsAfterSheet: Bool = false) {
+        self.promptsByItself = promptsByItself
+        self.syncsAfterSheet = syncsAfterSheet
+    }
 
     func install(_ environment: AppEnvironment) {
         self.environment = environment
@@ -114,6 +120,12 @@ actor MinimalApp {
         }
         adopt(result)
         await load()
+        guard syncsAfterSheet else { return }
+        do {
+            _ = try await broker.acquireTokenSilent(SilentTokenParameters(scopes: ["User.Read", "Tasks.Read"], accountIdentifier: result.account.identifier))
+        } catch let error as MSALError where error.isInteractionRequired {
+            await signInInteractively(broker)
+        } catch {}
     }
 
     private func adopt(_ result: MSALResult) {

@@ -511,7 +511,9 @@ package actor Oracle: StepJudge {
 
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
     /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
-    /// on the device; at most one per event received, and one after fewer scopes were granted.
+    /// on the device; at most one per event received, and one after fewer scopes were granted; and
+    /// one more for each prompt that a silent call answered -50002 after the one before came ahead of
+    /// (the broker asked for interaction again after the sheet: the app cannot tell that apart).
     private func judgePrompts(_ calls: [Call], action: Step.Action, deviceBefore: [String], interactionNeededBefore: Bool, at index: Int, in judged: JudgedStep)
         async -> [Issue]
     {
@@ -524,9 +526,28 @@ package actor Oracle: StepJudge {
         if case .app = action { events += 1 }
         let declined = prompts.contains { $0.scripted.meaning.declinesScopes }
         // After fewer scopes were granted the sheet comes back only when interaction is required again.
-        let most = declined && !interactionRequired ? 1 : max(1, events)
+        let most = (declined && !interactionRequired ? 1 : max(1, events)) + Self.promptsAskedAgain(calls)
         guard prompts.count > most else { return [] }
         return await apply(.prompt, at: index, in: judged, [.calls(method: .acquireToken, range: CountRange(atLeast: 0, atMost: most))])
+    }
+
+    /// The prompts after the first whose reason came after the prompt before: a silent call answered
+    /// InteractionRequired in between. Prompts that -50002 answers all made before the first
+    /// (a sheet per resource, where one sheet would do) have no such reason.
+    private static func promptsAskedAgain(_ calls: [Call]) -> Int {
+        var again = 0
+        var prompted = false
+        var askedSince = false
+        for call in calls {
+            if call.call.method == .acquireToken {
+                if prompted, askedSince { again += 1 }
+                prompted = true
+                askedSince = false
+            } else if prompted, call.call.method == .acquireTokenSilent, call.call.failed(with: -50002) {
+                askedSince = true
+            }
+        }
+        return again
     }
 
     package func judgeEnd(_ end: JudgedStep) async -> [Issue] {
