@@ -4,9 +4,13 @@ import SingleLoginAdapter
 // a call as this text; nothing reads it back (the events carry the values).
 
 extension BrokerCallRecord {
-    /// `#3 acquireToken(scopes: User.Read) -> MSALErrorDomain -50005 ...`, marked `(broadcast)` when a broadcast caused it.
+    /// `#3 acquireToken(scopes: User.Read) -> MSALErrorDomain -50005 ...`, marked `(broadcast)` when a
+    /// broadcast caused it, and `(late, answered during step 5)` when the app made it after its
+    /// step's event was answered (a held answer let its task go on): it is listed under the step
+    /// whose event started the work, so the mark says when it happened.
     public var line: String {
         "#\(sequence) \(callText) -> \(answerText)" + (phase == .broadcasts ? " (broadcast)" : "")
+            + (answeredLater.map { " (late, answered during \($0.text))" } ?? "")
     }
 
     /// `acquireToken(scopes: User.Read, prompt: selectAccount)`.
@@ -54,6 +58,14 @@ extension BrokerCall {
             if !parameters.parentInWindow { text += ", parentNotInWindow" }
             return text
         }
+    }
+}
+
+extension CallMoment {
+    /// `step 5`, `step 5's broadcasts`, `the reset`.
+    var text: String {
+        guard let stepIndex else { return "the reset" }
+        return "step \(stepIndex + 1)" + (phase == .broadcasts ? "'s broadcasts" : "")
     }
 }
 
