@@ -3,6 +3,7 @@ import SingleLoginAdapter
 import SingleLoginConformance
 import SingleLoginRecorder
 import SingleLoginSocket
+import SingleLoginTestSupport
 import SingleLoginTransport
 import Testing
 
@@ -174,12 +175,7 @@ struct DeviceLinkTests {
         let place = try Place()
         // A socket bound to a port but not listening yet: connections to it are refused, and no
         // other socket can take its port before the harness listens on it.
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let harness = socket(AF_INET, stream, 0)
+        let harness = socket(AF_INET, StreamSocket.type, 0)
         try #require(harness >= 0)
         defer { close(harness) }
         var address = sockaddr_in()

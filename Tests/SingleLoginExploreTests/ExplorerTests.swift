@@ -377,14 +377,8 @@ struct OtherConformantAppTests {
         let outcome = await syncing.play(twice)
         #expect(outcome.result.transcript.filter { $0.method == .acquireToken }.count == 2)
 
-        // Both silent calls answered -50002 before the first sheet: one sheet would have done.
-        let perResource = Scenario(
-            name: "InteractionRequired for both resources at launch", given: Given(signedIn: "alice"),
-            steps: [
-                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)),
-                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)), Step(.app(.launch)),
-            ], expect: [])
-        let flawed = await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.promptsPerResource]) }).play(perResource)
+        // A sheet per resource: both silent calls answered -50002 before the first sheet, where one would have done.
+        let flawed = await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.promptsPerResource]) }).play(twice)
         #expect(flawed.result.transcript.filter { $0.method == .acquireToken }.count == 2, "\(flawed.result.transcript.map(\.method))")
         #expect(flawed.violation(of: .prompt) != nil, "\(flawed.violationsText)")
     }

@@ -18,12 +18,7 @@ package enum UnixSocketFile {
     /// `url` must fit in `sun_path` (108 bytes on Linux, 104 on Darwin, whose temporary folder is
     /// long): a longer path would be cut, and the socket made under another name.
     package static func make(at url: URL) throws {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_UNIX, stream, 0)
+        let descriptor = socket(AF_UNIX, StreamSocket.type, 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var address = sockaddr_un()
