@@ -59,7 +59,7 @@ struct ReportDestinationTests {
         try #require(mkfifo(fifo.path, 0o600) == 0)
         // Open before the run and not blocking: one requirement's report fits in the pipe's buffer,
         // so it is all there when the run ends (and a regression fails instead of waiting).
-        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0)
         defer { close(reader) }
         let run = await Tool.run([

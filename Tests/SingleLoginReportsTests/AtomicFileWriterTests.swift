@@ -30,7 +30,7 @@ struct AtomicFileWriterTests {
         try #require(mkfifo(fifo.path, 0o600) == 0)
         // The reader is there before the write (not blocking, so that a regression fails rather
         // than waits): the report, smaller than a pipe's buffer, is in the pipe when the write ends.
-        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(reader >= 0)
         defer { close(reader) }
         try AtomicFileWriter.write(Data("<testsuites/>\n".utf8), to: fifo)

@@ -23,7 +23,9 @@ struct WireLogTests {
     @Test("a FIFO whose reader went away stops the log, with the system's reason, and the run goes on")
     func readerGone() throws {
         try withFIFO { fifo in
-            let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+            // Close-on-exec: a process another test starts meanwhile would otherwise inherit the
+            // reader, and the FIFO would still have one after `close` (a `sleep 37` holds it for 37 s).
+            let reader = open(fifo.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             try #require(reader >= 0)
             let log = try WireLog(url: fifo)
             log.note("first")
