@@ -324,7 +324,7 @@ package struct DevicePassCommand: Command {
         }
         output.err(
             "sl-conformance: listening on \(listener.address) for the app's recorder; its TraceStream must present this pass's token: \(token)"
-                + (resumed ? " (the pass's own, kept in its state file: an app still running connects again by itself)" : ""))
+                + (resumed ? " (the pass's own, kept in its state file: an app running a stream started with it connects again by itself)" : ""))
         output.out(
             "\(plan.procedures.count) procedures, \(plan.stepCount) steps, about \(plan.estimatedMinutes) minutes. Not on a device: \(plan.uncovered.count) test cases (see --list)."
         )

@@ -79,7 +79,8 @@ struct DevicePassSession: Sendable {
                                 link.isConnected
                                     ? "  The recorder took no checkpoint in 30 seconds: relaunch the app if it is running (it connects again at"
                                         + " launch), then do the step again; or skip it."
-                                    : "  The recorder took no checkpoint in 30 seconds: " + notConnectedAdvice + " Then do the step again, or skip it.")
+                                    : "  The recorder took no checkpoint in 30 seconds: " + notConnectedAdvice
+                                        + (link.lastRefusal?.relaunchHelps == false ? " Or skip the step." : " Then do the step again, or skip it."))
                             continue
                         }
                     }
@@ -111,12 +112,12 @@ struct DevicePassSession: Sendable {
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
     /// What to do when no recorder is connected: relaunch the app; and when the harness refused a
-    /// recorder since the app last connected (another token, another trace), what the refusal says
+    /// recorder while none was connected (another token, another trace), what the refusal says
     /// first, since the recorder that knocked may be the app itself, which a relaunch cannot mend.
     var notConnectedAdvice: String {
         guard let refused = link.lastRefusal else { return "is the app's debug build running? Relaunching it connects it again." }
-        return
-            "the harness refused a recorder since the app last connected: \(refused). If the app this pass began with is not running, relaunch it: it connects again at once."
+        let relaunch = refused.relaunchHelps ? " If the app this pass began with is not running, relaunch it: it connects again at once." : ""
+        return "the harness refused a recorder while none was connected: \(refused.reason).\(relaunch)"
     }
 
     /// Asks for the tester's word on the step until they give one; nil at the input's end. What

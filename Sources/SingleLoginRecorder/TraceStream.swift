@@ -14,7 +14,8 @@ import Glibc
 ///
 /// A connection lost while the app runs (iOS took a suspended app's socket, the device changed
 /// networks, the harness was stopped to resume the pass later) is made again for as long as the app
-/// runs: at once after one that lasted, else after 1, 2, 4 ... up to 30 seconds. The trace is sent
+/// runs: at once after one that lasted, else after a wait that doubles with each connection in a row
+/// that did not: 1, 2, 4 ... up to 10 seconds. The trace is sent
 /// again from its start (the harness keeps each line once), so nothing written meanwhile is lost.
 /// TCP keepalive ends a connection the network dropped without a word.
 ///
@@ -33,6 +34,10 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
         /// What went wrong: the address and the reason, and what to check.
         public var description: String
 
+        init(description: String) {
+            self.description = description
+        }
+
         init(_ error: ClientSocket.ConnectError, timeout: Double) {
             description =
                 error.description
@@ -45,9 +50,9 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     private var closed = false
     private var stopped = false
     private let endpoint: Endpoint
-    /// Hears why an attempt to connect failed.
+    /// Hears why an attempt to connect failed, or why the harness refused the stream.
     private let onFailure: @Sendable (Failure) -> Void
-    /// The failures told since the stream was last connected: each reason is told once.
+    /// The failures told since the stream last had a connection that lasted: each reason is told once.
     private var failuresTold: Set<String> = []
 
     /// Where the harness listens, and what to present to it: what a reconnection needs.
@@ -65,8 +70,10 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
         }
     }
 
-    /// The longest wait between two attempts to connect again, in seconds.
-    static let longestRetryWait = 30.0
+    /// The longest wait between two attempts to connect again, in seconds: how long a tester may
+    /// wait for the app after resuming a pass, against one refused connection every 10 seconds
+    /// while nothing listens.
+    static let longestRetryWait = 10.0
     /// How long a connection must have lasted, in seconds, to be made again at once when it ends:
     /// the harness refuses another token or another trace within moments of the connection.
     static let lastingConnection = 5.0
@@ -102,13 +109,14 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     }
 
     /// Starts the stream without waiting for the harness: it connects on a thread of its own, at once
-    /// and then after 1, 2, 4 ... up to 30 seconds until the harness answers (an app launched before
+    /// and then after 1, 2, 4 ... up to 10 seconds until the harness answers (an app launched before
     /// `device-pass --listen` started, or while the pass was stopped, connects once it listens),
     /// and again whenever a connection is lost, as ``connect(host:port:token:recorder:timeout:)``'s
     /// stream does. `onFailure` hears why an attempt failed (the address, the reason and what to
-    /// check), each reason once until the stream connects: log it, as the app's debug build would
-    /// show ``connect(host:port:token:recorder:timeout:)``'s error. Never call it on a thread that
-    /// must not wait: it may be called on the stream's own thread while it connects.
+    /// check) or why the harness refused the stream (another token, another trace), each reason
+    /// once until a connection lasts: log it, as the app's debug build would show
+    /// ``connect(host:port:token:recorder:timeout:)``'s error. It is called on the stream's own
+    /// thread, which waits for it: log and return.
     public static func start(
         host: String, port: UInt16, token: String, recorder: SessionRecorder, timeout: Double = 10,
         onFailure: @escaping @Sendable (Failure) -> Void = { _ in }
@@ -168,10 +176,13 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             descriptor = -1
             lock.unlock()
             // A connection that lasted is made again at once. One the harness ended at once (it refused
-            // another token or another trace) backs off as a refused one does: 1, 2, 4 ... 30
+            // another token or another trace) backs off as a refused one does: 1, 2, 4 ... 10
             // seconds, never a loop.
             if Date().timeIntervalSince(began) >= Self.lastingConnection {
                 wait = 1
+                lock.lock()
+                failuresTold = []
+                lock.unlock()
             } else {
                 Self.pause(&wait)
             }
@@ -192,11 +203,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
     private func reconnect(recorder: SessionRecorder) -> Bool {
         let fd: Int32
         do { fd = try endpoint.connect() } catch {
-            let failure = Failure(error, timeout: endpoint.timeout)
-            lock.lock()
-            let first = !stopped && failuresTold.insert(failure.description).inserted
-            lock.unlock()
-            if first { onFailure(failure) }
+            tell(Failure(error, timeout: endpoint.timeout))
             return false
         }
         // The recorder's lock, then the stream's: the order in which a line written reaches `send`.
@@ -209,12 +216,19 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             }
             descriptor = fd
             closed = false
-            failuresTold = []
             lock.unlock()
             send(endpoint.hello)
             for line in lines { send(line) }
         }
         return true
+    }
+
+    /// Tells `onFailure` of `failure`, unless it told the same since a connection last lasted.
+    private func tell(_ failure: Failure) {
+        lock.lock()
+        let first = !stopped && failuresTold.insert(failure.description).inserted
+        lock.unlock()
+        if first { onFailure(failure) }
     }
 
     /// What to check after a connection that was `refused`, `timedOut` (after `timeout` seconds) or
@@ -276,7 +290,10 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
             while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Data(pending[..<end])
                 pending.removeSubrange(...end)
-                guard let request = try? JSONSerialization.jsonObject(with: line) as? [String: String], let label = request["checkpoint"] else { continue }
+                guard let request = try? JSONSerialization.jsonObject(with: line) as? [String: String] else { continue }
+                // The harness says why it refuses the stream before it closes it.
+                if let reason = request["refused"] { tell(Failure(description: "the harness refused this stream: \(reason)")) }
+                guard let label = request["checkpoint"] else { continue }
                 // The reader must keep reading while the checkpoint observes the app (on the main
                 // actor, for the accessibility walk): the checkpoint runs as a task of its own, and its
                 // line reaches the harness through the sink.

@@ -130,15 +130,15 @@ struct DeviceLinkTests {
         #expect(await Self.endedByPeer(other), "the harness took a reinstalled app's trace for the pass's")
         let reasons = place.told.withLock { $0 }
         #expect(reasons.count == 1 && reasons[0].contains("streams another trace than this pass's"), "\(reasons)")
-        #expect(reasons.first?.contains("a reinstalled app") == true)
-        #expect(place.link.lastRefusal == reasons.first, "the session's messages name the refusal, not a relaunch")
+        #expect(reasons.first?.contains("the app on that device was reinstalled") == true, "from the recorder's address: \(reasons)")
+        #expect(place.link.lastRefusal == nil, "refused while the pass's recorder was connected: not the pass's app")
 
         // An app with another token is refused and named too.
         let stale = try place.client(sending: [#"{"passID":"x","token":"an earlier pass's"}"#])
         defer { close(stale) }
         #expect(await Self.endedByPeer(stale))
         #expect(place.told.withLock { $0 }.last?.contains("presented another token") == true, "\(place.told.withLock { $0 })")
-        #expect(place.link.lastRefusal?.contains("presented another token") == true)
+        #expect(place.link.lastRefusal == nil)
 
         #expect(await place.checkpoint() == 2)
         #expect(place.link.trace.lines.last?.checkpoint?.observation.screen.first?.text == "the pass's app")
@@ -154,7 +154,8 @@ struct DeviceLinkTests {
             #expect(await Self.endedByPeer(stale))
         }
         #expect(place.told.withLock { $0 }.count == 1, "the same refusal told again: \(place.told.withLock { $0 })")
-        #expect(place.link.lastRefusal?.contains("presented another token") == true)
+        #expect(place.link.lastRefusal?.reason.contains("presented another token") == true)
+        #expect(place.link.lastRefusal?.relaunchHelps == true)
 
         // The pass's own recorder connects: the refusal before it no longer explains a silence.
         let stream = try place.stream()
@@ -168,6 +169,52 @@ struct DeviceLinkTests {
         #expect(await Self.endedByPeer(headless))
         #expect(place.told.withLock { $0 }.last?.contains("no trace header") == true, "\(place.told.withLock { $0 })")
         #expect(await place.checkpoint() == 2, "the pass's own recorder stays connected")
+    }
+
+    @Test("a refused recorder hears why; a reinstalled app refused while none is connected is one a relaunch cannot bring back")
+    func refusedRecorderHearsWhy() async throws {
+        let place = try Place()
+        let stream = try place.stream()
+        #expect(await place.received(after: 0) { $0.kind == .header })
+        stream.stop()
+        let link = place.link
+        #expect(await DevicePassTests.offPool { Self.eventually { !link.isConnected } }, "the stopped stream's connection did not end")
+
+        let reinstalled = try Place.recorder(in: place.directory, named: "reinstalled", screen: "another trace")
+        let heard = Locked([String]())
+        let other = TraceStream.start(host: "127.0.0.1", port: place.listener.port, token: "t", recorder: reinstalled) { failure in
+            heard.withLock { $0.append(failure.description) }
+        }
+        defer { other.stop() }
+        #expect(await DevicePassTests.offPool { Self.eventually { !heard.withLock { $0.isEmpty } } })
+        let first = heard.withLock { $0.first } ?? ""
+        #expect(first.hasPrefix("the harness refused this stream: a recorder at 127.0.0.1 streams another trace"), "\(first)")
+        #expect(first.contains("the app on that device was reinstalled"), "\(first)")
+        #expect(place.link.lastRefusal?.relaunchHelps == false)
+    }
+
+    @Test("another trace from another address is another device's app: the pass goes on, and the tester closes that app")
+    func otherDevice() throws {
+        let own = TraceHeader(
+            passID: "device-pass", keyCheck: "k1", deviceModel: "iPad", operatingSystem: "iPadOS 18", bundleID: "b", appVersion: "1", msalVersion: "2")
+        var other = own
+        other.keyCheck = "k2"
+        let fromOther = DeviceLink.otherTrace(from: "10.0.0.9", header: other, own: own, recorderPeer: "10.0.0.5")
+        #expect(fromOther.relaunchHelps)
+        #expect(fromOther.reason.contains("another device's app, or one of another pass, has this pass's token"), "\(fromOther.reason)")
+        #expect(fromOther.reason.contains("the pass goes on with the app whose recorder connected from 10.0.0.5"))
+        let reinstalled = DeviceLink.otherTrace(from: "10.0.0.5", header: other, own: own, recorderPeer: "10.0.0.5")
+        #expect(!reinstalled.relaunchHelps && reinstalled.reason.contains("was reinstalled"))
+    }
+
+    /// Whether `condition` holds within two minutes, asked every 10 ms (on a thread of its own).
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
     }
 
     @Test("a stream started before the harness listens tells why it could not connect, and connects once the harness listens")
@@ -296,10 +343,13 @@ struct DeviceLinkTests {
         }
     }
 
-    /// Whether the peer ended the connection `fd` (reading it ends) within two minutes.
+    /// Whether the peer ended the connection `fd` (reading it ends, after what the peer said last: a
+    /// refusal's reason) within two minutes.
     static func endedByPeer(_ fd: Int32) async -> Bool {
-        guard await readable(fd) else { return false }
-        var byte: UInt8 = 0
-        return read(fd, &byte, 1) <= 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while await readable(fd) {
+            if buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) <= 0 { return true }
+        }
+        return false
     }
 }

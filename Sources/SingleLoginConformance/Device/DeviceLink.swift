@@ -24,8 +24,20 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     /// Hears, once per reason, why a connection was refused.
     private let onRefusal: @Sendable (String) -> Void
     private var refusalsTold: Set<String> = []
-    /// The latest refusal since a connection was last taken for the recorder's.
-    private var latestRefusal: String?
+    /// The latest refusal while no recorder was connected, since one last was.
+    private var latestRefusal: Refusal?
+    /// The address the recorder's latest connection came from: a trace refused from it is the app's
+    /// own, reinstalled; from another address, another device's.
+    private var recorderPeer: String?
+
+    /// Why a connection was refused, for the tester.
+    public struct Refusal: Sendable, Equatable {
+        /// What was refused and what to do, naming the address.
+        public var reason: String
+        /// Whether relaunching the app the pass began with may still bring its recorder back: not
+        /// when the refused recorder is that app, reinstalled (its trace is another).
+        public var relaunchHelps: Bool
+    }
 
     /// Listens with `listener` for a recorder that presents `token`; lines go to `traceURL` (continued
     /// when it holds a trace). `onRefusal` hears, once per reason (which names the address), why an
@@ -70,10 +82,10 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         return lines.count
     }
 
-    /// Why the latest connection that was refused since the recorder last connected was (another
-    /// token, another trace), if one was: what a tester waiting for the app's word needs to know
-    /// first. A refusal before the recorder's latest connection is history, not why it is silent now.
-    public var lastRefusal: String? {
+    /// Why the latest connection refused while no recorder was connected was refused (another token,
+    /// another trace), if one was since the recorder last connected: what a tester waiting for the
+    /// app's word needs to know first. A refusal while the recorder was connected was not the app's.
+    public var lastRefusal: Refusal? {
         condition.lock()
         defer { condition.unlock() }
         return latestRefusal
@@ -168,8 +180,10 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         guard object["token"] == token else {
             refuse(
                 connection,
-                "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above, and relaunch it"
-            )
+                Refusal(
+                    reason:
+                        "a recorder at \(from) presented another token: an app started for another pass; give it this pass's token, printed above, and relaunch it",
+                    relaunchHelps: true))
             return
         }
         // A recorder sends its trace from the start: its first line is the trace's header. Another
@@ -181,8 +195,10 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         else {
             refuse(
                 connection,
-                "a connection from \(from) presented this pass's token but no trace header after it: only SingleLoginRecorder's TraceStream takes part in a pass"
-            )
+                Refusal(
+                    reason:
+                        "a connection from \(from) presented this pass's token but no trace header after it within 10 seconds: only SingleLoginRecorder's TraceStream takes part in a pass",
+                    relaunchHelps: true))
             return
         }
         condition.lock()
@@ -192,18 +208,15 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             return
         }
         if let own = lines.first?.header, own.passID != header.passID || own.keyCheck != header.keyCheck {
+            let peer = recorderPeer
             condition.unlock()
-            let differs = own.passID != header.passID ? "its pass ID is \(header.passID), this pass's \(own.passID)" : "its digest key differs"
-            refuse(
-                connection,
-                "a recorder at \(from) streams another trace than this pass's (\(differs): a reinstalled app, or another device, starts a trace"
-                    + " of its own). A reinstalled app cannot go on with this pass, whose evidence is in the old trace: stop with q, start a new"
-                    + " pass with another --trace and --state, and launch the app with the token it prints")
+            refuse(connection, Self.otherTrace(from: from, header: header, own: own, recorderPeer: peer))
             return
         }
         keep(headerLine, bytes: first)
         let previous = channel
         channel = connection
+        recorderPeer = from
         latestRefusal = nil
         // A checkpoint waiting on the connection before asks this one too.
         condition.broadcast()
@@ -224,14 +237,37 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         condition.broadcast()
     }
 
-    /// Closes `connection`, telling why once per reason (a recorder refused again for the same
-    /// reason, as it knocks every few seconds, is not told again).
-    private func refuse(_ connection: SocketChannel, _ reason: String) {
+    /// Why a recorder of another trace than this pass's (`own`) is refused. From the address the
+    /// pass's recorder connected from, with the same pass ID, it is the app reinstalled, which cannot
+    /// go on with the pass; from another, another device's app, which the tester closes.
+    package static func otherTrace(from: String, header: TraceHeader, own: TraceHeader, recorderPeer: String?) -> Refusal {
+        let differs = own.passID != header.passID ? "its pass ID is \(header.passID), this pass's \(own.passID)" : "its digest key differs"
+        let newPass = "stop with q, start a new pass with another --trace and --state, and launch the app with the token it prints"
+        if from == recorderPeer, own.passID == header.passID {
+            return Refusal(
+                reason: "a recorder at \(from) streams another trace than this pass's (\(differs)): the app on that device was reinstalled, and a"
+                    + " reinstalled app starts a trace of its own. It cannot go on with this pass, whose evidence is in the old trace: \(newPass)",
+                relaunchHelps: false)
+        }
+        let pass = recorderPeer.map { "the pass goes on with the app whose recorder connected from \($0)" } ?? "the pass goes on with the app it began with"
+        return Refusal(
+            reason: "a recorder at \(from) streams another trace than this pass's (\(differs)): another device's app, or one of another pass, has"
+                + " this pass's token. Close that app: \(pass). If the app this pass began with was reinstalled, it cannot go on with it: \(newPass)",
+            relaunchHelps: true)
+    }
+
+    /// Tells the recorder why (a line it hands to its failure handler) and closes `connection`; says
+    /// why to the tester once per reason (a recorder refused again for the same reason, as it knocks
+    /// every few seconds, is not told again), and keeps it for the messages about a silence only
+    /// when no recorder is connected: a refusal while the pass's recorder is connected is not its.
+    private func refuse(_ connection: SocketChannel, _ refusal: Refusal) {
         condition.lock()
-        let first = refusalsTold.insert(reason).inserted
-        latestRefusal = reason
+        let first = refusalsTold.insert(refusal.reason).inserted
+        if channel == nil { latestRefusal = refusal }
         condition.unlock()
-        if first { onRefusal(reason) }
+        if first { onRefusal(refusal.reason) }
+        let line = (try? JSONSerialization.data(withJSONObject: ["refused": refusal.reason], options: [.sortedKeys])) ?? Data()
+        _ = connection.send(Array(line) + [UInt8(ascii: "\n")], before: .now + .seconds(2))
         connection.close(grace: .zero)
     }
 
