@@ -10,7 +10,8 @@ import Glibc
 /// The trace's lines streamed over TCP to `sl-conformance device-pass --listen`, as they are
 /// written: the first line presents the pass's token (`{"token": ...}`, printed by the harness),
 /// then every trace line follows. The harness sends `{"checkpoint": "LABEL"}` when the tester
-/// confirms a step; the recorder then takes a checkpoint under that label.
+/// confirms a step; the recorder then takes a checkpoint under that label. A stream the harness
+/// refuses (another token, another trace) hears why first: `{"refused": "REASON"}`.
 ///
 /// A connection lost while the app runs (iOS took a suspended app's socket, the device changed
 /// networks, the harness was stopped to resume the pass later) is made again for as long as the app
@@ -199,7 +200,7 @@ public final class TraceStream: @unchecked Sendable {  // `descriptor`, `closed`
 
     /// Connects again and sends the hello and the whole trace, before any line written after it;
     /// whether it connected (or was stopped meanwhile, which ends the attempts too). A failure is
-    /// told to `onFailure`, once per reason until the stream connects.
+    /// told to `onFailure`, once per reason until a connection lasts.
     private func reconnect(recorder: SessionRecorder) -> Bool {
         let fd: Int32
         do { fd = try endpoint.connect() } catch {
