@@ -512,8 +512,8 @@ package actor Oracle: StepJudge {
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
     /// state, or a silent call answered -50002), or the user pulled to refresh with nobody signed in
     /// on the device; at most one per event received, and one after fewer scopes were granted; and
-    /// one more for each prompt that a silent call answered -50002 after the one before came ahead of
-    /// (the broker asked for interaction again after the sheet: the app cannot tell that apart).
+    /// one more for each prompt that follows a silent call answered -50002 after the prompt before
+    /// it (the broker asked for interaction again after the sheet, which the app cannot tell apart).
     private func judgePrompts(_ calls: [Call], action: Step.Action, deviceBefore: [String], interactionNeededBefore: Bool, at index: Int, in judged: JudgedStep)
         async -> [Issue]
     {
