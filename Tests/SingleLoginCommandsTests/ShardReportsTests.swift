@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginReports
+import SingleLoginTestSupport
 import Testing
 
 @Suite("A shard's reports say they cover one shard; merge makes them whole again")
@@ -46,15 +47,14 @@ struct ShardReportsTests {
 
     @Test("a shard that holds no test case (more shards than test cases) passes and says it checked nothing")
     func emptyShard() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-shards-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let run = await Tool.run(["run", "--shard", "150/200", "--reports", directory.path])
+        let directory = try TemporaryDirectory()
+        let run = await Tool.run(["run", "--shard", "150/200", "--reports", directory.url.path])
         #expect(run.status == 0, "\(run.err)")
         let nothing = "no test case (a split into more shards than there are test cases leaves some empty), so it passes with nothing checked"
         #expect(run.out.contains("This is shard 150 of 200 of a split run: its reports cover \(nothing);"), "\(run.out)")
-        let summary = try String(contentsOf: directory.appendingPathComponent("summary.md"), encoding: .utf8)
+        let summary = try String(contentsOf: directory.url.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("| Shard | ⚠️ shard 150 of 200 of a split run: this report covers \(nothing);"), "\(summary)")
-        let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+        let html = try String(contentsOf: directory.url.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<strong>One shard:</strong> shard 150 of 200 of a split run: this report covers \(nothing); <code>sl-conformance merge</code>"))
     }
 

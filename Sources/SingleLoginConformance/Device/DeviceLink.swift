@@ -124,7 +124,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
     /// connected again) is asked too: the request may have gone into the one it replaced.
     public func checkpoint(_ label: String, timeout: Duration = .seconds(30)) -> Int? {
         let start = lastSequence
-        let request = Array((try? JSONSerialization.data(withJSONObject: ["checkpoint": label], options: [.sortedKeys])) ?? Data())
+        let request = Self.line(["checkpoint": label])
         let deadline = Date().addingTimeInterval(timeout.inSeconds)
         var asked: SocketChannel?
         while true {
@@ -139,7 +139,7 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
             }
             if let current = channel, current !== asked {
                 condition.unlock()
-                _ = current.send(request + [UInt8(ascii: "\n")], before: .now + .seconds(5))
+                _ = current.send(request, before: .now + .seconds(5))
                 asked = current
                 continue
             }
@@ -266,9 +266,13 @@ public final class DeviceLink: @unchecked Sendable {  // every mutable member is
         if channel == nil { latestRefusal = refusal }
         condition.unlock()
         if first { onRefusal(refusal.reason) }
-        let line = (try? JSONSerialization.data(withJSONObject: ["refused": refusal.reason], options: [.sortedKeys])) ?? Data()
-        _ = connection.send(Array(line) + [UInt8(ascii: "\n")], before: .now + .seconds(2))
+        _ = connection.send(Self.line(["refused": refusal.reason]), before: .now + .seconds(2))
         connection.close(grace: .zero)
+    }
+
+    /// One line the harness sends a recorder (`{"checkpoint": "p1.s1"}`, `{"refused": "..."}`), with its newline.
+    private static func line(_ object: [String: String]) -> [UInt8] {
+        Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()) + [UInt8(ascii: "\n")]
     }
 
     /// Whether `connection` is no longer the recorder's: another replaced it, or the link stopped.

@@ -49,7 +49,7 @@ extension AtomicFileWriter {
                 }
                 // This process's standard output or error (`/dev/stdout` with `>` to a file) is
                 // written through its descriptor; another regular file is replaced atomically.
-                if info.st_mode & S_IFMT == S_IFREG, StandardStream.descriptor(holdingFileAt: path) == nil,
+                if info.st_mode & S_IFMT == S_IFREG, StandardStream.descriptor(holding: info) == nil,
                     let target = Self.resolved(path)
                 {
                     self = .replacedThroughLink(target: target)

@@ -22,14 +22,9 @@ package enum StandardStream {
         return Self.descriptor(holding: opened, other: descriptor)
     }
 
-    /// The standard descriptor (1 or 2) that holds the file at `path` (links followed), if one does.
-    package static func descriptor(holdingFileAt path: String) -> Int32? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return descriptor(holding: info, other: nil)
-    }
-
-    private static func descriptor(holding file: stat, other descriptor: Int32?) -> Int32? {
+    /// The standard descriptor (1 or 2), other than `descriptor`, that holds the file `file` describes
+    /// (as `stat` or `fstat` filled it in), if one does.
+    package static func descriptor(holding file: stat, other descriptor: Int32? = nil) -> Int32? {
         for standard in [STDOUT_FILENO, STDERR_FILENO] where standard != descriptor {
             var info = stat()
             if fstat(standard, &info) == 0, info.st_dev == file.st_dev, info.st_ino == file.st_ino { return standard }
