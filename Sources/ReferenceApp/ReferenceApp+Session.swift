@@ -231,7 +231,12 @@ extension ReferenceApp {
         }
         let answer: Result<(signIn: MSALResult, backend: String), any Error>
         do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
-        guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else { return }
+        guard generation == asked || flaws.contains(.storesLateTokenAfterSignOut) else {
+            if flaws.contains(.sendsLateTokenAfterSignOut), let tokens = try? answer.get() {
+                _ = try? await environment!.backend.fetchRecords(accessToken: tokens.backend)
+            }
+            return
+        }
         do {
             await refreshed(try answer.get().backend, for: account)
         } catch let error as MSALError where error.isInteractionRequired && flaws.contains(.retriesSilentlyOnInteractionRequired) {

@@ -112,6 +112,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     case appliesLateDownloadAfterWipe
     /// Stores a silent token that arrives after the user was wiped, and fetches records with it.
     case storesLateTokenAfterSignOut
+    /// Keeps nothing of a silent token that arrives after the user was wiped, but still fetches
+    /// records with it (and drops them): the ended session's token reaches the backend.
+    case sendsLateTokenAfterSignOut
     /// Signs in whoever a sign-in result names when it arrives, even when the user was wiped while it was under way.
     case showsLateResultUser
     /// Drops a download that was under way when it wiped the user from its screen and storage, but
@@ -171,6 +174,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .cachesDeviceModeAcrossLaunches: return "asks for device information at its first launch only, then uses the mode it stored"
         case .appliesLateDownloadAfterWipe: return "applies a download that was under way when it wiped the user"
         case .storesLateTokenAfterSignOut: return "stores a silent token that arrives after the sign-out, and fetches records with it"
+        case .sendsLateTokenAfterSignOut: return "fetches records with a silent token that arrives after the sign-out, keeping neither"
         case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
         case .publishesLateDownloadAfterWipe: return "puts a download that was under way when it wiped the user on the device's surfaces"
         }

@@ -117,6 +117,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.cachesDeviceModeAcrossLaunches, fails: ["SL-DETECT-1"]),
     FlawRow(.appliesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.storesLateTokenAfterSignOut, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.sendsLateTokenAfterSignOut, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.showsLateResultUser, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.publishesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
 ]
@@ -291,8 +292,8 @@ struct StdioReferenceTests {
         "a faulty variant over stdio fails the same requirements as in process",
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
-            .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .showsLateResultUser,
-            .publishesLateDownloadAfterWipe,
+            .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
+            .showsLateResultUser, .publishesLateDownloadAfterWipe,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

@@ -41,7 +41,8 @@ struct ExplorerTests {
 
     /// The late-answer flaws: the catalogue fails them only in SL-INFLIGHT-1, whose scenarios hold an answer across later steps.
     static let lateAnswerFlaws: Set<ReferenceAppFlaw> = [
-        .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .showsLateResultUser, .publishesLateDownloadAfterWipe,
+        .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut, .showsLateResultUser,
+        .publishesLateDownloadAfterWipe,
     ]
 
     /// The reference flaws the catalogue fails in requirements a rule judges, but that no explored
@@ -129,7 +130,7 @@ struct ExplorerTests {
     }
 
     @Test(
-        "a late answer is judged at its release: the launch's silent sign-in held across a Jamf Reset signs the previous user back in on showsLateResultUser (EX-LATE, EX-DATA), and nothing while it is held; the reference app drops it"
+        "a late answer is judged at its release: the launch's silent sign-in held across a Jamf Reset signs the previous user back in on showsLateResultUser (EX-LATE, EX-DATA, and EX-BACKEND at the end for the token it sends), and nothing while it is held; the reference app drops it"
     )
     func lateAnswerAtRelease() async throws {
         let history = Scenario(
@@ -138,9 +139,26 @@ struct ExplorerTests {
         let violations = await Self.violations(history, [.showsLateResultUser])
         let late = try #require(violations.first { $0.rule == .late }, "\(violations.map(\.rule))")
         #expect(late.stepIndex == 3 && late.checks == [.signedOut])
-        #expect(violations.allSatisfy { $0.stepIndex == 3 }, "nothing is judged against the app while the answer is held")
+        #expect(violations.allSatisfy { $0.stepIndex == 3 || $0.stepIndex == nil }, "nothing is judged against the app while the answer is held")
         #expect(violations.contains { $0.rule == .data })
+        #expect(violations.contains { $0.rule == .backend && $0.stepIndex == nil })
         #expect(await Self.violations(history).isEmpty)
+    }
+
+    @Test(
+        "EX-BACKEND judges the calls a release lets go on: a late token sent to the backend after a Jamf Reset or a user change violates it at the end, where the call's refusal replays (the call is filed under the step that started the work); the reference app, which drops the late token, does not"
+    )
+    func lateTokenAtRelease() async throws {
+        for change in [Step(.globalSignOut), Step(.switchUser(account: "bob"))] {
+            let history = Scenario(
+                name: "a refresh's silent token held across a change", given: Given(signedIn: "alice"),
+                steps: [Step(.app(.launch)), Step(.holdNext(method: .acquireTokenSilent)), Step(.app(.refresh)), change, Step(.release)], expect: [])
+            let violations = await Self.violations(history, [.sendsLateTokenAfterSignOut])
+            #expect(violations.map(\.rule) == [.backend], "\(change.action)")
+            #expect(violations.first?.stepIndex == nil)
+            #expect(violations.first?.checks == [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+            #expect(await Self.violations(history).isEmpty, "\(change.action)")
+        }
     }
 
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")

@@ -82,6 +82,9 @@ package actor Oracle: StepJudge {
     private let holdsAnswers: Bool
     /// The device's accounts, and how many sessions each user had had, when the held call was made.
     private var atHold: (device: [String], sessions: [String: Int])?
+    /// Whether a late call (one answered at a release, under the request that started its work)
+    /// sent the backend a token it refused after the session ended: EX-BACKEND at the end.
+    private var lateTokenRefused = false
 
     /// An oracle for one run of `history`, judging `rules`.
     package init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
@@ -503,10 +506,27 @@ package actor Oracle: StepJudge {
         guard action == .release, let atHold else { return [] }
         self.atHold = nil
         let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
-        guard changed, informed, device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil,
-            !facts.calls.contains(where: { $0.scripted.meaning.disturbs })
-        else { return [] }
+        guard changed, informed, !facts.calls.contains(where: { $0.scripted.meaning.disturbs }) else { return [] }
+        if await refusesLateToken(releasedAt: index, in: judged) { lateTokenRefused = true }
+        guard device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil else { return [] }
         return await apply(.late, at: index, in: judged, [.signedOut])
+    }
+
+    /// Whether a call the release let go on, made under the request that started its work and so
+    /// filed under that earlier step, sent the backend a token it refused, with nothing scripted:
+    /// a late token used after the app learned that its session ended. EX-BACKEND judges it at the
+    /// end, over the whole history, where a replay of the counterexample sees the call too (a
+    /// step's checks count only the calls filed under it). A token of an earlier session of the
+    /// user on the device now is excused, as at any step.
+    private func refusesLateToken(releasedAt index: Int, in judged: JudgedStep) async -> Bool {
+        var late: [Call] = []
+        for call in await judged.broker.transcript() where call.answeredLater?.stepIndex == index {
+            late.append((call, await judged.broker.scriptedAnswer(ofCall: call.sequence)))
+        }
+        guard !late.contains(where: { $0.scripted.meaning.disturbs }),
+            late.contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
+        else { return false }
+        return await !refusesEarlierSessionOfDeviceUser(late, in: judged)
     }
 
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
@@ -551,17 +571,20 @@ package actor Oracle: StepJudge {
     }
 
     package func judgeEnd(_ end: JudgedStep) async -> [Issue] {
-        guard rules.contains(.scopes), interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) else { return [] }
-        checksMade += 1
-        let checks: [Expectation] = [.scopesCovered]
-        let issues = await end.evaluate(checks)
-        if !issues.isEmpty { violations.append(Violation(rule: .scopes, stepIndex: nil, checks: checks, issues: issues)) }
-        return issues
+        var found: [Issue] = []
+        if lateTokenRefused {
+            found += await apply(.backend, at: nil, in: end, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+        }
+        if interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) {
+            found += await apply(.scopes, at: nil, in: end, [.scopesCovered])
+        }
+        return found
     }
 
-    /// Judges one rule's checks at step `index`: the issues they find, and the rule's first violation remembered.
-    private func apply(_ rule: Rule, at index: Int, in judged: JudgedStep, _ checks: [Expectation]) async -> [Issue] {
-        guard rules.contains(rule), !checks.isEmpty, judging.judges(rule) else { return [] }
+    /// Judges one rule's checks at step `index` (nil: at the end, over the whole history): the
+    /// issues they find, and the rule's first violation remembered.
+    private func apply(_ rule: Rule, at index: Int?, in judged: JudgedStep, _ checks: [Expectation]) async -> [Issue] {
+        guard rules.contains(rule), !checks.isEmpty, index == nil || judging.judges(rule) else { return [] }
         checksMade += 1
         let issues = await judged.evaluate(checks)
         guard !issues.isEmpty else { return [] }
