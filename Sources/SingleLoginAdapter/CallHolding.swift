@@ -8,3 +8,9 @@ package protocol CallHolding: Sendable {
     /// Whether the held call with `ticket` has been released.
     func isReleased(_ ticket: Int) async -> Bool
 }
+
+/// Whether the call the current task makes is one whose answer is held: set by whoever claimed
+/// the hold (``CallHolding/claimHold(_:)``) around the call, so that the broker's record of it says so.
+package enum AnswerHold {
+    @TaskLocal package static var isHeld = false
+}

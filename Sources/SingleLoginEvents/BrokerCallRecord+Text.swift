@@ -7,10 +7,11 @@ extension BrokerCallRecord {
     /// `#3 acquireToken(scopes: User.Read) -> MSALErrorDomain -50005 ...`, marked `(broadcast)` when a
     /// broadcast caused it, and `(late, answered during step 5)` when the app made it after its
     /// step's event was answered (a held answer let its task go on): it is listed under the step
-    /// whose event started the work, so the mark says when it happened.
+    /// whose event started the work, so the mark says when it happened; `(held until the release)`
+    /// when the harness held its answer: the app got it at the next `release` step.
     public var line: String {
         "#\(sequence) \(callText) -> \(answerText)" + (phase == .broadcasts ? " (broadcast)" : "")
-            + (answeredLater.map { " (late, answered during \($0.text))" } ?? "")
+            + (answeredLater.map { " (late, answered during \($0.text))" } ?? "") + (held ? " (held until the release)" : "")
     }
 
     /// `acquireToken(scopes: User.Read, prompt: selectAccount)`.

@@ -21,11 +21,15 @@ public struct BrokerCallRecord: Sendable, Hashable {
     /// go on): the later moment the broker answered it in, whose state the answer reflects. nil for
     /// every other call, which is answered in the step and part it belongs to.
     public var answeredLater: CallMoment?
+    /// Whether the harness held its answer (`holdNext`) until a `release` step: the broker answered
+    /// it as things stood when the app asked, and the app got the answer at the release. For
+    /// people; no judge reads it.
+    public var held: Bool
 
     /// Creates a record.
     public init(
         sequence: Int, stepIndex: Int?, call: BrokerCall, answer: BrokerCallAnswer, notes: [String] = [], phase: CallPhase = .step,
-        answeredLater: CallMoment? = nil
+        answeredLater: CallMoment? = nil, held: Bool = false
     ) {
         self.sequence = sequence
         self.stepIndex = stepIndex
@@ -34,6 +38,7 @@ public struct BrokerCallRecord: Sendable, Hashable {
         self.notes = notes
         self.phase = phase
         self.answeredLater = answeredLater
+        self.held = held
     }
 
     /// The step and part it belongs to (was made under).

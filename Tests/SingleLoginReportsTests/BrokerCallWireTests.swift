@@ -74,6 +74,20 @@ struct BrokerCallWireTests {
         #expect(record.failed == (record.error != nil))
     }
 
+    @Test("a held call and a late call read back from the stream as themselves, and their text says so")
+    func heldAndLate() throws {
+        let held = BrokerCallRecord(
+            sequence: 6, stepIndex: 2, call: .fetchRecords(accessToken: "t"), answer: .result(.records(count: 3, user: "alice", session: 1)), held: true)
+        #expect(try Self.roundTrip(held) == held)
+        #expect(held.line == "#6 fetchRecords(accessToken: t) -> 3 records of alice session 1 (held until the release)")
+        let late = BrokerCallRecord(
+            sequence: 7, stepIndex: 2, call: .fetchRecords(accessToken: "t"), answer: .result(.records(count: 3, user: "alice", session: 1)),
+            answeredLater: CallMoment(stepIndex: 5, phase: .step))
+        let read = try #require(try Self.roundTrip(late))
+        #expect(read == late && !read.held)
+        #expect(String(decoding: JSONLinesRecorder.line(for: Event(.brokerCalled(Self.id, late))), as: UTF8.self).contains("\"held\"") == false)
+    }
+
     @Test("a login hint holding ', account: ' survives the stream, and its text shows it as the app passed it")
     func loginHint() throws {
         let hint = "Adams, account: 9z9z.0000, prompt: none"

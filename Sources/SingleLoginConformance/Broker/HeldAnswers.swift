@@ -80,7 +80,7 @@ struct HoldingBroker: SharedDeviceBroker, BackendService, CallHolding {
     private func answer<Value: Sendable>(_ method: BrokerMethod, _ body: () async throws -> Value) async throws -> Value {
         let ticket = await broker.claimHold(method)
         let result: Result<Value, any Error>
-        do { result = .success(try await body()) } catch { result = .failure(error) }
+        do { result = .success(try await AnswerHold.$isHeld.withValue(ticket != nil) { try await body() }) } catch { result = .failure(error) }
         if let ticket { await broker.waitForRelease(ticket) }
         return try result.get()
     }

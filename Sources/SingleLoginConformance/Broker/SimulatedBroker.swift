@@ -319,7 +319,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         calls.append(
             BrokerCallRecord(
                 sequence: calls.count + 1, stepIndex: belongsTo.stepIndex, call: call, answer: answer, notes: notes,
-                phase: belongsTo.phase, answeredLater: belongsTo == now ? nil : now))
+                phase: belongsTo.phase, answeredLater: belongsTo == now ? nil : now, held: AnswerHold.isHeld))
     }
 
     /// The transcript's record of `account`: its username and identifier.

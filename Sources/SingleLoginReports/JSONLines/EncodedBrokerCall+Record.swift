@@ -10,7 +10,8 @@ extension EncodedBrokerCall {
         self.init(
             sequence: record.sequence, stepIndex: record.stepIndex, method: record.method.rawValue, parameters: Parameters(record.call),
             answer: Answer(record.answer), notes: record.notes.isEmpty ? nil : record.notes, during: Self.during(record.phase),
-            answeredLater: record.answeredLater.map { AnsweredLater(stepIndex: $0.stepIndex, during: Self.during($0.phase)) })
+            answeredLater: record.answeredLater.map { AnsweredLater(stepIndex: $0.stepIndex, during: Self.during($0.phase)) },
+            held: record.held ? true : nil)
     }
 
     /// `broadcasts`, or nothing for the step's own event.
@@ -41,7 +42,7 @@ extension BrokerCallRecord {
         }
         self.init(
             sequence: encoded.sequence, stepIndex: encoded.stepIndex, call: call, answer: answer, notes: encoded.notes ?? [], phase: phase,
-            answeredLater: later)
+            answeredLater: later, held: encoded.held ?? false)
     }
 }
 

@@ -20,6 +20,8 @@ public struct EncodedBrokerCall: Codable, Hashable, Sendable {
     /// For a late call (made after its step's event was answered, when a held answer let the app
     /// go on): the later step, and part, the broker answered it in; absent for every other call.
     public var answeredLater: AnsweredLater?
+    /// `true` when the harness held the answer until a `release` step; absent for every other call.
+    public var held: Bool?
 
     /// The step, and part of it, a late call was answered in.
     public struct AnsweredLater: Codable, Hashable, Sendable {

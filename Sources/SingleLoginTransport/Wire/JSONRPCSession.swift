@@ -416,7 +416,9 @@ package actor JSONRPCSession {
         let answer: [UInt8]
         do {
             let result = try await CallMoment.$current.withValue(origin) {
-                try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
+                try await AnswerHold.$isHeld.withValue(held != nil) {
+                    try await BrokerCallServer.result(of: brokerMethod, params: params, environment: environment)
+                }
             }
             answer = WireLine.response(id: id, result: try WireLine.encode(AnyEncodableResult(value: result)))
         } catch let error as MSALError {

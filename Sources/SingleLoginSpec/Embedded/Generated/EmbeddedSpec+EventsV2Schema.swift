@@ -145,6 +145,10 @@ extension EmbeddedSpec {
           "type": "object",
           "properties": {"stepIndex": {"type": "integer", "minimum": 0}, "during": {"const": "broadcasts"}},
           "additionalProperties": false
+        },
+        "held": {
+          "description": "The harness held the answer (a holdNext step) until a release step: the broker answered the call as things stood when the app asked, and the app got the answer at the release. Absent for every other call.",
+          "const": true
         }
       },
       "allOf": [

@@ -1,0 +1,48 @@
+import SingleLoginAdapter
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
+import SingleLoginTestSupport
+import SingleLoginTransport
+import ReferenceApp
+import Testing
+
+@Suite("A held call is marked in the transcript: the call each hold caught, and no other")
+struct HeldCallMarkTests {
+    /// For each test case of `results` that `spec` holds answers in: the methods of its `holdNext`
+    /// steps, in order, against the methods of the calls its transcript marks held, in order.
+    static func holdsAndMarks(_ spec: Spec, _ results: [TestCaseResult]) -> [(id: TestCaseID, holds: [BrokerMethod], marked: [BrokerMethod])] {
+        let scenarios = Dictionary(
+            spec.requirements.flatMap { requirement in requirement.scenarios.map { ("\(requirement.id) / \($0.name)", $0) } },
+            uniquingKeysWith: { first, _ in first })
+        return results.compactMap { result in
+            guard let scenario = scenarios[result.id.description] else { return nil }
+            let holds = scenario.steps.compactMap { step -> BrokerMethod? in if case .holdNext(let method) = step.action { method } else { nil } }
+            guard !holds.isEmpty else { return nil }
+            return (result.id, holds, result.transcript.filter(\.held).map(\.method))
+        }
+    }
+
+    @Test(
+        "in process and over stdio, each hold of SL-INFLIGHT-1 marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none"
+    )
+    func marks() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let options = Runner.Options(selection: RunSelection(only: ["SL-INFLIGHT-1"]))
+        var runs = [("in process", await TestSupport.run(spec, options: options) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results)]
+        if let adapter = BuiltProducts.path("sl-reference-adapter") {
+            runs.append(("over stdio", await TestSupport.run(spec, options: options) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
+        } else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+        }
+        for (how, results) in runs {
+            let found = Self.holdsAndMarks(spec.spec, results)
+            #expect(found.count == 12, "\(how): \(found.count) test cases hold an answer")
+            for (id, holds, marked) in found {
+                #expect(marked == holds, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
+            }
+            let unheld = results.filter { result in !found.contains { $0.id == result.id } }
+            #expect(unheld.allSatisfy { !$0.transcript.contains(where: \.held) }, "\(how): a test case without a hold marks a call held")
+        }
+    }
+}
