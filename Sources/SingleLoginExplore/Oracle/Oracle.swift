@@ -572,13 +572,22 @@ package actor Oracle: StepJudge {
 
     package func judgeEnd(_ end: JudgedStep) async -> [Issue] {
         var found: [Issue] = []
-        if lateTokenRefused {
+        // The check counts every refused download of the history: one scripted to fail would count too.
+        if lateTokenRefused, await !scriptsRefusal(in: end) {
             found += await apply(.backend, at: nil, in: end, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) {
             found += await apply(.scopes, at: nil, in: end, [.scopesCovered])
         }
         return found
+    }
+
+    /// Whether a download of the history failed because a step scripted it to.
+    private func scriptsRefusal(in end: JudgedStep) async -> Bool {
+        for call in end.calls where call.method == .fetchRecords && call.failed {
+            if await end.broker.scriptedAnswer(ofCall: call.sequence) != nil { return true }
+        }
+        return false
     }
 
     /// Judges one rule's checks at step `index` (nil: at the end, over the whole history): the
