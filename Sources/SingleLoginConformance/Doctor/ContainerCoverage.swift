@@ -13,10 +13,12 @@ struct ContainerCoverage {
 
     /// The files no key names, sorted. A key names a file when it is its path relative to the
     /// container, or ends with it (an absolute path), or is its end (`records.json` for
-    /// `Documents/records.json`: the doctor errs on the side of the adapter). A database's `-wal`
+    /// `Documents/records.json`: the doctor errs on the side of the adapter), with or without the
+    /// note of how it was read that the kit's `SandboxObserver` adds, as the harness does
+    /// (`Library/Preferences/com.contoso.plist [XML property list]`). A database's `-wal`
     /// is named with the database (its rows are the database's), and its `-shm` (an index, no rows) never needs naming.
     var unnamed: [String] {
-        let normalized = keys.map { key -> String in
+        let normalized = Set(keys.flatMap { [$0, ContainerItemKey.path(of: $0)] }).map { key -> String in
             var key = Substring(key)
             while key.hasPrefix("./") { key = key.dropFirst(2) }
             while key.hasPrefix("/") { key = key.dropFirst() }

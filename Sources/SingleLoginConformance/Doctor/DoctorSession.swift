@@ -115,7 +115,7 @@ actor DoctorSession {
                     ? "\(coverage.files.count) file(s) in \(container.directory.path), each named"
                     : "in the container but never in the adapter's storage: \(shown)",
                 hint:
-                    "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). Runs that read the container (dataContainer in the handshake, or --simulator) scan them already; an observer in the adapter kit that reads the sandbox for the adapter is to come."
+                    "Report each of these files (area file, its path in the container as the key, its content decoded), or its leftovers pass unseen wherever the container cannot be read (a device). SandboxObserver (SingleLoginObserver) reports every file of the container for you. Runs that read the container (dataContainer in the handshake, or --simulator) scan them already."
             )
         }
         if let first = await ask("observe changes nothing", .plain(.observe)), let second = await ask("observe changes nothing", .plain(.observe)) {

@@ -50,7 +50,7 @@ struct ContainerDoctorTests {
             found.detail
                 == "in the container but never in the adapter's storage: Library/Caches/records-cache.json, Library/Caches/store-hours.json, Library/Logs/app.log"
         )
-        #expect(found.hint?.contains("Report each of these files") == true && found.hint?.contains("observer") == true)
+        #expect(found.hint?.contains("Report each of these files") == true && found.hint?.contains("SandboxObserver") == true)
         #expect(!report.passed)
     }
 
@@ -61,6 +61,42 @@ struct ContainerDoctorTests {
         let found = try outcome(report, Self.check)
         #expect(found.status == .passed, "\(found.detail)")
         #expect(report.passed, "\(report.render(terminal: false))")
+    }
+
+    /// An adapter that reports its container as the kit's `SandboxObserver` does: each file as the
+    /// harness reads it, its key noting how it was read (`... [XML property list]`); its app also
+    /// keeps its defaults in a property list.
+    struct ReaderAdapter: ConformanceAdapter {
+        let base: ContainerAppAdapter
+        var identity: AdapterIdentity { base.identity }
+        func reset(environment: AppEnvironment) async throws { try await base.reset(environment: environment) }
+        func handle(_ event: AppEvent) async throws -> Observation {
+            let observation = try await base.handle(event)
+            // The app keeps its defaults while it runs (reset removes them with the rest).
+            let preferences = root.appendingPathComponent("Library/Preferences")
+            try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+            let defaults = try PropertyListSerialization.data(fromPropertyList: ["lastSynced": "09:00"], format: .xml, options: 0)
+            try defaults.write(to: preferences.appendingPathComponent("com.example.containerapp.plist"))
+            return try read(observation)
+        }
+        func observe() async throws -> Observation { try read(try await base.observe()) }
+
+        private var root: URL { URL(fileURLWithPath: base.identity.dataContainer!) }
+
+        private func read(_ observation: Observation) throws -> Observation {
+            var observation = observation
+            observation.storage += try ContainerReader(directory: root).read().items
+            return observation
+        }
+    }
+
+    @Test("a key with the note of how the file was read (SandboxObserver's keys) names the file")
+    func keysWithNotes() async throws {
+        let container = try TemporaryDirectory()
+        let report = await AdapterDoctor(.inProcess { ReaderAdapter(base: ContainerAppAdapter(build: .walRow, container: container.url)) }).run()
+        let found = try outcome(report, Self.check)
+        #expect(found.status == .passed, "\(found.detail)")
+        #expect(report.outcomes.filter { $0.status == .failed }.isEmpty, "\(report.render(terminal: false))")
     }
 
     @Test("files left after reset fail 'reset is a fresh install', named")
