@@ -244,7 +244,7 @@ package struct ExploreCommand: Command {
                     "Shrunk from \(counterexample.originalSteps) to \(counterexample.history.steps.count) steps (\(result.shrinkReplays) replays, \(Self.seconds(result.shrinkSeconds))), the same on \(counterexample.confirmations) replays."
                 )
             }
-            if let reason = result.notReproducible { lines.append("Not reproducible: \(reason).") }
+            if let unconfirmed = result.notReproducible { lines.append("Not reproducible: \(unconfirmed.reason).") }
         }
         if let failure = result.failure {
             lines.append("Stopped at history \(failure.index + 1): \(failure.issue.message)")

@@ -255,7 +255,7 @@ struct ExplorerTests {
         let result = await explorer.explore()
         #expect(result.finding != nil)
         #expect(result.counterexample == nil)
-        #expect(result.notReproducible?.contains("not deterministic") == true)
+        #expect(result.notReproducible?.reason.contains("not deterministic") == true)
     }
 
     @Test("an app that hangs violates EX-CRASH, and its counterexample fails on it and passes on the reference app")
@@ -264,7 +264,7 @@ struct ExplorerTests {
         let result = await explorer.explore()
         #expect(result.failure == nil)
         #expect(result.finding?.violation.rule == .crash)
-        let counterexample = try #require(result.counterexample, "\(result.notReproducible ?? "no finding")")
+        let counterexample = try #require(result.counterexample, "\(result.notReproducible?.reason ?? "no finding")")
         #expect(counterexample.history.steps.count <= 2, "\(ExploreEvents.describe(counterexample.history))")
         let loaded = try SpecLoader.decode(bytes: Array(counterexample.json.utf8), file: "counterexample.json")
         let onApp = await Exploring.run(loaded, on: { InProcessAdapterProvider { HangingAdapter() } })

@@ -52,14 +52,21 @@ package enum ExploreEvents {
                 testCase = TestCaseResult(
                     id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
                     issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
-            } else if let reason = result.notReproducible, result.finding?.violation.rule == rule {
-                let issue = Issue(severity: .error, kind: .exploreNotReproducible, message: reason, observed: result.finding.map { describe($0.history) } ?? "")
+            } else if let unconfirmed = result.notReproducible, unconfirmed.violation.rule == rule {
+                // The history's steps, numbered, with the violation seen once at its step: no output of the app's to show.
+                events += steps(of: unconfirmed.history, upTo: nil, as: planned.id)
+                let once = unconfirmed.violation.issues.first.map { "; what it found once: \($0.message)" } ?? ""
+                let issue = Issue(
+                    severity: .error, kind: .exploreNotReproducible,
+                    message: "\(unconfirmed.reason) (given: \(describe(unconfirmed.history.given)))\(once)", stepIndex: unconfirmed.violation.stepIndex)
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue])
             } else if let failure = result.failure {
+                events += steps(of: failure.history, upTo: failure.issue.stepIndex, as: planned.id)
                 let issue = Issue(
                     severity: .error, kind: failure.issue.kind,
-                    message: "exploring stopped at history \(failure.index + 1): \(failure.issue.message)", observed: failure.issue.observed)
+                    message: "exploring stopped at history \(failure.index + 1) (given: \(describe(failure.history.given))): \(failure.issue.message)",
+                    stepIndex: failure.issue.stepIndex, observed: failure.issue.observed)
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(
                     id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],
@@ -94,6 +101,14 @@ package enum ExploreEvents {
     }
 
     /// A history in one line per step, for evidence.
+    /// The `stepPerformed` events of `history`'s steps, up to the one numbered `last` (0-based; nil:
+    /// all), for a test case that shows them: the reports number the steps and file each call under its own.
+    static func steps(of history: Scenario, upTo last: Int?, as id: TestCaseID) -> [Event] {
+        history.steps.enumerated().prefix(last.map { $0 + 1 } ?? history.steps.count).map { index, step in
+            Event(.stepPerformed(id, index: index, description: step.action.description))
+        }
+    }
+
     package static func describe(_ history: Scenario) -> String {
         var lines = ["given: " + describe(history.given)]
         for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). \(step.action)") }

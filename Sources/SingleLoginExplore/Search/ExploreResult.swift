@@ -17,6 +17,17 @@ package struct ExploreResult: Sendable {
         package var seconds: Double
     }
 
+    /// A violation that a replay did not repeat: why, and what was seen once, so that a report
+    /// can show the history and its evidence.
+    package struct NotReproducible: Sendable {
+        /// Why there is no counterexample, in words.
+        package var reason: String
+        /// The history that violated the rule once (shrunk as far as it went).
+        package var history: Scenario
+        /// The violation seen then.
+        package var violation: Violation
+    }
+
     /// What broke, when the adapter or the harness did.
     package struct Failure: Sendable {
         /// The history it happened in (0-based index).
@@ -50,7 +61,7 @@ package struct ExploreResult: Sendable {
     /// Histories shrunk in vain (candidates replayed).
     package var shrinkReplays = 0
     /// Set when the shrunk history did not violate the rule the same way on every replay: a flaky app or adapter.
-    package var notReproducible: String?
+    package var notReproducible: NotReproducible?
     /// Violations set aside because the reference app fails the same checks: the rule cannot tell there.
     package var setAside: [Finding] = []
     /// What broke, if anything did.

@@ -158,8 +158,10 @@ package struct Explorer: Sendable {
         for attempt in 1...options.confirmations {
             let replay = await app.play(shrunk)
             guard let again = replay.violation(of: violation.rule), again.matches(shrunkViolation) else {
-                result.notReproducible =
-                    "the shrunk history violated \(violation.rule.rawValue) once but not on replay \(attempt) of \(options.confirmations): the app or its adapter is not deterministic"
+                result.notReproducible = ExploreResult.NotReproducible(
+                    reason:
+                        "the shrunk history violated \(violation.rule.rawValue) once but not on replay \(attempt) of \(options.confirmations): the app or its adapter is not deterministic",
+                    history: shrunk, violation: shrunkViolation)
                 return false
             }
         }
@@ -174,8 +176,10 @@ package struct Explorer: Sendable {
         made.events = events
         let onReference = await reference.check(made.scenario, as: made.summary)
         guard made.result.outcome == .failed, onReference.outcome == .passed else {
-            result.notReproducible =
-                "the counterexample spec did not fail on the app as the oracle did (outcome: \(made.result.outcome)); the app or its adapter is not deterministic"
+            result.notReproducible = ExploreResult.NotReproducible(
+                reason:
+                    "the counterexample spec did not fail on the app as the oracle did (outcome: \(made.result.outcome)); the app or its adapter is not deterministic",
+                history: shrunk, violation: shrunkViolation)
             return false
         }
         result.counterexample = made
