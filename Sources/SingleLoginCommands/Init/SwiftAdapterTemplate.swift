@@ -87,6 +87,8 @@ enum SwiftAdapterTemplate {
                     // TODO(sl-conformance): accountChangedBroadcast. SHARED_MODE_CURRENT_ACCOUNT_CHANGED: the app
                     // calls `getCurrentAccount` and compares its identifier with the account it holds.
                     todo("accountChangedBroadcast: the app checks the account with getCurrentAccount")
+                // A newer kit may add events: this keeps compiling, with a warning that names the new case.
+                @unknown default: throw UnhandledEvent(event: event)
                 }
                 // Return once the app has settled: every task the event started has finished.
                 return try await observe()
@@ -152,6 +154,11 @@ enum SwiftAdapterTemplate {
             }
 
             deinit { try? FileManager.default.removeItem(at: container) }
+        }
+
+        /// An event this adapter does not handle yet: the scenario ends as an adapter error that names it.
+        struct UnhandledEvent: Error {
+            let event: AppEvent
         }
 
         """#
