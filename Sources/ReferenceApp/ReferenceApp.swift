@@ -29,6 +29,9 @@ public actor ReferenceApp {
     /// How many times the app has wiped a user: an answer to a call made before the last wipe is
     /// the previous user's, and is dropped (the generation it was asked in is no longer current).
     var generation = 0
+    /// How many account checks the app has begun: only the latest decides. An earlier one answered
+    /// after it (held across a user change and back) says who was there before the newer one asked.
+    var checksBegun = 0
 
     /// Creates the app with the given flaws (none: the reference behaviour) and options.
     public init(flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = []) {
@@ -44,6 +47,7 @@ public actor ReferenceApp {
         surfaces = AppSurfaces()
         recordsByUser = [:]
         generation = 0
+        checksBegun = 0
         running = false
         crashed = false
     }
@@ -141,18 +145,20 @@ public actor ReferenceApp {
         // A check answered after the app wiped or began another sign-in is older than what the app
         // knows now (a later check's): dropped.
         let asked = generation
+        checksBegun += 1
+        let check = checksBegun
         if flaws.contains(.trustsAccountCache), let cached = try? await broker.allAccounts(), let first = cached.first {
             current = CurrentAccount(account: first, previousAccount: nil)
         } else {
             do { current = try await broker.getCurrentAccount() } catch let error as MSALError {
-                guard generation == asked else { return }
+                guard generation == asked, check == checksBegun else { return }
                 await accountCheckFailed(error)
                 return
             } catch {
                 return
             }
         }
-        guard generation == asked else { return }
+        guard generation == asked, check == checksBegun else { return }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.
             let endedToken = memory.session?.accessToken ?? storage.keychain["session.accessToken"]
