@@ -100,7 +100,6 @@ package enum ExploreEvents {
         }
     }
 
-    /// A history in one line per step, for evidence.
     /// The `stepPerformed` events of `history`'s steps, up to the one numbered `last` (0-based; nil:
     /// all), for a test case that shows them: the reports number the steps and file each call under its own.
     static func steps(of history: Scenario, upTo last: Int?, as id: TestCaseID) -> [Event] {
@@ -109,6 +108,7 @@ package enum ExploreEvents {
         }
     }
 
+    /// A history in one line per step, for evidence.
     package static func describe(_ history: Scenario) -> String {
         var lines = ["given: " + describe(history.given)]
         for (index, step) in history.steps.enumerated() { lines.append("\(index + 1). \(step.action)") }
