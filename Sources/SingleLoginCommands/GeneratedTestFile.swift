@@ -59,11 +59,14 @@ package struct GeneratedTestFile: Sendable {
                 "    }",
             ]
             for requirement in requirements {
-                lines += [
-                    "",
-                    "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))",
-                    "    @Test func `\(requirement.id)`() async { await Self.conformance.expect(\"\(requirement.id)\") }",
-                ]
+                lines += ["", "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))"]
+                // A requirement that may not apply to the adapter is skipped before it runs, as test runners show a skip.
+                if let note = Self.applicabilityNote(of: requirement) {
+                    lines.append("    @Test(.enabled(if: \(typeName).conformance.applies(\"\(requirement.id)\"), \(Self.literal(note))))")
+                    lines.append("    func `\(requirement.id)`() async { await Self.conformance.expect(\"\(requirement.id)\") }")
+                } else {
+                    lines.append("    @Test func `\(requirement.id)`() async { await Self.conformance.expect(\"\(requirement.id)\") }")
+                }
             }
         case .xctest:
             lines += [
@@ -76,15 +79,35 @@ package struct GeneratedTestFile: Sendable {
                 "    }",
             ]
             for requirement in requirements {
-                lines += [
-                    "",
-                    "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))",
-                    "    func test_\(Self.identifier(requirement.id))() async { await Self.conformance.assert(\"\(requirement.id)\") }",
-                ]
+                lines += ["", "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))"]
+                if let note = Self.applicabilityNote(of: requirement) {
+                    lines += [
+                        "    func test_\(Self.identifier(requirement.id))() async throws {",
+                        "        try XCTSkipUnless(Self.conformance.applies(\"\(requirement.id)\"), \(Self.literal(note)))",
+                        "        await Self.conformance.assert(\"\(requirement.id)\")",
+                        "    }",
+                    ]
+                } else {
+                    lines.append("    func test_\(Self.identifier(requirement.id))() async { await Self.conformance.assert(\"\(requirement.id)\") }")
+                }
             }
         }
         lines += ["}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// Why `requirement` may not apply to an adapter, for its test's skip: nil when it applies to
+    /// every adapter (no scenario of it holds an answer, and it is not about device surfaces only).
+    static func applicabilityNote(of requirement: Requirement) -> String? {
+        var notes: [String] = []
+        if requirement.scenarios.contains(where: \.holdsAnswers) {
+            notes.append("it holds answers across steps, which needs an adapter that declares concurrentCalls")
+        }
+        let surfaces = requirement.deviceSurfaces
+        if !surfaces.isEmpty {
+            notes.append("it is about the app's \(surfaces.map(\.rawValue).joined(separator: " and ")), which the app declares it does not have")
+        }
+        return notes.isEmpty ? nil : "\(requirement.id) does not apply: " + notes.joined(separator: "; or ")
     }
 
     /// A requirement ID as a Swift identifier's tail: `SL-LOGOUT-1` → `SL_LOGOUT_1`.

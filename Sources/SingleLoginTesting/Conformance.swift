@@ -37,7 +37,7 @@ public struct Conformance: Sendable {
     public let gate: Gate
     /// How long one scenario may take.
     public let scenarioTimeout: Duration
-    private let makeAdapter: @Sendable () -> any ConformanceAdapter
+    let makeAdapter: @Sendable () -> any ConformanceAdapter
 
     /// Checks `spec` (the shipped one by default) against adapters made by `adapter`; `gate` says
     /// whether SHOULD failures fail their tests (the default) or are warnings.

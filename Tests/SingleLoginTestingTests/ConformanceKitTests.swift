@@ -98,6 +98,37 @@ struct ConformanceKitTests {
         #expect(Task.isCancelled, "expect did not end the test of a requirement that verified nothing")
     }
 
+    /// The reference app declaring that it has no notifications.
+    struct WithoutNotifications: ConformanceAdapter {
+        let inner = ReferenceAppAdapter()
+        var identity: AdapterIdentity {
+            var identity = inner.identity
+            identity.surfaces = DeclaredSurfaces(lacks: [.notification])
+            return identity
+        }
+        func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+        func handle(_ event: AppEvent) async throws -> Observation { try await inner.handle(event) }
+        func observe() async throws -> Observation { try await inner.observe() }
+    }
+
+    @Test("applies says before the run what the run would skip: SL-INFLIGHT-1 without concurrentCalls, a surface the app declares it lacks")
+    func applies() async {
+        let without = Conformance { WithoutConcurrentCalls() }
+        #expect(!without.applies("SL-INFLIGHT-1"))
+        #expect(without.applies("SL-LOGIN-1") && without.applies("SL-NOTIFY-1"))
+        #expect(Self.reference.applies("SL-INFLIGHT-1") && Self.reference.applies("SL-NOTIFY-1"))
+        let noNotifications = Conformance { WithoutNotifications() }
+        #expect(!noNotifications.applies("SL-NOTIFY-1"))
+        #expect(noNotifications.applies("SL-SPOTLIGHT-1") && noNotifications.applies("SL-INFLIGHT-1"))
+        // An ID the spec does not hold applies: its check reports the ID.
+        #expect(Self.reference.applies("SL-LOGOUT-9"))
+        // What applies says is what the run does: a requirement it says does not apply runs none of its scenarios.
+        for (conformance, id) in [(without, "SL-INFLIGHT-1"), (noNotifications, "SL-NOTIFY-1")] {
+            let check = await conformance.check(id)
+            #expect(check.scenarios.allSatisfy { if case .skipped = $0.outcome { true } else { false } }, "\(id): \(check.outcome)")
+        }
+    }
+
     @Test("an ID the spec does not hold errors, naming the closest one")
     func unknown() async {
         let check = await Self.reference.check("SL-LOGOUT-9")

@@ -93,7 +93,7 @@ package actor Oracle: StepJudge {
         device = history.given.signedIn
         interactionNeeded = !history.given.signedIn.isEmpty && history.given.token == .interactionRequired
         needsSheet = interactionNeeded
-        holdsAnswers = history.steps.contains { if case .holdNext = $0.action { true } else { false } }
+        holdsAnswers = history.holdsAnswers
         interactiveOnly =
             history.given.signedIn.isEmpty
             && !history.steps.contains {
