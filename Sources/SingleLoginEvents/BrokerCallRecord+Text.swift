@@ -63,11 +63,8 @@ extension BrokerCall {
 }
 
 extension CallMoment {
-    /// `step 5`, `step 5's broadcasts`, `the reset`.
-    var text: String {
-        guard let stepIndex else { return "the reset" }
-        return "step \(stepIndex + 1)" + (phase == .broadcasts ? "'s broadcasts" : "")
-    }
+    /// `step 5`, `step 5's broadcasts`, `the reset`: ``description`` in a sentence.
+    var text: String { stepIndex == nil ? "the reset" : description }
 }
 
 extension BrokerCallError {

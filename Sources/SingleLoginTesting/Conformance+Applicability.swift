@@ -1,3 +1,4 @@
+import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
 
@@ -15,8 +16,7 @@ extension Conformance {
         guard let requirement = spec.loaded.spec.requirements.first(where: { $0.id == requirementID }) else { return true }
         let identity = makeAdapter().identity
         return requirement.scenarios.contains { scenario in
-            if scenario.holdsAnswers, !identity.declares(.concurrentCalls) { return false }
-            return TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: identity.surfaces) == nil
+            identity.canPlay(scenario) && TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: identity.surfaces) == nil
         }
     }
 

@@ -83,7 +83,7 @@ final class TestCaseExecution: Sendable {
             run.notApplicable = notApplicable
             return
         }
-        if run.holdsAnswers, !adapter.identity.declares(.concurrentCalls) { throw NeedsConcurrentCalls() }
+        if !adapter.identity.canPlay(run.scenario) { throw NeedsConcurrentCalls() }
         let container = try await reset(adapter, run)
         var finished = true
         for (index, step) in run.scenario.steps.enumerated() {

@@ -159,9 +159,7 @@ package actor Oracle: StepJudge {
     private func advance(past action: Step.Action, heldInStep: Bool, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
         if case .app(let event) = action { phase = phase.after(event) }
-        // Each call that reaches the broker takes its method's next scripted answer, if any.
-        var calls: [Call] = []
-        for call in judged.calls { calls.append((call, await judged.broker.scriptedAnswer(ofCall: call.sequence))) }
+        let calls = await Self.scripted(judged.calls, by: judged.broker)
         pending = await judged.broker.scriptedPending()
         let deviceBefore = device
         let seenBefore = seenByApp
@@ -519,10 +517,7 @@ package actor Oracle: StepJudge {
     /// step's checks count only the calls filed under it). A token of an earlier session of the
     /// user on the device now is excused, as at any step.
     private func refusesLateToken(releasedAt index: Int, in judged: JudgedStep) async -> Bool {
-        var late: [Call] = []
-        for call in await judged.broker.transcript() where call.answeredLater?.stepIndex == index {
-            late.append((call, await judged.broker.scriptedAnswer(ofCall: call.sequence)))
-        }
+        let late = await Self.scripted(await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index }, by: judged.broker)
         guard !late.contains(where: { $0.scripted.meaning.disturbs }),
             late.contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
         else { return false }
@@ -584,10 +579,15 @@ package actor Oracle: StepJudge {
 
     /// Whether a download of the history failed because a step scripted it to.
     private func scriptsRefusal(in end: JudgedStep) async -> Bool {
-        for call in end.calls where call.method == .fetchRecords && call.failed {
-            if await end.broker.scriptedAnswer(ofCall: call.sequence) != nil { return true }
-        }
-        return false
+        await Self.scripted(end.calls.filter { $0.method == .fetchRecords && $0.failed }, by: end.broker).contains { $0.scripted != nil }
+    }
+
+    /// `records` with the scripted answer each took: a call that reaches the broker takes its
+    /// method's next scripted answer, if any.
+    private static func scripted(_ records: [BrokerCallRecord], by broker: SimulatedBroker) async -> [Call] {
+        var calls: [Call] = []
+        for record in records { calls.append((record, await broker.scriptedAnswer(ofCall: record.sequence))) }
+        return calls
     }
 
     /// Judges one rule's checks at step `index` (nil: at the end, over the whole history): the
