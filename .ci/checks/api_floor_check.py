@@ -7,7 +7,8 @@ Exact part:
     `availability` per Apple platform, as the stdlib and swift-foundation (FoundationEssentials,
     FoundationInternationalization) declare it in their sources. A member inherits its parents'.
   * What the target uses is read from the index store the compiler writes while building it
-    (swift build --enable-index-store), through libIndexStore's C API: every reference's USR,
+    (a debug build writes one by default; --enable-index-store makes sure of it), through
+    libIndexStore's C API: every reference's USR,
     file, line and column. A USR is the symbol graph's `precise` identifier, so the two join exactly.
   * Imports are read from the sources, with the `#if canImport(...)` branches they sit in.
 Fallback part (labelled so in the output): swift-corelibs-foundation (module Foundation on Linux)
@@ -385,7 +386,9 @@ def main():
                     help="comma-separated modules importable only inside #if canImport(M)")
     ap.add_argument("--no-import-check", action="store_true")
     ap.add_argument("--modules", default=",".join(DEFAULT_MODULES), help="toolchain modules whose symbol graphs are read")
-    ap.add_argument("--scratch-path", default=None, help="build directory (default: PACKAGE/.build/api-floor)")
+    ap.add_argument("--scratch-path", default=None,
+                    help="build directory (default: PACKAGE/.build, the package's own: after a debug build of the "
+                         "target, its index store is current and nothing is compiled again)")
     ap.add_argument("--mode", choices=["strict", "guarded"], default="strict")
     ap.add_argument("--toolchain", default=None, help="toolchain usr dir (default: from `swift` on PATH)")
     ap.add_argument("--show-references", action="store_true", help="list every checked reference")
@@ -401,7 +404,7 @@ def main():
     allowed = {m for m in args.allow_import.split(",") if m}
     guarded_allowed = {m for m in args.allow_guarded_import.split(",") if m}
     modules = [m for m in args.modules.split(",") if m]
-    scratch = os.path.abspath(args.scratch_path or os.path.join(package, ".build", "api-floor"))
+    scratch = os.path.abspath(args.scratch_path or os.path.join(package, ".build"))
     name = "api-floor"
 
     def log(msg):
@@ -414,8 +417,7 @@ def main():
     libindexstore = os.path.join(usr, "lib", "libIndexStore.so")
     swiftc = os.path.join(usr, "bin", "swiftc")
 
-    # The target and its files, as SwiftPM sees them (in our scratch directory: no wait on a lock
-    # another check holds on .build).
+    # The target and its files, as SwiftPM sees them.
     describe = subprocess.run([swift, "package", "--package-path", package, "--scratch-path", scratch,
                                "describe", "--type", "json"],
                               capture_output=True, text=True)
@@ -469,30 +471,40 @@ def main():
                 sys.exit(f"{name}: the symbol graphs do not say {title} is {d} {version_text(v)} "
                          f"(they say {got.get(d)}); the check would be vacuous")
 
-    # 3. What the target references: build it with an index store, read the records.
+    # 3. What the target references: build it with an index store, read the records. A debug build
+    # writes the store by default, so --enable-index-store adds no flag and, after the package's own
+    # `swift build` or `swift test`, nothing is compiled again (an added -Xswiftc flag would
+    # recompile every target).
     t0 = time.monotonic()
-    build = subprocess.run([swift, "build", "--package-path", package, "--scratch-path", scratch,
-                            "--target", args.target, "--enable-index-store",
-                            "-Xswiftc", "-index-ignore-system-modules"], capture_output=True, text=True)
+    build_args = ["--package-path", package, "--scratch-path", scratch]
+    build = subprocess.run([swift, "build", *build_args, "--target", args.target, "--enable-index-store"],
+                           capture_output=True, text=True)
     if build.returncode != 0:
         sys.stderr.write(build.stdout[-4000:] + build.stderr[-4000:])
         sys.exit(f"{name}: building {args.target} failed")
     log(f"{name}: built {args.target} with an index store in {time.monotonic() - t0:.1f} s")
-    store_dir = None
-    for root, dirs, _ in os.walk(scratch):
-        if root.endswith(os.path.join("index", "store")) and "v5" in dirs:
-            store_dir = root
-            break
-    if not store_dir:
-        sys.exit(f"{name}: no index store under {scratch}")
+    bin_path = subprocess.run([swift, "build", *build_args, "--show-bin-path"], capture_output=True, text=True).stdout.strip()
+    store_dir = os.path.join(bin_path, "index", "store")
+    if not os.path.isdir(os.path.join(store_dir, "v5")):
+        sys.exit(f"{name}: no index store at {store_dir} after the build")
     store = IndexStore(store_dir, libindexstore)
     wanted = set(files)
     occurrences = {}  # (file, line, col, usr) -> occurrence
     seen_files = set()
     defined = set()  # USRs the package itself defines (its extensions of stdlib types included)
+    # Only the target's module and the package modules it depends on can define what it references:
+    # the package's other units (its tests, its commands) are not read.
+    by_name = {t["name"]: t for t in desc["targets"]}
+    reachable, pending = set(), [args.target]
+    while pending:
+        t = by_name.get(pending.pop())
+        if t is None or t.get("c99name", t["name"]) in reachable:
+            continue
+        reachable.add(t.get("c99name", t["name"]))
+        pending.extend(t.get("target_dependencies", []))
     for unit_name in store.units():
         module, main, system, records, _ = store.unit(unit_name)
-        if system:
+        if system or module not in reachable:
             continue
         mine = module == target.get("c99name", args.target) and os.path.realpath(main) in wanted
         if mine:
