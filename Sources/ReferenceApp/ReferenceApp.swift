@@ -147,18 +147,20 @@ public actor ReferenceApp {
         let asked = generation
         checksBegun += 1
         let check = checksBegun
+        // Whether no newer check has begun since this one (only the latest decides).
+        var latest: Bool { check == checksBegun || flaws.contains(.appliesSupersededAccountCheck) }
         if flaws.contains(.trustsAccountCache), let cached = try? await broker.allAccounts(), let first = cached.first {
             current = CurrentAccount(account: first, previousAccount: nil)
         } else {
             do { current = try await broker.getCurrentAccount() } catch let error as MSALError {
-                guard generation == asked, check == checksBegun else { return }
+                guard generation == asked, latest else { return }
                 await accountCheckFailed(error)
                 return
             } catch {
                 return
             }
         }
-        guard generation == asked, check == checksBegun else { return }
+        guard generation == asked, latest else { return }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.
             let endedToken = memory.session?.accessToken ?? storage.keychain["session.accessToken"]

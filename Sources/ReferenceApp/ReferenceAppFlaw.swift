@@ -120,6 +120,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// Drops a download that was under way when it wiped the user from its screen and storage, but
     /// still indexes it for Spotlight, posts its reminder and updates its widget and activities.
     case publishesLateDownloadAfterWipe
+    /// Applies an account check answered after a newer one began: a check held across a user change
+    /// and back names the user who was there in between, so the app wipes the user on the device and
+    /// shows a sign-in sheet for the one who left.
+    case appliesSupersededAccountCheck
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -177,6 +181,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .sendsLateTokenAfterSignOut: return "fetches records with a silent token that arrives after the sign-out, keeping neither"
         case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
         case .publishesLateDownloadAfterWipe: return "puts a download that was under way when it wiped the user on the device's surfaces"
+        case .appliesSupersededAccountCheck: return "applies an account check answered after a newer one, naming a user who has left"
         }
     }
 }

@@ -120,6 +120,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.sendsLateTokenAfterSignOut, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.showsLateResultUser, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.publishesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.appliesSupersededAccountCheck, fails: ["SL-INFLIGHT-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -149,7 +150,7 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
         let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
-        #expect(held.count == 12)
+        #expect(held.count == 13)
         for result in held {
             guard case .skipped(let reason) = result.outcome else {
                 Issue.record("\(result.id) \(result.outcome)")
@@ -293,7 +294,7 @@ struct StdioReferenceTests {
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
             .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
-            .showsLateResultUser, .publishesLateDownloadAfterWipe,
+            .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

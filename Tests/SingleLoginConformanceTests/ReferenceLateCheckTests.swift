@@ -1,108 +1,45 @@
-import SingleLoginAdapter
+import ReferenceApp
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginSpec
 import SingleLoginTransport
-import ReferenceApp
 import Testing
 
 /// The reference app's account checks, when one is answered late: only the latest one it began decides.
 @Suite("The reference app and a late account check")
 struct ReferenceLateCheckTests {
-    /// Alice's session, the app suspended; bob takes the device; the resume's check (bob) is held;
-    /// alice takes the device back and the broadcast's check answers alice; then the held check arrives.
-    static let spec = #"""
-        {
-          "formatVersion": "1.5",
-          "id": "late-check",
-          "version": "0.0.1",
-          "title": "late account check",
-          "accounts": {
-            "alice": {
-              "username": "alice.adams@contoso.example",
-              "displayName": "Alice Adams"
-            },
-            "bob": {
-              "username": "bob.brown@contoso.example",
-              "displayName": "Bob Brown"
-            }
-          },
-          "requirements": [
-            {
-              "id": "X-LATECHECK-1",
-              "level": "MUST",
-              "title": "A late account check does not override a newer one",
-              "rationale": "A check answered after a newer one began says who was on the device before the newer one asked.",
-              "references": [
-                {
-                  "title": "docs/adapter-contract.md, Late answers",
-                  "url": "https://github.com/sl-conformance/sl-conformance/blob/main/docs/adapter-contract.md"
-                }
-              ],
-              "scenarios": [
-                {
-                  "name": "an account check under way across a user change and back",
-                  "given": {
-                    "signedIn": "alice"
-                  },
-                  "steps": [
-                    {
-                      "do": "launch"
-                    },
-                    {
-                      "do": "suspend"
-                    },
-                    {
-                      "do": "switchUser",
-                      "account": "bob"
-                    },
-                    {
-                      "do": "holdNext",
-                      "method": "getCurrentAccount"
-                    },
-                    {
-                      "do": "resume"
-                    },
-                    {
-                      "do": "switchUser",
-                      "account": "alice"
-                    },
-                    {
-                      "do": "release",
-                      "expect": [
-                        {
-                          "check": "signedIn",
-                          "account": "alice"
-                        },
-                        {
-                          "check": "noDataOf",
-                          "account": "bob",
-                          "in": [
-                            "screen",
-                            "storage"
-                          ]
-                        }
-                      ]
-                    }
-                  ],
-                  "expect": []
-                }
-              ],
-              "tags": [
-                "inflight"
-              ]
-            }
-          ]
+    /// The catalogue's test case: alice's session, the app suspended; bob takes the device; the
+    /// resume's check (bob) is held; alice takes the device back and the broadcast's check answers
+    /// alice; then the held check arrives.
+    static let lateCheck = TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "an account check under way across a user change and back")
+
+    /// SL-INFLIGHT-1's test cases on the reference app with `flaws`.
+    static func inflight(_ flaws: Set<ReferenceAppFlaw>) async throws -> [TestCaseResult] {
+        let spec = try TestSupport.shippedSpec()
+        let run = await TestSupport.run(spec, options: Runner.Options(selection: RunSelection(only: ["SL-INFLIGHT-1"]))) {
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
         }
-        """#
+        return run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
+    }
 
     @Test("a check held across a user change and back, answered after the newer check, changes nothing: alice stays signed in, with no prompt")
     func lateCheckAfterNewer() async throws {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "late-check.json")
-        let run = await TestSupport.run(loaded) { InProcessAdapterProvider { ReferenceAppAdapter() } }
-        let result = try #require(run.results.first)
-        #expect(result.outcome == .passed, "\(TestSupport.unpassed(run.results))")
+        let results = try await Self.inflight([])
+        let result = try #require(results.first { $0.id == Self.lateCheck })
+        #expect(result.outcome == .passed, "\(TestSupport.unpassed(results))")
         #expect(result.transcript.filter(\.held).map(\.method) == [.getCurrentAccount])
         #expect(!result.transcript.contains { $0.method == .acquireToken }, "no prompt")
+    }
+
+    @Test("an app that applies the superseded check fails that test case by its prompt, counted over the whole case, and no other of SL-INFLIGHT-1")
+    func supersededCheckApplied() async throws {
+        let results = try await Self.inflight([.appliesSupersededAccountCheck])
+        #expect(results.filter { $0.outcome != .passed }.map(\.id) == [Self.lateCheck], "\(TestSupport.unpassed(results))")
+        let result = try #require(results.first { $0.id == Self.lateCheck })
+        #expect(result.outcome == .failed)
+        // The sheet it shows for bob is asked for with the released answer: recorded under the resume
+        // that began the check, so only the final checks (every call of the case) count it.
+        #expect(result.issues.map(\.stepIndex) == [nil], "\(result.issues.map(\.message))")
+        #expect(result.issues.first?.message.contains("acquireToken") == true, "\(result.issues.map(\.message))")
     }
 }

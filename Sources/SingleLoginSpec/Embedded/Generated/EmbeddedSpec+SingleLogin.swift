@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.5",
   "id": "single-login",
-  "version": "5.0.1",
+  "version": "6.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -9313,8 +9313,8 @@ extension EmbeddedSpec {
     {
       "id": "SL-INFLIGHT-1",
       "level": "MUST",
-      "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a download) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
-      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
+      "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a download, an account check) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
+      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. An account check is such a call too: it says who was on the device when the app asked, so when a newer check has begun since (after a broadcast or a resume), only the newer one decides; a late answer naming a user who has left changes nothing (applying it wipes the user on the device and shows a sign-in sheet for the one who left). These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -11252,6 +11252,109 @@ extension EmbeddedSpec {
               "check": "calls",
               "method": "fetchRecords",
               "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "an account check under way across a user change and back",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
+            },
+            {
+              "do": "suspend"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "holdNext",
+              "method": "getCurrentAccount"
+            },
+            {
+              "do": "resume",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "getCurrentAccount",
+                  "atLeast": 1,
+                  "precondition": "SL-SWITCH-3"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "alice",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "bob"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "bob",
+              "in": [
+                "screen",
+                "storage",
+                "notification",
+                "spotlight",
+                "pasteboard",
+                "widget",
+                "activity",
+                "snapshot"
+              ]
+            },
+            {
+              "check": "calls",
+              "method": "acquireToken",
               "count": 0
             }
           ]
