@@ -284,6 +284,10 @@ class ShiftsApp:
         # How many times the app has cleared a user: an answer to a call made before the last
         # clearing is the previous user's, and is dropped (protocol 1.6's late answers).
         self.generation = 0
+        # How many account checks have begun: only the latest decides. One answered after a newer one
+        # began (a resume's, held while the device changed hands and back) says who was on the device
+        # before the newer one asked.
+        self.checks_begun = 0
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -495,6 +499,8 @@ class ShiftsApp:
         # A check answered after the app cleared a user or began another sign-in is older than what
         # the app knows now: dropped.
         asked = self.generation
+        self.checks_begun += 1
+        check = self.checks_begun
         try:
             cached = self.broker.all_accounts() if "trust-all-accounts" in self.flaws else []
             if cached:
@@ -503,7 +509,7 @@ class ShiftsApp:
             else:
                 current, previous = self.broker.get_current_account()
         except MSALError as error:
-            if self.generation != asked:
+            if self.generation != asked or check != self.checks_begun:
                 return
             if error.is_ambiguous_account:
                 self._clear_user_data("more than one account on a shared device")
@@ -512,7 +518,7 @@ class ShiftsApp:
                 log.warning("%s: getCurrentAccount failed (%s): keeping the current state", reason, error)
                 process.notice = "Can't reach Microsoft sign-in right now. Pull to refresh."
             return
-        if self.generation != asked:
+        if self.generation != asked or check != self.checks_begun:
             log.info("%s: an account check answered late: dropped", reason)
             return
         ours = (process.session.account.identifier if process.session

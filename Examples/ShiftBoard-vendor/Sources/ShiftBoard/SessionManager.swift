@@ -64,16 +64,13 @@ public actor SessionManager {
     }
 
     /// Asks MSAL who is signed in on the device now and compares with `knownIdentifier`
-    /// (the session's, or the one remembered from an earlier launch).
+    /// (the session's, or the one remembered from an earlier launch). It forgets nothing: an answer
+    /// can arrive after a newer check began, and only the caller knows whether it still decides.
     public func checkCurrentAccount(knownIdentifier: String?) async throws -> Change {
         let (account, _) = try await msal.getCurrentAccount(with: nil)
-        guard let account else {
-            session = nil
-            return knownIdentifier == nil ? .unchanged : .signedOut
-        }
+        guard let account else { return knownIdentifier == nil ? .unchanged : .signedOut }
         // previousAccount is non-nil even when nothing changed: compare identifiers instead.
         if account.identifier == knownIdentifier, session != nil { return .unchanged }
-        session = nil
         return .signedIn(account)
     }
 

@@ -24,6 +24,10 @@ public actor ShiftBoardApp {
     private var generation = 0
     /// How many sign-ins have finished: one that finished while another was under way makes that one late.
     private var signIns = 0
+    /// How many account checks have begun: only the latest decides. One answered after a newer one
+    /// began (a resume's, held while the device changed hands and back) says who was on the device
+    /// before the newer one asked.
+    private var checksBegun = 0
 
     /// The app on `msal`, with `backend` and the container `sandbox`; `webview` gives the sheet's presentation context.
     public init(
@@ -129,10 +133,14 @@ public actor ShiftBoardApp {
         let remembered = sandbox.defaults()["lastSignedInAccount"]
         let held = await sessions.session
         let known = held?.account.identifier ?? remembered
+        checksBegun += 1
+        let check = checksBegun
+        var latest: Bool { check == checksBegun || flaws.contains(.appliesLateAnswers) }
         let change: SessionManager.Change
         do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError
             where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue
         {
+            guard latest else { return }
             // A shared device signs in one worker at a time: more than one is for an administrator to fix.
             // The app picks neither: the session it held goes too, so that the next check, once the device
             // holds one account again, signs that worker in as after nobody.
@@ -141,9 +149,11 @@ public actor ShiftBoardApp {
             screen.error = "More than one account is signed in on this device. Ask your administrator to sign them out."
             return
         } catch {
+            guard latest else { return }
             screen.notice = "Can't reach Microsoft sign-in right now."
             return
         }
+        guard latest else { return }
         switch change {
         case .unchanged:
             // Nobody on the device and nobody kept: nothing to forget, but a sign-in may be under way
@@ -151,10 +161,12 @@ public actor ShiftBoardApp {
             if known == nil { generation += 1 }
             return
         case .signedOut:
+            await sessions.forget()
             forgetWorker()
             if flaws.contains(.syncsNotesAfterSignOut), let held { await syncNotes(accessToken: held.accessToken) }
         case let .signedIn(account):
             // Someone else (or someone, after nobody): nothing of the previous worker may stay.
+            await sessions.forget()
             if known != nil, known != account.identifier { forgetWorker() }
             await finishSignIn { try await $0.signInSilently(account) }
         }

@@ -29,8 +29,8 @@ public struct ShiftBoardFlaws: OptionSet, Sendable {
     public static let syncsNotesAfterSignOut = ShiftBoardFlaws(rawValue: 1 << 9)
     /// Asks MSAL for the device mode at its first launch only, and keeps it for every later launch (fails SL-DETECT-1).
     public static let cachesDeviceMode = ShiftBoardFlaws(rawValue: 1 << 10)
-    /// Applies a token or shifts that arrive after the worker was signed out or changed, while the
-    /// call was under way (fails SL-INFLIGHT-1).
+    /// Applies a token, shifts or an account check that arrive after the worker was signed out or
+    /// changed, or after a newer account check began, while the call was under way (fails SL-INFLIGHT-1).
     public static let appliesLateAnswers = ShiftBoardFlaws(rawValue: 1 << 11)
 
     /// The flaws named, comma-separated, e.g. `showsCancelAsError`; unknown names are ignored.
