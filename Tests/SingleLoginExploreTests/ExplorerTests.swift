@@ -45,8 +45,9 @@ struct ExplorerTests {
         .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck,
     ]
 
-    /// The reference flaws the catalogue fails in requirements a rule judges, but that no explored
-    /// history can show, each with the reason (docs/explore.md lists them too).
+    /// The reference flaws the catalogue fails in requirements a rule judges, but that explore does
+    /// not find (no history shows them, or no rule fires on what one shows), each with the reason
+    /// (docs/explore.md lists them too).
     static let unseen: [ReferenceAppFlaw: String] = [
         .appliesSupersededAccountCheck:
             "its only sign is a sheet asked for after the silent call for the departed user failed with -50002, which EX-PROMPT allows (a stale account's -50002 may need the sheet); the app ends signed in as the device's user, with nobody else's data"
