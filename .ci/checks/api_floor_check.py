@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -33,6 +34,38 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from indexstore_reader import (IndexStore, PROPERTY_LOCAL, REL_ACCESSOROF,  # noqa: E402
                                ROLE_DECLARATION, ROLE_DEFINITION, ROLE_IMPLICIT,
                                ROLE_REFERENCE)
+
+# One process may check several targets (--batch): what does not depend on the target is made once.
+_MEMO = {}
+
+
+def once(key, make):
+    """`make()`, once per `key` in this process."""
+    if key not in _MEMO:
+        _MEMO[key] = make()
+    return _MEMO[key]
+
+
+def run_once(cmd):
+    """subprocess.run(cmd) with its output captured, once per command in this process."""
+    return once(("run", tuple(cmd)), lambda: subprocess.run(cmd, capture_output=True, text=True))
+
+
+class CachedStore:
+    """An IndexStore whose units and records are read once in this process."""
+
+    def __init__(self, store):
+        self.store = store
+
+    def units(self):
+        return once(("units", id(self)), self.store.units)
+
+    def unit(self, name):
+        return once(("unit", id(self), name), lambda: self.store.unit(name))
+
+    def occurrences(self, record):
+        return once(("occurrences", id(self), record), lambda: list(self.store.occurrences(record)))
+
 
 DEFAULT_MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcessing", "RegexBuilder",
                    "Observation", "Distributed", "Dispatch", "FoundationEssentials",
@@ -73,13 +106,18 @@ def version_text(v):
 # Symbol graphs: precise identifier -> name, kind, module, effective availability.
 
 def toolchain_key(swift_bin):
-    version = subprocess.run([swift_bin, "--version"], capture_output=True, text=True).stdout
+    version = run_once([swift_bin, "--version"]).stdout
     return hashlib.sha256(version.encode()).hexdigest()[:16]
 
 
 def extract_availability(modules, cache_dir, extractor, target_triple, log):
     """Extracts each module's symbol graphs (once per toolchain) and compacts them into
     availability.json: {usr: [title, path, kind, module, {domain: [introduced | None, unavailable]}, parents]}."""
+    return once(("availability", tuple(modules), cache_dir),
+                lambda: _extract_availability(modules, cache_dir, extractor, target_triple, log))
+
+
+def _extract_availability(modules, cache_dir, extractor, target_triple, log):
     cache = os.path.join(cache_dir, "availability.json")
     if os.path.exists(cache):
         with open(cache) as f:
@@ -374,8 +412,36 @@ def lines_never_compiled_for(path, domain):
 
 # ---------------------------------------------------------------------------------------------
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def batch(path):
+    """Checks each target a line of `path` names (the arguments of one check; # comments), in one
+    process, so that the build, the symbol graphs and the index store are read once. Exit status 1
+    when any check failed, naming them."""
+    failed = []
+    with open(path) as f:
+        lines = [line.strip() for line in f if line.strip() and not line.lstrip().startswith("#")]
+    for line in lines:
+        words = shlex.split(line) + ["--batch-build"]
+        try:
+            status = main(words)
+        except SystemExit as stop:
+            status = stop.code if isinstance(stop.code, int) else 1
+            if not isinstance(stop.code, int):
+                print(stop.code, file=sys.stderr, flush=True)
+        if status:
+            failed.append(words[words.index("--target") + 1] if "--target" in words else line)
+    if failed:
+        print(f"api-floor: {len(failed)} of {len(lines)} checks failed: {' '.join(failed)}", file=sys.stderr)
+        return 1
+    print(f"api-floor: {len(lines)} checks passed")
+    return 0
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--batch"] and len(argv) == 2:
+        return batch(argv[1])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="--batch FILE checks every line of FILE (one check's arguments each) in one process.")
     ap.add_argument("--target", required=True)
     ap.add_argument("--package-path", default=".")
     ap.add_argument("--sources", help="the target's directory (default: from `swift package describe`)")
@@ -392,7 +458,8 @@ def main():
     ap.add_argument("--mode", choices=["strict", "guarded"], default="strict")
     ap.add_argument("--toolchain", default=None, help="toolchain usr dir (default: from `swift` on PATH)")
     ap.add_argument("--show-references", action="store_true", help="list every checked reference")
-    args = ap.parse_args()
+    ap.add_argument("--batch-build", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
 
     started = time.monotonic()
     package = os.path.abspath(args.package_path)
@@ -418,9 +485,8 @@ def main():
     swiftc = os.path.join(usr, "bin", "swiftc")
 
     # The target and its files, as SwiftPM sees them.
-    describe = subprocess.run([swift, "package", "--package-path", package, "--scratch-path", scratch,
-                               "describe", "--type", "json"],
-                              capture_output=True, text=True)
+    describe = run_once([swift, "package", "--package-path", package, "--scratch-path", scratch,
+                         "describe", "--type", "json"])
     if describe.returncode != 0:
         sys.exit(f"{name}: `swift package describe` failed:\n{describe.stderr}")
     desc = json.loads(describe.stdout[describe.stdout.index("{"):])
@@ -477,17 +543,19 @@ def main():
     # recompile every target).
     t0 = time.monotonic()
     build_args = ["--package-path", package, "--scratch-path", scratch]
-    build = subprocess.run([swift, "build", *build_args, "--target", args.target, "--enable-index-store"],
-                           capture_output=True, text=True)
+    # In a batch, one build of every target serves them all.
+    whole = args.batch_build and run_once([swift, "build", *build_args, "--enable-index-store"])
+    build = whole if whole and whole.returncode == 0 else subprocess.run(
+        [swift, "build", *build_args, "--target", args.target, "--enable-index-store"], capture_output=True, text=True)
     if build.returncode != 0:
         sys.stderr.write(build.stdout[-4000:] + build.stderr[-4000:])
         sys.exit(f"{name}: building {args.target} failed")
     log(f"{name}: built {args.target} with an index store in {time.monotonic() - t0:.1f} s")
-    bin_path = subprocess.run([swift, "build", *build_args, "--show-bin-path"], capture_output=True, text=True).stdout.strip()
+    bin_path = run_once([swift, "build", *build_args, "--show-bin-path"]).stdout.strip()
     store_dir = os.path.join(bin_path, "index", "store")
     if not os.path.isdir(os.path.join(store_dir, "v5")):
         sys.exit(f"{name}: no index store at {store_dir} after the build")
-    store = IndexStore(store_dir, libindexstore)
+    store = once(("store", store_dir), lambda: CachedStore(IndexStore(store_dir, libindexstore)))
     wanted = set(files)
     occurrences = {}  # (file, line, col, usr) -> occurrence
     seen_files = set()
