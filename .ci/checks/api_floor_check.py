@@ -52,19 +52,20 @@ def run_once(cmd):
 
 
 class CachedStore:
-    """An IndexStore whose units and records are read once in this process."""
+    """The IndexStore at `path`, whose units and records are read once in this process."""
 
-    def __init__(self, store):
-        self.store = store
+    def __init__(self, path, libindexstore):
+        self.path = path
+        self.store = IndexStore(path, libindexstore)
 
     def units(self):
-        return once(("units", id(self)), self.store.units)
+        return once(("units", self.path), self.store.units)
 
     def unit(self, name):
-        return once(("unit", id(self), name), lambda: self.store.unit(name))
+        return once(("unit", self.path, name), lambda: self.store.unit(name))
 
     def occurrences(self, record):
-        return once(("occurrences", id(self), record), lambda: list(self.store.occurrences(record)))
+        return once(("occurrences", self.path, record), lambda: list(self.store.occurrences(record)))
 
 
 DEFAULT_MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcessing", "RegexBuilder",
@@ -555,7 +556,7 @@ def main(argv=None):
     store_dir = os.path.join(bin_path, "index", "store")
     if not os.path.isdir(os.path.join(store_dir, "v5")):
         sys.exit(f"{name}: no index store at {store_dir} after the build")
-    store = once(("store", store_dir), lambda: CachedStore(IndexStore(store_dir, libindexstore)))
+    store = once(("store", store_dir), lambda: CachedStore(store_dir, libindexstore))
     wanted = set(files)
     occurrences = {}  # (file, line, col, usr) -> occurrence
     seen_files = set()

@@ -19,5 +19,4 @@ extension Conformance {
             identity.canPlay(scenario) && TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: identity.surfaces) == nil
         }
     }
-
 }

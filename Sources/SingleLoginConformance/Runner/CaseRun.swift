@@ -49,9 +49,6 @@ final class CaseRun {
         LateCallWindow.Change(closesPrevious: resetSent || adapterEnded, opensOwn: resetSent && callsComeLate && !adapterEnded)
     }
 
-    /// Whether the scenario holds an answer: only then does the runner watch for held calls.
-    var holdsAnswers: Bool { scenario.holdsAnswers }
-
     /// A run of `planned` on a fresh broker of `spec` in `scenario`'s starting state; its events go to `handler`.
     init(_ planned: PlannedTestCase, _ scenario: Scenario, spec: Spec, handler: @escaping (Event) -> Void) async {
         self.planned = planned

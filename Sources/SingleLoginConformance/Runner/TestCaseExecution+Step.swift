@@ -81,7 +81,7 @@ extension TestCaseExecution {
     /// and is waited for (within the step timeout) until it has settled: what the late answers did
     /// is the test case's, judged by its end checks.
     func settleAtEnd(on adapter: any ConformanceAdapter, _ run: CaseRun, container: ContainerReader?) async throws {
-        guard run.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
+        guard run.scenario.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
         let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run, executor: provider.taskExecutor)
         run.reported = try await delivery.settle(releasing: true)
         run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
@@ -186,7 +186,7 @@ private struct StepDelivery {
         let callsBeforeEvent = await run.broker.transcript().count
         do {
             let origin = CallMoment(stepIndex: index, phase: duringBroadcast ? .broadcasts : .step)
-            guard run.holdsAnswers, !adapter.isOverWire else {
+            guard run.scenario.holdsAnswers, !adapter.isOverWire else {
                 return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
             }
             // An in-process app that handles events concurrently: its event is answered once it

@@ -115,7 +115,7 @@ final class TestCaseExecution: Sendable {
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
         // door; over the wire the session holds answers itself; any other app the broker as it is.
-        if run.holdsAnswers, !adapter.isOverWire {
+        if run.scenario.holdsAnswers, !adapter.isOverWire {
             let holding = HoldingBroker(broker: broker)
             try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
         } else {
