@@ -128,7 +128,8 @@ extension ReferenceApp {
         let answer: Result<MSALResult, any Error>
         do { answer = .success(try await broker.acquireToken(parameters)) } catch { answer = .failure(error) }
         // The device was wiped (a Jamf Reset, a user change) while the sheet was up: its answer is the previous user's.
-        guard generation == asked || flaws.contains(.showsLateResultUser) else { return }
+        let appliesLate = flaws.contains(.showsLateResultUser) || flaws.contains(.appliesLateSheetAfterWipe)
+        guard generation == asked || appliesLate else { return }
         do {
             let result = try answer.get()
             var backend = result.accessToken
@@ -136,7 +137,7 @@ extension ReferenceApp {
                 let parameters = SilentTokenParameters(scopes: [Self.backendScope], accountIdentifier: result.account.identifier)
                 let resource: Result<MSALResult, any Error>
                 do { resource = .success(try await broker.acquireTokenSilent(parameters)) } catch { resource = .failure(error) }
-                guard generation == asked || flaws.contains(.showsLateResultUser) else { return }
+                guard generation == asked || appliesLate else { return }
                 backend = try resource.get().accessToken
             }
             await adopt(result, backendToken: backend)

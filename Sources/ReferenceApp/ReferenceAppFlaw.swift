@@ -124,6 +124,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// and back names the user who was there in between, so the app wipes the user on the device and
     /// shows a sign-in sheet for the one who left.
     case appliesSupersededAccountCheck
+    /// Applies a sign-in sheet's answer that arrives after a wipe (a Jamf Reset, a user change while
+    /// the sheet was up): the user who completed the sheet is signed in, though they no longer hold
+    /// the device. Its silent sign-ins still drop a late answer.
+    case appliesLateSheetAfterWipe
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -182,6 +186,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .showsLateResultUser: return "signs in the user a late sign-in result names, after that user was wiped"
         case .publishesLateDownloadAfterWipe: return "puts a download that was under way when it wiped the user on the device's surfaces"
         case .appliesSupersededAccountCheck: return "applies an account check answered after a newer one, naming a user who has left"
+        case .appliesLateSheetAfterWipe: return "signs in the user a sign-in sheet names when it answers after a wipe"
         }
     }
 }

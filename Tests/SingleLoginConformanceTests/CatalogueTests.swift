@@ -70,11 +70,13 @@ struct CatalogueTests {
         // and, when the same user returns, shows nothing of their first session (SL-SWITCH-2). A second
         // account from the app's sheet presumes that the sheet completed (SL-LOGIN-4). An account
         // check held across a user change and back presumes that the resume asked (SL-SWITCH-3) and
-        // that the user's return signed them in without a prompt (SL-SWITCH-1).
+        // that the user's return signed them in without a prompt (SL-SWITCH-1). A sheet held across
+        // a Jamf Reset or a user change presumes that the tap asked for it (SL-LOGIN-3) and that the
+        // change ended the session the app's own sign-in began (SL-INTERACTIVE-1, -2).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 133, "SL-ACCOUNT-1": 1,
+                "SL-INFLIGHT-1": 152, "SL-ACCOUNT-1": 1,
             ])
     }
 
@@ -108,10 +110,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 6.0.0 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 7.0.0 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "6.0.0" && spec.formatVersion == "1.5")
+        #expect(spec.version == "7.0.0" && spec.formatVersion == "1.5")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

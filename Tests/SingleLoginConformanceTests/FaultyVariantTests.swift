@@ -91,7 +91,8 @@ let faultyVariantTable: [FlawRow] = [
             "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
         ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
-        .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"], notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2"]),
+        .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"],
+        notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2", "SL-INFLIGHT-1"]),
     FlawRow(.staysCancelledAfterCancel, fails: ["SL-CANCEL-2"]),
     FlawRow(.promptsPerResource, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-INFLIGHT-1"]),
     FlawRow(.retriesSilentlyOnInteractionRequired, fails: ["SL-INTERACTIVE-4", "SL-LOGIN-4", "SL-SWITCH-1"], notJudged: ["SL-ACCOUNT-1"]),
@@ -121,6 +122,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.showsLateResultUser, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.publishesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.appliesSupersededAccountCheck, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.appliesLateSheetAfterWipe, fails: ["SL-INFLIGHT-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -150,7 +152,7 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
         let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
-        #expect(held.count == 13)
+        #expect(held.count == 15)
         for result in held {
             guard case .skipped(let reason) = result.outcome else {
                 Issue.record("\(result.id) \(result.outcome)")
@@ -294,7 +296,7 @@ struct StdioReferenceTests {
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
             .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
-            .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck,
+            .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

@@ -1,0 +1,41 @@
+import ReferenceApp
+import SingleLoginConformance
+import SingleLoginEvents
+import SingleLoginSpec
+import Testing
+
+/// The reference app's sign-in sheet, when its answer comes after a Jamf Reset or a user change.
+@Suite("The reference app and a late sign-in sheet")
+struct ReferenceLateSheetTests {
+    /// The catalogue's two test cases: alice completes the sheet on a tap, the answer is held, the
+    /// device is reset or bob takes it, then the answer arrives.
+    static let lateSheets = [
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet under way across a Jamf Reset"),
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet under way across a user change"),
+    ]
+
+    @Test("a sheet answered after a Jamf Reset or a user change leaves nothing of alice: her own broadcast signed her in, the change wiped her")
+    func lateSheetDropped() async throws {
+        let results = try await ReferenceLateCheckTests.inflight([])
+        for id in Self.lateSheets {
+            let result = try #require(results.first { $0.id == id })
+            #expect(result.outcome == .passed, "\(TestSupport.unpassed(results))")
+            #expect(result.transcript.filter(\.held).map(\.method) == [.acquireToken], "\(id)")
+            // The broadcast the sheet posted reached the app before the held answer: its account
+            // check named alice, and the app signed her in silently, in a generation of its own.
+            #expect(result.transcript.contains { $0.method == .acquireTokenSilent }, "\(id)")
+        }
+    }
+
+    @Test("an app that applies the late sheet fails those two test cases at the release, and no other of SL-INFLIGHT-1")
+    func lateSheetApplied() async throws {
+        let results = try await ReferenceLateCheckTests.inflight([.appliesLateSheetAfterWipe])
+        #expect(results.filter { $0.outcome != .passed }.map(\.id) == Self.lateSheets, "\(TestSupport.unpassed(results))")
+        for id in Self.lateSheets {
+            let result = try #require(results.first { $0.id == id })
+            #expect(result.outcome == .failed)
+            // The fifth step, the release: the subject's checks, not a precondition before it.
+            #expect(result.issues.first?.stepIndex == 4, "\(result.issues.map(\.message))")
+        }
+    }
+}
