@@ -71,12 +71,13 @@ struct CatalogueTests {
         // account from the app's sheet presumes that the sheet completed (SL-LOGIN-4). An account
         // check held across a user change and back presumes that the resume asked (SL-SWITCH-3) and
         // that the user's return signed them in without a prompt (SL-SWITCH-1). A sheet held across
-        // a Jamf Reset or a user change presumes that the tap asked for it (SL-LOGIN-3) and that the
-        // change ended the session the app's own sign-in began (SL-INTERACTIVE-1, -2).
+        // a Jamf Reset or a user change presumes that the tap asked for it (SL-LOGIN-3; answered, where
+        // the user's next session must not be the sheet's) and that the change ended the session the
+        // app's own sign-in began (SL-INTERACTIVE-1, -2).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 152, "SL-ACCOUNT-1": 1,
+                "SL-INFLIGHT-1": 163, "SL-ACCOUNT-1": 1,
             ])
     }
 
