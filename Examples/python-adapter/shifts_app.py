@@ -501,6 +501,7 @@ class ShiftsApp:
         asked = self.generation
         self.checks_begun += 1
         check = self.checks_begun
+        failure = None
         try:
             cached = self.broker.all_accounts() if "trust-all-accounts" in self.flaws else []
             if cached:
@@ -509,17 +510,18 @@ class ShiftsApp:
             else:
                 current, previous = self.broker.get_current_account()
         except MSALError as error:
-            if self.generation != asked or check != self.checks_begun:
-                return
-            if error.is_ambiguous_account:
+            failure = error
+        # Only the latest check decides, its failure as much as its answer.
+        if self.generation != asked or check != self.checks_begun:
+            log.info("%s: an account check answered late: dropped", reason)
+            return
+        if failure is not None:
+            if failure.is_ambiguous_account:
                 self._clear_user_data("more than one account on a shared device")
                 process.error = "More than one account is signed in on this device. Ask your administrator."
             else:
-                log.warning("%s: getCurrentAccount failed (%s): keeping the current state", reason, error)
+                log.warning("%s: getCurrentAccount failed (%s): keeping the current state", reason, failure)
                 process.notice = "Can't reach Microsoft sign-in right now. Pull to refresh."
-            return
-        if self.generation != asked or check != self.checks_begun:
-            log.info("%s: an account check answered late: dropped", reason)
             return
         ours = (process.session.account.identifier if process.session
                 else self.sandbox.get("keychain", "session.account"))

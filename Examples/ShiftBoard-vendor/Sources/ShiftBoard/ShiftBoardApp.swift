@@ -135,12 +135,12 @@ public actor ShiftBoardApp {
         let known = held?.account.identifier ?? remembered
         checksBegun += 1
         let check = checksBegun
-        var latest: Bool { check == checksBegun || flaws.contains(.appliesLateAnswers) }
+        let answer: Result<SessionManager.Change, any Error>
+        do { answer = .success(try await sessions.checkCurrentAccount(knownIdentifier: known)) } catch { answer = .failure(error) }
+        // Only the latest check decides, its failure as much as its answer.
+        guard check == checksBegun || flaws.contains(.appliesLateAnswers) else { return }
         let change: SessionManager.Change
-        do { change = try await sessions.checkCurrentAccount(knownIdentifier: known) } catch let error as MSALError
-            where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue
-        {
-            guard latest else { return }
+        do { change = try answer.get() } catch let error as MSALError where error.internalCode == MSALError.InternalCode.ambiguousAccount.rawValue {
             // A shared device signs in one worker at a time: more than one is for an administrator to fix.
             // The app picks neither: the session it held goes too, so that the next check, once the device
             // holds one account again, signs that worker in as after nobody.
@@ -149,11 +149,9 @@ public actor ShiftBoardApp {
             screen.error = "More than one account is signed in on this device. Ask your administrator to sign them out."
             return
         } catch {
-            guard latest else { return }
             screen.notice = "Can't reach Microsoft sign-in right now."
             return
         }
-        guard latest else { return }
         switch change {
         case .unchanged:
             // Nobody on the device and nobody kept: nothing to forget, but a sign-in may be under way
