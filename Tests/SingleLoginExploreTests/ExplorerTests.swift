@@ -50,7 +50,7 @@ struct ExplorerTests {
     /// (docs/explore.md lists them too).
     static let unseen: [ReferenceAppFlaw: String] = [
         .appliesSupersededAccountCheck:
-            "its only sign is a sheet asked for after the silent call for the departed user failed with -50002, which EX-PROMPT allows (a stale account's -50002 may need the sheet); the app ends signed in as the device's user, with nobody else's data"
+            "EX-LATE judges it (supersededAccountCheck), but random histories almost never hold it: the device changes hands while the app is away, the resume's account check is held, and the device goes back to the user the app last saw before the release"
     ]
 
     @Test(
@@ -177,6 +177,23 @@ struct ExplorerTests {
     func snapshotIsNotExplored() async {
         let result = await Exploring.explore([.showsDataInSnapshot], seed: 1, runs: 200)
         #expect(result.finding == nil)
+    }
+
+    @Test(
+        "EX-LATE: an account check answered after a newer one, applied at its release (a silent call for the user who left, refused, then the sheet), is a violation at the end of the history; the reference app, which drops it, has none"
+    )
+    func supersededAccountCheck() async throws {
+        let history = Scenario(
+            name: "an account check under way across a user change and back", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.app(.suspend)), Step(.switchUser(account: "bob")), Step(.holdNext(method: .getCurrentAccount)), Step(.app(.resume)),
+                Step(.switchUser(account: "alice")), Step(.release),
+            ], expect: [])
+        let violations = await Self.violations(history, [.appliesSupersededAccountCheck])
+        let violation = try #require(violations.first { $0.rule == .late }, "\(violations.map(\.rule.rawValue))")
+        #expect(violation.stepIndex == nil)
+        #expect(violation.checks == [.calls(method: .acquireToken, range: .exactly(0))])
+        #expect(await Self.violations(history).isEmpty)
     }
 
     /// The violations a history gets on the reference app with `flaws`.

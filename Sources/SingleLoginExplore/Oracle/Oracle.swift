@@ -85,6 +85,10 @@ package actor Oracle: StepJudge {
     /// Whether a late call (one answered at a release, under the request that started its work)
     /// sent the backend a token it refused after the session ended: EX-BACKEND at the end.
     private var lateTokenRefused = false
+    /// Whether a late call prompted for a user who had left, after the app had learned of the
+    /// change: a superseded answer applied. EX-LATE judges it at the end, as EX-BACKEND judges
+    /// ``lateTokenRefused``.
+    private var latePromptForDeparted = false
 
     /// An oracle for one run of `history`, judging `rules`.
     package init(history: Scenario, rules: Set<Rule> = Set(Rule.allCases), accounts: [AccountDefinition] = ExploreAccounts.all) {
@@ -506,6 +510,7 @@ package actor Oracle: StepJudge {
         let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
         guard changed, informed, !facts.calls.contains(where: { $0.scripted.meaning.disturbs }) else { return [] }
         if await refusesLateToken(releasedAt: index, in: judged) { lateTokenRefused = true }
+        if await promptsForDeparted(releasedAt: index, in: judged) { latePromptForDeparted = true }
         guard device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil else { return [] }
         return await apply(.late, at: index, in: judged, [.signedOut])
     }
@@ -522,6 +527,20 @@ package actor Oracle: StepJudge {
             late.contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
         else { return false }
         return await !refusesEarlierSessionOfDeviceUser(late, in: judged)
+    }
+
+    /// Whether the work a release let go on, after the app had learned of the change, asked silently
+    /// for an account no longer on the device, was refused (-50002, unscripted), and then presented
+    /// the sheet: the app applied an answer (an account check) that a newer one had superseded. Not
+    /// while the device's own account needs the sheet, or with more than one account on it: a prompt
+    /// may then have a reason of its own. The held call itself is not counted: it was asked before
+    /// the change, for an account that was there.
+    private func promptsForDeparted(releasedAt index: Int, in judged: JudgedStep) async -> Bool {
+        guard device.count <= 1, !interactionNeeded else { return false }
+        let late = await Self.scripted(
+            await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index && !$0.held }, by: judged.broker)
+        guard let refused = late.firstIndex(where: askedForAbsentAccount) else { return false }
+        return late[(refused + 1)...].contains { $0.call.method == .acquireToken }
     }
 
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
@@ -570,6 +589,10 @@ package actor Oracle: StepJudge {
         // The check counts every refused download of the history: one scripted to fail would count too.
         if lateTokenRefused, await !scriptsRefusal(in: end) {
             found += await apply(.backend, at: nil, in: end, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
+        }
+        // Counted over the whole history: the late prompt is filed under the step that started its work.
+        if latePromptForDeparted {
+            found += await apply(.late, at: nil, in: end, [.calls(method: .acquireToken, range: .exactly(0))])
         }
         if interactiveOnly, end.calls.contains(where: { $0.method == .acquireToken && !$0.failed }) {
             found += await apply(.scopes, at: nil, in: end, [.scopesCovered])
