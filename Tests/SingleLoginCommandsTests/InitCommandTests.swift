@@ -111,12 +111,34 @@ struct InitCommandTests {
         // Until a release is published, that address resolves to nothing: the steps say how to depend on a checkout.
         #expect(run.out.contains("has published no release yet;\n      until it has, run init again with '--dependency-path"), "\(run.out)")
         #expect(manifest.contains(#".executableTarget(name: "shiftboard-adapter", dependencies: ["#))
-        // The test file is generate-tests' own, quoting the command that writes it again (.ci/checks/init.sh runs its --check).
+        // The test file is generate-tests' own, quoting the command that writes it again (.ci/checks/vendor/init-skeleton.sh runs its --check).
         let tests = try String(contentsOf: directory.appendingPathComponent(files[4]), encoding: .utf8)
         #expect(
             tests.contains(
                 "//   sl-conformance generate-tests --adapter-factory 'ShiftBoardAdapter()' --import ShiftBoardConformance --output \(files[4])\n"))
         #expect(tests.contains("static let conformance = Conformance(spec: .shipped) { ShiftBoardAdapter() }"))
+    }
+
+    @Test(
+        "init swift again with --dependency-path and --force rewrites the Package.swift it wrote, to depend on the checkout; a vendor's own Package.swift stays, --force or not"
+    )
+    func swiftForceRewritesOwnManifest() async throws {
+        let directory = temporaryDirectory().appendingPathComponent("shift-board")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        #expect(await Tool.run(["init", "swift", "--directory", directory.path]).status == 0)
+        let again = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../sl-conformance", "--force"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.out.hasPrefix("wrote \(directory.path)/Package.swift\n"), "\(again.out)")
+        let manifest = try String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(name: "sl-conformance", path: "../sl-conformance")"#))
+        #expect(!manifest.contains("https://github.com"))
+
+        let vendor = "// swift-tools-version: 6.0\n// the vendor's own\n"
+        try Data(vendor.utf8).write(to: directory.appendingPathComponent("Package.swift"))
+        let forced = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../sl-conformance", "--force"])
+        #expect(forced.status == 0, "\(forced.err)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8) == vendor)
+        #expect(forced.out.contains("Add to Package.swift (the file is left as it is):"))
     }
 
     @Test("init swift in a package that exists leaves Package.swift alone and prints the lines to add")

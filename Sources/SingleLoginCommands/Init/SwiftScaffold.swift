@@ -79,6 +79,10 @@ struct SwiftScaffold: Sendable {
         return lines.map { indent + $0 }
     }
 
+    /// The words by which init knows a Package.swift it wrote: `--force` rewrites that one (to depend
+    /// on a checkout instead, say), never the vendor's own.
+    static let manifestMark = "written by `sl-conformance init swift`"
+
     /// The Package.swift of a new package.
     var manifest: String {
         let core = [
@@ -91,7 +95,7 @@ struct SwiftScaffold: Sendable {
             // swift-tools-version: 6.0
             import PackageDescription
 
-            // \(app.name) and its sl-conformance adapter, written by `sl-conformance init swift` in the layout of
+            // \(app.name) and its sl-conformance adapter, \(Self.manifestMark) in the layout of
             // docs/in-process.md: the app's core links the MSAL seam only; the adapter is a library of its own,
             // which the tests and the stdio executable share.
             let package = Package(
