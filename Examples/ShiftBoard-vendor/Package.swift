@@ -2,8 +2,7 @@
 import PackageDescription
 
 // ShiftBoard: a shift-planning app's core, as an ISV would keep it in a package of its own, tested
-// for Single Login with sl-conformance's kit. The app links only the small adapter kit (the MSAL
-// seam); its adapter is a library of its own, which the test target (the whole shipped spec, one
+// for Single Login with sl-conformance's kit. The app links only the MSAL seam; its adapter is a library of its own, which the test target (the whole shipped spec, one
 // test per requirement) and the stdio executable (for `sl-conformance run`, `explore` and `doctor`)
 // share. Outside this repository, depend on the released package instead:
 //     .package(url: "https://github.com/sl-conformance/sl-conformance", from: "0.1.0")
@@ -20,10 +19,8 @@ let package = Package(
         .target(
             name: "ShiftBoard",
             dependencies: [
-                // The seam (LiveMSALApplication.swift conforms real MSAL to it) ...
-                .product(name: "SingleLoginSeam", package: "SingleLoginConformance"),
-                // ... and the kit's observation types, which DeviceSurfaces reports in.
-                .product(name: "SingleLoginAdapter", package: "SingleLoginConformance"),
+                // The seam alone (LiveMSALApplication.swift conforms real MSAL to it): what ships in the app.
+                .product(name: "SingleLoginSeam", package: "SingleLoginConformance")
             ]),
         // The adapter: a library of its own, so the tests and the stdio executable share it.
         .target(

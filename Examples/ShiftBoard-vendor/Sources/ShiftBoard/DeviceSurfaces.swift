@@ -1,18 +1,30 @@
-import SingleLoginAdapter
-
 /// What ShiftBoard leaves on the device beyond its container: the notifications it schedules, the
 /// shifts it indexes in Spotlight, what the worker copies, its widget's timeline and Live Activity,
 /// and the switcher's snapshot. On a device these are `UNUserNotificationCenter`,
 /// `CSSearchableIndex`, `UIPasteboard`, `WidgetCenter` and `ActivityKit`; here the app keeps what
 /// it handed them, so that its adapter can report it.
 public struct DeviceSurfaces: Sendable {
+    /// The places outside the container that ShiftBoard writes to.
+    public enum Surface: String, CaseIterable, Sendable {
+        /// Scheduled and delivered notifications.
+        case notification
+        /// Shifts indexed in Spotlight.
+        case spotlight
+        /// What the worker copied.
+        case pasteboard
+        /// The widget's timeline.
+        case widget
+        /// The Live Activity of a shift under way.
+        case activity
+    }
+
     /// A notification with no worker's data in it, which may stay after a sign-out.
     public static let boardUpdated = (key: "delivered/board-updated", text: "Shift board updated")
     /// What the switcher shows of the app on a shared device: the cover put up when the scene resigns active.
     public static let cover = "ShiftBoard"
 
-    /// Area and key to text.
-    public private(set) var items: [StoredItem.Area: [String: String]] = [:]
+    /// Surface and key to text.
+    public private(set) var items: [Surface: [String: String]] = [:]
     /// The switcher's snapshot, taken when the app moved to the background; nil while it is in the foreground.
     public internal(set) var snapshot: String?
 
@@ -28,26 +40,16 @@ public struct DeviceSurfaces: Sendable {
     }
 
     /// Removes the worker from every surface but those in `kept`; the notification without a worker's data stays.
-    mutating func clear(keeping kept: Set<StoredItem.Area>) {
+    mutating func clear(keeping kept: Set<Surface>) {
         for area in Array(items.keys) where !kept.contains(area) { items[area] = nil }
         if !kept.contains(.notification) { items[.notification] = [Self.boardUpdated.key: Self.boardUpdated.text] }
-    }
-
-    /// The surfaces as stored items, in the areas' order, then the snapshot.
-    public var storedItems: [StoredItem] {
-        var result: [StoredItem] = []
-        for area in StoredItem.Area.allCases {
-            result += (items[area] ?? [:]).sorted { $0.key < $1.key }.map { StoredItem(area, $0.key, $0.value) }
-        }
-        if let snapshot { result.append(StoredItem(.snapshot, "switcher", snapshot)) }
-        return result
     }
 }
 
 extension ShiftBoardFlaws {
     /// The surfaces these flaws leave the worker's data on.
-    var keptSurfaces: Set<StoredItem.Area> {
-        let table: [(ShiftBoardFlaws, StoredItem.Area)] = [
+    var keptSurfaces: Set<DeviceSurfaces.Surface> {
+        let table: [(ShiftBoardFlaws, DeviceSurfaces.Surface)] = [
             (.keepsNotificationsOnSignOut, .notification), (.keepsSpotlightOnSignOut, .spotlight), (.keepsPasteboardOnSignOut, .pasteboard),
             (.keepsWidgetOnSignOut, .widget), (.keepsActivityOnSignOut, .activity),
         ]

@@ -1,4 +1,4 @@
-import SingleLoginAdapter
+import SingleLoginSeam
 
 /// Who is signed in, by MSAL's word, on a shared device: written against the MSAL seam, so it runs
 /// on real MSAL in the app and on the harness's broker in tests.

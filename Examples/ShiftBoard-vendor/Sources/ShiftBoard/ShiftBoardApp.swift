@@ -1,5 +1,5 @@
 import Foundation
-import SingleLoginAdapter
+import SingleLoginSeam
 
 /// ShiftBoard's app core: lifecycle and taps in, the screen model and the container's files out.
 ///
