@@ -120,18 +120,28 @@ struct InitCommandTests {
     }
 
     @Test(
-        "init swift again with --dependency-path and --force rewrites the Package.swift it wrote, to depend on the checkout; a vendor's own Package.swift stays, --force or not"
+        "init swift again with --dependency-path and --force writes the unedited Package.swift it wrote again, to depend on the checkout, and keeps the app's core; an edited or a vendor's own Package.swift stays"
     )
     func swiftForceRewritesOwnManifest() async throws {
         let directory = temporaryDirectory().appendingPathComponent("shift-board")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         #expect(await Tool.run(["init", "swift", "--directory", directory.path]).status == 0)
+        let core = directory.appendingPathComponent("Sources/ShiftBoard/ShiftBoard.swift")
+        try Data("// the vendor's core\n".utf8).write(to: core)
         let again = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../sl-conformance", "--force"])
         #expect(again.status == 0, "\(again.err)")
         #expect(again.out.hasPrefix("wrote \(directory.path)/Package.swift\n"), "\(again.out)")
         let manifest = try String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(name: "sl-conformance", path: "../sl-conformance")"#))
         #expect(!manifest.contains("https://github.com"))
+        #expect(try String(contentsOf: core, encoding: .utf8) == "// the vendor's core\n")
+        #expect(!again.out.contains("wrote \(directory.path)/Sources/ShiftBoard/ShiftBoard.swift"))
+
+        let edited = manifest + "// the vendor's line\n"
+        try Data(edited.utf8).write(to: directory.appendingPathComponent("Package.swift"))
+        let forcedAgain = await Tool.run(["init", "swift", "--directory", directory.path, "--force"])
+        #expect(forcedAgain.status == 0, "\(forcedAgain.err)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8) == edited)
 
         let vendor = "// swift-tools-version: 6.0\n// the vendor's own\n"
         try Data(vendor.utf8).write(to: directory.appendingPathComponent("Package.swift"))

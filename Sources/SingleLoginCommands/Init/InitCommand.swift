@@ -98,8 +98,8 @@ package struct InitCommand: Command {
         generate-tests writes it. A new package also gets Package.swift, depending on
         \(SwiftScaffold.Dependency.address) (or, with --dependency-path, on a checkout), and
         Sources/<Name>/<Name>.swift for the app's core. In a package that exists, Package.swift is
-        left alone: init prints the lines to add (with --force, a Package.swift init wrote itself is
-        rewritten, with every other file it writes). The dependency is the released package unless
+        left alone: init prints the lines to add (with --force, a Package.swift init wrote and nobody
+        has edited is written again). The app's core, once it exists, is never written over. The dependency is the released package unless
         --dependency-path names a checkout (a fork, or this one while you try it): init cannot tell
         whether the copy you run was built from the checkout you mean.
         init stdio --language python|node writes adapter.py or adapter.js, standard library only, and a
@@ -127,10 +127,12 @@ package struct InitCommand: Command {
             guard let app = options.name.flatMap({ InitAppName($0) }) ?? InitAppName(directoryName: directory.lastPathComponent) else {
                 throw UsageError("'\(directory.lastPathComponent)' makes no Swift name", suggestion: "Name the app with '--name', e.g. '--name ShiftBoard'.")
             }
-            // A manifest init wrote is a new package's, which --force rewrites; the vendor's own is left alone.
+            // A manifest as init wrote it, unedited, is a new package's, which --force writes again; any
+            // other is the vendor's, left alone. So is the app's core, once it exists.
             let manifest = try? String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)
-            let existing = manifest.map { !(options.force && $0.contains(SwiftScaffold.manifestMark)) } ?? false
-            let scaffold = SwiftScaffold(app: app, dependency: options.dependencyPath.map { .path($0) } ?? .url, existingPackage: existing)
+            let existing = manifest.map { !(options.force && SwiftScaffold.isUnedited($0, app: app)) } ?? false
+            var scaffold = SwiftScaffold(app: app, dependency: options.dependencyPath.map { .path($0) } ?? .url, existingPackage: existing)
+            scaffold.existingCore = FileManager.default.fileExists(atPath: directory.appendingPathComponent(scaffold.corePath).path)
             do { files = try scaffold.files() } catch { return error.report(to: output) }
             next = swiftNextSteps(scaffold, directory: options.directory)
         case .stdio:
@@ -185,7 +187,7 @@ package struct InitCommand: Command {
                 "",
                 "note: the package depends on \(SwiftScaffold.Dependency.address), which has published no release yet;",
                 "      until it has, run init again with '--dependency-path <your checkout of sl-conformance>' and '--force'",
-                "      (which rewrites every file init wrote, Package.swift too).",
+                "      (which writes its files again, Package.swift too while you have not edited it; never the app's core).",
             ]
         }
         return lines

@@ -29,6 +29,8 @@ struct SwiftScaffold: Sendable {
     var dependency: Dependency
     /// Whether the directory holds a Package.swift already (then it is left as it is).
     var existingPackage: Bool
+    /// Whether the app's core (``corePath``) exists already: it is the vendor's, never written over.
+    var existingCore = false
 
     /// The adapter library's module.
     var adapterModule: String { app.name + "Conformance" }
@@ -38,6 +40,8 @@ struct SwiftScaffold: Sendable {
     var adapterPath: String { "Sources/\(adapterModule)/\(app.name)Adapter.swift" }
     /// Where the generated tests go.
     var testsPath: String { "Tests/\(testTarget)/SingleLoginConformanceTests.swift" }
+    /// Where a new package's app core goes.
+    var corePath: String { "Sources/\(app.name)/\(app.name).swift" }
 
     /// The files to write; the test file is made by generate-tests' own code.
     func files() throws(CommandFailure) -> [InitFile] {
@@ -49,8 +53,8 @@ struct SwiftScaffold: Sendable {
             InitFile(path: testsPath, text: tests),
         ]
         if !existingPackage {
+            if !existingCore { files.insert(InitFile(path: corePath, text: SwiftAdapterTemplate.appCore(app: app)), at: 0) }
             files.insert(InitFile(path: "Package.swift", text: manifest), at: 0)
-            files.insert(InitFile(path: "Sources/\(app.name)/\(app.name).swift", text: SwiftAdapterTemplate.appCore(app: app)), at: 1)
         }
         return files
     }
@@ -79,9 +83,15 @@ struct SwiftScaffold: Sendable {
         return lines.map { indent + $0 }
     }
 
-    /// The words by which init knows a Package.swift it wrote: `--force` rewrites that one (to depend
-    /// on a checkout instead, say), never the vendor's own.
-    static let manifestMark = "written by `sl-conformance init swift`"
+    /// Whether `text` is the Package.swift init writes for `app`, with whichever dependency: nobody
+    /// has edited it since, so `--force` may write it again (to depend on a checkout, say). Any
+    /// other manifest is the vendor's.
+    static func isUnedited(_ text: String, app: InitAppName) -> Bool {
+        func lines(_ text: String) -> [Substring] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.contains(".package(") ? "" : $0 }
+        }
+        return lines(text) == lines(SwiftScaffold(app: app, dependency: .url, existingPackage: false).manifest)
+    }
 
     /// The Package.swift of a new package.
     var manifest: String {
@@ -95,7 +105,7 @@ struct SwiftScaffold: Sendable {
             // swift-tools-version: 6.0
             import PackageDescription
 
-            // \(app.name) and its sl-conformance adapter, \(Self.manifestMark) in the layout of
+            // \(app.name) and its sl-conformance adapter, written by `sl-conformance init swift` in the layout of
             // docs/in-process.md: the app's core links the MSAL seam only; the adapter is a library of its own,
             // which the tests and the stdio executable share.
             let package = Package(
