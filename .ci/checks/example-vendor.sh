@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its own `swift test`
+# Examples/ShiftBoard-vendor, a vendor's package depending on this one by path: its app target links
+# the MSAL seam alone; its own `swift test`
 # lists every requirement of the shipped spec as its own test (console and --xunit-output), passes,
 # and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
 # generated test files are what generate-tests writes (the shipped spec's, and ShiftBoard's own spec of
@@ -39,6 +40,17 @@ PY
 echo "example-vendor: swift test lists all $count requirements of the shipped spec as tests of their own, all passing"
 # ShiftBoard's own spec: what explore found, kept fixed.
 grep -q '✔ Test "SB-ACCOUNT-1" passed' "$work/pass.log" || fail "swift test does not pass SB-ACCOUNT-1 of specs/shiftboard-explore.json"
+
+# The app's own target ships in the app: it links the MSAL seam and nothing else of this package
+# (docs/platforms.md), as a vendor copying the example would.
+(cd "$example" && swift package dump-package) >"$work/manifest.json" 2>"$work/dump.err" || { cat "$work/dump.err" >&2; fail "swift package dump-package failed"; }
+python3 - "$work/manifest.json" <<'PY' || fail "the ShiftBoard target links more than SingleLoginSeam"
+import json, sys
+target = next(t for t in json.load(open(sys.argv[1]))["targets"] if t["name"] == "ShiftBoard")
+linked = [d["product"][0] for d in target["dependencies"] if "product" in d] + [d.get("byName", [None])[0] for d in target["dependencies"] if "byName" in d]
+assert linked == ["SingleLoginSeam"], linked
+print("example-vendor: the app target ShiftBoard links SingleLoginSeam only")
+PY
 
 # 2. --filter selects requirements.
 (cd "$example" && swift test --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
