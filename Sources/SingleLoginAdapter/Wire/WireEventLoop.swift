@@ -178,12 +178,16 @@ final class WireEventLoop: @unchecked Sendable {
                 runJob(job)
                 continue
             }
-            let shouldStop: Bool = lock.withLock {
-                if stopping, jobs.isEmpty { return true }
+            // Decided under the lock that `push` takes: a job queued after `takeJob` found none, but
+            // before `sleeping` was set, saw no sleeper and wrote no wake-up, so it is run now.
+            let next: Idle = lock.withLock {
+                if !jobs.isEmpty { return .runJobs }
+                if stopping { return .stop }
                 sleeping = true
-                return false
+                return .sleep
             }
-            if shouldStop { break }
+            if next == .stop { break }
+            if next == .runJobs { continue }
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if inputOpen { descriptors.append(pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&descriptors, nfds_t(descriptors.count), -1)
@@ -210,6 +214,9 @@ final class WireEventLoop: @unchecked Sendable {
         }
         waiter?.resume()
     }
+
+    /// What the loop does when it has taken no job.
+    private enum Idle { case runJobs, stop, sleep }
 
     private func takeJob() -> UnownedJob? {
         lock.withLock { jobs.popFirst() }

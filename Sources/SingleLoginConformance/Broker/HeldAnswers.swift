@@ -16,7 +16,8 @@ struct HeldAnswers {
     var nextTicket = 1
     /// Held calls not yet released, and the in-process callers waiting for each.
     var outstanding: [Int: [CheckedContinuation<Void, Never>]] = [:]
-    /// Called once, the next time a call is held: the runner's wait for an in-process app to settle.
+    /// Called once, the next time an in-process app's held call is on record (answered, in the
+    /// transcript): the runner's wait for the app to settle.
     var onHold: [@Sendable () -> Void] = []
 }
 
@@ -27,16 +28,20 @@ extension SimulatedBroker: CallHolding {
         let ticket = holds.nextTicket
         holds.nextTicket += 1
         holds.outstanding[ticket] = []
-        let signals = holds.onHold
-        holds.onHold = []
-        for signal in signals { signal() }
         return ticket
     }
 
     package func isReleased(_ ticket: Int) -> Bool { holds.outstanding[ticket] == nil }
 
-    /// Returns once the held call with `ticket` has been released (an in-process app's call).
+    /// Returns once the held call with `ticket` has been released (an in-process app's call, which
+    /// the broker has answered and recorded). The runner, waiting for the app to settle or hold,
+    /// goes on from here, not from ``claimHold(_:)``: an app whose calls run off the job's thread
+    /// (started from a dispatch queue) would otherwise have its step judged before the held call
+    /// is on record.
     func waitForRelease(_ ticket: Int) async {
+        let signals = holds.onHold
+        holds.onHold = []
+        for signal in signals { signal() }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             guard holds.outstanding[ticket] != nil else { return continuation.resume() }
             holds.outstanding[ticket]?.append(continuation)
@@ -60,7 +65,7 @@ extension SimulatedBroker: CallHolding {
     /// How many calls have been held so far in the test case, released or not.
     package func callsHeld() -> Int { holds.nextTicket - 1 }
 
-    /// Calls `signal` the next time a call is held.
+    /// Calls `signal` the next time an in-process app's held call is on record.
     func onNextHold(_ signal: @escaping @Sendable () -> Void) { holds.onHold.append(signal) }
 
     /// Forgets `onNextHold` signals that did not fire.
