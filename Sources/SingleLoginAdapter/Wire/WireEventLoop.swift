@@ -40,6 +40,8 @@ final class WireEventLoop: @unchecked Sendable {
     /// Set when the adapter declared ``WireProtocol/Capability/concurrentCalls``: its calls carry
     /// `underRequest`, and the harness's `held` notifications reach it.
     private var settling: WireSettling?
+    /// The request of the latest `reset` of a concurrent adapter: the test case under way.
+    private var currentReset: Int?
 
     /// A loop reading `input` and writing `output` (the same descriptor for a socket).
     init(input: Int32, output: Int32, isSocket: Bool = false) {
@@ -104,6 +106,9 @@ final class WireEventLoop: @unchecked Sendable {
     /// Serves an adapter that declared ``WireProtocol/Capability/concurrentCalls`` from now on.
     func serveConcurrently(_ settling: WireSettling) { lock.withLock { self.settling = settling } }
 
+    /// A concurrent adapter's `reset` with request id `reset` began: the test case before it has ended.
+    func began(reset: Int?) { lock.withLock { currentReset = reset } }
+
     /// `params` with `underRequest` first (1.6), when the adapter serves concurrently and the task works under a request.
     private static func marked(_ params: [UInt8], under request: Int?) -> [UInt8] {
         guard let request, params.first == UInt8(ascii: "{") else { return params }
@@ -112,9 +117,17 @@ final class WireEventLoop: @unchecked Sendable {
         return member + (rest.first == UInt8(ascii: "}") ? [] : [UInt8(ascii: ",")]) + rest
     }
 
-    /// Sends a request to the harness and waits for the line that answers it.
-    func call(method: String, params: [UInt8]) async throws -> [UInt8] {
-        let under = WireRequestContext.request
+    /// Sends a request to the harness and waits for the line that answers it. `environment` is the
+    /// `reset` request of the app environment making the call (``WirePeer/reset``).
+    ///
+    /// A concurrent adapter's call names the request its task works under. A call made off that
+    /// task (a completion handler's, started from a dispatch queue) names none and belongs to the
+    /// test case under way; but when its environment's test case has ended, it names that test
+    /// case's `reset`, so that the harness refuses it as late and charges it there, never to the
+    /// test case that has begun since.
+    func call(method: String, params: [UInt8], environment: Int? = nil) async throws -> [UInt8] {
+        var under = WireRequestContext.request
+        if under == nil, let environment, lock.withLock({ currentReset != environment }) { under = environment }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
             let started: (id: Int, settling: WireSettling?)? = lock.withLock {
                 guard !ended else { return nil }

@@ -79,7 +79,12 @@ struct WireServer {
                 loop.send(WireLine.response(id: id, result: try WireLine.encode(handshake)))
             case .reset:
                 clock.set(Self.now(in: scan, of: line))
-                try await adapter.reset(environment: AppEnvironment(broker: WireBroker(peer: peer), backend: WireBackend(peer: peer), clock: clock))
+                // A concurrent adapter's reset runs under its request: the new environment's calls remember it.
+                let reset = WireRequestContext.request
+                loop.began(reset: reset)
+                let environmentPeer = WirePeer(loop: peer.loop, reset: reset)
+                try await adapter.reset(
+                    environment: AppEnvironment(broker: WireBroker(peer: environmentPeer), backend: WireBackend(peer: environmentPeer), clock: clock))
                 loop.send(WireLine.response(id: id, result: WireLine.emptyObject))
             case .event:
                 let event = scan.params
