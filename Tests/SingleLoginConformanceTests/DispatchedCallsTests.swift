@@ -9,12 +9,14 @@ import Testing
 
 /// An app in the completion-handler style: its event starts work on a dispatch queue, each broker
 /// call in a task of its own, and the next call starts from the answer of the one before. None of
-/// its work runs on the harness's thread for the job.
+/// its work runs on the harness's thread for the job: its tasks run on a thread of the app's own
+/// (never Swift's cooperative pool, which the suite's other tests may keep busy for minutes).
 final class DispatchedApp: ConformanceAdapter, Sendable {
     let identity = AdapterIdentity(
         adapterName: "dispatched", adapterVersion: "1.0.0", appName: "Dispatched", appVersion: "1.0.0", bundleId: "com.example.dispatched",
         msalVersion: "1.6.2", capabilities: [WireProtocol.Capability.concurrentCalls.rawValue])
     private let queue = DispatchQueue(label: "com.example.dispatched.main")
+    private let thread = SessionExecutor(name: "dispatched-app")
     private let environment = Mutex<AppEnvironment?>(nil)
     private let records = Mutex(0)
 
@@ -29,14 +31,14 @@ final class DispatchedApp: ConformanceAdapter, Sendable {
         // started from the queue the answer before it came back on.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             queue.async {
-                Task.detached {
+                Task(executorPreference: self.thread) {
                     let account = try? await environment.broker.getCurrentAccount().account
                     self.queue.async {
-                        Task.detached {
+                        Task(executorPreference: self.thread) {
                             let parameters = SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: account?.identifier)
                             let token = try? await environment.broker.acquireTokenSilent(parameters)
                             self.queue.async {
-                                Task.detached {
+                                Task(executorPreference: self.thread) {
                                     let fetched = (try? await environment.backend.fetchRecords(accessToken: token?.accessToken ?? "")) ?? []
                                     self.records.withLock { $0 = fetched.count }
                                     done.resume()

@@ -16,10 +16,12 @@ final class LingeringCallbackAdapter: ConformanceAdapter, Sendable {
         adapterName: "lingering", adapterVersion: "1.0.0", appName: "Lingering", appVersion: "1.0.0", bundleId: "com.example.lingering",
         msalVersion: "1.6.2", capabilities: [WireProtocol.Capability.concurrentCalls.rawValue])
     private let environment = Mutex<AppEnvironment?>(nil)
+    /// The app's own thread (not Swift's cooperative pool, which other tests may keep busy).
+    private let thread = SessionExecutor(name: "lingering-app")
 
     func reset(environment: AppEnvironment) async throws {
         if let previous = self.environment.withLock({ $0 }) {
-            _ = await Task.detached { try? await previous.broker.getCurrentAccount() }.value
+            _ = await Task.detached(executorPreference: thread) { try? await previous.broker.getCurrentAccount() }.value
         }
         self.environment.withLock { $0 = environment }
     }
