@@ -1,7 +1,8 @@
 /// The contract between the harness and an app under test.
 ///
 /// An adapter owns one instance of the app and drives it as a device would. The harness
-/// calls it from one task at a time; calls never overlap.
+/// calls it from one task at a time, and its calls never overlap, but for one case: an adapter
+/// that declares ``WireProtocol/Capability/concurrentCalls`` (requirement 6 below).
 ///
 /// ## Implementation requirements
 /// 1. ``reset(environment:)`` returns the app to a fresh install: no files, defaults,

@@ -9,7 +9,9 @@ import Foundation
 ///
 /// The async forms call the broker directly. The completion forms start the call and return at
 /// once, as MSAL does; each completion runs on the task that finished the call. An adapter whose
-/// app uses completion blocks awaits ``waitUntilIdle()`` before it reports an event as settled.
+/// app uses completion blocks awaits ``waitUntilIdle()`` before it reports an event as settled,
+/// when the app's completions start their next call at once; an app whose completions hop to a
+/// queue first needs its adapter to count the event's work itself (docs/in-process.md).
 public final class HarnessMSALApplication: MSALPublicClientApplicationProtocol {
     /// The broker that answers.
     public let broker: any SharedDeviceBroker

@@ -196,6 +196,21 @@ struct ExplorerTests {
         #expect(await Self.violations(history).isEmpty)
     }
 
+    @Test(
+        "a resume that renews the departed user's token instead of checking the account, refused (-50002), then puts up a sheet nobody completes, is still a clean chance: EX-ACCOUNT fails the app that keeps showing them; the conformant minimal app passes"
+    )
+    func sheetAfterWrongQuestion() async throws {
+        let history = Scenario(
+            name: "Jamf Reset while suspended", given: Given(signedIn: "alice"),
+            steps: [Step(.app(.launch)), Step(.app(.suspend)), Step(.globalSignOut), Step(.app(.resume))], expect: [])
+        let renewing = await HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(renewsOnResume: true)) }).play(history)
+        let violation = try #require(renewing.violations.first, "\(renewing.violationsText)")
+        #expect(violation.rule == .account && violation.stepIndex == 3)
+        #expect(renewing.result.transcript.contains { $0.method == .acquireToken && $0.failed }, "nobody completed the sheet")
+        let checking = await HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter() }).play(history)
+        #expect(checking.violations.isEmpty, "\(checking.violationsText)")
+    }
+
     /// The violations a history gets on the reference app with `flaws`.
     static func violations(_ history: Scenario, _ flaws: Set<ReferenceAppFlaw> = []) async -> [Violation] {
         await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }).play(history).violations

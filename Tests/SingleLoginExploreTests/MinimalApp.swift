@@ -10,9 +10,12 @@ import SingleLoginAdapter
 /// at once instead of waiting for a tap; a dismissed or failed sheet still leaves it signed out.
 /// With `syncsAfterSheet`, a sign-in in the sheet is followed by a silent call for a second
 /// resource, which brings the sheet up again by itself when it too needs interaction.
+/// With `renewsOnResume` (a mistake), a resume renews the session's token instead of checking the
+/// account, and a refusal (-50002) brings the sheet up.
 actor MinimalApp {
     private let promptsByItself: Bool
     private let syncsAfterSheet: Bool
+    private let renewsOnResume: Bool
     private var environment: AppEnvironment?
     private var running = false
     private var shared = false
@@ -23,9 +26,10 @@ actor MinimalApp {
     private var notice: String?
     private var problem: String?
 
-    init(promptsByItself: Bool = false, syncsAfterSheet: Bool = false) {
+    init(promptsByItself: Bool = false, syncsAfterSheet: Bool = false, renewsOnResume: Bool = false) {
         self.promptsByItself = promptsByItself
         self.syncsAfterSheet = syncsAfterSheet
+        self.renewsOnResume = renewsOnResume
     }
 
     func install(_ environment: AppEnvironment) {
@@ -51,6 +55,8 @@ actor MinimalApp {
             // A failure is no reason for personal-device UI: only a device that says it is personal gets it.
             do { shared = try await broker.getDeviceInformation().deviceMode == .shared } catch { shared = true }
             await check(broker, signInIfSame: true)
+        case .resume where renewsOnResume && session != nil:
+            await signInSilently(broker, session!.account, promptIfRequired: true)
         case .resume, .accountChangedBroadcast:
             await check(broker, signInIfSame: false)
         case .suspend:

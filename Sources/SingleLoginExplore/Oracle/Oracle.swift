@@ -199,9 +199,14 @@ package actor Oracle: StepJudge {
         if phase == .notRunning { accountUnknown = false }
         let failures = calls.filter(\.call.failed)
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
-        // on the device (its doing, not the device's), and none was answered with a result the app cannot use.
+        // on the device (its doing, not the device's) and a sheet it put up after one that nobody
+        // completed, and none was answered with a result the app cannot use.
+        let askedWrongly = calls.firstIndex(where: askedForAbsentAccount)
         let clean =
-            !heldInStep && failures.allSatisfy(askedForAbsentAccount) && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
+            !heldInStep
+            && failures.allSatisfy { failure in
+                askedForAbsentAccount(failure) || askedWrongly.map { Self.dismissedUnscripted(failure, after: calls[$0]) } ?? false
+            } && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
@@ -639,6 +644,13 @@ package actor Oracle: StepJudge {
             else { return false }
             return sessions.dropLast().contains { token.contains($0.marker) }
         }
+    }
+
+    /// Whether `call` is a sheet, unscripted, that nobody completed (-50005: nobody at the device), put
+    /// up after `wrongQuestion`: following the app's own silent call for an account that has left,
+    /// it is the app's doing too, and excuses nothing.
+    private static func dismissedUnscripted(_ call: Call, after wrongQuestion: Call) -> Bool {
+        call.scripted == nil && call.call.method == .acquireToken && call.call.failed(with: -50005) && call.call.sequence > wrongQuestion.call.sequence
     }
 
     /// Whether `call` is a silent call, unscripted, that the broker refused (-50002) because the app
