@@ -34,13 +34,9 @@ final class ClockReadingAdapter: ConformanceAdapter {
 
 @Suite("The app's clock is the device's simulated time, in process and over the wire")
 struct AppClockTests {
-    static let spec = """
-        {"formatVersion": "1.2", "id": "clock", "version": "1.0.0", "title": "Clock",
-         "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
-         "requirements": [{"id": "T-CLOCK-1", "level": "MUST", "title": "t", "rationale": "r",
-           "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
-           "scenarios": [{"name": "seventy minutes", "given": {"signedIn": "alice"},
-             "steps": [{"do": "launch"}, {"do": "advanceClock", "minutes": 70}, {"do": "refresh"}, {"do": "suspend"}, {"do": "advanceClock", "minutes": 60}, {"do": "resume"}]}]}]}
+    static let scenarios = """
+        [{"name": "seventy minutes", "given": {"signedIn": "alice"},
+          "steps": [{"do": "launch"}, {"do": "advanceClock", "minutes": 70}, {"do": "refresh"}, {"do": "suspend"}, {"do": "advanceClock", "minutes": 60}, {"do": "resume"}]}]
         """
 
     /// The device time each observed step reported, in order.
@@ -59,7 +55,7 @@ struct AppClockTests {
 
     @Test("in process, AppEnvironment.clock shows the simulated time, which advanceClock moves")
     func inProcess() async throws {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "clock.json")
+        let loaded = try TestSupport.spec("T-CLOCK-1", scenarios: Self.scenarios)
         let run = await TestSupport.run(loaded) { InProcessAdapterProvider { ClockReadingAdapter() } }
         #expect(run.results.first?.outcome == .passed)
         #expect(Self.reportedTimes(run.events) == Self.expected)
@@ -67,7 +63,7 @@ struct AppClockTests {
 
     @Test("over the wire, every reset and event carries the time as 'now', and the adapter kit's clock shows it")
     func overTheWire() async throws {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "clock.json")
+        let loaded = try TestSupport.spec("T-CLOCK-1", scenarios: Self.scenarios)
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         let directory = try TemporaryDirectory()
         let wireLog = try WireLog(url: directory.url.appendingPathComponent("wire.log"))

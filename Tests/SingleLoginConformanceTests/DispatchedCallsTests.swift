@@ -59,15 +59,11 @@ final class DispatchedApp: ConformanceAdapter, Sendable {
 
 @Suite("In process, a step whose call is held is judged once the held call is on record")
 struct DispatchedCallsTests {
-    static let spec = """
-        {"formatVersion": "1.2", "id": "dispatched", "version": "1.0.0", "title": "Dispatched",
-         "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
-         "requirements": [{"id": "T-HOLD-1", "level": "MUST", "title": "t", "rationale": "r",
-           "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
-           "scenarios": [{"name": "the launch's download held", "given": {"signedIn": "alice"},
-             "steps": [{"do": "holdNext", "method": "fetchRecords"},
-                       {"do": "launch", "expect": [{"check": "calls", "method": "fetchRecords", "atLeast": 1}]},
-                       {"do": "release"}]}]}]}
+    static let scenarios = """
+        [{"name": "the launch's download held", "given": {"signedIn": "alice"},
+          "steps": [{"do": "holdNext", "method": "fetchRecords"},
+                    {"do": "launch", "expect": [{"check": "calls", "method": "fetchRecords", "atLeast": 1}]},
+                    {"do": "release"}]}]
         """
 
     /// Rounds of the scenario: the race it guards against was lost about once in fifty.
@@ -77,7 +73,7 @@ struct DispatchedCallsTests {
         "an app whose calls start from a dispatch queue, each in a task of its own, has the held download counted in the step that made it, in every round (the runner goes on when the call is held, and the call is on record by then)"
     )
     func heldCallCounted() async throws {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "dispatched.json")
+        let loaded = try TestSupport.spec("T-HOLD-1", scenarios: Self.scenarios)
         var failed: [String] = []
         for round in 0..<Self.rounds {
             let run = await TestSupport.run(loaded) { InProcessAdapterProvider { DispatchedApp() } }

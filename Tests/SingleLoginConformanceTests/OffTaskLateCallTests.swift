@@ -32,19 +32,13 @@ final class LingeringCallbackAdapter: ConformanceAdapter, Sendable {
 
 @Suite("Over the wire, a call made off the event's task by the app of an ended test case is charged to that test case")
 struct OffTaskLateCallTests {
-    static let spec = """
-        {"formatVersion": "1.2", "id": "lingering", "version": "1.0.0", "title": "Lingering",
-         "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
-         "requirements": [{"id": "T-LATE-1", "level": "MUST", "title": "t", "rationale": "r",
-           "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
-           "scenarios": [{"name": "first", "steps": [{"do": "launch"}]}, {"name": "second", "steps": [{"do": "launch"}]}]}]}
-        """
+    static let scenarios = #"[{"name": "first", "steps": [{"do": "launch"}]}, {"name": "second", "steps": [{"do": "launch"}]}]"#
 
     @Test(
         "the first app's call at the second reset names the first test case's reset, so the harness refuses it as late and reports it there (app.lateCall), and the second test case's transcript holds no call it did not make"
     )
     func chargedToItsOwnTestCase() async throws {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "lingering.json")
+        let loaded = try TestSupport.spec("T-LATE-1", scenarios: Self.scenarios)
         let listener = try TCPListener(host: "127.0.0.1", port: 0)
         // Generous, as AppClockTests' are: nothing here measures time.
         let timeouts = AdapterTimeouts(handshake: .seconds(300), step: .seconds(300), scenario: .seconds(600))

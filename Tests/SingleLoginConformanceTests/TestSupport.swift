@@ -21,6 +21,18 @@ enum TestSupport {
     /// Loaded once: dozens of tests (and each case of the variant tables) start from it.
     private static let shipped = Result { try SpecLoader.load(path: repositoryRoot.appendingPathComponent("specs/single-login.json").path) }
 
+    /// A spec of one MUST requirement `requirementID`, with alice as its only account and the
+    /// scenarios `scenarios` (a JSON array), for a test that needs a scenario of its own.
+    static func spec(_ requirementID: String, scenarios: String) throws -> LoadedSpec {
+        let text = """
+            {"formatVersion": "1.2", "id": "test", "version": "1.0.0", "title": "Test",
+             "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
+             "requirements": [{"id": "\(requirementID)", "level": "MUST", "title": "t", "rationale": "r",
+               "references": [{"title": "t", "url": "https://example.com"}], "tags": [], "scenarios": \(scenarios)}]}
+            """
+        return try SpecLoader.load(bytes: Array(text.utf8), file: "\(requirementID).json")
+    }
+
     /// Runs `spec` and returns every event and the results.
     static func run(_ spec: LoadedSpec, options: Runner.Options = .init(), makeProvider: @escaping @Sendable () -> any AdapterProvider) async -> (
         events: [Event], results: [TestCaseResult], summary: RunSummary

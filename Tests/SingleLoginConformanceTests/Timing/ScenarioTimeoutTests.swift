@@ -11,19 +11,15 @@ import Synchronization
 @Suite("The scenario timeout: the provider's value, counted from a ready adapter")
 struct ScenarioTimeoutTests {
     /// Launch, suspend, resume, signed in throughout: the timeout is checked before each step after the first.
-    static let spec = """
-        {"formatVersion": "1.2", "id": "timeout", "version": "1.0.0", "title": "Timeout",
-         "accounts": {"alice": {"username": "alice.adams@contoso.example", "displayName": "Alice Adams"}},
-         "requirements": [{"id": "T-TIME-1", "level": "MUST", "title": "t", "rationale": "r",
-           "references": [{"title": "t", "url": "https://example.com"}], "tags": [],
-           "scenarios": [{"name": "launch, suspend, resume", "given": {"signedIn": "alice"},
-             "steps": [{"do": "launch"}, {"do": "suspend"}, {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}]}]},
-                         {"name": "launch again", "given": {"signedIn": "alice"},
-             "steps": [{"do": "launch"}, {"do": "suspend"}, {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}]}]}]}]}
+    static let scenarios = """
+        [{"name": "launch, suspend, resume", "given": {"signedIn": "alice"},
+          "steps": [{"do": "launch"}, {"do": "suspend"}, {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}]}]},
+         {"name": "launch again", "given": {"signedIn": "alice"},
+          "steps": [{"do": "launch"}, {"do": "suspend"}, {"do": "resume", "expect": [{"check": "signedIn", "account": "alice"}]}]}]
         """
 
     static func run(_ time: ManualScenarioTime, makeProvider: @escaping @Sendable () -> any AdapterProvider) async throws -> [TestCaseResult] {
-        let loaded = try SpecLoader.load(bytes: Array(Self.spec.utf8), file: "timeout.json")
+        let loaded = try TestSupport.spec("T-TIME-1", scenarios: Self.scenarios)
         var runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, makeProvider: makeProvider)
         runner.scenarioClock = time.clock
         let results = Mutex<[TestCaseResult]>([])
