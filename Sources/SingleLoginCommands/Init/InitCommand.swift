@@ -99,9 +99,10 @@ package struct InitCommand: Command {
         \(SwiftScaffold.Dependency.address) (or, with --dependency-path, on a checkout), and
         Sources/<Name>/<Name>.swift for the app's core. In a package that exists, Package.swift is
         left alone: init prints the lines to add (with --force, a Package.swift init wrote and nobody
-        has edited is written again). The app's core, once it exists, is never written over. The dependency is the released package unless
-        --dependency-path names a checkout (a fork, or this one while you try it): init cannot tell
-        whether the copy you run was built from the checkout you mean.
+        has edited is written again). The app's core, once it exists, is never written over. The
+        dependency is the released package unless --dependency-path names a checkout (a fork, or
+        this one while you try it): init cannot tell whether the copy you run was built from the
+        checkout you mean.
         init stdio --language python|node writes adapter.py or adapter.js, standard library only, and a
         README. The protocol part is complete: 'doctor' passes as written.
         Every place where your app comes in (each event, each field of the observation, the identity)

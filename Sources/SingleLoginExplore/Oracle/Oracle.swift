@@ -201,12 +201,10 @@ package actor Oracle: StepJudge {
         // A clean step: no call failed, but for the app's own silent calls for an account no longer
         // on the device (its doing, not the device's) and a sheet it put up after one that nobody
         // completed, and none was answered with a result the app cannot use.
-        let askedWrongly = calls.firstIndex(where: askedForAbsentAccount)
+        let wrongQuestion = calls.first(where: askedForAbsentAccount)
         let clean =
-            !heldInStep
-            && failures.allSatisfy { failure in
-                askedForAbsentAccount(failure) || askedWrongly.map { Self.dismissedUnscripted(failure, after: calls[$0]) } ?? false
-            } && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
+            !heldInStep && failures.allSatisfy { askedForAbsentAccount($0) || Self.dismissedUnscripted($0, after: wrongQuestion) }
+            && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
         let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
@@ -514,8 +512,10 @@ package actor Oracle: StepJudge {
         self.atHold = nil
         let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
         guard changed, informed, !facts.calls.contains(where: { $0.scripted.meaning.disturbs }) else { return [] }
-        if await refusesLateToken(releasedAt: index, in: judged) { lateTokenRefused = true }
-        if await promptsForDeparted(releasedAt: index, in: judged) { latePromptForDeparted = true }
+        // The calls the release let go on (the held call among them), each with its scripted answer.
+        let late = await Self.scripted(await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index }, by: judged.broker)
+        if await refusesLateToken(late, in: judged) { lateTokenRefused = true }
+        if promptsForDeparted(late) { latePromptForDeparted = true }
         guard device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil else { return [] }
         return await apply(.late, at: index, in: judged, [.signedOut])
     }
@@ -526,8 +526,7 @@ package actor Oracle: StepJudge {
     /// end, over the whole history, where a replay of the counterexample sees the call too (a
     /// step's checks count only the calls filed under it). A token of an earlier session of the
     /// user on the device now is excused, as at any step.
-    private func refusesLateToken(releasedAt index: Int, in judged: JudgedStep) async -> Bool {
-        let late = await Self.scripted(await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index }, by: judged.broker)
+    private func refusesLateToken(_ late: [Call], in judged: JudgedStep) async -> Bool {
         guard !late.contains(where: { $0.scripted.meaning.disturbs }),
             late.contains(where: { $0.call.method == .fetchRecords && $0.call.failed && $0.scripted == nil })
         else { return false }
@@ -540,12 +539,11 @@ package actor Oracle: StepJudge {
     /// while the device's own account needs the sheet, or with more than one account on it: a prompt
     /// may then have a reason of its own. The held call itself is not counted: it was asked before
     /// the change, for an account that was there.
-    private func promptsForDeparted(releasedAt index: Int, in judged: JudgedStep) async -> Bool {
+    private func promptsForDeparted(_ late: [Call]) -> Bool {
         guard device.count <= 1, !interactionNeeded else { return false }
-        let late = await Self.scripted(
-            await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index && !$0.held }, by: judged.broker)
-        guard let refused = late.firstIndex(where: askedForAbsentAccount) else { return false }
-        return late[(refused + 1)...].contains { $0.call.method == .acquireToken }
+        let afterHeld = late.filter { !$0.call.held }
+        guard let refused = afterHeld.firstIndex(where: askedForAbsentAccount) else { return false }
+        return afterHeld[(refused + 1)...].contains { $0.call.method == .acquireToken }
     }
 
     /// The prompt rule: no prompt unless the user tapped sign in, interaction is required (the token
@@ -649,8 +647,9 @@ package actor Oracle: StepJudge {
     /// Whether `call` is a sheet, unscripted, that nobody completed (-50005: nobody at the device), put
     /// up after `wrongQuestion`: following the app's own silent call for an account that has left,
     /// it is the app's doing too, and excuses nothing.
-    private static func dismissedUnscripted(_ call: Call, after wrongQuestion: Call) -> Bool {
-        call.scripted == nil && call.call.method == .acquireToken && call.call.failed(with: -50005) && call.call.sequence > wrongQuestion.call.sequence
+    private static func dismissedUnscripted(_ call: Call, after wrongQuestion: Call?) -> Bool {
+        guard let wrongQuestion else { return false }
+        return call.scripted == nil && call.call.method == .acquireToken && call.call.failed(with: -50005) && call.call.sequence > wrongQuestion.call.sequence
     }
 
     /// Whether `call` is a silent call, unscripted, that the broker refused (-50002) because the app
