@@ -32,6 +32,12 @@ public actor ReferenceApp {
     /// How many account checks the app has begun: only the latest decides. An earlier one answered
     /// after it (held across a user change and back) says who was there before the newer one asked.
     var checksBegun = 0
+    /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
+    /// waits for it before it listens to the broadcast).
+    var launchCheckAnswered = false
+    /// The device mode of the default-mode object MSAL returned beside this launch's
+    /// getDeviceInformation error (kept only by ``ReferenceAppFlaw/trustsDeviceInfoOnErrorAfterSignOut``).
+    var modeBesideError: Bool?
 
     /// Creates the app with the given flaws (none: the reference behaviour) and options.
     public init(flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = []) {
@@ -48,6 +54,8 @@ public actor ReferenceApp {
         recordsByUser = [:]
         generation = 0
         checksBegun = 0
+        launchCheckAnswered = false
+        modeBesideError = nil
         running = false
         crashed = false
     }
@@ -60,6 +68,8 @@ public actor ReferenceApp {
             running = true
             crashed = false
             surfaces.snapshot = nil
+            launchCheckAnswered = false
+            modeBesideError = nil
             await detectSharedMode()
             if flaws.contains(.restoresSessionAtLaunch), restoreStoredSession() { break }
             await checkAccount(.launch)
@@ -88,6 +98,7 @@ public actor ReferenceApp {
         case .accountChangedBroadcast:
             guard !flaws.contains(.ignoresBroadcast) else { break }
             if flaws.contains(.ignoresBroadcastWhenSignedOut), memory.session == nil { break }
+            if flaws.contains(.listensAfterLaunchCheck), !launchCheckAnswered { break }
             if flaws.contains(.wipesOnUnchangedBroadcast) {
                 memory.records = []
                 storage.files.removeAll()
@@ -124,7 +135,9 @@ public actor ReferenceApp {
             memory.isSharedDevice = try await broker.getDeviceInformation().deviceMode == .shared
         } catch let error as MSALError {
             // MSAL hands over a default-mode object beside an SSO-extension error: it says nothing about the device.
-            memory.isSharedDevice = flaws.contains(.trustsDeviceInfoOnError) ? error.deviceInformation.map { $0.deviceMode == .shared } : nil
+            let besideError = error.deviceInformation.map { $0.deviceMode == .shared }
+            memory.isSharedDevice = flaws.contains(.trustsDeviceInfoOnError) ? besideError : nil
+            if flaws.contains(.trustsDeviceInfoOnErrorAfterSignOut) { modeBesideError = besideError }
         } catch {
             memory.isSharedDevice = nil
         }
@@ -152,7 +165,10 @@ public actor ReferenceApp {
         if flaws.contains(.trustsAccountCache), let cached = try? await broker.allAccounts(), let first = cached.first {
             current = CurrentAccount(account: first, previousAccount: nil)
         } else {
-            do { current = try await broker.getCurrentAccount() } catch let error as MSALError {
+            do {
+                defer { if reason == .launch { launchCheckAnswered = true } }
+                current = try await broker.getCurrentAccount()
+            } catch let error as MSALError {
                 guard generation == asked, latest else { return }
                 await accountCheckFailed(error)
                 return
@@ -263,7 +279,7 @@ public actor ReferenceApp {
         storage.files = keptFiles
         let shared = memory.isSharedDevice
         memory = AppMemory()
-        memory.isSharedDevice = shared
+        memory.isSharedDevice = modeBesideError ?? shared
         if flaws.contains(.leavesNameOnScreen), let farewell { memory.farewell = "Goodbye, \(farewell)" }
     }
 

@@ -128,6 +128,14 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// the sheet was up): the user who completed the sheet is signed in, though they no longer hold
     /// the device. Its silent sign-ins still drop a late answer.
     case appliesLateSheetAfterWipe
+    /// Starts to listen to the account-change broadcast only once its launch's account check has
+    /// answered: a Jamf Reset or a user change while that check is under way is never seen, and
+    /// the check's answer, naming the user who has left, is applied when it comes.
+    case listensAfterLaunchCheck
+    /// Shows no personal-device UI after a failed getDeviceInformation at launch, but keeps the
+    /// default-mode object MSAL returned beside the error and takes it as the truth once a session
+    /// ends: the signed-out screen after a Jamf Reset or a sign-out offers sign-up.
+    case trustsDeviceInfoOnErrorAfterSignOut
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -187,6 +195,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .publishesLateDownloadAfterWipe: return "puts a download that was under way when it wiped the user on the device's surfaces"
         case .appliesSupersededAccountCheck: return "applies an account check answered after a newer one, naming a user who has left"
         case .appliesLateSheetAfterWipe: return "signs in the user a sign-in sheet names when it answers after a wipe"
+        case .listensAfterLaunchCheck: return "listens to the broadcast only once the launch's account check has answered"
+        case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
         }
     }
 }

@@ -50,7 +50,7 @@ struct UserDocsTests {
             }
         }
         // Output quoted anywhere in the docs names the catalogue it quotes: the shipped one, by the
-        // words the tool prints ("single-login 7.0.0").
+        // words the tool prints ("single-login 8.0.0").
         let quoted = try NSRegularExpression(pattern: "\(shipped.id) [0-9]+\\.[0-9]+\\.[0-9]+")
         for path in Self.userDocs {
             for line in try Self.text(path).split(separator: "\n") {

@@ -135,7 +135,7 @@ struct AffordanceWordingTests {
         #expect(Set(frontlineCorpus.map(\.sector)) == ["retail", "hospitality", "logistics", "healthcare"])
         #expect(frontlineCorpus.contains { $0.isAccountAction } && frontlineCorpus.contains { !$0.isAccountAction })
         let matches = try Self.catalogueMatches()
-        #expect(matches.count == 12)
+        #expect(matches.count == 14)
         #expect(Set(matches).count == 2)
     }
 
@@ -186,7 +186,7 @@ struct AffordanceWordingTests {
             InProcessAdapterProvider { ExtraButtonAdapter(wording: text) }
         }
         let ran = run.results.filter { Self.affordanceRequirements.contains($0.id.requirementID) }
-        #expect(ran.count == 6)
+        #expect(ran.count == 7)
         #expect(ran.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(ran))")
     }
 
@@ -217,7 +217,7 @@ struct AffordanceWordingTests {
             InProcessAdapterProvider { ExtraButtonAdapter(wording: text) }
         }
         let ran = run.results.filter { Self.affordanceRequirements.contains($0.id.requirementID) }
-        #expect(ran.count == 6)
+        #expect(ran.count == 7)
         #expect(ran.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(ran))")
     }
 

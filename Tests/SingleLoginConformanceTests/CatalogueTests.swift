@@ -73,11 +73,15 @@ struct CatalogueTests {
         // that the user's return signed them in without a prompt (SL-SWITCH-1). A sheet held across
         // a Jamf Reset or a user change presumes that the tap asked for it (SL-LOGIN-3; answered, where
         // the user's next session must not be the sheet's) and that the change ended the session the
-        // app's own sign-in began (SL-INTERACTIVE-1, -2).
+        // app's own sign-in began (SL-INTERACTIVE-1, -2). The launch's account check held across a
+        // Jamf Reset or a user change presumes that the launch asked (SL-LOGIN-1) with the broker
+        // enabled (SL-DETECT-5), and across a Jamf Reset that the broadcast signed the app out
+        // (SL-LOGOUT-1). A failed getDeviceInformation followed by a Jamf Reset presumes the same
+        // sign-out (SL-LOGOUT-1).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 163, "SL-ACCOUNT-1": 1,
+                "SL-INFLIGHT-1": 176, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }
 
@@ -111,10 +115,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 7.0.0 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 8.0.0 in format 1.5; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "7.0.0" && spec.formatVersion == "1.5")
+        #expect(spec.version == "8.0.0" && spec.formatVersion == "1.5")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

@@ -48,7 +48,7 @@ let faultyVariantTable: [FlawRow] = [
         fails: [
             "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGIN-7", "SL-LOGOUT-1", "SL-NOTIFY-1", "SL-PASTEBOARD-1",
             "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-WIDGET-1", "SL-INFLIGHT-1",
-        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2"]),
+        ], notJudged: ["SL-DETECT-4", "SL-LOGOUT-5", "SL-SWITCH-2"]),
     FlawRow(
         .skipsCheckOnResume, fails: ["SL-LOGIN-7", "SL-LOGOUT-2", "SL-SWITCH-3", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2"],
         notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),
@@ -89,7 +89,7 @@ let faultyVariantTable: [FlawRow] = [
         fails: [
             "SL-ACCOUNT-1", "SL-ACTIVITY-1", "SL-BROADCAST-2", "SL-INTERACTIVE-1", "SL-INTERACTIVE-2", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-NOTIFY-1",
             "SL-PASTEBOARD-1", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3", "SL-WIDGET-1",
-        ], notJudged: ["SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
+        ], notJudged: ["SL-DETECT-4", "SL-LOGOUT-5", "SL-SWITCH-2", "SL-INFLIGHT-1"]),
     FlawRow(
         .promptsAtFirstLaunch, fails: ["SL-LOGIN-3"],
         notJudged: ["SL-CANCEL-1", "SL-CANCEL-2", "SL-TOKEN-1", "SL-TOKEN-2", "SL-BROADCAST-3", "SL-SCOPES-2", "SL-INFLIGHT-1"]),
@@ -123,6 +123,8 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.publishesLateDownloadAfterWipe, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.appliesSupersededAccountCheck, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.appliesLateSheetAfterWipe, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.listensAfterLaunchCheck, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.trustsDeviceInfoOnErrorAfterSignOut, fails: ["SL-DETECT-4"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -152,7 +154,7 @@ struct FaultyVariantTests {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
         let held = run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
-        #expect(held.count == 16)
+        #expect(held.count == 18)
         for result in held {
             guard case .skipped(let reason) = result.outcome else {
                 Issue.record("\(result.id) \(result.outcome)")
@@ -289,14 +291,15 @@ struct StdioReferenceTests {
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
     }
 
-    /// Flaws whose detection depends on the wire's 1.1 additions: the account-cache calls, the error's
-    /// userInfo fields, the handshake's MSAL configuration.
+    /// Flaws whose detection depends on the wire's 1.1 additions (the account-cache calls, the error's
+    /// userInfo fields, the handshake's MSAL configuration) or on 1.6's calls answered later.
     @Test(
         "a faulty variant over stdio fails the same requirements as in process",
         arguments: [
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
             .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
             .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe,
+            .listensAfterLaunchCheck,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

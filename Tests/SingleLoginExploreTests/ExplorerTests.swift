@@ -42,7 +42,7 @@ struct ExplorerTests {
     /// The late-answer flaws: the catalogue fails them only in SL-INFLIGHT-1, whose scenarios hold an answer across later steps.
     static let lateAnswerFlaws: Set<ReferenceAppFlaw> = [
         .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut, .showsLateResultUser,
-        .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe,
+        .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe, .listensAfterLaunchCheck,
     ]
 
     /// The reference flaws the catalogue fails in requirements a rule judges, but that explore does
