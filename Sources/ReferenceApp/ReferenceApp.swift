@@ -32,6 +32,10 @@ public actor ReferenceApp {
     /// How many account checks the app has begun: only the latest decides. An earlier one answered
     /// after it (held across a user change and back) says who was there before the newer one asked.
     var checksBegun = 0
+    /// Whether an account check is under way, and the reason of the one asked for meanwhile (only
+    /// ``ReferenceAppOption/coalescesAccountChecks`` keeps them: it runs one check at a time).
+    var checkUnderWay = false
+    var followUp: Reason?
     /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
     /// waits for it before it listens to the broadcast).
     var launchCheckAnswered = false
@@ -54,6 +58,8 @@ public actor ReferenceApp {
         recordsByUser = [:]
         generation = 0
         checksBegun = 0
+        checkUnderWay = false
+        followUp = nil
         launchCheckAnswered = false
         modeBesideError = nil
         running = false
@@ -153,7 +159,30 @@ public actor ReferenceApp {
 
     /// Asks the broker who is signed in and reconciles the app with it: Microsoft requires this
     /// at every launch, resume and broadcast, because a change can happen while the app is away.
+    /// With ``ReferenceAppOption/coalescesAccountChecks``, a check asked for while one is under way
+    /// runs once that one has answered, and decides in its place.
     func checkAccount(_ reason: Reason) async {
+        if options.contains(.coalescesAccountChecks) {
+            guard !checkUnderWay else {
+                followUp = reason
+                return
+            }
+            checkUnderWay = true
+        }
+        await checkAccountNow(reason)
+    }
+
+    /// With ``ReferenceAppOption/coalescesAccountChecks``, once a check has answered: the check
+    /// asked for meanwhile, which is then made at once and decides in its place.
+    private func followUpCheck() -> Reason? {
+        guard options.contains(.coalescesAccountChecks) else { return nil }
+        checkUnderWay = false
+        defer { followUp = nil }
+        return followUp
+    }
+
+    /// One account check (``checkAccount(_:)``).
+    private func checkAccountNow(_ reason: Reason) async {
         let current: CurrentAccount
         // A check answered after the app wiped or began another sign-in is older than what the app
         // knows now (a later check's): dropped.
@@ -169,13 +198,16 @@ public actor ReferenceApp {
                 defer { if reason == .launch { launchCheckAnswered = true } }
                 current = try await broker.getCurrentAccount()
             } catch let error as MSALError {
+                if let next = followUpCheck() { return await checkAccount(next) }
                 guard generation == asked, latest else { return }
                 await accountCheckFailed(error)
                 return
             } catch {
+                if let next = followUpCheck() { return await checkAccount(next) }
                 return
             }
         }
+        if let next = followUpCheck() { return await checkAccount(next) }
         guard generation == asked, latest else { return }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.

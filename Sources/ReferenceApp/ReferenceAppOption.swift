@@ -12,6 +12,10 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
     /// Keeps the backend token it got and uses it again while it is under 55 minutes old; when the
     /// backend refuses it (its session ended where the app could not see it), renews it silently.
     case keepsTokenUntilRefused
+    /// Single-flight account checks: at most one `getCurrentAccount` is under way; a check asked for
+    /// meanwhile (a broadcast, a resume) waits for it and runs once after it, and the answer under
+    /// way is then dropped: the check that follows decides.
+    case coalescesAccountChecks
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -21,6 +25,7 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
         case .usernameAsSignedInAccount: return "signedInAccount is the username"
         case .refreshesOnResume: return "eager silent refresh on every resume"
         case .keepsTokenUntilRefused: return "reuses its backend token until it is 55 minutes old or refused"
+        case .coalescesAccountChecks: return "one account check at a time; those asked for meanwhile run once, after it"
         }
     }
 }

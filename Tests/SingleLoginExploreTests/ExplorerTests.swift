@@ -197,6 +197,22 @@ struct ExplorerTests {
     }
 
     @Test(
+        "EX-DATA: an app whose account checks are single-flight, with its check held, sees neither a user change nor the return that follows it (both broadcasts wait for the check under way); the user's first session is no change it watched, and keeping its data is no violation"
+    )
+    func coalescedChecks() async throws {
+        let history = Scenario(
+            name: "a user change and back while the broadcast's check is held", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.holdNext(method: .getCurrentAccount)), Step(.broadcast(count: 1)), Step(.switchUser(account: "bob")),
+                Step(.switchUser(account: "alice")), Step(.release),
+            ], expect: [])
+        let coalescing = await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(options: [.coalescesAccountChecks]) }).play(history)
+        #expect(coalescing.violations.isEmpty, "\(coalescing.violationsText)")
+        #expect(coalescing.result.transcript.filter { $0.method == .getCurrentAccount }.count == 3, "the launch's, the held one, and the one that follows it")
+        #expect(await Self.violations(history).isEmpty)
+    }
+
+    @Test(
         "a resume that renews the departed user's token instead of checking the account, refused (-50002), then puts up a sheet nobody completes, is still a clean chance: EX-ACCOUNT fails the app that keeps showing them; the conformant minimal app passes"
     )
     func sheetAfterWrongQuestion() async throws {

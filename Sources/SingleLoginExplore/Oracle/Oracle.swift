@@ -80,6 +80,12 @@ package actor Oracle: StepJudge {
     private var callsHeldBefore = 0
     /// Whether the history holds an answer (`holdNext`) at all.
     private let holdsAnswers: Bool
+    /// Whether the app's account check is held (made, its answer not yet released). A broadcast or a
+    /// resume meanwhile may wait for it: an app whose checks are single-flight makes the next one
+    /// once the check under way has answered, and that one decides.
+    private var accountCheckHeld = false
+    /// Whether a chance to check passed while the app waited for its held account check: the release owes it.
+    private var chanceOwedAtRelease = false
     /// The device's accounts, and how many sessions each user had had, when the held call was made.
     private var atHold: (device: [String], sessions: [String: Int])?
     /// Whether a late call (one answered at a release, under the request that started its work)
@@ -205,7 +211,15 @@ package actor Oracle: StepJudge {
         let clean =
             !heldInStep && failures.allSatisfy { askedForAbsentAccount($0) || Self.dismissedUnscripted($0, after: wrongQuestion) }
             && !calls.contains { !$0.call.failed && $0.scripted.meaning.disturbs }
-        let opportunity = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
+        // While its own account check is held, a step in which the app asks nothing is no chance: it
+        // may wait for that check's answer (one check at a time), and a change meanwhile is one it
+        // could not watch. The release is its chance instead: the check it owes runs then.
+        let chance = phase == .foreground && (action == .app(.launch) || action == .app(.resume) || judged.broadcastsDelivered > 0)
+        let waitsForCheck = accountCheckHeld && action != .release && !calls.contains { $0.call.method == .getCurrentAccount }
+        if chance, waitsForCheck { chanceOwedAtRelease = true }
+        let opportunity = chance && !waitsForCheck || action == .release && chanceOwedAtRelease && phase == .foreground
+        if action == .release { (accountCheckHeld, chanceOwedAtRelease) = (false, false) }
+        if calls.contains(where: { $0.call.method == .getCurrentAccount && $0.call.held }) { accountCheckHeld = true }
         // The app's account check answered, and only its sync failed offline afterwards: it knows who is
         // on the device all the same, so the previous user's data must go (SL-SWITCH-1, SL-SWITCH-3: with
         // that sync failed, nothing overwrites what the app failed to purge).
