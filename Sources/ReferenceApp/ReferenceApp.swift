@@ -36,6 +36,9 @@ public actor ReferenceApp {
     /// ``ReferenceAppOption/coalescesAccountChecks`` keeps them: it runs one check at a time).
     var checkUnderWay = false
     var followUp: Reason?
+    /// How many times the app's process has ended: a check the ended process made, answered later,
+    /// starts no follow-up in the next one.
+    var processesEnded = 0
     /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
     /// waits for it before it listens to the broadcast).
     var launchCheckAnswered = false
@@ -60,6 +63,7 @@ public actor ReferenceApp {
         checksBegun = 0
         checkUnderWay = false
         followUp = nil
+        processesEnded = 0
         launchCheckAnswered = false
         modeBesideError = nil
         running = false
@@ -94,6 +98,8 @@ public actor ReferenceApp {
             }
         case .terminate:
             running = false
+            processesEnded += 1
+            (checkUnderWay, followUp) = (false, nil)
             memory = AppMemory()
         case .tapSignIn:
             await signIn()
@@ -172,10 +178,10 @@ public actor ReferenceApp {
         await checkAccountNow(reason)
     }
 
-    /// With ``ReferenceAppOption/coalescesAccountChecks``, once a check has answered: the check
-    /// asked for meanwhile, which is then made at once and decides in its place.
-    private func followUpCheck() -> Reason? {
-        guard options.contains(.coalescesAccountChecks) else { return nil }
+    /// With ``ReferenceAppOption/coalescesAccountChecks``, once a check of process `process` has
+    /// answered: the check asked for meanwhile, which is then made at once and decides in its place.
+    private func followUpCheck(of process: Int) -> Reason? {
+        guard options.contains(.coalescesAccountChecks), process == processesEnded else { return nil }
         checkUnderWay = false
         defer { followUp = nil }
         return followUp
@@ -183,6 +189,7 @@ public actor ReferenceApp {
 
     /// One account check (``checkAccount(_:)``).
     private func checkAccountNow(_ reason: Reason) async {
+        let process = processesEnded
         let current: CurrentAccount
         // A check answered after the app wiped or began another sign-in is older than what the app
         // knows now (a later check's): dropped.
@@ -198,16 +205,16 @@ public actor ReferenceApp {
                 defer { if reason == .launch { launchCheckAnswered = true } }
                 current = try await broker.getCurrentAccount()
             } catch let error as MSALError {
-                if let next = followUpCheck() { return await checkAccount(next) }
+                if let next = followUpCheck(of: process) { return await checkAccount(next) }
                 guard generation == asked, latest else { return }
                 await accountCheckFailed(error)
                 return
             } catch {
-                if let next = followUpCheck() { return await checkAccount(next) }
+                if let next = followUpCheck(of: process) { return await checkAccount(next) }
                 return
             }
         }
-        if let next = followUpCheck() { return await checkAccount(next) }
+        if let next = followUpCheck(of: process) { return await checkAccount(next) }
         guard generation == asked, latest else { return }
         guard let account = current.account, let identifier = account.identifier else {
             // Signed out elsewhere (or never signed in): nothing of anyone may remain.
