@@ -129,7 +129,8 @@ package struct GenerateTestsCommand: Command {
         let url = URL(fileURLWithPath: path)
         let current = FileManager.default.contents(atPath: path)
         if current == Data(source.utf8) {
-            output.err("\(path) is up to date (\(loaded.spec.requirements.count) requirements of \(loaded.spec.id) \(loaded.spec.version))")
+            let count = loaded.spec.requirements.count
+            output.err("\(path) is up to date (\(count) requirement\(count == 1 ? "" : "s") of \(loaded.spec.id) \(loaded.spec.version))")
             return ExitStatus.passed.rawValue
         }
         if options.check {
