@@ -25,13 +25,20 @@ struct AppHang: Error {
     var transport: String
     /// Where the step is written.
     var location: SourceLocation?
+    /// Whether an answer of the app's was held (not yet released) when the harness gave up.
+    var answerHeld = false
 
     /// `step 2 'tapSignIn'`, or `the broadcast after step 2 'tapSignIn'`.
     var when: String { (duringBroadcast ? "the broadcast after step \(step + 1)" : "step \(step + 1)") + " '\(description)'" }
 
-    /// One sentence: what the app did last before it stopped answering.
+    /// One sentence: what the app did last before it stopped answering; while an answer is held, with
+    /// the adapter mistake that looks the same (a `handle` that awaits work an earlier event began,
+    /// which waits for the held answer).
     var message: String {
-        let hang = "a hang, which iOS's watchdog ends"
+        let hang =
+            answerHeld
+            ? "a hang, which iOS's watchdog ends (an answer is held until a later step: an adapter whose handle awaits work an earlier event began waits for that release too; await only the work this event began)"
+            : "a hang, which iOS's watchdog ends"
         guard let last = calls.last else {
             return "the app did not settle within \(waited.shortText) of '\(event.rawValue)' in \(when), and made no call meanwhile: \(hang)"
         }

@@ -202,7 +202,7 @@ private struct StepDelivery {
             throw AppHang(
                 event: event, step: index, description: step.action.description, duringBroadcast: duringBroadcast,
                 waited: ContinuousClock.now - deliveredAt, sinceLastAnswer: await run.broker.timeSinceLastAnswer(),
-                calls: calls, transport: failure.message, location: step.location)
+                calls: calls, transport: failure.message, location: step.location, answerHeld: await run.broker.holdsAnswers())
         }
     }
 }
