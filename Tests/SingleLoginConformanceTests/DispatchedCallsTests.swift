@@ -10,19 +10,33 @@ import Testing
 /// An app in the completion-handler style: its event starts work on a dispatch queue, each broker
 /// call in a task of its own, and the next call starts from the answer of the one before. None of
 /// its work runs on the harness's thread for the job: its tasks run on a thread of the app's own
-/// (never Swift's cooperative pool, which the suite's other tests may keep busy for minutes).
+/// (never Swift's cooperative pool, which the suite's other tests may keep busy for minutes). With
+/// `carriesEvent`, its adapter keeps the event with the work it queues (``EventContext``).
 final class DispatchedApp: ConformanceAdapter, Sendable {
     let identity = AdapterIdentity(
         adapterName: "dispatched", adapterVersion: "1.0.0", appName: "Dispatched", appVersion: "1.0.0", bundleId: "com.example.dispatched",
         msalVersion: "1.6.2", capabilities: [WireProtocol.Capability.concurrentCalls.rawValue])
+    let carriesEvent: Bool
     private let queue = DispatchQueue(label: "com.example.dispatched.main")
     private let thread = SessionExecutor(name: "dispatched-app")
     private let environment = Mutex<AppEnvironment?>(nil)
     private let records = Mutex(0)
 
+    init(carriesEvent: Bool = false) { self.carriesEvent = carriesEvent }
+
     func reset(environment: AppEnvironment) async throws {
         self.environment.withLock { $0 = environment }
         records.withLock { $0 = 0 }
+    }
+
+    /// Queues `work` as the app's main queue would, in a task of its own, with the event it began
+    /// under when `carriesEvent`.
+    private func hop(_ work: @escaping @Sendable () async -> Void) {
+        let context = carriesEvent ? EventContext.current : nil
+        queue.async {
+            let start = { _ = Task(executorPreference: self.thread) { await work() } }
+            if let context { context.run(start) } else { start() }
+        }
     }
 
     func handle(_ event: AppEvent) async throws -> Observation {
@@ -30,21 +44,15 @@ final class DispatchedApp: ConformanceAdapter, Sendable {
         // The launch's sign-in, as a callback app makes it: account, then token, then records, each
         // started from the queue the answer before it came back on.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            queue.async {
-                Task(executorPreference: self.thread) {
-                    let account = try? await environment.broker.getCurrentAccount().account
-                    self.queue.async {
-                        Task(executorPreference: self.thread) {
-                            let parameters = SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: account?.identifier)
-                            let token = try? await environment.broker.acquireTokenSilent(parameters)
-                            self.queue.async {
-                                Task(executorPreference: self.thread) {
-                                    let fetched = (try? await environment.backend.fetchRecords(accessToken: token?.accessToken ?? "")) ?? []
-                                    self.records.withLock { $0 = fetched.count }
-                                    done.resume()
-                                }
-                            }
-                        }
+            hop {
+                let account = try? await environment.broker.getCurrentAccount().account
+                self.hop {
+                    let parameters = SilentTokenParameters(scopes: ["User.Read"], accountIdentifier: account?.identifier)
+                    let token = try? await environment.broker.acquireTokenSilent(parameters)
+                    self.hop {
+                        let fetched = (try? await environment.backend.fetchRecords(accessToken: token?.accessToken ?? "")) ?? []
+                        self.records.withLock { $0 = fetched.count }
+                        done.resume()
                     }
                 }
             }
