@@ -37,17 +37,23 @@ public struct Conformance: Sendable {
     public let gate: Gate
     /// How long one scenario may take.
     public let scenarioTimeout: Duration
+    /// How long the adapter may take to answer one request (reset, an event, observe, settle),
+    /// with the broker calls its app makes meanwhile. An event that takes longer fails its
+    /// scenario with `app.hung`, as iOS's watchdog would end the app; the task is cancelled, and
+    /// the next scenario gets a fresh adapter.
+    public let stepTimeout: Duration
     let makeAdapter: @Sendable () -> any ConformanceAdapter
 
     /// Checks `spec` (the shipped one by default) against adapters made by `adapter`; `gate` says
     /// whether SHOULD failures fail their tests (the default) or are warnings.
     public init(
-        spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60),
+        spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60), stepTimeout: Duration = .seconds(10),
         adapter: @escaping @Sendable () -> any ConformanceAdapter
     ) {
         self.spec = spec
         self.gate = gate
         self.scenarioTimeout = scenarioTimeout
+        self.stepTimeout = stepTimeout
         self.makeAdapter = adapter
     }
 
@@ -77,8 +83,8 @@ public struct Conformance: Sendable {
         subset.requirements = requirements
         let collected = Collected()
         let makeAdapter = self.makeAdapter
-        let runner = Runner(spec: subset, specSHA256: spec.sha256, options: Runner.Options(specOrigin: spec.origin)) { [scenarioTimeout] in
-            InProcessAdapterProvider(scenarioTimeout: scenarioTimeout, makeAdapter)
+        let runner = Runner(spec: subset, specSHA256: spec.sha256, options: Runner.Options(specOrigin: spec.origin)) { [scenarioTimeout, stepTimeout] in
+            InProcessAdapterProvider(timeouts: AdapterTimeouts(step: stepTimeout, scenario: scenarioTimeout), makeAdapter)
         }
         await runner.run { event in collected.take(event) }
         let (results, steps) = collected.snapshot

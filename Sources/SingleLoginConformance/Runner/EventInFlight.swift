@@ -7,6 +7,8 @@ final class EventInFlight: Sendable {
     private struct State {
         var finished = false
         var held = false
+        /// The deadline of the wait under way passed.
+        var expired = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -35,16 +37,22 @@ final class EventInFlight: Sendable {
     /// Whether the app's `handle` has returned.
     var finished: Bool { state.withLock(\.finished) }
 
-    /// Returns once the app's `handle` has returned or one of its calls is held since ``expectHold(from:)`` (or the start).
-    func waitUntilFinishedOrHeld() async {
+    /// Returns once the app's `handle` has returned or one of its calls is held since
+    /// ``expectHold(from:)`` (or the start): true then, false when `deadline` came first.
+    func waitUntilFinishedOrHeld(before deadline: InProcessDeadline) async -> Bool {
+        let state = self.state
+        state.withLock { $0.expired = false }
+        let timer = deadline.schedule { Self.mark(state) { $0.expired = true } }
+        defer { timer.cancel() }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now: Bool = state.withLock {
-                if $0.finished || $0.held { return true }
+                if $0.finished || $0.held || $0.expired { return true }
                 $0.waiters.append(continuation)
                 return false
             }
             if now { continuation.resume() }
         }
+        return state.withLock { $0.finished || $0.held }
     }
 
     /// Listens for the next held call afresh (before a release lets the app go on).

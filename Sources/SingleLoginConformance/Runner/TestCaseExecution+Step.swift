@@ -16,7 +16,7 @@ extension TestCaseExecution {
         let callsBefore = await broker.transcript().count
         let before = run.observation
         run.emit(Event(.stepPerformed(run.id, index: index, description: step.action.description)))
-        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run, executor: provider.taskExecutor)
+        let delivery = StepDelivery(adapter: adapter, step: step, index: index, run: run, execution: self)
         try await delivery.deliverEvent()
         let broadcasts = try await delivery.deliverBroadcasts()
 
@@ -82,7 +82,7 @@ extension TestCaseExecution {
     /// is the test case's, judged by its end checks.
     func settleAtEnd(on adapter: any ConformanceAdapter, _ run: CaseRun, container: ContainerReader?) async throws {
         guard run.scenario.holdsAnswers, let last = run.scenario.steps.indices.last else { return }
-        let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run, executor: provider.taskExecutor)
+        let delivery = StepDelivery(adapter: adapter, step: run.scenario.steps[last], index: last, run: run, execution: self)
         run.reported = try await delivery.settle(releasing: true)
         run.observation = ContainerWatch.merged(run.reported, try container.map { try containers.snapshot($0) })
         let facts = await run.emitNewCalls()
@@ -96,8 +96,11 @@ private struct StepDelivery {
     let step: Step
     let index: Int
     let run: CaseRun
+    /// The execution, whose provider says how long an in-process wait may last.
+    let execution: TestCaseExecution
+
     /// The job's own thread, which an in-process app's events in flight prefer.
-    let executor: SessionExecutor?
+    var executor: SessionExecutor? { execution.provider.taskExecutor }
 
     /// What the broadcasts of a step came to.
     struct Broadcasts {
@@ -137,14 +140,20 @@ private struct StepDelivery {
             if releasing { await run.broker.releaseHeldAnswers() }
             return try await adapter.settle()
         }
+        let deadline = execution.inProcessDeadline(run)
         let inFlight = run.eventsInFlight
         for event in inFlight { await event.expectHold(from: run.broker) }
         if releasing { await run.broker.releaseHeldAnswers() }
-        for event in inFlight { await event.waitUntilFinishedOrHeld() }
+        for event in inFlight {
+            guard await event.waitUntilFinishedOrHeld(before: deadline) else {
+                await run.broker.clearHoldSignals()
+                throw deadline.failure("settle")
+            }
+        }
         await run.broker.clearHoldSignals()
         run.eventsInFlight = inFlight.filter { !$0.finished }
         for event in inFlight where event.finished { _ = try await event.task.value }
-        return try await adapter.settle()
+        return try await deadline.run("settle", preferring: executor) { [adapter] in try await adapter.settle() }
     }
 
     /// Delivers the broadcasts the step caused. The broadcast reaches only a running app in the
@@ -186,17 +195,29 @@ private struct StepDelivery {
         let callsBeforeEvent = await run.broker.transcript().count
         do {
             let origin = CallMoment(stepIndex: index, phase: duringBroadcast ? .broadcasts : .step)
-            guard run.scenario.holdsAnswers, !adapter.isOverWire else {
+            guard !adapter.isOverWire else {
                 return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
+            }
+            // In process the runner enforces the step timeout itself, as a wire session would.
+            let deadline = execution.inProcessDeadline(run)
+            guard run.scenario.holdsAnswers else {
+                return try await deadline.run("event \(event.rawValue)", preferring: executor) { [adapter] in
+                    try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
+                }
             }
             // An in-process app that handles events concurrently: its event is answered once it
             // returns, or, while one of its calls waits for a held answer, with what it shows then.
             let inFlight = await EventInFlight(event, on: adapter, origin: origin, broker: run.broker, executor: executor)
-            await inFlight.waitUntilFinishedOrHeld()
+            let settled = await inFlight.waitUntilFinishedOrHeld(before: deadline)
             await run.broker.clearHoldSignals()
+            guard settled else {
+                // Cancelled with the adapter; until then, still in flight.
+                run.eventsInFlight.append(inFlight)
+                throw deadline.failure("event \(event.rawValue)")
+            }
             guard !inFlight.finished else { return try await inFlight.task.value }
             run.eventsInFlight.append(inFlight)
-            return try await adapter.observe()
+            return try await deadline.run("observe", preferring: executor) { [adapter] in try await adapter.observe() }
         } catch let failure as AdapterFailure where failure.kind == .timeout {
             let calls = Array(await run.broker.transcript().dropFirst(callsBeforeEvent))
             throw AppHang(

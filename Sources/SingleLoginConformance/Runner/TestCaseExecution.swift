@@ -45,6 +45,9 @@ final class TestCaseExecution: Sendable {
     /// The adapter broke: the provider ends it, and with it every task of its app.
     private func discard(_ run: CaseRun) async {
         run.adapterEnded = true
+        // In process the app's events still in flight are this adapter's tasks: they end with it.
+        for event in run.eventsInFlight { event.task.cancel() }
+        run.eventsInFlight = []
         await provider.discard()
     }
 
@@ -76,6 +79,7 @@ final class TestCaseExecution: Sendable {
         // The scenario's time starts now: starting the adapter, or waiting for an app to
         // connect (up to --connect-timeout), has timeouts of its own.
         let scenarioStarted = clock.now()
+        run.scenarioEnds = ContinuousClock.now + provider.scenarioTimeout
         run.adapterReady = true
         // A case about surfaces the app declares it has not is not played: nothing of it could be observed.
         if let notApplicable = TestCaseResult.Outcome.notApplicable(about: run.scenario.deviceSurfaces, declared: adapter.identity.surfaces) {
@@ -115,11 +119,15 @@ final class TestCaseExecution: Sendable {
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
         // door; over the wire the session holds answers itself; any other app the broker as it is.
-        if run.scenario.holdsAnswers, !adapter.isOverWire {
-            let holding = HoldingBroker(broker: broker)
-            try await adapter.reset(environment: AppEnvironment(broker: holding, backend: holding, clock: broker.clock))
-        } else {
+        if adapter.isOverWire {
             try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+        } else {
+            let holding = HoldingBroker(broker: broker)
+            let environment =
+                run.scenario.holdsAnswers
+                ? AppEnvironment(broker: holding, backend: holding, clock: broker.clock)
+                : AppEnvironment(broker: broker, backend: broker, clock: broker.clock)
+            try await inProcessDeadline(run).run("reset", preferring: provider.taskExecutor) { try await adapter.reset(environment: environment) }
         }
         // Reset is a fresh install: whatever the container still holds, a reinstall would not.
         let container = adapter.identity.dataContainer.map { containers.reader(for: $0) }
@@ -128,6 +136,11 @@ final class TestCaseExecution: Sendable {
         }
         run.evaluator = ExpectationEvaluator(users: run.users, facts: await broker.facts())
         return container
+    }
+
+    /// The deadline of a wait for an in-process adapter that begins now.
+    func inProcessDeadline(_ run: CaseRun) -> InProcessDeadline {
+        InProcessDeadline(step: provider.stepTimeout, scenarioEnds: run.scenarioEnds, scenario: provider.scenarioTimeout)
     }
 
     /// The scenario's own checks at the end, and the judge's.

@@ -25,6 +25,12 @@ public protocol AdapterProvider: Sendable {
     /// The one source of the scenario timeout: the runner checks it between steps, and a wire
     /// session enforces the same value while a request is pending.
     var scenarioTimeout: Duration { get }
+    /// How long the runner waits for one request's answer (reset, an event, observe, settle),
+    /// with the broker calls the app makes meanwhile.
+    ///
+    /// Over a wire the session enforces it; for an adapter in process the runner does, since
+    /// nothing else would end a `handle` that never returns.
+    var stepTimeout: Duration { get }
     /// The executor the runner's task for this job should prefer: the thread the adapter's
     /// session runs on, so that a round trip needs no hand-off between threads; nil for none.
     ///
@@ -40,6 +46,8 @@ extension AdapterProvider {
     public func unavailability() async -> AdapterUnavailable? { nil }
     /// The default of ``AdapterTimeouts/scenario``.
     public var scenarioTimeout: Duration { AdapterTimeouts().scenario }
+    /// The default of ``AdapterTimeouts/step``.
+    public var stepTimeout: Duration { AdapterTimeouts().step }
     /// None: an adapter in process makes no call over a wire.
     public func takeLateCalls() async -> [LateCall] { [] }
     /// No preference: the runner's task runs on the global executor.

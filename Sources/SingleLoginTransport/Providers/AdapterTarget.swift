@@ -20,7 +20,7 @@ public enum AdapterTarget: Sendable {
         case .listener(let listener, let connectTimeout, let token):
             ListeningAdapterProvider(listener: listener, timeouts: timeouts, connectTimeout: connectTimeout, token: token, wireLog: wireLog)
         case .inProcess(let make):
-            InProcessAdapterProvider(scenarioTimeout: timeouts.scenario, make)
+            InProcessAdapterProvider(timeouts: timeouts, make)
         }
     }
 }

@@ -25,6 +25,7 @@ public struct ContainerNamingProvider: AdapterProvider {
     public func takeLateCalls() async -> [LateCall] { await base.takeLateCalls() }
     public func unavailability() async -> AdapterUnavailable? { await base.unavailability() }
     public var scenarioTimeout: Duration { base.scenarioTimeout }
+    public var stepTimeout: Duration { base.stepTimeout }
     public var taskExecutor: SessionExecutor? { base.taskExecutor }
 }
 

@@ -11,15 +11,24 @@ public actor InProcessAdapterProvider: AdapterProvider {
     private var current: (any ConformanceAdapter)?
     private let executor = SessionExecutor(name: "sl-in-process")
     public nonisolated let scenarioTimeout: Duration
+    public nonisolated let stepTimeout: Duration
 
     /// Creates a provider that makes adapters with `make` (again after each discard).
     ///
     /// - Parameters:
-    ///   - scenarioTimeout: How long one test case may take.
+    ///   - timeouts: How long one request (`step`) and one test case (`scenario`) may take; the
+    ///     handshake's does not apply in process. At a timeout the runner cancels the work it
+    ///     waited for and discards the adapter.
     ///   - make: Makes a fresh adapter, at first and after each discard.
-    public init(scenarioTimeout: Duration = AdapterTimeouts().scenario, _ make: @escaping @Sendable () -> any ConformanceAdapter) {
+    public init(timeouts: AdapterTimeouts = AdapterTimeouts(), _ make: @escaping @Sendable () -> any ConformanceAdapter) {
         self.make = make
-        self.scenarioTimeout = scenarioTimeout
+        self.scenarioTimeout = timeouts.scenario
+        self.stepTimeout = timeouts.step
+    }
+
+    /// Creates a provider whose test cases may take `scenarioTimeout` each, with the default step timeout.
+    public init(scenarioTimeout: Duration, _ make: @escaping @Sendable () -> any ConformanceAdapter) {
+        self.init(timeouts: AdapterTimeouts(scenario: scenarioTimeout), make)
     }
 
     public nonisolated var taskExecutor: SessionExecutor? { executor }

@@ -123,6 +123,7 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
     }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
+    public nonisolated var stepTimeout: Duration { timeouts.step }
 
     /// Empty: a connected adapter's stderr stays with its app.
     public func takeLog() async -> String { await takeAllLog() }

@@ -46,6 +46,7 @@ public actor StdioAdapterProvider: AdapterProvider, StartingProvider {
     public func discard() async { await endCurrent(.drop) }
 
     public nonisolated var scenarioTimeout: Duration { timeouts.scenario }
+    public nonisolated var stepTimeout: Duration { timeouts.step }
 
     public func takeLog() async -> String { await takeAllLog() }
 

@@ -1,0 +1,97 @@
+import Dispatch
+import SingleLoginAdapter
+import SingleLoginTransport
+
+/// How long the runner waits for an in-process adapter's answer: the step timeout, or what is
+/// left of the scenario timeout when that is less. Over the wire the session enforces the same two
+/// limits on each request; in process nothing else would, and an app whose `handle` never
+/// returns would stop the whole run.
+///
+/// At the deadline the runner gives up as it does over the wire (an `adapter.timeout` failure,
+/// which a lifecycle event turns into `app.hung`): the work it waited for is cancelled and left
+/// behind, and the provider makes a fresh adapter for the next test case.
+struct InProcessDeadline: Sendable {
+    /// When the wait ends.
+    let instant: ContinuousClock.Instant
+    /// `within 10s`, or `before the scenario timeout (60s for the whole test case)`: which limit ends it.
+    let limit: String
+
+    /// The deadline of a wait that begins now: `step` from now, or `scenarioEnds` if that is sooner.
+    init(step: Duration, scenarioEnds: ContinuousClock.Instant?, scenario: Duration) {
+        let stepEnds = ContinuousClock.now + step
+        if let scenarioEnds, scenarioEnds < stepEnds {
+            instant = scenarioEnds
+            limit = "before the scenario timeout (\(scenario.shortText) for the whole test case)"
+        } else {
+            instant = stepEnds
+            limit = "within \(step.shortText)"
+        }
+    }
+
+    /// The failure of a wait for `what` (`event launch`, `reset`) that reached the deadline: the
+    /// words a wire session uses for the same timeout.
+    func failure(_ what: String) -> AdapterFailure {
+        AdapterFailure(.timeout, "no answer to '\(what)' \(limit) (the adapter runs in process: its task was cancelled and left behind)")
+    }
+
+    /// Calls `expire` at the deadline unless the returned work item is cancelled first.
+    ///
+    /// A dispatch timer, not a sleeping task: a wait that ends before its deadline cancels the
+    /// timer, and cancelling a task in `Task.sleep` thousands of times a run crashed the Swift 6.3
+    /// runtime on Linux (a job run after it was freed).
+    func schedule(_ expire: @escaping @Sendable () -> Void) -> DispatchWorkItem {
+        let timer = DispatchWorkItem(block: expire)
+        let left = ContinuousClock.now.duration(to: instant)
+        let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
+        return timer
+    }
+
+    /// Runs `operation` in a task of its own, preferring `executor`, and returns what it returns;
+    /// throws ``failure(_:)`` once the deadline passes first, and cancels the task.
+    ///
+    /// The task is not awaited after the deadline: work that ignores cancellation (a continuation
+    /// never resumed) would otherwise keep the runner waiting, which is the hang being reported.
+    func run<Value: Sendable>(
+        _ what: String, preferring executor: SessionExecutor?, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        // Whichever comes first, the answer or the deadline, is the outcome; it may come before the
+        // runner's continuation is in place, and then waits for it.
+        let outcome = Locked<(continuation: CheckedContinuation<Value, any Error>?, result: Result<Value, any Error>?)>((nil, nil))
+        let finish: @Sendable (Result<Value, any Error>) -> Void = { result in
+            let waiting: CheckedContinuation<Value, any Error>? = outcome.withLock { state in
+                guard state.result == nil else { return nil }
+                state.result = result
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            waiting?.resume(with: result)
+        }
+        let answer: @Sendable () async -> Void = {
+            do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
+        }
+        let work: Task<Void, Never>
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            work = Task(executorPreference: executor, operation: answer)
+        } else {
+            work = Task(operation: answer)
+        }
+        let timer = schedule { [failure = failure(what)] in
+            work.cancel()
+            finish(.failure(failure))
+        }
+        defer { timer.cancel() }
+        // The runner's cancellation (an interrupted run) reaches the work as if it ran in its task.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<Value, any Error>? = outcome.withLock { state in
+                    if state.result == nil { state.continuation = continuation }
+                    return state.result
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            work.cancel()
+        }
+    }
+}
