@@ -15,6 +15,13 @@ private func temporaryDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("sl-init-\(UUID().uuidString)")
 }
 
+/// A stand-in for a checkout of sl-conformance at `directory`: the manifest's name is what `init` looks for.
+private func makeCheckout(at directory: URL) throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("// swift-tools-version: 6.0\nlet package = Package(\n    name: \"SingleLoginConformance\"\n)\n".utf8)
+        .write(to: directory.appendingPathComponent("Package.swift"))
+}
+
 @Suite("init writes an adapter to start from: the protocol done, red until each marked place is filled in")
 struct InitCommandTests {
     @Test("the Python skeleton passes doctor, and its run fails naming its marked places", .enabled(if: python != nil, "python3 is not on PATH"))
@@ -126,6 +133,7 @@ struct InitCommandTests {
         let directory = temporaryDirectory().appendingPathComponent("shift-board")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         #expect(await Tool.run(["init", "swift", "--directory", directory.path]).status == 0)
+        try makeCheckout(at: directory.deletingLastPathComponent().appendingPathComponent("sl-conformance"))
         let core = directory.appendingPathComponent("Sources/ShiftBoard/ShiftBoard.swift")
         try Data("// the vendor's core\n".utf8).write(to: core)
         let again = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../sl-conformance", "--force"])
@@ -153,9 +161,10 @@ struct InitCommandTests {
 
     @Test("init swift in a package that exists leaves Package.swift alone and prints the lines to add")
     func swiftExistingPackage() async throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = temporaryDirectory().appendingPathComponent("shifts")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try makeCheckout(at: directory.deletingLastPathComponent().appendingPathComponent("sl-conformance"))
         let manifest = "// swift-tools-version: 6.0\n// the vendor's own\n"
         try Data(manifest.utf8).write(to: directory.appendingPathComponent("Package.swift"))
         let run = await Tool.run(["init", "swift", "--directory", directory.path, "--name", "Shifts", "--dependency-path", "../sl-conformance"])
@@ -167,6 +176,31 @@ struct InitCommandTests {
         #expect(run.out.contains(#"        .target(name: "ShiftsConformance", dependencies: ["#))
         #expect(run.out.contains(#"        .product(name: "SingleLoginSeam", package: "sl-conformance"),"#))
         #expect(!run.out.contains("no release yet"), "a checkout needs no release")
+    }
+
+    @Test("a --dependency-path that holds no checkout, read from the package's directory, is a usage error naming where it looked; nothing is written")
+    func dependencyPathWithoutCheckout() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = root.appendingPathComponent("shift-board")
+        // The clone is beside the package's directory: "../sl-conformance" from it, not from where init runs.
+        try makeCheckout(at: root.appendingPathComponent("sl-conformance"))
+        let wrong = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "sl-conformance"])
+        #expect(wrong.status == 64)
+        #expect(
+            wrong.err.hasPrefix(
+                "Error: '--dependency-path sl-conformance' holds no checkout of sl-conformance: SwiftPM reads it from the package's directory (\(directory.path)), as \(directory.path)/sl-conformance, and finds no Package.swift there."
+            ), "\(wrong.err)")
+        #expect(wrong.err.contains("'../sl-conformance' when the two sit side by side"), "\(wrong.err)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "nothing was written")
+        // Another package's manifest is no checkout either.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
+        try Data("let package = Package(name: \"Other\")\n".utf8).write(to: root.appendingPathComponent("other/Package.swift"))
+        let other = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../other"])
+        #expect(other.status == 64)
+        #expect(other.err.contains("finds the Package.swift of another package there"), "\(other.err)")
+        let right = await Tool.run(["init", "swift", "--directory", directory.path, "--dependency-path", "../sl-conformance"])
+        #expect(right.status == 0, "\(right.err)")
     }
 
     @Test("init refuses to overwrite a file, naming it, and writes nothing; --force overwrites")

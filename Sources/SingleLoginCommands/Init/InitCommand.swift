@@ -130,6 +130,7 @@ package struct InitCommand: Command {
             }
             // A manifest as init wrote it, unedited, is a new package's, which --force writes again; any
             // other is the vendor's, left alone. So is the app's core, once it exists.
+            if let path = options.dependencyPath { try Self.checkCheckout(path, from: directory, named: options.directory) }
             let manifest = try? String(contentsOf: directory.appendingPathComponent("Package.swift"), encoding: .utf8)
             let existing = manifest.map { !(options.force && SwiftScaffold.isUnedited($0, app: app)) } ?? false
             var scaffold = SwiftScaffold(app: app, dependency: options.dependencyPath.map { .path($0) } ?? .url, existingPackage: existing)
@@ -162,6 +163,22 @@ package struct InitCommand: Command {
         for file in files { output.out("wrote \(prefix)\(file.path)") }
         for line in next { output.out(line) }
         return ExitStatus.passed.rawValue
+    }
+
+    /// Refuses a `--dependency-path` that holds no checkout of this package, read as SwiftPM will
+    /// read it: from the package's directory, `directory` (`named` as the user gave it), or absolute.
+    /// Written into Package.swift unchecked, it would fail only at the first `swift build`.
+    private static func checkCheckout(_ path: String, from directory: URL, named: String) throws(UsageError) {
+        let checkout = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)).standardizedFileURL
+        let manifest = try? String(contentsOf: checkout.appendingPathComponent("Package.swift"), encoding: .utf8)
+        guard let manifest, manifest.contains(#"name: "SingleLoginConformance""#) else {
+            let found = manifest == nil ? "no Package.swift" : "the Package.swift of another package"
+            throw UsageError(
+                "'--dependency-path \(path)' holds no checkout of sl-conformance: SwiftPM reads it from the package's directory (\(named)), as \(checkout.path), and finds \(found) there",
+                suggestion:
+                    "Give your clone of sl-conformance relative to \(named) ('..' when the package is inside the clone, '../sl-conformance' when the two sit side by side), or as an absolute path."
+            )
+        }
     }
 
     /// What to do after `init swift`: the manifest's lines for a package that exists, then build, doctor, test.
