@@ -1,3 +1,4 @@
+import Dispatch
 import ReferenceApp
 import SingleLoginAdapter
 @testable import SingleLoginConformance
@@ -53,6 +54,27 @@ struct InProcessStepTimeoutTests {
         // The stalled launch ignores cancellation (a continuation that is never resumed); the run
         // did not wait for it. Resumed now, it finds its task cancelled.
         #expect(await parked.release() == [true])
+    }
+
+    @Test("a launch that blocks its thread fails app.hung; the runner's own thread is free, and the next test case's app gets a fresh thread")
+    func launchThatBlocksItsThread() async throws {
+        let semaphore = DispatchSemaphore(value: 0)
+        let made = Mutex(0)
+        let spec = try TestSupport.spec("T-STEP-4", scenarios: Self.twoLaunches)
+        let run = await TestSupport.run(spec) {
+            InProcessAdapterProvider(timeouts: Self.timeouts) {
+                let first = made.withLock { count in
+                    count += 1
+                    return count == 1
+                }
+                return BlocksThreadAdapter(blocks: first, semaphore: semaphore)
+            }
+        }
+        semaphore.signal()
+        #expect(run.results.map(\.outcome) == [.failed, .passed], "\(TestSupport.unpassed(run.results))")
+        let hang = try #require(run.results.first?.issues.first)
+        #expect(hang.kind == .appHung)
+        #expect(hang.observed.hasPrefix("no answer to 'event launch' within 3.0 s"), "\(hang.observed)")
     }
 
     @Test("a reset that never returns is the adapter's timeout (an error), not the app's hang")
@@ -200,6 +222,33 @@ private final class AwaitsEveryEventAdapter: ConformanceAdapter, Sendable {
         }
         return try await inner.handle(event)
     }
+
+    func observe() async throws -> Observation { try await inner.observe() }
+}
+
+/// The reference app, but its launch blocks its thread on a semaphore (as an app that waits on the
+/// main thread for a completion that needs that thread), until the test signals it.
+private final class BlocksThreadAdapter: ConformanceAdapter, Sendable {
+    let inner = ReferenceAppAdapter()
+    let blocks: Bool
+    let semaphore: DispatchSemaphore
+
+    init(blocks: Bool, semaphore: DispatchSemaphore) {
+        self.blocks = blocks
+        self.semaphore = semaphore
+    }
+
+    var identity: AdapterIdentity { inner.identity }
+
+    func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+
+    func handle(_ event: AppEvent) async throws -> Observation {
+        if blocks, event == .launch { Self.block(on: semaphore) }
+        return try await inner.handle(event)
+    }
+
+    /// Blocks the calling thread, as the app's synchronous code would.
+    private static func block(on semaphore: DispatchSemaphore) { semaphore.wait() }
 
     func observe() async throws -> Observation { try await inner.observe() }
 }
