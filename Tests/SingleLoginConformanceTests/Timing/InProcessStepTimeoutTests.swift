@@ -34,23 +34,13 @@ struct InProcessStepTimeoutTests {
     @Test("a launch that never returns fails app.hung at the step timeout, its task is cancelled, and the next test case gets a fresh adapter")
     func launchThatNeverReturns() async throws {
         let parked = Parked()
-        let made = Mutex(0)
-        let spec = try TestSupport.spec("T-STEP-1", scenarios: Self.twoLaunches)
-        let run = await TestSupport.run(spec) {
-            InProcessAdapterProvider(timeouts: Self.timeouts) {
-                let first = made.withLock { count in
-                    count += 1
-                    return count == 1
-                }
-                return StallingAdapter(stallsOn: first ? .launch : nil, parked: parked)
-            }
-        }
+        let (run, made) = try await Self.twoLaunches("T-STEP-1") { first in StallingAdapter(stallsOn: first ? .launch : nil, parked: parked) }
         #expect(run.results.map(\.outcome) == [.failed, .passed], "\(TestSupport.unpassed(run.results))")
         let hang = try #require(run.results.first?.issues.first)
         #expect(hang.kind == .appHung)
         #expect(hang.message.hasPrefix("the app did not settle within"), "\(hang.message)")
         #expect(hang.observed.hasPrefix("no answer to 'event launch' within 3.0 s"), "\(hang.observed)")
-        #expect(made.withLock { $0 } == 2)
+        #expect(made == 2)
         // The stalled launch ignores cancellation (a continuation that is never resumed); the run
         // did not wait for it. Resumed now, it finds its task cancelled.
         #expect(await parked.release() == [true])
@@ -59,22 +49,31 @@ struct InProcessStepTimeoutTests {
     @Test("a launch that blocks its thread fails app.hung; the runner's own thread is free, and the next test case's app gets a fresh thread")
     func launchThatBlocksItsThread() async throws {
         let semaphore = DispatchSemaphore(value: 0)
-        let made = Mutex(0)
-        let spec = try TestSupport.spec("T-STEP-4", scenarios: Self.twoLaunches)
-        let run = await TestSupport.run(spec) {
-            InProcessAdapterProvider(timeouts: Self.timeouts) {
-                let first = made.withLock { count in
-                    count += 1
-                    return count == 1
-                }
-                return BlocksThreadAdapter(blocks: first, semaphore: semaphore)
-            }
-        }
+        let (run, made) = try await Self.twoLaunches("T-STEP-4") { first in BlocksThreadAdapter(blocks: first, semaphore: semaphore) }
         semaphore.signal()
         #expect(run.results.map(\.outcome) == [.failed, .passed], "\(TestSupport.unpassed(run.results))")
         let hang = try #require(run.results.first?.issues.first)
         #expect(hang.kind == .appHung)
         #expect(hang.observed.hasPrefix("no answer to 'event launch' within 3.0 s"), "\(hang.observed)")
+        #expect(made == 2)
+    }
+
+    /// Runs ``twoLaunches`` on adapters made by `make`, told whether it makes the first one; returns
+    /// the run and how many adapters were made.
+    static func twoLaunches(
+        _ requirementID: String, _ make: @escaping @Sendable (_ first: Bool) -> any ConformanceAdapter
+    ) async throws -> (run: (events: [Event], results: [TestCaseResult], summary: RunSummary), made: Int) {
+        let made = Mutex(0)
+        let spec = try TestSupport.spec(requirementID, scenarios: twoLaunches)
+        let run = await TestSupport.run(spec) {
+            InProcessAdapterProvider(timeouts: timeouts) {
+                make(made.withLock { count in
+                    count += 1
+                    return count == 1
+                })
+            }
+        }
+        return (run, made.withLock { $0 })
     }
 
     @Test("a reset that never returns is the adapter's timeout (an error), not the app's hang")
