@@ -67,10 +67,11 @@ struct InProcessStepTimeoutTests {
         let spec = try TestSupport.spec(requirementID, scenarios: twoLaunches)
         let run = await TestSupport.run(spec) {
             InProcessAdapterProvider(timeouts: timeouts) {
-                make(made.withLock { count in
-                    count += 1
-                    return count == 1
-                })
+                make(
+                    made.withLock { count in
+                        count += 1
+                        return count == 1
+                    })
             }
         }
         return (run, made.withLock { $0 })
