@@ -17,6 +17,11 @@ extension SessionExecutor {
         private var running = false
         private var waiting = false
         private var threadID: pthread_t?
+        /// Which thread is the executor's: a thread whose number is no longer this one was
+        /// replaced while a job of its blocked it, and ends once that job returns.
+        private var generation = 0
+        /// When the job under way began, while one is.
+        private var jobStarted: ContinuousClock.Instant?
 
         init(name: String) { self.name = name }
 
@@ -32,15 +37,40 @@ extension SessionExecutor {
             jobs.append(job)
             if !running {
                 running = true
+                let generation = generation
                 condition.unlock()
-                // The thread keeps the executor alive while it runs; it lets go when it ends.
-                let thread = Thread { [self] in loop(executor) }
-                thread.name = name
-                thread.start()
+                startThread(executor, generation)
                 return
             }
             if waiting { condition.signal() }
             condition.unlock()
+        }
+
+        /// The thread keeps the executor alive while it runs; it lets go when it ends.
+        private func startThread(_ executor: SessionExecutor, _ generation: Int) {
+            let thread = Thread { [self] in loop(executor, generation) }
+            thread.name = name
+            thread.start()
+        }
+
+        /// Hands the queue to a new thread when the job under way began at `instant` or before and
+        /// has not returned: it blocks its thread (an app's semaphore), and the jobs queued behind it
+        /// (the runner's, waiting to report the hang) would wait for it forever. The blocked thread
+        /// ends once its job returns. True when it did.
+        func replaceThread(blockedSince instant: ContinuousClock.Instant, executor: SessionExecutor) -> Bool {
+            condition.lock()
+            guard running, let started = jobStarted, started <= instant else {
+                condition.unlock()
+                return false
+            }
+            generation += 1
+            jobStarted = nil
+            threadID = nil
+            let generation = generation
+            condition.unlock()
+            TransportTrace.note("executor.replaced", name)
+            startThread(executor, generation)
+            return true
         }
 
         /// Runs `job` on this thread: isolated to the executor as an actor's serial executor, and as
@@ -53,7 +83,7 @@ extension SessionExecutor {
             }
         }
 
-        private func loop(_ executor: SessionExecutor) {
+        private func loop(_ executor: SessionExecutor, _ own: Int) {
             ThreadName.set(name)
             condition.lock()
             threadID = pthread_self()
@@ -61,9 +91,16 @@ extension SessionExecutor {
             let serial = executor.asUnownedSerialExecutor()
             while true {
                 if let job = jobs.popFirst() {
+                    jobStarted = ContinuousClock.now
                     condition.unlock()
                     Self.run(job, on: executor, serial)
                     condition.lock()
+                    // Replaced while this job blocked: the queue is the new thread's.
+                    guard generation == own else {
+                        condition.unlock()
+                        return
+                    }
+                    jobStarted = nil
                     continue
                 }
                 waiting = true

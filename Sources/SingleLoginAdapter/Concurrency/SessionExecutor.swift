@@ -38,6 +38,15 @@ public final class SessionExecutor: SerialExecutor {
 
     /// Whether the calling thread is this executor's (for checks that blocking happens here).
     public var isCurrentThread: Bool { queue.isCurrentThread }
+
+    /// Gives the jobs queued to a new thread when the job under way began at `instant` or before and
+    /// is still running: it blocks this executor's thread. The runner calls it when a step times out
+    /// on an in-process app that may have blocked the thread they share (a semaphore around a call),
+    /// so that its own jobs run again and it can report the hang. The blocked job keeps its thread,
+    /// no longer this executor's, until it returns. True when a thread was replaced.
+    package func replaceThread(blockedSince instant: ContinuousClock.Instant) -> Bool {
+        queue.replaceThread(blockedSince: instant, executor: self)
+    }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

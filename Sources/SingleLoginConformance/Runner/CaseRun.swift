@@ -35,9 +35,6 @@ final class CaseRun {
     /// When the scenario timeout ends the test case, counted from the moment the adapter was ready:
     /// an in-process wait ends there if its step timeout would end later.
     var scenarioEnds: ContinuousClock.Instant?
-    /// The executor the in-process app's work prefers (``AdapterProvider/appExecutor()``, or the
-    /// runner's own when the provider has none).
-    var appExecutor: SessionExecutor?
 
     var id: TestCaseID { planned.id }
 

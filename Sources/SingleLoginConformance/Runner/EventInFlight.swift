@@ -15,6 +15,8 @@ final class EventInFlight: Sendable {
     private let state = Locked(State())
     /// The app's `handle`, running.
     let task: Task<Observation, any Error>
+    /// The thread it prefers, which a deadline frees if the app blocks it.
+    private let executor: SessionExecutor?
 
     /// Starts `adapter.handle(event)` with its calls recorded as coming from `origin`, and notes when `broker` holds a call.
     ///
@@ -22,6 +24,7 @@ final class EventInFlight: Sendable {
     /// whenever the process keeps the pool busy (a vendor's parallel tests).
     init(_ event: AppEvent, on adapter: any ConformanceAdapter, origin: CallMoment, broker: SimulatedBroker, executor: SessionExecutor?) async {
         let state = self.state
+        self.executor = executor
         await broker.onNextHold { Self.mark(state) { $0.held = true } }
         let handle: @Sendable () async throws -> Observation = {
             defer { Self.mark(state) { $0.finished = true } }
@@ -42,7 +45,7 @@ final class EventInFlight: Sendable {
     func waitUntilFinishedOrHeld(before deadline: InProcessDeadline) async -> Bool {
         let state = self.state
         state.withLock { $0.expired = false }
-        let timer = deadline.schedule { Self.mark(state) { $0.expired = true } }
+        let timer = deadline.schedule(unblocking: executor) { Self.mark(state) { $0.expired = true } }
         defer { timer.cancel() }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now: Bool = state.withLock {

@@ -11,6 +11,8 @@ import SingleLoginTransport
 /// which a lifecycle event turns into `app.hung`): the work it waited for is cancelled and left
 /// behind, and the provider makes a fresh adapter for the next test case.
 struct InProcessDeadline: Sendable {
+    /// When the wait began.
+    let began = ContinuousClock.now
     /// When the wait ends.
     let instant: ContinuousClock.Instant
     /// `within 10s`, or `before the scenario timeout (60s for the whole test case)`: which limit ends it.
@@ -18,7 +20,7 @@ struct InProcessDeadline: Sendable {
 
     /// The deadline of a wait that begins now: `step` from now, or `scenarioEnds` if that is sooner.
     init(step: Duration, scenarioEnds: ContinuousClock.Instant?, scenario: Duration) {
-        let stepEnds = ContinuousClock.now + step
+        let stepEnds = began + step
         if let scenarioEnds, scenarioEnds < stepEnds {
             instant = scenarioEnds
             limit = "before the scenario timeout (\(scenario.shortText) for the whole test case)"
@@ -34,13 +36,19 @@ struct InProcessDeadline: Sendable {
         AdapterFailure(.timeout, "no answer to '\(what)' \(limit) (the adapter runs in process: its task was cancelled and left behind)")
     }
 
-    /// Calls `expire` at the deadline unless the returned work item is cancelled first.
+    /// Calls `expire` at the deadline unless the returned work item is cancelled first; then, if a
+    /// job has blocked `executor`'s thread since the first half of the wait (an app's semaphore on
+    /// the thread it shares with the runner), hands the executor's queue to a new thread, so that the
+    /// runner, resumed by `expire`, runs again and reports the hang.
     ///
-    /// A dispatch timer, not a sleeping task: a wait that ends before its deadline cancels the
-    /// timer, and cancelling a task in `Task.sleep` thousands of times a run crashed the Swift 6.3
-    /// runtime on Linux (a job run after it was freed).
-    func schedule(_ expire: @escaping @Sendable () -> Void) -> DispatchWorkItem {
-        let timer = DispatchWorkItem(block: expire)
+    /// A dispatch timer, not a sleeping task: it fires on a thread of its own, whatever blocks the
+    /// executor's, and costs a wait that ends in time only its cancellation.
+    func schedule(unblocking executor: SessionExecutor?, _ expire: @escaping @Sendable () -> Void) -> DispatchWorkItem {
+        let blockedSince = began + (instant - began) / 2
+        let timer = DispatchWorkItem {
+            expire()
+            _ = executor?.replaceThread(blockedSince: blockedSince)
+        }
         let left = ContinuousClock.now.duration(to: instant)
         let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
@@ -76,7 +84,7 @@ struct InProcessDeadline: Sendable {
         } else {
             work = Task(operation: answer)
         }
-        let timer = schedule { [failure = failure(what)] in
+        let timer = schedule(unblocking: executor) { [failure = failure(what)] in
             work.cancel()
             finish(.failure(failure))
         }

@@ -99,8 +99,8 @@ private struct StepDelivery {
     /// The execution, whose provider says how long an in-process wait may last.
     let execution: TestCaseExecution
 
-    /// The thread an in-process app's work prefers: its adapter's own, apart from the runner's.
-    var executor: SessionExecutor? { run.appExecutor }
+    /// The job's own thread, which an in-process app's events in flight prefer.
+    var executor: SessionExecutor? { execution.provider.taskExecutor }
 
     /// What the broadcasts of a step came to.
     struct Broadcasts {

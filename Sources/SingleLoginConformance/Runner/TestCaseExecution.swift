@@ -80,7 +80,6 @@ final class TestCaseExecution: Sendable {
         // connect (up to --connect-timeout), has timeouts of its own.
         let scenarioStarted = clock.now()
         run.scenarioEnds = ContinuousClock.now + provider.scenarioTimeout
-        run.appExecutor = await provider.appExecutor() ?? provider.taskExecutor
         run.adapterReady = true
         // A case about surfaces the app declares it has not is not played: nothing of it could be observed.
         if let notApplicable = TestCaseResult.Outcome.notApplicable(about: run.scenario.deviceSurfaces, declared: adapter.identity.surfaces) {
@@ -128,7 +127,7 @@ final class TestCaseExecution: Sendable {
                 run.scenario.holdsAnswers
                 ? AppEnvironment(broker: holding, backend: holding, clock: broker.clock)
                 : AppEnvironment(broker: broker, backend: broker, clock: broker.clock)
-            try await inProcessDeadline(run).run("reset", preferring: run.appExecutor) { try await adapter.reset(environment: environment) }
+            try await inProcessDeadline(run).run("reset", preferring: provider.taskExecutor) { try await adapter.reset(environment: environment) }
         }
         // Reset is a fresh install: whatever the container still holds, a reinstall would not.
         let container = adapter.identity.dataContainer.map { containers.reader(for: $0) }

@@ -39,11 +39,6 @@ public protocol AdapterProvider: Sendable {
     /// executor; with none it runs on Swift's cooperative pool, where other work in the process
     /// (a test suite's parallel tests) can keep it waiting past the scenario timeout.
     var taskExecutor: SessionExecutor? { get }
-    /// The executor an in-process app's work prefers (its `reset`, events, `observe`, `settle`):
-    /// a thread of the current adapter's own, apart from the runner's ``taskExecutor``, so that an
-    /// app that blocks its thread (a semaphore around a call whose answer needs that thread) holds
-    /// up only itself, and the step timeout still ends the runner's wait. Nil: the runner's.
-    func appExecutor() async -> SessionExecutor?
 }
 
 extension AdapterProvider {
@@ -57,6 +52,4 @@ extension AdapterProvider {
     public func takeLateCalls() async -> [LateCall] { [] }
     /// No preference: the runner's task runs on the global executor.
     public var taskExecutor: SessionExecutor? { nil }
-    /// None of its own: the app's work prefers ``taskExecutor``.
-    public func appExecutor() async -> SessionExecutor? { nil }
 }

@@ -27,7 +27,6 @@ public struct ContainerNamingProvider: AdapterProvider {
     public var scenarioTimeout: Duration { base.scenarioTimeout }
     public var stepTimeout: Duration { base.stepTimeout }
     public var taskExecutor: SessionExecutor? { base.taskExecutor }
-    public func appExecutor() async -> SessionExecutor? { await base.appExecutor() }
 }
 
 /// An adapter as it is, but for the data container its identity names.

@@ -2,18 +2,14 @@ import SingleLoginAdapter
 
 /// An adapter that lives in the harness's own process (Swift, linked in).
 ///
-/// The runner's job for it runs on a thread of its own (``taskExecutor``), and the app's work, with
-/// its default actors, on another, one per adapter (``appExecutor()``): a long run in process then
-/// never holds a thread of Swift's cooperative pool, where it would keep other work in the same
-/// process (a test's TCP client, a progress printer) from being scheduled; and an app that blocks
-/// its thread holds up only itself, until the step timeout ends the runner's wait.
+/// The runner's job for it runs on a thread of its own (``taskExecutor``), with the app's
+/// default actors: a long run in process then never holds a thread of Swift's cooperative
+/// pool, where it would keep other work in the same process (a test's TCP client, a
+/// progress printer) from being scheduled.
 public actor InProcessAdapterProvider: AdapterProvider {
     private let make: @Sendable () -> any ConformanceAdapter
     private var current: (any ConformanceAdapter)?
     private let executor = SessionExecutor(name: "sl-in-process")
-    /// The current adapter's thread for its app's work; a new one with each adapter, since an app
-    /// that blocked the last one (and was timed out) may hold it for good.
-    private var appThread: SessionExecutor?
     public nonisolated let scenarioTimeout: Duration
     public nonisolated let stepTimeout: Duration
 
@@ -41,21 +37,10 @@ public actor InProcessAdapterProvider: AdapterProvider {
         if let current { return current }
         let made = make()
         current = made
-        appThread = SessionExecutor(name: "sl-in-process-app")
         return made
     }
 
-    public func appExecutor() async -> SessionExecutor? { appThread }
-
-    public func discard() async {
-        current = nil
-        appThread = nil
-    }
-
+    public func discard() async { current = nil }
     public func takeLog() async -> String { "" }
-
-    public func close() async {
-        current = nil
-        appThread = nil
-    }
+    public func close() async { current = nil }
 }

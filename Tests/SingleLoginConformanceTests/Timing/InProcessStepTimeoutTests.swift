@@ -46,7 +46,7 @@ struct InProcessStepTimeoutTests {
         #expect(await parked.release() == [true])
     }
 
-    @Test("a launch that blocks its thread fails app.hung; the runner's own thread is free, and the next test case's app gets a fresh thread")
+    @Test("a launch that blocks the thread it shares with the runner fails app.hung: the runner goes on on a new thread, and the next test case passes")
     func launchThatBlocksItsThread() async throws {
         let semaphore = DispatchSemaphore(value: 0)
         let (run, made) = try await Self.twoLaunches("T-STEP-4") { first in BlocksThreadAdapter(blocks: first, semaphore: semaphore) }
