@@ -46,7 +46,7 @@ final class EventInFlight: Sendable {
         let state = self.state
         state.withLock { $0.expired = false }
         let timer = deadline.schedule(unblocking: executor) { Self.mark(state) { $0.expired = true } }
-        defer { timer.cancel() }
+        defer { DeadlineWatch.shared.cancel(timer) }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now: Bool = state.withLock {
                 if $0.finished || $0.held || $0.expired { return true }

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import SingleLoginAdapter
 import SingleLoginTransport
 
@@ -36,23 +36,18 @@ struct InProcessDeadline: Sendable {
         AdapterFailure(.timeout, "no answer to '\(what)' \(limit) (the adapter runs in process: its task was cancelled and left behind)")
     }
 
-    /// Calls `expire` at the deadline unless the returned work item is cancelled first; then, if a
-    /// job has blocked `executor`'s thread since the first half of the wait (an app's semaphore on
-    /// the thread it shares with the runner), hands the executor's queue to a new thread, so that the
-    /// runner, resumed by `expire`, runs again and reports the hang.
-    ///
-    /// A dispatch timer, not a sleeping task: it fires on a thread of its own, whatever blocks the
-    /// executor's, and costs a wait that ends in time only its cancellation.
-    func schedule(unblocking executor: SessionExecutor?, _ expire: @escaping @Sendable () -> Void) -> DispatchWorkItem {
+    /// Calls `expire` at the deadline on the ``DeadlineWatch``'s thread, unless the entry is
+    /// cancelled first. Then, if a job has blocked `executor`'s thread since the first half of the
+    /// wait (an app's semaphore on the thread it shares with the runner), hands the executor's queue
+    /// to a new thread, so that the runner, resumed by `expire`, runs again and reports the hang; and
+    /// checks that Swift's cooperative pool still runs (``PoolWatch``).
+    func schedule(unblocking executor: SessionExecutor?, _ expire: @escaping @Sendable () -> Void) -> DeadlineWatch.Entry {
         let blockedSince = began + (instant - began) / 2
-        let timer = DispatchWorkItem {
+        return DeadlineWatch.shared.schedule(at: instant) {
             expire()
             _ = executor?.replaceThread(blockedSince: blockedSince)
+            PoolWatch.check()
         }
-        let left = ContinuousClock.now.duration(to: instant)
-        let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
-        return timer
     }
 
     /// Runs `operation` in a task of its own, preferring `executor`, and returns what it returns;
@@ -88,7 +83,7 @@ struct InProcessDeadline: Sendable {
             work.cancel()
             finish(.failure(failure))
         }
-        defer { timer.cancel() }
+        defer { DeadlineWatch.shared.cancel(timer) }
         // The runner's cancellation (an interrupted run) reaches the work as if it ran in its task.
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
