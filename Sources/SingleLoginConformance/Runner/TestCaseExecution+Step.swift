@@ -99,7 +99,7 @@ private struct StepDelivery {
     /// The execution, whose provider says how long an in-process wait may last.
     let execution: TestCaseExecution
 
-    /// The job's own thread, which an in-process app's events in flight prefer.
+    /// The job's own thread, which an in-process app's work prefers (a deadline frees it if the app blocks it).
     var executor: SessionExecutor? { execution.provider.taskExecutor }
 
     /// What the broadcasts of a step came to.
