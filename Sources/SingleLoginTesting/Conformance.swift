@@ -47,7 +47,8 @@ public struct Conformance: Sendable {
     /// Checks `spec` (the shipped one by default) against adapters made by `adapter`; `gate` says
     /// whether SHOULD failures fail their tests (the default) or are warnings.
     public init(
-        spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = .seconds(60), stepTimeout: Duration = .seconds(10),
+        spec: ConformanceSpec = .shipped, gate: Gate = .mustAndShould, scenarioTimeout: Duration = AdapterTimeouts().scenario,
+        stepTimeout: Duration = AdapterTimeouts().step,
         adapter: @escaping @Sendable () -> any ConformanceAdapter
     ) {
         self.spec = spec

@@ -75,3 +75,14 @@ extension TaskGroup where ChildTaskResult == Void {
         }
     }
 }
+
+extension Task where Failure == any Error {
+    /// An unstructured task that prefers `executor` where the OS has task executors (macOS 15,
+    /// iOS 18, Linux), and a plain one elsewhere (see ``withPreferredExecutor(_:isolation:operation:)``).
+    package static func preferring(_ executor: SessionExecutor?, operation: @escaping @Sendable () async throws -> Success) -> Task {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            return Task(executorPreference: executor, operation: operation)
+        }
+        return Task(operation: operation)
+    }
+}

@@ -30,11 +30,7 @@ final class EventInFlight: Sendable {
             defer { Self.mark(state) { $0.finished = true } }
             return try await CallMoment.$current.withValue(origin) { try await adapter.handle(event) }
         }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            task = Task(executorPreference: executor, operation: handle)
-        } else {
-            task = Task(operation: handle)
-        }
+        task = Task.preferring(executor, operation: handle)
     }
 
     /// Whether the app's `handle` has returned.

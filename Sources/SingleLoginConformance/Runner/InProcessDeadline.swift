@@ -10,29 +10,18 @@ import SingleLoginTransport
 /// which a lifecycle event turns into `app.hung`): the work it waited for is cancelled and left
 /// behind, and the provider makes a fresh adapter for the next test case.
 struct InProcessDeadline: Sendable {
-    /// When the wait began.
-    let began = ContinuousClock.now
-    /// When the wait ends.
-    let instant: ContinuousClock.Instant
-    /// `within 10s`, or `before the scenario timeout (60s for the whole test case)`: which limit ends it.
-    let limit: String
+    /// When the wait ends, and which limit ends it, chosen as a wire session chooses them.
+    let wait: WaitDeadline
 
     /// The deadline of a wait that begins now: `step` from now, or `scenarioEnds` if that is sooner.
     init(step: Duration, scenarioEnds: ContinuousClock.Instant?, scenario: Duration) {
-        let stepEnds = began + step
-        if let scenarioEnds, scenarioEnds < stepEnds {
-            instant = scenarioEnds
-            limit = "before the scenario timeout (\(scenario.shortText) for the whole test case)"
-        } else {
-            instant = stepEnds
-            limit = "within \(step.shortText)"
-        }
+        wait = WaitDeadline(request: step, scenarioEnds: scenarioEnds, scenario: scenario)
     }
 
     /// The failure of a wait for `what` (`event launch`, `reset`) that reached the deadline: the
     /// words a wire session uses for the same timeout.
     func failure(_ what: String) -> AdapterFailure {
-        AdapterFailure(.timeout, "no answer to '\(what)' \(limit) (the adapter runs in process: its task was cancelled and left behind)")
+        AdapterFailure(.timeout, "no answer to '\(what)' \(wait.limit) (the adapter runs in process: its task was cancelled and left behind)")
     }
 
     /// Calls `expire` at the deadline on the ``DeadlineWatch``'s thread, unless the entry is
@@ -41,8 +30,8 @@ struct InProcessDeadline: Sendable {
     /// to a new thread, so that the runner, resumed by `expire`, runs again and reports the hang; and
     /// checks that Swift's cooperative pool still runs (``PoolWatch``).
     func schedule(unblocking executor: SessionExecutor?, _ expire: @escaping @Sendable () -> Void) -> DeadlineWatch.Entry {
-        let blockedSince = began + (instant - began) / 2
-        return DeadlineWatch.shared.schedule(at: instant) {
+        let blockedSince = wait.began + (wait.instant - wait.began) / 2
+        return DeadlineWatch.shared.schedule(at: wait.instant) {
             expire()
             _ = executor?.replaceThread(blockedSince: blockedSince)
             PoolWatch.check()
@@ -69,14 +58,8 @@ struct InProcessDeadline: Sendable {
             }
             waiting?.resume(with: result)
         }
-        let answer: @Sendable () async -> Void = {
+        let work = Task<Void, any Error>.preferring(executor) {
             do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
-        }
-        let work: Task<Void, Never>
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            work = Task(executorPreference: executor, operation: answer)
-        } else {
-            work = Task(operation: answer)
         }
         let timer = schedule(unblocking: executor) { [failure = failure(what)] in
             work.cancel()

@@ -119,14 +119,12 @@ final class TestCaseExecution: Sendable {
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
         // door; over the wire the session holds answers itself; any other app the broker as it is.
+        let direct = AppEnvironment(broker: broker, backend: broker, clock: broker.clock)
         if adapter.isOverWire {
-            try await adapter.reset(environment: AppEnvironment(broker: broker, backend: broker, clock: broker.clock))
+            try await adapter.reset(environment: direct)
         } else {
             let holding = HoldingBroker(broker: broker)
-            let environment =
-                run.scenario.holdsAnswers
-                ? AppEnvironment(broker: holding, backend: holding, clock: broker.clock)
-                : AppEnvironment(broker: broker, backend: broker, clock: broker.clock)
+            let environment = run.scenario.holdsAnswers ? AppEnvironment(broker: holding, backend: holding, clock: broker.clock) : direct
             try await inProcessDeadline(run).run("reset", preferring: provider.taskExecutor) { try await adapter.reset(environment: environment) }
         }
         // Reset is a fresh install: whatever the container still holds, a reinstall would not.

@@ -202,19 +202,6 @@ package actor JSONRPCSession {
         var afterCall: String { lastCall.map { " (after the app's call '\($0)')" } ?? "" }
     }
 
-    /// Which limit a wait runs into, named only when a failure is reported.
-    private enum Limit {
-        case request(Duration)
-        case scenario(Duration)
-
-        var text: String {
-            switch self {
-            case .request(let limit): return "within \(limit.shortText)"
-            case .scenario(let limit): return "before the scenario timeout (\(limit.shortText) for the whole test case)"
-            }
-        }
-    }
-
     /// Sends one request and waits for its answer, serving the adapter's own requests meanwhile.
     ///
     /// The wait ends at the step timeout (`timeout` for the handshake), or at the scenario
@@ -223,13 +210,9 @@ package actor JSONRPCSession {
     package func exchange(_ request: Request, timeout: Duration? = nil) async throws -> Answer {
         let id = nextId
         nextId += 1
-        let limit = timeout ?? timeouts.step
-        var deadline = ContinuousClock.now + limit
-        var limitKind = Limit.request(limit)
-        if request.method != .initialize, let scenarioDeadline, scenarioDeadline < deadline {
-            deadline = scenarioDeadline
-            limitKind = .scenario(timeouts.scenario)
-        }
+        let wait = WaitDeadline(
+            request: timeout ?? timeouts.step, scenarioEnds: request.method == .initialize ? nil : scenarioDeadline, scenario: timeouts.scenario)
+        let deadline = wait.instant
         let line = WireLine.request(id: id, method: request.method.rawValue, params: request.params)
         var pending = Pending(request: request)
         if concurrent {
@@ -274,7 +257,7 @@ package actor JSONRPCSession {
                     let meanwhile =
                         pending.servedCalls == 0
                         ? "" : "; meanwhile the app made \(pending.servedCalls) broker call(s), the last '\(pending.lastCall ?? "")': it never settled"
-                    throw failure(.timeout, "no answer to '\(pending.what)' \(limitKind.text)\(meanwhile)")
+                    throw failure(.timeout, "no answer to '\(pending.what)' \(wait.limit)\(meanwhile)")
                 case .interrupted:
                     if Task.isCancelled { throw CancellationError() }
                 }
