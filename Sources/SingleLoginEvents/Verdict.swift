@@ -4,9 +4,9 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not judged, not run, passed, skipped or waived, does not apply (a reason is the first
+/// failed, warned, not judged, not run, waived, passed, skipped, does not apply (a reason is the first
 /// test case's that has one). So a requirement none of whose test cases could be judged is not
-/// judged, never passed.
+/// judged, never passed, and one with a waived failure is waived, even when its other cases passed.
 public enum Verdict: Hashable, Sendable {
     /// Every check held.
     case passed
@@ -64,18 +64,20 @@ public enum Verdict: Hashable, Sendable {
         verdicts.reduce(nil) { worst, verdict in worst?.worse(verdict) ?? verdict }
     }
 
-    /// How bad, to find the worst: does not apply -1, skipped or waived 0, passed 1, not run 2, not judged 3,
-    /// warned 4, failed 5, errored 6.
+    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, waived 2, not run 3, not
+    /// judged 4, warned 5, failed 6, errored 7. A waived failure is still a failure the app has, so it
+    /// outweighs a pass (it gates nothing: ``Gate`` decides that, not the order).
     public var severity: Int {
         switch self {
         case .doesNotApply: -1
-        case .skipped, .waived: 0
+        case .skipped: 0
         case .passed: 1
-        case .notRun: 2
-        case .notJudged: 3
-        case .warned: 4
-        case .failed: 5
-        case .errored: 6
+        case .waived: 2
+        case .notRun: 3
+        case .notJudged: 4
+        case .warned: 5
+        case .failed: 6
+        case .errored: 7
         }
     }
 

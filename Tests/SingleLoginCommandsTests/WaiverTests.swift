@@ -77,6 +77,38 @@ struct WaiverTests {
         #expect(run.out.contains("failing again SL-LOGOUT-1 / "))
     }
 
+    @Test("a requirement whose one failing case is waived while another passed is waived in every report, not passed")
+    func partlyWaivedRequirement() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        // skipsCheckOnResume fails SL-LOGIN-7 while suspended and passes it while running.
+        let file = runs.path("waivers.json")
+        let entry = #"{"requirement": "SL-LOGIN-7", "reason": "resume check pending", "link": "https://example.com/9", "expires": "2026-03-31"}"#
+        try "{\n  \"formatVersion\": \"1.0\",\n  \"waivers\": [\(entry)]\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = await Self.tool([
+            "run", "--only", "SL-LOGIN-7", "--reference-flaw", "skipsCheckOnResume", "--reports", runs.path("r"), "--waivers", file,
+            "--badge", runs.path("r/badge.json"),
+        ])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("\nWAIVED   SL-LOGIN-7 "), "\(run.out)")
+        #expect(!run.out.contains("\nPASS     SL-LOGIN-7 "), "\(run.out)")
+        let summary = try String(contentsOfFile: runs.path("r/summary.md"), encoding: .utf8)
+        #expect(summary.contains("| ⏭ waived | SL-LOGIN-7 |"), "\(summary)")
+        let junit = try String(contentsOfFile: runs.path("r/junit.xml"), encoding: .utf8)
+        #expect(!junit.contains(#"<property name="requirement.verdict" value="passed"/>"#), "\(junit)")
+        let badge = try String(contentsOfFile: runs.path("r/badge.json"), encoding: .utf8)
+        #expect(badge.contains(#""message":"0/1 MUST, 1 waived""#), "\(badge)")
+    }
+
+    @Test("verify reads a requirement that sl-conformance 0.1.0 called passed, with a waived case, as intact; from a later harness it is not")
+    func olderHarnessWaivedAsPassed() {
+        let waived = Verdict.waived(WaivedFailure(reason: "r", link: "https://example.com/1", expires: "2026-03-31"))
+        #expect(Check.isWaivedAsPassedByOlderHarness(stated: .passed, rejudged: waived, harness: "0.1.0"))
+        #expect(!Check.isWaivedAsPassedByOlderHarness(stated: .passed, rejudged: waived, harness: "0.2.0"))
+        #expect(!Check.isWaivedAsPassedByOlderHarness(stated: .passed, rejudged: .failed, harness: "0.1.0"))
+        #expect(!Check.isWaivedAsPassedByOlderHarness(stated: .failed, rejudged: waived, harness: "0.1.0"))
+    }
+
     @Test("a waiver holds through its expiry day (UTC)")
     func expiryDay() {
         let waiver = Waiver(subject: .requirement("SL-A-1"), reason: "r", link: "https://x", expires: "2026-03-15")

@@ -22,9 +22,10 @@ struct VerdictTests {
         #expect(Verdict(.failed, level: level, gate: gate).outcome == .failed)
     }
 
-    @Test("the worst wins: errored, failed, warned, not run, passed, skipped")
+    @Test("the worst wins: errored, failed, warned, not run, waived, passed, skipped")
     func order() {
-        let ladder: [TestCaseResult.Outcome] = [.skipped(reason: "by choice"), .passed, .notRun(reason: "interrupted"), .failed, .errored]
+        let waived = TestCaseResult.Outcome.waived(WaivedFailure(reason: "known", link: "https://example.com/1", expires: "2026-12-31"))
+        let ladder: [TestCaseResult.Outcome] = [.skipped(reason: "by choice"), .passed, waived, .notRun(reason: "interrupted"), .failed, .errored]
         for (index, worst) in ladder.enumerated() {
             let results = ladder.prefix(index + 1).reversed().map { Self.result(Self.must, $0) }
             #expect(Verdict(aggregating: results, gate: .mustAndShould) == Verdict(worst, level: .must, gate: .mustAndShould))
@@ -33,6 +34,14 @@ struct VerdictTests {
         #expect(Verdict(aggregating: warnedOverNotRun, gate: .mustOnly) == .warned)
         let failedOverWarned = [Self.result(Self.should, .failed), Self.result(Self.must, .failed)]
         #expect(Verdict(aggregating: failedOverWarned, gate: .mustOnly) == .failed)
+    }
+
+    @Test("a requirement with a waived failure is waived, even when its other test cases passed")
+    func waivedOverPassed() {
+        let failure = WaivedFailure(reason: "known", link: "https://example.com/1", expires: "2026-12-31")
+        let results = [Self.result(Self.must, .passed, "a"), Self.result(Self.must, .waived(failure), "b"), Self.result(Self.must, .passed, "c")]
+        #expect(Verdict(aggregating: results, gate: .mustAndShould) == .waived(failure))
+        #expect(Verdict(aggregating: results, gate: .mustAndShould).reason == failure.description)
     }
 
     @Test("a skip keeps the first reason, and no test cases at all is a skip")

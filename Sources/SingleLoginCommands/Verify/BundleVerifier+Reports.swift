@@ -43,6 +43,7 @@ extension Check {
         for (id, stated) in record.requirementResults.sorted(by: { $0.key < $1.key }) {
             guard let cases = byRequirement[id] else { note("events.jsonl", id, "has a requirementEnded event but no test case"); continue }
             let verdict = Verdict(aggregating: cases, gate: gate)
+            if Self.isWaivedAsPassedByOlderHarness(stated: stated.verdict, rejudged: verdict, harness: manifest.harness.version) { continue }
             if verdict.name != stated.verdict.name {
                 note("events.jsonl", id, "requirement verdict is \(stated.verdict.name), but re-judged it is \(verdict.name)")
             } else if verdict != stated.verdict {
@@ -144,6 +145,14 @@ extension Check {
                 ? "" : " (written by sl-conformance \(manifest.harness.version), verified by \(HarnessVersion.current), whose reports may differ)"
             note(report.name, requirement, place + version + "; the run's own reports directory holds the report it wrote, to compare with")
         }
+    }
+
+    /// Whether a requirement the events call passed and whose cases re-judge as waived was written
+    /// by sl-conformance 0.1.0, which weighed a waived failure as a skip, so that a requirement with
+    /// a waived case and a passing one passed; since then it is waived. Such a bundle is intact.
+    static func isWaivedAsPassedByOlderHarness(stated: Verdict, rejudged: Verdict, harness: String) -> Bool {
+        guard harness == "0.1.0", stated == .passed, case .waived = rejudged else { return false }
+        return true
     }
 
     // MARK: Showing differences
