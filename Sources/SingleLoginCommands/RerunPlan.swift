@@ -13,6 +13,9 @@ struct RerunPlan: Sendable {
     var history: [TestCaseID: [TestCaseResult]] = [:]
     /// How many planned cases run again.
     var rerun = 0
+    /// How many of them were not judged there (a precondition, another requirement's behaviour,
+    /// failed): they run with no attempt of their own, since their blocker failed, not they.
+    var notJudged = 0
 
     /// No earlier run: everything runs.
     init() {}
@@ -42,6 +45,7 @@ struct RerunPlan: Sendable {
             switch testCase.result.verdict {
             case .notRun, .notJudged:
                 rerun += 1
+                if case .notJudged = testCase.result.verdict { notJudged += 1 }
                 if !attempts.isEmpty { history[planned.id] = attempts }
                 continue
             default: break
@@ -78,6 +82,12 @@ struct RerunPlan: Sendable {
 
     private static func result(_ planned: PlannedTestCase, outcome: TestCaseResult.Outcome, issue: Issue? = nil, duration: Double) -> TestCaseResult {
         TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: outcome, duration: duration, issues: issue.map { [$0] } ?? [])
+    }
+
+    /// What `run` prints before it runs: how many cases run again, and how many it keeps.
+    func line(path: String) -> String {
+        let blocked = notJudged == 0 ? "" : " (\(notJudged) of them not judged there: each runs with no attempt of its own, its blocker's case carries the failure)"
+        return "Re-running \(rerun) test case\(rerun == 1 ? "" : "s") that did not pass in \(path)\(blocked); keeping \(kept.count) earlier result\(kept.count == 1 ? "" : "s")."
     }
 
     /// The plan from the report at `path`: exit 66 when it cannot be read or is no JUnit report,

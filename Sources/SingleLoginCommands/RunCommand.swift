@@ -267,9 +267,7 @@ package struct RunCommand: Command {
             do { rerun = try RerunPlan.load(path, specID: loaded.spec.id, planned: selection.plan(for: loaded.spec).map(\.0)) } catch {
                 return error.report(to: output)
             }
-            output.out(
-                "Re-running \(rerun.rerun) test case\(rerun.rerun == 1 ? "" : "s") that failed, errored or did not run in \(path); keeping \(rerun.kept.count) earlier result\(rerun.kept.count == 1 ? "" : "s")."
-            )
+            output.out(rerun.line(path: path))
         }
         let timeouts = options.timeouts
         let container: String?

@@ -59,4 +59,25 @@ struct ExploreErrorReportTests {
         #expect(console.contains("    step 1 launch\n      #1 getDeviceInformation()"), "\(console)")
         #expect(console.contains("taskboard: settling"), "\(console)")
     }
+
+    @Test("the rules' test case times add up to the exploration's time, shrinking charged to the rule it shrank for")
+    func timesAddUp() throws {
+        var result = Self.result()
+        result.exploreSeconds = 17
+        result.shrinkSeconds = 3
+        let hang = Issue(severity: .failure, kind: .appHung, message: "hung", stepIndex: 2)
+        result.notReproducible = ExploreResult.NotReproducible(
+            reason: "not on replay", history: Self.history, violation: Violation(rule: .crash, stepIndex: 2, checks: [.notCrashed], issues: [hang]))
+        let events = ExploreEvents.events(for: result, options: ExploreOptions(seed: 42, runs: 5000), gate: .mustAndShould, startDate: Date())
+        let durations = Dictionary(
+            uniqueKeysWithValues: events.compactMap { event -> (String, Double)? in
+                if case let .testCaseEnded(testCase) = event.kind { (testCase.id.requirementID, testCase.duration) } else { nil }
+            })
+        #expect(durations.count == Rule.allCases.count)
+        #expect(abs(durations.values.reduce(0, +) - 20) < 1e-9, "\(durations)")
+        let share = 17 / Double(Rule.allCases.count)
+        #expect(abs(try #require(durations[Rule.crash.rawValue]) - (share + 3)) < 1e-9)
+        #expect(durations.filter { $0.key != Rule.crash.rawValue }.values.allSatisfy { abs($0 - share) < 1e-9 })
+    }
 }
+

@@ -21,7 +21,7 @@ struct RerunTests {
         #expect(gated.status == 1, "\(gated.out)")
         #expect(
             gated.out.contains(
-                "Re-running \(failing.count) test case\(failing.count == 1 ? "" : "s") that failed, errored or did not run in \(runs.path("before/junit.xml")); keeping \(passing.count) earlier result"
+                "Re-running \(failing.count) test case\(failing.count == 1 ? "" : "s") that did not pass in \(runs.path("before/junit.xml")); keeping \(passing.count) earlier result"
             ), "\(gated.out)")
         let accepted = await runs.run("accepted", flawed: false, ["--rerun", runs.path("before/junit.xml"), "--accept-flaky"])
         #expect(accepted.status == 0, "\(accepted.out)")
@@ -132,5 +132,24 @@ struct BundleBaselineTests {
         let rerun = await runs.run("after", flawed: false, ["--rerun", runs.path("interrupted.xml")])
         #expect(rerun.status == 0, "\(rerun.out)\(rerun.err)")
         #expect(!rerun.out.contains("FLAKY") && !rerun.out.contains("attempt 1"), "\(rerun.out)")
+    }
+
+    @Test("a case not judged there runs again with no attempt of its own, and the console says how many were not judged")
+    func rerunsNotJudged() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        // skipsCheckOnResume fails SL-LOGIN-7 while suspended, which blocks SL-NOTIFY-1's "the user changes while suspended".
+        let words = ["run", "--only", "SL-LOGIN-7", "--only", "SL-NOTIFY-1"]
+        let before = await Tool.run(words + ["--reference-flaw", "skipsCheckOnResume", "--reports", runs.path("before")])
+        #expect(before.status == 1)
+        let junit = try String(contentsOfFile: runs.path("before/junit.xml"), encoding: .utf8)
+        let notJudged = junit.components(separatedBy: #"type="notJudged""#).count - 1
+        #expect(notJudged == 1, "\(junit)")
+        let rerun = await Tool.run(words + ["--rerun", runs.path("before/junit.xml"), "--accept-flaky", "--reports", runs.path("after")])
+        #expect(rerun.status == 0, "\(rerun.out)\(rerun.err)")
+        #expect(rerun.out.contains("that did not pass in \(runs.path("before/junit.xml")) (1 of them not judged there: "), "\(rerun.out)")
+        // The blocker's own case was flaky; the blocked one simply passed.
+        #expect(rerun.out.contains("FLAKY  SL-LOGIN-7 / while suspended"), "\(rerun.out)")
+        #expect(!rerun.out.contains("FLAKY  SL-NOTIFY-1"), "\(rerun.out)")
     }
 }

@@ -44,6 +44,7 @@ package enum ExploreEvents {
         var results: [TestCaseResult] = []
         for planned in plan {
             let rule = Rule(rawValue: planned.id.requirementID)!
+            let seconds = Self.seconds(of: rule, in: result)
             events.append(Event(.requirementStarted(planned.requirement)))
             events.append(Event(.testCaseStarted(planned.id)))
             let testCase: TestCaseResult
@@ -86,6 +87,17 @@ package enum ExploreEvents {
         ended.lateCalls = result.lateCalls.map(ExploreResult.warning)
         events.append(Event(.runEnded(ended)))
         return events
+    }
+
+    /// The time charged to `rule`'s test case: every rule judged every history at once, so each gets
+    /// an equal share of the exploring, and the violated rule the shrinking too (the first rule, when
+    /// none is named). The shares add up to the run's time, so that a JUnit consumer that sums its
+    /// test cases' times (as GitLab and Jenkins do) shows how long the exploration took, not that
+    /// times the number of rules.
+    static func seconds(of rule: Rule, in result: ExploreResult) -> Double {
+        let share = result.exploreSeconds / Double(max(result.rules.count, 1))
+        let shrunk = result.counterexample?.rule ?? result.notReproducible?.violation.rule ?? result.rules.first
+        return rule == shrunk ? share + result.shrinkSeconds : share
     }
 
     /// `event` reported under test case `id` (the counterexample's events, as its rule's); nil for events about the run.

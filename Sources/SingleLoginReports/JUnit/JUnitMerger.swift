@@ -109,8 +109,8 @@ public enum JUnitMerger {
 
     /// The explorations of shards (`explore --shard i/n`) as one: the report of the shard whose
     /// violation came in the lowest-numbered history (the first report when none found one), as the
-    /// exploration of every shard's histories at once would have stopped there; its suites' times
-    /// are every shard's, and it says no shard.
+    /// exploration of every shard's histories at once would have stopped there; its suites' and
+    /// their test cases' times are every shard's, and it says no shard.
     static func mergeExplorations(_ reports: [(path: String, report: JUnitReport)]) -> JUnitReport {
         func history(_ report: JUnitReport) -> Int {
             report.suites.first?.property(JUnitReport.violatingHistoryProperty).flatMap(Int.init) ?? Int.max
@@ -121,6 +121,11 @@ public enum JUnitMerger {
             let name = merged.suites[index].name
             let others = reports.flatMap { $0.report.suites.filter { $0.name == name } }
             merged.suites[index].time = others.reduce(0) { $0 + $1.time }
+            // Each rule's suite holds its one test case: the case's time is the suite's, every shard's.
+            for caseIndex in merged.suites[index].cases.indices {
+                let key = (merged.suites[index].cases[caseIndex].classname, merged.suites[index].cases[caseIndex].name)
+                merged.suites[index].cases[caseIndex].time = others.flatMap(\.cases).filter { ($0.classname, $0.name) == key }.reduce(0) { $0 + $1.time }
+            }
             merged.suites[index].timestamp = others.map(\.timestamp).min() ?? merged.suites[index].timestamp
             merged.suites[index].properties.removeAll { $0.name == JUnitReport.shardProperty }
         }
