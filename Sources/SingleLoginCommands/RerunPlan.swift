@@ -86,8 +86,10 @@ struct RerunPlan: Sendable {
 
     /// What `run` prints before it runs: how many cases run again, and how many it keeps.
     func line(path: String) -> String {
-        let blocked = notJudged == 0 ? "" : " (\(notJudged) of them not judged there: each runs with no attempt of its own, its blocker's case carries the failure)"
-        return "Re-running \(rerun) test case\(rerun == 1 ? "" : "s") that did not pass in \(path)\(blocked); keeping \(kept.count) earlier result\(kept.count == 1 ? "" : "s")."
+        let blocked =
+            notJudged == 0 ? "" : " (\(notJudged) of them not judged there: each runs with no attempt of its own, its blocker's case carries the failure)"
+        return
+            "Re-running \(rerun) test case\(rerun == 1 ? "" : "s") that did not pass in \(path)\(blocked); keeping \(kept.count) earlier result\(kept.count == 1 ? "" : "s")."
     }
 
     /// The plan from the report at `path`: exit 66 when it cannot be read or is no JUnit report,

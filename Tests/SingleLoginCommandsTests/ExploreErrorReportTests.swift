@@ -80,4 +80,3 @@ struct ExploreErrorReportTests {
         #expect(durations.filter { $0.key != Rule.crash.rawValue }.values.allSatisfy { abs($0 - share) < 1e-9 })
     }
 }
-
