@@ -148,33 +148,36 @@ struct GatingInputs: Sendable {
     /// The waiver file's bytes, which a bundle holds beside the manifest's copy of its entries.
     var waiverBytes: Data?
 
-    /// Refuses (exit 65) a waiver that names a requirement or test case `spec` does not have: it
-    /// could never apply, and a typo in it would leave the failure it meant unwaived without a word.
+    /// Refuses (exit 65) waivers that name a requirement or test case `spec` does not have, every
+    /// one of them at once: such a waiver could never apply, and a typo in it would leave the failure
+    /// it meant unwaived without a word.
     func checkWaivers(against spec: Spec) throws(CommandFailure) {
-        guard let file = waivers?.file, let waiver = file.unknownSubjects(in: spec).first else { return }
-        let index = file.waivers.firstIndex(of: waiver) ?? 0
-        let what: String
-        let known: [String]
-        let key: String
-        switch waiver.subject {
-        case .requirement:
-            what = "requirement"
-            key = "requirement"
-            known = spec.requirements.map(\.id)
-        case let .testCase(id):
-            what = "test case"
-            key = "testCase"
-            let requirement = spec.requirements.first { $0.id == id.requirementID }
-            known = (requirement.map { [$0] } ?? spec.requirements).flatMap { requirement in
-                requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name).description }
+        guard let file = waivers?.file else { return }
+        let unknown = file.unknownSubjects(in: spec)
+        guard !unknown.isEmpty else { return }
+        let messages = unknown.map { waiver in
+            let index = file.waivers.firstIndex(of: waiver) ?? 0
+            let what: String
+            let known: [String]
+            let key: String
+            switch waiver.subject {
+            case .requirement:
+                what = "requirement"
+                key = "requirement"
+                known = spec.requirements.map(\.id)
+            case let .testCase(id):
+                what = "test case"
+                key = "testCase"
+                let requirement = spec.requirements.first { $0.id == id.requirementID }
+                known = (requirement.map { [$0] } ?? spec.requirements).flatMap { requirement in
+                    requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name).description }
+                }
             }
-        }
-        let closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
-        throw CommandFailure(
-            status: .invalidSpec,
-            message: "\(waiver.location.map { "\($0): " } ?? "")error: the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)"
+            let closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
+            return "\(waiver.location.map { "\($0): " } ?? "")error: the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)"
                 + " (at $.waivers[\(index)].\(key))\n"
-                + "  fix: \(closest)name a \(what) that 'sl-conformance \(what == "requirement" ? "list" : "run --list")' shows, or remove the waiver",
-            problems: 1)
+                + "  fix: \(closest)name a \(what) that 'sl-conformance \(what == "requirement" ? "list" : "run --list")' shows, or remove the waiver"
+        }
+        throw CommandFailure(status: .invalidSpec, message: messages.joined(separator: "\n"), problems: unknown.count)
     }
 }

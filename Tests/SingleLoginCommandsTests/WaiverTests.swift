@@ -187,4 +187,22 @@ struct WaiverTests {
         #expect(run.err.contains("  fix: \(suggestion)"), "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: runs.path("r/junit.xml")), "refused before anything ran")
     }
+
+    @Test("every waiver that names nothing is reported in one run, each with its place")
+    func everyUnknownSubjectAtOnce() async throws {
+        let runs = try BaselineRuns()
+        defer { runs.remove() }
+        let entries = [
+            #"{"requirement": "SL-LOGOUT-9", "reason": "r", "link": "https://x.example", "expires": "2026-03-31"}"#,
+            Self.logout,
+            #"{"testCase": "SL-LOGIN-1 / no such scenario", "reason": "r", "link": "https://x.example", "expires": "2026-03-31"}"#,
+        ]
+        let run = try await Self.run(runs, flawed: true, entries: entries)
+        #expect(run.status == 65)
+        #expect(run.err.contains("\(runs.path("waivers.json")):4:5: error: the waiver for 'SL-LOGOUT-9' names no requirement"), "\(run.err)")
+        #expect(run.err.contains("(at $.waivers[0].requirement)"), "\(run.err)")
+        #expect(run.err.contains("\(runs.path("waivers.json")):6:5: error: the waiver for 'SL-LOGIN-1 / no such scenario' names no test case"), "\(run.err)")
+        #expect(run.err.contains("(at $.waivers[2].testCase)"), "\(run.err)")
+    }
 }
+
