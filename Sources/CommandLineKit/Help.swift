@@ -1,12 +1,23 @@
 /// The help and usage text of commands, laid out as swift-argument-parser lays it out.
 package enum Help {
     /// `tool list [<spec>] [--format <format>]`: the words that select the command, then its arguments and options.
+    /// A command with more than ``mostOptionsListed`` options reads `tool run [<options>]` (its
+    /// arguments after), as swift-argument-parser shortens it, so that a usage error's line stays
+    /// readable; `--help` lists every option below.
     package static func usage(_ words: [String], signature: CommandSignature) -> String {
         var parts = words
-        parts += signature.arguments.map(\.synopsis)
-        parts += signature.options.map { "[\($0.synopsis)]" }
+        if signature.options.count > mostOptionsListed {
+            parts.append("[<options>]")
+            parts += signature.arguments.map(\.synopsis)
+        } else {
+            parts += signature.arguments.map(\.synopsis)
+            parts += signature.options.map { "[\($0.synopsis)]" }
+        }
         return parts.joined(separator: " ")
     }
+
+    /// How many options a usage line lists one by one (swift-argument-parser's number).
+    package static let mostOptionsListed = 12
 
     /// The help of one command: overview, discussion, usage, arguments, options, then the pages
     /// that explain it (`Docs: docs/explore.md`), when there are any.

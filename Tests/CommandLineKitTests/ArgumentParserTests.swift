@@ -66,4 +66,14 @@ struct ArgumentParserTests {
             try ArgumentParser.parse(["a", "b"], signature: CommandSignature([], arguments: [Argument("in", arity: .zeroOrMore, help: "")])).positionals["in"]
                 == ["a", "b"])
     }
+
+    @Test("a usage line lists up to 12 options one by one; more read [<options>], the arguments after, as swift-argument-parser writes it")
+    func shortUsage() {
+        #expect(Help.usage(["tool", "list"], signature: Self.signature) == "tool list [<spec>] [--format <format>] [--only <id>] [--quiet]")
+        let many = (1...13).map { Flag("--flag-\($0)", help: "Flag \($0).") }
+        let long = CommandSignature(many, arguments: [Self.spec])
+        #expect(Help.usage(["tool", "run"], signature: long) == "tool run [<options>] [<spec>]")
+        let twelve = CommandSignature(Array(many.prefix(12)))
+        #expect(Help.usage(["tool", "run"], signature: twelve).hasSuffix("[--flag-12]"))
+    }
 }

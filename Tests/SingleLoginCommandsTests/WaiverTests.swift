@@ -205,4 +205,3 @@ struct WaiverTests {
         #expect(run.err.contains("(at $.waivers[2].testCase)"), "\(run.err)")
     }
 }
-
