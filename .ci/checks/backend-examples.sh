@@ -90,9 +90,10 @@ flaw() {  # flaw NAME MODE FAILED-IDS
     profile "$1-$2" "python3 $example/backend.py --flaw $1" --tenant "$2" --skip BE-ROTATE-1
     expect "$1-$2" 1 "$3"
 }
-flaw no-signature-check single BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
-flaw no-signature-check multi BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4
+flaw no-signature-check single BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4,BE-SIG-5
+flaw no-signature-check multi BE-HEADER-1,BE-KID-1,BE-SIG-1,BE-SIG-2,BE-SIG-3,BE-SIG-4,BE-SIG-5
 flaw accepts-alg-none single BE-SIG-2
+flaw skips-empty-signature multi BE-SIG-5
 flaw no-audience-check multi BE-AUD-1
 flaw issuer-not-tied-to-tid multi BE-ISS-2
 flaw crashes-on-bad-input single BE-INPUT-1,BE-KID-1

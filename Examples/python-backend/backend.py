@@ -49,6 +49,7 @@ LEEWAY = 300  # seconds of clock skew allowed, as Microsoft.IdentityModel does
 FLAWS = {
     "no-signature-check": "decodes the token without verifying its signature (claims still checked)",
     "accepts-alg-none": "trusts the token's own alg header and lets alg none through unverified",
+    "skips-empty-signature": "checks that alg is RS256, then verifies the signature only when the token carries one",
     "no-audience-check": "never checks aud",
     "issuer-not-tied-to-tid": "multi-tenant: accepts any https://login.microsoftonline.com/<guid>/v2.0 issuer",
     "crashes-on-bad-input": "lets unexpected exceptions become 500s (no input validation)",
@@ -104,7 +105,12 @@ class Verifier:
         if self.flaw == "no-expiry-check":
             options["verify_exp"] = False
         header = jwt.get_unverified_header(token)
-        if self.flaw == "no-signature-check" or (self.flaw == "accepts-alg-none" and header.get("alg") == "none"):
+        unsigned = token.count(".") == 2 and token.endswith(".")
+        if (
+            self.flaw == "no-signature-check"
+            or (self.flaw == "accepts-alg-none" and header.get("alg") == "none")
+            or (self.flaw == "skips-empty-signature" and unsigned and header.get("alg") == "RS256")
+        ):
             options.update(verify_signature=False, verify_exp=True, verify_nbf=True, verify_iat=True, verify_aud=self.flaw != "no-audience-check")
             key = None
         else:

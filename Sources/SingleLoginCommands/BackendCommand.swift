@@ -151,6 +151,11 @@ package struct BackendCommand: Command {
     /// The request target `--url` names: a path, or a loopback URL without a port.
     static func target(_ text: String) throws(UsageError) -> String {
         if text.hasPrefix("/") { return text }
+        if text.lowercased().hasPrefix("https://") {
+            throw UsageError(
+                "The value '\(text)' is invalid for '--url <path-or-url>': the harness speaks plain HTTP to the backend on loopback, not HTTPS",
+                suggestion: "Please give a path such as /session, and let the backend serve plain HTTP on 127.0.0.1:$SL_BACKEND_PORT under test.")
+        }
         guard let components = URLComponents(string: text), components.scheme == "http", let host = components.host else {
             throw UsageError(
                 "The value '\(text)' is invalid for '--url <path-or-url>'", suggestion: "Please give a path such as /session, or http://127.0.0.1/session.")

@@ -48,7 +48,7 @@ extension BackendProfileTests {
         @Test("a backend that exits at once: every case errors, the first with its exit status and output, the rest point at it")
         func exitsEarly() async throws {
             let (log, summary) = await run("echo 'cannot read SL_CLIENT_ID' >&2; exit 3")
-            #expect(summary.errored == 18 && summary.doesNotApply == 1 && summary.skipped == 0 && summary.passed == 0)
+            #expect(summary.errored == 19 && summary.doesNotApply == 1 && summary.skipped == 0 && summary.passed == 0)
             #expect(ExitStatus(summary: summary, gate: .mustAndShould) == .adapterOrHarnessError)
             let first = try #require(log.results.first)
             #expect(first.id.requirementID == "BE-ACCEPT-1")
@@ -60,6 +60,14 @@ extension BackendProfileTests {
                 log.results.dropFirst().filter { $0.outcome == .errored }.allSatisfy {
                     $0.issues.first?.message.contains("the full error is under BE-ACCEPT-1") == true
                 })
+        }
+
+        @Test("a start command that puts the backend in the background exits 0 at once, and the error says to run it in the foreground")
+        func backgrounded() async throws {
+            let (log, _) = await run("sleep 2 &", only: ["BE-AUD-1"])
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+            #expect(issue.type == "backend.start.exited")
+            #expect(issue.message.contains("(exit code 0)") && issue.message.contains("must run the backend in the foreground"), "\(issue.message)")
         }
 
         @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")
@@ -141,7 +149,18 @@ extension BackendProfileTests {
             let failed = log.results.filter { $0.outcome == .failed || $0.outcome == .errored }
             #expect(failed.isEmpty, "\(failed.map { "\($0.id.requirementID): \($0.issues.map(\.message))" })")
             #expect(log.outcome("BE-ISS-2") == .doesNotApply(reason: "does not apply to a single-tenant backend"))
-            #expect(log.results.filter { $0.outcome == .passed }.count == 17)
+            #expect(log.results.filter { $0.outcome == .passed }.count == 18)
+        }
+
+        @Test("a wrong --url: each 404 says the backend has no such POST endpoint and points at --url")
+        func wrongURL() async throws {
+            let log = EventLog()
+            let options = BackendProfile.Options(
+                command: "python3 '\(Repository.exampleBackend)'", mode: .single, shape: SessionRequestShape(target: "/api/session"), only: ["BE-AUD-1"])
+            await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+            #expect(issue.message.contains("404"), "\(issue.message)")
+            #expect(issue.message.contains("the backend has no POST /api/session: is --url its session endpoint?"), "\(issue.message)")
         }
 
         @Test(

@@ -13,7 +13,8 @@ struct SpecLoaderTests {
         let expected: [(String, Requirement.Level, Set<TenantMode>)] = [
             ("BE-ACCEPT-1", .must, [.single, .multi]), ("BE-SKEW-1", .should, [.single, .multi]), ("BE-ROTATE-1", .must, [.single, .multi]),
             ("BE-DECOY-1", .must, [.single, .multi]), ("BE-SIG-1", .must, [.single, .multi]), ("BE-SIG-2", .must, [.single, .multi]),
-            ("BE-SIG-3", .must, [.single, .multi]), ("BE-SIG-4", .must, [.single, .multi]), ("BE-KID-1", .must, [.single, .multi]),
+            ("BE-SIG-3", .must, [.single, .multi]), ("BE-SIG-4", .must, [.single, .multi]), ("BE-SIG-5", .must, [.single, .multi]),
+            ("BE-KID-1", .must, [.single, .multi]),
             ("BE-HEADER-1", .must, [.single, .multi]), ("BE-AUD-1", .must, [.single, .multi]), ("BE-ISS-1", .must, [.single]), ("BE-ISS-2", .must, [.multi]),
             ("BE-TIME-1", .must, [.single, .multi]), ("BE-TIME-2", .must, [.single, .multi]), ("BE-INPUT-1", .must, [.single, .multi]),
             ("BE-INPUT-2", .must, [.single, .multi]), ("BE-INPUT-3", .must, [.single, .multi]), ("BE-TYPE-1", .must, [.single, .multi]),

@@ -148,5 +148,17 @@ extension BackendProfileTests {
             #expect(unknown.header["kid"] == .string(TestKeys.stranger.kid))
             #expect(![TestKeys.tenant.kid, TestKeys.rotation.kid].contains(TestKeys.stranger.kid))
         }
+
+        @Test("BE-SIG-5's tokens keep the tenant key's RS256 header and carry no signature: empty, then 256 zero bytes")
+        func missingSignature() async throws {
+            let tokens = (await shots(.missingSignature)).compactMap(\.token)
+            #expect(tokens.count == 2)
+            for token in tokens {
+                #expect(token.header["kid"] == .string(TestKeys.tenant.kid) && token.header["alg"] == "RS256")
+            }
+            #expect(tokens[0].compact.hasSuffix("."))
+            let zeros = try #require(tokens[1].compact.split(separator: ".", omittingEmptySubsequences: false).last)
+            #expect(Base64URL.decode(String(zeros)) == Array(repeating: 0, count: 256))
+        }
     }
 }

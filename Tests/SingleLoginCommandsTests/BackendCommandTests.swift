@@ -26,6 +26,7 @@ struct BackendCommandTests {
             (["backend", "--start", "x", "--tenant", "mult"], "The value 'mult' is invalid for '--tenant <mode>'"),
             (["backend", "--start", "x", "--url", "http://127.0.0.1:8080/session"], "the port is SL_BACKEND_PORT"),
             (["backend", "--start", "x", "--url", "http://example.com/session"], "the harness talks to 127.0.0.1 only"),
+            (["backend", "--start", "x", "--url", "https://127.0.0.1/session"], "the harness speaks plain HTTP to the backend on loopback, not HTTPS"),
             (["backend", "--start", "x", "--health", "health"], "Please give a path that starts with '/'"),
             (["backend", "--start", "x", "--spec", spec, "--only", "BE-SIG-9"], "No case ID or tag 'BE-SIG-9'"),
         ])
@@ -40,7 +41,7 @@ struct BackendCommandTests {
         let run = await Tool.run(["backend", "--list", "--tenant", "multi", "--spec", Self.spec])
         #expect(run.status == 0)
         let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 19)
+        #expect(lines.count == 20)
         #expect(lines.contains("BE-ISS-1 / multi-tenant backend  (skip: does not apply to a multi-tenant backend)"))
         #expect(lines.suffix(2) == ["BE-DECOY-1 / multi-tenant backend", "BE-ROTATE-1 / multi-tenant backend"])
     }
@@ -49,7 +50,7 @@ struct BackendCommandTests {
     func validate() async {
         let run = await Tool.run(["validate", Self.spec])
         #expect(run.status == 0)
-        #expect(run.out == "\(Self.spec): valid (19 cases)\n")
+        #expect(run.out == "\(Self.spec): valid (20 cases)\n")
     }
 
     @Test("an invalid spec exits 65 with a compiler-style diagnostic")

@@ -70,6 +70,18 @@ public struct ShotFactory: Sendable {
         case .algNone:
             let header = tenantHeader.setting("alg", "none")
             return [shot("alg none, empty signature", .unsigned(header: header, claims: mint.idTokenClaims()), expect: expect, timeLimit: limit)]
+        case .missingSignature:
+            // A verifier that skips the check when there is nothing to check accepts anyone's claims.
+            let claims = mint.idTokenClaims().setting("oid", .string(TokenMint.derivedGUID("another user", "oid")))
+            return [
+                shot(
+                    "RS256 under the tenant kid, empty signature", .withSignature([], header: tenantHeader, claims: claims, what: "empty"), expect: expect,
+                    timeLimit: limit),
+                shot(
+                    "RS256 under the tenant kid, a signature of 256 zero bytes",
+                    .withSignature(Array(repeating: 0, count: 256), header: tenantHeader, claims: claims, what: "256 zero bytes"), expect: expect,
+                    timeLimit: limit),
+            ]
         case .publicKeyHMAC:
             return keyConfusionShots(for: backendCase)
         case .payloadChanged:

@@ -28,9 +28,14 @@ enum ShotVerdict {
             }
         }
         let expected = "\(shot.expect.description) within \(shot.timeLimit.shortText)"
+        // 404 and 405 say the request went nowhere, not that the token was judged: a setup mistake.
+        let hint =
+            exchange.status == 404 || exchange.status == 405
+            ? " (the backend has no POST \(shot.request.target): is --url its session endpoint?)"
+            : ""
         return Issue(
             severity: .failure, kind: .backend(kind),
-            message: "\(shot.label): \(what), \(ShotEvidence.outcome(exchange)); expected \(shot.expect.description)",
+            message: "\(shot.label): \(what), \(ShotEvidence.outcome(exchange)); expected \(shot.expect.description)\(hint)",
             stepIndex: stepIndex, expected: expected,
             observed: ShotEvidence.describe(shot, exchange, note: processNote))
     }

@@ -19,8 +19,12 @@ struct StartFailure: Error, Sendable {
             preconditionFailure("a healthy process is no start failure")
         case .exited(let status, let after):
             kind = .backend(.startExited)
+            // Status 0 this early is a command that put the backend in the background and returned.
+            let foreground =
+                status == .exited(0)
+                ? ": the start command must run the backend in the foreground (no trailing '&', no daemon mode); the harness stops it after the run" : ""
             message =
-                "the backend exited (\(status)) \(after.shortText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200"
+                "the backend exited (\(status)) \(after.shortText) after it started\(when.isEmpty ? "" : " " + when), before GET \(healthPath) answered 200\(foreground)"
         case .timedOut(let after, let last):
             kind = .backend(.startTimeout)
             let listening = process.listeningPorts()

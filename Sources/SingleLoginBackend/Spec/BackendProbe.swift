@@ -12,6 +12,8 @@ public enum BackendProbe: String, Sendable, Hashable, CaseIterable {
     case foreignKey
     /// alg none, empty signature.
     case algNone
+    /// RS256 under the tenant kid with no signature: empty, then 256 zero bytes.
+    case missingSignature
     /// HS256 keyed with the public key (PEM, then n).
     case publicKeyHMAC
     /// Payload changed after signing.

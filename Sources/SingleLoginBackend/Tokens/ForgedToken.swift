@@ -33,6 +33,15 @@ public struct ForgedToken: Sendable, Hashable {
             signing: "HS256 keyed with \(secretName)")
     }
 
+    /// A JWS of `claims` under `header` whose signature part is `signature` as it stands, signed by
+    /// nobody: `what` says what it is (`empty`, `256 zero bytes`).
+    public static func withSignature(_ signature: [UInt8], header: JSONValue, claims: JSONValue, what: String) -> ForgedToken {
+        ForgedToken(
+            header: header, claims: claims,
+            compact: Base64URL.encode(header.compact) + "." + Base64URL.encode(claims.compact) + "." + Base64URL.encode(signature),
+            signing: "none: the signature is \(what), under a header that names RS256 and the tenant key's kid")
+    }
+
     /// An unsecured JWS (alg `none`): header and claims, an empty signature.
     public static func unsigned(header: JSONValue, claims: JSONValue) -> ForgedToken {
         ForgedToken(

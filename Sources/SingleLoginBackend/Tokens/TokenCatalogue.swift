@@ -54,7 +54,7 @@ public enum TokenCatalogue {
         switch probe {
         case .foreignKey, .unknownKid, .payloadChanged: return .forged
         case .embeddedKey: return .attacker
-        case .algNone: return .none
+        case .algNone, .missingSignature: return .none
         case .malformedToken: return .none
         case .keyRotation: return shot.token?.header["kid"] == .string(TestKeys.rotation.kid) ? .rotation : .tenant
         default: return .tenant

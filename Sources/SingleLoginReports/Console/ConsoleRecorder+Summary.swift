@@ -96,7 +96,7 @@ extension ConsoleRecorder {
         }
         let meaning =
             unwritten.isEmpty
-            ? given ?? Self.meaning(of: status, skipped: skipped)
+            ? given ?? Self.meaning(of: status, skipped: skipped, subject: context?.subject)
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
@@ -106,8 +106,13 @@ extension ConsoleRecorder {
     }
 
     /// What an exit status means, in a few words; a pass with `skipped` test cases says how many
-    /// (a skipped case verified nothing, so the pass covers only the cases that ran).
-    static func meaning(of status: ExitStatus, skipped: Int) -> String {
+    /// (a skipped case verified nothing, so the pass covers only the cases that ran). Status 2 names
+    /// what was tested (`backend or harness errors`), the adapter when the run does not say.
+    static func meaning(of status: ExitStatus, skipped: Int, subject: RunSubject? = nil) -> String {
+        if status == .adapterOrHarnessError {
+            let tested = (subject ?? .adapter).label.map { "\($0.lowercased()) or " } ?? ""
+            return "\(tested)harness errors, or the run did not finish"
+        }
         guard status == .passed, skipped > 0 else { return meaning(of: status) }
         return "every gating requirement that ran passed; \(skipped) test case\(skipped == 1 ? " was" : "s were") skipped, not verified"
     }
@@ -117,7 +122,7 @@ extension ConsoleRecorder {
         switch status {
         case .passed: "every gating requirement passed"
         case .requirementFailures: "requirement failures"
-        case .adapterOrHarnessError: "adapter or harness errors, or the run did not finish"
+        case .adapterOrHarnessError: meaning(of: status, skipped: 0)
         case .usage: "usage error"
         case .invalidSpec: "invalid spec"
         case .noInput: "an input file is missing or unreadable"

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./backend-spec-v1.schema.json",
   "formatVersion": "1.0",
   "id": "backend",
-  "version": "1.1.0",
+  "version": "2.0.0",
   "title": "A backend verifies the Entra ID tokens its app posts before trusting anything in them",
   "description": "Run with 'sl-conformance backend --start CMD'. Accepted = a 2xx answer; rejected = 400, 401 or 403; a client error = any 4xx but 404 and 405. A forged token is the valid token with only what its case names changed; its header keeps the kid unless the case says otherwise.",
   "cases": [
@@ -127,6 +127,21 @@ extension EmbeddedSpec {
       "probe": "payloadChanged",
       "expect": "rejected",
       "forges": "the payload after signing: the oid of another user, the tenant key's signature kept"
+    },
+    {
+      "id": "BE-SIG-5",
+      "level": "MUST",
+      "title": "A token whose header names RS256 and the tenant key's kid but whose signature is empty, or 256 zero bytes, is rejected.",
+      "rationale": "A verifier that checks a signature only when there is one, or that compares an empty or zeroed value, accepts claims nobody signed: anyone becomes anyone. The header is the tenant's own, so a check of alg and kid alone lets it through.",
+      "references": [
+        {"title": "RFC 7515 JSON Web Signature, 5.2 Message Signature or MAC Validation", "url": "https://www.rfc-editor.org/rfc/rfc7515#section-5.2"},
+        {"title": "RFC 8725 JWT Best Current Practices, 2.1 Weak Signatures and Insufficient Signature Validation", "url": "https://www.rfc-editor.org/rfc/rfc8725#section-2.1"}
+      ],
+      "tags": ["signature"],
+      "modes": ["single", "multi"],
+      "probe": "missingSignature",
+      "expect": "rejected",
+      "forges": "the signature (empty, then 256 zero bytes) and the oid (another user's), under the tenant key's RS256 header"
     },
     {
       "id": "BE-KID-1",

@@ -41,7 +41,7 @@ extension EmbeddedSpec {
         "tags": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "modes": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["single", "multi"]}, "description": "Tenant modes the case applies to; in the others it is skipped as not applicable."},
         "probe": {
-          "enum": ["validToken", "clockSkew", "keyRotation", "decoyKeys", "foreignKey", "algNone", "publicKeyHMAC", "payloadChanged", "unknownKid", "embeddedKey",
+          "enum": ["validToken", "clockSkew", "keyRotation", "decoyKeys", "foreignKey", "algNone", "missingSignature", "publicKeyHMAC", "payloadChanged", "unknownKid", "embeddedKey",
                    "wrongAudience", "otherTenant", "issuerTenantMismatch", "expired", "notYetValid", "missingToken", "malformedToken", "oversizedToken", "graphAccessToken"],
           "description": "The harness's built-in probe that builds and sends the case's tokens (docs/backend.md lists what each forges)."
         },
