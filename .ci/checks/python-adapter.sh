@@ -28,34 +28,10 @@ if [ "$status" -ne 0 ]; then
     exit 1
 fi
 
-# 4. A flawed app (leaves the records file on sign-out) fails requirements: exit status 1, not 0 or 2.
-status=0
-"$harness" run --adapter "python3 $example/adapter.py --flaw leave-records" --reports "$work/flaw" --quiet \
-    >"$work/flaw.out" 2>&1 || status=$?
-if [ "$status" -ne 1 ]; then
-    echo "python-adapter: expected exit status 1 for --flaw leave-records, got $status" >&2
-    cat "$work/flaw.out" >&2
-    exit 1
-fi
-grep -q 'SL-LOGOUT-3' "$work/flaw.out" || { echo "python-adapter: SL-LOGOUT-3 did not fail for --flaw leave-records" >&2; cat "$work/flaw.out" >&2; exit 1; }
-
-# 4b. Flaws that fail exactly their requirements: one device surface (a shift reminder kept after
-#     sign-out), a final sync with the ended session's token after every kind of sign-out, and the
-#     device mode kept from the first launch.
-fails_exactly() {  # fails_exactly FLAW "REQUIREMENTS"
-    local flaw=$1 expected=$2 status=0 failed
-    "$harness" run --adapter "python3 $example/adapter.py --flaw $flaw" --reports "$work/$flaw" --quiet >"$work/$flaw.out" 2>&1 || status=$?
-    failed=$(python3 - "$work/$flaw/junit.xml" <<'PY'
-import sys, xml.etree.ElementTree as ET
-# A case not judged (blocked by another requirement's failure) is a <failure type="notJudged">: not its own requirement's failure.
-print(" ".join(sorted({c.get("classname").split(".")[-1] for c in ET.parse(sys.argv[1]).iter("testcase") if c.find("failure") is not None and c.find("failure").get("type") != "notJudged"})))
-PY
-)
-    [ "$status" -eq 1 ] && [ "$failed" = "$expected" ] || { echo "python-adapter: --flaw $flaw failed [$failed] (exit $status), expected exactly [$expected]" >&2; cat "$work/$flaw.out" >&2; exit 1; }
-}
-fails_exactly keep-notifications "SL-NOTIFY-1"
-fails_exactly final-sync-after-sign-out "SL-LOGOUT-1 SL-LOGOUT-2 SL-LOGOUT-3 SL-LOGOUT-4 SL-LOGOUT-5"
-fails_exactly cache-device-mode "SL-DETECT-1"
+# 4. Every row of the README's flaw table: each flaw fails exactly the requirements it names, and
+#    leaves exactly those it names not judged, with its exit status.
+mkdir -p "$work/table"
+python3 .ci/checks/python_adapter_table_check.py "$harness" "$example/README.md" "$work/table"
 
 # 4c. An app built without Spotlight declares it (protocol 1.6's surfaces): SL-SPOTLIGHT-1's cases do not
 #     apply, JUnit skips them as not applicable, nothing fails, and the run passes.
@@ -72,19 +48,8 @@ PY
 )
 [ "$status" -eq 0 ] && [ "$notApplicable" = "SL-SPOTLIGHT-1" ] || { echo "python-adapter: --without-surface spotlight left [$notApplicable] not applicable (exit $status), expected exactly SL-SPOTLIGHT-1 and exit 0" >&2; cat "$work/nospotlight.out" >&2; exit 1; }
 
-# 4c. Late answers (protocol 1.6, concurrentCalls): each late-answer flaw fails exactly SL-INFLIGHT-1;
-#     with --sequential the adapter declares no concurrentCalls and those test cases are skipped.
-for flaw in apply-late-records keep-late-token; do
-    status=0
-    "$harness" run --adapter "python3 $example/adapter.py --flaw $flaw" --reports "$work/$flaw" --quiet >"$work/$flaw.out" 2>&1 || status=$?
-    failed=$(python3 - "$work/$flaw/junit.xml" <<'PY'
-import sys, xml.etree.ElementTree as ET
-# A case not judged (blocked by another requirement's failure) is a <failure type="notJudged">: not its own requirement's failure.
-print(" ".join(sorted({c.get("classname").split(".")[-1] for c in ET.parse(sys.argv[1]).iter("testcase") if c.find("failure") is not None and c.find("failure").get("type") != "notJudged"})))
-PY
-)
-    [ "$status" -eq 1 ] && [ "$failed" = "SL-INFLIGHT-1" ] || { echo "python-adapter: --flaw $flaw failed [$failed] (exit $status), expected exactly SL-INFLIGHT-1" >&2; cat "$work/$flaw.out" >&2; exit 1; }
-done
+# 4d. Late answers (protocol 1.6, concurrentCalls): with --sequential the adapter declares no
+#     concurrentCalls and SL-INFLIGHT-1's test cases are skipped (its flaws are rows of the table).
 "$harness" run --adapter "python3 $example/adapter.py --sequential" --only SL-INFLIGHT-1 --reports "$work/sequential" >"$work/sequential.out" 2>&1 \
     || { echo "python-adapter: --sequential did not pass" >&2; cat "$work/sequential.out" >&2; exit 1; }
 grep -q 'did not declare the capability concurrentCalls' "$work/sequential/junit.xml" \
@@ -112,4 +77,4 @@ if [ "$harness_status" -ne 0 ] || [ "$adapter_status" -ne 0 ]; then
     tail -n 20 "$work/tcp.adapter.err" >&2
     exit 1
 fi
-echo "python-adapter: passes the spec over stdio and over TCP (--connect); --flaw leave-records caught (exit 1); --flaw keep-notifications, final-sync-after-sign-out and cache-device-mode fail exactly their requirements; --without-surface spotlight leaves SL-SPOTLIGHT-1 not applicable"
+echo "python-adapter: passes the spec over stdio and over TCP (--connect); every flaw of the README's table fails exactly its requirements; --without-surface spotlight leaves SL-SPOTLIGHT-1 not applicable"
