@@ -39,6 +39,8 @@ public struct RunContext: Sendable {
     /// Of an exploration that found a violation: the number (from 1) of the seed's history it
     /// violated in, by which `merge` picks the first among shards (nil otherwise).
     public var violatingHistory: Int?
+    /// Of an exploration: its seed and the histories it played (nil for other runs).
+    public var exploration: Exploration?
 
     /// Creates a context.
     public init(

@@ -50,14 +50,22 @@ struct ExploreShardTests {
         #expect(merged.status == 0, "\(merged.err)")
         var mergedReport = try JUnitMerger.parse(Data(contentsOf: URL(fileURLWithPath: runs.path("merged.xml"))))
         var whole = try report("whole")
+        // The merged report says how many histories the parts played in all, in its property and its title.
+        let played = try ["shard-1", "shard-2"].map { try #require(report($0).suites.first?.property(JUnitReport.exploreHistoriesProperty).flatMap(Int.init)) }
+        // The run's properties stand on the first suite.
+        let first = try #require(mergedReport.suites.first)
+        #expect(first.property(JUnitReport.exploreHistoriesProperty) == String(played.reduce(0, +)))
+        #expect(first.property(JUnitReport.exploreSeedProperty) == "7")
+        #expect(first.property("spec.title") == "Explored histories (seed 7, \(played.reduce(0, +)) runs)")
         // Times and the title's count of histories played differ; every case, verdict and property else is the whole run's.
         for index in mergedReport.suites.indices {
             mergedReport.suites[index].time = 0; mergedReport.suites[index].timestamp = "";
-            mergedReport.suites[index].properties.removeAll { $0.name == "spec.title" };
+            mergedReport.suites[index].properties.removeAll { $0.name == "spec.title" || $0.name == JUnitReport.exploreHistoriesProperty };
             for c in mergedReport.suites[index].cases.indices { mergedReport.suites[index].cases[c].time = 0 }
         }
         for index in whole.suites.indices {
-            whole.suites[index].time = 0; whole.suites[index].timestamp = ""; whole.suites[index].properties.removeAll { $0.name == "spec.title" };
+            whole.suites[index].time = 0; whole.suites[index].timestamp = "";
+            whole.suites[index].properties.removeAll { $0.name == "spec.title" || $0.name == JUnitReport.exploreHistoriesProperty };
             for c in whole.suites[index].cases.indices { whole.suites[index].cases[c].time = 0 }
         }
         #expect(mergedReport.suites.map(\.cases) == whole.suites.map(\.cases))
@@ -75,6 +83,11 @@ struct ExploreShardTests {
             }
         }
         let mergedOutcomes = try outcomes(runs.path("merged.jsonl")), wholeOutcomes = try outcomes(runs.path("whole/explore-events.jsonl"))
+        let mergedContext = try EventStreamReader.events(at: URL(fileURLWithPath: runs.path("merged.jsonl"))).lazy.compactMap { event -> RunContext? in
+            if case let .runStarted(context, _) = event.kind { context } else { nil }
+        }.first
+        #expect(mergedContext?.exploration == RunContext.Exploration(seed: "7", histories: played.reduce(0, +)))
+        #expect(mergedContext?.specTitle == "Explored histories (seed 7, \(played.reduce(0, +)) runs)")
         #expect(
             mergedOutcomes.map(\.0) == wholeOutcomes.map(\.0) && mergedOutcomes.map(\.1) == wholeOutcomes.map(\.1),
             "\(mergedOutcomes.count) against \(wholeOutcomes.count)")

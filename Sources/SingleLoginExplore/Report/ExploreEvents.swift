@@ -30,13 +30,14 @@ package enum ExploreEvents {
         // say so by the same digest (which `merge` requires of the reports it joins).
         let parameters =
             "explore seed \(options.seed) runs \(options.runs * (options.shard?.count ?? 1)) max-steps \(options.maxSteps) rules \(rules.map(\.rawValue).joined(separator: ","))"
+        let exploration = RunContext.Exploration(seed: String(options.seed), histories: result.runs)
         var context = RunContext(
-            kind: .explore, specID: "explore", specVersion: HarnessVersion.current,
-            specTitle: "Explored histories (seed \(options.seed), \(result.runs) run\(result.runs == 1 ? "" : "s"))",
+            kind: .explore, specID: "explore", specVersion: HarnessVersion.current, specTitle: exploration.title,
             specSHA256: SHA256.hexDigest(Array(parameters.utf8)), harnessVersion: HarnessVersion.current, adapter: nil,
             hostname: hostname, startDate: startDate, gate: gate, referenceApp: referenceApp)
         context.shard = options.shard
         context.violatingHistory = result.counterexample == nil ? nil : result.finding.map { $0.index + 1 }
+        context.exploration = exploration
         let plan = rules.map { PlannedTestCase(id: TestCaseID(requirementID: $0.rawValue, scenarioName: scenarioName), requirement: summary(of: $0)) }
         var events: [Event] = [Event(.runStarted(context, plan: plan), date: startDate)]
         if let identity = result.identity { events.append(Event(.adapterIdentified(identity))) }

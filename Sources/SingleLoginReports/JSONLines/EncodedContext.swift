@@ -28,6 +28,16 @@ public struct EncodedContext: Codable, Hashable, Sendable {
     public var mergedShards: Int?
     /// Of an exploration that found a violation: the number of the history it violated in.
     public var violatingHistory: Int?
+    /// Of an exploration: `{"seed": "1", "histories": 500}` (absent for other runs).
+    public var exploration: EncodedExploration?
+}
+
+/// An exploration's seed and the histories it played, on the wire.
+public struct EncodedExploration: Codable, Hashable, Sendable {
+    /// The seed, as given.
+    public var seed: String
+    /// The histories played.
+    public var histories: Int
 }
 
 /// A shard on the wire: which part of a split run a stream covers.

@@ -16,7 +16,8 @@ extension EncodedEvent {
                 harnessVersion: context.harnessVersion, hostname: context.hostname, startDate: UTCDate.rfc3339(context.startDate), gate: context.gate.rawValue,
                 specOrigin: context.specOrigin, referenceApp: context.referenceApp ? true : nil,
                 shard: context.shard.map { EncodedShard(index: $0.index, count: $0.count) }, mergedShards: context.mergedShards,
-                violatingHistory: context.violatingHistory)
+                violatingHistory: context.violatingHistory,
+                exploration: context.exploration.map { EncodedExploration(seed: $0.seed, histories: $0.histories) })
             self.adapter = context.adapter.map(EncodedAdapter.init)
             self.plan = plan.map {
                 EncodedPlannedTestCase(testCase: EncodedTestCaseID($0.id), requirement: EncodedRequirement($0.requirement), skipReason: $0.skipReason)

@@ -43,6 +43,7 @@ extension Event {
                 shard: encoded.shard.map { RunContext.Shard(index: $0.index, count: $0.count) })
             context.mergedShards = encoded.mergedShards
             context.violatingHistory = encoded.violatingHistory
+            context.exploration = encoded.exploration.map { RunContext.Exploration(seed: $0.seed, histories: $0.histories) }
             kind = .runStarted(context, plan: plan)
         case .adapterIdentified:
             guard let adapter = line.adapter else { return nil }

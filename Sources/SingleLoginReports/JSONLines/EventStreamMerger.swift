@@ -135,6 +135,10 @@ public enum EventStreamMerger {
             case .runStarted(var context, let plan):
                 context.shard = nil
                 context.mergedShards = streams.count
+                if let whole = RunContext.Exploration.joined(contexts.map(\.exploration)) {
+                    context.exploration = whole
+                    context.specTitle = whole.title
+                }
                 context.startDate = contexts.map(\.startDate).min() ?? context.startDate
                 return Event(.runStarted(context, plan: plan), date: context.startDate)
             case .runEnded(var summary):

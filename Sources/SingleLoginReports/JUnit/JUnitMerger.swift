@@ -117,7 +117,24 @@ public enum JUnitMerger {
         }
         let first = reports.enumerated().min { (history($0.element.report), $0.offset) < (history($1.element.report), $1.offset) }!.element.report
         var merged = first
+        // Every part's histories, in the properties and the title, when every part says how many it played.
+        let parts = reports.map { report -> RunContext.Exploration? in
+            guard let suite = report.report.suites.first, let seed = suite.property(JUnitReport.exploreSeedProperty),
+                let histories = suite.property(JUnitReport.exploreHistoriesProperty).flatMap(Int.init)
+            else { return nil }
+            return RunContext.Exploration(seed: seed, histories: histories)
+        }
+        let whole = RunContext.Exploration.joined(parts)
         for index in merged.suites.indices {
+            if let whole {
+                for (name, value) in [
+                    (JUnitReport.exploreHistoriesProperty, String(whole.histories)), ("spec.title", whole.title),
+                ] {
+                    if let property = merged.suites[index].properties.firstIndex(where: { $0.name == name }) {
+                        merged.suites[index].properties[property].value = value
+                    }
+                }
+            }
             let name = merged.suites[index].name
             let others = reports.flatMap { $0.report.suites.filter { $0.name == name } }
             merged.suites[index].time = others.reduce(0) { $0 + $1.time }

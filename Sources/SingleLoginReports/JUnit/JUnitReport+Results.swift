@@ -117,6 +117,9 @@ extension JUnitReport {
     /// in; `merge` keeps the explore report with the lowest.
     public static let violatingHistoryProperty = "explore.history"
 
+    /// The properties of an exploration: its seed, and the histories it played (every part's, once merged).
+    public static let exploreSeedProperty = "explore.seed", exploreHistoriesProperty = "explore.histories"
+
     /// The properties every suite carries: what was run, by what, against which app.
     public static func properties(of context: RunContext) -> [Property] {
         var properties = [
@@ -134,6 +137,9 @@ extension JUnitReport {
         if context.referenceApp { properties.append(Property("run.app", context.referenceAppText)) }
         if let shard = context.shard { properties.append(Property(Self.shardProperty, shard.fraction)) }
         if let history = context.violatingHistory { properties.append(Property(Self.violatingHistoryProperty, String(history))) }
+        if let exploration = context.exploration {
+            properties += [Property(Self.exploreSeedProperty, exploration.seed), Property(Self.exploreHistoriesProperty, String(exploration.histories))]
+        }
         if let adapter = context.adapter {
             properties += [
                 Property("adapter.name", adapter.adapterName),

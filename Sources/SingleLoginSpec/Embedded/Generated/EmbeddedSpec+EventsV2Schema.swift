@@ -70,7 +70,12 @@ extension EmbeddedSpec {
           "properties": {"index": {"type": "integer", "minimum": 1}, "count": {"type": "integer", "minimum": 1}}
         },
         "mergedShards": {"type": "integer", "minimum": 1},
-        "violatingHistory": {"type": "integer", "minimum": 1}
+        "violatingHistory": {"type": "integer", "minimum": 1},
+        "exploration": {
+          "type": "object",
+          "required": ["seed", "histories"],
+          "properties": {"seed": {"type": "string"}, "histories": {"type": "integer", "minimum": 0}}
+        }
       }
     },
     "adapter": {
