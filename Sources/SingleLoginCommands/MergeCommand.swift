@@ -1,7 +1,9 @@
 import CommandLineKit
 import Foundation
+import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginSpec
 import Synchronization
 
 /// `sl-conformance merge OUT IN...`: joins shards' reports into one: JUnit XML into one valid
@@ -116,8 +118,8 @@ package struct MergeCommand: Command {
         Reports that name no shard (whole runs) are joined as they are: a test case in several of
         them keeps its most informative result, a failure or error over a pass, a pass over a skip.
         Given event streams (.jsonl, from run --shard i/n --events FILE), merge writes one run's
-        stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the order
-        given), each shard's events in turn, and one runEnded with totals recomputed from every
+        stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the spec's
+        order when it is an embedded spec, else in the order given), each requirement's events in turn, and one runEnded with totals recomputed from every
         test case (the wall time is the longest shard's). With --markdown FILE it also writes the
         merged summary.md from that stream, saying it merged N shards and covering every case, and
         with --html FILE the merged report.html, and with --badge FILE the merged run's badge (its
@@ -152,11 +154,23 @@ package struct MergeCommand: Command {
         }
     }
 
+    /// The test cases of the spec the streams ran, in its order, when it is one of the embedded specs
+    /// (its SHA-256 says so): a custom spec's shards are joined in the order they are given.
+    static func specOrder(of streams: [(name: String, events: [Event])]) -> [TestCaseID]? {
+        let sha256 = streams.lazy.flatMap(\.events).compactMap { event -> String? in
+            if case let .runStarted(context, _) = event.kind { context.specSHA256 } else { nil }
+        }.first
+        guard let sha256, let embedded = DefaultSpecs.specs.first(where: { SHA256.hexDigest($0.bytes) == sha256 }),
+            let spec = try? SpecLoader.load(bytes: embedded.bytes, file: embedded.displayPath).spec
+        else { return nil }
+        return spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) } }
+    }
+
     /// Joins event streams into one, then renders the merged summary.md from it when asked.
     private func mergeEvents(_ options: Options, output: TextOutput) -> Int32 {
         do {
             let streams = try options.inputs.map { (name: $0.path, events: try EventStreamReader.events(in: try Self.read($0), path: $0.path)) }
-            let merged = try EventStreamMerger.merge(streams)
+            let merged = try EventStreamMerger.merge(streams, specOrder: Self.specOrder(of: streams))
             let out = URL(fileURLWithPath: options.outputPath)
             try AtomicFileWriter.write(merged.reduce(into: Data()) { $0.append(JSONLinesRecorder.line(for: $1)) }, to: out)
             var written = [options.outputPath]

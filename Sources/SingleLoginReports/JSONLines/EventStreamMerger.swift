@@ -7,7 +7,8 @@ import SingleLoginEvents
 /// shard of one run, each once (``ShardCoverage``).
 ///
 /// The merged stream starts with one `runStarted`: shard 1's context without the shard, with
-/// `RunContext.mergedShards` set, and every shard's plan in the order the streams are given.
+/// `RunContext.mergedShards` set, and every shard's plan: in the spec's order when the caller gives
+/// it, else in the order the streams are given.
 /// Then the first `adapterIdentified` and `adapterUnavailable`, and each requirement in plan
 /// order: `requirementStarted`, the events of each of its test cases, and `requirementEnded`
 /// with its verdict over every shard's test cases (a shard knows only its part). Last, one
@@ -35,8 +36,11 @@ public enum EventStreamMerger {
         }
     }
 
-    /// The merged stream of `streams` (each a shard's events, named for messages).
-    public static func merge(_ streams: [(name: String, events: [Event])]) throws(MergeError) -> [Event] {
+    /// The merged stream of `streams` (each a shard's events, named for messages). With `specOrder`
+    /// (the spec's test cases in its order, when the caller has the spec the shards ran), the plan,
+    /// and so each requirement, follows the spec as a whole run's would; without it, the shards'
+    /// plans follow one another.
+    public static func merge(_ streams: [(name: String, events: [Event])], specOrder: [TestCaseID]? = nil) throws(MergeError) -> [Event] {
         var contexts: [RunContext] = []
         for stream in streams {
             guard
@@ -94,6 +98,10 @@ public enum EventStreamMerger {
                     byTestCase[result.id, default: []].append(event)
                 }
             }
+        }
+        if let specOrder {
+            let position = Dictionary(specOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            plan = plan.enumerated().sorted { (position[$0.element.id] ?? Int.max, $0.offset) < (position[$1.element.id] ?? Int.max, $1.offset) }.map(\.element)
         }
         // One requirement after another, in plan order, each test case's events together.
         var body: [Event] = identified + unavailable
