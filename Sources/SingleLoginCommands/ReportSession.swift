@@ -154,6 +154,23 @@ final class ReportSession: Sendable {
         }
     }
 
+    /// The last line's words for failures that are not the app's checks failing: flaky cases (failed,
+    /// then passed, without `--accept-flaky`) and waived cases that passed (`--strict-waivers`); nil
+    /// when there are none, and the line says `requirement failures`.
+    private func failuresOfTheGate() -> String? {
+        let flaky = state.retried.withLock { $0.flakyFailures }
+        let unexpected = state.waivers?.unexpectedPassFailures ?? 0
+        guard flaky + unexpected > 0 else { return nil }
+        let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
+        let failing = state.summary.withLock { $0?.failures(under: gate) } ?? 0
+        func cases(_ count: Int) -> String { "\(count) test case\(count == 1 ? "" : "s")" }
+        var parts: [String] = []
+        if flaky > 0 { parts.append("\(cases(flaky)) flaky (failed, then passed: --accept-flaky accepts them)") }
+        if unexpected > 0 { parts.append("\(cases(unexpected)) waived but passing (--strict-waivers: remove their waivers)") }
+        let others = failing - flaky - unexpected
+        return "requirement failures: " + (others > 0 ? "\(cases(others)) failed, " : "") + parts.joined(separator: ", ")
+    }
+
     /// Prints the comparison with the baseline (if any), every report that could not be written and
     /// the `Result:` line; returns the exit status.
     ///
@@ -182,6 +199,7 @@ final class ReportSession: Sendable {
             meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
         }
         restateStatus(status, reason: meaning.map { "--fail-on regressions: \($0)" })
+        if meaning == nil, status == .requirementFailures { meaning = failuresOfTheGate() }
         let failed = failures.list.withLock { $0 }
         let retried = state.retried.withLock { $0.consoleText }
         if !retried.isEmpty { output.write(retried) }

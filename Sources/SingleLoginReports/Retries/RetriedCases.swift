@@ -30,6 +30,7 @@ public struct RetriedCases: Sendable {
         let note: String
         if result.isFlaky {
             label = "FLAKY"
+            if result.outcome != .passed { flakyFailures += 1 }
             note = result.outcome == .passed ? "accepted (--accept-flaky)" : "counted as failed (--accept-flaky accepts flaky test cases)"
         } else {
             switch result.outcome {
@@ -44,6 +45,9 @@ public struct RetriedCases: Sendable {
 
     /// How many of the cases are flaky.
     public var flakyCount: Int { entries.filter { $0.label == "FLAKY" }.count }
+
+    /// How many flaky cases count as failed (without `--accept-flaky`).
+    public private(set) var flakyFailures = 0
 
     /// The console's block: a heading and one line per case; empty when nothing was retried.
     public var consoleText: String {

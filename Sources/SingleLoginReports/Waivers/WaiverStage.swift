@@ -60,6 +60,11 @@ public final class WaiverStage: Sendable {
     /// What the waivers did, in the order the test cases ended.
     public var effects: [Effect] { state.withLock { $0.effects } }
 
+    /// How many waived test cases passed and so failed (`--strict-waivers`; 0 without it).
+    public var unexpectedPassFailures: Int {
+        strict ? effects.filter { if case .unexpectedPass = $0 { true } else { false } }.count : 0
+    }
+
     /// The IDs of the requirements whose failures were waived, sorted, each once.
     public var waivedRequirements: [String] {
         Array(Set(effects.compactMap { if case let .waived(id, _) = $0 { id.requirementID } else { nil } })).sorted()
