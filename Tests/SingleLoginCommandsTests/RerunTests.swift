@@ -24,7 +24,9 @@ struct RerunTests {
                 "Re-running \(failing.count) test case\(failing.count == 1 ? "" : "s") that did not pass in \(runs.path("before/junit.xml")); keeping \(passing.count) earlier result"
             ), "\(gated.out)")
         #expect(
-            gated.out.contains("Result: FAILED (exit status 1: requirement failures: \(failing.count) test case\(failing.count == 1 ? "" : "s") flaky (failed, then passed: --accept-flaky accepts them))"),
+            gated.out.contains(
+                "Result: FAILED (exit status 1: requirement failures: \(failing.count) test case\(failing.count == 1 ? "" : "s") flaky (failed, then passed: --accept-flaky accepts them))"
+            ),
             "\(gated.out)")
         let accepted = await runs.run("accepted", flawed: false, ["--rerun", runs.path("before/junit.xml"), "--accept-flaky"])
         #expect(accepted.status == 0, "\(accepted.out)")

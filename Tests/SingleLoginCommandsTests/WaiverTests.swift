@@ -131,7 +131,10 @@ struct WaiverTests {
         #expect(strict.out.contains("failed: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"), "\(strict.out)")
         #expect(!strict.out.contains("warning: unexpected pass"), "\(strict.out)")
         // The last line says what failed: nothing of the app's, only waivers that no longer hold.
-        #expect(strict.out.contains("Result: FAILED (exit status 1: requirement failures: 3 test cases waived but passing (--strict-waivers: remove their waivers))"), "\(strict.out)")
+        #expect(
+            strict.out.contains(
+                "Result: FAILED (exit status 1: requirement failures: 3 test cases waived but passing (--strict-waivers: remove their waivers))"),
+            "\(strict.out)")
         #expect(
             strict.junit.contains(#"<failure message="unexpected pass: remove the waiver for &apos;SL-LOGOUT-1&apos; (--strict-waivers)"#)
                 || strict.junit.contains("unexpected pass: remove the waiver"), "\(strict.junit)")
