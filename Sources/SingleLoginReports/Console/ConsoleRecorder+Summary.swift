@@ -17,10 +17,29 @@ extension ConsoleRecorder {
         let warnings = problems.filter { Verdict(of: $0, gate: gate) == .warned }
         if !failures.isEmpty {
             out += "\n" + style.paint("Failures:", "1") + "\n"
+            // Errors that are one and the same (a backend that cannot start: every case after the
+            // first points at it) are printed once, then named.
+            var repeats: [(key: String, first: TestCaseResult, more: [TestCaseID])] = []
             for result in failures {
+                if let key = Self.sameErrorKey(result) {
+                    if let index = repeats.firstIndex(where: { $0.key == key }) {
+                        repeats[index].more.append(result.id)
+                        continue
+                    }
+                    repeats.append((key, result, []))
+                }
                 // The failed starts of an adapter the run gave up on: their stderr is printed once, below.
                 let failedStart = unavailable != nil && result.outcome == .errored && result.transcript.isEmpty
                 out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:], showsOutput: !failedStart)
+            }
+            for repeated in repeats where !repeated.more.isEmpty {
+                let count = repeated.more.count
+                out += "\n\(Verdict.errored.painted(style)) the same error for \(count) more test case\(count == 1 ? "" : "s"): "
+                let scenarios = Set(repeated.more.map(\.scenarioName))
+                out +=
+                    scenarios.count == 1
+                    ? repeated.more.map { PlainText.clean($0.requirementID) }.joined(separator: ", ") + " (each '\(PlainText.clean(scenarios.first!))')\n"
+                    : repeated.more.map { PlainText.clean($0.description) }.joined(separator: ", ") + "\n"
             }
         }
         if !warnings.isEmpty {
@@ -103,6 +122,15 @@ extension ConsoleRecorder {
         if let context, context.referenceApp { line += " for " + context.referenceAppText }
         if let shard = context?.shard { line += " (\(shard) only)" }
         return line + "\n"
+    }
+
+    /// The identity of an error that carries nothing of its own (one issue, no transcript, no
+    /// output), by which repeats of it are told apart; nil for any other result.
+    static func sameErrorKey(_ result: TestCaseResult) -> String? {
+        guard result.outcome == .errored, result.issues.count == 1, let issue = result.issues.first, result.transcript.isEmpty,
+            result.adapterLog.isEmpty, issue.observed.isEmpty
+        else { return nil }
+        return issue.type + "\u{0}" + issue.message
     }
 
     /// What an exit status means, in a few words; a pass with `skipped` test cases says how many
