@@ -38,9 +38,9 @@ enum Repository {
 extension BackendProfileTests {
     @Suite("A backend that cannot be used gets one clear error, and nothing of it outlives the run")
     struct BadBackendTests {
-        func run(_ command: String, health: Duration = .seconds(20), only: [String] = []) async -> (EventLog, RunSummary) {
+        func run(_ command: String, health: Duration = .seconds(20), healthPath: String = "/health", only: [String] = []) async -> (EventLog, RunSummary) {
             let log = EventLog()
-            let options = BackendProfile.Options(command: command, mode: .single, healthTimeout: health, only: only)
+            let options = BackendProfile.Options(command: command, mode: .single, healthPath: healthPath, healthTimeout: health, only: only)
             let summary = await BackendProfile(spec: Repository.spec, options: options).run { log.record($0) }
             return (log, summary)
         }
@@ -68,6 +68,18 @@ extension BackendProfileTests {
             let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
             #expect(issue.type == "backend.start.exited")
             #expect(issue.message.contains("(exit code 0)") && issue.message.contains("must run the backend in the foreground"), "\(issue.message)")
+        }
+
+        @Test("a health path the backend does not have: the timeout names its last answer, 404, and asks about --health")
+        func healthPathMissing() async throws {
+            // Python's file server answers every path it has no file for with 404. The wait always runs
+            // out; it is long enough for Python to answer once on a loaded machine.
+            let (log, _) = await run(
+                "cd \"$(mktemp -d)\" && exec python3 -m http.server \"$SL_BACKEND_PORT\" --bind 127.0.0.1", health: .seconds(8),
+                healthPath: "/no-such-health", only: ["BE-AUD-1"])
+            let issue = try #require(log.results.first { $0.id.requirementID == "BE-AUD-1" }?.issues.first)
+            #expect(issue.type == "backend.start.timeout")
+            #expect(issue.message.contains("its last answer was 404 File not found: is --health the path of its health check?"), "\(issue.message)")
         }
 
         @Test("a backend that never answers /health: a timeout naming the port, and its process group is gone after the run")

@@ -34,6 +34,7 @@ struct StartFailure: Error, Sendable {
                 text += "; it listens on port \(listening.map(String.init).joined(separator: ", ")) instead: listen on 127.0.0.1:$SL_BACKEND_PORT"
             } else if let reply = last?.reply {
                 text += "; its last answer was \(reply.status) \(reply.reason)"
+                if reply.status == 404 { text += ": is --health the path of its health check?" }
             } else if listening.isEmpty {
                 text += "; nothing of it listens on a TCP port"
             }
