@@ -82,16 +82,18 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
 
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
     /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
-    /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``).
+    /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``), and
+    /// `waiverLines` what the waivers did, which `report.html` lists.
     package func recorders(
         style: ConsoleStyle, output: TextOutput, markdownAppendix: @escaping @Sendable () -> String = { "" },
+        waiverLines: @escaping @Sendable () -> [String] = { [] },
         onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError
     ) -> [any EventRecorder] {
         var recorders: [any EventRecorder] = [
             ConsoleRecorder(style: style, write: output.write),
             JUnitXMLRecorder(url: junitFile, options: JUnitReport.Options(strict: junitStrict), onError: onError),
             MarkdownChecklistRecorder(url: markdownFile, appendix: markdownAppendix, onError: onError),
-            HTMLReportRecorder(url: htmlFile, onError: onError),
+            HTMLReportRecorder(url: htmlFile, waiverLines: waiverLines, onError: onError),
         ]
         if let eventsFile { recorders.append(JSONLinesRecorder(url: eventsFile, onError: onError)) }
         return recorders

@@ -101,7 +101,8 @@ final class ReportSession: Sendable {
             failures.add(error, writing: "a report")
         }
         recorders =
-            options.recorders(style: style, output: output, markdownAppendix: { state.markdownAppendix }, onError: onError)
+            options.recorders(
+                style: style, output: output, markdownAppendix: { state.markdownAppendix }, waiverLines: { state.waivers?.lines ?? [] }, onError: onError)
             + more(onError, { state.markdownAppendix })
     }
 

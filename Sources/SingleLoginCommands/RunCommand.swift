@@ -250,6 +250,7 @@ package struct RunCommand: Command {
                     junit: JUnitReport.Options(strict: options.reports.junitStrict), allowIncomplete: options.allowIncomplete,
                     executable: Bundle.main.executableURL, wireLog: options.wireLog.map { URL(fileURLWithPath: $0) })
                 bundleOptions.markdownAppendix = markdownAppendix
+                bundleOptions.waiverLines = { [waivers = gating.waivers] in waivers?.lines ?? [] }
                 bundleOptions.signingKey = signingKey
                 bundleOptions.waivers = gating.waiversOnRecord
                 bundleOptions.waiverBytes = gating.waiverBytes

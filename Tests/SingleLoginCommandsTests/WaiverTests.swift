@@ -56,6 +56,8 @@ struct WaiverTests {
         let html = try String(contentsOfFile: runs.path("r/report.html"), encoding: .utf8)
         #expect(html.contains(#"<h2 id="waived-heading">Waived ("#), "\(html)")
         #expect(html.contains("waived: name label not cleared yet (https://example.com/issues/7; expires 2026-03-31)"))
+        // And what the waivers did, as the console and summary.md list it.
+        #expect(html.contains("<h2 id=\"waivers-heading\">Waivers</h2>\n<ul>\n<li>waived SL-LOGOUT-1 / "), "\(html)")
     }
 
     @Test(
@@ -125,6 +127,8 @@ struct WaiverTests {
         let warned = try await Self.run(runs, flawed: false, entries: [Self.logout])
         #expect(warned.status == 0)
         #expect(warned.out.contains("warning: unexpected pass: remove the waiver for 'SL-LOGOUT-1'"), "\(warned.out)")
+        let page = try String(contentsOfFile: runs.path("r/report.html"), encoding: .utf8)
+        #expect(page.contains("<li>warning: unexpected pass: remove the waiver for "), "\(page)")
         let strict = try await Self.run(runs, flawed: false, entries: [Self.logout], ["--strict-waivers"])
         #expect(strict.status == 1)
         // The console's waivers list says what the verdict is: a failure, not a warning.

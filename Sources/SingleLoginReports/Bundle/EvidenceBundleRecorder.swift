@@ -35,6 +35,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
         public var wireLog: URL?
         /// What the run's `summary.md` ends with (its waivers, a baseline's comparison), as that recorder gets it.
         public var markdownAppendix: @Sendable () -> String = { "" }
+        /// What the run's waivers did, as `report.html` lists them (``HTMLReport/waiverLines``).
+        public var waiverLines: @Sendable () -> [String] = { [] }
         /// The key that signs `SHA256SUMS` (`--sign KEY`); nil writes an unsigned bundle.
         public var signingKey: RSAPrivateKey?
         /// The waivers the run applied (`--waivers`), as the manifest lists them.
@@ -145,7 +147,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
             ("manifest.json", try encoder.encode(manifest) + Data("\n".utf8)),
             ("spec.json", Data(options.specBytes)),
         ]
-        front += reports(of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix())
+        front += reports(
+            of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix(), waiverLines: options.waiverLines())
         front.append(("events.jsonl", events))
         if let wireLog = options.wireLog, let bytes = try? SpecFileError.readFile(wireLog.path) { front.append(("wire.log", Data(bytes))) }
         if let waivers = options.waiverBytes { front.append((BundleManifest.Waivers.bundledFile, waivers)) }
@@ -166,9 +169,16 @@ public final class EvidenceBundleRecorder: EventRecorder {
         reports(of: record, results: record.orderedResults, junit: junit)
     }
 
+    /// The reports `record` gives, `report.html` listing `waiverLines` (what the run's waivers did).
+    public static func reports(of record: RunRecord, junit: JUnitReport.Options, waiverLines: [String]) -> [(name: String, data: Data)] {
+        reports(of: record, results: record.orderedResults, junit: junit, waiverLines: waiverLines)
+    }
+
     /// `markdownAppendix` is what the run's `summary.md` ends with (waivers, a baseline's comparison): the
     /// bundle holds the file as the run wrote it.
-    static func reports(of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options, markdownAppendix: String = "") -> [(
+    static func reports(
+        of record: RunRecord, results: [TestCaseResult], junit: JUnitReport.Options, markdownAppendix: String = "", waiverLines: [String] = []
+    ) -> [(
         name: String, data: Data
     )] {
         let context = record.effectiveContext
@@ -183,8 +193,14 @@ public final class EvidenceBundleRecorder: EventRecorder {
                         surfaces: record.surfaces.findings)
                         + markdownAppendix).utf8)
             ),
-            ("report.html", Data(HTMLReport(record).render().utf8)),
+            ("report.html", Data(Self.page(of: record, waiverLines: waiverLines).render().utf8)),
         ]
+    }
+
+    private static func page(of record: RunRecord, waiverLines: [String]) -> HTMLReport {
+        var page = HTMLReport(record)
+        page.waiverLines = waiverLines
+        return page
     }
 
     /// The path of the transcript of test case number `index` (from 0) in plan order.

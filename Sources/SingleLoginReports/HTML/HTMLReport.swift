@@ -29,6 +29,9 @@ public struct HTMLReport: Sendable {
     /// The exit status the command ends with where it is not the requirements' own
     /// (`--fail-on regressions` passes a run whose failures are the baseline's), and why.
     public var statedStatus: (status: ExitStatus, reason: String)?
+    /// What the waivers did, a line each (`waived ...`, `failing again ...`, `warning: unexpected
+    /// pass ...`), as the console and `summary.md` list them; the page lists them under "Waivers".
+    public var waiverLines: [String] = []
     /// What the page shows for each of ``results``, in the same order (computed once: a run can have 100,000).
     var statuses: [Status]
     /// How many test cases have each status, and how many there are: the header's counts, kept
@@ -85,6 +88,15 @@ public struct HTMLReport: Sendable {
         // The requirements that failed come first whatever the command exits with: they are what to read.
         requirementsTable(failing: ownStatus != .passed, into: &out)
         caseSections(into: &out)
+        if !waiverLines.isEmpty {
+            out += "<section aria-labelledby=\"waivers-heading\">\n<h2 id=\"waivers-heading\">Waivers</h2>\n<ul>\n"
+            for line in waiverLines {
+                out += "<li>"
+                HTMLText.escape(line, into: &out)
+                out += "</li>\n"
+            }
+            out += "</ul>\n</section>\n"
+        }
         out += "</main>\n<footer><p>Written by sl-conformance "
         HTMLText.escape(context.harnessVersion, into: &out)
         out += " from the run's events. Spec SHA-256 <code>"

@@ -8,13 +8,18 @@ public final class HTMLReportRecorder: StatusRestatingRecorder {
     /// Where the page goes.
     public let url: URL
     private let onError: @Sendable (any Error) -> Void
+    private let waiverLines: @Sendable () -> [String]
     private let state = Locked(RunRecord())
     /// The header of the page written, to state another exit status (``rewrite(unwritten:status:reason:)``).
     private let written = Locked<HTMLReport?>(nil)
 
-    /// Creates a recorder writing to `url`; `onError` hears about a file that could not be written.
-    public init(url: URL, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError) {
+    /// Creates a recorder writing to `url`; `onError` hears about a file that could not be written;
+    /// `waiverLines` gives, when the run ends, what the waivers did (``HTMLReport/waiverLines``).
+    public init(
+        url: URL, waiverLines: @escaping @Sendable () -> [String] = { [] }, onError: @escaping @Sendable (any Error) -> Void = ReportErrors.printToStandardError
+    ) {
         self.url = url
+        self.waiverLines = waiverLines
         self.onError = onError
     }
 
@@ -28,7 +33,8 @@ public final class HTMLReportRecorder: StatusRestatingRecorder {
             record = RunRecord()
             return report
         }
-        guard let report else { return }
+        guard var report else { return }
+        report.waiverLines = waiverLines()
         do {
             // The page's own bytes go to the file: no copy of a large run's page beside it.
             var page = report.render()
