@@ -119,15 +119,17 @@ package struct MergeCommand: Command {
         them keeps its most informative result, a failure or error over a pass, a pass over a skip.
         Given event streams (.jsonl, from run --shard i/n --events FILE), merge writes one run's
         stream to OUT: one runStarted (no shard; mergedShards N; the shards' plans in the spec's
-        order when it is an embedded spec, else in the order given), each requirement's events in turn, and one runEnded with totals recomputed from every
-        test case (the wall time is the longest shard's). With --markdown FILE it also writes the
-        merged summary.md from that stream, saying it merged N shards and covering every case, and
-        with --html FILE the merged report.html, and with --badge FILE the merged run's badge (its
-        MUST requirements over every shard, coloured by the merged result):
+        order when it is an embedded spec, else in the order given), each requirement's events in
+        turn, and one runEnded with totals recomputed from every test case (the wall time is the
+        longest shard's). With --markdown FILE it also writes the merged summary.md from that
+        stream, saying it merged N shards and covering every case, and with --html FILE the merged
+        report.html, and with --badge FILE the merged run's badge (its MUST requirements over every
+        shard, coloured by the merged result):
           sl-conformance merge all/events.jsonl shard*/events.jsonl --markdown all/summary.md --html all/report.html --badge all/badge.json
         A shard's own summary.md or report.html cannot be read back: merge its event stream instead.
         Explore reports of 'explore --shard i/n' merge into the report of the shard whose violation
-        came in the lowest-numbered history, as one exploration of all their histories reports it:
+        came in the lowest-numbered history, as one exploration of all their histories reports it,
+        with every part's histories added up (explore.histories, and the title):
           sl-conformance merge explore-junit.xml part-*/explore-junit.xml
         Reports of different specs (id, version or SHA-256) are refused, and so is an output that
         is one of the inputs (or an input given twice). The output is written atomically.

@@ -45,14 +45,14 @@ package enum ExploreEvents {
         var results: [TestCaseResult] = []
         for planned in plan {
             let rule = Rule(rawValue: planned.id.requirementID)!
-            let seconds = Self.seconds(of: rule, in: result)
+            let caseSeconds = Self.seconds(of: rule, in: result)
             events.append(Event(.requirementStarted(planned.requirement)))
             events.append(Event(.testCaseStarted(planned.id)))
             let testCase: TestCaseResult
             if let counterexample = result.counterexample, counterexample.rule == rule {
                 events += counterexample.events.compactMap { retagged($0, as: planned.id) }
                 testCase = TestCaseResult(
-                    id: planned.id, requirement: planned.requirement, outcome: .failed, duration: seconds,
+                    id: planned.id, requirement: planned.requirement, outcome: .failed, duration: caseSeconds,
                     issues: counterexample.result.issues, transcript: counterexample.result.transcript, adapterLog: counterexample.result.adapterLog)
             } else if let unconfirmed = result.notReproducible, unconfirmed.violation.rule == rule {
                 // The history's steps, numbered, with the violation seen once at its step: no output of the app's to show.
@@ -62,7 +62,7 @@ package enum ExploreEvents {
                     severity: .error, kind: .exploreNotReproducible,
                     message: "\(unconfirmed.reason) (given: \(describe(unconfirmed.history.given)))\(once)", stepIndex: unconfirmed.violation.stepIndex)
                 events.append(Event(.issueRecorded(planned.id, issue)))
-                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue])
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .errored, duration: caseSeconds, issues: [issue])
             } else if let failure = result.failure {
                 events += steps(of: failure.history, upTo: failure.issue.stepIndex, as: planned.id)
                 let issue = Issue(
@@ -71,14 +71,14 @@ package enum ExploreEvents {
                     stepIndex: failure.issue.stepIndex, observed: failure.issue.observed)
                 events.append(Event(.issueRecorded(planned.id, issue)))
                 testCase = TestCaseResult(
-                    id: planned.id, requirement: planned.requirement, outcome: .errored, duration: seconds, issues: [issue],
+                    id: planned.id, requirement: planned.requirement, outcome: .errored, duration: caseSeconds, issues: [issue],
                     transcript: failure.result.transcript, adapterLog: failure.result.adapterLog)
             } else if result.interrupted {
                 testCase = TestCaseResult(
                     id: planned.id, requirement: planned.requirement, outcome: .notRun(reason: "the run was interrupted after \(result.runs) histories"),
-                    duration: seconds)
+                    duration: caseSeconds)
             } else {
-                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .passed, duration: seconds)
+                testCase = TestCaseResult(id: planned.id, requirement: planned.requirement, outcome: .passed, duration: caseSeconds)
             }
             events.append(Event(.testCaseEnded(testCase)))
             events.append(Event(.requirementEnded(RequirementResult(requirement: planned.requirement, results: [testCase], gate: gate))))

@@ -19,14 +19,14 @@ extension ConsoleRecorder {
             out += "\n" + style.paint("Failures:", "1") + "\n"
             // Errors that are one and the same (a backend that cannot start: every case after the
             // first points at it) are printed once, then named.
-            var repeats: [(key: String, first: TestCaseResult, more: [TestCaseID])] = []
+            var repeats: [(key: String, more: [TestCaseID])] = []
             for result in failures {
                 if let key = Self.sameErrorKey(result) {
                     if let index = repeats.firstIndex(where: { $0.key == key }) {
                         repeats[index].more.append(result.id)
                         continue
                     }
-                    repeats.append((key, result, []))
+                    repeats.append((key, []))
                 }
                 // The failed starts of an adapter the run gave up on: their stderr is printed once, below.
                 let failedStart = unavailable != nil && result.outcome == .errored && result.transcript.isEmpty
