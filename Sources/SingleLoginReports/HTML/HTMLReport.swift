@@ -90,12 +90,7 @@ public struct HTMLReport: Sendable {
         caseSections(into: &out)
         if !waiverLines.isEmpty {
             out += "<section aria-labelledby=\"waivers-heading\">\n<h2 id=\"waivers-heading\">Waivers</h2>\n<ul>\n"
-            for line in waiverLines {
-                out += "<li>"
-                HTMLText.escape(line, into: &out)
-                out += "</li>\n"
-            }
-            out += "</ul>\n</section>\n"
+            out += waiverLines.map { "<li>\(HTMLText.escape($0))</li>\n" }.joined() + "</ul>\n</section>\n"
         }
         out += "</main>\n<footer><p>Written by sl-conformance "
         HTMLText.escape(context.harnessVersion, into: &out)
