@@ -71,7 +71,7 @@ struct MergeEveryKindTests {
         #expect(rows(summary, starting: "| Test cases |") == rows(wholeSummary, starting: "| Test cases |"))
         #expect(rows(summary, starting: "| ❌").sorted() == rows(wholeSummary, starting: "| ❌").sorted())
         // The requirements in the spec's order, as the whole run lists them, not shard after shard.
-        func order(_ text: String) -> [String] { rows(text, starting: "| ").compactMap { $0.firstMatch(of: /\| (SL-[A-Z]+-\d+) \|/).map { String($0.1) } } }
+        func order(_ text: String) -> [String] { rows(text, starting: "| ").compactMap { $0.firstMatch(of: #/\| (SL-[A-Z]+-\d+) \|/#).map { String($0.1) } } }
         #expect(order(summary) == order(wholeSummary) && order(summary).count == 42, "\(order(summary))")
         #expect(rows(summary, starting: "| Exit status |") == ["| Exit status | 1 |"])
 
