@@ -80,6 +80,28 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
             verbosity: verbosity, isTerminal: output.isTerminal, colors: ConsoleStyle.colorsEnabled(isTerminal: output.isTerminal, environment: environment))
     }
 
+    /// The exit status of `body`; when it ends before a run started because an input is invalid
+    /// (65: the spec, a waiver file, a baseline, a key) or missing (66), the reports at these
+    /// options' paths are replaced by ones that say so (``RunNotStarted``), so that an earlier run's
+    /// passing reports are never read as this one's. That is what goes wrong in CI after a run
+    /// passed: a file the job reads changed. A usage error (64) writes nothing: the command line
+    /// is wrong, maybe about these very paths.
+    package func replacingReportsIfNotStarted(command: String, output: TextOutput, _ body: () async throws(UsageError) -> Int32)
+        async throws(UsageError) -> Int32
+    {
+        let status = try await body()
+        if let ended = ExitStatus(rawValue: status), ended == .invalidSpec || ended == .noInput {
+            replaceWithNotStarted(command: command, status: ended, output: output)
+        }
+        return status
+    }
+
+    private func replaceWithNotStarted(command: String, status: ExitStatus, output: TextOutput) {
+        do { try RunNotStarted.write(command: command, status: status, junit: junitFile, markdown: markdownFile, html: htmlFile) } catch {
+            output.err("warning: \(error) (an earlier run's reports may be left there)")
+        }
+    }
+
     /// The recorders these options ask for: console on `output` in `style`, JUnit XML, Markdown and
     /// HTML files, and JSON Lines when `--events` is given; `onError` hears of a file that could not be written.
     /// `markdownAppendix` gives what `summary.md` ends with (see ``MarkdownChecklistRecorder``), and

@@ -202,6 +202,14 @@ package struct RunCommand: Command {
     }
 
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        if options.listOnly { return try await start(options, output: output) }
+        return try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) -> Int32 in
+            try await start(options, output: output)
+        }
+    }
+
+    /// The run itself, once the options parsed: its exit status.
+    private func start(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let loaded: LoadedSpec
         do { loaded = try SpecInput.catalogue(options.spec) } catch { return error.report(to: output) }
         let selection = options.selection

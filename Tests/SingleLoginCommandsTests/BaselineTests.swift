@@ -178,7 +178,7 @@ struct BaselineTests {
         let bad = await Tool.run(["diff", runs.path("bad.xml"), runs.path("bad.xml")])
         #expect(bad.status == 66)
         #expect(bad.err.contains("not a JUnit report"))
-        let usage = await Tool.run(["run", "--fail-on", "regressions"])
+        let usage = await Tool.run(["run", "--fail-on", "regressions", "--reports", runs.path("usage")])
         #expect(usage.status == 64)
         #expect(usage.err.contains("'--fail-on regressions' needs '--baseline <file>'"))
     }

@@ -58,7 +58,9 @@ struct ConformanceToolTests {
             ["valdate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"],
         ])
     func usageErrors(arguments: [String]) async {
-        let run = await Tool.run(arguments)
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let run = await Tool.run(arguments + (arguments.first == "run" ? ["--reports", reports.path] : []))
         #expect(run.status == 64)
         #expect(run.err.hasPrefix("Error: "))
         #expect(run.err.contains("for more information."))

@@ -30,7 +30,10 @@ struct EmbeddedSpecCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("specs/single-login.json").path
-        let run = await Tool.run(words.map { $0.replacingOccurrences(of: "{missing}", with: missing).replacingOccurrences(of: "{dir}", with: directory.path) })
+        // Reports into the scratch directory: a run that does not start still replaces the reports at its paths.
+        let reports = words.first == "run" || words.first == "preflight" ? ["--reports", directory.appendingPathComponent("reports").path] : []
+        let run = await Tool.run(
+            words.map { $0.replacingOccurrences(of: "{missing}", with: missing).replacingOccurrences(of: "{dir}", with: directory.path) } + reports)
         #expect(run.status == status, "\(words): \(run.err)")
         #expect(run.err.contains(status == 66 ? ": error: no such file" : ": error: is a directory, not a file"), "\(run.err)")
         #expect(!run.err.contains("invalid"))

@@ -68,7 +68,9 @@ struct BundleOptionTests {
 
     @Test("--allow-incomplete without --bundle is a usage error")
     func allowIncompleteAlone() async {
-        let run = await Tool.run(["run", "--allow-incomplete"])
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-incomplete-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let run = await Tool.run(["run", "--allow-incomplete", "--reports", reports.path])
         #expect(run.status == 64)
         #expect(run.err.contains("'--allow-incomplete' applies to '--bundle <file>'"))
     }

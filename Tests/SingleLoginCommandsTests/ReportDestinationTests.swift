@@ -151,4 +151,24 @@ struct ReportDestinationTests {
         session.record(Event(.runEnded(summary)))
         return session.finish(ExitStatus(summary: summary, gate: .mustAndShould))
     }
+
+    @Test("a run that ends before it starts (an invalid spec, 65) replaces an earlier run's passing reports with ones that say it did not start")
+    func staleReportsReplaced() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reports = directory.appendingPathComponent("r").path
+        let passed = await Tool.run(["run", "--quiet", "--only", "SL-LOGIN-1", "--reports", reports])
+        #expect(passed.status == 0, "\(passed.err)")
+        let spec = directory.appendingPathComponent("bad.json")
+        try Data("{\"formatVersion\": \"1.0\",}".utf8).write(to: spec)
+        let invalid = await Tool.run(["run", "--spec", spec.path, "--reports", reports])
+        #expect(invalid.status == 65)
+        let junit = try String(contentsOfFile: reports + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains(#"tests="1" failures="0" errors="1""#), "\(junit)")
+        #expect(junit.contains("sl-conformance run did not start: exit status 65 (invalid spec)"), "\(junit)")
+        let summary = try String(contentsOfFile: reports + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("# sl-conformance run: ERROR") && summary.contains("| Exit status | 65 |"), "\(summary)")
+        let page = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
+        #expect(page.contains("<title>sl-conformance run: ERROR</title>") && !page.contains("PASSED"), "\(page)")
+    }
 }

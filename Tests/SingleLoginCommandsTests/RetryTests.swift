@@ -100,7 +100,9 @@ struct RetryTests {
             (["--retry", "0"], "--retry"),
         ])
     func usage(words: [String], message: String) async {
-        let run = await Tool.run(["run"] + words)
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-retry-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let run = await Tool.run(["run"] + words + ["--reports", reports.path])
         #expect(run.status == 64)
         #expect(run.err.contains(message), "\(run.err)")
     }

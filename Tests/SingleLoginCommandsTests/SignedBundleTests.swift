@@ -203,14 +203,18 @@ struct SignedBundleTests {
         let fix = try #require(run.err.range(of: "\n  fix: "), "\(run.err)")
         #expect(run.err[fix.upperBound...].contains(bad.fix), "\(run.err)")
         if bad.command == "run" {
-            #expect(!FileManager.default.fileExists(atPath: scratch.path("reports/junit.xml")), "nothing ran")
+            // Nothing ran, and the reports say so: an earlier run's would otherwise be read as this one's.
+            let junit = try String(contentsOfFile: scratch.path("reports/junit.xml"), encoding: .utf8)
+            #expect(junit.contains("sl-conformance run did not start: exit status \(bad.status) ("), "\(junit)")
             #expect(!FileManager.default.fileExists(atPath: scratch.path("bundle.tar")))
         }
     }
 
     @Test("--sign without --bundle is a usage error")
     func signNeedsBundle() async {
-        let run = await Tool.run(["run", "--sign", KeyFiles.path("signer.pem")])
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-sign-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let run = await Tool.run(["run", "--sign", KeyFiles.path("signer.pem"), "--reports", reports.path])
         #expect(run.status == 64)
         #expect(run.err.contains("'--sign' applies to '--bundle <file>'"))
     }
