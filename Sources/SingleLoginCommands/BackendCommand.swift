@@ -118,6 +118,14 @@ package struct BackendCommand: Command {
     package init() {}
 
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        if options.listOnly { return try await start(options, output: output) }
+        return try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) -> Int32 in
+            try await start(options, output: output)
+        }
+    }
+
+    /// The profile itself, once the options parsed: its exit status.
+    private func start(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
         let spec: BackendSpec
         do { spec = try SpecInput.backend(options.spec) } catch { return error.report(to: output) }
         let gate = options.reports.gate

@@ -87,6 +87,13 @@ package struct PreflightCommand: Command {
     package init() {}
 
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
+        try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) -> Int32 in
+            try start(options, output: output)
+        }
+    }
+
+    /// The checks themselves, once the options parsed: their exit status.
+    private func start(_ options: Options, output: TextOutput) throws(UsageError) -> Int32 {
         let spec: PreflightSpec
         do { spec = try SpecInput.preflight(options.spec) } catch { return error.report(to: output) }
         do { try options.input.validate() } catch { throw Self.usageError(error) }
