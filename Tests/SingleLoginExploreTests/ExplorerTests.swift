@@ -213,6 +213,30 @@ struct ExplorerTests {
     }
 
     @Test(
+        "a single-flight app whose follow-up check (filed under the launch's request) saw alice and then needed interaction has seen her: an unchanged broadcast asks nothing more of it"
+    )
+    func followUpFiledUnderEarlierRequest() async throws {
+        let history = Scenario(
+            name: "Jamf Setup while the launch's check is held, interaction required", given: Given(),
+            steps: [
+                Step(.answerNext(method: .acquireTokenSilent, answer: .interactionRequired)), Step(.holdNext(method: .getCurrentAccount)),
+                Step(.app(.launch)), Step(.globalSignIn(account: "alice")), Step(.release), Step(.broadcast(count: 1)),
+            ], expect: [])
+        let played = await HistoryPlayer(
+            provider: InProcessAdapterProvider {
+                MinimalAppAdapter(app: MinimalApp(singleFlight: true), capabilities: [WireProtocol.Capability.concurrentCalls.rawValue])
+            }
+        ).play(history)
+        // The follow-up check and its silent call are the launch's work: filed under step 3, answered during the release.
+        let followUp = try #require(
+            played.result.transcript.last { $0.method == .getCurrentAccount && $0.stepIndex == 2 && !$0.held },
+            "\(played.result.transcript.map { "\($0.sequence) \($0.method) step \($0.stepIndex.map(String.init) ?? "-") held \($0.held) later \($0.answeredLater.map { "\($0.stepIndex)" } ?? "-")" })"
+        )
+        #expect(followUp.answeredLater?.stepIndex == 4, "\(played.result.transcript)")
+        #expect(played.violations.isEmpty, "\(played.violationsText)")
+    }
+
+    @Test(
         "a resume that renews the departed user's token instead of checking the account, refused (-50002), then puts up a sheet nobody completes, is still a clean chance: EX-ACCOUNT fails the app that keeps showing them; the conformant minimal app passes"
     )
     func sheetAfterWrongQuestion() async throws {

@@ -169,7 +169,7 @@ package actor Oracle: StepJudge {
     private func advance(past action: Step.Action, heldInStep: Bool, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
         if case .app(let event) = action { phase = phase.after(event) }
-        let calls = await Self.scripted(judged.calls, by: judged.broker)
+        let calls = await Self.scripted(await Self.madeIn(judged), by: judged.broker)
         pending = await judged.broker.scriptedPending()
         let deviceBefore = device
         let seenBefore = seenByApp
@@ -513,6 +513,22 @@ package actor Oracle: StepJudge {
             if stands { owed = owedBefore }
         }
         return found
+    }
+
+    /// The calls the app made during the step: those filed under it, and those it made in it for
+    /// the work of an earlier request (a follow-up of a held answer, filed under the request that
+    /// began that work: "late, answered during step N"), in the order made. What the app learned
+    /// from them it learned now: an app whose account check after a release saw alice, and whose
+    /// silent call then needed interaction, has seen alice and had no clean chance, whichever
+    /// request the calls are filed under. The held answers themselves are left out: they answer
+    /// what the device was when they were asked.
+    static func madeIn(_ judged: JudgedStep) async -> [BrokerCallRecord] {
+        guard let index = judged.index else { return judged.calls }
+        let filed = Set(judged.calls.map(\.sequence))
+        let followUps = await judged.broker.transcript().filter { record in
+            record.answeredLater?.stepIndex == index && !record.held && !filed.contains(record.sequence)
+        }
+        return followUps.isEmpty ? judged.calls : (judged.calls + followUps).sorted { $0.sequence < $1.sequence }
     }
 
     /// The late-answer rule: at the release of an answer the app asked for before the device changed
