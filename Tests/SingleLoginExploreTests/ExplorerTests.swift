@@ -229,9 +229,7 @@ struct ExplorerTests {
         ).play(history)
         // The follow-up check and its silent call are the launch's work: filed under step 3, answered during the release.
         let followUp = try #require(
-            played.result.transcript.last { $0.method == .getCurrentAccount && $0.stepIndex == 2 && !$0.held },
-            "\(played.result.transcript.map { "\($0.sequence) \($0.method) step \($0.stepIndex.map(String.init) ?? "-") held \($0.held) later \($0.answeredLater.map { "\($0.stepIndex)" } ?? "-")" })"
-        )
+            played.result.transcript.last { $0.method == .getCurrentAccount && $0.stepIndex == 2 && !$0.held }, "\(played.result.transcript)")
         #expect(followUp.answeredLater?.stepIndex == 4, "\(played.result.transcript)")
         #expect(played.violations.isEmpty, "\(played.violationsText)")
     }

@@ -21,6 +21,8 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
     var leftovers = EndedAdapterLeftovers()
     var startFailures: StartFailures
     private var connections = 0
+    /// The connections refused since the last one served, and why the last was (for the timeout's message).
+    private var refused: (count: Int, reason: String?) = (0, nil)
     private var closed = false
 
     /// Creates a provider that accepts its adapter's connections from `listener`.
@@ -65,25 +67,39 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
         while true {
             connections += 1
             switch try await acceptOne(before: deadline, number: connections) {
-            case .connected(let adapter): return adapter
-            case .refused: continue
+            case .connected(let adapter):
+                refused = (0, nil)
+                return adapter
+            case .refused(let reason):
+                refused = (refused.count + 1, reason)
+                continue
             case .timedOut:
+                let refusals = Self.refusalNote(count: refused.count, reason: refused.reason)
                 throw AdapterFailure(
                     .spawn,
                     "no adapter connected to \(listener.address) within \(connectTimeout.shortText)"
                         + (again
                             ? " after the harness dropped the connection (an adapter using TCPAdapterClient connects again by itself; a hung or crashed app must be restarted)"
-                            : " (start the app's adapter with TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress))"),
+                            : " (start the app's adapter with TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress))")
+                        + refusals,
                     cause: .nobodyConnected)
             }
         }
     }
 
+    /// What the timeout's message adds when connections were refused meanwhile: they are why nobody
+    /// was served, and the console shows this message, not the wire log where each refusal is noted.
+    static func refusalNote(count: Int, reason: String?) -> String {
+        guard count > 0 else { return "" }
+        return "; \(count) connection\(count == 1 ? " was" : "s were") refused meanwhile (\(reason ?? "a token that is not this run's")):"
+            + " give the app this run's token (SL_CONFORMANCE_TOKEN, which the harness printed when it began to listen)"
+    }
+
     /// How waiting for one connection ended.
     private enum Attempt: Sendable {
         case connected(WireAdapter)
-        /// Someone connected without this run's token.
-        case refused
+        /// Someone connected without this run's token: why.
+        case refused(String)
         case timedOut
     }
 
@@ -108,7 +124,7 @@ public actor ListeningAdapterProvider: AdapterProvider, StartingProvider {
                 } catch let failure as AdapterFailure where token != nil && failure.cause == .wrongToken {
                     // Not this run's adapter: ignore it and keep waiting for ours.
                     wireLog?.note("refused the connection: \(failure.message)")
-                    return .refused
+                    return .refused(failure.message)
                 }
             }
         }

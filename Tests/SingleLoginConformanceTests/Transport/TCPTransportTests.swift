@@ -85,6 +85,15 @@ struct TCPTransportTests {
         #expect(results.allSatisfy { $0.outcome == .passed }, "\(results.map { ($0.outcome, $0.issues.map(\.message)) })\n\(wire.prefix(4000))")
     }
 
+    @Test("a wait for the adapter that ran out after connections with another token says how many were refused and why, with the fix")
+    func refusalsInTheTimeout() {
+        #expect(ListeningAdapterProvider.refusalNote(count: 0, reason: nil).isEmpty)
+        let note = ListeningAdapterProvider.refusalNote(count: 135, reason: "the adapter presented a token that is not this run's")
+        #expect(
+            note.hasPrefix("; 135 connections were refused meanwhile (the adapter presented a token that is not this run's): give the app this run's token"))
+        #expect(note.contains("SL_CONFORMANCE_TOKEN"))
+    }
+
     @Test("run --listen 127.0.0.1:0 prints the chosen port on stderr; an adapter connecting there passes; both exit 0")
     func commandLine() async throws {
         try await onOwnThread {
