@@ -87,7 +87,7 @@ package struct ListenOptions: OptionGroup, Equatable {
         }
         output.err("sl-conformance: listening on \(listener.address)")
         output.err(
-            "  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), or adapter.py --connect \(listener.connectAddress)"
+            "  waiting up to \(Int(connectTimeout.inSeconds)) s for the adapter: TCPAdapterClient.serve(adapter, host: \"\(listener.connectHost)\", port: \(listener.port)), adapter.py --connect \(listener.connectAddress), or any adapter that speaks the wire protocol, connecting to \(listener.connectAddress)"
                 + (listener.isWildcard ? " (this machine's name; or its address on the device's network)" : "")
         )
         if let token { output.err("  the adapter must present this run's token: SL_CONFORMANCE_TOKEN=\(token)") }
