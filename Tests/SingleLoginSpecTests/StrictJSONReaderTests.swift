@@ -70,6 +70,25 @@ struct StrictJSONReaderTests {
         }
     }
 
+    @Test("a wrong type, an empty list, an empty file and an unquoted key each come with a fix a person can act on")
+    func fixes() {
+        func fixes(_ text: String) -> [String?] {
+            do {
+                _ = try ToyDecoder.load(text)
+                return []
+            } catch { return error.diagnostics.map(\.fix) }
+        }
+        #expect(
+            fixes(#"{"formatVersion": 1.0, "id": "toys", "version": "1.0.0", "title": "Toys", "toys": ["a"], "homepage": "http://x"}"#) == [
+                #"write it in double quotes: "1.0""#
+            ])
+        #expect(
+            fixes("{\(Self.header), \"toys\": [], \"homepage\": \"http://x\"}") == ["add one between its brackets (spec-format.md lists what 'toys' holds)"])
+        #expect(fixes("{\(Self.header), \"toys\": \"ball\", \"homepage\": \"http://x\"}") == ["put its elements in square brackets: [ ... ]"])
+        #expect(fixes("  \n") == ["the file holds nothing but white space: write the JSON object, from { to }"])
+        #expect(fixes("{toys: []}") == [#"write each key in double quotes, as "key": value (JSON has no unquoted keys)"#])
+    }
+
     @Test("a newer format version is reported alone")
     func newerFormat() {
         #expect(throws: SpecLoadingFailure.self) { try ToyDecoder.load(#"{"formatVersion": "2.0", "bogus": 1}"#) }

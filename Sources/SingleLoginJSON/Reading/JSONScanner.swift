@@ -31,7 +31,9 @@ package struct JSONScanner {
             throw error("byte order mark at the start of the file", fix: "save the file as UTF-8 without a byte order mark")
         }
         skipWhitespace()
-        guard offset < bytes.count else { throw error("empty document; expected a JSON value") }
+        guard offset < bytes.count else {
+            throw error("empty document; expected a JSON value", fix: "the file holds nothing but white space: write the JSON object, from { to }")
+        }
         let root = try parseValue()
         skipWhitespace()
         if offset < bytes.count {
@@ -101,7 +103,9 @@ package struct JSONScanner {
                 }
                 if bytes[offset] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON", fix: "remove the comment") }
                 if bytes[offset] == UInt8(ascii: "'") { throw error("keys must use double quotes", fix: "replace the single quotes with double quotes") }
-                throw error("unexpected \(describeByte(at: offset)); expected a key in double quotes")
+                throw error(
+                    "unexpected \(describeByte(at: offset)); expected a key in double quotes",
+                    fix: "write each key in double quotes, as \"key\": value (JSON has no unquoted keys)")
             }
             let keyPosition = position()
             let key = try parseString()

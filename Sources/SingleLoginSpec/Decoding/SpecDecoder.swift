@@ -56,7 +56,9 @@ struct SpecDecoder: StrictJSONReader {
     /// The boolean in `node`, reported when it has another type.
     mutating func boolean(_ node: JSONNode, _ path: String, name: String) -> Bool? {
         guard case .bool(let value) = node.value else {
-            report(node.position, path, "expected '\(name)' to be true or false, found \(node.kindDescription)")
+            report(
+                node.position, path, "expected '\(name)' to be true or false, found \(node.kindDescription)",
+                fix: "write true or false, in lowercase and without quotes")
             return nil
         }
         return value

@@ -15,7 +15,8 @@ extension StrictJSONReader {
     /// The one rule for empty strings: `""` is empty; a string of spaces is not (as JSON Schema's `minLength`).
     public mutating func string(_ node: JSONNode, _ path: String, name: String, allowEmpty: Bool = false) -> String? {
         guard case .string(let text) = node.value else {
-            report(node.position, path, "expected '\(name)' to be a string, found \(node.kindDescription)")
+            let quoted = if case .number(let number) = node.value { ": \"\(number.text)\"" } else { "" }
+            report(node.position, path, "expected '\(name)' to be a string, found \(node.kindDescription)", fix: "write it in double quotes\(quoted)")
             return nil
         }
         if !allowEmpty, text.isEmpty {
@@ -72,14 +73,16 @@ extension StrictJSONReader {
         guard case .number(let number) = node.value, let value = number.integerValue else {
             // Digits alone that do not fit a 64-bit integer are a whole number out of range, not another kind.
             if case .number(let number) = node.value, number.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
-                report(node.position, valuePath, "'\(key)' must be \(bounds), found \(number.text)")
+                report(node.position, valuePath, "'\(key)' must be \(bounds), found \(number.text)", fix: "use a whole number \(bounds)")
+            } else if case .string(let text) = node.value, let number = Int(text) {
+                report(node.position, valuePath, "expected '\(key)' to be an integer, found \(node.kindDescription)", fix: "write it without quotes: \(number)")
             } else {
-                report(node.position, valuePath, "expected '\(key)' to be an integer, found \(node.kindDescription)")
+                report(node.position, valuePath, "expected '\(key)' to be an integer, found \(node.kindDescription)", fix: "write a whole number \(bounds)")
             }
             return nil
         }
         guard range.contains(value) else {
-            report(node.position, valuePath, "'\(key)' must be \(bounds), found \(value)")
+            report(node.position, valuePath, "'\(key)' must be \(bounds), found \(value)", fix: "use a whole number \(bounds)")
             return nil
         }
         return value
@@ -121,11 +124,15 @@ extension StrictJSONReader {
         let node = member.value
         let valuePath = JSONPath.appending(key: key, to: path)
         guard case .array(let elements) = node.value else {
-            report(node.position, valuePath, "expected '\(key)' to be an array, found \(node.kindDescription)")
+            report(
+                node.position, valuePath, "expected '\(key)' to be an array, found \(node.kindDescription)", fix: "put its elements in square brackets: [ ... ]"
+            )
             return nil
         }
         if elements.count < minimum {
-            report(node.position, valuePath, "'\(key)' needs at least \(minimum) element\(minimum == 1 ? "" : "s")")
+            report(
+                node.position, valuePath, "'\(key)' needs at least \(minimum) element\(minimum == 1 ? "" : "s")",
+                fix: "add \(minimum == 1 ? "one" : "\(minimum)") between its brackets (spec-format.md lists what '\(key)' holds)")
         }
         return elements
     }
