@@ -118,8 +118,7 @@ package struct BackendCommand: Command {
     package init() {}
 
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        if options.listOnly { return try await start(options, output: output) }
-        return try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) -> Int32 in
+        try await options.reports.replacingReportsIfNotStarted(command: name, unless: options.listOnly, output: output) { () async throws(UsageError) in
             try await start(options, output: output)
         }
     }

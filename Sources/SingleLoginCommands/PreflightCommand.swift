@@ -87,7 +87,7 @@ package struct PreflightCommand: Command {
     package init() {}
 
     package func run(_ options: Options, output: TextOutput) async throws(UsageError) -> Int32 {
-        try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) -> Int32 in
+        try await options.reports.replacingReportsIfNotStarted(command: name, output: output) { () async throws(UsageError) in
             try start(options, output: output)
         }
     }

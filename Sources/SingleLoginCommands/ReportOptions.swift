@@ -85,12 +85,12 @@ package struct ReportOptions<Files: ReportFiles>: OptionGroup {
     /// options' paths are replaced by ones that say so (``RunNotStarted``), so that an earlier run's
     /// passing reports are never read as this one's. That is what goes wrong in CI after a run
     /// passed: a file the job reads changed. A usage error (64) writes nothing: the command line
-    /// is wrong, maybe about these very paths.
-    package func replacingReportsIfNotStarted(command: String, output: TextOutput, _ body: () async throws(UsageError) -> Int32)
-        async throws(UsageError) -> Int32
-    {
+    /// is wrong, maybe about these very paths; nor does a command that only lists (`unless`).
+    package func replacingReportsIfNotStarted(
+        command: String, unless listsOnly: Bool = false, output: TextOutput, _ body: () async throws(UsageError) -> Int32
+    ) async throws(UsageError) -> Int32 {
         let status = try await body()
-        if let ended = ExitStatus(rawValue: status), ended == .invalidSpec || ended == .noInput {
+        if !listsOnly, let ended = ExitStatus(rawValue: status), ended == .invalidSpec || ended == .noInput {
             replaceWithNotStarted(command: command, status: ended, output: output)
         }
         return status
