@@ -133,6 +133,9 @@ package actor Oracle: StepJudge {
     /// the oracle knew before it.
     private struct StepFacts {
         var calls: [Call]
+        /// The calls answered during the step that are filed under an earlier one: the held answers
+        /// it released and the work they let go on.
+        var answeredNow: [BrokerCallRecord]
         var phaseBefore: AppLifecycle
         var deviceBefore: [String]
         var seenBefore: [String]?
@@ -169,7 +172,9 @@ package actor Oracle: StepJudge {
     private func advance(past action: Step.Action, heldInStep: Bool, in judged: JudgedStep) async -> StepFacts {
         let phaseBefore = phase
         if case .app(let event) = action { phase = phase.after(event) }
-        let calls = await Self.scripted(await Self.madeIn(judged), by: judged.broker)
+        // Only a history that holds answers has calls answered after their step.
+        let answeredNow = holdsAnswers ? await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == judged.index } : []
+        let calls = await Self.scripted(Self.madeIn(judged.calls, answeredNow: answeredNow), by: judged.broker)
         pending = await judged.broker.scriptedPending()
         let deviceBefore = device
         let seenBefore = seenByApp
@@ -251,7 +256,8 @@ package actor Oracle: StepJudge {
         }
         if phase == .notRunning { sharedKnown = false }
         return StepFacts(
-            calls: calls, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore, interactionNeededBefore: interactionNeededBefore,
+            calls: calls, answeredNow: answeredNow, phaseBefore: phaseBefore, deviceBefore: deviceBefore, seenBefore: seenBefore,
+            interactionNeededBefore: interactionNeededBefore,
             accountUnknownBefore: accountUnknownBefore, countsBefore: countsBefore, failures: failures, clean: clean, opportunity: opportunity)
     }
 
@@ -522,13 +528,10 @@ package actor Oracle: StepJudge {
     /// silent call then needed interaction, has seen alice and had no clean chance, whichever
     /// request the calls are filed under. The held answers themselves are left out: they answer
     /// what the device was when they were asked.
-    static func madeIn(_ judged: JudgedStep) async -> [BrokerCallRecord] {
-        guard let index = judged.index else { return judged.calls }
-        let filed = Set(judged.calls.map(\.sequence))
-        let followUps = await judged.broker.transcript().filter { record in
-            record.answeredLater?.stepIndex == index && !record.held && !filed.contains(record.sequence)
-        }
-        return followUps.isEmpty ? judged.calls : (judged.calls + followUps).sorted { $0.sequence < $1.sequence }
+    static func madeIn(_ filed: [BrokerCallRecord], answeredNow: [BrokerCallRecord]) -> [BrokerCallRecord] {
+        let sequences = Set(filed.map(\.sequence))
+        let followUps = answeredNow.filter { !$0.held && !sequences.contains($0.sequence) }
+        return followUps.isEmpty ? filed : (filed + followUps).sorted { $0.sequence < $1.sequence }
     }
 
     /// The late-answer rule: at the release of an answer the app asked for before the device changed
@@ -543,7 +546,7 @@ package actor Oracle: StepJudge {
         let changed = device != atHold.device || device.contains { sessionCounts[$0] != atHold.sessions[$0] }
         guard changed, informed, !facts.calls.contains(where: { $0.scripted.meaning.disturbs }) else { return [] }
         // The calls the release let go on (the held call among them), each with its scripted answer.
-        let late = await Self.scripted(await judged.broker.transcript().filter { $0.answeredLater?.stepIndex == index }, by: judged.broker)
+        let late = await Self.scripted(facts.answeredNow, by: judged.broker)
         if await refusesLateToken(late, in: judged) { lateTokenRefused = true }
         if promptsForDeparted(late) { latePromptForDeparted = true }
         guard device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil else { return [] }
