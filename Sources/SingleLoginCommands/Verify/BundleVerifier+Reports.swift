@@ -124,8 +124,8 @@ extension Check {
             EvidenceBundleRecorder.reports(of: record, junit: .init(), waiverLines: waiverEffects),
             EvidenceBundleRecorder.reports(of: record, junit: .init(strict: true), waiverLines: waiverEffects),
         ]
-        // sl-conformance 0.1.0's report.html had no list of the waivers' effects.
-        if manifest.harness.version == "0.1.0", !waiverEffects.isEmpty {
+        // Its report.html had no list of the waivers' effects.
+        if manifest.harness.version == Self.waiversAsSkipsVersion, !waiverEffects.isEmpty {
             rendered += [EvidenceBundleRecorder.reports(of: record, junit: .init()), EvidenceBundleRecorder.reports(of: record, junit: .init(strict: true))]
         }
         let names = Set(record.plan.map(\.id.requirementID))
@@ -154,11 +154,15 @@ extension Check {
         }
     }
 
+    /// The last release whose reports weighed a waived failure as a skip (a requirement with a
+    /// waived case and a passing one passed) and whose `report.html` did not list the waivers'
+    /// effects: its bundles are intact as it wrote them.
+    static let waiversAsSkipsVersion = "0.1.0"
+
     /// Whether a requirement the events call passed and whose cases re-judge as waived was written
-    /// by sl-conformance 0.1.0, which weighed a waived failure as a skip, so that a requirement with
-    /// a waived case and a passing one passed; since then it is waived. Such a bundle is intact.
+    /// by ``waiversAsSkipsVersion``; since then such a requirement is waived. Such a bundle is intact.
     static func isWaivedAsPassedByOlderHarness(stated: Verdict, rejudged: Verdict, harness: String) -> Bool {
-        guard harness == "0.1.0", stated == .passed, case .waived = rejudged else { return false }
+        guard harness == waiversAsSkipsVersion, stated == .passed, case .waived = rejudged else { return false }
         return true
     }
 

@@ -164,13 +164,9 @@ public final class EvidenceBundleRecorder: EventRecorder {
         return (tar.data, manifest)
     }
 
-    /// The JUnit, Markdown and HTML reports a bundle holds for `record`, by file name, in bundle order.
-    public static func reports(of record: RunRecord, junit: JUnitReport.Options) -> [(name: String, data: Data)] {
-        reports(of: record, results: record.orderedResults, junit: junit)
-    }
-
-    /// The reports `record` gives, `report.html` listing `waiverLines` (what the run's waivers did).
-    public static func reports(of record: RunRecord, junit: JUnitReport.Options, waiverLines: [String]) -> [(name: String, data: Data)] {
+    /// The JUnit, Markdown and HTML reports a bundle holds for `record`, by file name, in bundle
+    /// order; `report.html` lists `waiverLines` (what the run's waivers did).
+    public static func reports(of record: RunRecord, junit: JUnitReport.Options, waiverLines: [String] = []) -> [(name: String, data: Data)] {
         reports(of: record, results: record.orderedResults, junit: junit, waiverLines: waiverLines)
     }
 
@@ -193,14 +189,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
                         surfaces: record.surfaces.findings)
                         + markdownAppendix).utf8)
             ),
-            ("report.html", Data(Self.page(of: record, waiverLines: waiverLines).render().utf8)),
+            ("report.html", Data(HTMLReport(record, waiverLines: waiverLines).render().utf8)),
         ]
-    }
-
-    private static func page(of record: RunRecord, waiverLines: [String]) -> HTMLReport {
-        var page = HTMLReport(record)
-        page.waiverLines = waiverLines
-        return page
     }
 
     /// The path of the transcript of test case number `index` (from 0) in plan order.

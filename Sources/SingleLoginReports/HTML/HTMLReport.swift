@@ -58,13 +58,14 @@ public struct HTMLReport: Sendable {
         caseCount = results.count
     }
 
-    /// The report of everything `record` gathered.
-    public init(_ record: RunRecord) {
+    /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).
+    public init(_ record: RunRecord, waiverLines: [String] = []) {
         let results = record.orderedResults
         self.init(
             results: results, requirements: record.orderedRequirementResults(of: results), context: record.effectiveContext,
             summary: record.summary ?? record.effectiveSummary, steps: record.steps,
             surfaces: record.surfaces.findings)
+        self.waiverLines = waiverLines
     }
 
     /// The exit status the requirements give under the run's gate.

@@ -29,12 +29,11 @@ public final class HTMLReportRecorder: StatusRestatingRecorder {
         // report's copy of a large run's results outlives it while the page is rendered.
         let report: HTMLReport? = state.withLock { record in
             guard record.take(event) else { return nil }
-            let report = HTMLReport(record)
+            let report = HTMLReport(record, waiverLines: waiverLines())
             record = RunRecord()
             return report
         }
-        guard var report else { return }
-        report.waiverLines = waiverLines()
+        guard let report else { return }
         do {
             // The page's own bytes go to the file: no copy of a large run's page beside it.
             var page = report.render()
