@@ -137,12 +137,14 @@ extension ConsoleRecorder {
     /// (a skipped case verified nothing, so the pass covers only the cases that ran). Status 2 names
     /// what was tested (`backend or harness errors`), the adapter when the run does not say.
     static func meaning(of status: ExitStatus, skipped: Int, subject: RunSubject? = nil) -> String {
-        if status == .adapterOrHarnessError {
-            let tested = (subject ?? .adapter).label.map { "\($0.lowercased()) or " } ?? ""
-            return "\(tested)harness errors, or the run did not finish"
-        }
+        if status == .adapterOrHarnessError { return errors(testing: subject ?? .adapter) }
         guard status == .passed, skipped > 0 else { return meaning(of: status) }
         return "every gating requirement that ran passed; \(skipped) test case\(skipped == 1 ? " was" : "s were") skipped, not verified"
+    }
+
+    /// Status 2's words, naming what was tested: `backend or harness errors, or the run did not finish`.
+    private static func errors(testing subject: RunSubject) -> String {
+        "\(subject.label.map { "\($0.lowercased()) or " } ?? "")harness errors, or the run did not finish"
     }
 
     /// What an exit status means, in a few words.
@@ -150,7 +152,7 @@ extension ConsoleRecorder {
         switch status {
         case .passed: "every gating requirement passed"
         case .requirementFailures: "requirement failures"
-        case .adapterOrHarnessError: meaning(of: status, skipped: 0)
+        case .adapterOrHarnessError: errors(testing: .adapter)
         case .usage: "usage error"
         case .invalidSpec: "invalid spec"
         case .noInput: "an input file is missing or unreadable"

@@ -1,9 +1,8 @@
 import Foundation
 import SingleLoginEvents
 
-/// The reports of a command that ended before its run started (a usage error, an invalid spec, an
-/// input it could not read: exit 64, 65 or 66). They replace whatever an earlier run left at the
-/// same paths, so that a CI job that publishes `junit.xml` whatever the exit status never shows the
+/// The reports of a command that ended before its run started because an input was invalid (exit
+/// 65) or could not be read (66). They replace whatever an earlier run left at the same paths, so that a CI job that publishes `junit.xml` whatever the exit status never shows the
 /// last run's green result for a run that did not happen: JUnit holds one errored test case, and
 /// `summary.md` and `report.html` say the same, with the exit status.
 public enum RunNotStarted {
@@ -16,22 +15,22 @@ public enum RunNotStarted {
             + "its standard error says why and how to fix it"
     }
 
-    /// Writes the three reports (any of them nil is left alone); throws on the first that cannot be written.
-    public static func write(command: String, status: ExitStatus, junit: URL?, markdown: URL?, html: URL?, date: Date = Date()) throws {
+    /// Writes the three reports; throws on the first that cannot be written.
+    public static func write(command: String, status: ExitStatus, junit: URL, markdown: URL, html: URL) throws {
         let message = message(command: command, status: status)
-        if let junit {
+        do {
             let testCase = JUnitReport.Case(
                 classname: "sl-conformance.\(command)", name: "the run", time: 0, result: .error(message: message, type: type, body: message))
             let suite = JUnitReport.Suite(
-                name: "sl-conformance.\(command)", timestamp: UTCDate.junitTimestamp(date), hostname: RunContext.localHostName, time: 0,
+                name: "sl-conformance.\(command)", timestamp: UTCDate.junitTimestamp(Date()), hostname: RunContext.localHostName, time: 0,
                 properties: [JUnitReport.Property("run.status", String(status.rawValue))], cases: [testCase])
             try AtomicFileWriter.write(JUnitReport(suites: [suite]).render(), to: junit)
         }
-        if let markdown {
+        do {
             let text = "# sl-conformance \(command): ERROR\n\n\(message).\n\n| | |\n|---|---|\n| Exit status | \(status.rawValue) |\n"
             try AtomicFileWriter.write(Data(text.utf8), to: markdown)
         }
-        if let html {
+        do {
             let escaped = HTMLText.escape(message)
             let page = """
                 <!DOCTYPE html>
