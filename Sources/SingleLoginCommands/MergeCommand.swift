@@ -1,6 +1,5 @@
 import CommandLineKit
 import Foundation
-import SingleLoginCrypto
 import SingleLoginEvents
 import SingleLoginReports
 import SingleLoginSpec
@@ -156,16 +155,18 @@ package struct MergeCommand: Command {
         }
     }
 
-    /// The test cases of the spec the streams ran, in its order, when it is one of the embedded specs
-    /// (its SHA-256 says so): a custom spec's shards are joined in the order they are given.
+    /// The test cases of the catalogue, in its order, when the streams ran the embedded one (its
+    /// SHA-256 says so): a custom spec's shards are joined in the order they are given.
     static func specOrder(of streams: [(name: String, events: [Event])]) -> [TestCaseID]? {
-        let sha256 = streams.lazy.flatMap(\.events).compactMap { event -> String? in
-            if case let .runStarted(context, _) = event.kind { context.specSHA256 } else { nil }
+        let context = streams.lazy.flatMap(\.events).compactMap { event -> RunContext? in
+            if case let .runStarted(context, _) = event.kind { context } else { nil }
         }.first
-        guard let sha256, let embedded = DefaultSpecs.specs.first(where: { SHA256.hexDigest($0.bytes) == sha256 }),
-            let spec = try? SpecLoader.load(bytes: embedded.bytes, file: embedded.displayPath).spec
+        let catalogue = DefaultSpecs.catalogue
+        guard let context, context.kind == .run,
+            let loaded = try? SpecLoader.load(bytes: catalogue.bytes, file: catalogue.displayPath), loaded.sha256Hex == context.specSHA256
         else { return nil }
-        return spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) } }
+        return loaded.spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) }
+        }
     }
 
     /// Joins event streams into one, then renders the merged summary.md from it when asked.
