@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginCommands
+import SingleLoginTestSupport
 import Testing
 
 @Suite("sl-conformance backend: options, usage errors and the plan (in process)")
@@ -57,14 +58,13 @@ struct BackendCommandTests {
     func invalidSpec() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID().uuidString).json")
         try Data(#"{"formatVersion": "1.0", "id": "b", "version": "1", "title": "T", "casez": []}"#.utf8).write(to: file)
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID().uuidString)")
+        let reports = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: file) }
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let run = await Tool.run(["backend", "--start", "x", "--spec", file.path, "--reports", reports.path])
+        let run = await Tool.run(["backend", "--start", "x", "--spec", file.path, "--reports", reports.url.path])
         #expect(run.status == 65)
         #expect(run.err.contains(":1:67: error: unknown key 'casez'; did you mean 'cases'?"), "\(run.err)")
         // The reports say the profile did not run, as a run's do.
-        let junit = try String(contentsOf: reports.appendingPathComponent("backend-junit.xml"), encoding: .utf8)
+        let junit = try String(contentsOf: reports.url.appendingPathComponent("backend-junit.xml"), encoding: .utf8)
         #expect(junit.contains("sl-conformance backend did not start: exit status 65 (invalid spec)"), "\(junit)")
     }
 }

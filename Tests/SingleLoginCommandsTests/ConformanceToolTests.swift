@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import SingleLoginCommands
 import SingleLoginSpec
+import SingleLoginTestSupport
 import Testing
 
 /// Runs `sl-conformance` in process, as `main.swift` does, capturing both streams.
@@ -57,10 +58,9 @@ struct ConformanceToolTests {
         arguments: [
             ["valdate"], ["list", "--format", "xml"], ["list", "a.json", "b.json"], ["--bogus"], ["run", "--jobs", "0"], ["run", "--shard", "3/2"], ["doctor"],
         ])
-    func usageErrors(arguments: [String]) async {
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-usage-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let run = await Tool.run(arguments + (arguments.first == "run" ? ["--reports", reports.path] : []))
+    func usageErrors(arguments: [String]) async throws {
+        let reports = try TemporaryDirectory()
+        let run = await Tool.run(arguments + (arguments.first == "run" ? ["--reports", reports.url.path] : []))
         #expect(run.status == 64)
         #expect(run.err.hasPrefix("Error: "))
         #expect(run.err.contains("for more information."))

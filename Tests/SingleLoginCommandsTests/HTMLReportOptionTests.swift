@@ -1,4 +1,5 @@
 import Foundation
+import SingleLoginTestSupport
 import Testing
 
 @Suite("run writes report.html under --reports, or where --html says")
@@ -67,10 +68,9 @@ struct BundleOptionTests {
     }
 
     @Test("--allow-incomplete without --bundle is a usage error")
-    func allowIncompleteAlone() async {
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-incomplete-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let run = await Tool.run(["run", "--allow-incomplete", "--reports", reports.path])
+    func allowIncompleteAlone() async throws {
+        let reports = try TemporaryDirectory()
+        let run = await Tool.run(["run", "--allow-incomplete", "--reports", reports.url.path])
         #expect(run.status == 64)
         #expect(run.err.contains("'--allow-incomplete' applies to '--bundle <file>'"))
     }

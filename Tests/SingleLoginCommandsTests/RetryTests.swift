@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginTestSupport
 import Testing
 @testable import SingleLoginCommands
 
@@ -99,10 +100,9 @@ struct RetryTests {
             (["--retry", "1", "--bundle", "b.tar"], "'--retry' cannot be combined with '--bundle <file>'"),
             (["--retry", "0"], "--retry"),
         ])
-    func usage(words: [String], message: String) async {
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-retry-usage-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let run = await Tool.run(["run"] + words + ["--reports", reports.path])
+    func usage(words: [String], message: String) async throws {
+        let reports = try TemporaryDirectory()
+        let run = await Tool.run(["run"] + words + ["--reports", reports.url.path])
         #expect(run.status == 64)
         #expect(run.err.contains(message), "\(run.err)")
     }

@@ -3,6 +3,7 @@ import SingleLoginCommands
 import SingleLoginCrypto
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTestSupport
 import Testing
 
 /// The keys OpenSSL made for the crypto tests (Tests/SingleLoginCryptoTests/Fixtures/README.md).
@@ -211,10 +212,9 @@ struct SignedBundleTests {
     }
 
     @Test("--sign without --bundle is a usage error")
-    func signNeedsBundle() async {
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("sl-sign-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let run = await Tool.run(["run", "--sign", KeyFiles.path("signer.pem"), "--reports", reports.path])
+    func signNeedsBundle() async throws {
+        let reports = try TemporaryDirectory()
+        let run = await Tool.run(["run", "--sign", KeyFiles.path("signer.pem"), "--reports", reports.url.path])
         #expect(run.status == 64)
         #expect(run.err.contains("'--sign' applies to '--bundle <file>'"))
     }
