@@ -121,36 +121,31 @@ actor MinimalApp {
         }
     }
 
-    /// One check; returns false, having done nothing, when `dropIf` says after the answer that a
+    /// One check; it does nothing with the answer when `dropIf` says, once the answer is in, that a
     /// later check is owed (the answer under way is dropped).
-    @discardableResult
-    private func checkNow(_ broker: any SharedDeviceBroker, signInIfSame: Bool, dropIf: () -> Bool = { false }) async -> Bool {
+    private func checkNow(_ broker: any SharedDeviceBroker, signInIfSame: Bool, dropIf: () -> Bool = { false }) async {
         let current: CurrentAccount
         do {
             current = try await broker.getCurrentAccount()
-            if dropIf() { return false }
+            if dropIf() { return }
         } catch let error as MSALError where error.isInternal(.ambiguousAccount) {
             wipe()
             lastSeen = nil
             problem = "More than one account is signed in on this iPad."
-            return true
-        } catch {
-            notice = "Offline"
-            return true
-        }
+            return
+        } catch { notice = "Offline"; return }
         problem = nil
         let known = session?.account.identifier ?? keychain["account"]
         guard let account = current.account else {
             if known != nil || !records.isEmpty { wipe() }
             lastSeen = nil
-            return true
+            return
         }
         let changed = account.identifier != (known ?? lastSeen)
         lastSeen = account.identifier
         if let known, known != account.identifier { wipe() }
-        if session?.account.identifier == account.identifier { return true }
+        if session?.account.identifier == account.identifier { return }
         if changed || signInIfSame { await signInSilently(broker, account, promptIfRequired: signInIfSame || promptsByItself) }
-        return true
     }
 
     private func signInSilently(_ broker: any SharedDeviceBroker, _ account: MSALAccount, promptIfRequired: Bool) async {
