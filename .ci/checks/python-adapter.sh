@@ -33,7 +33,7 @@ fi
 mkdir -p "$work/table"
 python3 .ci/checks/python_adapter_table_check.py "$harness" "$example/README.md" "$work/table"
 
-# 4c. An app built without Spotlight declares it (protocol 1.6's surfaces): SL-SPOTLIGHT-1's cases do not
+# 4b. An app built without Spotlight declares it (protocol 1.6's surfaces): SL-SPOTLIGHT-1's cases do not
 #     apply, JUnit skips them as not applicable, nothing fails, and the run passes.
 status=0
 "$harness" run --adapter "python3 $example/adapter.py --without-surface spotlight" --reports "$work/nospotlight" --quiet \
@@ -48,7 +48,7 @@ PY
 )
 [ "$status" -eq 0 ] && [ "$notApplicable" = "SL-SPOTLIGHT-1" ] || { echo "python-adapter: --without-surface spotlight left [$notApplicable] not applicable (exit $status), expected exactly SL-SPOTLIGHT-1 and exit 0" >&2; cat "$work/nospotlight.out" >&2; exit 1; }
 
-# 4d. Late answers (protocol 1.6, concurrentCalls): with --sequential the adapter declares no
+# 4c. Late answers (protocol 1.6, concurrentCalls): with --sequential the adapter declares no
 #     concurrentCalls and SL-INFLIGHT-1's test cases are skipped (its flaws are rows of the table).
 "$harness" run --adapter "python3 $example/adapter.py --sequential" --only SL-INFLIGHT-1 --reports "$work/sequential" >"$work/sequential.out" 2>&1 \
     || { echo "python-adapter: --sequential did not pass" >&2; cat "$work/sequential.out" >&2; exit 1; }
