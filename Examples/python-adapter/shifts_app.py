@@ -66,6 +66,7 @@ FLAWS = {
     "cache-device-mode": "asks for device information at the first launch only, then uses the mode it stored",
     "apply-late-records": "records that arrive after the user was wiped (sign-out, Jamf Reset, user change) are shown and stored",
     "keep-late-token": "a silent token that arrives after the user was wiped, or another user signed in, is taken as the session",
+    "draw-stored-before-check": "at launch, shows the stored session and shifts before the account check answers",
 }
 
 # The device surface each keep-* flaw leaves the user's data on.
@@ -297,7 +298,7 @@ class ShiftsApp:
         return self._process is not None
 
     def launch(self) -> None:
-        """Cold launch: detect shared mode, restore what was stored, check the account."""
+        """Cold launch: detect shared mode, check the account, then restore what was stored for that user."""
         if self._process is not None:
             log.info("launch while running: already in the foreground")
             self._process.foreground = True
@@ -306,7 +307,10 @@ class ShiftsApp:
         self.crashed = False
         self.surfaces.remove("snapshot", "switcher")
         self._detect_shared_mode()
-        self._restore_session()
+        if "draw-stored-before-check" in self.flaws:
+            self._restore_session()
+        # Nothing stored is drawn before the check answers: whoever holds the device now may not be
+        # the user it belongs to (the check restores it once it has cleared another user's).
         self._check_account("launch")
 
     def suspend(self) -> None:
@@ -476,7 +480,9 @@ class ShiftsApp:
             log.info("final sync refused: %s", error)
 
     def _restore_session(self) -> None:
-        """Loads the last session from the keychain and the records file, to show while checking."""
+        """Loads the last session from the keychain and the records file, once the launch's account
+        check has cleared them if they were another user's: to show while the token is renewed, or
+        when the check could not answer (offline)."""
         process = self._require_process()
         identifier = self.sandbox.get("keychain", "session.account")
         access_token = self.sandbox.get("keychain", "session.accessToken")
@@ -521,6 +527,8 @@ class ShiftsApp:
                 process.error = "More than one account is signed in on this device. Ask your administrator."
             else:
                 log.warning("%s: getCurrentAccount failed (%s): keeping the current state", reason, failure)
+                if reason == "launch":
+                    self._restore_session()
                 process.notice = "Can't reach Microsoft sign-in right now. Pull to refresh."
             return
         ours = (process.session.account.identifier if process.session
@@ -540,6 +548,8 @@ class ShiftsApp:
             return
         if ours is not None and ours != current.identifier:
             self._clear_user_data(f"{reason}: user changed")
+        if reason == "launch":
+            self._restore_session()  # the current user's, if anything is left
         elif previous is not None and previous.identifier != current.identifier:
             log.info("%s: previousAccount differs; the app's own session already matches", reason)
         if process.session is not None and process.session.account.identifier == current.identifier:

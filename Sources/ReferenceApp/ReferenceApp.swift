@@ -82,6 +82,8 @@ public actor ReferenceApp {
             modeBesideError = nil
             await detectSharedMode()
             if flaws.contains(.restoresSessionAtLaunch), restoreStoredSession() { break }
+            // The flawed launch: the stored session is drawn at once, and the check only corrects it.
+            if flaws.contains(.showsStoredSessionBeforeCheck) { _ = restoreStoredSession() }
             await checkAccount(.launch)
         case .suspend:
             // iOS takes the switcher's snapshot now; on a shared device (or one not known to be

@@ -136,6 +136,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// default-mode object MSAL returned beside the error and takes it as the truth once a session
     /// ends: the signed-out screen after a Jamf Reset or a sign-out offers sign-up.
     case trustsDeviceInfoOnErrorAfterSignOut
+    /// At launch, shows the session and records it stored before the account check answers, then
+    /// asks the broker and wipes them when the check names someone else or no one: while the check
+    /// is under way, whoever holds the device sees the previous user's data.
+    case showsStoredSessionBeforeCheck
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -197,6 +201,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .appliesLateSheetAfterWipe: return "signs in the user a sign-in sheet names when it answers after a wipe"
         case .listensAfterLaunchCheck: return "listens to the broadcast only once the launch's account check has answered"
         case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
+        case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
         }
     }
 }

@@ -98,8 +98,9 @@ package struct GeneratedTestFile: Sendable {
     }
 
     /// Why `requirement` may not apply to an adapter, for its test's skip: nil when it applies to
-    /// every adapter (no scenario of it holds an answer, and it is not about device surfaces only).
+    /// every adapter: one of its scenarios neither holds an answer nor is about device surfaces.
     static func applicabilityNote(of requirement: Requirement) -> String? {
+        guard requirement.scenarios.allSatisfy({ $0.holdsAnswers || !$0.deviceSurfaces.isEmpty }) else { return nil }
         var notes: [String] = []
         if requirement.scenarios.contains(where: \.holdsAnswers) {
             notes.append("it holds answers across steps, which needs an adapter that declares concurrentCalls")

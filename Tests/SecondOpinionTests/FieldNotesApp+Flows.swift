@@ -38,6 +38,7 @@ extension FieldNotesApp {
             }
         } catch {
             if has(.promptsOnAnyError) { await signInInteractively(hint: nil); return }
+            if trigger == .launch, style.showsStoredSessionWhenOffline { restoreVault() }
             notice = "Microsoft sign-in is unavailable right now. Tap Sync to try again."
             return
         }

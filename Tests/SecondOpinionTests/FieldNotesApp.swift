@@ -75,7 +75,7 @@ actor FieldNotesApp {
             crashed = false
             phase = .signedOut
             await detectMode()
-            if style.showsStoredSessionAtLaunch || has(.noCheckAtLaunch) { restoreVault() }
+            if has(.noCheckAtLaunch) { restoreVault() }
             if !has(.noCheckAtLaunch) || profile == nil { await reconcile(.launch) }
         case .suspend: break
         case .resume: if !has(.noCheckAtResume) { await reconcile(.resume) }

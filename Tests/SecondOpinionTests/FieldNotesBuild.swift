@@ -33,8 +33,9 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
         var browserLogOut = false
         /// Sync asks MSAL with `forceRefresh`.
         var forceRefreshOnSync = false
-        /// Shows what it stored while it checks the account at launch.
-        var showsStoredSessionAtLaunch = false
+        /// Shows what it stored when the launch's account check fails (offline); never before the
+        /// check has answered, as whoever holds the device may not be the stored session's user.
+        var showsStoredSessionWhenOffline = false
         /// Errors as `alert` (else `error`).
         var alerts = true
         /// The shift marketplace: "Sign up for open shifts" and "Register for training" buttons (not accounts).
@@ -100,8 +101,8 @@ struct FieldNotesBuild: Sendable, CustomTestStringConvertible {
             name: "Field Notes Kiosk (browser log-out with webview, wipeAccount, forceRefresh)",
             style: Style(browserLogOut: true, forceRefreshOnSync: true)),
         FieldNotesBuild(
-            name: "Field Notes Offline (shows the stored session while it checks)",
-            style: Style(twoResources: false, showsStoredSessionAtLaunch: true, alerts: false)),
+            name: "Field Notes Offline (shows the stored session when the launch's account check fails)",
+            style: Style(twoResources: false, showsStoredSessionWhenOffline: true, alerts: false)),
         FieldNotesBuild(
             name: "Field Notes Shifts (open shifts, a failed log-out finished later, Continue on tap)",
             style: Style(openShifts: true, finishesFailedLogOutLater: true, continuesOnTap: true)),

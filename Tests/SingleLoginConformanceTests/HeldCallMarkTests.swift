@@ -24,20 +24,20 @@ struct HeldCallMarkTests {
     }
 
     @Test(
-        "in process and over stdio, each hold of SL-INFLIGHT-1 marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none"
+        "in process and over stdio, each hold of the catalogue (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none"
     )
     func marks() async throws {
         let spec = try TestSupport.shippedSpec()
-        let options = Runner.Options(selection: RunSelection(only: ["SL-INFLIGHT-1"]))
-        var runs = [("in process", await TestSupport.run(spec, options: options) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results)]
+        var runs = [("in process", await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results)]
         if let adapter = BuiltProducts.path("sl-reference-adapter") {
-            runs.append(("over stdio", await TestSupport.run(spec, options: options) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
+            runs.append(("over stdio", await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
         } else {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         }
         for (how, results) in runs {
             let found = Self.holdsAndMarks(spec.spec, results)
-            #expect(found.count == 18, "\(how): \(found.count) test cases hold an answer")
+            #expect(found.count == 20, "\(how): \(found.count) test cases hold an answer")
+            #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
             for (id, holds, marked) in found {
                 #expect(marked == holds, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
             }

@@ -223,7 +223,9 @@ actor DoctorSession {
     private func checkConcurrentCalls(broker: SimulatedBroker, now: [UInt8]?) async {
         let name = "held answers (concurrentCalls, protocol 1.6): an event is answered while a call waits"
         guard declaresConcurrentCalls else {
-            record(name, true, "not declared: the scenarios that hold an answer (SL-INFLIGHT-1) are skipped for this adapter")
+            record(
+                name, true,
+                "not declared: the scenarios that hold an answer (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) are skipped for this adapter")
             return
         }
         if let broken {

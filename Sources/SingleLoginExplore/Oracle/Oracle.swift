@@ -301,6 +301,16 @@ package actor Oracle: StepJudge {
             }
             found += await apply(.data, at: index, in: judged, checks)
         }
+        // At a launch whose account check is held the app knows nothing yet, so nothing it stored of
+        // a user who has left the device may be drawn meanwhile (SL-LOGOUT-2, SL-SWITCH-3). No app
+        // needs the answer to draw nothing, so this is judged while the answer is held.
+        if action == .app(.launch), facts.phaseBefore == .notRunning, calls.contains(where: { $0.call.method == .getCurrentAccount && $0.call.held }) {
+            var checks: [Expectation] = []
+            for name in identities.keys.sorted() where !device.contains(name) {
+                if await judged.broker.sessions(of: name).count > 0 { checks.append(.noDataOf(account: name, places: [.screen], session: nil)) }
+            }
+            found += await apply(.data, at: index, in: judged, whileHeld: true, checks)
+        }
         return found
     }
 
@@ -650,9 +660,10 @@ package actor Oracle: StepJudge {
     }
 
     /// Judges one rule's checks at step `index` (nil: at the end, over the whole history): the
-    /// issues they find, and the rule's first violation remembered.
-    private func apply(_ rule: Rule, at index: Int?, in judged: JudgedStep, _ checks: [Expectation]) async -> [Issue] {
-        guard rules.contains(rule), !checks.isEmpty, index == nil || judging.judges(rule) else { return [] }
+    /// issues they find, and the rule's first violation remembered. With `whileHeld`, the checks ask
+    /// nothing an app could be waiting for a held answer to do, so they judge while one is held too.
+    private func apply(_ rule: Rule, at index: Int?, in judged: JudgedStep, whileHeld: Bool = false, _ checks: [Expectation]) async -> [Issue] {
+        guard rules.contains(rule), !checks.isEmpty, index == nil || whileHeld || judging.judges(rule) else { return [] }
         checksMade += 1
         let issues = await judged.evaluate(checks)
         guard !issues.isEmpty else { return [] }

@@ -6,7 +6,8 @@ import SingleLoginSpec
 package enum Rule: String, CaseIterable, Sendable, Comparable {
     /// After a launch, resume or broadcast, the app shows the device's account (or nobody).
     case account = "EX-ACCOUNT"
-    /// Once the app has had the chance to check, no data of anyone but the device's user remains.
+    /// Once the app has had the chance to check, no data of anyone but the device's user remains;
+    /// at a launch, none of a user who has left is drawn while the check is held.
     case data = "EX-DATA"
     /// No interactive prompt unless there is no account or interaction is required; never two for one event.
     case prompt = "EX-PROMPT"
@@ -107,7 +108,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
                 "After a launch, a resume or a broadcast, the app shows the account signed in on the device, or nobody when there is none; with more than one account there, nobody and an error."
         case .data:
             return
-                "Once the app has had the chance to check the account, none of the data of anyone but the device's current user remains on screen or in storage."
+                "Once the app has had the chance to check the account, none of the data of anyone but the device's current user remains on screen or in storage; at a launch, none of a user who has left the device is drawn while the account check is under way."
         case .prompt:
             return
                 "No interactive prompt unless the user asks to sign in or interaction is required, never more than one for one event, and none again after fewer scopes were granted."

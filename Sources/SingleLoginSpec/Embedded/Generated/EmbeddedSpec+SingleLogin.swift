@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.5",
   "id": "single-login",
-  "version": "8.0.0",
+  "version": "9.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -5922,7 +5922,7 @@ extension EmbeddedSpec {
       "id": "SL-LOGOUT-2",
       "level": "MUST",
       "title": "Global sign-out while the app is suspended or not running: on resume or launch it checks the account, shows and keeps none of that user's data, and calls its backend no more with that session's token.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away. Once the check has shown the app that the session ended, its token must not reach the backend again, not even for a last sync.",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away. Once the check has shown the app that the session ended, its token must not reach the backend again, not even for a last sync. At launch nothing is on screen yet, and what the app stored of the previous session stays off it until the check answers: the check can take seconds (the SSO extension), and whoever holds the device then may not be the user whose session ended.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -6047,6 +6047,80 @@ extension EmbeddedSpec {
             {
               "check": "noDataOf",
               "account": "dmitri"
+            }
+          ]
+        },
+        {
+          "name": "signed out while not running, the launch's account check slow",
+          "given": {
+            "signedIn": "mei"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "mei"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "mei",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "globalSignOut"
+            },
+            {
+              "do": "holdNext",
+              "method": "getCurrentAccount"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "mei",
+                  "in": [
+                    "screen"
+                  ]
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "mei"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "signedOut"
+            },
+            {
+              "check": "noDataOf",
+              "account": "mei"
             }
           ]
         }
@@ -6817,7 +6891,7 @@ extension EmbeddedSpec {
       "id": "SL-SWITCH-3",
       "level": "MUST",
       "title": "The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts and no call to the backend with the previous user's token.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes.",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes. At launch nothing of the previous user is drawn before the check answers: whoever launched the app may be the new user, and the check can take seconds (the SSO extension).",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -7068,6 +7142,93 @@ extension EmbeddedSpec {
             {
               "check": "noDataOf",
               "account": "alice"
+            }
+          ]
+        },
+        {
+          "name": "while not running, the launch's account check slow",
+          "given": {
+            "signedIn": "alex"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alex"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alex",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "terminate"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob"
+            },
+            {
+              "do": "holdNext",
+              "method": "getCurrentAccount"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alex",
+                  "in": [
+                    "screen"
+                  ]
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alex"
             }
           ]
         }
