@@ -5922,7 +5922,7 @@ extension EmbeddedSpec {
       "id": "SL-LOGOUT-2",
       "level": "MUST",
       "title": "Global sign-out while the app is suspended or not running: on resume or launch it checks the account, shows and keeps none of that user's data, and calls its backend no more with that session's token.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away. Once the check has shown the app that the session ended, its token must not reach the backend again, not even for a last sync. At launch nothing is on screen yet, and what the app stored of the previous session stays off it until the check answers: the check can take seconds (the SSO extension), and whoever holds the device then may not be the user whose session ended.",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the check at every launch and resume because a change can happen while the app is away. Once the check has shown the app that the session ended, its token must not reach the backend again, not even for a last sync. Microsoft makes the app responsible for checking the user every time it is used, so that no user's data leaks to another (its shared-device page for Android says so outright): at launch nothing is on screen yet, and what the app stored of the previous session stays off it until the check answers. The check can take seconds (the SSO extension), and whoever holds the device then may not be the user whose session ended.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -5931,6 +5931,10 @@ extension EmbeddedSpec {
         {
           "title": "Shared device mode for iOS devices: Receive a broadcast to detect global sign out",
           "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#receive-a-broadcast-to-detect-global-sign-out"
+        },
+        {
+          "title": "Shared device mode for Android devices: Modify your Android application to support shared device mode",
+          "url": "https://learn.microsoft.com/en-us/entra/identity-platform/msal-android-shared-devices#modify-your-android-application-to-support-shared-device-mode"
         }
       ],
       "tags": [
@@ -6891,11 +6895,15 @@ extension EmbeddedSpec {
       "id": "SL-SWITCH-3",
       "level": "MUST",
       "title": "The user changes while the app is suspended, or while it is not running: on resume or launch the previous user's data is gone and the new user is shown, with zero prompts and no call to the backend with the previous user's token.",
-      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes. At launch nothing of the previous user is drawn before the check answers: whoever launched the app may be the new user, and the check can take seconds (the SSO extension).",
+      "rationale": "The broadcast reaches only running apps; Microsoft requires the account check at every launch and resume, and a changed identifier means clearing the previous user's data before continuing. The previous user's data must go before the new user's first sync: a cache the new user's data overwrites hides a missing purge, which a failed first sync (offline) exposes. Microsoft makes the app responsible for checking the user every time it is used and for removing any cached data it displays on a user change: at launch nothing of the previous user is drawn before the check answers, because whoever launched the app may be the new user and the check can take seconds (the SSO extension).",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
           "url": "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios#get-the-signed-in-user-and-determine-if-a-user-has-changed"
+        },
+        {
+          "title": "Shared device mode for Android devices: Modify your Android application to support shared device mode",
+          "url": "https://learn.microsoft.com/en-us/entra/identity-platform/msal-android-shared-devices#modify-your-android-application-to-support-shared-device-mode"
         }
       ],
       "tags": [
