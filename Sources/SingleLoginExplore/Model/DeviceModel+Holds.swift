@@ -18,13 +18,21 @@ extension DeviceModel {
         guard maxSteps >= 4, random.chance(Self.holdChance) else { return history }
         let base = Array(history.steps.prefix(maxSteps - 3))
         var state = ModelState(given: history.given)
-        var places: [(index: Int, before: ModelState, methods: [(BrokerMethod, Int)])] = []
+        var places: [(index: Int, before: ModelState, methods: [(BrokerMethod, Int)], weight: Int)] = []
+        // Who was on the device when the app last stopped running: a launch after a change made
+        // meanwhile is where the account check is worth holding (what is drawn while it is under way).
+        var deviceWhenTerminated: [String]?
         for (index, step) in base.enumerated() {
-            if let methods = Self.heldMethods(step.action, phase: state.phase) { places.append((index, state, methods)) }
+            let changedWhileAway = step.action == .app(.launch) && deviceWhenTerminated.map { $0 != state.device } == true
+            if let methods = Self.heldMethods(step.action, phase: state.phase, changedWhileAway: changedWhileAway) {
+                places.append((index, state, methods, changedWhileAway ? 4 : 1))
+            }
             state.apply(step.action)
+            if step.action == .app(.terminate) { deviceWhenTerminated = state.device }
         }
         guard !places.isEmpty else { return history }
-        let place = places[Int(random.next() % UInt64(places.count))]
+        guard let chosen = random.weighted(places.indices.map { ($0, places[$0].weight) }) else { return history }
+        let place = places[chosen]
         guard let method = random.weighted(place.methods) else { return history }
         var held = place.before
         held.apply(.holdNext(method: method))
@@ -49,9 +57,11 @@ extension DeviceModel {
     }
 
     /// The calls worth holding at `action` when the app is in `phase` before it, each with its
-    /// weight; nil when the app makes none worth holding there.
-    static func heldMethods(_ action: Step.Action, phase: AppLifecycle) -> [(BrokerMethod, Int)]? {
+    /// weight (`changedWhileAway`: a launch after the device changed hands while the app was not
+    /// running); nil when the app makes none worth holding there.
+    static func heldMethods(_ action: Step.Action, phase: AppLifecycle, changedWhileAway: Bool = false) -> [(BrokerMethod, Int)]? {
         switch action {
+        case .app(.launch) where changedWhileAway: [(.getCurrentAccount, 5), (.acquireTokenSilent, 3), (.fetchRecords, 2)]
         case .app(.launch): [(.acquireTokenSilent, 5), (.fetchRecords, 4), (.getCurrentAccount, 1)]
         case .app(.resume): [(.getCurrentAccount, 3), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
         case .app(.refresh) where phase == .foreground: [(.acquireTokenSilent, 5), (.fetchRecords, 5)]

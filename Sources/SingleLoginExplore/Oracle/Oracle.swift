@@ -64,6 +64,10 @@ package actor Oracle: StepJudge {
     private var brokerJudged = false
     /// Who the app showed signed in when it last ran (an app may restore its session at launch).
     private var lastShown: String?
+    /// The last account the app showed signed in, in any run, for as long as that user stays on the
+    /// device: an app may restore that session at a later launch, even after a launch that showed
+    /// nobody because its account check failed offline.
+    private var lastSignedInShown: String?
     /// How many sessions each user has had, after the last step.
     private var sessionCounts: [String: Int] = [:]
     /// Whether the device's account needed the sheet after the last step (the broker's state).
@@ -412,7 +416,7 @@ package actor Oracle: StepJudge {
         let spoiled = tokenCalls.filter { $0.scripted.meaning.spoilsIdToken }
         // A result: a successful answer with an id token, or fewer scopes granted than asked (-50003 carries the partial result).
         let good = tokenCalls.filter { (!$0.call.failed && !$0.scripted.meaning.spoilsIdToken) || $0.scripted.meaning.declinesScopes }
-        let shownBefore = action == .app(.launch) ? lastShown : before.signedInAccount
+        let shownBefore = action == .app(.launch) ? lastShown ?? lastSignedInShown : before.signedInAccount
         if phase == .foreground, shownBefore == nil, !spoiled.isEmpty, good.isEmpty {
             var checks: [Expectation] = [.notCrashed, .signedOut]
             // None of that session's data on screen: the session the result came from is the one
@@ -452,6 +456,8 @@ package actor Oracle: StepJudge {
             found += await apply(.backend, at: index, in: judged, [.calls(method: .fetchRecords, range: .exactly(0), filter: CallFilter(answered: .error))])
         }
         if judged.observation.running { lastShown = judged.observation.signedInAccount }
+        if let shown = lastShown { lastSignedInShown = shown }
+        if let shown = lastSignedInShown, let shownUser = user(identifiedBy: shown), !device.contains(shownUser) { lastSignedInShown = nil }
         return found
     }
 

@@ -7156,7 +7156,7 @@ extension EmbeddedSpec {
         {
           "name": "while not running, the launch's account check slow",
           "given": {
-            "signedIn": "alex"
+            "signedIn": "dmitri"
           },
           "steps": [
             {
@@ -7165,11 +7165,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "alex"
+                  "account": "dmitri"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "alex",
+                  "account": "dmitri",
                   "in": [
                     "screen"
                   ]
@@ -7192,7 +7192,7 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "noDataOf",
-                  "account": "alex",
+                  "account": "dmitri",
                   "in": [
                     "screen"
                   ]
@@ -7236,7 +7236,7 @@ extension EmbeddedSpec {
           "expect": [
             {
               "check": "noDataOf",
-              "account": "alex"
+              "account": "dmitri"
             }
           ]
         }
