@@ -5,6 +5,7 @@ import ReferenceApp
 import SingleLoginConformance
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginSpec
 
 extension BenchmarkSuite {
     /// The HTML report of 100,000 synthetic test cases, written in a child process (time and peak memory).
@@ -41,7 +42,8 @@ extension BenchmarkSuite {
         let recorder = EvidenceBundleRecorder(options: options)
         let events = Mutex<[Event]>([])
         let runner = Runner(
-            spec: spec.spec, specSHA256: spec.sha256Hex, options: Runner.Options(specOrigin: configuration.specFile ?? "embedded", referenceApp: true),
+            spec: spec.spec, specSHA256: spec.sha256Hex,
+            options: Runner.Options(specOrigin: configuration.specFile ?? SpecSource.embeddedOrigin, referenceApp: true),
             makeProvider: { InProcessAdapterProvider { ReferenceAppAdapter() } })
         _ = await runner.run { event in events.withLock { $0.append(event) } }
         let recorded = events.withLock { $0 }

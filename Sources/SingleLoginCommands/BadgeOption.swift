@@ -5,5 +5,5 @@ import CommandLineKit
 package enum BadgeOption {
     /// `--badge <file>`.
     package static let badge = Option(
-        "--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. 'single-login 5.0.0 | 29/29 MUST', coloured by the result.")
+        "--badge", value: "file", help: "Also write a shields.io endpoint badge (JSON), e.g. '<spec> <version> | 29/29 MUST', coloured by the result.")
 }

@@ -90,7 +90,9 @@ package struct GatingOptions: OptionGroup {
     /// The test cases and verdicts of the JUnit report at `path`.
     static func readReport(_ path: String, option: String) throws(CommandFailure) -> GatingInputs.Baseline {
         let (report, data) = try readJUnitWithBytes(path, option: option)
-        return GatingInputs.Baseline(name: path, verdicts: CaseVerdicts(junit: report), bytes: data)
+        func property(_ name: String) -> String? { report.suites.lazy.compactMap { $0.property(name) }.first }
+        return GatingInputs.Baseline(
+            name: path, verdicts: CaseVerdicts(junit: report), bytes: data, spec: property("spec.id").map { ($0, property("spec.version") ?? "") })
     }
 
     /// The JUnit report at `path`, a `junit.xml` or an evidence bundle's: exit 66, naming `option`,
@@ -132,6 +134,18 @@ struct GatingInputs: Sendable {
         var verdicts: CaseVerdicts
         /// Its bytes (an evidence bundle holds them).
         var bytes = Data()
+        /// The spec it reports on, when it says.
+        var spec: (id: String, version: String)?
+
+        /// What the console says before the run when the baseline reports on another spec or
+        /// version than `spec`: it is compared all the same, case by case; nil when it is the same.
+        func specNote(against spec: Spec) -> String? {
+            guard let reported = self.spec, (reported.id, reported.version) != (spec.id, spec.version) else { return nil }
+            let what = "\(reported.id) \(reported.version)".trimmingCharacters(in: .whitespaces)
+            return reported.id == spec.id
+                ? "Comparing with a baseline of \(what) (this run: \(spec.version)): it is compared case by case, and the cases only \(spec.version) has are added."
+                : "Comparing with a baseline of another spec, \(what) (this run: \(spec.id) \(spec.version)): only the test cases both name are compared."
+        }
     }
 
     /// What sets the exit status.

@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginSpec
 
 /// What `run --rerun FILE` takes from an earlier run's `junit.xml`: the passes it keeps (released
 /// as they were, without running) and, for each case it runs again (failed, errored, waived,
@@ -93,15 +94,23 @@ struct RerunPlan: Sendable {
     }
 
     /// The plan from the report at `path`: exit 66 when it cannot be read or is no JUnit report,
-    /// 64 when it is a report of another spec.
-    static func load(_ path: String, specID: String, planned: [PlannedTestCase]) throws(CommandFailure) -> RerunPlan {
+    /// 64 when it is a report of another spec (another id, version or SHA-256, as `merge` tells
+    /// specs apart: a case of another version may have other steps, or be new).
+    static func load(_ path: String, spec: Spec, sha256: String, planned: [PlannedTestCase]) throws(CommandFailure) -> RerunPlan {
         let report = try GatingOptions.readJUnit(path, option: "--rerun")
-        let reported = report.suites.lazy.compactMap { $0.property("spec.id") }.first
-        if let reported, reported != specID {
+        func reported(_ name: String) -> String? { report.suites.lazy.compactMap { $0.property(name) }.first }
+        let fix = "\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec; after a new version of it, run the whole spec once"
+        if let id = reported("spec.id"), id != spec.id {
+            throw CommandFailure(status: .usage, message: "error: \(path): a report of spec '\(id)', not '\(spec.id)'" + fix)
+        }
+        if let version = reported("spec.version"), version != spec.version {
+            throw CommandFailure(status: .usage, message: "error: \(path): a report of \(spec.id) \(version), not \(spec.version)" + fix)
+        }
+        if let digest = reported("spec.sha256"), digest != sha256 {
             throw CommandFailure(
                 status: .usage,
-                message:
-                    "error: \(path): a report of spec '\(reported)', not '\(specID)'\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec")
+                message: "error: \(path): a report of \(spec.id) \(spec.version) in other bytes (SHA-256 \(digest.prefix(12))…, not \(sha256.prefix(12))…)"
+                    + fix)
         }
         return RerunPlan(report: report, planned: planned)
     }

@@ -15,7 +15,7 @@ package struct RetryOptions: OptionGroup {
     package static let rerun = Option(
         "--rerun", value: "file",
         help:
-            "Run only the test cases that failed, errored or did not run in this earlier junit.xml (or bundle); keep its passes, and report each case with its history."
+            "Run only the test cases that did not pass in this earlier junit.xml (or bundle) of the same spec; keep its passes, and report each case with its history."
     )
 
     package static var signature: CommandSignature { CommandSignature([retry, rerun, acceptFlaky]) }

@@ -188,7 +188,8 @@ package struct RunCommand: Command {
         With --fail-on regressions: 0 no regressions, 1 regressions, 2 interrupted.
         --retry N runs a failed or errored test case up to N more times; one that then passes is
         flaky, reported with its attempts, and counted as failed unless --accept-flaky. --rerun FILE
-        runs only what failed, errored or did not run in that earlier junit.xml and keeps the rest:
+        runs only what did not pass in that earlier junit.xml of the same spec (failed, errored, waived,
+        not judged, skipped, not run) and keeps the rest:
           sl-conformance run --adapter './my-adapter' --rerun reports/junit.xml --reports rerun
         Ctrl-C or SIGTERM ends the adapter, marks the rest as not run and still writes every report.
         """
@@ -246,6 +247,7 @@ package struct RunCommand: Command {
         do {
             var gating = try options.gating.load(today: clock())
             try gating.checkWaivers(against: loaded.spec)
+            if let note = gating.baseline?.specNote(against: loaded.spec) { output.out(note) }
             if selection.shard != nil { gating.otherShards = CaseVerdicts.otherShards(of: loaded.spec, planned: selection.plan(for: loaded.spec).map(\.0.id)) }
             let more = [bundle, options.wireLog.map { URL(fileURLWithPath: $0) }].compactMap { $0 }
             session = try options.reports.session(
@@ -272,7 +274,7 @@ package struct RunCommand: Command {
         } catch { return error.report(to: output) }
         var rerun = RerunPlan()
         if let path = options.retry.rerun {
-            do { rerun = try RerunPlan.load(path, specID: loaded.spec.id, planned: selection.plan(for: loaded.spec).map(\.0)) } catch {
+            do { rerun = try RerunPlan.load(path, spec: loaded.spec, sha256: loaded.sha256Hex, planned: selection.plan(for: loaded.spec).map(\.0)) } catch {
                 return error.report(to: output)
             }
             output.out(rerun.line(path: path))

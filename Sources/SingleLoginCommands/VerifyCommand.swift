@@ -112,7 +112,13 @@ package struct VerifyCommand: Command {
             return ExitStatus.requirementFailures.rawValue
         }
         let sealed = Self.words(report.seal)
-        let judgedBy = report.customSpec.map { ", judged by a custom spec (\(Self.summary($0, manifest: report.manifest)))" } ?? ""
+        let judgedBy =
+            report.customSpec.map {
+                let spec =
+                    Self.isOtherBuildsCatalogue(report.manifest)
+                    ? "\(report.manifest.spec.id) \(report.manifest.spec.version) of another build" : "a custom spec"
+                return ", judged by \(spec) (\(Self.summary($0, manifest: report.manifest)))"
+            } ?? ""
         if report.incomplete {
             output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate\(judgedBy)")
             return ExitStatus.requirementFailures.rawValue
@@ -136,6 +142,10 @@ package struct VerifyCommand: Command {
         return ["  it differs from \(name):"] + custom.differences.prefix(shown).map { "    \($0)" }
             + (custom.differences.count > shown ? ["    ... and \(custom.differences.count - shown) more"] : [])
     }
+
+    /// Whether the run used a catalogue embedded in the build that ran it, which this binary does
+    /// not carry (another version of it): no custom spec, but its verdicts rest on it all the same.
+    static func isOtherBuildsCatalogue(_ manifest: BundleManifest) -> Bool { manifest.spec.origin == SpecSource.embeddedOrigin }
 
     /// What the result line says of a custom spec, in a few words.
     static func summary(_ custom: BundleVerifier.CustomSpec, manifest: BundleManifest) -> String {
@@ -167,7 +177,9 @@ package struct VerifyCommand: Command {
         let spec =
             "\(manifest.spec.id) \(manifest.spec.version), SHA-256 \(manifest.spec.sha256.prefix(12))…, "
             + (report.catalogue.map { "the catalogue this binary carries (\($0.displayPath))" }
-                ?? "a CUSTOM spec: no catalogue this binary carries has these bytes, and every verdict below rests on it")
+                ?? (Self.isOtherBuildsCatalogue(manifest)
+                    ? "a catalogue another build of sl-conformance carried (embedded there), not one this binary carries: every verdict below rests on it"
+                    : "a CUSTOM spec: no catalogue this binary carries has these bytes, and every verdict below rests on it"))
         let counts = manifest.counts
         var lines = [
             "app: " + app + (manifest.referenceApp ? " (the bundled reference app)" : ""),

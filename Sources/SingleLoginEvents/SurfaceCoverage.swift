@@ -13,6 +13,9 @@ public struct SurfaceCoverage: Sendable {
     private var passed: [StoredItem.Area: [String]] = [:]
     /// Whether the run is a device pass, whose app has no handshake to declare surfaces in.
     private var onDevice = false
+    /// The requirements a test case of which this run played: a result kept from an earlier run
+    /// (`--rerun`) passed on what that run observed.
+    private var played: Set<String> = []
 
     /// An empty coverage.
     public init() {}
@@ -24,10 +27,12 @@ public struct SurfaceCoverage: Sendable {
             onDevice = context.kind == .devicePass
         case .adapterIdentified(let identity):
             declared = identity.surfaces
+        case .testCaseStarted(let id):
+            played.insert(id.requirementID)
         case .observed(_, let observation, _):
             for item in observation.storage where item.area.isDeviceSurface { reported.insert(item.area) }
         case .requirementEnded(let result):
-            guard result.verdict == .passed else { return }
+            guard result.verdict == .passed, played.contains(result.requirement.id) else { return }
             for area in result.requirement.surfaces { passed[area, default: []].append(result.requirement.id) }
         default:
             break

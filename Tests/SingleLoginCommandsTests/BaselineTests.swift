@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import SingleLoginEvents
 @testable import SingleLoginReports
+import SingleLoginSpec
 import Testing
 @testable import SingleLoginCommands
 
@@ -45,6 +46,16 @@ struct BaselineTests {
         #expect(summary.contains("## Compared with the baseline"))
         #expect(summary.contains("### Newly passing"))
         #expect(summary.contains("| ❌ failed | ✅ passed |"))
+        #expect(!after.out.contains("Comparing with a baseline of"), "the same spec needs no word")
+
+        // A baseline of another version of the catalogue is compared all the same, and the run says so.
+        let version = try #require(EmbeddedSpec.named("single-login")?.identity?.version)
+        let older = try String(contentsOfFile: runs.path("before/junit.xml"), encoding: .utf8).replacingOccurrences(
+            of: "name=\"spec.version\" value=\"\(version)\"", with: "name=\"spec.version\" value=\"0.9.0\"")
+        try older.write(toFile: runs.path("older.xml"), atomically: true, encoding: .utf8)
+        let upgraded = await runs.run("upgraded", flawed: false, ["--baseline", runs.path("older.xml"), "--fail-on", "regressions"])
+        #expect(upgraded.status == 0, "\(upgraded.out)\(upgraded.err)")
+        #expect(upgraded.out.contains("Comparing with a baseline of single-login 0.9.0 (this run: \(version))"), "\(upgraded.out)")
     }
 
     @Test("a shard compared with a whole run's baseline: the cases other shards run are neither removed nor regressions; a new failure in the shard still is")

@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginEvents
 import SingleLoginReports
+import SingleLoginSpec
 import Testing
 @testable import SingleLoginCommands
 
@@ -76,6 +77,21 @@ struct RerunTests {
         let refused = await runs.run("refused", flawed: false, ["--rerun", runs.path("other.xml")])
         #expect(refused.status == 64)
         #expect(refused.err.contains("a report of spec 'another-spec', not 'single-login'"), "\(refused.err)")
+
+        // Another version of the catalogue may have other steps in a case, or cases this one lacks.
+        let version = try #require(EmbeddedSpec.named("single-login")?.identity?.version)
+        let older = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
+            of: "name=\"spec.version\" value=\"\(version)\"", with: "name=\"spec.version\" value=\"0.9.0\"")
+        try older.write(toFile: runs.path("older.xml"), atomically: true, encoding: .utf8)
+        let refusedOlder = await runs.run("older", flawed: false, ["--rerun", runs.path("older.xml")])
+        #expect(refusedOlder.status == 64)
+        #expect(refusedOlder.err.contains("a report of single-login 0.9.0, not \(version)"), "\(refusedOlder.err)")
+        let otherBytes = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
+            of: #"name="spec.sha256" value=""#, with: #"name="spec.sha256" value="0"#)
+        try otherBytes.write(toFile: runs.path("bytes.xml"), atomically: true, encoding: .utf8)
+        let refusedBytes = await runs.run("bytes", flawed: false, ["--rerun", runs.path("bytes.xml")])
+        #expect(refusedBytes.status == 64)
+        #expect(refusedBytes.err.contains("in other bytes"), "\(refusedBytes.err)")
     }
 }
 

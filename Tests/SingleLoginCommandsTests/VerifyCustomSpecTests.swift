@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginCommands
+import SingleLoginCrypto
 import SingleLoginSpec
 import Testing
 
@@ -118,5 +119,39 @@ struct VerifyCustomSpecTests {
                 == "Result: intact, unsigned; the run passed, judged by a custom spec (1 difference from the catalogue single-login \(Self.catalogue.identity!.version) this binary carries)"
         )
         #expect(!result.hasSuffix("; the run passed"), "a gate that reads '; the run passed$' does not take a custom spec's pass for the catalogue's")
+    }
+
+    @Test(
+        "a bundle sealed with a catalogue another build carried (another version of it) is intact: its requirements are located as that build located them, and verify says whose catalogue it was"
+    )
+    func otherBuildsCatalogue() async throws {
+        let bundle = await TamperFixture.make(["--only", "SL-LOGOUT-1"])
+        let spec = try #require(TamperFixture.files(bundle).first { $0.name == "spec.json" }?.data)
+        // The same catalogue in other bytes, as the run recorded it: what a bundle of another build's copy looks like to this one.
+        let (carried, other) = (SHA256.hexDigest(spec), SHA256.hexDigest(spec + Data("\n".utf8)))
+        let sealed = try TamperFixture.tampered(bundle) { entries in
+            for index in entries.indices {
+                if entries[index].name == "spec.json" {
+                    entries[index].data.append(contentsOf: Array("\n".utf8))
+                } else {
+                    let text = String(decoding: entries[index].data, as: UTF8.self)
+                    let data = Data(
+                        text.replacingOccurrences(of: carried, with: other).replacingOccurrences(of: carried.prefix(12), with: other.prefix(12)).utf8)
+                    if data != entries[index].data { entries[index].data = data }
+                }
+            }
+        }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let verify = await Tool.run(["verify", try scratch.write(sealed, "other-build.tar")])
+        #expect(verify.status == 0, "\(verify.out)\(verify.err)")
+        let lines = verify.out.split(separator: "\n").map(String.init)
+        #expect(
+            lines.count > 2 && lines[1].contains("a catalogue another build of sl-conformance carried (embedded there), not one this binary carries"),
+            "\(verify.out)")
+        #expect(lines.count > 2 && lines[2].hasPrefix("  it holds the requirements and scenarios of the catalogue single-login"))
+        #expect(
+            lines.last?.hasPrefix("Result: intact, unsigned; the run passed, judged by single-login \(Self.catalogue.identity!.version) of another build (")
+                == true)
     }
 }

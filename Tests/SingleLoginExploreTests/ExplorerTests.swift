@@ -249,6 +249,27 @@ struct ExplorerTests {
         #expect(checking.violations.isEmpty, "\(checking.violationsText)")
     }
 
+    @Test(
+        "EX-TOKEN: an app that restores the session its launch's account check confirmed, and keeps it when the renewal comes back without an id token, is no violation after an earlier launch whose check failed offline and showed nobody; an app that shows the account of a first sign-in without an id token still is"
+    )
+    func restoredSessionKeptOnSpoiledRenewal() async throws {
+        let restoring = HistoryPlayer(provider: InProcessAdapterProvider { MinimalAppAdapter(app: MinimalApp(restoresCheckedSession: true)) })
+        let history = Scenario(
+            name: "offline launch, then a confirmed session renewed without an id token", given: Given(signedIn: "alice"),
+            steps: [
+                Step(.app(.launch)), Step(.answerNext(method: .getCurrentAccount, answer: .networkError)), Step(.app(.terminate)), Step(.app(.launch)),
+                Step(.answerNext(method: .acquireTokenSilent, answer: .noIdToken)), Step(.app(.terminate)), Step(.app(.launch)),
+            ], expect: [])
+        let outcome = await restoring.play(history)
+        #expect(outcome.result.transcript.contains { $0.method == .acquireTokenSilent }, "the launch renewed the restored session")
+        #expect(outcome.violations.isEmpty, "\(outcome.violationsText)")
+        let firstSignIn = Scenario(
+            name: "a first sign-in without an id token", given: Given(signedIn: "alice"),
+            steps: [Step(.answerNext(method: .acquireTokenSilent, answer: .noIdToken)), Step(.app(.launch))], expect: [])
+        #expect(await restoring.play(firstSignIn).violations.isEmpty, "the minimal app signs nobody in without an id token")
+        #expect(await Self.violations(firstSignIn, [.showsAccountBeforeToken]).contains { $0.rule == .token }, "an app that does is still caught")
+    }
+
     /// The violations a history gets on the reference app with `flaws`.
     static func violations(_ history: Scenario, _ flaws: Set<ReferenceAppFlaw> = []) async -> [Violation] {
         await HistoryPlayer(provider: InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }).play(history).violations

@@ -17,11 +17,15 @@ import SingleLoginAdapter
 /// runs in the task of the check under way, so its calls are filed under that check's request.
 /// (Only account checks are single-flight: a sheet's or a silent call's late answer is taken as it
 /// comes, so random histories that hold those find it wanting; the oracle's tests hold checks only.)
+/// With `restoresCheckedSession`, a launch whose account check names the user it stored a session
+/// for shows that session at once, then renews it silently; a renewal that fails, or comes back
+/// without an id token, leaves the session shown (offline-first).
 actor MinimalApp {
     private let promptsByItself: Bool
     private let syncsAfterSheet: Bool
     private let renewsOnResume: Bool
     private let singleFlight: Bool
+    private let restoresCheckedSession: Bool
     private var checking = false
     /// A check asked for while one was under way: whether it was a launch's (signs in the same account).
     private var owedCheck: Bool?
@@ -35,11 +39,15 @@ actor MinimalApp {
     private var notice: String?
     private var problem: String?
 
-    init(promptsByItself: Bool = false, syncsAfterSheet: Bool = false, renewsOnResume: Bool = false, singleFlight: Bool = false) {
+    init(
+        promptsByItself: Bool = false, syncsAfterSheet: Bool = false, renewsOnResume: Bool = false, singleFlight: Bool = false,
+        restoresCheckedSession: Bool = false
+    ) {
         self.promptsByItself = promptsByItself
         self.syncsAfterSheet = syncsAfterSheet
         self.renewsOnResume = renewsOnResume
         self.singleFlight = singleFlight
+        self.restoresCheckedSession = restoresCheckedSession
     }
 
     func install(_ environment: AppEnvironment) {
@@ -144,6 +152,11 @@ actor MinimalApp {
         let changed = account.identifier != (known ?? lastSeen)
         lastSeen = account.identifier
         if let known, known != account.identifier { wipe() }
+        if restoresCheckedSession, signInIfSame, session == nil, keychain["account"] == account.identifier, let token = keychain["token"] {
+            session = (account, token)
+            await signInSilently(broker, account, promptIfRequired: true)
+            return
+        }
         if session?.account.identifier == account.identifier { return }
         if changed || signInIfSame { await signInSilently(broker, account, promptIfRequired: signInIfSame || promptsByItself) }
     }

@@ -85,6 +85,9 @@ struct RunSubjectTests {
         #expect(RunSubject.of(kind: .preflight).label == nil)
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 1) == "every gating requirement that ran passed; 1 test case was skipped, not verified")
         #expect(ConsoleRecorder.meaning(of: .passed, skipped: 0) == "every gating requirement passed")
+        #expect(
+            ConsoleRecorder.meaning(of: .passed, skipped: 2, waived: true)
+                == "every gating requirement that ran passed or was waived; 2 test cases were waived or skipped, not verified")
         // Status 2 names what was tested: a backend has no adapter.
         #expect(ConsoleRecorder.meaning(of: .adapterOrHarnessError, skipped: 0) == "adapter or harness errors, or the run did not finish")
         #expect(

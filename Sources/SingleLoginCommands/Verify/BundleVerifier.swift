@@ -224,7 +224,10 @@ struct Check {
             note("spec.json", "has SHA-256 \(sha), but the manifest names \(manifest.spec.sha256): the spec was swapped or edited")
         }
         catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
-        let file = catalogue?.displayPath ?? manifest.spec.origin
+        // A catalogue another build carried (an earlier version of it, say) was located under that
+        // build's name for its embedded copy, as this binary names its own copy of the same id.
+        let otherBuilds = manifest.spec.origin == SpecSource.embeddedOrigin ? EmbeddedSpec.named(manifest.spec.id)?.displayPath : nil
+        let file = catalogue?.displayPath ?? otherBuilds ?? manifest.spec.origin
         guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
         if catalogue == nil { customSpec = .compare(data, id: loaded.spec.id) }
         if loaded.spec.id != manifest.spec.id || loaded.spec.version != manifest.spec.version {

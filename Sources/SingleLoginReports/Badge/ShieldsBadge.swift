@@ -2,7 +2,7 @@ import Foundation
 import SingleLoginEvents
 import SingleLoginSpec
 
-/// A shields.io endpoint badge (`--badge FILE`): `single-login 5.0.0 | 29/29 MUST`, coloured by
+/// A shields.io endpoint badge (`--badge FILE`): `single-login 9.0.0 | 29/29 MUST`, coloured by
 /// the run's verdict, for a README to show the state of main
 /// (`https://img.shields.io/endpoint?url=...` reads the file).
 public struct ShieldsBadge: Hashable, Sendable, Encodable {

@@ -115,7 +115,7 @@ extension ConsoleRecorder {
         }
         let meaning =
             unwritten.isEmpty
-            ? given ?? Self.meaning(of: status, skipped: skipped, subject: context?.subject)
+            ? given ?? Self.meaning(of: status, skipped: skipped, waived: !waivers.isEmpty, subject: context?.subject)
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
@@ -134,12 +134,16 @@ extension ConsoleRecorder {
     }
 
     /// What an exit status means, in a few words; a pass with `skipped` test cases says how many
-    /// (a skipped case verified nothing, so the pass covers only the cases that ran). Status 2 names
-    /// what was tested (`backend or harness errors`), the adapter when the run does not say.
-    static func meaning(of status: ExitStatus, skipped: Int, subject: RunSubject? = nil) -> String {
+    /// (a skipped case verified nothing, so the pass covers only the cases that ran), and, when
+    /// `waived` (the count then holds the waived failures too), that some were waived. Status 2
+    /// names what was tested (`backend or harness errors`), the adapter when the run does not say.
+    static func meaning(of status: ExitStatus, skipped: Int, waived: Bool = false, subject: RunSubject? = nil) -> String {
         if status == .adapterOrHarnessError { return errors(testing: subject ?? .adapter) }
         guard status == .passed, skipped > 0 else { return meaning(of: status) }
-        return "every gating requirement that ran passed; \(skipped) test case\(skipped == 1 ? " was" : "s were") skipped, not verified"
+        let cases = "\(skipped) test case\(skipped == 1 ? " was" : "s were")"
+        return waived
+            ? "every gating requirement that ran passed or was waived; \(cases) waived or skipped, not verified"
+            : "every gating requirement that ran passed; \(cases) skipped, not verified"
     }
 
     /// Status 2's words, naming what was tested: `backend or harness errors, or the run did not finish`.

@@ -28,10 +28,13 @@ public enum SpecSource: Hashable, Sendable, CustomStringConvertible {
     /// What reports say about the spec's origin: `embedded` or the path.
     public var origin: String {
         switch self {
-        case .embedded: "embedded"
+        case .embedded: Self.embeddedOrigin
         case let .file(path): path
         }
     }
+
+    /// The origin reports give an embedded copy, whichever build of the harness carried it.
+    public static let embeddedOrigin = "embedded"
 
     /// The display path.
     public var description: String { displayPath }
