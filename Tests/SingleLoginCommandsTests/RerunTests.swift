@@ -71,27 +71,21 @@ struct RerunTests {
         #expect(missing.status == 66)
         #expect(missing.err.contains("nothing.xml: no such file") && missing.err.contains("fix: give '--rerun' the junit.xml"), "\(missing.err)")
 
-        let other = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
-            of: "name=\"spec.id\" value=\"single-login\"", with: "name=\"spec.id\" value=\"another-spec\"")
-        try other.write(toFile: runs.path("other.xml"), atomically: true, encoding: .utf8)
-        let refused = await runs.run("refused", flawed: false, ["--rerun", runs.path("other.xml")])
-        #expect(refused.status == 64)
-        #expect(refused.err.contains("a report of spec 'another-spec', not 'single-login'"), "\(refused.err)")
-
-        // Another version of the catalogue may have other steps in a case, or cases this one lacks.
+        // A report of another spec, of another version of this one (its cases may have other steps,
+        // or be new), or of this version in other bytes is refused, saying which.
         let version = try #require(EmbeddedSpec.named("single-login")?.identity?.version)
-        let older = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
-            of: "name=\"spec.version\" value=\"\(version)\"", with: "name=\"spec.version\" value=\"0.9.0\"")
-        try older.write(toFile: runs.path("older.xml"), atomically: true, encoding: .utf8)
-        let refusedOlder = await runs.run("older", flawed: false, ["--rerun", runs.path("older.xml")])
-        #expect(refusedOlder.status == 64)
-        #expect(refusedOlder.err.contains("a report of single-login 0.9.0, not \(version)"), "\(refusedOlder.err)")
-        let otherBytes = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(
-            of: #"name="spec.sha256" value=""#, with: #"name="spec.sha256" value="0"#)
-        try otherBytes.write(toFile: runs.path("bytes.xml"), atomically: true, encoding: .utf8)
-        let refusedBytes = await runs.run("bytes", flawed: false, ["--rerun", runs.path("bytes.xml")])
-        #expect(refusedBytes.status == 64)
-        #expect(refusedBytes.err.contains("in other bytes"), "\(refusedBytes.err)")
+        let refusals = [
+            ("name=\"spec.id\" value=\"single-login\"", "name=\"spec.id\" value=\"another-spec\"", "a report of spec 'another-spec', not 'single-login'"),
+            ("name=\"spec.version\" value=\"\(version)\"", "name=\"spec.version\" value=\"0.9.0\"", "a report of single-login 0.9.0, not \(version)"),
+            (#"name="spec.sha256" value=""#, #"name="spec.sha256" value="0"#, "in other bytes"),
+        ]
+        for (index, (old, new, message)) in refusals.enumerated() {
+            let edited = try String(contentsOfFile: runs.path("login/junit.xml"), encoding: .utf8).replacingOccurrences(of: old, with: new)
+            try edited.write(toFile: runs.path("other\(index).xml"), atomically: true, encoding: .utf8)
+            let refused = await runs.run("refused\(index)", flawed: false, ["--rerun", runs.path("other\(index).xml")])
+            #expect(refused.status == 64, "\(message)")
+            #expect(refused.err.contains(message), "\(refused.err)")
+        }
     }
 }
 
