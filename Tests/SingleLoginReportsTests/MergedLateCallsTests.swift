@@ -43,6 +43,30 @@ struct MergedLateCallsTests {
         events.lazy.compactMap { event -> [String]? in if case let .runEnded(summary) = event.kind { summary.lateCalls } else { nil } }.first
     }
 
+    @Test("shards of two versions of a spec, or of one version in other bytes, are refused, naming what each ran")
+    func differentSpecs() throws {
+        let directory = try TemporaryDirectory()
+        let first = try Self.shard(1, lateCalls: [], in: directory.url)
+        let second = try Self.shard(2, lateCalls: [], in: directory.url)
+        func edited(_ edit: (inout RunContext) -> Void) -> (name: String, events: [Event]) {
+            (
+                second.name,
+                second.events.map { event in
+                    guard case .runStarted(var context, let plan) = event.kind else { return event }
+                    edit(&context)
+                    return Event(.runStarted(context, plan: plan), date: event.date)
+                }
+            )
+        }
+        let version = SyntheticRun.context.specVersion
+        let older = #expect(throws: EventStreamMerger.MergeError.self) { try EventStreamMerger.merge([first, edited { $0.specVersion = "0.9.0" }]) }
+        #expect(older?.description == "\(second.name) ran single-login 0.9.0, \(first.name) ran single-login \(version): shards of one run share their spec")
+        let bytes = #expect(throws: EventStreamMerger.MergeError.self) {
+            try EventStreamMerger.merge([first, edited { $0.specSHA256 = "ffffffffffff" + $0.specSHA256 }])
+        }
+        #expect(bytes?.description.contains("ran single-login \(version) (SHA-256 ffffffffffff…)") == true, "\(String(describing: bytes))")
+    }
+
     @Test("one shard's warning stays in the merged runEnded, the merged summary.md's Late call row and report.html")
     func oneShardWarns() throws {
         let directory = try TemporaryDirectory()

@@ -20,8 +20,9 @@ public enum EventStreamMerger {
     public enum MergeError: Error, CustomStringConvertible {
         /// A stream has no `runStarted` (written by something else, or cut short before it).
         case notARun(String)
-        /// Two streams ran different specs.
-        case differentSpecs(String, String)
+        /// Two streams ran different specs: the first stream, the other, and what they ran
+        /// (`single-login 9.0.0`, with a SHA-256 prefix when only the bytes differ).
+        case differentSpecs(String, String, ran: (first: String, other: String))
         /// The streams are shards', but not every shard of one run, each once.
         case shards(ShardCoverage.Gap)
 
@@ -29,8 +30,8 @@ public enum EventStreamMerger {
         public var description: String {
             switch self {
             case let .notARun(name): "\(name): no runStarted event, so not a run's event stream"
-            case let .differentSpecs(first, other):
-                "\(other) ran another spec than \(first) (id, version or SHA-256 differ): shards of one run share their spec"
+            case let .differentSpecs(first, other, ran):
+                "\(other) ran \(ran.other), \(first) ran \(ran.first): shards of one run share their spec"
             case let .shards(gap): gap.description
             }
         }
@@ -50,7 +51,12 @@ public enum EventStreamMerger {
                 }).first
             else { throw .notARun(stream.name) }
             if let first = contexts.first, (first.specID, first.specVersion, first.specSHA256) != (context.specID, context.specVersion, context.specSHA256) {
-                throw .differentSpecs(streams[0].name, stream.name)
+                // Only the bytes differ: the SHA-256 tells them apart.
+                let onlyBytes = (first.specID, first.specVersion) == (context.specID, context.specVersion)
+                func ran(_ spec: RunContext) -> String {
+                    "\(spec.specID) \(spec.specVersion)" + (onlyBytes ? " (SHA-256 \(spec.specSHA256.prefix(12))…)" : "")
+                }
+                throw .differentSpecs(streams[0].name, stream.name, ran: (ran(first), ran(context)))
             }
             contexts.append(context)
         }
