@@ -239,8 +239,7 @@ package actor Oracle: StepJudge {
         if opportunity, clean || (!heldInStep && checkedAccount && onlySyncOffline && device.count <= 1) {
             informed = true
             for name in identities.keys where !device.contains(name) {
-                let count = await judged.broker.sessions(of: name).count
-                if count > 0 { ended[name, default: []].formUnion(1...count) }
+                if let count = sessionCounts[name], count > 0 { ended[name, default: []].formUnion(1...count) }
             }
         } else if device != deviceBefore {
             informed = false
@@ -309,11 +308,8 @@ package actor Oracle: StepJudge {
         // a user who has left the device may be drawn meanwhile (SL-LOGOUT-2, SL-SWITCH-3). No app
         // needs the answer to draw nothing, so this is judged while the answer is held.
         if action == .app(.launch), facts.phaseBefore == .notRunning, calls.contains(where: { $0.call.method == .getCurrentAccount && $0.call.held }) {
-            var checks: [Expectation] = []
-            for name in identities.keys.sorted() where !device.contains(name) {
-                if await judged.broker.sessions(of: name).count > 0 { checks.append(.noDataOf(account: name, places: [.screen], session: nil)) }
-            }
-            found += await apply(.data, at: index, in: judged, whileHeld: true, checks)
+            let left = identities.keys.sorted().filter { !device.contains($0) && (sessionCounts[$0] ?? 0) > 0 }
+            found += await apply(.data, at: index, in: judged, whileHeld: true, left.map { .noDataOf(account: $0, places: [.screen], session: nil) })
         }
         return found
     }
