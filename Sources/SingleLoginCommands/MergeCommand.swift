@@ -165,8 +165,7 @@ package struct MergeCommand: Command {
         guard let context, context.kind == .run,
             let loaded = try? SpecLoader.load(bytes: catalogue.bytes, file: catalogue.displayPath), loaded.sha256Hex == context.specSHA256
         else { return nil }
-        return loaded.spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) }
-        }
+        return loaded.spec.testCaseIDs()
     }
 
     /// Joins event streams into one, then renders the merged summary.md from it when asked.

@@ -154,10 +154,7 @@ struct FaultyVariantTests {
         }
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
-        let holding = Set(
-            spec.spec.requirements.flatMap { requirement in
-                requirement.scenarios.filter(\.holdsAnswers).map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) }
-            })
+        let holding = Set(spec.spec.testCaseIDs(where: \.holdsAnswers))
         let held = run.results.filter { holding.contains($0.id) }
         #expect(held.count == 20)
         #expect(Set(held.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])

@@ -425,9 +425,9 @@ struct OtherConformantAppTests {
         let results = await Exploring.run(spec, on: { InProcessAdapterProvider { MinimalAppAdapter() } })
         #expect(!results.isEmpty)
         // The held-answer scenarios need an adapter that declared concurrentCalls: skipped, saying so.
-        let holding = Set(spec.requirements.flatMap { requirement in requirement.scenarios.filter(\.holdsAnswers).map { "\(requirement.id) / \($0.name)" } })
+        let holding = Set(spec.testCaseIDs(where: \.holdsAnswers))
         #expect(holding.count == 20)
-        for result in results where result.outcome != .passed && !holding.contains(result.id.description) {
+        for result in results where result.outcome != .passed && !holding.contains(result.id) {
             Issue.record("\(result.id): \(result.issues.map(\.message))")
         }
     }

@@ -32,8 +32,7 @@ extension WaiverFile {
     /// names: a waiver that can never apply, which would keep nothing on record.
     public func unknownSubjects(in spec: Spec) -> [Waiver] {
         let requirements = Set(spec.requirements.map(\.id))
-        let testCases = Set(
-            spec.requirements.flatMap { requirement in requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name) } })
+        let testCases = Set(spec.testCaseIDs())
         return waivers.filter { waiver in
             switch waiver.subject {
             case let .requirement(id): !requirements.contains(id)
