@@ -90,9 +90,9 @@ package struct GatingOptions: OptionGroup {
     /// The test cases and verdicts of the JUnit report at `path`.
     static func readReport(_ path: String, option: String) throws(CommandFailure) -> GatingInputs.Baseline {
         let (report, data) = try readJUnitWithBytes(path, option: option)
-        func property(_ name: String) -> String? { report.suites.lazy.compactMap { $0.property(name) }.first }
         return GatingInputs.Baseline(
-            name: path, verdicts: CaseVerdicts(junit: report), bytes: data, spec: property("spec.id").map { ($0, property("spec.version") ?? "") })
+            name: path, verdicts: CaseVerdicts(junit: report), bytes: data,
+            spec: report.runProperty("spec.id").map { ($0, report.runProperty("spec.version") ?? "") })
     }
 
     /// The JUnit report at `path`, a `junit.xml` or an evidence bundle's: exit 66, naming `option`,

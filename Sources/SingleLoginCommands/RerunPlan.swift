@@ -98,15 +98,14 @@ struct RerunPlan: Sendable {
     /// specs apart: a case of another version may have other steps, or be new).
     static func load(_ path: String, spec: Spec, sha256: String, planned: [PlannedTestCase]) throws(CommandFailure) -> RerunPlan {
         let report = try GatingOptions.readJUnit(path, option: "--rerun")
-        func reported(_ name: String) -> String? { report.suites.lazy.compactMap { $0.property(name) }.first }
         let fix = "\n  fix: give '--rerun' the junit.xml of an earlier run of the same spec; after a new version of it, run the whole spec once"
-        if let id = reported("spec.id"), id != spec.id {
+        if let id = report.runProperty("spec.id"), id != spec.id {
             throw CommandFailure(status: .usage, message: "error: \(path): a report of spec '\(id)', not '\(spec.id)'" + fix)
         }
-        if let version = reported("spec.version"), version != spec.version {
+        if let version = report.runProperty("spec.version"), version != spec.version {
             throw CommandFailure(status: .usage, message: "error: \(path): a report of \(spec.id) \(version), not \(spec.version)" + fix)
         }
-        if let digest = reported("spec.sha256"), digest != sha256 {
+        if let digest = report.runProperty("spec.sha256"), digest != sha256 {
             throw CommandFailure(
                 status: .usage,
                 message: "error: \(path): a report of \(spec.id) \(spec.version) in other bytes (SHA-256 \(digest.prefix(12))…, not \(sha256.prefix(12))…)"

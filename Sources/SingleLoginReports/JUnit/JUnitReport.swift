@@ -10,6 +10,9 @@ public struct JUnitReport: Hashable, Sendable {
     /// One suite per requirement, in plan order (one empty suite for a run with no test cases).
     public var suites: [Suite]
 
+    /// The value of the run's property `name` (`spec.version`): the first suite's that has it.
+    public func runProperty(_ name: String) -> String? { suites.lazy.compactMap { $0.property(name) }.first }
+
     /// One `<testsuite>`: the test cases of one requirement, with the requirement's and the run's
     /// properties (`<testcase>` may not hold `<properties>` in the Jenkins xunit, Ant and Surefire
     /// schemas; a suite may, in all three).
