@@ -187,7 +187,11 @@ struct GatingInputs: Sendable {
                     requirement.scenarios.map { TestCaseID(requirementID: requirement.id, scenarioName: $0.name).description }
                 }
             }
-            let closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
+            var closest = Suggestion.closest(to: waiver.subject.description, among: known).map { "did you mean '\($0)'? " } ?? ""
+            if closest.isEmpty, case let .testCase(id) = waiver.subject, let requirement = spec.requirements.first(where: { $0.id == id.requirementID }) {
+                // Nothing near enough: a requirement has few test cases, and they are the choice.
+                closest = "\(requirement.id)'s test cases are " + requirement.scenarios.map { "'\($0.name)'" }.joined(separator: ", ") + "; "
+            }
             return "\(waiver.location.map { "\($0): " } ?? "")error: the waiver for '\(waiver.subject)' names no \(what) of \(spec.id) \(spec.version)"
                 + " (at $.waivers[\(index)].\(key))\n"
                 + "  fix: \(closest)name a \(what) that 'sl-conformance \(what == "requirement" ? "list" : "run --list")' shows, or remove the waiver"

@@ -184,6 +184,10 @@ struct WaiverTests {
                 #""testCase": "SL-LOGOUT-1 / signed out while runing""#, "the waiver for 'SL-LOGOUT-1 / signed out while runing' names no test case",
                 "did you mean 'SL-LOGOUT-1 / "
             ),
+            (
+                #""testCase": "SL-SWITCH-3 / user changes while suspnded""#, "the waiver for 'SL-SWITCH-3 / user changes while suspnded' names no test case",
+                "SL-SWITCH-3's test cases are 'while suspended', 'while not running', "
+            ),
         ])
     func unknownSubject(subject: String, message: String, suggestion: String) async throws {
         let runs = try BaselineRuns()
