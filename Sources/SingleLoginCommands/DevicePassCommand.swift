@@ -229,6 +229,7 @@ package struct DevicePassCommand: Command {
                 trace = try DeviceTrace(text: String(decoding: traceBytes, as: UTF8.self), file: tracePath)
                 confirmations = try DevicePassState.read(bytes: stateBytes, file: statePath).confirmations
                 try trace.checkHolds(confirmations, file: tracePath, stateFile: statePath)
+                try trace.checkUsers(users, file: tracePath)
             } catch { return Self.report(recordedFileProblem: error, to: output) }
         }
         let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: trace, confirmations: confirmations)
@@ -243,7 +244,8 @@ package struct DevicePassCommand: Command {
                 let manifest = DevicePassBundle.Manifest(
                     standIn: options.standIn, device: description, mustOnly: gate == .mustOnly,
                     users: ["first": [users.first.username, users.first.displayName], "second": [users.second.username, users.second.displayName]],
-                    specSHA256: loaded.sha256Hex)
+                    specSHA256: loaded.sha256Hex, judgedAt: startDate, hostname: RunContext.localHostName,
+                    specName: options.spec.displayPath)
                 let recorder = DevicePassBundleRecorder(
                     url: URL(fileURLWithPath: bundle),
                     contents: { [reports = options.reports, spec = options.spec] in

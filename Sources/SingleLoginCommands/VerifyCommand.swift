@@ -82,6 +82,14 @@ package struct VerifyCommand: Command {
                 output.out("Result: TAMPERED OR INCONSISTENT (\(verification.findings.count) finding\(verification.findings.count == 1 ? "" : "s"))")
                 return ExitStatus.requirementFailures.rawValue
             }
+            // `device-pass` signs nothing yet: a gate that asks for a signature takes no device pass.
+            if trustedKey != nil {
+                output.err(
+                    "error: \(options.path): a device-pass bundle is unsigned (device-pass has no --sign); --trusted-key accepts only a bundle its key signed"
+                )
+                output.out("Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is")
+                return ExitStatus.requirementFailures.rawValue
+            }
             // The pass's own verdict ends the line as a run's does, so one gate reads both kinds of
             // bundle; a pass that was not finished is incomplete evidence, as a run's is (exit 1).
             guard verification.status != .adapterOrHarnessError else {

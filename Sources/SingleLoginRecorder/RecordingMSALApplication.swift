@@ -41,9 +41,20 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     }
 
     public func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping @Sendable (MSALAccount?, MSALAccount?, (any Error)?) -> Void) {
+        let atLaunch = recorder.startsLaunchAccountCheck()
         base.getCurrentAccount(with: parameters) { [recorder] account, previous, error in
-            recorder.record(Self.currentAccount(account, previous, error, recorder.digest))
-            completionBlock(account, previous, error)
+            let deliver: @Sendable () -> Void = {
+                recorder.record(Self.currentAccount(account, previous, error, recorder.digest))
+                completionBlock(account, previous, error)
+            }
+            guard atLaunch else { return deliver() }
+            // The screen is taken before the app has the answer, and the answer then reaches the app
+            // on the thread MSAL answered on (the main queue, unless the app configured another).
+            let onMain = Thread.isMainThread
+            Task {
+                await recorder.checkpoint(label: SessionRecorder.launchAccountCheckLabel)
+                if onMain { DispatchQueue.main.async(execute: deliver) } else { deliver() }
+            }
         }
     }
 
@@ -93,8 +104,13 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     }
 
     public func getCurrentAccount(with parameters: MSALParameters?) async throws -> (MSALAccount?, MSALAccount?) {
-        try await outcome {
-            try await base.getCurrentAccount(with: parameters)
+        let atLaunch = recorder.startsLaunchAccountCheck()
+        return try await outcome {
+            let answer: Result<(MSALAccount?, MSALAccount?), any Error>
+            do { answer = .success(try await base.getCurrentAccount(with: parameters)) } catch { answer = .failure(error) }
+            // The screen is taken before the app has the answer, whether it is accounts or an error.
+            if atLaunch { await recorder.checkpoint(label: SessionRecorder.launchAccountCheckLabel) }
+            return try answer.get()
         } record: { accounts, error in
             Self.currentAccount(accounts?.0, accounts?.1, error, self.recorder.digest)
         }

@@ -62,6 +62,7 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     private let observe: Observe
     private let lock = NSLock()
     private var sequence = 0
+    private var launchCheckDue = false
     private var file: FileHandle?
     private var sinks: [@Sendable (String) -> Void] = []
     private let encoder: JSONEncoder = {
@@ -177,7 +178,25 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     /// Records a lifecycle event: call it from the app's delegate (launch first thing in
     /// `application(_:didFinishLaunchingWithOptions:)`, the others from the scene's callbacks).
     public func lifecycle(_ event: LifecycleEvent) {
+        if event == .launch {
+            lock.lock()
+            launchCheckDue = true
+            lock.unlock()
+        }
         write(kind: .lifecycle) { $0.lifecycle = event }
+    }
+
+    /// The label of the checkpoint ``RecordingMSALApplication`` takes as the launch's first
+    /// `getCurrentAccount` answers, before the app has the answer: the screen the app showed while
+    /// the real broker took its time, which SL-LOGOUT-2 and SL-SWITCH-3 judge.
+    public static let launchAccountCheckLabel = "launch account check answering"
+
+    /// Whether a `getCurrentAccount` starting now is the launch's first (and no longer due after it).
+    package func startsLaunchAccountCheck() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { launchCheckDue = false }
+        return launchCheckDue
     }
 
     /// Takes an observation now and records it under `label`: the harness asks for one after each

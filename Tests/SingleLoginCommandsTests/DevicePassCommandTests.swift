@@ -1,6 +1,7 @@
 import Foundation
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTestSupport
 import Testing
 
 @Suite("sl-conformance device-pass: the plan, the stand-in, its bundle and verify (in process)")
@@ -9,8 +10,8 @@ struct DevicePassCommandTests {
     func list() async {
         let result = await Tool.run(["device-pass", "--list"])
         #expect(result.status == 0)
-        #expect(result.out.contains("21 procedures, 79 steps, about "))
-        #expect(result.out.contains("Not on a device (64 test cases, reported as not judged on a device):"))
+        #expect(result.out.contains("22 procedures, 84 steps, about "))
+        #expect(result.out.contains("Not on a device (62 test cases, reported as not judged on a device):"))
         #expect(result.out.contains("[waiting for the app to launch]"))
     }
 
@@ -91,6 +92,41 @@ struct DevicePassCommandTests {
         let digest = await Tool.run(["verify", path.path])
         #expect(digest.status == 1)
         #expect(digest.err.contains("trace.jsonl: does not match its SHA-256 in SHA256SUMS"))
+
+        // The pages are rendered again: a failed pass's page made to say it passed, resealed, is caught.
+        let flawedData = try Data(contentsOf: URL(fileURLWithPath: flawed))
+        let page = try TamperFixture.tampered(flawedData) { TamperFixture.replace("❌ failed", "✅ passed", in: "device-pass.md", &$0) }
+        try page.write(to: path)
+        let forgedPage = await Tool.run(["verify", path.path])
+        #expect(forgedPage.status == 1)
+        #expect(forgedPage.err.contains("error: device-pass.md: line "), "\(forgedPage.err)")
+        #expect(forgedPage.err.contains("differs from the report the re-judged pass gives"), "\(forgedPage.err)")
+        #expect(verified.out.contains("device-pass.html rendered again from the re-judged pass, and equal"), "\(verified.out)")
+        // No device-pass bundle is signed: a gate that asks for a signature refuses it.
+        let keyed = await Tool.run(["verify", bundle, "--trusted-key", KeyFiles.path("signer-public.pem")])
+        #expect(keyed.status == 1)
+        #expect(keyed.out.hasSuffix("Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is\n"), "\(keyed.out)")
+        #expect(keyed.err.contains("a device-pass bundle is unsigned"), "\(keyed.err)")
+        // The surfaces the trace recorded are counted as recorded, not as never seen.
+        #expect(!run.out.contains("never recorded in this pass: notification"), "\(run.out)")
+    }
+
+    @Test("judging a trace with test users it never names is an error naming both, not a verdict on the app")
+    func usersNotInTrace() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.url.appendingPathComponent("trace.jsonl").path
+        let state = directory.url.appendingPathComponent("state.json").path
+        let recorded = await Tool.run([
+            "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state,
+        ])
+        #expect(recorded.status == 0)
+        let judged = await Tool.run([
+            "device-pass", "--trace", trace, "--state", state, "--quiet", "--reports", directory.url.appendingPathComponent("j").path,
+            "--first-user", "ana.diaz@contoso.com=Ana Díaz", "--second-user", "ben.ode@contoso.com=Ben Ode",
+        ])
+        #expect(judged.status == 65)
+        #expect(judged.err.contains("error: neither test user given (ana.diaz@contoso.com, ben.ode@contoso.com) is in the trace"), "\(judged.err)")
+        #expect(judged.err.contains("alice.adams@contoso.example") && judged.err.contains("  fix: give --first-user and --second-user"), "\(judged.err)")
     }
 
     @Test("--agreement prints one row per covered requirement, none disagreeing, on a reference flaw")

@@ -11,9 +11,9 @@ import SingleLoginTestSupport
 
 @Suite("Device pass: the stand-in's trace judged as a real device's")
 struct DevicePassTests {
-    /// The stand-in pass of the reference app with `flaws` (or of `base`), judged from its trace alone.
-    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = [], base: (any ConformanceAdapter)? = nil) async throws -> (
-        plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace
+    /// The stand-in pass of the reference app with `flaws` (or of `base`): its plan, trace and confirmations.
+    static func standInPass(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = [], base: (any ConformanceAdapter)? = nil) async throws -> (
+        plan: DevicePlan, trace: DeviceTrace, confirmations: [DeviceConfirmation]
     ) {
         let plan = DevicePlan(spec: spec.spec)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("device-pass-\(UUID().uuidString)")
@@ -21,8 +21,16 @@ struct DevicePassTests {
         let record = try await StandInPass(spec: spec.spec, plan: plan).run(
             base: base ?? ReferenceAppAdapter(flaws: flaws), traceURL: directory.appendingPathComponent("trace.jsonl"), msalVersion: "2.13.0")
         let trace = try DeviceTrace(text: try String(contentsOf: record.recorder.traceURL, encoding: .utf8), file: "trace.jsonl")
-        let judgement = DeviceJudge(spec: spec.spec, users: .catalogue(spec.spec)).judge(plan: plan, trace: trace, confirmations: record.confirmations)
-        return (plan, judgement, trace)
+        return (plan, trace, record.confirmations)
+    }
+
+    /// The stand-in pass of the reference app with `flaws` (or of `base`), judged from its trace alone.
+    static func standIn(_ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = [], base: (any ConformanceAdapter)? = nil) async throws -> (
+        plan: DevicePlan, judgement: DeviceJudge.Judgement, trace: DeviceTrace
+    ) {
+        let pass = try await standInPass(spec, flaws: flaws, base: base)
+        let judgement = DeviceJudge(spec: spec.spec, users: .catalogue(spec.spec)).judge(plan: pass.plan, trace: pass.trace, confirmations: pass.confirmations)
+        return (pass.plan, judgement, pass.trace)
     }
 
     @Test("a conformant stand-in passes every covered test case it can judge, and fails none")
@@ -94,6 +102,70 @@ struct DevicePassTests {
         let disagreeing = agreement.rows.filter { $0.comparison == .disagree }.map { "\($0.requirementID): run \($0.run.name), device \($0.device.name)" }
         #expect(disagreeing.isEmpty)
         #expect(agreement.count(.agree) > 0)
+    }
+
+    @Test("the recorder takes the screen as the launch's first account check answers, before the app has the answer", arguments: [false, true])
+    func launchAccountCheckScreen(asyncForm: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let shown = Locked("Loading…")  // what the app shows: it draws the account only once the check has answered
+        let recorder = try SessionRecorder(
+            configuration: SessionRecorder.Configuration(msalVersion: "2.13.0", traceURL: directory.url.appendingPathComponent("app.jsonl"))
+        ) { Observation(running: true, signedInAccount: nil, screen: [ScreenElement(.text, shown.withLock { $0 })], storage: []) }
+        let broker = SimulatedBroker(spec: BrokerFixture.spec, given: Given(signedIn: ["alice"]), scenarioKey: "key")
+        let msal = RecordingMSALApplication(base: HarnessMSALApplication(broker: broker), recorder: recorder)
+        func accountCheck() async throws {
+            if asyncForm {
+                let (account, _) = try await msal.getCurrentAccount(with: nil)
+                shown.withLock { $0 = "Signed in as \(account?.username ?? "nobody")" }
+            } else {
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    msal.getCurrentAccount(with: nil) { account, _, _ in
+                        shown.withLock { $0 = "Signed in as \(account?.username ?? "nobody")" }
+                        done.resume()
+                    }
+                }
+            }
+        }
+        try await accountCheck()  // before any launch: no screen taken
+        shown.withLock { $0 = "Loading…" }  // the launch draws no account until its check answers
+        recorder.lifecycle(.launch)
+        try await accountCheck()
+        try await accountCheck()  // the same launch's second check: none either
+        let trace = try DeviceTrace(text: try String(contentsOf: recorder.traceURL, encoding: .utf8), file: "app.jsonl")
+        #expect(trace.lines.map(\.kind) == [.header, .call, .lifecycle, .checkpoint, .call, .call])
+        let checkpoint = try #require(trace.lines[3].checkpoint)
+        #expect(checkpoint.label == SessionRecorder.launchAccountCheckLabel)
+        #expect(checkpoint.observation.screen == [ScreenElement(.text, "Loading…")])
+        #expect(trace.lines[4].call?.method == "getCurrentAccount")
+    }
+
+    @Test("a launch's held account check is judged by the screen as it answered; without that screen, it is not judged on a device")
+    func launchAccountCheckJudged() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let slow = ["signed out while not running, the launch's account check slow", "while not running, the launch's account check slow"]
+        let (plan, trace, confirmations) = try await Self.standInPass(spec, flaws: [.showsStoredSessionBeforeCheck])
+        let judge = DeviceJudge(spec: spec.spec, users: .catalogue(spec.spec))
+        let judgement = judge.judge(plan: plan, trace: trace, confirmations: confirmations)
+        let covered = Set(plan.procedures.flatMap { $0.covers.map(\.id) })
+        #expect(covered.filter { slow.contains($0.scenarioName) }.count == 2)
+        // The flaw shows the stored session while the check is under way: the two slow cases fail, and nothing else.
+        let failed = judgement.results.filter { $0.outcome == .failed }
+        #expect(Set(failed.map(\.id.scenarioName)) == Set(slow), "\(failed.map(\.id))")
+        #expect(failed.allSatisfy { $0.issues.contains { $0.kind == .expectation(.noDataOf) && $0.stepIndex == 4 } })
+
+        // A trace without the recorder's screen from then (an older recorder's): those cases are not judged, never passed.
+        let older = DeviceTrace(
+            lines: trace.lines.map { line in
+                guard line.checkpoint?.label == SessionRecorder.launchAccountCheckLabel else { return line }
+                var relabelled = line
+                relabelled.checkpoint?.label = "the app's own"
+                return relabelled
+            })
+        let unjudged = judge.judge(plan: plan, trace: older, confirmations: confirmations).results.filter { slow.contains($0.id.scenarioName) }
+        #expect(unjudged.count == 2)
+        for result in unjudged {
+            #expect(Verdict(of: result, gate: .mustAndShould).reason?.contains("no screen from while the launch's account check was under way") == true)
+        }
     }
 
     @Test("the recorder's digest is HMAC-SHA256 under the pass's key, and redacts every JWT-shaped run")

@@ -32,9 +32,24 @@ package enum DevicePassBundle {
         var users: [String: [String]]
         /// The spec's SHA-256.
         var specSHA256: String
+        /// When the pass's reports were judged (seconds since 1970) and on which host: what the
+        /// reports say besides the verdicts, so that `verify` renders them again. Absent from a
+        /// bundle of an earlier version, whose reports `verify` holds by `SHA256SUMS` only.
+        var judgedAt: Double?
+        /// The host the reports name.
+        var hostname: String?
+        /// The name the pass gave the spec (`embedded:single-login.json`, or the `--spec` path): the
+        /// reports' locations name it, so `verify` loads the bundle's `spec.json` under it.
+        var specName: String?
 
         /// Creates the manifest of a pass on a device, or on the stand-in when `standIn` is set.
-        init(standIn: Bool, device: String, mustOnly: Bool, users: [String: [String]], specSHA256: String) {
+        init(
+            standIn: Bool, device: String, mustOnly: Bool, users: [String: [String]], specSHA256: String, judgedAt: Date? = nil, hostname: String? = nil,
+            specName: String? = nil
+        ) {
+            self.specName = specName
+            self.judgedAt = judgedAt?.timeIntervalSince1970
+            self.hostname = hostname
             self.standIn = standIn
             self.device = device
             self.broker = Self.broker(standIn: standIn)
@@ -118,7 +133,7 @@ package enum DevicePassBundle {
             return Verification(lines: lines, findings: findings + ["the bundle lacks spec.json, trace.jsonl, state.json or device-junit.xml"])
         }
         let loaded: LoadedSpec
-        do { loaded = try SpecLoader.load(data: specData, file: "spec.json") } catch {
+        do { loaded = try SpecLoader.load(data: specData, file: manifest.specName ?? "spec.json") } catch {
             return Verification(lines: lines, findings: findings + ["spec.json: not a valid spec (\(error))"])
         }
         let deviceTrace: DeviceTrace
@@ -158,13 +173,50 @@ package enum DevicePassBundle {
         lines.append(
             "verdicts: \(rejudged.entries.count) test cases re-judged from trace.jsonl (\(deviceTrace.lines.count) lines) and \(confirmations.count) confirmations: \(tally.joined(separator: ", "))"
         )
-        lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
+        if let judgedAt = manifest.judgedAt, let hostname = manifest.hostname, manifest.specName != nil {
+            findings += reportFindings(
+                files, judgement: judgement, spec: loaded, device: manifest.device, gate: gate, standIn: manifest.standIn,
+                startDate: Date(timeIntervalSince1970: judgedAt), hostname: hostname)
+            lines.append("reports: device-junit.xml, device-pass.md and device-pass.html rendered again from the re-judged pass, and equal")
+        } else {
+            lines.append("device-pass.md and device-pass.html: held by SHA256SUMS (their verdicts are device-junit.xml's)")
+        }
         var verification = Verification(lines: lines, findings: findings, header: deviceTrace.header, results: judgement.results)
         verification.testers = Array(Set(confirmations.map(\.tester))).sorted()
         verification.span = confirmations.first.flatMap { first in confirmations.last.map { (first.time, $0.time) } }
         verification.standIn = manifest.standIn
         verification.gate = gate
         return verification
+    }
+
+    /// Each report against the one the re-judged pass renders, as `device-pass` rendered it: a
+    /// forged line in any of them is a finding that names the file and the line, never what the
+    /// line should say.
+    static func reportFindings(
+        _ files: [String: Data], judgement: DeviceJudge.Judgement, spec: LoadedSpec, device: String, gate: Gate, standIn: Bool, startDate: Date,
+        hostname: String
+    ) -> [String] {
+        var record = RunRecord()
+        DevicePassEvents.emit(
+            judgement, spec: spec, description: device, gate: gate, standIn: standIn, startDate: startDate, hostname: hostname
+        ) { record.take($0) }
+        let forms = [JUnitReport.Options(), JUnitReport.Options(strict: true)].map { EvidenceBundleRecorder.reports(of: record, junit: $0) }
+        var findings: [String] = []
+        for (index, name) in [DevicePassReportFiles.junit, DevicePassReportFiles.markdown, DevicePassReportFiles.html].enumerated() {
+            guard let bundled = files[name] else {
+                findings.append("\(name): missing")
+                continue
+            }
+            if forms.contains(where: { $0[index].data == bundled }) { continue }
+            let expected = String(decoding: forms[0][index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
+            findings.append(
+                line < found.count
+                    ? "\(name): line \(line + 1) differs from the report the re-judged pass gives (the bundle's line: \(String(found[line].prefix(200))))"
+                    : "\(name): ends after line \(found.count), before the report the re-judged pass gives ends")
+        }
+        return findings
     }
 
     /// A verdict's event-stream name in words: `notJudged` is "not judged".

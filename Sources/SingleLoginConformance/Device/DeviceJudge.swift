@@ -20,6 +20,9 @@ public struct DeviceJudge: Sendable {
         public var results: [TestCaseResult]
         /// What in the trace cannot be so, one sentence each (an unknown method, a missing checkpoint).
         public var problems: [String]
+        /// The observations each test case was judged by, in step order: what the reports count
+        /// as the pass's record of the device surfaces.
+        public var observations: [TestCaseID: [Observation]] = [:]
     }
 
     /// Check kinds a trace cannot judge, and why.
@@ -52,12 +55,16 @@ public struct DeviceJudge: Sendable {
         var problems: [String] = []
         let simulated = makeUsers(trace: trace)
         var results: [TestCaseID: TestCaseResult] = [:]
+        var observations: [TestCaseID: [Observation]] = [:]
         let brokerEnabled = !trace.lines.contains { $0.call?.error?.internalCode == MSALError.InternalCode.brokerNotAvailable.rawValue }
         for procedure in plan.procedures {
             let steps = Self.lastAttempts(confirmations, procedure: procedure.number)
             for covered in procedure.covers {
+                var observed: [Observation] = []
                 results[covered.id] = judge(
-                    covered, procedure: procedure, steps: steps, trace: trace, users: simulated, brokerEnabled: brokerEnabled, problems: &problems)
+                    covered, procedure: procedure, steps: steps, trace: trace, users: simulated, brokerEnabled: brokerEnabled, problems: &problems,
+                    observed: &observed)
+                observations[covered.id] = observed
             }
         }
         for uncovered in plan.uncovered {
@@ -67,7 +74,7 @@ public struct DeviceJudge: Sendable {
         let ordered = spec.requirements.flatMap { requirement in
             requirement.scenarios.compactMap { results[TestCaseID(requirementID: requirement.id, scenarioName: $0.name)] }
         }
-        return Judgement(results: ordered, problems: problems)
+        return Judgement(results: ordered, problems: problems, observations: observations)
     }
 
     /// The spec's users with the test users' identities: identifiers as the trace shows them for their usernames.
@@ -98,16 +105,17 @@ public struct DeviceJudge: Sendable {
 
     private func judge(
         _ covered: DevicePlan.Procedure.Covered, procedure: DevicePlan.Procedure, steps: [Int: DeviceConfirmation], trace: DeviceTrace,
-        users: [String: SimulatedUser], brokerEnabled: Bool, problems: inout [String]
+        users: [String: SimulatedUser], brokerEnabled: Bool, problems: inout [String], observed: inout [Observation]
     ) -> TestCaseResult {
         let scenario = covered.scenario
         func result(_ outcome: TestCaseResult.Outcome, _ issues: [Issue] = [], _ calls: [BrokerCallRecord] = []) -> TestCaseResult {
             TestCaseResult(id: covered.id, requirement: covered.requirement, outcome: outcome, duration: 0, issues: issues, transcript: calls)
         }
-        for number in 0...scenario.steps.count {
+        let done = procedure.scenario.steps.count
+        for number in 0...done {
             guard let confirmation = steps[number] else {
                 return result(
-                    .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(scenario.steps.count) not done)"))
+                    .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(done) not done)"))
             }
             if let reason = confirmation.skipReason {
                 return result(.notJudgedOnDevice("the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
@@ -130,9 +138,11 @@ public struct DeviceJudge: Sendable {
             }
         }
         var blocker: Blocker?
+        var judgedObservations: [Observation] = []
+        defer { observed = judgedObservations }
         var last: (Observation, BrokerFacts)?
         var stopped = false
-        for (index, step) in scenario.steps.enumerated() {
+        for (index, step) in scenario.steps.enumerated() where covered.moments[index] != .hold {
             let replayed = replay.steps[index]
             var calls: [BrokerCallRecord] = []
             var phase = CallPhase.step
@@ -152,21 +162,36 @@ public struct DeviceJudge: Sendable {
                     BrokerCallRecord(sequence: allCalls.count + calls.count + 1, stepIndex: index, call: answered.call, answer: answered.answer, phase: phase))
             }
             allCalls += calls
+            let moment = covered.moments[index]
+            var subjectChecks = step.subjectChecks
+            if case .launchAccountCheck = moment {
+                guard replayed.observation != nil else {
+                    // A recorder that took no screen as the launch's check answered (one older than this harness).
+                    notJudged.append(Self.noLaunchCheckScreen)
+                    continue
+                }
+                subjectChecks = subjectChecks.filter { check in
+                    guard case .hasDataOf = check else { return true }
+                    notJudged.append("hasDataOf while the launch's account check is under way: the tester answers only once the launch is done")
+                    return false
+                }
+            }
             guard let observed = replayed.observation else {
                 stopped = true
                 notJudged.append("step \(index + 1) has no observation")
                 break
             }
             let observation = Self.renamed(observed, replay.rename)
+            judgedObservations.append(observation)
             let facts = replayed.model.facts(markers: replay.markers, brokerEnabled: brokerEnabled)
             last = (observation, facts)
-            inPart += step.subjectChecks.compactMap(Self.judgedInPart)
-            let subject = step.subjectChecks.filter { check in
+            inPart += subjectChecks.compactMap(Self.judgedInPart)
+            let subject = subjectChecks.filter { check in
                 guard let reason = Self.notJudgeable(check) else { return true }
                 notJudged.append(reason)
                 return false
             }
-            let answers = steps[index + 1]?.dataShown ?? [:]
+            let answers = moment.step.flatMap { steps[$0]?.dataShown } ?? [:]
             let judgement = Self.judge(
                 preconditions: judgeable(step.judgedPreconditions), subject: subject, answers: answers,
                 evaluator: ExpectationEvaluator(users: users, facts: facts, labels: self.users.labels),
@@ -187,7 +212,7 @@ public struct DeviceJudge: Sendable {
                 notJudged.append(reason)
                 return false
             }
-            let answers = steps[scenario.steps.count]?.dataShown ?? [:]
+            let answers = steps[done]?.dataShown ?? [:]
             switch Self.judge(
                 preconditions: judgeable(scenario.preconditions), subject: subject, answers: answers,
                 evaluator: ExpectationEvaluator(users: users, facts: facts, labels: self.users.labels),
@@ -207,7 +232,7 @@ public struct DeviceJudge: Sendable {
             outcome = .notJudgedOnDevice(reasons)
         }
         var judged = result(outcome, issues, allCalls)
-        judged.adapterLog = Self.deviceNotes(procedure: procedure, confirmations: (0...scenario.steps.count).compactMap { steps[$0] }, presumed: presumed)
+        judged.adapterLog = Self.deviceNotes(procedure: procedure, confirmations: (0...done).compactMap { steps[$0] }, presumed: presumed)
         return judged
     }
 
@@ -221,20 +246,39 @@ public struct DeviceJudge: Sendable {
     }
 
     /// Pass 1 over a procedure, the one replay of its calls: each step as it stood, and the markers
-    /// and token digests of the sessions the whole procedure leaves, which pass 2 judges with.
+    /// and token digests of the sessions the whole procedure leaves, which pass 2 judges with. A
+    /// step's lines run from where the moment before it in the same procedure step ended (or the
+    /// step's instruction) to its checkpoint; a launch whose account check the scenario holds ends
+    /// at the checkpoint the recorder took as that check answered, and has none when there is none.
     private static func replay(
         _ covered: DevicePlan.Procedure.Covered, steps: [Int: DeviceConfirmation], trace: DeviceTrace, model start: DeviceSessionModel,
         problems: inout [String]
     ) -> (steps: [ReplayedStep], markers: [String: [String]], rename: [String: String]) {
         var model = start
         var replayed: [ReplayedStep] = []
+        var taken: [Int: Int] = [:]  // the last sequence an earlier moment of a procedure step took
         for (index, step) in covered.scenario.steps.enumerated() {
-            let confirmation = steps[index + 1]!
-            let end = confirmation.checkpointSequence ?? confirmation.startSequence
-            let lines = trace.lines.filter { $0.sequence > confirmation.startSequence && $0.sequence <= end }
-            let checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
-            if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
+            let moment = covered.moments[index]
             model.apply(step.action)
+            guard let number = moment.step, let confirmation = steps[number] else {
+                replayed.append(ReplayedStep(lines: [], calls: [:], observation: nil, model: model))
+                continue
+            }
+            let first = taken[number] ?? confirmation.startSequence
+            var end = confirmation.checkpointSequence ?? confirmation.startSequence
+            let checkpoint: Checkpoint?
+            if case .launchAccountCheck = moment {
+                let answering = trace.lines.first {
+                    $0.sequence > first && $0.sequence <= end && $0.checkpoint?.label == SessionRecorder.launchAccountCheckLabel
+                }
+                end = answering?.sequence ?? first
+                checkpoint = answering?.checkpoint
+            } else {
+                checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
+                if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
+            }
+            taken[number] = end
+            let lines = trace.lines.filter { $0.sequence > first && $0.sequence <= end }
             var calls: [Int: (call: BrokerCall, answer: BrokerCallAnswer)] = [:]
             for line in lines {
                 guard let recorded = line.call, let call = Self.brokerCall(recorded) else { continue }
@@ -244,6 +288,10 @@ public struct DeviceJudge: Sendable {
         }
         return (replayed, model.markers, model.markerOfDigest)
     }
+
+    /// Why a launch's account-check checks are not judged when the trace has no screen from then.
+    static let noLaunchCheckScreen =
+        "the trace holds no screen from while the launch's account check was under way (the app's SingleLoginRecorder takes one as the check answers: link this version's)"
 
     /// The device notes of a test case: each confirmation with its time and tester, as a CTS
     /// Verifier report keeps them, and what was presumed rather than judged.

@@ -54,6 +54,7 @@ public enum DevicePassEvents {
             while index < judgement.results.count, judgement.results[index].requirement.id == requirement.id {
                 let result = judgement.results[index]
                 handler(Event(.testCaseStarted(result.id)))
+                for observation in judgement.observations[result.id] ?? [] { handler(Event(.observed(result.id, observation))) }
                 for call in result.transcript { handler(Event(.brokerCalled(result.id, call))) }
                 for issue in result.issues { handler(Event(.issueRecorded(result.id, issue))) }
                 handler(Event(.testCaseEnded(result)))

@@ -7,7 +7,9 @@ import SingleLoginSpec
 /// Screen and the app switcher, with two test users; scenarios that start or end the same way are
 /// one procedure, done once and judged for each of them.
 ///
-/// Not on a device: scripted broker answers (`answerNext`, `requireInteraction`), the clock
+/// A launch's account check held (`holdNext getCurrentAccount`, `launch`, `release`) is on a
+/// device: the real broker takes its own time, and the recorder takes the screen as it answers.
+/// Not on a device: other held answers, scripted broker answers (`answerNext`, `requireInteraction`), the clock
 /// (`advanceClock`), a broadcast with no change, two accounts at once, an expired token at the
 /// start, and accounts whose identity is the point (accents, guests, shared names): the pass's
 /// two users stand for the catalogue's `alice` and `bob` only. Each such test case is listed with
@@ -35,6 +37,8 @@ public struct DevicePlan: Sendable {
             public var requirement: RequirementSummary
             /// Its scenario, with its checks.
             public var scenario: Scenario
+            /// When each of the scenario's steps is judged, in the scenario's order.
+            public var moments: [Moment]
         }
 
         /// The users the tester is asked about after step `number` (from 1): "does the app show
@@ -43,11 +47,11 @@ public struct DevicePlan: Sendable {
         public func asks(step number: Int) -> [String] {
             var names: Set<String> = []
             for covered in covers {
-                let steps = covered.scenario.steps
-                guard number >= 1, number <= steps.count else { continue }
-                let step = steps[number - 1]
-                var checks = step.expect + step.preconditions.map(\.check)
-                if number == steps.count { checks += covered.scenario.expect + covered.scenario.preconditions.map(\.check) }
+                var checks: [Expectation] = []
+                for (step, moment) in zip(covered.scenario.steps, covered.moments) where moment == .confirmed(step: number) {
+                    checks += step.expect + step.preconditions.map(\.check)
+                }
+                if number == scenario.steps.count { checks += covered.scenario.expect + covered.scenario.preconditions.map(\.check) }
                 for case .hasDataOf(let account, let places) in checks where places.contains(.screen) { names.insert(account) }
             }
             return names.sorted()
@@ -55,6 +59,56 @@ public struct DevicePlan: Sendable {
 
         /// The steps a tester takes: the preparation (one, for the starting state) and the scenario's steps.
         public var stepCount: Int { scenario.steps.count + 1 }
+    }
+
+    /// When a step of a covered scenario is judged. The tester does every step but two: a
+    /// `holdNext getCurrentAccount` just before a launch, and the `release` just after it. On a
+    /// device the real broker takes its own time to answer that check, and the recorder takes the
+    /// screen as the answer arrives, before the app has it: what the app showed meanwhile.
+    public enum Moment: Sendable, Hashable {
+        /// As the tester confirms procedure step `step` (from 1): its checkpoint, and the calls
+        /// since the moment before.
+        case confirmed(step: Int)
+        /// The launch of procedure step `step` while its account check was under way: the
+        /// checkpoint the recorder took as that check answered (`SessionRecorder.launchAccountCheckLabel`),
+        /// and the calls before it.
+        case launchAccountCheck(step: Int)
+        /// `holdNext getCurrentAccount` before such a launch: nothing to do or judge.
+        case hold
+
+        /// The procedure step the moment belongs to; nil for a hold.
+        public var step: Int? {
+            switch self {
+            case .confirmed(let step), .launchAccountCheck(let step): step
+            case .hold: nil
+            }
+        }
+    }
+
+    /// The moment of each of `scenario`'s steps; nil when it holds an answer other than a launch's
+    /// account check, or checks anything at the hold itself.
+    static func moments(of scenario: Scenario) -> [Moment]? {
+        let steps = scenario.steps
+        var moments: [Moment] = []
+        var number = 0
+        var index = 0
+        while index < steps.count {
+            switch steps[index].action {
+            case .holdNext(.getCurrentAccount)
+            where index + 2 < steps.count && steps[index + 1].action == .app(.launch) && steps[index + 2].action == .release
+                && steps[index].expect.isEmpty && steps[index].preconditions.isEmpty:
+                number += 1
+                moments += [.hold, .launchAccountCheck(step: number), .confirmed(step: number)]
+                index += 3
+            case .holdNext, .release:
+                return nil
+            default:
+                number += 1
+                moments.append(.confirmed(step: number))
+                index += 1
+            }
+        }
+        return moments
     }
 
     /// A test case the pass does not cover, and why.
@@ -85,15 +139,16 @@ public struct DevicePlan: Sendable {
                     uncovered.append(Uncovered(id: id, requirement: summary, reason: reason))
                     continue
                 }
-                let covered = Procedure.Covered(id: id, requirement: summary, scenario: scenario)
-                let shape = Self.shape(of: scenario)
+                let moments = Self.moments(of: scenario) ?? []
+                let covered = Procedure.Covered(id: id, requirement: summary, scenario: scenario, moments: moments)
+                // What the tester does: the steps without the hold and the release the real broker stands for.
+                let done = zip(scenario.steps, moments).filter { $0.1 != .hold && $0.0.action != .release }.map { Step($0.0.action) }
+                let shape = Self.shape(given: scenario.given, steps: done)
                 if let index = byShape[shape] {
                     procedures[index].covers.append(covered)
                 } else {
                     byShape[shape] = procedures.count
-                    let bare = Scenario(
-                        name: scenario.name, given: scenario.given, steps: scenario.steps.map { Step($0.action) }, expect: [],
-                        location: scenario.location)
+                    let bare = Scenario(name: scenario.name, given: scenario.given, steps: done, expect: [], location: scenario.location)
                     procedures.append(Procedure(number: procedures.count + 1, scenario: bare, covers: [covered]))
                 }
             }
@@ -127,9 +182,8 @@ public struct DevicePlan: Sendable {
     }
 
     /// The same starting state and steps.
-    static func shape(of scenario: Scenario) -> String {
-        let given = scenario.given
-        return "\(given.signedIn)|\(given.userAtDevice ?? "")|" + scenario.steps.map(\.action.description).joined(separator: ",")
+    static func shape(given: Given, steps: [Step]) -> String {
+        "\(given.signedIn)|\(given.userAtDevice ?? "")|" + steps.map(\.action.description).joined(separator: ",")
     }
 
     /// Why a person cannot produce `scenario` on a device, or nil when one can.
@@ -142,7 +196,11 @@ public struct DevicePlan: Sendable {
             switch step.action {
             case .answerNext: return "a scripted broker answer (\(step.action.description)): the real broker answers as it does"
             case .requireInteraction: return "a scripted broker answer (requireInteraction): the real broker answers as it does"
-            case .holdNext, .release: return "a held answer (\(step.action.description)): nobody can hold the real broker's or backend's answer on request"
+            case .holdNext, .release:
+                // A launch's account check held is the real broker's own time to answer, which the recorder sees through.
+                if moments(of: scenario) == nil {
+                    return "a held answer (\(step.action.description)): nobody can hold the real broker's or backend's answer on request"
+                }
             case .advanceClock: return "the clock moves (\(step.action.description)): a pass does not wait hours"
             case .broadcast: return "a broadcast with no change: only the broker posts it"
             case .app(.accountChangedBroadcast): return "a broadcast with no change: only the broker posts it"

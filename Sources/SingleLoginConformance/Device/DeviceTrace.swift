@@ -92,6 +92,27 @@ public struct DeviceTrace: Sendable {
         }
     }
 
+    /// Every username the trace's calls name (their accounts), lowercased and sorted.
+    public var usernames: [String] {
+        let accounts = lines.compactMap(\.call).flatMap { call in
+            [call.result?.account, call.result?.previousAccount].compactMap { $0 } + (call.result?.accounts ?? [])
+        }
+        return Array(Set(accounts.compactMap { $0.username?.lowercased() })).sorted()
+    }
+
+    /// Checks that the test users given are the trace's: when its calls name accounts and neither
+    /// user is among them, the pass would be judged for people who never used the device, and every
+    /// verdict about a user would blame the app for the input; so it is an error naming both.
+    public func checkUsers(_ users: DeviceUsers, file: String) throws(Problem) {
+        let named = usernames
+        let given = [users.first.username, users.second.username]
+        guard !named.isEmpty, !given.contains(where: { named.contains($0.lowercased()) }) else { return }
+        throw Problem(
+            description: "\(file): error: neither test user given (\(given.joined(separator: ", "))) is in the trace, whose calls name "
+                + named.joined(separator: ", ")
+                + "\n  fix: give --first-user and --second-user as the pass used them (USERNAME=DISPLAY NAME), or the trace of this pass")
+    }
+
     /// Where a pass's trace is, as docs/device-pass.md says: the fix of an incomplete or missing one.
     public static let whereRecorded =
         "Library/Application Support/SingleLoginRecorder/device-pass.jsonl in the app's container, or the file 'device-pass --listen' wrote"

@@ -49,9 +49,15 @@ public struct StandInPass: Sendable {
                 procedure: procedure.number, step: 0, tester: tester, time: Self.now(), startSequence: recorder.lastSequence, checkpointSequence: nil)
             confirmations.append(preparation)
             progress(preparation)
-            let scripted = ScriptedTester(recorder: recorder, procedure: procedure, tester: tester, start: recorder.lastSequence, progress: progress)
             let first = procedure.covers[0]
-            _ = await runner.run(procedure.scenario, id: first.id, requirement: first.requirement, judge: scripted)
+            // The first covered scenario's steps, with its hold of a launch's account check if it has
+            // one: the stand-in for the SSO extension's own time to answer, which a device has.
+            let played = Scenario(
+                name: first.scenario.name, given: first.scenario.given, steps: first.scenario.steps.map { Step($0.action) }, expect: [],
+                location: first.scenario.location)
+            let scripted = ScriptedTester(
+                recorder: recorder, procedure: procedure, moments: first.moments, tester: tester, start: recorder.lastSequence, progress: progress)
+            _ = await runner.run(played, id: first.id, requirement: first.requirement, judge: scripted)
             confirmations += await scripted.confirmations
         }
         // The stand-in's key is no secret (the tokens are simulated): it is not kept beside the trace.
@@ -62,25 +68,33 @@ public struct StandInPass: Sendable {
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }
 
-/// The stand-in's tester: after each step has settled, asks the recorder for a checkpoint and confirms.
+/// The stand-in's tester: after each step it does has settled, asks the recorder for a checkpoint
+/// and confirms. A hold and its held launch are no steps of the tester's: the step is confirmed
+/// once the held answer is released.
 private actor ScriptedTester: StepJudge {
     let recorder: SessionRecorder
     let procedure: DevicePlan.Procedure
+    let moments: [DevicePlan.Moment]
     let tester: String
     let progress: @Sendable (DeviceConfirmation) -> Void
     var start: Int
     var confirmations: [DeviceConfirmation] = []
 
-    init(recorder: SessionRecorder, procedure: DevicePlan.Procedure, tester: String, start: Int, progress: @escaping @Sendable (DeviceConfirmation) -> Void) {
+    init(
+        recorder: SessionRecorder, procedure: DevicePlan.Procedure, moments: [DevicePlan.Moment], tester: String, start: Int,
+        progress: @escaping @Sendable (DeviceConfirmation) -> Void
+    ) {
         self.recorder = recorder
         self.procedure = procedure
+        self.moments = moments
         self.tester = tester
         self.start = start
         self.progress = progress
     }
 
     func judge(_ step: JudgedStep) async -> [Issue] {
-        let number = (step.index ?? 0) + 1
+        let index = step.index ?? 0
+        guard case .confirmed(let number) = moments[index] else { return [] }
         await recorder.checkpoint(label: DeviceConfirmation.label(procedure: procedure.number, step: number))
         let sequence = recorder.lastSequence
         // The scripted tester's eyes: the app's screen holds the user's current session's records.

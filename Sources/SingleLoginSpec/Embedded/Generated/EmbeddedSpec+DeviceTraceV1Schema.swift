@@ -85,7 +85,7 @@ extension EmbeddedSpec {
       "type": "object",
       "required": ["label", "observation"],
       "properties": {
-        "label": {"type": "string"},
+        "label": {"type": "string", "description": "pP.sS for the checkpoint the harness asked for when the tester confirmed step S of procedure P; 'launch account check answering' for the one the recorder takes as the first getCurrentAccount after a launch answers, before the app has the answer; any other text for the app's own"},
         "observation": {
           "type": "object",
           "required": ["running", "crashed", "screen", "storage"],

@@ -6057,7 +6057,7 @@ extension EmbeddedSpec {
         {
           "name": "signed out while not running, the launch's account check slow",
           "given": {
-            "signedIn": "mei"
+            "signedIn": "alice"
           },
           "steps": [
             {
@@ -6066,11 +6066,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "mei"
+                  "account": "alice"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "mei",
+                  "account": "alice",
                   "in": [
                     "screen"
                   ]
@@ -6092,7 +6092,7 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "noDataOf",
-                  "account": "mei",
+                  "account": "alice",
                   "in": [
                     "screen"
                   ]
@@ -6113,18 +6113,24 @@ extension EmbeddedSpec {
                 },
                 {
                   "check": "noDataOf",
-                  "account": "mei"
+                  "account": "alice"
                 }
               ]
             }
           ],
           "expect": [
             {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            },
+            {
               "check": "signedOut"
             },
             {
               "check": "noDataOf",
-              "account": "mei"
+              "account": "alice"
             }
           ]
         }
@@ -7156,7 +7162,7 @@ extension EmbeddedSpec {
         {
           "name": "while not running, the launch's account check slow",
           "given": {
-            "signedIn": "dmitri"
+            "signedIn": "alice"
           },
           "steps": [
             {
@@ -7165,11 +7171,11 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "signedIn",
-                  "account": "dmitri"
+                  "account": "alice"
                 },
                 {
                   "check": "hasDataOf",
-                  "account": "dmitri",
+                  "account": "alice",
                   "in": [
                     "screen"
                   ]
@@ -7192,7 +7198,7 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "noDataOf",
-                  "account": "dmitri",
+                  "account": "alice",
                   "in": [
                     "screen"
                   ]
@@ -7235,8 +7241,19 @@ extension EmbeddedSpec {
           ],
           "expect": [
             {
+              "check": "calls",
+              "method": "acquireToken",
+              "count": 0
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            },
+            {
               "check": "noDataOf",
-              "account": "dmitri"
+              "account": "alice"
             }
           ]
         }
