@@ -311,7 +311,9 @@ package struct RunCommand: Command {
         }
         // The bundle is written as the run ends; said before the Result line, which stays the last.
         if let path = options.bundle, bundleRecorder?.isWritten == true {
-            output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path))")
+            // A signed bundle is checked against the signer's public key, or its signature is not checked at all.
+            let key = signingKey == nil ? "" : " --trusted-key <the public key of \(options.sign ?? "the key")>"
+            output.out("Evidence bundle: \(path) (verify it with: sl-conformance verify \(path)\(key))")
         }
         let status = session.finish(session.status(summary: summary, gate: gate), wireLog: wireLog, path: options.wireLog)
         // An adapter that never got through its start (it did not start, or failed every handshake):

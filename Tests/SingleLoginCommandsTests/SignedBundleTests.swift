@@ -211,6 +211,18 @@ struct SignedBundleTests {
         }
     }
 
+    @Test("a signed run's hint says to verify the bundle with the signer's public key")
+    func signedHint() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let bundle = scratch.path("bundle.tar")
+        let key = KeyFiles.path("signer.pem")
+        let run = await Tool.run(["run", "--only", "SL-LOGIN-1", "--reports", scratch.path("reports"), "--bundle", bundle, "--sign", key])
+        #expect(run.status == 0, "\(run.err)")
+        let hint = "Evidence bundle: \(bundle) (verify it with: sl-conformance verify \(bundle) --trusted-key <the public key of \(key)>)"
+        #expect(run.out.contains(hint), "\(run.out)")
+    }
+
     @Test("--sign without --bundle is a usage error")
     func signNeedsBundle() async throws {
         let reports = try TemporaryDirectory()

@@ -112,15 +112,7 @@ public struct DeviceJudge: Sendable {
             TestCaseResult(id: covered.id, requirement: covered.requirement, outcome: outcome, duration: 0, issues: issues, transcript: calls)
         }
         let done = procedure.scenario.steps.count
-        for number in 0...done {
-            guard let confirmation = steps[number] else {
-                return result(
-                    .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(done) not done)"))
-            }
-            if let reason = confirmation.skipReason {
-                return result(.notJudgedOnDevice("the tester skipped step \(number) of procedure \(procedure.number): \(reason)"))
-            }
-        }
+        if let unconfirmed = Self.unconfirmed(procedure, steps: steps) { return result(unconfirmed) }
         // Pass 1: the calls replayed once over the whole procedure, for the sessions' markers.
         let replay = Self.replay(covered, steps: steps, trace: trace, model: DeviceSessionModel(users: users, given: scenario.given), problems: &problems)
         // Pass 2: judge each step as the run does, with the facts as they stood after it.
@@ -165,16 +157,9 @@ public struct DeviceJudge: Sendable {
             let moment = covered.moments[index]
             var subjectChecks = step.subjectChecks
             if case .launchAccountCheck = moment {
-                guard replayed.observation != nil else {
-                    // A recorder that took no screen as the launch's check answered (one older than this harness).
-                    notJudged.append(Self.noLaunchCheckScreen)
-                    continue
-                }
-                subjectChecks = subjectChecks.filter { check in
-                    guard case .hasDataOf = check else { return true }
-                    notJudged.append("hasDataOf while the launch's account check is under way: the tester answers only once the launch is done")
-                    return false
-                }
+                // A recorder that took no screen as the launch's check answered (one older than this harness).
+                guard replayed.observation != nil else { notJudged.append(Self.noLaunchCheckScreen); continue }
+                subjectChecks = Self.whileAccountCheckPending(subjectChecks, notJudged: &notJudged)
             }
             guard let observed = replayed.observation else {
                 stopped = true
@@ -287,6 +272,31 @@ public struct DeviceJudge: Sendable {
             replayed.append(ReplayedStep(lines: lines, calls: calls, observation: checkpoint.map(\.observation), model: model))
         }
         return (replayed, model.markers, model.markerOfDigest)
+    }
+
+    /// Why no test case of `procedure` is judged when one of its steps was not done or was skipped;
+    /// nil when the tester confirmed every step.
+    private static func unconfirmed(_ procedure: DevicePlan.Procedure, steps: [Int: DeviceConfirmation]) -> TestCaseResult.Outcome? {
+        let done = procedure.scenario.steps.count
+        for number in 0...done {
+            guard let confirmation = steps[number] else {
+                return .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(done) not done)")
+            }
+            if let reason = confirmation.skipReason {
+                return .notJudgedOnDevice("the tester skipped step \(number) of procedure \(procedure.number): \(reason)")
+            }
+        }
+        return nil
+    }
+
+    /// The checks of a launch judged while its account check was under way: all but the tester's,
+    /// who answers only once the launch is done (each left out is said in `notJudged`).
+    private static func whileAccountCheckPending(_ checks: [Expectation], notJudged: inout [String]) -> [Expectation] {
+        checks.filter { check in
+            guard case .hasDataOf = check else { return true }
+            notJudged.append("hasDataOf while the launch's account check is under way: the tester answers only once the launch is done")
+            return false
+        }
     }
 
     /// Why a launch's account-check checks are not judged when the trace has no screen from then.

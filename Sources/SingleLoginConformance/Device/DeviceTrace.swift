@@ -63,7 +63,10 @@ public struct DeviceTrace: Sendable {
             lines.append(line)
             lastLineNumber = number
         }
-        guard !lines.isEmpty else { throw Problem(description: "\(file): error: the trace is empty (no header)") }
+        guard !lines.isEmpty else {
+            throw Problem(
+                description: "\(file): error: the trace is empty (no header)\n  fix: give the trace the app's debug build wrote (\(Self.whereRecorded))")
+        }
         self.lines = lines
         self.lastLineNumber = lastLineNumber
     }
