@@ -48,8 +48,8 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
                 completionBlock(account, previous, error)
             }
             guard atLaunch else { return deliver() }
-            // The screen is taken before the app has the answer, and the answer then reaches the app
-            // on the thread MSAL answered on (the main queue, unless the app configured another).
+            // The screen is taken before the app has the answer; the answer then reaches the app on
+            // the main queue when MSAL answered there (its default), or else from the recorder's task.
             let onMain = Thread.isMainThread
             Task {
                 await recorder.checkpoint(label: SessionRecorder.launchAccountCheckLabel)
