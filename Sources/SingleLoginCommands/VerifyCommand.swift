@@ -87,7 +87,7 @@ package struct VerifyCommand: Command {
                 output.err(
                     "error: \(options.path): a device-pass bundle is unsigned (device-pass has no --sign); --trusted-key accepts only a bundle its key signed"
                 )
-                output.out("Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is")
+                output.out(Self.signatureNotAccepted)
                 return ExitStatus.requirementFailures.rawValue
             }
             // The pass's own verdict ends the line as a run's does, so one gate reads both kinds of
@@ -116,7 +116,7 @@ package struct VerifyCommand: Command {
         }
         if case let .rejected(why) = report.seal {
             output.err("error: \(options.path): \(why)")
-            output.out("Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is")
+            output.out(Self.signatureNotAccepted)
             return ExitStatus.requirementFailures.rawValue
         }
         let sealed = Self.words(report.seal)
@@ -150,6 +150,10 @@ package struct VerifyCommand: Command {
         return ["  it differs from \(name):"] + custom.differences.prefix(shown).map { "    \($0)" }
             + (custom.differences.count > shown ? ["    ... and \(custom.differences.count - shown) more"] : [])
     }
+
+    /// The last line when `--trusted-key` was given and that key did not sign the bundle as it is
+    /// (another key, a bad signature, or no signature at all).
+    static let signatureNotAccepted = "Result: SIGNATURE NOT ACCEPTED: the trusted key did not sign this bundle as it is"
 
     /// Whether the run used a catalogue embedded in the build that ran it, which this binary does
     /// not carry (another version of it): no custom spec, but its verdicts rest on it all the same.

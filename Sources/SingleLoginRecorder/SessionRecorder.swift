@@ -195,8 +195,9 @@ public final class SessionRecorder: @unchecked Sendable {  // every mutable memb
     package func startsLaunchAccountCheck() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        defer { launchCheckDue = false }
-        return launchCheckDue
+        let due = launchCheckDue
+        launchCheckDue = false
+        return due
     }
 
     /// Takes an observation now and records it under `label`: the harness asks for one after each

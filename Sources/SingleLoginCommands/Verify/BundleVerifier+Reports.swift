@@ -135,18 +135,11 @@ extension Check {
             // with the baseline, re-derived from the manifest's waivers and the bundled baseline.
             let appendix = report.name == "summary.md" ? Data(summaryAppendix.utf8) : Data()
             if rendered.contains(where: { $0[index].data + appendix == bundled }) { continue }
-            let expected = String(decoding: report.data + appendix, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
-            // Where, never what: the line the events give is not shown, or verify would write a
-            // forged report's every line for its forger, one run at a time. The nearest line above
-            // in the bundle's own report that names a requirement says whose entry differs.
-            let near = found.prefix(line + 1).reversed().first { text in names.contains { text.contains($0) } }
+            let difference = ReportDifference(expected: report.data + appendix, found: bundled)
+            // The nearest line above in the bundle's own report that names a requirement says whose entry differs.
+            let near = difference.found.prefix(difference.line + 1).reversed().first { text in names.contains { text.contains($0) } }
             let requirement = near.flatMap { text in names.filter { text.contains($0) }.max(by: { $0.count < $1.count }) }
-            let place =
-                line < found.count
-                ? "line \(line + 1) differs from the report the events give (the bundle's line: \(String(found[line].prefix(200))))"
-                : "ends after line \(found.count), before the report the events give ends"
+            let place = difference.place(gives: "the events give")
             let version =
                 manifest.harness.version == HarnessVersion.current
                 ? "" : " (written by sl-conformance \(manifest.harness.version), verified by \(HarnessVersion.current), whose reports may differ)"

@@ -208,13 +208,7 @@ package enum DevicePassBundle {
                 continue
             }
             if forms.contains(where: { $0[index].data == bundled }) { continue }
-            let expected = String(decoding: forms[0][index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let found = String(decoding: bundled, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let line = (0..<min(expected.count, found.count)).first { expected[$0] != found[$0] } ?? min(expected.count, found.count)
-            findings.append(
-                line < found.count
-                    ? "\(name): line \(line + 1) differs from the report the re-judged pass gives (the bundle's line: \(String(found[line].prefix(200))))"
-                    : "\(name): ends after line \(found.count), before the report the re-judged pass gives ends")
+            findings.append("\(name): " + ReportDifference(expected: forms[0][index].data, found: bundled).place(gives: "the re-judged pass gives"))
         }
         return findings
     }

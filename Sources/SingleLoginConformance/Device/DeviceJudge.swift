@@ -80,9 +80,7 @@ public struct DeviceJudge: Sendable {
     /// The spec's users with the test users' identities: identifiers as the trace shows them for their usernames.
     func makeUsers(trace: DeviceTrace) -> [String: SimulatedUser] {
         var identifiers: [String: String] = [:]
-        let accounts = trace.lines.compactMap(\.call).flatMap { call in
-            [call.result?.account, call.result?.previousAccount].compactMap { $0 } + (call.result?.accounts ?? [])
-        }
+        let accounts = trace.accounts
         for (name, username) in [(DevicePlan.firstUser, users.first.username), (DevicePlan.secondUser, users.second.username)] {
             if let identifier = accounts.first(where: { $0.username?.lowercased() == username.lowercased() && $0.identifier != nil })?.identifier {
                 identifiers[name] = identifier

@@ -1,5 +1,6 @@
 import DidYouMean
 import Foundation
+import SingleLoginEvents
 import SingleLoginJSON
 import SingleLoginRecorder
 
@@ -95,13 +96,15 @@ public struct DeviceTrace: Sendable {
         }
     }
 
-    /// Every username the trace's calls name (their accounts), lowercased and sorted.
-    public var usernames: [String] {
-        let accounts = lines.compactMap(\.call).flatMap { call in
+    /// Every account the trace's calls answered with (an account, a previous account, a list), in order.
+    public var accounts: [BrokerCallAccount] {
+        lines.compactMap(\.call).flatMap { call in
             [call.result?.account, call.result?.previousAccount].compactMap { $0 } + (call.result?.accounts ?? [])
         }
-        return Array(Set(accounts.compactMap { $0.username?.lowercased() })).sorted()
     }
+
+    /// Every username the trace's calls name (their ``accounts``), lowercased and sorted.
+    public var usernames: [String] { Array(Set(accounts.compactMap { $0.username?.lowercased() })).sorted() }
 
     /// Checks that the test users given are the trace's: when its calls name accounts and neither
     /// user is among them, the pass would be judged for people who never used the device, and every
