@@ -49,32 +49,34 @@ public enum SHA256 {
         _ buffer: UnsafeBufferPointer<UInt8>, chunk: Int, state: inout [UInt32], schedule w: UnsafeMutableBufferPointer<UInt32>,
         constants k: UnsafeBufferPointer<UInt32>
     ) {
-        for i in 0..<16 {
-            let base = chunk + 4 * i
-            w[i] = UInt32(buffer[base]) &<< 24 | UInt32(buffer[base + 1]) &<< 16 | UInt32(buffer[base + 2]) &<< 8 | UInt32(buffer[base + 3])
+        // Loops over plain integers and the rotations written out: in a debug build a range's
+        // iterator and each helper call cost more than the arithmetic.
+        var i = 0
+        while i < 16 {
+            let base = chunk &+ 4 &* i
+            w[i] = UInt32(buffer[base]) &<< 24 | UInt32(buffer[base &+ 1]) &<< 16 | UInt32(buffer[base &+ 2]) &<< 8 | UInt32(buffer[base &+ 3])
+            i &+= 1
         }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] &>> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] &>> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        while i < 64 {
+            let x = w[i &- 15], y = w[i &- 2]
+            let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+            let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+            w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+            i &+= 1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        i = 0
+        while i < 64 {
+            let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
             let choice = (e & f) ^ (~e & g)
             let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+            i &+= 1
         }
         state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
         state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
-    }
-
-    // Masking shifts of one type: in a debug build the generic `>>` is a call per use, and
-    // hashing a test binary of tens of megabytes spent most of its time there.
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value &>> count | value &<< (32 &- count)
     }
 }
