@@ -45,9 +45,7 @@ public struct ConformanceSpec: Sendable {
 
     /// The shipped catalogue embedded in the kit (`sl-conformance spec show single-login` prints it).
     public static let shipped: ConformanceSpec = {
-        // The embedded copy is checked by the harness's own tests; failing to load it is a build defect.
-        let loaded = try! SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: EmbeddedSpec.singleLogin.displayPath)
-        return ConformanceSpec(loaded: loaded, origin: SpecSource.embeddedOrigin)
+        ConformanceSpec(loaded: EmbeddedSpec.loadedCatalogue, origin: SpecSource.embeddedOrigin)
     }()
 
     /// The spec in the file at `path` (relative paths from the current directory, the package root under `swift test`).

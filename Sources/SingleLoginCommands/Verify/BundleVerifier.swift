@@ -223,12 +223,21 @@ struct Check {
         if sha != manifest.spec.sha256 {
             note("spec.json", "has SHA-256 \(sha), but the manifest names \(manifest.spec.sha256): the spec was swapped or edited")
         }
-        catalogue = EmbeddedSpec.all.first { !$0.isSchema && SHA256.hexDigest(Data($0.bytes)) == sha }
+        // The shipped catalogue's digest is known without hashing it again.
+        catalogue =
+            sha == EmbeddedSpec.loadedCatalogue.sha256Hex
+            ? .singleLogin : EmbeddedSpec.all.first { !$0.isSchema && $0 != .singleLogin && SHA256.hexDigest(Data($0.bytes)) == sha }
         // A catalogue another build carried (an earlier version of it, say) was located under that
         // build's name for its embedded copy, as this binary names its own copy of the same id.
         let otherBuilds = manifest.spec.origin == SpecSource.embeddedOrigin ? EmbeddedSpec.named(manifest.spec.id)?.displayPath : nil
         let file = catalogue?.displayPath ?? otherBuilds ?? manifest.spec.origin
-        guard let loaded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
+        let loaded: LoadedSpec
+        if catalogue == .singleLogin {
+            loaded = EmbeddedSpec.loadedCatalogue
+        } else {
+            guard let decoded = try? SpecLoader.load(bytes: Array(data), file: file) else { note("spec.json", "is not a valid spec"); return nil }
+            loaded = decoded
+        }
         if catalogue == nil { customSpec = .compare(data, id: loaded.spec.id) }
         if loaded.spec.id != manifest.spec.id || loaded.spec.version != manifest.spec.version {
             note("spec.json", "is \(loaded.spec.id) \(loaded.spec.version), the manifest names \(manifest.spec.id) \(manifest.spec.version)")

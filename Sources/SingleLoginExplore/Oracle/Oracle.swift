@@ -31,8 +31,7 @@ package actor Oracle: StepJudge {
 
     /// The embedded catalogue's button checks: every scenario of SL-DETECT-2, -3 and -4 has the same two.
     private static let catalogueAffordances: (words: [String], exceptions: [String], pattern: String) = {
-        // The embedded catalogue is checked in and loaded by the tests: it always loads.
-        let spec = try! SpecLoader.load(bytes: EmbeddedSpec.singleLogin.bytes, file: EmbeddedSpec.singleLogin.displayPath).spec
+        let spec = EmbeddedSpec.loadedCatalogue.spec
         var found: (words: [String], exceptions: [String], pattern: String) = ([], [], "")
         for requirement in spec.requirements {
             for check in requirement.scenarios.flatMap({ $0.steps.flatMap(\.expect) + $0.expect }) {
