@@ -104,8 +104,6 @@ public struct SimulatedUser: Hashable, Sendable {
 
     /// A UUID-shaped string derived from `seed` with FNV-1a, so runs are reproducible.
     static func derivedUUID(seed: String) -> String {
-        let hex = StableHash.hex(seed, length: 32)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        StableHash.uuid(seed)
     }
 }

@@ -22,6 +22,10 @@ package struct AnswerMenu: Sendable {
     /// Every item, in vocabulary order, then method order, then account order.
     package let items: [Item]
 
+    /// The menu of the explorer's own accounts, asked of the loader once per process: every
+    /// explorer and model starts from it, and asking costs a spec decode per pairing.
+    package static let standard = AnswerMenu()
+
     /// The menu of `accounts`, asked of the spec loader.
     package init(accounts: [AccountDefinition] = ExploreAccounts.all) {
         var items: [Item] = []

@@ -21,7 +21,7 @@ package struct DeviceModel: Sendable {
     package var holdsAnswers: Bool
 
     /// Creates a model.
-    package init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = AnswerMenu(), maxSteps: Int = 12, holdsAnswers: Bool = false) {
+    package init(accounts: [String] = ExploreAccounts.names, menu: AnswerMenu = .standard, maxSteps: Int = 12, holdsAnswers: Bool = false) {
         self.accounts = accounts
         self.menu = menu
         self.maxSteps = max(1, maxSteps)
