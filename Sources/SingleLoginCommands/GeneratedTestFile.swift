@@ -97,19 +97,23 @@ package struct GeneratedTestFile: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Why `requirement` may not apply to an adapter, for its test's skip: nil when it applies to
-    /// every adapter: one of its scenarios neither holds an answer nor is about device surfaces.
+    /// Why `requirement` may go unjudged for an adapter, for its test's skip: nil when every
+    /// adapter can play it (one of its scenarios neither holds an answer nor is about device
+    /// surfaces). Held answers leave it untested (the adapter lacks a capability); surfaces the app
+    /// does not have make it not apply.
     static func applicabilityNote(of requirement: Requirement) -> String? {
         guard requirement.scenarios.allSatisfy({ $0.holdsAnswers || !$0.deviceSurfaces.isEmpty }) else { return nil }
         var notes: [String] = []
-        if requirement.scenarios.contains(where: \.holdsAnswers) {
+        let holdsAnswers = requirement.scenarios.contains(where: \.holdsAnswers)
+        if holdsAnswers {
             notes.append("it holds answers across steps, which needs an adapter that declares concurrentCalls")
         }
         let surfaces = requirement.deviceSurfaces
         if !surfaces.isEmpty {
             notes.append("it is about the app's \(surfaces.map(\.rawValue).joined(separator: " and ")), which the app declares it does not have")
         }
-        return notes.isEmpty ? nil : "\(requirement.id) does not apply: " + notes.joined(separator: "; or ")
+        let verdict = holdsAnswers ? (surfaces.isEmpty ? "is untested" : "is untested or does not apply") : "does not apply"
+        return notes.isEmpty ? nil : "\(requirement.id) \(verdict): " + notes.joined(separator: "; or ")
     }
 
     /// A requirement ID as a Swift identifier's tail: `SL-LOGOUT-1` → `SL_LOGOUT_1`.

@@ -40,6 +40,9 @@ final class ReportSession: Sendable {
         let context = Mutex<RunContext?>(nil)
         /// How many test cases the run skipped (the last line of a pass says so).
         let skipped = Mutex(0)
+        /// The requirements with test cases the adapter could not play, in the order they ended
+        /// (the last line names them).
+        let untested = Mutex<[String]>([])
         /// Each requirement's result as the reports saw them, for the badge.
         let requirements = Mutex<[RequirementResult]>([])
         /// The totals as the reports saw them (waivers applied).
@@ -113,6 +116,9 @@ final class ReportSession: Sendable {
         case let .runStarted(context, _): state.context.withLock { $0 = context }
         case let .testCaseEnded(result):
             state.retried.withLock { $0.add(result) }
+            if result.outcome.untestedReason != nil {
+                state.untested.withLock { if !$0.contains(result.requirement.id) { $0.append(result.requirement.id) } }
+            }
             guard state.baseline != nil else { break }
             let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
             state.verdicts.withLock { $0 += CaseVerdicts(results: [result], gate: gate).entries }
@@ -217,7 +223,7 @@ final class ReportSession: Sendable {
         output.write(
             ConsoleRecorder.resultLine(
                 status, context: state.context.withLock { $0 }, style: style, unwritten: failed.map(\.path), skipped: state.skipped.withLock { $0 },
-                meaning: meaning, waivers: state.waivers?.waivedRequirements ?? []))
+                meaning: meaning, waivers: state.waivers?.waivedRequirements ?? [], untested: state.untested.withLock { $0 }))
         return failed.isEmpty ? status.rawValue : ExitStatus.adapterOrHarnessError.rawValue
     }
 }

@@ -33,7 +33,7 @@ public enum DevicePassComparison: String, Sendable, Hashable {
     /// as one), not run, and not "does not apply".
     private static func judged(_ verdict: Verdict) -> Bool {
         switch verdict {
-        case .skipped, .waived, .notRun, .doesNotApply: false
+        case .skipped, .untested, .waived, .notRun, .doesNotApply: false
         default: true
         }
     }

@@ -12,8 +12,11 @@ public struct RunSummary: Sendable, Hashable {
     public var notJudgedMust: Int
     /// SHOULD test cases that could not be judged (a precondition failed).
     public var notJudgedShould: Int
-    /// Test cases skipped by choice, and failures a waiver accepts.
+    /// Test cases skipped by choice, failures a waiver accepts, and test cases ``untested``.
     public var skipped: Int
+    /// Of ``skipped``, the test cases the adapter could not play for want of a capability: they
+    /// leave their requirements untested in part.
+    public var untested: Int = 0
     /// Test cases not run because the run was interrupted.
     public var notRun: Int
     /// Test cases that do not apply to the app as configured (they leave nothing unverified).
@@ -56,6 +59,9 @@ public struct RunSummary: Sendable, Hashable {
             case .notJudged: if result.requirement.level == .must { notJudgedMust += 1 } else { notJudgedShould += 1 }
             // A waived failure is counted as skipped, as the event stream and JUnit show it.
             case .skipped, .waived: skipped += 1
+            case .untested:
+                skipped += 1
+                untested += 1
             case .notRun: notRun += 1
             case .doesNotApply: doesNotApply += 1
             }

@@ -22,6 +22,7 @@ extension TestCaseResult {
         case .notJudged: "not judged"
         case .waived: "waived"
         case .skipped: "skipped"
+        case .untested: "untested"
         case .notRun: "not run"
         case .doesNotApply: "did not apply"
         }

@@ -51,6 +51,10 @@ public struct TestCaseResult: Sendable {
         case waived(WaivedFailure)
         /// Not run by choice (selection, shard, fail-fast), with the reason.
         case skipped(reason: String)
+        /// Not run because the adapter does not declare a capability the scenario needs (a held
+        /// answer needs `concurrentCalls`), with the reason: unlike a skip by choice, it leaves its
+        /// requirement untested in part, and reports say so. It does not gate the run.
+        case untested(reason: String)
         /// Not run because the run was interrupted, with the reason.
         case notRun(reason: String)
         /// Not run because it does not apply to the app as configured (a multi-tenant case against

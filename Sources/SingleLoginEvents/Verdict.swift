@@ -4,9 +4,10 @@ import SingleLoginSpec
 /// the exit status and every report use.
 ///
 /// A requirement's verdict is the worst of its test cases' verdicts, in this order: errored,
-/// failed, warned, not judged, not run, waived, passed, skipped, does not apply (a reason is the first
-/// test case's that has one). So a requirement none of whose test cases could be judged is not
-/// judged, never passed, and one with a waived failure is waived, even when its other cases passed.
+/// failed, warned, not judged, not run, waived, untested, passed, skipped, does not apply (a reason
+/// is the first test case's that has one). So a requirement none of whose test cases could be
+/// judged is not judged, never passed; one with a waived failure is waived, and one with a case
+/// the adapter could not play is untested, even when its other cases passed.
 public enum Verdict: Hashable, Sendable {
     /// Every check held.
     case passed
@@ -23,6 +24,9 @@ public enum Verdict: Hashable, Sendable {
     case waived(WaivedFailure)
     /// Not run by choice (selection, shard, fail-fast), with the reason.
     case skipped(reason: String)
+    /// Not run because the adapter lacks a capability the scenario needs, with the reason: the
+    /// requirement is untested in part. It does not gate the run, but it is never counted as passed.
+    case untested(reason: String)
     /// Not run because the run was interrupted, with the reason.
     case notRun(reason: String)
     /// Not run because it does not apply to the app as configured, with the reason: unlike a
@@ -38,6 +42,7 @@ public enum Verdict: Hashable, Sendable {
         case let .notJudged(blocker): self = .notJudged(blocker)
         case let .waived(failure): self = .waived(failure)
         case let .skipped(reason): self = .skipped(reason: reason)
+        case let .untested(reason): self = .untested(reason: reason)
         case let .notRun(reason): self = .notRun(reason: reason)
         case let .doesNotApply(reason): self = .doesNotApply(reason: reason)
         }
@@ -64,25 +69,28 @@ public enum Verdict: Hashable, Sendable {
         verdicts.reduce(nil) { worst, verdict in worst?.worse(verdict) ?? verdict }
     }
 
-    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, waived 2, not run 3, not
-    /// judged 4, warned 5, failed 6, errored 7. A waived failure is still a failure the app has, so it
-    /// outweighs a pass (it gates nothing: ``Gate`` decides that, not the order).
+    /// How bad, to find the worst: does not apply -1, skipped 0, passed 1, untested 2, waived 3,
+    /// not run 4, not judged 5, warned 6, failed 7, errored 8. A waived failure is still a failure
+    /// the app has, and an untested case a part nobody verified, so both outweigh a pass (neither
+    /// gates: ``Gate`` decides that, not the order).
     public var severity: Int {
         switch self {
         case .doesNotApply: -1
         case .skipped: 0
         case .passed: 1
-        case .waived: 2
-        case .notRun: 3
-        case .notJudged: 4
-        case .warned: 5
-        case .failed: 6
-        case .errored: 7
+        case .untested: 2
+        case .waived: 3
+        case .notRun: 4
+        case .notJudged: 5
+        case .warned: 6
+        case .failed: 7
+        case .errored: 8
         }
     }
 
     /// `passed`, `failed`, `warned`, `errored`, `notJudged`, `skipped`, `notRun` or `doesNotApply`: the name in the event stream
-    /// (a waived failure is `skipped` there, its reason ``WaivedFailure/description``).
+    /// (a waived failure is `skipped` there, its reason ``WaivedFailure/description``; an untested
+    /// case is `skipped` there too, marked `"untested": true`).
     public var name: String {
         switch self {
         case .passed: "passed"
@@ -90,7 +98,7 @@ public enum Verdict: Hashable, Sendable {
         case .warned: "warned"
         case .errored: "errored"
         case .notJudged: "notJudged"
-        case .skipped, .waived: "skipped"
+        case .skipped, .waived, .untested: "skipped"
         case .notRun: "notRun"
         case .doesNotApply: "doesNotApply"
         }
@@ -100,7 +108,7 @@ public enum Verdict: Hashable, Sendable {
     /// or what waived it (`waived: …`).
     public var reason: String? {
         switch self {
-        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): reason
+        case let .skipped(reason), let .untested(reason), let .notRun(reason), let .doesNotApply(reason): reason
         case let .notJudged(blocker): blocker.description
         case let .waived(failure): failure.description
         default: nil
@@ -116,6 +124,7 @@ public enum Verdict: Hashable, Sendable {
         case let .notJudged(blocker): .notJudged(blocker)
         case let .waived(failure): .waived(failure)
         case let .skipped(reason): .skipped(reason: reason)
+        case let .untested(reason): .untested(reason: reason)
         case let .notRun(reason): .notRun(reason: reason)
         case let .doesNotApply(reason): .doesNotApply(reason: reason)
         }

@@ -18,8 +18,8 @@ public enum CheckOutcome: Hashable, Sendable {
     case skipped(reason: String)
 
     /// The outcome a verdict reads as: a warning is a failure here (whether a test reports it as
-    /// one is the gate's, in ``Conformance``); a skip, a case not run and one that does not apply
-    /// are all not run.
+    /// one is the gate's, in ``Conformance``); a skip, an untested case, a case not run and one
+    /// that does not apply are all not run.
     init(_ verdict: Verdict) {
         switch verdict {
         case .passed: self = .passed
@@ -27,7 +27,8 @@ public enum CheckOutcome: Hashable, Sendable {
         case .errored: self = .errored
         case let .notJudged(blocker): self = .notJudged(blockedBy: blocker.requirementID, reason: blocker.reason)
         case let .waived(failure): self = .waived(note: failure.note)
-        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): self = .skipped(reason: reason)
+        // An untested case (an adapter declaring no concurrentCalls) reads as a skip, with its reason.
+        case let .skipped(reason), let .untested(reason), let .notRun(reason), let .doesNotApply(reason): self = .skipped(reason: reason)
         }
     }
 }

@@ -17,7 +17,7 @@ struct GenerateTestsCommandTests {
         // A requirement that may not apply to the adapter is skipped before it runs, saying why it may not.
         #expect(
             run.out.contains(
-                "    @Test(.enabled(if: SingleLoginConformanceTests.conformance.applies(\"SL-INFLIGHT-1\"), \"SL-INFLIGHT-1 does not apply: it holds answers across steps, which needs an adapter that declares concurrentCalls\"))\n    func `SL-INFLIGHT-1`() async { await Self.conformance.expect(\"SL-INFLIGHT-1\") }"
+                "    @Test(.enabled(if: SingleLoginConformanceTests.conformance.applies(\"SL-INFLIGHT-1\"), \"SL-INFLIGHT-1 is untested: it holds answers across steps, which needs an adapter that declares concurrentCalls\"))\n    func `SL-INFLIGHT-1`() async { await Self.conformance.expect(\"SL-INFLIGHT-1\") }"
             ), "\(run.out)")
         let widget = "SL-WIDGET-1 does not apply: it is about the app's widget, which the app declares it does not have"
         #expect(run.out.contains("@Test(.enabled(if: SingleLoginConformanceTests.conformance.applies(\"SL-WIDGET-1\"), \"\(widget)\"))"))

@@ -119,7 +119,7 @@ extension Check {
     /// ` (reason)` of a skip or a case that did not run, when the names alone do not tell them apart.
     private static func reason(_ outcome: TestCaseResult.Outcome) -> String {
         switch outcome {
-        case let .skipped(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
+        case let .skipped(reason), let .untested(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
         case let .notJudged(blocker): " (\(blocker))"
         case let .waived(failure): " (\(failure))"
         case .passed, .failed, .errored: ""

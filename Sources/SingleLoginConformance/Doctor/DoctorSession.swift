@@ -270,7 +270,7 @@ actor DoctorSession {
     private func explainHeld(_ broker: SimulatedBroker) async {
         guard await broker.holdsAnswers(), let last = outcomes.indices.last, outcomes[last].status == .failed else { return }
         outcomes[last].hint =
-            "The adapter declares concurrentCalls, so the harness held the answer to the app's call and told the adapter so (a 'held' notification): answer the event once every task of the app waits for a held answer, as wire-protocol.md's 'Calls answered later' says, or declare no concurrentCalls (SL-INFLIGHT-1 is then skipped)."
+            "The adapter declares concurrentCalls, so the harness held the answer to the app's call and told the adapter so (a 'held' notification): answer the event once every task of the app waits for a held answer, as wire-protocol.md's 'Calls answered later' says, or declare no concurrentCalls (the held-answer test cases are then untested, and no report counts their requirements as passed)."
     }
 
     private func shutdown() async {

@@ -173,7 +173,7 @@ final class TestCaseExecution: Sendable {
         }
         if error is NeedsConcurrentCalls {
             return TestCaseResult(
-                id: id, requirement: planned.requirement, outcome: .skipped(reason: NeedsConcurrentCalls.reason), duration: Self.seconds(since: started),
+                id: id, requirement: planned.requirement, outcome: .untested(reason: NeedsConcurrentCalls.reason), duration: Self.seconds(since: started),
                 transcript: run.emittedCalls)
         }
         if let unavailable = error as? AdapterUnavailable {

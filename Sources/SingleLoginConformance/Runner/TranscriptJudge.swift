@@ -85,9 +85,14 @@ public struct TranscriptJudge: Sendable {
             // A waiver accepts only failures and cases not judged: the case is judged as it ran,
             // and must have failed or not been judged.
             break
-        case .skipped, .notRun, .doesNotApply:
+        case .skipped, .untested, .notRun, .doesNotApply:
             // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
-            if case .skipped = recorded, !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty) {
+            let neverPlayed =
+                switch recorded {
+                case .skipped, .untested: true
+                default: false
+                }
+            if neverPlayed, !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty) {
                 problems.append("a skipped test case records steps, calls or issues")
             }
             return Judgement(issues: transcript.issues, outcome: recorded, problems: problems)
@@ -184,7 +189,7 @@ public struct TranscriptJudge: Sendable {
         switch outcome {
         case .failed, .notJudged:
             return Judgement(issues: issues, outcome: recorded, problems: problems)
-        case .passed, .errored, .waived, .skipped, .notRun, .doesNotApply:
+        case .passed, .errored, .waived, .skipped, .untested, .notRun, .doesNotApply:
             problems.append(
                 "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
             return Judgement(issues: issues, outcome: outcome, problems: problems)

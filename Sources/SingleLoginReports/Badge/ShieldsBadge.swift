@@ -10,7 +10,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
     public var schemaVersion = 1
     /// The left part: the spec's id and version.
     public var label: String
-    /// The right part: MUST requirements passed out of those that ran (and how many were waived).
+    /// The right part: MUST requirements passed out of those that ran (and how many were waived or untested).
     public var message: String
     /// A shields.io colour name.
     public var color: String
@@ -18,8 +18,10 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
     /// The badge of a run of `context`'s spec whose requirements ended with `requirements`, whose
     /// exit status is `status`, and whose failures of `waived` requirements were waived.
     ///
-    /// Green: passed; yellow: passed with waivers; red: requirement failures; grey: errors or an
-    /// unfinished run. A MUST requirement that was skipped by selection is not counted; a waived one is.
+    /// Green: passed; yellow: passed with waivers, or with MUST requirements untested in part (the
+    /// adapter lacks a capability); red: requirement failures; grey: errors or an unfinished run. A
+    /// MUST requirement that was skipped by selection is not counted; a waived or untested one is,
+    /// and is not passed.
     public init(context: RunContext, requirements: [RequirementResult], status: ExitStatus, waived: [String] = []) {
         label = "\(context.specID) \(context.specVersion)"
         let must = requirements.filter { $0.requirement.level == .must }
@@ -28,15 +30,16 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
             switch result.verdict {
             case .skipped: waivedSet.contains(result.requirement.id)
             case .doesNotApply: false
-            case .passed, .warned, .failed, .errored, .notJudged, .waived, .notRun: true
+            case .passed, .warned, .failed, .errored, .notJudged, .waived, .untested, .notRun: true
             }
         }
         // A requirement with a waived case did not pass, whatever its other cases did.
         let passed = counted.filter { $0.verdict == .passed && !waivedSet.contains($0.requirement.id) }.count
         let waivedMust = counted.filter { waivedSet.contains($0.requirement.id) }.count
-        message = "\(passed)/\(counted.count) MUST" + (waivedMust > 0 ? ", \(waivedMust) waived" : "")
+        let untestedMust = counted.filter { $0.verdict.outcome.untestedReason != nil }.count
+        message = "\(passed)/\(counted.count) MUST" + (waivedMust > 0 ? ", \(waivedMust) waived" : "") + (untestedMust > 0 ? ", \(untestedMust) untested" : "")
         switch status {
-        case .passed: color = waivedMust > 0 ? "yellow" : "brightgreen"
+        case .passed: color = waivedMust > 0 || untestedMust > 0 ? "yellow" : "brightgreen"
         case .requirementFailures: color = "red"
         case .adapterOrHarnessError, .usage, .invalidSpec, .noInput: color = "lightgrey"
         }

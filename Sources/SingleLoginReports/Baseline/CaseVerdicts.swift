@@ -125,7 +125,7 @@ extension Verdict {
     public var isFailing: Bool {
         switch self {
         case .failed, .errored: true
-        case .passed, .warned, .notJudged, .waived, .skipped, .doesNotApply, .notRun: false
+        case .passed, .warned, .notJudged, .waived, .skipped, .untested, .doesNotApply, .notRun: false
         }
     }
 
@@ -133,7 +133,7 @@ extension Verdict {
     public var isPassing: Bool {
         switch self {
         case .passed, .warned: true
-        case .failed, .errored, .notJudged, .waived, .skipped, .doesNotApply, .notRun: false
+        case .failed, .errored, .notJudged, .waived, .skipped, .untested, .doesNotApply, .notRun: false
         }
     }
 
@@ -142,12 +142,13 @@ extension Verdict {
         if case .notJudged = self { true } else { false }
     }
 
-    /// Whether the case was meant to be judged and was not: not judged (a failed precondition) or
-    /// not run (an interrupted run did not reach it). Unlike a case skipped on purpose, it verifies
-    /// nothing that it should have, so a baseline comparison counts it against a pass.
+    /// Whether the case was meant to be judged and was not: not judged (a failed precondition), not
+    /// run (an interrupted run did not reach it) or untested (the adapter lacks a capability). Unlike
+    /// a case skipped on purpose, it verifies nothing that it should have, so a baseline comparison
+    /// counts it against a pass.
     public var isUnverified: Bool {
         switch self {
-        case .notJudged, .notRun: true
+        case .notJudged, .notRun, .untested: true
         case .passed, .warned, .failed, .errored, .waived, .skipped, .doesNotApply: false
         }
     }

@@ -72,7 +72,11 @@ extension ConsoleRecorder {
         let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
-            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped)
+            var untested: [String] = []
+            for result in results where result.outcome.untestedReason != nil && !untested.contains(result.requirement.id) {
+                untested.append(result.requirement.id)
+            }
+            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped, untested: untested)
         }
         return out
     }
@@ -101,10 +105,12 @@ extension ConsoleRecorder {
     /// not be written (`unwritten`, which make the status 2 whatever the requirements did); a pass
     /// with `skipped` test cases says how many were not verified; `meaning`, when given, says what
     /// the status follows instead (`no regressions against the baseline`); `waivers` are the
-    /// requirements whose failures were waived, always named: `PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)`.
+    /// requirements whose failures were waived, always named: `PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)`;
+    /// `untested` the requirements with test cases the adapter could not play, named too, so that a
+    /// pass never reads as a full one: `PASSED with 1 requirement untested in part (SL-INFLIGHT-1)`.
     public static func resultLine(
         _ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0, meaning given: String? = nil,
-        waivers: [String] = []
+        waivers: [String] = [], untested: [String] = []
     ) -> String {
         let status = unwritten.isEmpty ? status : .adapterOrHarnessError
         let verdict: String
@@ -118,7 +124,9 @@ extension ConsoleRecorder {
             ? given ?? Self.meaning(of: status, skipped: skipped, waived: !waivers.isEmpty, subject: context?.subject)
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
-        var line = "Result: \(verdict)\(waived) (exit status \(status.rawValue): \(meaning))"
+        let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
+        let untestedPart = untested.isEmpty ? "" : "\(waived.isEmpty ? " with" : " and") \(requirements) untested in part (\(untested.joined(separator: ", ")))"
+        var line = "Result: \(verdict)\(waived)\(untestedPart) (exit status \(status.rawValue): \(meaning))"
         if let context, context.referenceApp { line += " for " + context.referenceAppText }
         if let shard = context?.shard { line += " (\(shard) only)" }
         return line + "\n"

@@ -142,19 +142,21 @@ public final class ConsoleRecorder: EventRecorder {
         let id = summary.id.padding(toLength: max(idWidth, summary.id.count), withPad: " ", startingAt: 0)
         let level = summary.level.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
         let title = PlainText.clean(summary.title)
-        var line = "\(verdict.painted(style))  \(id)  \(level)  "
-        if let reason = verdict.reason {
+        var line = "\(verdict.painted(style, width: 8)) \(id)  \(level)  "
+        if var reason = verdict.reason {
+            let untested = results.filter { $0.outcome.untestedReason != nil }.count
+            if verdict.outcome.untestedReason != nil, untested < results.count { reason = "\(untested) of \(results.count) test cases untested: " + reason }
             // A title is a sentence that may end with a period: the reason follows a dash, not a colon after it.
             line += (title.hasSuffix(".") ? String(title.dropLast()) : title) + " — \(PlainText.clean(reason))"
         } else {
             line += title + " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
-        let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { false } }
+        let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { $0.outcome.untestedReason != nil } }
         if style.verbosity == .verbose, !skippedWhole {
             for result in results {
                 let scenario = Verdict(of: result, gate: gate)
-                line += "      \(scenario.painted(style))  \(PlainText.clean(result.id.scenarioName)) (\(Self.seconds(result.duration)))\n"
+                line += "      \(scenario.painted(style, width: 8)) \(PlainText.clean(result.id.scenarioName)) (\(Self.seconds(result.duration)))\n"
                 line += Self.transcript(result.transcript, steps: steps[result.id] ?? [:])
             }
         }

@@ -1,7 +1,8 @@
 import SingleLoginEvents
 
 extension Verdict {
-    /// The word people read: PASS, FAIL, WARN, ERROR, BLOCKED (not judged), WAIVED, SKIP, NOT RUN, N/A.
+    /// The word people read: PASS, FAIL, WARN, ERROR, BLOCKED (not judged), WAIVED, SKIP, UNTESTED,
+    /// NOT RUN, N/A.
     var consoleWord: String {
         switch self {
         case .passed: "PASS"
@@ -11,6 +12,7 @@ extension Verdict {
         case .notJudged: "BLOCKED"
         case .waived: "WAIVED"
         case .skipped: "SKIP"
+        case .untested: "UNTESTED"
         case .notRun: "NOT RUN"
         case .doesNotApply: "N/A"
         }
@@ -21,15 +23,16 @@ extension Verdict {
         switch self {
         case .passed: "32"
         case .failed: "31"
-        case .warned, .waived, .notRun: "33"
+        case .warned, .waived, .untested, .notRun: "33"
         case .notJudged: "35"
         case .errored: "1;31"
         case .skipped, .doesNotApply: "2"
         }
     }
 
-    /// The word padded to a column, coloured when the style says so.
-    func painted(_ style: ConsoleStyle) -> String {
-        style.paint(consoleWord.padding(toLength: 7, withPad: " ", startingAt: 0), consoleColor)
+    /// The word padded to a column of `width` (never cut: UNTESTED is one longer than the
+    /// others), coloured when the style says so.
+    func painted(_ style: ConsoleStyle, width: Int = 7) -> String {
+        style.paint(consoleWord.padding(toLength: max(width, consoleWord.count), withPad: " ", startingAt: 0), consoleColor)
     }
 }

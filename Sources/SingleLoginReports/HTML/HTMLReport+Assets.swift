@@ -39,6 +39,7 @@ extension HTMLReport {
         .status-warned { color: var(--warned); background: var(--warned-bg); }
         .status-errored { color: var(--errored); background: var(--errored-bg); }
         .status-skipped, .status-notRun { color: var(--skipped); background: var(--skipped-bg); }
+        .status-untested { color: var(--warned); background: var(--warned-bg); }
         .filters { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-end; margin: 0.5rem 0; }
         .filters[hidden] { display: none; }
         .filters fieldset { border: 1px solid var(--line); border-radius: 6px; padding: 0.3rem 0.75rem 0.5rem; margin: 0; }

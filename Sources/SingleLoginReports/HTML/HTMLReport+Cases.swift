@@ -31,6 +31,10 @@ extension HTMLReport {
         notRunTable(
             .waived, title: "Waived", intro: "Failures a waiver on record accepts for now, each with its reason, where the fix is tracked and its last day.",
             byStatus[.waived] ?? [], into: &out)
+        notRunTable(
+            .untested, title: "Untested",
+            intro: "Not run because the adapter lacks a capability the scenario needs: its requirement is untested in part. The reason says what to declare.",
+            byStatus[.untested] ?? [], into: &out)
         notRunTable(.skipped, title: "Skipped", intro: "Not run by choice: the selection, another shard, or --fail-fast.", byStatus[.skipped] ?? [], into: &out)
         notRunTable(.notRun, title: "Not run", intro: "Not run because the run ended early.", byStatus[.notRun] ?? [], into: &out)
     }

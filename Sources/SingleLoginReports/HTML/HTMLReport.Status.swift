@@ -9,6 +9,7 @@ extension HTMLReport {
         case errored
         case notRun
         case waived
+        case untested
         case skipped
         case doesNotApply
         case passed
@@ -23,6 +24,7 @@ extension HTMLReport {
             case .errored: self = .errored
             case .waived: self = .waived
             case .skipped: self = .skipped
+            case .untested: self = .untested
             case .notRun: self = .notRun
             case .doesNotApply: self = .doesNotApply
             }
@@ -33,7 +35,7 @@ extension HTMLReport {
         var didNotPass: Bool {
             switch self {
             case .failed, .notJudged, .warned, .errored: true
-            case .notRun, .waived, .skipped, .doesNotApply, .passed: false
+            case .notRun, .waived, .untested, .skipped, .doesNotApply, .passed: false
             }
         }
 
@@ -46,6 +48,7 @@ extension HTMLReport {
             case .warned: "! Warning"
             case .errored: "! Error"
             case .waived: "– Waived"
+            case .untested: "◇ Untested"
             case .skipped: "– Skipped"
             case .notRun: "– Not run"
             case .doesNotApply: "➖ Does not apply"
@@ -61,6 +64,7 @@ extension HTMLReport {
             case .warned: "warnings"
             case .errored: "errors"
             case .waived: "waived"
+            case .untested: "untested"
             case .skipped: "skipped"
             case .notRun: "not run"
             case .doesNotApply: "do not apply"
@@ -76,6 +80,7 @@ extension HTMLReport {
             case .warned: "Warning (SHOULD under --level must)"
             case .errored: "Error"
             case .waived: "Waived (a failure on record)"
+            case .untested: "Untested (the adapter lacks a capability)"
             case .skipped: "Skipped"
             case .notRun: "Not run"
             case .doesNotApply: "Does not apply"

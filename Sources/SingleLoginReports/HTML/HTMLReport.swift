@@ -228,7 +228,7 @@ public struct HTMLReport: Sendable {
     /// The totals of test cases, one figure per status (passed and failed always, the others when any).
     func counts(into out: inout String) {
         out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(caseCount)</strong> test cases</li>\n"
-        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .skipped, .notRun] {
+        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .untested, .skipped, .notRun] {
             let count = tally[status] ?? 0
             guard count > 0 || status == .passed || status == .failed else { continue }
             out += "<li class=\"count status-\(status.rawValue)\"><strong>\(count)</strong> \(status.countWord)</li>\n"

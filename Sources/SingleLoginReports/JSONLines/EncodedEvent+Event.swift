@@ -70,7 +70,8 @@ extension EncodedEvent {
                 notJudgedMust: summary.notJudgedMust > 0 ? summary.notJudgedMust : nil,
                 notJudgedShould: summary.notJudgedShould > 0 ? summary.notJudgedShould : nil,
                 duration: summary.duration,
-                interrupted: summary.interrupted, lateCalls: summary.lateCalls.isEmpty ? nil : summary.lateCalls)
+                interrupted: summary.interrupted, untested: summary.untested > 0 ? summary.untested : nil,
+                lateCalls: summary.lateCalls.isEmpty ? nil : summary.lateCalls)
         }
     }
 }
@@ -130,7 +131,8 @@ extension TestCaseResult.Outcome {
         case let .notJudged(blocker): return ("notJudged", blocker.reason)
         // On the wire a waived failure is a skip whose reason says so; a reader decodes it back.
         case let .waived(failure): return ("skipped", failure.description)
-        case let .skipped(why): return ("skipped", why)
+        // An untested case is a skip as well, marked `untested` (``isUntested``).
+        case let .skipped(why), let .untested(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
         case let .doesNotApply(why): return ("doesNotApply", why)
         }
@@ -140,12 +142,17 @@ extension TestCaseResult.Outcome {
     public var blockedBy: String? {
         if case let .notJudged(blocker) = self { blocker.requirementID } else { nil }
     }
+
+    /// `true` for an untested outcome, nil otherwise (`untested` on the wire).
+    public var untestedMark: Bool? { untestedReason == nil ? nil : true }
 }
 
 extension EncodedRequirementResult {
     init(_ result: RequirementResult) {
         let (outcome, reason) = result.verdict.outcome.encoded
-        self.init(outcome: outcome, verdict: result.verdict.name, reason: reason, blockedBy: result.verdict.outcome.blockedBy, duration: result.duration)
+        self.init(
+            outcome: outcome, verdict: result.verdict.name, reason: reason, blockedBy: result.verdict.outcome.blockedBy,
+            untested: result.verdict.outcome.untestedMark, duration: result.duration)
     }
 }
 
@@ -154,7 +161,7 @@ extension EncodedResult {
         let (outcome, reason) = result.outcome.encoded
         self.init(
             testCase: EncodedTestCaseID(result.id), requirement: EncodedRequirement(result.requirement), outcome: outcome, reason: reason,
-            blockedBy: result.outcome.blockedBy, duration: result.duration, issues: result.issues.map(EncodedIssue.init),
+            blockedBy: result.outcome.blockedBy, untested: result.outcome.untestedMark, duration: result.duration, issues: result.issues.map(EncodedIssue.init),
             transcript: result.transcript.map(EncodedBrokerCall.init),
             adapterLog: Evidence.tail(result.adapterLog, maxBytes: maxLogBytes),
             attempts: result.earlierAttempts.isEmpty ? nil : result.earlierAttempts.map { EncodedResult($0, maxLogBytes: maxLogBytes) },

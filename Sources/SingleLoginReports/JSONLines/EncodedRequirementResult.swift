@@ -9,6 +9,9 @@ public struct EncodedRequirementResult: Codable, Hashable, Sendable {
     public var reason: String?
     /// The requirement that owns the failed precondition of a requirement not judged (absent otherwise).
     public var blockedBy: String?
+    /// `true` on a `skipped` requirement some of whose test cases the adapter could not play
+    /// (absent otherwise, and in streams written before it existed).
+    public var untested: Bool?
     /// The sum of its test cases' durations, in seconds.
     public var duration: Double
 }

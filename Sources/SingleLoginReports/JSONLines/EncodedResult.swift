@@ -10,6 +10,9 @@ public struct EncodedResult: Codable, Hashable, Sendable {
     public var reason: String?
     /// The requirement that owns the failed precondition of a test case not judged (absent otherwise).
     public var blockedBy: String?
+    /// `true` on a `skipped` case the adapter could not play for want of a capability, which
+    /// leaves its requirement untested in part (absent otherwise, and in streams written before it existed).
+    public var untested: Bool?
     /// Wall time in seconds.
     public var duration: Double
     /// Failures and errors, in order.

@@ -8,7 +8,7 @@ public struct EncodedSummary: Codable, Hashable, Sendable {
     public var failedShould: Int
     /// Test cases that errored.
     public var errored: Int
-    /// Test cases skipped by choice.
+    /// Test cases skipped: by choice, waived, or untested.
     public var skipped: Int
     /// Test cases not run because the run was interrupted.
     public var notRun: Int
@@ -22,6 +22,8 @@ public struct EncodedSummary: Codable, Hashable, Sendable {
     public var duration: Double
     /// Whether the run was interrupted.
     public var interrupted: Bool
+    /// Of `skipped`, the test cases the adapter could not play for want of a capability (absent when none).
+    public var untested: Int? = nil
     /// The run's warnings about late calls of the app (protocol 1.6), one sentence each (absent when none).
     public var lateCalls: [String]? = nil
 }

@@ -53,10 +53,10 @@ extension Event {
             kind = .requirementStarted(summary)
         case .requirementEnded:
             guard let summary = requirement(line.requirement), let encoded = line.requirementResult,
-                let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy)
+                let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy, untested: encoded.untested)
             else { return nil }
             let verdict =
-                encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason, blockedBy: encoded.blockedBy) }
+                encoded.verdict.flatMap { Verdict(name: $0, reason: encoded.reason, blockedBy: encoded.blockedBy, untested: encoded.untested) }
                 ?? Verdict(outcome, level: summary.level, gate: .mustAndShould)
             kind = .requirementEnded(RequirementResult(requirement: summary, verdict: verdict, duration: encoded.duration))
         case .testCaseStarted:
@@ -90,6 +90,7 @@ extension Event {
                 doesNotApply: s.doesNotApply ?? 0, notJudgedMust: s.notJudgedMust ?? 0, notJudgedShould: s.notJudgedShould ?? 0, duration: s.duration,
                 interrupted: s.interrupted)
             summary.lateCalls = s.lateCalls ?? []
+            summary.untested = s.untested ?? 0
             kind = .runEnded(summary)
         case .unencodable, .unknown:
             return nil
@@ -103,7 +104,7 @@ extension Event {
     /// one this reader does not know.
     static func result(_ encoded: EncodedResult, requirement: (EncodedRequirement?) -> RequirementSummary?) -> TestCaseResult? {
         guard let summary = requirement(encoded.requirement),
-            let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy)
+            let outcome = TestCaseResult.Outcome(name: encoded.outcome, reason: encoded.reason, blockedBy: encoded.blockedBy, untested: encoded.untested)
         else {
             return nil
         }
@@ -164,9 +165,9 @@ extension Issue {
 }
 
 extension TestCaseResult.Outcome {
-    /// The outcome a wire name, reason and `blockedBy` give, or nil for a name this reader does not
-    /// know (or `notJudged` without `blockedBy`).
-    init?(name: String, reason: String?, blockedBy: String? = nil) {
+    /// The outcome a wire name, reason, `blockedBy` and `untested` give, or nil for a name this
+    /// reader does not know (or `notJudged` without `blockedBy`).
+    init?(name: String, reason: String?, blockedBy: String? = nil, untested: Bool? = nil) {
         switch name {
         case "passed": self = .passed
         case "failed": self = .failed
@@ -174,6 +175,7 @@ extension TestCaseResult.Outcome {
         case "notJudged":
             guard let blockedBy else { return nil }
             self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
+        case "skipped" where untested == true: self = .untested(reason: reason ?? "")
         case "skipped": self = WaivedFailure(description: reason ?? "").map(Self.waived) ?? .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")
@@ -183,13 +185,13 @@ extension TestCaseResult.Outcome {
 }
 
 extension Verdict {
-    /// The verdict a wire name, reason and `blockedBy` give, or nil for a name this reader does not
-    /// know (or `notJudged` without `blockedBy`).
-    init?(name: String, reason: String?, blockedBy: String? = nil) {
+    /// The verdict a wire name, reason, `blockedBy` and `untested` give, or nil for a name this
+    /// reader does not know (or `notJudged` without `blockedBy`).
+    init?(name: String, reason: String?, blockedBy: String? = nil, untested: Bool? = nil) {
         // Every name but `warned` is an outcome's, and names the verdict that outcome gets when it gates.
         if name == "warned" {
             self = .warned
-        } else if let outcome = TestCaseResult.Outcome(name: name, reason: reason, blockedBy: blockedBy) {
+        } else if let outcome = TestCaseResult.Outcome(name: name, reason: reason, blockedBy: blockedBy, untested: untested) {
             self.init(outcome, level: .must, gate: .mustAndShould)
         } else {
             return nil

@@ -186,7 +186,7 @@ extension JUnitReport {
         switch verdict {
         case .passed:
             return .passed
-        case let .skipped(reason):
+        case let .skipped(reason), let .untested(reason):
             return .skipped(message: reason.isEmpty ? "skipped" : reason)
         case let .notRun(reason):
             let message = Self.notRunPrefix + (reason.isEmpty ? "the run was interrupted" : reason)

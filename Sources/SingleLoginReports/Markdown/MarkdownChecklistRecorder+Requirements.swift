@@ -13,11 +13,13 @@ extension MarkdownChecklistRecorder {
             let errored = ofLevel.filter { $0.verdict == .errored }.count
             let notRun = ofLevel.filter { if case .notRun = $0.verdict { true } else { false } }.count
             let notJudged = ofLevel.filter(\.verdict.isNotJudged).count
+            let untested = ofLevel.filter { $0.verdict.outcome.untestedReason != nil }.count
             var text = "\(failed) of \(ofLevel.count) \(level.rawValue) requirement\(ofLevel.count == 1 ? "" : "s") failed"
             if failed > 0, !gate.gates(level) { text += " (warnings: the run gates on MUST only)" }
             if errored > 0 { text += ", \(errored) could not be checked (errors)" }
             if notJudged > 0 { text += ", \(notJudged) not judged (a precondition failed)" }
             if notRun > 0 { text += ", \(notRun) not run" }
+            if untested > 0 { text += ", \(untested) untested in part (the adapter lacks a capability)" }
             return text
         }.joined(separator: "; ")
     }

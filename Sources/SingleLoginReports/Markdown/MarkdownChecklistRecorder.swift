@@ -75,7 +75,12 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         let status = unwritten.isEmpty ? final ?? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
         let headline: String
         switch status {
-        case .passed: headline = "✅ passed" + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
+        case .passed:
+            // A pass with requirements untested in part says so in its first words, as the badge does.
+            let untested = requirements.filter { $0.verdict.outcome.untestedReason != nil }.count
+            headline =
+                (untested > 0 ? "🔶 passed, \(untested) requirement\(untested == 1 ? "" : "s") untested in part" : "✅ passed")
+                + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
         case .requirementFailures: headline = "❌ failed"
         default: headline = unwritten.isEmpty ? "⚠️ did not complete (errors)" : "⚠️ reports not written"
         }
@@ -175,11 +180,12 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
 
     /// Why a skipped test case was skipped, without the words the section's heading says.
     private static func skipReason(_ result: TestCaseResult) -> String? {
+        if let reason = result.outcome.untestedReason { return reason }
         guard case .skipped(let reason) = result.outcome else { return nil }
         return result.outcome.notJudgedOnDeviceReason ?? reason
     }
 
-    /// ✅, ❌, ⚠️, ⊘ or ⏭ with a word, for a verdict.
+    /// ✅, ❌, ⚠️, ⊘, 🔶 or ⏭ with a word, for a verdict.
     static func mark(_ verdict: Verdict) -> String {
         switch verdict {
         case .errored: "⚠️ error"
@@ -190,6 +196,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         case .passed: "✅ passed"
         case .waived: "⏭ waived"
         case .skipped: "⏭ skipped"
+        case .untested: "🔶 untested"
         case .doesNotApply: "➖ does not apply"
         }
     }

@@ -137,7 +137,7 @@ public final class WaiverStage: Sendable {
                         severity: .failure, kind: .waiverUnexpectedPass,
                         message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .waived, .skipped, .notRun, .doesNotApply:
+        case .errored, .waived, .skipped, .untested, .notRun, .doesNotApply:
             break
         }
         return result
@@ -150,6 +150,9 @@ public final class WaiverStage: Sendable {
         case .errored: summary.errored += delta
         case .notJudged: if level == .must { summary.notJudgedMust += delta } else { summary.notJudgedShould += delta }
         case .skipped, .waived: summary.skipped += delta
+        case .untested:
+            summary.skipped += delta
+            summary.untested += delta
         case .notRun: summary.notRun += delta
         case .doesNotApply: summary.doesNotApply += delta
         }

@@ -271,10 +271,14 @@ extension EmbeddedSpec {
         "location": {"type": "string", "pattern": ":[0-9]+:[0-9]+$"}
       }
     },
+    "untested": {
+      "description": "On a skipped test case: the adapter could not play it for want of a capability the scenario needs (a held answer needs concurrentCalls), so its requirement is untested in part. On a requirement: some of its test cases are. Absent otherwise.",
+      "const": true
+    },
     "requirementResult": {
       "type": "object",
       "required": ["outcome", "duration"],
-      "properties": {"outcome": {"$ref": "#/$defs/outcome"}, "verdict": {"$ref": "#/$defs/verdict"}, "reason": {"type": "string"}, "blockedBy": {"type": "string", "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"}, "duration": {"type": "number", "minimum": 0}}
+      "properties": {"outcome": {"$ref": "#/$defs/outcome"}, "verdict": {"$ref": "#/$defs/verdict"}, "reason": {"type": "string"}, "blockedBy": {"type": "string", "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"}, "untested": {"$ref": "#/$defs/untested"}, "duration": {"type": "number", "minimum": 0}}
     },
     "result": {
       "type": "object",
@@ -285,6 +289,7 @@ extension EmbeddedSpec {
         "outcome": {"$ref": "#/$defs/outcome"},
         "reason": {"type": "string"},
         "blockedBy": {"type": "string", "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"},
+        "untested": {"$ref": "#/$defs/untested"},
         "duration": {"type": "number", "minimum": 0},
         "issues": {"type": "array", "items": {"$ref": "#/$defs/issue"}},
         "transcript": {"type": "array", "items": {"$ref": "#/$defs/call"}},
@@ -301,6 +306,7 @@ extension EmbeddedSpec {
         "failedShould": {"type": "integer", "minimum": 0}, "errored": {"type": "integer", "minimum": 0},
         "skipped": {"type": "integer", "minimum": 0}, "notRun": {"type": "integer", "minimum": 0}, "doesNotApply": {"type": "integer", "minimum": 0},
         "notJudgedMust": {"type": "integer", "minimum": 0}, "notJudgedShould": {"type": "integer", "minimum": 0},
+        "untested": {"description": "Of skipped, the test cases the adapter could not play for want of a capability (absent when none).", "type": "integer", "minimum": 1},
         "duration": {"type": "number", "minimum": 0}, "interrupted": {"type": "boolean"}
       }
     }
