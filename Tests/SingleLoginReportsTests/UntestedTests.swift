@@ -49,7 +49,8 @@ struct UntestedTests {
         let sink = TextSink()
         let recorder = ConsoleRecorder(write: sink.write)
         for event in Self.events { recorder.record(event) }
-        #expect(sink.value.contains("UNTESTED SL-LOGOUT-2  MUST    Signed out while not running — 1 of 2 test cases untested: \(Self.reason)\n"), "\(sink.value)")
+        let line = "UNTESTED SL-LOGOUT-2  MUST    Signed out while not running — 1 of 2 test cases untested: \(Self.reason)\n"
+        #expect(sink.value.contains(line), "\(sink.value)")
         #expect(sink.value.contains("PASS     SL-LOGIN-1   MUST"), "the other rows keep their columns: \(sink.value)")
         #expect(sink.value.contains("Result: PASSED with 1 requirement untested in part (SL-LOGOUT-2) (exit status 0:"), "\(sink.value)")
     }
