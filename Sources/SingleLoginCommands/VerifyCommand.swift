@@ -201,6 +201,15 @@ package struct VerifyCommand: Command {
         lines += [
             "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
+        // A pass with test cases the adapter could not play is a pass in part: say which, and why.
+        var untested: [String] = []
+        for result in report.results where result.outcome.untestedReason != nil && !untested.contains(result.requirement.id) {
+            untested.append(result.requirement.id)
+        }
+        if let reason = report.results.lazy.compactMap(\.outcome.untestedReason).first {
+            let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
+            lines.append("untested: \(requirements) in part (\(untested.joined(separator: ", "))): \(reason)")
+        }
         // What the verdict also rests on: a certifier should see the selection, every waiver and the baseline.
         let selection = Check.selection(manifest.commandLine, shard: nil)
         if !selection.only.isEmpty || !selection.skip.isEmpty {

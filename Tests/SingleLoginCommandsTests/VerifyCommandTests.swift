@@ -3,6 +3,7 @@ import SingleLoginCommands
 import SingleLoginCrypto
 import SingleLoginReports
 import SingleLoginSpec
+import SingleLoginTestSupport
 import Testing
 
 /// A bundle of the reference app with a flaw, made once, and ways to edit it as a forger would:
@@ -147,6 +148,34 @@ struct VerifyCommandTests {
                 $0.testCase == "SL-SPOTLIGHT-1 / signs out from the app" && $0.message.contains("which the surfaces the app's handshake declared do not give")
             },
             "\(findings)")
+    }
+
+    @Test(
+        "a bundle of an adapter without concurrentCalls verifies intact and names its untested requirements; 'untested' with that capability declared is caught",
+        .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
+    func untested() async throws {
+        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter) --sequential", "--only", "SL-LOGOUT-2"])
+        let report = try await BundleVerifier().verify(bundle)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.results.filter { $0.outcome.untestedReason != nil }.count == 1)
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("bundle.tar").path
+        try bundle.write(to: URL(fileURLWithPath: path))
+        let verified = await Tool.run(["verify", path])
+        #expect(verified.status == 0)
+        #expect(verified.out.contains("untested: 1 requirement in part (SL-LOGOUT-2): the scenario holds an answer"), "\(verified.out)")
+        // A forger who has the adapter declare concurrentCalls after all, keeping the case untested.
+        let forged = try TamperFixture.tampered(bundle) { entries in
+            for name in entries.map(\.name) where name == "events.jsonl" || name.hasPrefix("transcripts/") {
+                TamperFixture.editLines(of: name, holding: #""capabilities":[]"#, &entries) {
+                    $0.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["concurrentCalls"]"#)
+                }
+            }
+        }
+        let findings = try await BundleVerifier().verify(forged).findings
+        #expect(findings.contains { $0.message.contains("but the app's handshake declared concurrentCalls: the adapter could have played it") }, "\(findings)")
     }
 
     /// One forgery: what it does, and the file and text a finding must name.

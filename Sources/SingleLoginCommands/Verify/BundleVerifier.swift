@@ -283,10 +283,13 @@ struct Check {
         var configurations: [MSALConfiguration] = []
         // The surfaces the app declared (the last handshake's): a case that does not apply to them must follow from them.
         var declaredSurfaces: DeclaredSurfaces?
+        // And whether every handshake declared concurrentCalls: then no case is untested for want of it.
+        var playsHeldAnswers: Bool?
         for case let (_, event) in events {
             if case let .adapterIdentified(identity) = event.kind {
                 if !configurations.contains(identity.msalConfiguration) { configurations.append(identity.msalConfiguration) }
                 declaredSurfaces = identity.surfaces
+                playsHeldAnswers = (playsHeldAnswers ?? true) && identity.declares(.concurrentCalls)
             }
         }
         var scenarios: [TestCaseID: Scenario] = [:]
@@ -348,6 +351,10 @@ struct Check {
                 TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: declaredSurfaces) != transcript.outcome
             {
                 note(path, id.description, "ended '\(reason)', which the surfaces the app's handshake declared do not give")
+            }
+            if let reason = transcript.outcome?.untestedReason, !scenario.holdsAnswers || playsHeldAnswers == true {
+                let why = scenario.holdsAnswers ? "the app's handshake declared concurrentCalls" : "the scenario holds no answer"
+                note(path, id.description, "ended untested ('\(reason)'), but \(why): the adapter could have played it")
             }
             rejudged += 1
             for problem in judgement.problems { note(path, id.description, problem) }
