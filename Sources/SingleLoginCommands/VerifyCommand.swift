@@ -202,10 +202,7 @@ package struct VerifyCommand: Command {
             "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
         // A pass with test cases the adapter could not play is a pass in part: say which, and why.
-        var untested: [String] = []
-        for result in report.results where result.outcome.untestedReason != nil && !untested.contains(result.requirement.id) {
-            untested.append(result.requirement.id)
-        }
+        let untested = report.results.untestedRequirementIDs
         if let reason = report.results.lazy.compactMap(\.outcome.untestedReason).first {
             let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
             lines.append("untested: \(requirements) in part (\(untested.joined(separator: ", "))): \(reason)")

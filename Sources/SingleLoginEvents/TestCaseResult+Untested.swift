@@ -5,3 +5,12 @@ extension TestCaseResult.Outcome {
         if case let .untested(reason) = self { reason } else { nil }
     }
 }
+
+extension Sequence<TestCaseResult> {
+    /// The requirements with an untested test case, each once, in the order of their first such case.
+    public var untestedRequirementIDs: [String] {
+        var ids: [String] = []
+        for result in self where result.outcome.untestedReason != nil && !ids.contains(result.requirement.id) { ids.append(result.requirement.id) }
+        return ids
+    }
+}

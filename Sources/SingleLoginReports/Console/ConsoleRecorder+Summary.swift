@@ -72,11 +72,8 @@ extension ConsoleRecorder {
         let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
-            var untested: [String] = []
-            for result in results where result.outcome.untestedReason != nil && !untested.contains(result.requirement.id) {
-                untested.append(result.requirement.id)
-            }
-            out += Self.resultLine(ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped, untested: untested)
+            out += Self.resultLine(
+                ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped, untested: results.untestedRequirementIDs)
         }
         return out
     }
