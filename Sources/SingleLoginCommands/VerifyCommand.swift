@@ -133,9 +133,13 @@ package struct VerifyCommand: Command {
         }
         // The run's own verdict is on the result line too: exit 0 says the evidence is intact, not
         // that the app passed, and a gate that reads only the last line must see the difference.
-        // So is a custom spec, after the verdict: `; the run passed` then no longer ends the line.
+        // So is a custom spec, after the verdict: `; the run passed` then no longer ends the line;
+        // nor does it for a pass with requirements untested in part, which is not a full pass.
+        let untested = report.results.untestedRequirementIDs
+        let untestedPart = untested.isEmpty ? "" : " with \(untested.count) requirement\(untested.count == 1 ? "" : "s") untested in part"
         output.out(
-            "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(judgedBy)")
+            "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(untestedPart)\(judgedBy)"
+        )
         return ExitStatus.passed.rawValue
     }
 
@@ -180,6 +184,15 @@ package struct VerifyCommand: Command {
         }
     }
 
+    /// What the manifest's counts leave unsaid: how many of the skipped cases were untested, and
+    /// how many cases did not apply (` (20 of them untested), 20 do not apply`; empty when none).
+    static func partsOfTheCounts(_ results: [TestCaseResult]) -> String {
+        let untested = results.filter { $0.outcome.untestedReason != nil }.count
+        let doesNotApply = results.filter { if case .doesNotApply = $0.outcome { true } else { false } }.count
+        let untestedPart = untested > 0 ? " (\(untested) of them untested)" : ""
+        return untestedPart + (doesNotApply > 0 ? ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" : "")
+    }
+
     /// What the bundle says it is: the app, the spec and whether this binary carries it, the verdict.
     static func describe(_ report: BundleVerifier.Report) -> [String] {
         let manifest = report.manifest
@@ -199,7 +212,7 @@ package struct VerifyCommand: Command {
         ]
         if let custom = report.customSpec { lines += Self.describe(custom, manifest: manifest) }
         lines += [
-            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped, \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
+            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped\(Self.partsOfTheCounts(report.results)), \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
         // A pass with test cases the adapter could not play is a pass in part: say which, and why.
         let untested = report.results.untestedRequirementIDs

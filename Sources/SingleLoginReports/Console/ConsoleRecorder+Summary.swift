@@ -225,13 +225,14 @@ extension ConsoleRecorder {
 }
 
 extension RunSummary {
-    /// `3 passed, 1 failed, 1 warning, 0 errors, 2 skipped`, then the test cases not judged, not run
+    /// `3 passed, 1 failed, 1 warning, 0 errors, 2 skipped (1 of them untested)`, then the test cases not judged, not run
     /// and those that do not apply when there are any: the totals the console and the Markdown checklist print.
     func totals(under gate: Gate) -> String {
         let warned = warnings(under: gate)
         var totals = "\(passed) passed, \(failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(errored) error\(errored == 1 ? "" : "s"), \(skipped) skipped"
+        if untested > 0 { totals += " (\(untested) of them untested)" }
         if notJudged > 0 { totals += ", \(notJudged) not judged" }
         if notRun > 0 { totals += ", \(notRun) not run" }
         if doesNotApply > 0 { totals += ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" }

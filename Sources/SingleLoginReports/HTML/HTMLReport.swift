@@ -38,6 +38,8 @@ public struct HTMLReport: Sendable {
     /// when ``headerOnly()`` lets the results go.
     let tally: [Status: Int]
     let caseCount: Int
+    /// The requirements with test cases the adapter could not play: a pass says so in its header.
+    let untestedRequirements: [String]
 
     /// The most of a tested process's output a test case shows (its tail).
     static let maxLogBytes = 16 * 1024
@@ -56,6 +58,7 @@ public struct HTMLReport: Sendable {
         statuses = results.map { Status(Verdict(of: $0, gate: context.gate)) }
         tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         caseCount = results.count
+        untestedRequirements = results.untestedRequirementIDs
     }
 
     /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).
@@ -107,7 +110,10 @@ public struct HTMLReport: Sendable {
         let status = status
         out += "<title>"
         let shard = context.shard.map { " (\($0) only)" } ?? ""
-        HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(shard)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
+        let untested =
+            status == .passed && !untestedRequirements.isEmpty
+            ? " with \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? "" : "s") untested in part" : ""
+        HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(untested)\(shard)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
         out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
         out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
         header(status: status, into: &out)
@@ -156,6 +162,11 @@ public struct HTMLReport: Sendable {
             out += ")"
         } else {
             switch status {
+            case .passed where !untestedRequirements.isEmpty:
+                let count = untestedRequirements.count
+                out += ": every requirement that ran passed, but \(count) requirement\(count == 1 ? " is" : "s are") untested in part ("
+                HTMLText.escape(untestedRequirements.joined(separator: ", "), into: &out)
+                out += "): the adapter could not play some of their test cases"
             case .passed: out += ": every selected requirement passed"
             case .requirementFailures: out += ": at least one requirement failed"
             default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
@@ -228,7 +239,7 @@ public struct HTMLReport: Sendable {
     /// The totals of test cases, one figure per status (passed and failed always, the others when any).
     func counts(into out: inout String) {
         out += "<h2 class=\"visually-hidden\">Totals</h2>\n<ul class=\"counts\">\n<li class=\"total\"><strong>\(caseCount)</strong> test cases</li>\n"
-        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .untested, .skipped, .notRun] {
+        for status in [Status.passed, .failed, .notJudged, .warned, .errored, .waived, .untested, .skipped, .notRun, .doesNotApply] {
             let count = tally[status] ?? 0
             guard count > 0 || status == .passed || status == .failed else { continue }
             out += "<li class=\"count status-\(status.rawValue)\"><strong>\(count)</strong> \(status.countWord)</li>\n"

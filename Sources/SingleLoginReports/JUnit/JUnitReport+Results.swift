@@ -48,7 +48,7 @@ extension JUnitReport {
                 suites[index].time += time
                 suiteVerdicts[index] = suiteVerdicts[index].worse(verdict)
                 if let property = suites[index].properties.firstIndex(where: { $0.name == "requirement.verdict" }) {
-                    suites[index].properties[property].value = suiteVerdicts[index].name
+                    suites[index].properties[property].value = Self.verdictProperty(suiteVerdicts[index])
                 }
             } else {
                 suiteOfRequirement[requirementID] = suites.count
@@ -97,7 +97,7 @@ extension JUnitReport {
 
     /// A requirement's properties: `requirement.id`, `.level`, `.title`, `.tags`, `.location` (when
     /// known) and `.verdict` (the requirement's verdict under the run's gate: `warned` for a SHOULD
-    /// failure under `--level must`).
+    /// failure under `--level must`, `untested` for one the adapter could not test in full).
     public static func properties(of requirement: RequirementSummary, verdict: Verdict) -> [Property] {
         var properties = [
             Property("requirement.id", requirement.id),
@@ -106,8 +106,14 @@ extension JUnitReport {
             Property("requirement.tags", requirement.tags.joined(separator: ", ")),
         ]
         if let location = requirement.location { properties.append(Property("requirement.location", location.description)) }
-        properties.append(Property("requirement.verdict", verdict.name))
+        properties.append(Property("requirement.verdict", verdictProperty(verdict)))
         return properties
+    }
+
+    /// The value of `requirement.verdict`: the verdict's name in the event stream, except that an
+    /// untested requirement says `untested` (its cases can only be `<skipped>`, as a chosen skip's are).
+    static func verdictProperty(_ verdict: Verdict) -> String {
+        verdict.outcome.untestedReason == nil ? verdict.name : "untested"
     }
 
     /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.

@@ -73,15 +73,13 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
     ) -> String {
         let gate = context.gate
         let status = unwritten.isEmpty ? final ?? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
+        // A run with requirements untested in part says so in its first words, as the console and the badge do.
+        let untested = results.untestedRequirementIDs.count
+        let untestedPart = untested > 0 ? ", \(untested) requirement\(untested == 1 ? "" : "s") untested in part" : ""
         let headline: String
         switch status {
-        case .passed:
-            // A pass with requirements untested in part says so in its first words, as the badge does.
-            let untested = requirements.filter { $0.verdict.outcome.untestedReason != nil }.count
-            headline =
-                (untested > 0 ? "🔶 passed, \(untested) requirement\(untested == 1 ? "" : "s") untested in part" : "✅ passed")
-                + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
-        case .requirementFailures: headline = "❌ failed"
+        case .passed: headline = (untested > 0 ? "🔶 passed" : "✅ passed") + untestedPart + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
+        case .requirementFailures: headline = "❌ failed" + untestedPart
         default: headline = unwritten.isEmpty ? "⚠️ did not complete (errors)" : "⚠️ reports not written"
         }
         let shard = context.shard.map { " (\($0) only)" } ?? ""
@@ -135,6 +133,14 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
             for result in notJudged {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))\n"
             }
+        }
+        // What the adapter could not play, and what it takes to play it: the release manager's
+        // question for a pass that is a pass in part.
+        let untestedCases = results.compactMap { result in result.outcome.untestedReason.map { (result.id, $0) } }
+        if !untestedCases.isEmpty {
+            out +=
+                "\n## Untested\n\nThe adapter could not play these test cases, so their requirements are untested in part; the reason says what to declare.\n\n"
+            for (id, reason) in untestedCases { out += "- \(cell(id.description)): \(cell(reason))\n" }
         }
         // A device pass judges what a person can do on a device: the rest, and every step the
         // tester skipped, is listed with its reason, for the release manager who signs it off.
