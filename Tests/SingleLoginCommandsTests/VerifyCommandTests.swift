@@ -108,6 +108,10 @@ struct VerifyCommandTests {
         #expect(report.rejudged == report.manifest.counts.planned)
     }
 
+    /// The Python example adapter's script.
+    static let pythonExample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/python-adapter/adapter.py").path
+
     static let python =
         ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
         ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -116,8 +120,7 @@ struct VerifyCommandTests {
         "a bundle of the Python example adapter verifies intact", .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run")
     )
     func pythonAdapter() async throws {
-        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let adapter = Self.pythonExample
         let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter)"])
         let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
@@ -129,8 +132,7 @@ struct VerifyCommandTests {
         "a bundle of an app that declares no Spotlight verifies intact; 'not applicable' without that declaration is caught",
         .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
     func notApplicable() async throws {
-        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let adapter = Self.pythonExample
         let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter) --without-surface spotlight", "--only", "SL-SPOTLIGHT-1"])
         let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
@@ -154,8 +156,7 @@ struct VerifyCommandTests {
         "a bundle of an adapter without concurrentCalls verifies intact and names its untested requirements; 'untested' with that capability declared is caught",
         .enabled(if: python != nil, "python3 is not installed: the Python example adapter cannot run"))
     func untested() async throws {
-        let adapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/python-adapter/adapter.py").path
+        let adapter = Self.pythonExample
         let bundle = await TamperFixture.make(["--adapter", "\(Self.python!) \(adapter) --sequential", "--only", "SL-LOGOUT-2"])
         let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
