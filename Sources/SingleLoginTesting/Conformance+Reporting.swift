@@ -23,6 +23,20 @@ extension Conformance {
         return "\(check.id) skipped: \(reason)"
     }
 
+    /// `SL-LOGOUT-2: 1 of 3 scenarios not run, so it passed in part: <scenario>: <reason>` for a
+    /// requirement that passed with scenarios that did not run (the adapter could not play them);
+    /// nil otherwise.
+    package static func partText(_ check: RequirementCheck) -> String? {
+        guard check.outcome == .passed else { return nil }
+        let notRun = check.scenarios.compactMap { scenario -> String? in
+            guard case .skipped(let reason) = scenario.outcome else { return nil }
+            return "\(scenario.name): \(reason)"
+        }
+        guard !notRun.isEmpty else { return nil }
+        let count = "\(notRun.count) of \(check.scenarios.count) scenario\(check.scenarios.count == 1 ? "" : "s")"
+        return "\(check.id): \(count) not run, so it passed in part: " + notRun.joined(separator: "; ")
+    }
+
     /// `SL-LOGOUT-1 (MUST) failed: <title>` (or `not judged (blocked by SL-SWITCH-3)`), the scenario,
     /// then the console's evidence; a warning says so first.
     static func issueText(_ check: RequirementCheck, _ scenario: ScenarioCheck, warning: Bool = false) -> String {

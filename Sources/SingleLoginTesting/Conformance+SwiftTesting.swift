@@ -28,6 +28,13 @@ extension Conformance {
             }
             #endif
         }
+        if let part = Self.partText(check) {
+            #if compiler(>=6.3)
+            Issue.record(Comment(rawValue: part), severity: .warning, sourceLocation: sourceLocation)
+            #else
+            print("\(sourceLocation): warning: " + part)
+            #endif
+        }
         if let skipped = Self.skipText(check) {
             #if compiler(>=6.3)
             // Cancelling outside a test would record an issue: only a test is ended this way.

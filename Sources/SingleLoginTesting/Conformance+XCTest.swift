@@ -15,6 +15,7 @@ extension Conformance {
             // XCTest has no warnings: a SHOULD failure under Gate.mustOnly is printed, and the test passes.
             if report.isWarning { print("\(file):\(line): warning: " + report.text) } else { XCTFail(report.text, file: file, line: line) }
         }
+        if let part = Self.partText(check) { print("\(file):\(line): warning: " + part) }
         if let skipped = Self.skipText(check) { print("\(file):\(line): note: \(skipped); nothing was verified") }
         return check
     }

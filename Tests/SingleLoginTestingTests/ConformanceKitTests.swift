@@ -80,6 +80,23 @@ struct ConformanceKitTests {
         func observe() async throws -> Observation { try await inner.observe() }
     }
 
+    @Test("a requirement untested in part passes on the scenarios that ran, and says which did not run and why; its test is not cancelled")
+    func untestedInPart() async throws {
+        let conformance = Conformance { WithoutConcurrentCalls() }
+        let check = await conformance.check("SL-LOGOUT-2")
+        #expect(check.outcome == .passed, "\(check.outcome)")
+        let notRun = check.scenarios.filter { if case .skipped = $0.outcome { true } else { false } }
+        #expect(notRun.count == 1 && check.scenarios.count > 1, "\(check.scenarios.map(\.outcome))")
+        let part = Conformance.partText(check) ?? ""
+        #expect(part.hasPrefix("SL-LOGOUT-2: 1 of \(check.scenarios.count) scenarios not run, so it passed in part: "), "\(part)")
+        #expect(part.contains("concurrentCalls"), "\(part)")
+        // A requirement all of whose scenarios ran has no such text.
+        #expect(Conformance.partText(await conformance.check("SL-CANCEL-1")) == nil)
+        // The warning (this test shows it on purpose) neither fails the test nor cancels it.
+        await conformance.expect("SL-LOGOUT-2")
+        #expect(!Task.isCancelled)
+    }
+
     @Test("a requirement none of whose scenarios ran ends its test as skipped with the reason, never as passed (this test is cancelled on purpose)")
     func skippedRequirementIsNoPass() async throws {
         let conformance = Conformance { WithoutConcurrentCalls() }
