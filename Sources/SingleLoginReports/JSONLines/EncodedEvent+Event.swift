@@ -131,7 +131,7 @@ extension TestCaseResult.Outcome {
         case let .notJudged(blocker): return ("notJudged", blocker.reason)
         // On the wire a waived failure is a skip whose reason says so; a reader decodes it back.
         case let .waived(failure): return ("skipped", failure.description)
-        // An untested case is a skip as well, marked `untested` (``isUntested``).
+        // An untested case is a skip as well, marked `untested` (``untestedMark``).
         case let .skipped(why), let .untested(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
         case let .doesNotApply(why): return ("doesNotApply", why)
