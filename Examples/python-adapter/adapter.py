@@ -567,7 +567,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--reconnect-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="with --connect: how long to keep trying to connect, at first and after each dropped connection")
     parser.add_argument("--sequential", action="store_true",
-                        help="serve one request at a time and declare no concurrentCalls (protocol 1.6): the held-answer scenarios are then skipped")
+                        help="serve one request at a time and declare no concurrentCalls (protocol 1.6): the held-answer scenarios are then untested")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     options = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=options.log_level, format="%(name)s %(levelname)s %(message)s")

@@ -134,9 +134,11 @@ package struct VerifyCommand: Command {
         // The run's own verdict is on the result line too: exit 0 says the evidence is intact, not
         // that the app passed, and a gate that reads only the last line must see the difference.
         // So is a custom spec, after the verdict: `; the run passed` then no longer ends the line;
-        // nor does it for a pass with requirements untested in part, which is not a full pass.
+        // nor does it for a pass with requirements not fully tested, which is not a full pass.
         let untested = report.results.untestedRequirementIDs
-        let untestedPart = untested.isEmpty ? "" : " with \(untested.count) requirement\(untested.count == 1 ? "" : "s") untested in part"
+        let untestedPart =
+            untested.isEmpty || report.manifest.verdict != "passed"
+            ? "" : " with \(untested.count) requirement\(untested.count == 1 ? "" : "s") not fully tested"
         output.out(
             "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(untestedPart)\(judgedBy)"
         )

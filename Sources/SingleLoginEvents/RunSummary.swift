@@ -15,7 +15,7 @@ public struct RunSummary: Sendable, Hashable {
     /// Test cases skipped by choice, failures a waiver accepts, and test cases ``untested``.
     public var skipped: Int
     /// Of ``skipped``, the test cases the adapter could not play for want of a capability: they
-    /// leave their requirements untested in part.
+    /// leave their requirements not fully tested.
     public var untested: Int = 0
     /// Test cases not run because the run was interrupted.
     public var notRun: Int

@@ -53,7 +53,7 @@ public struct TestCaseResult: Sendable {
         case skipped(reason: String)
         /// Not run because the adapter does not declare a capability the scenario needs (a held
         /// answer needs `concurrentCalls`), with the reason: unlike a skip by choice, it leaves its
-        /// requirement untested in part, and reports say so. It does not gate the run.
+        /// requirement not fully tested, and reports say so. It does not gate the run.
         case untested(reason: String)
         /// Not run because the run was interrupted, with the reason.
         case notRun(reason: String)

@@ -25,7 +25,7 @@ public enum Verdict: Hashable, Sendable {
     /// Not run by choice (selection, shard, fail-fast), with the reason.
     case skipped(reason: String)
     /// Not run because the adapter lacks a capability the scenario needs, with the reason: the
-    /// requirement is untested in part. It does not gate the run, but it is never counted as passed.
+    /// requirement is not fully tested. It does not gate the run, but it is never counted as passed.
     case untested(reason: String)
     /// Not run because the run was interrupted, with the reason.
     case notRun(reason: String)

@@ -92,7 +92,7 @@ public struct Conformance: Sendable {
         return requirements.map { requirement in
             let own = results.filter { $0.id.requirementID == requirement.id }
             // The requirement's outcome is the one verdict every report gives it (the gate's
-            // warning is the test's business: see `reports(for:)`). One untested in part whose
+            // warning is the test's business: see `reports(for:)`). One not fully tested whose
             // played scenarios passed reads as passed, its untested scenarios skipped with their
             // reason, which its test warns of (``partText(_:)``): a skip would say nothing was verified.
             let verdict = Verdict(aggregating: own, gate: .mustAndShould)

@@ -169,7 +169,7 @@ struct VerifyCommandTests {
         #expect(verified.out.contains("untested: 1 requirement in part (SL-LOGOUT-2): the scenario holds an answer"), "\(verified.out)")
         #expect(verified.out.contains("113 skipped (1 of them untested)"), "\(verified.out)")
         // A gate reading the last line for a full pass does not take this one.
-        #expect(verified.out.hasSuffix("; the run passed with 1 requirement untested in part\n"), "\(verified.out)")
+        #expect(verified.out.hasSuffix("; the run passed with 1 requirement not fully tested\n"), "\(verified.out)")
         // A forger who has the adapter declare concurrentCalls after all, keeping the case untested.
         let forged = try TamperFixture.tampered(bundle) { entries in
             for name in entries.map(\.name) where name == "events.jsonl" || name.hasPrefix("transcripts/") {

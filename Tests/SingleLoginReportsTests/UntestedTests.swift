@@ -5,8 +5,8 @@ import SingleLoginEvents
 import SingleLoginTestSupport
 
 /// A test case the adapter cannot play for want of a capability is untested: its requirement is
-/// untested in part, never passed, in every report, though the run still passes.
-@Suite("An untested case leaves its requirement untested in part, never passed, in every report")
+/// not fully tested, never passed, in every report, though the run still passes.
+@Suite("An untested case leaves its requirement not fully tested, never passed, in every report")
 struct UntestedTests {
     static let held = RequirementSummary(id: "SL-LOGOUT-2", level: .must, title: "Signed out while not running.", tags: [], references: [])
     static let plain = RequirementSummary(id: "SL-LOGIN-1", level: .must, title: "Signed in silently.", tags: [], references: [])
@@ -53,7 +53,7 @@ struct UntestedTests {
         #expect(sink.value.contains(line), "\(sink.value)")
         #expect(sink.value.contains("PASS     SL-LOGIN-1   MUST"), "the other rows keep their columns: \(sink.value)")
         #expect(sink.value.contains("2 passed, 0 failed, 0 errors, 1 skipped (1 of them untested)"), "\(sink.value)")
-        #expect(sink.value.contains("Result: PASSED with 1 requirement untested in part (SL-LOGOUT-2) (exit status 0:"), "\(sink.value)")
+        #expect(sink.value.contains("Result: PASSED with 1 requirement not fully tested (SL-LOGOUT-2) (exit status 0:"), "\(sink.value)")
     }
 
     @Test("the badge counts it and does not pass it; summary.md and report.html say so; JUnit skips it with the reason")
@@ -64,14 +64,14 @@ struct UntestedTests {
         let summary = MarkdownChecklistRecorder.render(
             results: record.orderedResults, requirements: record.orderedRequirementResults, context: record.effectiveContext,
             summary: RunSummary(results: Self.results, duration: 0.2, interrupted: false))
-        #expect(summary.contains(": 🔶 passed, 1 requirement untested in part"), "\(summary)")
-        #expect(summary.contains("0 of 2 MUST requirements failed, 1 untested in part (the adapter lacks a capability)"), "\(summary)")
+        #expect(summary.contains(": 🔶 passed, 1 requirement not fully tested"), "\(summary)")
+        #expect(summary.contains("0 of 2 MUST requirements failed, 1 not fully tested (the adapter lacks a capability)"), "\(summary)")
         #expect(summary.contains("| 🔶 untested | SL-LOGOUT-2 |"), "\(summary)")
         #expect(summary.contains("## Untested\n") && summary.contains("- SL-LOGOUT-2 / slow: \(Self.reason)"), "\(summary)")
         let html = HTMLReport(record).render()
         #expect(html.contains("◇ Untested") && html.contains(Self.reason), "\(html)")
-        #expect(html.contains("PASSED with 1 requirement untested in part"), "the title says so")
-        #expect(html.contains("every requirement that ran passed, but 1 requirement is untested in part (SL-LOGOUT-2)"), "the header says so")
+        #expect(html.contains("PASSED with 1 requirement not fully tested"), "the title says so")
+        #expect(html.contains("every requirement that ran passed, but 1 requirement is not fully tested (SL-LOGOUT-2)"), "the header says so")
         #expect(html.contains("<strong>1</strong> untested"), "the counts say so")
         let junit = String(decoding: JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext), as: UTF8.self)
         #expect(junit.contains("<skipped message=\"\(Self.reason)\"/>"), "\(junit)")

@@ -80,7 +80,7 @@ struct ConformanceKitTests {
         func observe() async throws -> Observation { try await inner.observe() }
     }
 
-    @Test("a requirement untested in part passes on the scenarios that ran, and says which did not run and why; its test is not cancelled")
+    @Test("a requirement not fully tested passes on the scenarios that ran, and says which did not run and why; its test is not cancelled")
     func untestedInPart() async throws {
         let conformance = Conformance { WithoutConcurrentCalls() }
         let check = await conformance.check("SL-LOGOUT-2")

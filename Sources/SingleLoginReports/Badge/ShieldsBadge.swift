@@ -18,7 +18,7 @@ public struct ShieldsBadge: Hashable, Sendable, Encodable {
     /// The badge of a run of `context`'s spec whose requirements ended with `requirements`, whose
     /// exit status is `status`, and whose failures of `waived` requirements were waived.
     ///
-    /// Green: passed; yellow: passed with waivers, or with MUST requirements untested in part (the
+    /// Green: passed; yellow: passed with waivers, or with MUST requirements not fully tested (the
     /// adapter lacks a capability); red: requirement failures; grey: errors or an unfinished run. A
     /// MUST requirement that was skipped by selection is not counted; a waived or untested one is,
     /// and is not passed.

@@ -104,7 +104,7 @@ extension ConsoleRecorder {
     /// the status follows instead (`no regressions against the baseline`); `waivers` are the
     /// requirements whose failures were waived, always named: `PASSED with 2 waivers (SL-LOGOUT-1, SL-SWITCH-3)`;
     /// `untested` the requirements with test cases the adapter could not play, named too, so that a
-    /// pass never reads as a full one: `PASSED with 1 requirement untested in part (SL-INFLIGHT-1)`.
+    /// pass never reads as a full one: `PASSED with 1 requirement not fully tested (SL-INFLIGHT-1)`.
     public static func resultLine(
         _ status: ExitStatus, context: RunContext?, style: ConsoleStyle, unwritten: [String] = [], skipped: Int = 0, meaning given: String? = nil,
         waivers: [String] = [], untested: [String] = []
@@ -122,7 +122,7 @@ extension ConsoleRecorder {
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
         let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
-        let untestedPart = untested.isEmpty ? "" : "\(waived.isEmpty ? " with" : " and") \(requirements) untested in part (\(untested.joined(separator: ", ")))"
+        let untestedPart = untested.isEmpty ? "" : "\(waived.isEmpty ? " with" : " and") \(requirements) not fully tested (\(untested.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived)\(untestedPart) (exit status \(status.rawValue): \(meaning))"
         if let context, context.referenceApp { line += " for " + context.referenceAppText }
         if let shard = context?.shard { line += " (\(shard) only)" }

@@ -145,7 +145,7 @@ public final class ConsoleRecorder: EventRecorder {
         var line = "\(verdict.painted(style, width: 8)) \(id)  \(level)  "
         if var reason = verdict.reason {
             let untested = results.filter { $0.outcome.untestedReason != nil }.count
-            if verdict.outcome.untestedReason != nil, untested < results.count { reason = "\(untested) of \(results.count) test cases untested: " + reason }
+            if verdict.outcome.untestedReason != nil { reason = "\(untested) of \(results.count) test cases untested: " + reason }
             // A title is a sentence that may end with a period: the reason follows a dash, not a colon after it.
             line += (title.hasSuffix(".") ? String(title.dropLast()) : title) + " — \(PlainText.clean(reason))"
         } else {

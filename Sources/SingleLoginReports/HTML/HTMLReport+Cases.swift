@@ -33,7 +33,8 @@ extension HTMLReport {
             byStatus[.waived] ?? [], into: &out)
         notRunTable(
             .untested, title: "Untested",
-            intro: "Not run because the adapter lacks a capability the scenario needs: its requirement is untested in part. The reason says what to declare.",
+            intro:
+                "Not played: the adapter does not declare a capability the scenario needs, so its requirement is not fully tested. Declare concurrentCalls only once the adapter serves requests concurrently (docs/wire-protocol.md); sl-conformance doctor checks it.",
             byStatus[.untested] ?? [], into: &out)
         notRunTable(.skipped, title: "Skipped", intro: "Not run by choice: the selection, another shard, or --fail-fast.", byStatus[.skipped] ?? [], into: &out)
         notRunTable(.notRun, title: "Not run", intro: "Not run because the run ended early.", byStatus[.notRun] ?? [], into: &out)

@@ -111,8 +111,8 @@ public struct HTMLReport: Sendable {
         out += "<title>"
         let shard = context.shard.map { " (\($0) only)" } ?? ""
         let untested =
-            status == .passed && !untestedRequirements.isEmpty
-            ? " with \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? "" : "s") untested in part" : ""
+            (status == .passed || status == .requirementFailures) && !untestedRequirements.isEmpty
+            ? " with \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? "" : "s") not fully tested" : ""
         HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(untested)\(shard)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
         out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
         out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
@@ -164,10 +164,15 @@ public struct HTMLReport: Sendable {
             switch status {
             case .passed where !untestedRequirements.isEmpty:
                 let count = untestedRequirements.count
-                out += ": every requirement that ran passed, but \(count) requirement\(count == 1 ? " is" : "s are") untested in part ("
+                out += ": every requirement that ran passed, but \(count) requirement\(count == 1 ? " is" : "s are") not fully tested ("
                 HTMLText.escape(untestedRequirements.joined(separator: ", "), into: &out)
                 out += "): the adapter could not play some of their test cases"
             case .passed: out += ": every selected requirement passed"
+            case .requirementFailures where !untestedRequirements.isEmpty:
+                out +=
+                    ": at least one requirement failed, and \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? " is" : "s are") not fully tested ("
+                HTMLText.escape(untestedRequirements.joined(separator: ", "), into: &out)
+                out += ")"
             case .requirementFailures: out += ": at least one requirement failed"
             default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
             }

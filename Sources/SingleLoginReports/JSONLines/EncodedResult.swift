@@ -11,7 +11,7 @@ public struct EncodedResult: Codable, Hashable, Sendable {
     /// The requirement that owns the failed precondition of a test case not judged (absent otherwise).
     public var blockedBy: String?
     /// `true` on a `skipped` case the adapter could not play for want of a capability, which
-    /// leaves its requirement untested in part (absent otherwise, and in streams written before it existed).
+    /// leaves its requirement not fully tested (absent otherwise, and in streams written before it existed).
     public var untested: Bool?
     /// Wall time in seconds.
     public var duration: Double

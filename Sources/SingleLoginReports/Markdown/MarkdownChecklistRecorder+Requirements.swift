@@ -19,7 +19,7 @@ extension MarkdownChecklistRecorder {
             if errored > 0 { text += ", \(errored) could not be checked (errors)" }
             if notJudged > 0 { text += ", \(notJudged) not judged (a precondition failed)" }
             if notRun > 0 { text += ", \(notRun) not run" }
-            if untested > 0 { text += ", \(untested) untested in part (the adapter lacks a capability)" }
+            if untested > 0 { text += ", \(untested) not fully tested (the adapter lacks a capability)" }
             return text
         }.joined(separator: "; ")
     }

@@ -73,9 +73,9 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
     ) -> String {
         let gate = context.gate
         let status = unwritten.isEmpty ? final ?? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
-        // A run with requirements untested in part says so in its first words, as the console and the badge do.
+        // A run with requirements not fully tested says so in its first words, as the console and the badge do.
         let untested = results.untestedRequirementIDs.count
-        let untestedPart = untested > 0 ? ", \(untested) requirement\(untested == 1 ? "" : "s") untested in part" : ""
+        let untestedPart = untested > 0 ? ", \(untested) requirement\(untested == 1 ? "" : "s") not fully tested" : ""
         let headline: String
         switch status {
         case .passed: headline = (untested > 0 ? "🔶 passed" : "✅ passed") + untestedPart + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
@@ -139,7 +139,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         let untestedCases = results.compactMap { result in result.outcome.untestedReason.map { (result.id, $0) } }
         if !untestedCases.isEmpty {
             out +=
-                "\n## Untested\n\nThe adapter could not play these test cases, so their requirements are untested in part; the reason says what to declare.\n\n"
+                "\n## Untested\n\nThe adapter could not play these test cases, so their requirements are not fully tested. Declare `concurrentCalls` only once the adapter serves requests concurrently (docs/wire-protocol.md); `sl-conformance doctor` checks it.\n\n"
             for (id, reason) in untestedCases { out += "- \(cell(id.description)): \(cell(reason))\n" }
         }
         // A device pass judges what a person can do on a device: the rest, and every step the

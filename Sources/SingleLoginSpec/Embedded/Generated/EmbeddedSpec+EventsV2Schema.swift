@@ -272,7 +272,7 @@ extension EmbeddedSpec {
       }
     },
     "untested": {
-      "description": "On a skipped test case: the adapter could not play it for want of a capability the scenario needs (a held answer needs concurrentCalls), so its requirement is untested in part. On a requirement: some of its test cases are. Absent otherwise.",
+      "description": "On a skipped test case: the adapter could not play it for want of a capability the scenario needs (a held answer needs concurrentCalls), so its requirement is not fully tested. On a requirement: some of its test cases are. Absent otherwise.",
       "const": true
     },
     "requirementResult": {
