@@ -53,6 +53,8 @@ struct DoesNotApplyTests {
         let summary = try String(contentsOf: markdown.url, encoding: .utf8)
         #expect(summary.contains("| ➖ does not apply | BE-ISS-2 |"), "\(summary)")
         #expect(summary.contains("1 does not apply"), "\(summary)")
+        // The requirements row says so too: the badge does not count it among the MUST requirements.
+        #expect(summary.contains("0 of 2 MUST requirements failed, 1 does not apply"), "\(summary)")
     }
 
     @Test("a requirement whose cases are skipped and do not apply is skipped: a skip outweighs 'does not apply'")

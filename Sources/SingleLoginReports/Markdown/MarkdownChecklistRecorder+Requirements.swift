@@ -20,6 +20,8 @@ extension MarkdownChecklistRecorder {
             if notJudged > 0 { text += ", \(notJudged) not judged (a precondition failed)" }
             if notRun > 0 { text += ", \(notRun) not run" }
             if untested > 0 { text += ", \(untested) not fully tested (the adapter lacks a capability)" }
+            let notApplicable = ofLevel.filter { if case .doesNotApply = $0.verdict { true } else { false } }.count
+            if notApplicable > 0 { text += ", \(notApplicable) do\(notApplicable == 1 ? "es" : "") not apply" }
             return text
         }.joined(separator: "; ")
     }
