@@ -104,6 +104,13 @@ public enum Verdict: Hashable, Sendable {
         }
     }
 
+    /// The word a report with room for words of its own gives the verdict (the evidence bundle's
+    /// manifest, JUnit's `requirement.verdict`): ``name``, except that an untested case or
+    /// requirement is `untested` (the event stream marks it on a `skipped` outcome instead).
+    public var reportedName: String {
+        if case .untested = self { "untested" } else { name }
+    }
+
     /// Why it was skipped, not run, or does not apply, what blocked it (`blocked by SL-SWITCH-3: …`)
     /// or what waived it (`waived: …`).
     public var reason: String? {

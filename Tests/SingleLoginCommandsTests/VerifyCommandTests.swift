@@ -161,6 +161,9 @@ struct VerifyCommandTests {
         let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.results.filter { $0.outcome.untestedReason != nil }.count == 1)
+        // The manifest counts it apart and names its verdict.
+        #expect(report.manifest.counts.untested == 1)
+        #expect(report.manifest.testCases.filter { $0.verdict == "untested" }.count == 1)
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("bundle.tar").path
         try bundle.write(to: URL(fileURLWithPath: path))

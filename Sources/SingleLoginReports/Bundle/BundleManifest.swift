@@ -152,19 +152,23 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var warned: Int
         /// Errored.
         public var errored: Int
-        /// Skipped by choice.
+        /// Skipped: by choice, waived, or untested.
         public var skipped: Int
         /// Not run because the run ended early.
         public var notRun: Int
         /// Not judged because a precondition failed, of either level (absent when none).
         public var notJudged: Int?
+        /// Of ``skipped``, the cases the adapter could not play for want of a capability (absent when none).
+        public var untested: Int? = nil
+        /// Cases that do not apply to the app as configured: neither passed nor skipped (absent when none).
+        public var doesNotApply: Int? = nil
     }
 
     /// A test case that did not run.
     public struct NotRunCase: Codable, Hashable, Sendable {
         /// `REQUIREMENT-ID / scenario`.
         public var testCase: String
-        /// `skipped`, `notRun`, `doesNotApply` or `notJudged`.
+        /// `skipped`, `untested`, `notRun`, `doesNotApply` or `notJudged`.
         public var verdict: String
         /// Why.
         public var reason: String

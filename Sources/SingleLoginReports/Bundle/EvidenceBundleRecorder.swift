@@ -137,7 +137,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
             }
             cases.append(
                 BundleManifest.TestCase(
-                    requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).name,
+                    requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).reportedName,
                     transcript: path))
         }
         let manifest = Self.manifest(record, cases: cases, options: options)
@@ -211,7 +211,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         let notRun = results.compactMap { result -> BundleManifest.NotRunCase? in
             let verdict = Verdict(of: result, gate: gate)
             guard let reason = verdict.reason else { return nil }
-            return BundleManifest.NotRunCase(testCase: result.id.description, verdict: verdict.name, reason: reason)
+            return BundleManifest.NotRunCase(testCase: result.id.description, verdict: verdict.reportedName, reason: reason)
         }
         let status = ExitStatus(summary: summary, gate: gate)
         let verdict = !reasons.isEmpty ? "incomplete" : status == .passed ? "passed" : "failed"
@@ -233,7 +233,8 @@ public final class EvidenceBundleRecorder: EventRecorder {
             commandLine: options.commandLine, gate: gate.rawValue, jobs: options.jobs, seed: nil,
             counts: .init(
                 planned: results.count, passed: summary.passed, failed: summary.failures(under: gate), warned: summary.warnings(under: gate),
-                errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, notJudged: summary.notJudged > 0 ? summary.notJudged : nil),
+                errored: summary.errored, skipped: summary.skipped, notRun: summary.notRun, notJudged: summary.notJudged > 0 ? summary.notJudged : nil,
+                untested: summary.untested > 0 ? summary.untested : nil, doesNotApply: summary.doesNotApply > 0 ? summary.doesNotApply : nil),
             notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases,
             signature: options.signingKey.map { BundleManifest.Signature(publicKeySHA256: $0.publicKey.fingerprint) },
             waivers: options.waivers, baseline: options.baseline)

@@ -48,7 +48,7 @@ extension JUnitReport {
                 suites[index].time += time
                 suiteVerdicts[index] = suiteVerdicts[index].worse(verdict)
                 if let property = suites[index].properties.firstIndex(where: { $0.name == "requirement.verdict" }) {
-                    suites[index].properties[property].value = Self.verdictProperty(suiteVerdicts[index])
+                    suites[index].properties[property].value = suiteVerdicts[index].reportedName
                 }
             } else {
                 suiteOfRequirement[requirementID] = suites.count
@@ -106,14 +106,9 @@ extension JUnitReport {
             Property("requirement.tags", requirement.tags.joined(separator: ", ")),
         ]
         if let location = requirement.location { properties.append(Property("requirement.location", location.description)) }
-        properties.append(Property("requirement.verdict", verdictProperty(verdict)))
+        // An untested requirement says `untested` here: its cases can only be `<skipped>`, as a chosen skip's are.
+        properties.append(Property("requirement.verdict", verdict.reportedName))
         return properties
-    }
-
-    /// The value of `requirement.verdict`: the verdict's name in the event stream, except that an
-    /// untested requirement says `untested` (its cases can only be `<skipped>`, as a chosen skip's are).
-    static func verdictProperty(_ verdict: Verdict) -> String {
-        verdict.outcome.untestedReason == nil ? verdict.name : "untested"
     }
 
     /// The property a shard's suites carry, `2/3`; `merge` drops it, since the merged report is whole.
