@@ -73,6 +73,7 @@ struct UntestedTests {
         #expect(html.contains("PASSED with 1 requirement not fully tested"), "the title says so")
         #expect(html.contains("every requirement that ran passed, but 1 requirement is not fully tested (SL-LOGOUT-2)"), "the header says so")
         #expect(html.contains("<strong>1</strong> untested"), "the counts say so")
+        #expect(html.contains("<td>1 of 2 passed, 1 untested</td>"), "the row says what of it was played")
         let junit = String(decoding: JUnitXMLRecorder.render(results: record.orderedResults, context: record.effectiveContext), as: UTF8.self)
         #expect(junit.contains("<skipped message=\"\(Self.reason)\"/>"), "\(junit)")
     }

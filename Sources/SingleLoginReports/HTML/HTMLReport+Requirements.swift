@@ -21,12 +21,17 @@ extension HTMLReport {
             let own = cases[requirement.requirement.id] ?? []
             let status = Status(requirement.verdict)
             present.insert(status)
-            let passed = own.filter { results[$0].outcome == .passed }.count
+            // `2 of 3 passed`, and what of the rest was never played: `1 untested`, `5 do not apply`.
+            var tally = "\(own.filter { results[$0].outcome == .passed }.count) of \(own.count) passed"
+            for unplayed in [Status.untested, .skipped, .notRun, .doesNotApply] {
+                let count = own.filter { statuses[$0] == unplayed }.count
+                if count > 0 { tally += ", \(count) \(unplayed.countWord)" }
+            }
             if failing && status.didNotPass {
                 notPassed += 1
-                row(requirement, status: status, passed: passed, of: own.count, into: &first)
+                row(requirement, status: status, tally: tally, into: &first)
             } else {
-                row(requirement, status: status, passed: passed, of: own.count, into: &rows)
+                row(requirement, status: status, tally: tally, into: &rows)
             }
         }
         let opening = Status.allCases.filter { failing && $0.didNotPass && present.contains($0) }
@@ -56,8 +61,8 @@ extension HTMLReport {
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    /// One requirement's row.
-    func row(_ requirement: RequirementResult, status: Status, passed: Int, of count: Int, into out: inout String) {
+    /// One requirement's row, with its test cases' `tally`.
+    func row(_ requirement: RequirementResult, status: Status, tally: String, into out: inout String) {
         let summary = requirement.requirement
         out +=
             "<tr data-status=\"\(status.rawValue)\" data-level=\"\(summary.level.rawValue)\"><td><span class=\"status status-\(status.rawValue)\">\(status.label)</span>"
@@ -71,7 +76,7 @@ extension HTMLReport {
         out += "</code></th><td>\(summary.level.rawValue)</td><td>"
         HTMLText.escape(summary.title, into: &out)
         out += "</td><td>"
-        out += "\(passed) of \(count) passed"
+        out += tally
         out += "</td><td>"
         if summary.references.isEmpty { out += "–" }
         for (index, reference) in summary.references.enumerated() {
