@@ -137,8 +137,7 @@ package struct VerifyCommand: Command {
         // nor does it for a pass with requirements not fully tested, which is not a full pass.
         let untested = report.results.untestedRequirementIDs
         let untestedPart =
-            untested.isEmpty || report.manifest.verdict != "passed"
-            ? "" : " with \(untested.count) requirement\(untested.count == 1 ? "" : "s") not fully tested"
+            untested.isEmpty || report.manifest.verdict != "passed" ? "" : " with " + TestCaseResult.notFullyTested(untested.count)
         output.out(
             "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(untestedPart)\(judgedBy)"
         )
@@ -216,11 +215,10 @@ package struct VerifyCommand: Command {
         lines += [
             "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped\(Self.partsOfTheCounts(report.results)), \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
-        // A pass with test cases the adapter could not play is a pass in part: say which, and why.
+        // A pass with test cases the adapter could not play is no full pass: say which, and why.
         let untested = report.results.untestedRequirementIDs
         if let reason = report.results.lazy.compactMap(\.outcome.untestedReason).first {
-            let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
-            lines.append("untested: \(requirements) in part (\(untested.joined(separator: ", "))): \(reason)")
+            lines.append("untested: \(TestCaseResult.notFullyTested(untested.count)) (\(untested.joined(separator: ", "))): \(reason)")
         }
         // What the verdict also rests on: a certifier should see the selection, every waiver and the baseline.
         let selection = Check.selection(manifest.commandLine, shard: nil)

@@ -1,3 +1,10 @@
+extension TestCaseResult {
+    /// How every report names the requirements with untested cases: `3 requirements not fully tested`.
+    public static func notFullyTested(_ count: Int) -> String {
+        "\(count) requirement\(count == 1 ? "" : "s") not fully tested"
+    }
+}
+
 extension TestCaseResult.Outcome {
     /// Why the adapter could not play the case (the capability it did not declare); nil for any
     /// other outcome, a skip by choice included.

@@ -121,8 +121,9 @@ extension ConsoleRecorder {
             ? given ?? Self.meaning(of: status, skipped: skipped, waived: !waivers.isEmpty, subject: context?.subject)
             : "the report\(unwritten.count == 1 ? " was" : "s were") not written: \(unwritten.joined(separator: ", "))"
         let waived = waivers.isEmpty ? "" : " with \(waivers.count) waiver\(waivers.count == 1 ? "" : "s") (\(waivers.joined(separator: ", ")))"
-        let requirements = "\(untested.count) requirement\(untested.count == 1 ? "" : "s")"
-        let untestedPart = untested.isEmpty ? "" : "\(waived.isEmpty ? " with" : " and") \(requirements) not fully tested (\(untested.joined(separator: ", ")))"
+        let untestedPart =
+            untested.isEmpty
+            ? "" : "\(waived.isEmpty ? " with" : " and") \(TestCaseResult.notFullyTested(untested.count)) (\(untested.joined(separator: ", ")))"
         var line = "Result: \(verdict)\(waived)\(untestedPart) (exit status \(status.rawValue): \(meaning))"
         if let context, context.referenceApp { line += " for " + context.referenceAppText }
         if let shard = context?.shard { line += " (\(shard) only)" }

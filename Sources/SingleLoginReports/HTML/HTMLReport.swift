@@ -112,7 +112,7 @@ public struct HTMLReport: Sendable {
         let shard = context.shard.map { " (\($0) only)" } ?? ""
         let untested =
             (status == .passed || status == .requirementFailures) && !untestedRequirements.isEmpty
-            ? " with \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? "" : "s") not fully tested" : ""
+            ? " with " + TestCaseResult.notFullyTested(untestedRequirements.count) : ""
         HTMLText.escape("\(context.specTitle): \(Self.headline(status).word)\(untested)\(shard)\(appTitle.map { " – \($0)" } ?? "")", into: &out)
         out += "</title>\n<style>\n\(Self.styleSheet)</style>\n</head>\n<body>\n"
         out += "<a class=\"skip\" href=\"#requirements-heading\">Skip to the requirements</a>\n"
@@ -161,18 +161,14 @@ public struct HTMLReport: Sendable {
             HTMLText.escape(stated.reason, into: &out)
             out += ")"
         } else {
+            let count = untestedRequirements.count
+            let notFullyTested =
+                "\(count) requirement\(count == 1 ? " is" : "s are") not fully tested (" + HTMLText.escape(untestedRequirements.joined(separator: ", ")) + ")"
             switch status {
-            case .passed where !untestedRequirements.isEmpty:
-                let count = untestedRequirements.count
-                out += ": every requirement that ran passed, but \(count) requirement\(count == 1 ? " is" : "s are") not fully tested ("
-                HTMLText.escape(untestedRequirements.joined(separator: ", "), into: &out)
-                out += "): the adapter could not play some of their test cases"
+            case .passed where count > 0:
+                out += ": every requirement that ran passed, but \(notFullyTested): the adapter could not play some of their test cases"
             case .passed: out += ": every selected requirement passed"
-            case .requirementFailures where !untestedRequirements.isEmpty:
-                out +=
-                    ": at least one requirement failed, and \(untestedRequirements.count) requirement\(untestedRequirements.count == 1 ? " is" : "s are") not fully tested ("
-                HTMLText.escape(untestedRequirements.joined(separator: ", "), into: &out)
-                out += ")"
+            case .requirementFailures where count > 0: out += ": at least one requirement failed, and \(notFullyTested)"
             case .requirementFailures: out += ": at least one requirement failed"
             default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
             }

@@ -75,7 +75,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         let status = unwritten.isEmpty ? final ?? ExitStatus(summary: summary, gate: gate) : .adapterOrHarnessError
         // A run with requirements not fully tested says so in its first words, as the console and the badge do.
         let untested = results.untestedRequirementIDs.count
-        let untestedPart = untested > 0 ? ", \(untested) requirement\(untested == 1 ? "" : "s") not fully tested" : ""
+        let untestedPart = untested > 0 ? ", " + TestCaseResult.notFullyTested(untested) : ""
         let headline: String
         switch status {
         case .passed: headline = (untested > 0 ? "🔶 passed" : "✅ passed") + untestedPart + (unwritten.isEmpty ? statusReason.map { " (\($0))" } ?? "" : "")
@@ -186,7 +186,6 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
 
     /// Why a skipped test case was skipped, without the words the section's heading says.
     private static func skipReason(_ result: TestCaseResult) -> String? {
-        if let reason = result.outcome.untestedReason { return reason }
         guard case .skipped(let reason) = result.outcome else { return nil }
         return result.outcome.notJudgedOnDeviceReason ?? reason
     }
