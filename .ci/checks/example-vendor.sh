@@ -5,9 +5,14 @@
 # and a flaw switched on fails exactly that requirement's test; --filter selects requirements; the
 # generated test files are what generate-tests writes (the shipped spec's, and ShiftBoard's own spec of
 # what explore found); its adapter's stdio executable passes the shipped spec under `sl-conformance run`.
+#
+# The example builds in this checkout's .build (--scratch-path): the library it depends on is then
+# the one `swift test` compiled, not compiled again (the same sources and flags), which saves CI a
+# whole build of it. SwiftPM locks the directory, so a check building beside it waits, not races.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 example=Examples/ShiftBoard-vendor
+scratch="$(pwd)/.build"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() { echo "example-vendor: $*" >&2; exit 1; }
@@ -25,7 +30,7 @@ count=$(wc -l <<<"$ids" | tr -d ' ')
 
 # 1. Every requirement is its own test, and all pass.
 status=0
-(cd "$example" && swift test --xunit-output "$work/xunit.xml") >"$work/pass.log" 2>&1 || status=$?
+(cd "$example" && swift test --scratch-path "$scratch" --xunit-output "$work/xunit.xml") >"$work/pass.log" 2>&1 || status=$?
 [ "$status" = 0 ] || { tail -n 60 "$work/pass.log" >&2; fail "swift test exited $status"; }
 for id in $ids; do
     grep -q "✔ Test \"$id\" passed" "$work/pass.log" || fail "swift test does not list $id as a passing test of its own"
@@ -53,7 +58,7 @@ print("example-vendor: the app target ShiftBoard links SingleLoginSeam only")
 PY
 
 # 2. --filter selects requirements.
-(cd "$example" && swift test --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
+(cd "$example" && swift test --scratch-path "$scratch" --filter SL-LOGOUT) >"$work/filter.log" 2>&1 || fail "swift test --filter SL-LOGOUT failed"
 ran=$(grep -c '^✔ Test "SL-' "$work/filter.log" || true)
 [ "$ran" = "$(grep -c '^SL-LOGOUT' <<<"$ids")" ] || fail "--filter SL-LOGOUT ran $ran requirement tests"
 echo "example-vendor: swift test --filter SL-LOGOUT runs exactly the $ran sign-out requirements"
@@ -67,7 +72,7 @@ for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIV
     "syncsNotesAfterSignOut:SL-LOGOUT-1 SL-LOGOUT-2 SL-LOGOUT-3 SL-LOGOUT-4 SL-LOGOUT-5:SL-INFLIGHT-1" "cachesDeviceMode:SL-DETECT-1:"; do
     IFS=: read -r flaw expected blocked <<<"$entry"
     status=0
-    (cd "$example" && SHIFTBOARD_FLAW=$flaw swift test) >"$work/$flaw.log" 2>&1 || status=$?
+    (cd "$example" && SHIFTBOARD_FLAW=$flaw swift test --scratch-path "$scratch") >"$work/$flaw.log" 2>&1 || status=$?
     red=$(sed -n 's/^✘ Test "\(SL-[A-Z0-9-]*\)" failed.*/\1/p' "$work/$flaw.log" | sort)
     failed="" notJudged=""
     for id in $red; do
@@ -81,8 +86,8 @@ for entry in "showsCancelAsError:SL-CANCEL-1:" "skipsCheckOnResume:SL-INTERACTIV
 done
 
 # 4. The same adapter over stdio (the executable explore needs) passes the shipped spec under `run`.
-(cd "$example" && swift build --product shiftboard-adapter) >"$work/adapter-build.log" 2>&1 || { tail -n 40 "$work/adapter-build.log" >&2; fail "shiftboard-adapter does not build"; }
-adapter="$(cd "$example" && swift build --show-bin-path)/shiftboard-adapter"
+(cd "$example" && swift build --scratch-path "$scratch" --product shiftboard-adapter) >"$work/adapter-build.log" 2>&1 || { tail -n 40 "$work/adapter-build.log" >&2; fail "shiftboard-adapter does not build"; }
+adapter="$(cd "$example" && swift build --scratch-path "$scratch" --show-bin-path)/shiftboard-adapter"
 status=0
 "$tool" run --adapter "$adapter" --reports "$work/stdio-reports" >"$work/stdio.log" 2>&1 || status=$?
 [ "$status" = 0 ] || { tail -n 40 "$work/stdio.log" >&2; fail "run --adapter shiftboard-adapter exited $status"; }
@@ -91,6 +96,6 @@ summary=$(grep -E '^[0-9]+ test cases in ' "$work/stdio.log") || fail "run --ada
 grep -q ' 0 failed, 0 errors, 0 skipped$' <<<"$summary" || fail "run --adapter shiftboard-adapter: $summary"
 echo "example-vendor: over stdio, shiftboard-adapter passes the shipped spec: $summary"
 
-# 5. `sl-conformance init swift` in a new package, built in this example's build directory, so that
-#    the library both depend on is compiled once (vendor/init-skeleton.sh says what it checks).
-SCRATCH="$(cd "$example" && pwd)/.build" bash .ci/checks/vendor/init-skeleton.sh
+# 5. `sl-conformance init swift` in a new package, built in the same build directory
+#    (vendor/init-skeleton.sh says what it checks).
+SCRATCH="$scratch" bash .ci/checks/vendor/init-skeleton.sh

@@ -8,8 +8,10 @@ vendor repository, with the recipe's own variables. Only what a CI service provi
 `mikepenz/action-junit-report` (the JUnit file must validate), `sudo` (a shim), the release
 download (the URL prefix is served from 127.0.0.1) and `/usr/local/bin` (a temporary directory).
 Each recipe must end with every job passing, and every `sl-conformance run` in it must pass `--adapter`.
+With --explore-runs N, every `--runs` of an explore command plays N histories instead of the
+recipe's number: the jobs, shards and merges are the recipe's, only shorter (CI's time budget).
 
-Usage: recipes_check.py --tarball FILE --vendor DIR --adapter CMD --xsd-dir DIR FILE.md...
+Usage: recipes_check.py --tarball FILE --vendor DIR --adapter CMD --xsd-dir DIR [--explore-runs N] FILE.md...
 """
 import argparse
 import fnmatch
@@ -29,8 +31,9 @@ PLACEHOLDER = "https://github.com/sl-conformance/sl-conformance"
 
 
 class Runner:
-    def __init__(self, work, server, vendor, adapter, xsd_dir):
+    def __init__(self, work, server, vendor, adapter, xsd_dir, explore_runs=None):
         self.work, self.server, self.vendor, self.adapter, self.xsd_dir = work, server, vendor, adapter, xsd_dir
+        self.explore_runs = explore_runs
         self.bin = work / "usr-local-bin"
         self.bin.mkdir(parents=True, exist_ok=True)
         shim = work / "shims"
@@ -41,6 +44,9 @@ class Runner:
 
     def shell(self, command, cwd, env):
         command = command.replace(PLACEHOLDER, self.server).replace("/usr/local/bin", str(self.bin))
+        if self.explore_runs is not None and "sl-conformance explore " in command:
+            command, count = re.subn(r"--runs \d+", f"--runs {self.explore_runs}", command)
+            assert count, f"an explore command without --runs: {command}"
         result = subprocess.run(["bash", "-eo", "pipefail", "-c", command], cwd=cwd, env=env, capture_output=True, text=True)
         return result.returncode, result.stdout + result.stderr
 
@@ -157,6 +163,7 @@ def main():
     parser.add_argument("--vendor", required=True, type=pathlib.Path)
     parser.add_argument("--adapter", required=True)
     parser.add_argument("--xsd-dir", required=True, type=pathlib.Path)
+    parser.add_argument("--explore-runs", type=int, help="histories for each explore command instead of its --runs")
     parser.add_argument("files", nargs="+", type=pathlib.Path)
     arguments = parser.parse_args()
     failures = 0
@@ -183,7 +190,7 @@ def main():
                     for platform in ("linux-x86_64", "linux-aarch64"):
                         shutil.copy(arguments.tarball, target / f"sl-conformance-{version}-{platform}.tar.gz")
                 server = serve(release)
-                runner = Runner(work, f"http://127.0.0.1:{server.server_address[1]}", arguments.vendor, arguments.adapter, arguments.xsd_dir)
+                runner = Runner(work, f"http://127.0.0.1:{server.server_address[1]}", arguments.vendor, arguments.adapter, arguments.xsd_dir, arguments.explore_runs)
                 print(f"{file} recipe {number} ({kind}):")
                 problem = runner.github(document) if kind == "github" else runner.gitlab(document)
                 server.shutdown()

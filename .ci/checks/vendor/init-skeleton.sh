@@ -5,8 +5,8 @@
 # (no requirement passes but those that check for something absent), naming the adapter's marked
 # places by file and line. (init stdio's Python and Node skeletons are checked by InitCommandTests.)
 #
-# example-vendor.sh runs it last, with SCRATCH set to its own package's build directory: the library
-# this package depends on is then compiled once for both (the same sources and flags), which saves
+# example-vendor.sh runs it last, with SCRATCH set to this checkout's build directory: the library
+# this package depends on is then the one already compiled (the same sources and flags), which saves
 # CI a whole build of it.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
