@@ -146,6 +146,7 @@ extension ReferenceApp {
             memory.session = nil
             memory.errorMessage = nil
             memory.cancelled = true
+            if flaws.contains(.showsRecordsAfterDismissedSheet), account != nil { memory.recordsOnSignedOutScreen = true }
         } catch let error as MSALError where error.isDeclinedScopes {
             if flaws.contains(.repromptsOnDeclinedScopes), !memory.reprompted {
                 memory.reprompted = true

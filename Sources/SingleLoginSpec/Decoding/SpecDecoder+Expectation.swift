@@ -76,6 +76,7 @@ extension SpecDecoder {
         case .deviceSignedOut: return .deviceSignedOut
         case .errorShown: return .errorShown
         case .brokerEnabled: return .brokerEnabled
+        case .screenMatchesAccount: return .screenMatchesAccount
         case .noDataOf, .hasDataOf:
             let account = accountReference(fields, "account", path)
             let places = decodePlaces(fields, path)
@@ -189,7 +190,7 @@ extension Expectation.Kind {
         switch self {
         case .calls: ["method"]
         case .signedIn, .noDataOf, .hasDataOf: ["account"]
-        case .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
+        case .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount: []
         }
     }
 
@@ -200,7 +201,7 @@ extension Expectation.Kind {
         case .noDataOf: ["in", "session"]
         case .hasDataOf: ["in"]
         case .noElement: ["kind", "matching", "words", "except"]
-        case .signedIn, .signedOut, .noErrorShown, .notCrashed, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
+        case .signedIn, .signedOut, .noErrorShown, .notCrashed, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount: []
         }
     }
 }

@@ -143,6 +143,7 @@ public enum SpecWriter {
         case .deviceSignedOut: return object([check])
         case .errorShown: return object([check])
         case .brokerEnabled: return object([check])
+        case .screenMatchesAccount: return object([check])
         }
     }
 

@@ -808,7 +808,8 @@ extension EmbeddedSpec {
             "scopesCovered",
             "deviceSignedOut",
             "errorShown",
-            "brokerEnabled"
+            "brokerEnabled",
+            "screenMatchesAccount"
           ]
         },
         "precondition": {
@@ -1013,7 +1014,8 @@ extension EmbeddedSpec {
                   "scopesCovered",
                   "deviceSignedOut",
                   "errorShown",
-                  "brokerEnabled"
+                  "brokerEnabled",
+                  "screenMatchesAccount"
                 ]
               }
             },
