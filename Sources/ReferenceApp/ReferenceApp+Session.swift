@@ -146,7 +146,6 @@ extension ReferenceApp {
             memory.session = nil
             memory.errorMessage = nil
             memory.cancelled = true
-            if flaws.contains(.showsRecordsAfterDismissedSheet), account != nil { memory.recordsOnSignedOutScreen = true }
         } catch let error as MSALError where error.isDeclinedScopes {
             if flaws.contains(.repromptsOnDeclinedScopes), !memory.reprompted {
                 memory.reprompted = true

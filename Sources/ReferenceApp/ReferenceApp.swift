@@ -353,7 +353,6 @@ public actor ReferenceApp {
             if options.contains(.registeredBanner) { elements.append(ScreenElement(.text, "This iPad is registered to Northwind Field Services.")) }
             elements.append(ScreenElement(.button, "Sign in"))
             if memory.isSharedDevice == false || flaws.contains(.showsSignUpWhenShared) { elements.append(ScreenElement(.button, "Sign up")) }
-            if memory.recordsOnSignedOutScreen { elements += memory.records.map { ScreenElement.record("\($0.title): \($0.detail)") } }
         }
         if let farewell = memory.farewell { elements.append(ScreenElement(.text, farewell)) }
         if let banner = memory.banner { elements.append(ScreenElement(.text, banner)) }
@@ -408,6 +407,4 @@ struct AppMemory {
     var reprompted = false
     /// Whether the user dismissed the sheet in this process (only the cancellation flaw remembers it).
     var cancelled = false
-    /// Whether the signed-out screen still draws `records` (only the dismissed-sheet flaw does).
-    var recordsOnSignedOutScreen = false
 }

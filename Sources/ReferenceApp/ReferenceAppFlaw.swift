@@ -140,9 +140,6 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// asks the broker and wipes them when the check names someone else or no one: while the check
     /// is under way, whoever holds the device sees the previous user's data.
     case showsStoredSessionBeforeCheck
-    /// When the user dismisses the sheet that InteractionRequired on a refresh called for, ends its
-    /// session but leaves the user's records drawn on its signed-out screen.
-    case showsRecordsAfterDismissedSheet
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -205,7 +202,6 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .listensAfterLaunchCheck: return "listens to the broadcast only once the launch's account check has answered"
         case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
         case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
-        case .showsRecordsAfterDismissedSheet: return "after a dismissed sheet on refresh, shows the signed-out screen with the user's records"
         }
     }
 }

@@ -91,7 +91,7 @@ struct ValidSpecTests {
                 .scopesCovered,
                 .calls(method: .acquireTokenSilent, range: .exactly(0), filter: CallFilter(answered: .error, during: .broadcasts)),
                 .noElement(kind: .button, match: .words(["sign up", "switch account"], except: ["sign up for"])),
-                .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount,
+                .deviceSignedOut, .errorShown, .brokerEnabled,
             ])
     }
 

@@ -30,7 +30,6 @@ public struct DeviceJudge: Sendable {
         switch check {
         case .hasDataOf(_, let places) where places.contains(.screen): nil  // the tester's answer judges it
         case .hasDataOf: "hasDataOf in storage: a real backend's records carry no session marker, and the tester sees only the screen"
-        case .screenMatchesAccount: "screenMatchesAccount: a real backend's records carry no session marker to tell whose data the screen shows"
         case .calls, .signedIn, .signedOut, .noDataOf, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled:
             nil
         }

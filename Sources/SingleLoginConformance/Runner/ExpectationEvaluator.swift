@@ -43,7 +43,7 @@ struct ExpectationEvaluator {
         return issues
     }
 
-    struct Problem {
+    private struct Problem {
         var kind: Issue.Kind
         var message: String
         var expected: String
@@ -127,16 +127,18 @@ struct ExpectationEvaluator {
                 expected: "silent scopes within: \(interactive.sorted().joined(separator: " "))",
                 observed: (["uncovered: \(uncovered.joined(separator: " "))"]
                     + calls.filter { $0.method == .acquireToken || $0.method == .acquireTokenSilent }.map(\.line)).joined(separator: "\n"))
-
-        case .screenMatchesAccount:
-            return screenMismatchProblem(observation: observation)
         }
     }
 
     /// Whether `name` is the account the app considers signed in and shows: `signedIn`.
     private func signedInProblem(name: String, observation: Observation) -> Problem? {
         guard let user = users[name] else { return unknownAccount(name) }
-        let considered = observation.signedInAccount.map { Self.names(user, $0) } ?? false
+        // Usernames compare ignoring case, as MSAL compares accounts; a guest may be reported by the id token's username.
+        let considered =
+            observation.signedInAccount.map {
+                [user.identifier, user.username?.lowercased(), user.idTokenUsername?.lowercased()].contains($0.lowercased())
+            }
+            ?? false
         // A backend record that carries the name (a task "Assigned to Alice Adams") does not
         // show who is signed in: only what the app says of its session does.
         let shown = observation.screen.contains { !$0.isRecord && Self.shows(user, $0.text) }
@@ -256,12 +258,6 @@ struct ExpectationEvaluator {
         return !first.isEmpty && PatternCache.words([first, first + "'s"], except: []).firstMatch(in: text) != nil
     }
 
-    /// Whether `signedInAccount`, as the app reports it, names `user`: usernames compare ignoring
-    /// case, as MSAL compares accounts; a guest may be reported by the id token's username.
-    static func names(_ user: SimulatedUser, _ signedInAccount: String) -> Bool {
-        [user.identifier, user.username?.lowercased(), user.idTokenUsername?.lowercased()].contains(signedInAccount.lowercased())
-    }
-
     static func firstWord(of name: String) -> String {
         String(name.split(whereSeparator: { $0 == " " }).first ?? "")
     }
@@ -275,7 +271,7 @@ struct ExpectationEvaluator {
     }
 
     /// `name`'s sessions as the facts give them: numbered from 1, each with its recorded marker.
-    func sessions(of name: String) -> [(number: Int, marker: String, markers: [String])] {
+    private func sessions(of name: String) -> [(number: Int, marker: String, markers: [String])] {
         (facts.sessions[name] ?? []).enumerated().map { (number: $0.offset + 1, marker: $0.element, markers: [$0.element]) }
     }
 
@@ -283,7 +279,7 @@ struct ExpectationEvaluator {
         Problem(kind: .scenarioInvalid, message: "no account named '\(name)' in the spec", expected: "", observed: "", isScenarioError: true)
     }
 
-    func screenLines(_ observation: Observation) -> [String] {
+    private func screenLines(_ observation: Observation) -> [String] {
         observation.screen.map { "screen \($0.kind.rawValue) \"\($0.text)\"" + ($0.isRecord ? " (record)" : "") }
     }
 

@@ -90,8 +90,7 @@ package struct Counterexample: Sendable {
     private static func account(of check: Expectation) -> String? {
         switch check {
         case .signedIn(let account), .noDataOf(let account, _, _), .hasDataOf(let account, _): return account
-        case .calls, .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount:
-            return nil
+        case .calls, .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: return nil
         }
     }
 }

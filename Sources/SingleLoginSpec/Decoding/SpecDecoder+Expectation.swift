@@ -76,7 +76,6 @@ extension SpecDecoder {
         case .deviceSignedOut: return .deviceSignedOut
         case .errorShown: return .errorShown
         case .brokerEnabled: return .brokerEnabled
-        case .screenMatchesAccount: return .screenMatchesAccount
         case .noDataOf, .hasDataOf:
             let account = accountReference(fields, "account", path)
             let places = decodePlaces(fields, path)
@@ -190,7 +189,7 @@ extension Expectation.Kind {
         switch self {
         case .calls: ["method"]
         case .signedIn, .noDataOf, .hasDataOf: ["account"]
-        case .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount: []
+        case .signedOut, .noErrorShown, .notCrashed, .noElement, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
         }
     }
 
@@ -201,7 +200,7 @@ extension Expectation.Kind {
         case .noDataOf: ["in", "session"]
         case .hasDataOf: ["in"]
         case .noElement: ["kind", "matching", "words", "except"]
-        case .signedIn, .signedOut, .noErrorShown, .notCrashed, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled, .screenMatchesAccount: []
+        case .signedIn, .signedOut, .noErrorShown, .notCrashed, .scopesCovered, .deviceSignedOut, .errorShown, .brokerEnabled: []
         }
     }
 }

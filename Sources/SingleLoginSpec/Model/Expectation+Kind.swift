@@ -3,8 +3,7 @@ extension Expectation {
     /// the writer and the evaluator's issue kinds (`Issue.Kind.expectation`) all switch over it, so a kind cannot be added to
     /// one of them and forgotten in another.
     public enum Kind: String, CaseIterable, Sendable {
-        case calls, signedIn, signedOut, noDataOf, hasDataOf, noErrorShown, notCrashed, noElement, scopesCovered, deviceSignedOut, errorShown, brokerEnabled,
-            screenMatchesAccount
+        case calls, signedIn, signedOut, noDataOf, hasDataOf, noErrorShown, notCrashed, noElement, scopesCovered, deviceSignedOut, errorShown, brokerEnabled
     }
 
     /// This check's kind.
@@ -22,7 +21,6 @@ extension Expectation {
         case .deviceSignedOut: .deviceSignedOut
         case .errorShown: .errorShown
         case .brokerEnabled: .brokerEnabled
-        case .screenMatchesAccount: .screenMatchesAccount
         }
     }
 }

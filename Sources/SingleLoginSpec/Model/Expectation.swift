@@ -30,9 +30,6 @@ public enum Expectation: Hashable, Sendable {
     case errorShown
     /// `{"check": "brokerEnabled"}`: the app's declared MSAL configuration lets MSAL use the broker.
     case brokerEnabled
-    /// `{"check": "screenMatchesAccount"}`: the screen shows the data of nobody but the account the
-    /// app considers signed in, and of nobody when it considers nobody signed in (1.6).
-    case screenMatchesAccount
 
     /// Where data can remain: what is visible, the app's sandbox, or one surface of the device.
     public enum Place: Hashable, Sendable, CaseIterable, RawRepresentable {

@@ -143,7 +143,6 @@ public enum SpecWriter {
         case .deviceSignedOut: return object([check])
         case .errorShown: return object([check])
         case .brokerEnabled: return object([check])
-        case .screenMatchesAccount: return object([check])
         }
     }
 

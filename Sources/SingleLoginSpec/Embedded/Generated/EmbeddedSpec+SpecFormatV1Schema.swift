@@ -808,8 +808,7 @@ extension EmbeddedSpec {
             "scopesCovered",
             "deviceSignedOut",
             "errorShown",
-            "brokerEnabled",
-            "screenMatchesAccount"
+            "brokerEnabled"
           ]
         },
         "precondition": {
@@ -1014,8 +1013,7 @@ extension EmbeddedSpec {
                   "scopesCovered",
                   "deviceSignedOut",
                   "errorShown",
-                  "brokerEnabled",
-                  "screenMatchesAccount"
+                  "brokerEnabled"
                 ]
               }
             },
