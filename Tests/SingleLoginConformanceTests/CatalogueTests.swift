@@ -7,22 +7,7 @@ import Testing
 @Suite("The shipped catalogue")
 struct CatalogueTests {
     /// The check's kind, as the spec names it.
-    static func kind(_ expectation: SingleLoginSpec.Expectation) -> String {
-        switch expectation {
-        case .calls: return "calls"
-        case .signedIn: return "signedIn"
-        case .signedOut: return "signedOut"
-        case .noDataOf: return "noDataOf"
-        case .hasDataOf: return "hasDataOf"
-        case .noErrorShown: return "noErrorShown"
-        case .notCrashed: return "notCrashed"
-        case .noElement: return "noElement"
-        case .scopesCovered: return "scopesCovered"
-        case .deviceSignedOut: return "deviceSignedOut"
-        case .errorShown: return "errorShown"
-        case .brokerEnabled: return "brokerEnabled"
-        }
-    }
+    static func kind(_ expectation: SingleLoginSpec.Expectation) -> String { expectation.kind.rawValue }
 
     @Test("a starting point checks only what the requirement it names checks, so that requirement fails for the same defect")
     func startingPointsAreCovered() throws {
