@@ -105,7 +105,10 @@ struct VerifyCommandTests {
         let report = try await BundleVerifier().verify(bundle)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.catalogue != nil)
-        #expect(report.rejudged == report.manifest.counts.planned)
+        // Every case that was played is re-judged; those left out by --only have nothing to re-judge.
+        let played = report.results.filter { BundleVerifier.wasPlayed($0.outcome) }.count
+        #expect(played > 0 && report.rejudged == played)
+        #expect(words.contains("--only") || report.rejudged == report.manifest.counts.planned)
     }
 
     /// The Python example adapter's script.
@@ -171,6 +174,9 @@ struct VerifyCommandTests {
         #expect(verified.status == 0)
         #expect(verified.out.contains("untested: 1 requirement not fully tested (SL-LOGOUT-2): the scenario holds an answer"), "\(verified.out)")
         #expect(verified.out.contains("113 skipped (1 of them untested)"), "\(verified.out)")
+        // Only the two cases that were played have calls and checks to re-judge.
+        #expect(report.rejudged == 2)
+        #expect(verified.out.contains("; 2 re-judged from their transcripts)"), "\(verified.out)")
         // A gate reading the last line for a full pass does not take this one.
         #expect(verified.out.hasSuffix("; the run passed with 1 requirement not fully tested\n"), "\(verified.out)")
         // A forger who has the adapter declare concurrentCalls after all, keeping the case untested.

@@ -42,7 +42,8 @@ package struct BundleVerifier: Sendable {
         package var catalogue: EmbeddedSpec?
         /// When `spec.json` is no catalogue this binary carries: how it differs from the catalogue of its id.
         package var customSpec: CustomSpec?
-        /// How many test cases were re-judged from their transcripts.
+        /// How many test cases were re-judged from their transcripts: those that were played (a case
+        /// skipped, untested, not run or that does not apply has no calls or checks to re-judge).
         package var rejudged: Int
         /// What the signature says about who sealed the bundle.
         package var seal: Seal
@@ -356,7 +357,7 @@ struct Check {
                 let why = scenario.holdsAnswers ? "the app's handshake declared concurrentCalls" : "the scenario holds no answer"
                 note(path, id.description, "ended untested ('\(reason)'), but \(why): the adapter could have played it")
             }
-            rejudged += 1
+            if transcript.outcome.map(BundleVerifier.wasPlayed) ?? true { rejudged += 1 }
             for problem in judgement.problems { note(path, id.description, problem) }
             if judgement.issues != transcript.issues {
                 note(
@@ -421,5 +422,15 @@ struct Check {
             }
         }
         return TranscriptJudge.Transcript(id: id, steps: steps, calls: calls, issues: issues, outcome: outcome)
+    }
+}
+
+extension BundleVerifier {
+    /// Whether a test case that ended so was played, so that its transcript holds calls and checks.
+    package static func wasPlayed(_ outcome: TestCaseResult.Outcome) -> Bool {
+        switch outcome {
+        case .passed, .failed, .notJudged, .errored, .waived: true
+        case .skipped, .untested, .notRun, .doesNotApply: false
+        }
     }
 }

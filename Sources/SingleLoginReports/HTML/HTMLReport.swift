@@ -167,7 +167,10 @@ public struct HTMLReport: Sendable {
             switch status {
             case .passed where count > 0:
                 out += ": every requirement that ran passed, but \(notFullyTested): the adapter could not play some of their test cases"
-            case .passed: out += ": every selected requirement passed"
+            case .passed:
+                // The console's words for the same status, so the page never says more than it.
+                let meaning = ConsoleRecorder.meaning(of: status, skipped: summary.skipped, waived: tally[.waived, default: 0] > 0, subject: context.subject)
+                out += ": " + HTMLText.escape(meaning)
             case .requirementFailures where count > 0: out += ": at least one requirement failed, and \(notFullyTested)"
             case .requirementFailures: out += ": at least one requirement failed"
             default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
