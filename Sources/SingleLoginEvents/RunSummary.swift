@@ -58,7 +58,7 @@ public struct RunSummary: Sendable, Hashable {
             case .errored: errored += 1
             case .notJudged: if result.requirement.level == .must { notJudgedMust += 1 } else { notJudgedShould += 1 }
             // A waived failure is counted as skipped, as the event stream and JUnit show it.
-            case .skipped, .waived: skipped += 1
+            case .skipped, .waived, .notJudgedOnDevice: skipped += 1
             case .untested:
                 skipped += 1
                 untested += 1

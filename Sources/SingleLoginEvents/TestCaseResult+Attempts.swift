@@ -25,6 +25,7 @@ extension TestCaseResult {
         case .untested: "untested"
         case .notRun: "not run"
         case .doesNotApply: "did not apply"
+        case .notJudgedOnDevice: "not judged on a device"
         }
     }
 

@@ -1,16 +1,11 @@
 extension TestCaseResult.Outcome {
-    /// A test case a device pass does not judge (a scenario no person can produce, a check a trace
-    /// judges in part only, a step the tester skipped): skipped, with the reason every report
-    /// shows, `not judged on a device: REASON`.
-    public static func notJudgedOnDevice(_ reason: String) -> Self { .skipped(reason: notJudgedOnDevicePrefix + reason) }
-
-    /// Why a device pass did not judge the case: the reason after ``notJudgedOnDevicePrefix``; nil
-    /// for any other outcome.
+    /// Why a device pass did not judge the case; nil for any other outcome.
     public var notJudgedOnDeviceReason: String? {
-        guard case .skipped(let reason) = self, reason.hasPrefix(Self.notJudgedOnDevicePrefix) else { return nil }
-        return String(reason.dropFirst(Self.notJudgedOnDevicePrefix.count))
+        if case let .notJudgedOnDevice(reason) = self { reason } else { nil }
     }
 
-    /// What the reason of a case a device pass does not judge starts with.
+    /// What every report writes before the reason of a case a device pass does not judge, where
+    /// it shows the case as a skip (the console, JUnit's `<skipped>`, the event stream's reason),
+    /// and what the event stream's reader decodes it by.
     public static let notJudgedOnDevicePrefix = "not judged on a device: "
 }

@@ -60,5 +60,10 @@ public struct TestCaseResult: Sendable {
         /// Not run because it does not apply to the app as configured (a multi-tenant case against
         /// a single-tenant backend), with the reason: nothing is left unverified by it.
         case doesNotApply(reason: String)
+        /// Not judged by a device pass, with the reason: a scenario no person can produce on a
+        /// device (a scripted or held broker answer, a moving clock), a check a trace cannot judge,
+        /// or a step the tester skipped. Reports show it as a skip, `not judged on a device: REASON`
+        /// (``notJudgedOnDevicePrefix``); it gates nothing, and is never counted as passed.
+        case notJudgedOnDevice(reason: String)
     }
 }

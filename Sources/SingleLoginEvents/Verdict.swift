@@ -45,6 +45,8 @@ public enum Verdict: Hashable, Sendable {
         case let .untested(reason): self = .untested(reason: reason)
         case let .notRun(reason): self = .notRun(reason: reason)
         case let .doesNotApply(reason): self = .doesNotApply(reason: reason)
+        // Reported as a skip, with the reason every report quotes.
+        case let .notJudgedOnDevice(reason): self = .skipped(reason: TestCaseResult.Outcome.notJudgedOnDevicePrefix + reason)
         }
     }
 

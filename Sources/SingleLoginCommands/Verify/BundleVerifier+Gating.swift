@@ -120,6 +120,7 @@ extension Check {
     private static func reason(_ outcome: TestCaseResult.Outcome) -> String {
         switch outcome {
         case let .skipped(reason), let .untested(reason), let .notRun(reason), let .doesNotApply(reason): " (\(reason))"
+        case let .notJudgedOnDevice(reason): " (\(TestCaseResult.Outcome.notJudgedOnDevicePrefix)\(reason))"
         case let .notJudged(blocker): " (\(blocker))"
         case let .waived(failure): " (\(failure))"
         case .passed, .failed, .errored: ""

@@ -430,7 +430,7 @@ extension BundleVerifier {
     package static func wasPlayed(_ outcome: TestCaseResult.Outcome) -> Bool {
         switch outcome {
         case .passed, .failed, .notJudged, .errored, .waived: true
-        case .skipped, .untested, .notRun, .doesNotApply: false
+        case .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice: false
         }
     }
 }

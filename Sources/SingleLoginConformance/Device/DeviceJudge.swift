@@ -69,7 +69,7 @@ public struct DeviceJudge: Sendable {
         }
         for uncovered in plan.uncovered {
             results[uncovered.id] = TestCaseResult(
-                id: uncovered.id, requirement: uncovered.requirement, outcome: .notJudgedOnDevice(uncovered.reason), duration: 0)
+                id: uncovered.id, requirement: uncovered.requirement, outcome: .notJudgedOnDevice(reason: uncovered.reason), duration: 0)
         }
         let ordered = spec.requirements.flatMap { requirement in
             requirement.scenarios.compactMap { results[TestCaseID(requirementID: requirement.id, scenarioName: $0.name)] }
@@ -212,7 +212,7 @@ public struct DeviceJudge: Sendable {
             let reasons = Array(Set(notJudged + inPart)).sorted().joined(separator: "; ")
             // As a case no person can produce: said in every report, outside the gate. A `notJudged`
             // outcome means a precondition another requirement owns failed, which is not the case here.
-            outcome = .notJudgedOnDevice(reasons)
+            outcome = .notJudgedOnDevice(reason: reasons)
         }
         var judged = result(outcome, issues, allCalls)
         judged.adapterLog = Self.deviceNotes(procedure: procedure, confirmations: (0...done).compactMap { steps[$0] }, presumed: presumed)
@@ -281,7 +281,7 @@ public struct DeviceJudge: Sendable {
                 return .notRun(reason: "procedure \(procedure.number) was not finished on the device (step \(number) of \(done) not done)")
             }
             if let reason = confirmation.skipReason {
-                return .notJudgedOnDevice("the tester skipped step \(number) of procedure \(procedure.number): \(reason)")
+                return .notJudgedOnDevice(reason: "the tester skipped step \(number) of procedure \(procedure.number): \(reason)")
             }
         }
         return nil

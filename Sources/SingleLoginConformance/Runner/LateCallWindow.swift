@@ -155,7 +155,7 @@ extension TestCaseResult {
         switch outcome {
         case .passed, .failed: charged.outcome = Outcome(issues: charged.issues, blocker: nil)
         case .notJudged(let blocker): charged.outcome = Outcome(issues: charged.issues, blocker: blocker)
-        case .errored, .waived, .skipped, .untested, .notRun, .doesNotApply: break
+        case .errored, .waived, .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice: break
         }
         return charged
     }

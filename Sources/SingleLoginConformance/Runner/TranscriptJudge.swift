@@ -85,8 +85,9 @@ public struct TranscriptJudge: Sendable {
             // A waiver accepts only failures and cases not judged: the case is judged as it ran,
             // and must have failed or not been judged.
             break
-        case .skipped, .untested, .notRun, .doesNotApply:
-            // Nothing to judge: a skip or an interruption, which the plan and the manifest account for.
+        case .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice:
+            // Nothing to judge: a skip or an interruption, which the plan and the manifest account
+            // for (a device pass's case it did not judge may hold the steps before the tester stopped).
             let neverPlayed =
                 switch recorded {
                 case .skipped, .untested: true
@@ -189,7 +190,7 @@ public struct TranscriptJudge: Sendable {
         switch outcome {
         case .failed, .notJudged:
             return Judgement(issues: issues, outcome: recorded, problems: problems)
-        case .passed, .errored, .waived, .skipped, .untested, .notRun, .doesNotApply:
+        case .passed, .errored, .waived, .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice:
             problems.append(
                 "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
             return Judgement(issues: issues, outcome: outcome, problems: problems)

@@ -152,7 +152,12 @@ public final class ConsoleRecorder: EventRecorder {
             line += title + " (\(Self.seconds(requirement.duration)))"
         }
         line += "\n"
-        let skippedWhole = results.allSatisfy { if case .skipped = $0.outcome { true } else { $0.outcome.untestedReason != nil } }
+        let skippedWhole = results.allSatisfy {
+            switch $0.outcome {
+            case .skipped, .untested, .notJudgedOnDevice: true
+            default: false
+            }
+        }
         if style.verbosity == .verbose, !skippedWhole {
             for result in results {
                 let scenario = Verdict(of: result, gate: gate)

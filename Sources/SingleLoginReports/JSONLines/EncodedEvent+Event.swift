@@ -135,6 +135,8 @@ extension TestCaseResult.Outcome {
         case let .skipped(why), let .untested(why): return ("skipped", why)
         case let .notRun(why): return ("notRun", why)
         case let .doesNotApply(why): return ("doesNotApply", why)
+        // A case a device pass did not judge is a skip whose reason says so; a reader decodes it back.
+        case let .notJudgedOnDevice(why): return ("skipped", Self.notJudgedOnDevicePrefix + why)
         }
     }
 

@@ -176,6 +176,8 @@ extension TestCaseResult.Outcome {
             guard let blockedBy else { return nil }
             self = .notJudged(Blocker(requirementID: blockedBy, reason: reason ?? ""))
         case "skipped" where untested == true: self = .untested(reason: reason ?? "")
+        case "skipped" where reason?.hasPrefix(Self.notJudgedOnDevicePrefix) == true:
+            self = .notJudgedOnDevice(reason: String(reason!.dropFirst(Self.notJudgedOnDevicePrefix.count)))
         case "skipped": self = WaivedFailure(description: reason ?? "").map(Self.waived) ?? .skipped(reason: reason ?? "")
         case "notRun": self = .notRun(reason: reason ?? "")
         case "doesNotApply": self = .doesNotApply(reason: reason ?? "")

@@ -186,8 +186,10 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
 
     /// Why a skipped test case was skipped, without the words the section's heading says.
     private static func skipReason(_ result: TestCaseResult) -> String? {
-        guard case .skipped(let reason) = result.outcome else { return nil }
-        return result.outcome.notJudgedOnDeviceReason ?? reason
+        switch result.outcome {
+        case let .skipped(reason), let .notJudgedOnDevice(reason): reason
+        default: nil
+        }
     }
 
     /// ✅, ❌, ⚠️, ⊘, 🔶 or ⏭ with a word, for a verdict.

@@ -137,7 +137,7 @@ public final class WaiverStage: Sendable {
                         severity: .failure, kind: .waiverUnexpectedPass,
                         message: "unexpected pass: remove the waiver for '\(waiver.subject)' (--strict-waivers)", location: waiver.location))
             }
-        case .errored, .waived, .skipped, .untested, .notRun, .doesNotApply:
+        case .errored, .waived, .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice:
             break
         }
         return result
@@ -149,7 +149,7 @@ public final class WaiverStage: Sendable {
         case .failed: if level == .must { summary.failedMust += delta } else { summary.failedShould += delta }
         case .errored: summary.errored += delta
         case .notJudged: if level == .must { summary.notJudgedMust += delta } else { summary.notJudgedShould += delta }
-        case .skipped, .waived: summary.skipped += delta
+        case .skipped, .waived, .notJudgedOnDevice: summary.skipped += delta
         case .untested:
             summary.skipped += delta
             summary.untested += delta
