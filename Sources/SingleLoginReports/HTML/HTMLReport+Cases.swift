@@ -56,7 +56,12 @@ extension HTMLReport {
         if case .notJudged(let blocker) = result.outcome {
             out += "<p class=\"blocked\">Not judged: blocked by <code>"
             HTMLText.escape(blocker.requirementID, into: &out)
-            out += "</code>, which owns the behaviour that failed.</p>\n"
+            out += "</code>, which owns the behaviour that failed"
+            if ownersThatPassed.contains(blocker.requirementID) {
+                out += ". "
+                HTMLText.escape(blocker.ownerPassedNote, into: &out)
+            }
+            out += ".</p>\n"
         }
         for (number, issue) in result.issues.enumerated() {
             let heading = issue.kind == .preconditionUnmet ? "Failed precondition" : issue.severity == .failure ? "Failure" : "Error"

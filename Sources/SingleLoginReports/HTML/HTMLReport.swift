@@ -40,6 +40,8 @@ public struct HTMLReport: Sendable {
     let caseCount: Int
     /// The requirements with test cases the adapter could not play: a pass says so in its header.
     let untestedRequirements: [String]
+    /// The requirements every case of which passed: a case they block says so.
+    let ownersThatPassed: Set<String>
 
     /// The most of a tested process's output a test case shows (its tail).
     static let maxLogBytes = 16 * 1024
@@ -59,6 +61,7 @@ public struct HTMLReport: Sendable {
         tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         caseCount = results.count
         untestedRequirements = results.untestedRequirementIDs
+        ownersThatPassed = results.fullyPassedRequirementIDs
     }
 
     /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).

@@ -1,0 +1,12 @@
+extension Sequence<TestCaseResult> {
+    /// The requirements every test case of which passed: a case blocked by one of them failed a
+    /// precondition its owner's own scenarios never reach (``Blocker/ownerPassedNote``).
+    public var fullyPassedRequirementIDs: Set<String> {
+        var passed: Set<String> = []
+        var other: Set<String> = []
+        for result in self {
+            if result.outcome == .passed { passed.insert(result.requirement.id) } else { other.insert(result.requirement.id) }
+        }
+        return passed.subtracting(other)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import SingleLoginReports
+import SingleLoginEvents
+import SingleLoginTestSupport
+
+/// A case blocked by a requirement that passed every case of its own failed a precondition in a
+/// state none of the owner's scenarios reaches: "fix that first" would send the reader to a
+/// requirement with nothing to fix, so every report says where to look instead.
+@Suite("A case blocked by a requirement that passed says so, and says where to look")
+struct BlockedByPassedOwnerTests {
+    static let owner = RequirementSummary(id: "SL-SWITCH-1", level: .must, title: "The user changes.", tags: [], references: [])
+    static let failingOwner = RequirementSummary(id: "SL-LOGOUT-1", level: .must, title: "Signed out while running.", tags: [], references: [])
+    static let blocked = RequirementSummary(id: "SL-INFLIGHT-1", level: .must, title: "Late answers.", tags: [], references: [])
+    static let note = "SL-SWITCH-1 passed its own test cases, none of which reaches this state: this case's evidence shows what failed"
+
+    static var results: [TestCaseResult] {
+        func result(_ requirement: RequirementSummary, _ scenario: String, _ outcome: TestCaseResult.Outcome) -> TestCaseResult {
+            TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: 0.1)
+        }
+        return [
+            result(owner, "while running", .passed),
+            result(failingOwner, "signed out while running", .failed),
+            result(blocked, "user change during the launch", .notJudged(Blocker(requirementID: owner.id, reason: "at step 3 'switchUser': bob is not shown"))),
+            result(blocked, "Jamf Reset", .notJudged(Blocker(requirementID: failingOwner.id, reason: "at step 2 'globalSignOut': alice still shown"))),
+        ]
+    }
+
+    static var events: [Event] {
+        let start = SyntheticRun.start
+        let results = Self.results
+        var events = [Event(.runStarted(SyntheticRun.context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
+        for result in results { events.append(Event(.testCaseEnded(result), date: start)) }
+        for requirement in [owner, failingOwner, blocked] {
+            let own = results.filter { $0.requirement.id == requirement.id }
+            events.append(Event(.requirementEnded(RequirementResult(requirement: requirement, results: own, gate: .mustAndShould)), date: start))
+        }
+        events.append(Event(.runEnded(RunSummary(results: results, duration: 0.4, interrupted: false)), date: start))
+        return events
+    }
+
+    @Test("only requirements every case of which passed count as passed owners")
+    func passedOwners() {
+        #expect(Self.results.fullyPassedRequirementIDs == ["SL-SWITCH-1"])
+    }
+
+    @Test("the console, summary.md and report.html add the note to the case whose owner passed, and only to it")
+    func reports() throws {
+        let sink = TextSink()
+        let recorder = ConsoleRecorder(write: sink.write)
+        for event in Self.events { recorder.record(event) }
+        #expect(sink.value.components(separatedBy: Self.note).count == 2, "once: \(sink.value)")
+        #expect(sink.value.contains("bob is not shown\n    (\(Self.note))\n"), "\(sink.value)")
+
+        let record = Self.events.reduce(into: RunRecord()) { $0.take($1) }
+        let summary = MarkdownChecklistRecorder.render(
+            results: record.orderedResults, requirements: record.orderedRequirementResults, context: record.effectiveContext,
+            summary: RunSummary(results: Self.results, duration: 0.4, interrupted: false))
+        #expect(summary.components(separatedBy: Self.note).count == 2, "once: \(summary)")
+        #expect(summary.contains("bob is not shown (\(Self.note))"), "\(summary)")
+
+        let html = HTMLReport(record).render()
+        let escaped = Self.note.replacingOccurrences(of: "'", with: "&#39;")
+        #expect(html.components(separatedBy: escaped).count == 2, "once: \(html)")
+    }
+}
