@@ -47,7 +47,10 @@ extension Conformance {
         case .errored: verdict = "errored"
         case .notJudged(let owner, let reason):
             verdict = "not judged (blocked by \(owner))" + gateNote
-            blocked = "\nblocked by \(owner): \(reason); \(owner) owns that behaviour, fix it first"
+            // The owner's own test is beside this one: it fails for the same defect, or it passes
+            // because none of its scenarios reaches this state, and then this evidence is the one.
+            blocked =
+                "\nblocked by \(owner): \(reason); \(owner) owns that behaviour: fix it first where its own test fails; where it passes, none of its scenarios reaches this state, and the evidence below shows what failed"
         default: verdict = "failed" + gateNote
         }
         let heading = check.level.map { "\(check.id) (\($0.rawValue)) \(verdict): \(check.title)" } ?? "\(check.id) \(verdict)"
