@@ -26,18 +26,7 @@ struct BlockedByPassedOwnerTests {
         ]
     }
 
-    static var events: [Event] {
-        let start = SyntheticRun.start
-        let results = Self.results
-        var events = [Event(.runStarted(SyntheticRun.context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
-        for result in results { events.append(Event(.testCaseEnded(result), date: start)) }
-        for requirement in [owner, failingOwner, blocked] {
-            let own = results.filter { $0.requirement.id == requirement.id }
-            events.append(Event(.requirementEnded(RequirementResult(requirement: requirement, results: own, gate: .mustAndShould)), date: start))
-        }
-        events.append(Event(.runEnded(RunSummary(results: results, duration: 0.4, interrupted: false)), date: start))
-        return events
-    }
+    static var events: [Event] { SyntheticRun.events(of: results, requirements: [owner, failingOwner, blocked]) }
 
     @Test("only requirements every case of which passed count as passed owners")
     func passedOwners() {

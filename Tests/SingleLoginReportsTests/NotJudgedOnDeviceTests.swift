@@ -28,10 +28,7 @@ struct NotJudgedOnDeviceTests {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("events.jsonl")
         let recorder = JSONLinesRecorder(url: url)
-        let start = SyntheticRun.start
-        recorder.record(Event(.runStarted(SyntheticRun.context, plan: [PlannedTestCase(id: Self.result.id, requirement: Self.requirement)]), date: start))
-        recorder.record(Event(.testCaseEnded(Self.result), date: start))
-        recorder.record(Event(.runEnded(RunSummary(results: [Self.result], duration: 0, interrupted: false)), date: start))
+        for event in SyntheticRun.events(of: [Self.result], requirements: [Self.requirement]) { recorder.record(event) }
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(#""outcome":"skipped""#) && text.contains("not judged on a device: a moving clock"), "\(text)")
         let read = try EventStreamReader.events(at: url)

@@ -215,4 +215,18 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
         events.append(Event(.runEnded(summary), date: at()))
         return events
     }
+
+    /// The events of a run that ended with `results`, each of `requirements` ending after its
+    /// cases, all at ``start``, under `gate`.
+    static func events(of results: [TestCaseResult], requirements: [RequirementSummary], gate: Gate = .mustAndShould) -> [Event] {
+        var events = [Event(.runStarted(context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
+        for result in results { events.append(Event(.testCaseEnded(result), date: start)) }
+        for requirement in requirements {
+            let own = results.filter { $0.requirement.id == requirement.id }
+            events.append(Event(.requirementEnded(RequirementResult(requirement: requirement, results: own, gate: gate)), date: start))
+        }
+        let duration = results.reduce(0) { $0 + $1.duration }
+        events.append(Event(.runEnded(RunSummary(results: results, duration: duration, interrupted: false)), date: start))
+        return events
+    }
 }

@@ -20,18 +20,7 @@ struct UntestedTests {
         ]
     }
 
-    static var events: [Event] {
-        let start = SyntheticRun.start
-        let results = Self.results
-        var events = [Event(.runStarted(SyntheticRun.context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
-        for result in results { events.append(Event(.testCaseEnded(result), date: start)) }
-        for requirement in [plain, held] {
-            let own = results.filter { $0.requirement.id == requirement.id }
-            events.append(Event(.requirementEnded(RequirementResult(requirement: requirement, results: own, gate: .mustAndShould)), date: start))
-        }
-        events.append(Event(.runEnded(RunSummary(results: results, duration: 0.2, interrupted: false)), date: start))
-        return events
-    }
+    static var events: [Event] { SyntheticRun.events(of: results, requirements: [plain, held]) }
 
     @Test("a requirement with a passed and an untested case is untested; untested outweighs a pass, a waiver and worse outweigh it")
     func aggregation() {
