@@ -52,4 +52,17 @@ struct BlockedByPassedOwnerTests {
         let escaped = Self.note.replacingOccurrences(of: "'", with: "&#39;")
         #expect(html.components(separatedBy: escaped).count == 2, "once: \(html)")
     }
+
+    @Test("a shard's reports do not say it: the owner's other cases may be in another shard")
+    func shard() {
+        var context = SyntheticRun.context
+        context.shard = RunContext.Shard(index: 1, count: 2)
+        let events = SyntheticRun.events(of: Self.results, requirements: [Self.owner, Self.failingOwner, Self.blocked], context: context)
+        let sink = TextSink()
+        let recorder = ConsoleRecorder(write: sink.write)
+        for event in events { recorder.record(event) }
+        #expect(sink.value.contains("bob is not shown") && !sink.value.contains(Self.note), "\(sink.value)")
+        let record = events.reduce(into: RunRecord()) { $0.take($1) }
+        #expect(!HTMLReport(record).render().contains("passed its own test cases"))
+    }
 }

@@ -218,7 +218,9 @@ enum SyntheticRun: String, CaseIterable, CustomTestStringConvertible {
 
     /// The events of a run that ended with `results`, each of `requirements` ending after its
     /// cases, all at ``start``, under `gate`.
-    static func events(of results: [TestCaseResult], requirements: [RequirementSummary], gate: Gate = .mustAndShould) -> [Event] {
+    static func events(
+        of results: [TestCaseResult], requirements: [RequirementSummary], gate: Gate = .mustAndShould, context: RunContext = SyntheticRun.context
+    ) -> [Event] {
         var events = [Event(.runStarted(context, plan: results.map { PlannedTestCase(id: $0.id, requirement: $0.requirement) }), date: start)]
         for result in results { events.append(Event(.testCaseEnded(result), date: start)) }
         for requirement in requirements {

@@ -61,7 +61,7 @@ public struct HTMLReport: Sendable {
         tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         caseCount = results.count
         untestedRequirements = results.untestedRequirementIDs
-        ownersThatPassed = results.fullyPassedRequirementIDs
+        ownersThatPassed = context.shard == nil ? results.fullyPassedRequirementIDs : []
     }
 
     /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).

@@ -130,7 +130,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         if !notJudged.isEmpty {
             out +=
                 "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Fix that one first.\n\n"
-            let passed = results.fullyPassedRequirementIDs
+            let passed = context.shard == nil ? results.fullyPassedRequirementIDs : []
             for result in notJudged {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))"
                 if case .notJudged(let blocker) = result.outcome, passed.contains(blocker.requirementID) { out += " (\(cell(blocker.ownerPassedNote)))" }
