@@ -86,17 +86,7 @@ public struct TranscriptJudge: Sendable {
             // and must have failed or not been judged.
             break
         case .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice:
-            // Nothing to judge: a skip or an interruption, which the plan and the manifest account
-            // for (a device pass's case it did not judge may hold the steps before the tester stopped).
-            let neverPlayed =
-                switch recorded {
-                case .skipped, .untested: true
-                default: false
-                }
-            if neverPlayed, !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty) {
-                problems.append("a skipped test case records steps, calls or issues")
-            }
-            return Judgement(issues: transcript.issues, outcome: recorded, problems: problems)
+            return Self.unplayed(transcript, recorded: recorded)
         case .passed, .failed, .errored, .notJudged: break
         }
         var issues: [Issue] = []
@@ -195,6 +185,20 @@ public struct TranscriptJudge: Sendable {
                 "a waived test case re-judges as \(outcome == .passed ? "passed" : "errored"), but a waiver applies to failures and cases not judged only")
             return Judgement(issues: issues, outcome: outcome, problems: problems)
         }
+    }
+
+    /// A case with nothing to judge: a skip or an interruption, which the plan and the manifest
+    /// account for. One never played records nothing; a device pass's case it did not judge may
+    /// hold the steps before the tester stopped.
+    private static func unplayed(_ transcript: Transcript, recorded: TestCaseResult.Outcome) -> Judgement {
+        let neverPlayed =
+            switch recorded {
+            case .skipped, .untested: true
+            default: false
+            }
+        let recordsPlay = !(transcript.steps.isEmpty && transcript.calls.isEmpty && transcript.issues.isEmpty)
+        let problems = neverPlayed && recordsPlay ? ["a skipped test case records steps, calls or issues"] : []
+        return Judgement(issues: transcript.issues, outcome: recorded, problems: problems)
     }
 
     /// What in one step's broker facts cannot be so: an account the spec does not have, or a
