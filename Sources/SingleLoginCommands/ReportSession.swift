@@ -208,7 +208,10 @@ final class ReportSession: Sendable {
             meaning = regressions == 0 ? "no regressions against the baseline" : "\(regressions) regression\(regressions == 1 ? "" : "s") against the baseline"
         }
         restateStatus(status, reason: meaning.map { "--fail-on regressions: \($0)" })
-        if meaning == nil, status == .requirementFailures { meaning = failuresOfTheGate() }
+        if meaning == nil, status == .requirementFailures {
+            let gate = state.context.withLock { $0?.gate } ?? .mustAndShould
+            meaning = failuresOfTheGate() ?? state.summary.withLock { $0 }.flatMap { ConsoleRecorder.notJudgedOnly($0, gate: gate) }
+        }
         let failed = failures.list.withLock { $0 }
         let retried = state.retried.withLock { $0.consoleText }
         if !retried.isEmpty { output.write(retried) }

@@ -23,13 +23,6 @@ public struct Blocker: Hashable, Sendable, CustomStringConvertible {
     /// What `description` starts with: `blocked by `.
     public static let prefix = "blocked by "
 
-    /// What the reports add when the owner passed every test case of its own in the same run: the
-    /// precondition failed in a state none of the owner's scenarios reaches, so the owner's results
-    /// show nothing to fix, and this case's evidence is where to look.
-    public var ownerPassedNote: String {
-        "\(requirementID) passed its own test cases, none of which reaches this state: this case's evidence shows what failed"
-    }
-
     /// The blocker `description` renders, read back from a report that wrote it (a JUnit
     /// `<skipped>` message): nil when the text is not one.
     public init?(description text: some StringProtocol) {

@@ -1,14 +1,52 @@
-extension Sequence<TestCaseResult> {
-    /// The requirements every test case of which passed: a case blocked by one of them failed a
-    /// precondition its owner's own scenarios never reach (``Blocker/ownerPassedNote``). A case
-    /// skipped or left out by a selection is no pass; a shard's results hold only some of a
-    /// requirement's cases, so the reports of a shard do not ask.
-    public var fullyPassedRequirementIDs: Set<String> {
-        var passed: Set<String> = []
-        var other: Set<String> = []
-        for result in self {
-            if result.outcome == .passed { passed.insert(result.requirement.id) } else { other.insert(result.requirement.id) }
+extension Blocker {
+    /// What a run says of the requirement that blocked a case, when that says where to look: it
+    /// passed every case of its own (the precondition failed in a state none of them reaches), or
+    /// none of its cases was played here (a selection left it out).
+    public enum OwnerStanding: Sendable, Hashable {
+        /// Every case of the owner passed.
+        case passed
+        /// No case of the owner was played in this run.
+        case notRun
+    }
+
+    /// The words the reports add for `standing`, beside the case this blocker blocked.
+    public func note(_ standing: OwnerStanding) -> String {
+        switch standing {
+        case .passed:
+            "\(requirementID) passed its own test cases, none of which reaches this state: this case's evidence shows what failed"
+        case .notRun:
+            "\(requirementID) did not run here: run it too, to see whether it fails for the same defect"
         }
-        return passed.subtracting(other)
+    }
+}
+
+extension Sequence<TestCaseResult> {
+    /// How each requirement that blocked a case here stands in these results, where that says
+    /// where to look (``Blocker/note(_:)``): absent when some case of it failed, errored or was
+    /// not judged (it has something to fix). A case skipped by a selection is no pass, so a
+    /// requirement with a passed and a skipped case stands nowhere; a shard's results hold only
+    /// some of a requirement's cases, so the reports of a shard do not ask.
+    public var blockingOwnerStandings: [String: Blocker.OwnerStanding] {
+        let results = Array(self)
+        var standings: [String: Blocker.OwnerStanding] = [:]
+        for case let .notJudged(blocker) in results.map(\.outcome) where standings[blocker.requirementID] == nil {
+            let own = results.filter { $0.requirement.id == blocker.requirementID }
+            if !own.isEmpty, own.allSatisfy({ $0.outcome == .passed }) {
+                standings[blocker.requirementID] = .passed
+            } else if own.allSatisfy({ !$0.outcome.wasPlayed }) {
+                standings[blocker.requirementID] = .notRun
+            }
+        }
+        return standings
+    }
+}
+
+extension TestCaseResult.Outcome {
+    /// Whether a test case that ended so was played: it made calls and its checks were judged.
+    public var wasPlayed: Bool {
+        switch self {
+        case .passed, .failed, .notJudged, .errored, .waived: true
+        case .skipped, .untested, .notRun, .doesNotApply, .notJudgedOnDevice: false
+        }
     }
 }

@@ -106,7 +106,7 @@ struct VerifyCommandTests {
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.catalogue != nil)
         // Every case that was played is re-judged; those left out by --only have nothing to re-judge.
-        let played = report.results.filter { BundleVerifier.wasPlayed($0.outcome) }.count
+        let played = report.results.filter { $0.outcome.wasPlayed }.count
         #expect(played > 0 && report.rejudged == played)
         #expect(words.contains("--only") || report.rejudged == report.manifest.counts.planned)
     }

@@ -48,13 +48,13 @@ extension ConsoleRecorder {
         }
         let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
         if !notJudged.isEmpty {
-            out += "\n" + style.paint("Not judged (a precondition failed: the requirement named owns it, fix that first):", "1") + "\n"
-            let passed = context.shard == nil ? results.fullyPassedRequirementIDs : []
+            out += "\n" + style.paint("Not judged (a precondition failed; the requirement named owns it: where it fails too, fix it first):", "1") + "\n"
+            let standings = context.shard == nil ? results.blockingOwnerStandings : [:]
             for result in notJudged {
                 out +=
                     "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"
-                if case .notJudged(let blocker) = result.outcome, passed.contains(blocker.requirementID) {
-                    out += "    (\(PlainText.clean(blocker.ownerPassedNote)))\n"
+                if case .notJudged(let blocker) = result.outcome, let standing = standings[blocker.requirementID] {
+                    out += "    (\(PlainText.clean(blocker.note(standing))))\n"
                 }
             }
         }
@@ -76,8 +76,10 @@ extension ConsoleRecorder {
         let totals = summary.totals(under: gate)
         out += "\n\(summary.total) test case\(summary.total == 1 ? "" : "s") in \(Self.seconds(summary.duration)): \(totals)\n"
         if style.printsResult {
+            let status = ExitStatus(summary: summary, gate: gate)
             out += Self.resultLine(
-                ExitStatus(summary: summary, gate: gate), context: context, style: style, skipped: summary.skipped, untested: results.untestedRequirementIDs)
+                status, context: context, style: style, skipped: summary.skipped,
+                meaning: status == .requirementFailures ? Self.notJudgedOnly(summary, gate: gate) : nil, untested: results.untestedRequirementIDs)
         }
         return out
     }
@@ -159,6 +161,15 @@ extension ConsoleRecorder {
     /// Status 2's words, naming what was tested: `backend or harness errors, or the run did not finish`.
     private static func errors(testing subject: RunSubject) -> String {
         "\(subject.label.map { "\($0.lowercased()) or " } ?? "")harness errors, or the run did not finish"
+    }
+
+    /// Status 1's words when no requirement failed and only cases not judged gate the run:
+    /// `no requirement failed, but 1 test case could not be judged: a precondition failed`; nil
+    /// otherwise (a failure's words are the status's own).
+    public static func notJudgedOnly(_ summary: RunSummary, gate: Gate) -> String? {
+        let count = summary.notJudged(under: gate)
+        guard summary.failures(under: gate) == 0, count > 0 else { return nil }
+        return "no requirement failed, but \(count) test case\(count == 1 ? "" : "s") could not be judged: a precondition failed"
     }
 
     /// What an exit status means, in a few words.

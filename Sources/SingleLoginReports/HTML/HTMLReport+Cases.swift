@@ -15,7 +15,7 @@ extension HTMLReport {
             ),
             (
                 .notJudged, "Not judged",
-                "A precondition failed: the app did not do what the requirement presumes, a behaviour another requirement owns, so the requirement could not be judged. Neither passed nor failed: fix the requirement each names (blocked by) first."
+                "A precondition failed: the app did not do what the requirement presumes, a behaviour another requirement owns, so the requirement could not be judged. Neither passed nor failed: where the requirement each names (blocked by) fails too, fix it first."
             ),
             (.warned, "Warnings", "SHOULD requirements that failed; under --level must they do not fail the run."),
             (.errored, "Errors", "The adapter or the harness broke: nothing is known about these requirements."),
@@ -57,9 +57,9 @@ extension HTMLReport {
             out += "<p class=\"blocked\">Not judged: blocked by <code>"
             HTMLText.escape(blocker.requirementID, into: &out)
             out += "</code>, which owns the behaviour that failed"
-            if ownersThatPassed.contains(blocker.requirementID) {
+            if let standing = ownerStandings[blocker.requirementID] {
                 out += ". "
-                HTMLText.escape(blocker.ownerPassedNote, into: &out)
+                HTMLText.escape(blocker.note(standing), into: &out)
             }
             out += ".</p>\n"
         }

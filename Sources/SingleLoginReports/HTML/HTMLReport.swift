@@ -40,8 +40,8 @@ public struct HTMLReport: Sendable {
     let caseCount: Int
     /// The requirements with test cases the adapter could not play: a pass says so in its header.
     let untestedRequirements: [String]
-    /// The requirements every case of which passed: a case they block says so.
-    let ownersThatPassed: Set<String>
+    /// How the requirements that blocked cases stand, where that says where to look.
+    let ownerStandings: [String: Blocker.OwnerStanding]
 
     /// The most of a tested process's output a test case shows (its tail).
     static let maxLogBytes = 16 * 1024
@@ -61,7 +61,7 @@ public struct HTMLReport: Sendable {
         tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         caseCount = results.count
         untestedRequirements = results.untestedRequirementIDs
-        ownersThatPassed = context.shard == nil ? results.fullyPassedRequirementIDs : []
+        ownerStandings = context.shard == nil ? results.blockingOwnerStandings : [:]
     }
 
     /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).
@@ -175,7 +175,8 @@ public struct HTMLReport: Sendable {
                 let meaning = ConsoleRecorder.meaning(of: status, skipped: summary.skipped, waived: tally[.waived, default: 0] > 0, subject: context.subject)
                 out += ": " + HTMLText.escape(meaning)
             case .requirementFailures where count > 0: out += ": at least one requirement failed, and \(notFullyTested)"
-            case .requirementFailures: out += ": at least one requirement failed"
+            case .requirementFailures:
+                out += ": " + HTMLText.escape(ConsoleRecorder.notJudgedOnly(summary, gate: context.gate) ?? "at least one requirement failed")
             default: out += ": the adapter or the harness broke, or the run was interrupted; this is not a complete result"
             }
         }

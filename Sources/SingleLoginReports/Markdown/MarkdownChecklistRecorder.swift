@@ -129,11 +129,13 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
         if !notJudged.isEmpty {
             out +=
-                "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Fix that one first.\n\n"
-            let passed = context.shard == nil ? results.fullyPassedRequirementIDs : []
+                "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Where that one fails too, fix it first.\n\n"
+            let standings = context.shard == nil ? results.blockingOwnerStandings : [:]
             for result in notJudged {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))"
-                if case .notJudged(let blocker) = result.outcome, passed.contains(blocker.requirementID) { out += " (\(cell(blocker.ownerPassedNote)))" }
+                if case .notJudged(let blocker) = result.outcome, let standing = standings[blocker.requirementID] {
+                    out += " (\(cell(blocker.note(standing))))"
+                }
                 out += "\n"
             }
         }
