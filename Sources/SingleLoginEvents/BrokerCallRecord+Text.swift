@@ -10,8 +10,13 @@ extension BrokerCallRecord {
     /// whose event started the work, so the mark says when it happened; `(held until the release)`
     /// when the harness held its answer: the app got it at the next `release` step.
     public var line: String {
-        "#\(sequence) \(callText) -> \(answerText)" + (phase == .broadcasts ? " (broadcast)" : "")
-            + (answeredLater.map { " (late, answered during \($0.text))" } ?? "") + (held ? " (held until the release)" : "")
+        "#\(sequence) \(callText) -> \(answerText)" + (phase == .broadcasts ? " (broadcast)" : "") + timingMarks.map { " (\($0))" }.joined()
+    }
+
+    /// When the call happened or was answered, where that is not its step's event: `late, answered
+    /// during step 5`, `held until the release`; empty for most calls.
+    public var timingMarks: [String] {
+        (answeredLater.map { ["late, answered during \($0.text)"] } ?? []) + (held ? ["held until the release"] : [])
     }
 
     /// `acquireToken(scopes: User.Read, prompt: selectAccount)`.

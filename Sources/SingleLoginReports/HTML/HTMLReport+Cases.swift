@@ -134,6 +134,7 @@ extension HTMLReport {
             out += "<tr\(call.failed ? " class=\"failed-call\"" : "")><td>\(call.sequence)</td><td>"
             HTMLText.escape(call.stepIndex.map { Evidence.stepLabel($0, steps: steps) } ?? "reset", into: &out)
             if call.phase == .broadcasts { out += " <span class=\"detail\">(broadcast)</span>" }
+            for mark in call.timingMarks { out += " <span class=\"detail\">(\(HTMLText.escape(mark)))</span>" }
             out += "</td><td><code>"
             HTMLText.escape(call.callText, into: &out)
             out += "</code></td><td><code>"
