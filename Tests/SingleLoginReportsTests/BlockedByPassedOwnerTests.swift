@@ -17,6 +17,19 @@ struct BlockedByPassedOwnerTests {
     static let note = "SL-SWITCH-1 passed its own test cases, none of which reaches this state: this case's evidence shows what failed"
     static let notRunNote = "SL-NOTIFY-1 did not run here: run it too, to see whether it fails for the same defect"
 
+    /// The case whose owner passed, with the failed precondition it recorded.
+    static var blockedByPassedOwner: TestCaseResult {
+        var result = TestCaseResult(
+            id: TestCaseID(requirementID: blocked.id, scenarioName: "user change during the launch"), requirement: blocked,
+            outcome: .notJudged(Blocker(requirementID: owner.id, reason: "at step 3 'switchUser': bob is not shown")), duration: 0.1)
+        result.issues = [
+            Issue(
+                severity: .failure, kind: .preconditionUnmet, message: "the app does not consider bob signed in", stepIndex: 2,
+                expected: "signedInAccount: bob", observed: "signedInAccount: alice")
+        ]
+        return result
+    }
+
     static var results: [TestCaseResult] {
         func result(_ requirement: RequirementSummary, _ scenario: String, _ outcome: TestCaseResult.Outcome) -> TestCaseResult {
             TestCaseResult(id: TestCaseID(requirementID: requirement.id, scenarioName: scenario), requirement: requirement, outcome: outcome, duration: 0.1)
@@ -24,7 +37,7 @@ struct BlockedByPassedOwnerTests {
         return [
             result(owner, "while running", .passed),
             result(failingOwner, "signed out while running", .failed),
-            result(blocked, "user change during the launch", .notJudged(Blocker(requirementID: owner.id, reason: "at step 3 'switchUser': bob is not shown"))),
+            blockedByPassedOwner,
             result(blocked, "Jamf Reset", .notJudged(Blocker(requirementID: failingOwner.id, reason: "at step 2 'globalSignOut': alice still shown"))),
             result(blocked, "notification", .notJudged(Blocker(requirementID: unselected.id, reason: "at step 2 'tapSignOut': reminder left"))),
             result(unselected, "signs out", .skipped(reason: "not selected (only: SL-INFLIGHT-1, SL-SWITCH-1, SL-LOGOUT-1)")),
@@ -45,6 +58,8 @@ struct BlockedByPassedOwnerTests {
         for event in Self.events { recorder.record(event) }
         #expect(sink.value.components(separatedBy: Self.note).count == 2, "once: \(sink.value)")
         #expect(sink.value.contains("bob is not shown\n    (\(Self.note))\n"), "\(sink.value)")
+        // Its evidence follows the note, as a failure's would: the place the note sends the reader.
+        #expect(sink.value.contains("  after step 3: the app does not consider bob signed in [precondition.unmet]\n"), "\(sink.value)")
         #expect(sink.value.contains("reminder left\n    (\(Self.notRunNote))\n"), "\(sink.value)")
         #expect(sink.value.contains("alice still shown\n  "), "no note where the owner failed: \(sink.value)")
 

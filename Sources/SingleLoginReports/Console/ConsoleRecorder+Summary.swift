@@ -55,6 +55,8 @@ extension ConsoleRecorder {
                     "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"
                 if case .notJudged(let blocker) = result.outcome, let standing = standings[blocker.requirementID] {
                     out += "    (\(PlainText.clean(blocker.note(standing))))\n"
+                    // Its evidence is then the place to look, so it is here, as a failure's would be.
+                    if standing == .passed { out += evidence(of: result, gate: gate, subject: subject, steps: steps[result.id] ?? [:]) }
                 }
             }
         }
