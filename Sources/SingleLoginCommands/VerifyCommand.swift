@@ -188,10 +188,8 @@ package struct VerifyCommand: Command {
     /// What the manifest's counts leave unsaid: how many of the skipped cases were untested, and
     /// how many cases did not apply (` (20 of them untested), 20 do not apply`; empty when none).
     static func partsOfTheCounts(_ results: [TestCaseResult]) -> String {
-        let untested = results.filter { $0.outcome.untestedReason != nil }.count
-        let doesNotApply = results.filter { if case .doesNotApply = $0.outcome { true } else { false } }.count
-        let untestedPart = untested > 0 ? " (\(untested) of them untested)" : ""
-        return untestedPart + (doesNotApply > 0 ? ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" : "")
+        let summary = RunSummary(results: results, duration: 0, interrupted: false)
+        return summary.untestedOfSkipped + (summary.doesNotApply > 0 ? ", " + RunSummary.doNotApply(summary.doesNotApply) : "")
     }
 
     /// What the bundle says it is: the app, the spec and whether this binary carries it, the verdict.

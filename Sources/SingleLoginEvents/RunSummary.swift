@@ -74,6 +74,12 @@ public struct RunSummary: Sendable, Hashable {
     /// Test cases that could not be judged, of either level.
     public var notJudged: Int { notJudgedMust + notJudgedShould }
 
+    /// What a count of skipped cases leaves unsaid, ` (20 of them untested)`; empty when none is.
+    public var untestedOfSkipped: String { untested > 0 ? " (\(untested) of them untested)" : "" }
+
+    /// `1 does not apply`, `20 do not apply`: how every report counts the cases that do not apply.
+    public static func doNotApply(_ count: Int) -> String { "\(count) do\(count == 1 ? "es" : "") not apply" }
+
     /// Test cases not judged whose requirement's level `gate` gates: like a failure of that level,
     /// they keep the run from passing (a SHOULD one only warns under ``Gate/mustOnly``).
     public func notJudged(under gate: Gate) -> Int {

@@ -250,10 +250,10 @@ extension RunSummary {
         var totals = "\(passed) passed, \(failures(under: gate)) failed"
         if warned > 0 { totals += ", \(warned) warning\(warned == 1 ? "" : "s")" }
         totals += ", \(errored) error\(errored == 1 ? "" : "s"), \(skipped) skipped"
-        if untested > 0 { totals += " (\(untested) of them untested)" }
+        totals += untestedOfSkipped
         if notJudged > 0 { totals += ", \(notJudged) not judged" }
         if notRun > 0 { totals += ", \(notRun) not run" }
-        if doesNotApply > 0 { totals += ", \(doesNotApply) do\(doesNotApply == 1 ? "es" : "") not apply" }
+        if doesNotApply > 0 { totals += ", " + Self.doNotApply(doesNotApply) }
         return totals
     }
 }

@@ -21,7 +21,7 @@ extension MarkdownChecklistRecorder {
             if notRun > 0 { text += ", \(notRun) not run" }
             if untested > 0 { text += ", \(untested) not fully tested (the adapter lacks a capability)" }
             let notApplicable = ofLevel.filter { if case .doesNotApply = $0.verdict { true } else { false } }.count
-            if notApplicable > 0 { text += ", \(notApplicable) do\(notApplicable == 1 ? "es" : "") not apply" }
+            if notApplicable > 0 { text += ", " + RunSummary.doNotApply(notApplicable) }
             return text
         }.joined(separator: "; ")
     }
