@@ -45,8 +45,19 @@ extension ReferenceApp {
     func signInSilently(_ account: MSALAccount) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         let asked = generation
+        let process = processesEnded
         let answer: Result<(signIn: MSALResult, backend: String), any Error>
+        signInUnderWay = options.contains(.finishesSignInBeforeFollowing)
         do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
+        if options.contains(.finishesSignInBeforeFollowing), process == processesEnded {
+            signInUnderWay = false
+            // The user changed while the token was under way: the check that follows decides, and
+            // the answer, for the user who was there when it asked, is dropped.
+            if broadcastDuringSignIn {
+                broadcastDuringSignIn = false
+                return await checkAccount(.broadcast)
+            }
+        }
         // The user was wiped, or someone else signed in, while the token was under way: the answer,
         // a token or an error, is the previous user's.
         let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)

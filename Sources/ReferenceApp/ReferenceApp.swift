@@ -39,6 +39,10 @@ public actor ReferenceApp {
     /// How many times the app's process has ended: a check the ended process made, answered later,
     /// starts no follow-up in the next one.
     var processesEnded = 0
+    /// Whether a silent sign-in's token call is under way, and whether a broadcast came meanwhile
+    /// (only ``ReferenceAppOption/finishesSignInBeforeFollowing`` defers it until the call answers).
+    var signInUnderWay = false
+    var broadcastDuringSignIn = false
     /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
     /// waits for it before it listens to the broadcast).
     var launchCheckAnswered = false
@@ -63,6 +67,7 @@ public actor ReferenceApp {
         checksBegun = 0
         checkUnderWay = false
         followUp = nil
+        (signInUnderWay, broadcastDuringSignIn) = (false, false)
         processesEnded = 0
         launchCheckAnswered = false
         modeBesideError = nil
@@ -102,6 +107,7 @@ public actor ReferenceApp {
             running = false
             processesEnded += 1
             (checkUnderWay, followUp) = (false, nil)
+            (signInUnderWay, broadcastDuringSignIn) = (false, false)
             memory = AppMemory()
         case .tapSignIn:
             await signIn()
@@ -113,6 +119,10 @@ public actor ReferenceApp {
             guard !flaws.contains(.ignoresBroadcast) else { break }
             if flaws.contains(.ignoresBroadcastWhenSignedOut), memory.session == nil { break }
             if flaws.contains(.listensAfterLaunchCheck), !launchCheckAnswered { break }
+            if options.contains(.finishesSignInBeforeFollowing), signInUnderWay {
+                broadcastDuringSignIn = true
+                break
+            }
             if flaws.contains(.wipesOnUnchangedBroadcast) {
                 memory.records = []
                 storage.files.removeAll()

@@ -16,6 +16,10 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
     /// meanwhile (a broadcast, a resume) waits for it and runs once after it, and the answer under
     /// way is then dropped: the check that follows decides.
     case coalescesAccountChecks
+    /// Finishes its silent sign-in before it follows a user change: a broadcast that comes while
+    /// the sign-in's token call is under way is followed once that call has answered, and the
+    /// answer (for the user who was there when it asked) is then dropped: the check that follows decides.
+    case finishesSignInBeforeFollowing
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -26,6 +30,7 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
         case .refreshesOnResume: return "eager silent refresh on every resume"
         case .keepsTokenUntilRefused: return "reuses its backend token until it is 55 minutes old or refused"
         case .coalescesAccountChecks: return "one account check at a time; those asked for meanwhile run once, after it"
+        case .finishesSignInBeforeFollowing: return "a user change during its silent sign-in is followed once the sign-in answers"
         }
     }
 }

@@ -99,6 +99,9 @@ struct VerifyCommandTests {
             // run's checks of that step did not count them, so the re-judged ones must not either.
             ["--reference-flaw", "storesLateTokenAfterSignOut", "--only", "SL-INFLIGHT-1"],
             ["--reference-flaw", "appliesLateDownloadAfterWipe", "--only", "SL-INFLIGHT-1"],
+            // A precondition that may be met as late as the release (byRelease): unmet at its step,
+            // it waits, and blocks the case at the release; the re-judging must wait as the run did.
+            ["--reference-flaw", "ignoresBroadcast", "--only", "SL-INFLIGHT-1"],
         ])
     func intact(words: [String]) async throws {
         let bundle = await TamperFixture.make(words)

@@ -96,7 +96,7 @@ struct InvalidSpecTests {
         ("missing-do.json", [.init(24, 13, "$.requirements[0].scenarios[0].steps[0]", "missing required key 'do'")]),
         ("missing-rationale.json", [.init(12, 5, "$.requirements[0]", "missing required key 'rationale'")]),
         ("nan.json", [.init(18, 16, "$.requirements[0].tags[0]", "'NaN' is not a JSON value; numbers must be finite")]),
-        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.5)")]),
+        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.6)")]),
         ("no-data-in-empty.json", [.init(26, 68, "$.requirements[0].scenarios[0].expect[0].in", "'in' needs at least 1 element")]),
         ("no-data-in-repeated.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0].in[1]", "place 'screen' is listed twice")]),
         ("no-data-session-zero.json", [.init(26, 73, "$.requirements[0].scenarios[0].expect[0].session", "'session' must be at least 1, found 0")]),
@@ -236,6 +236,30 @@ struct InvalidSpecTests {
                     "'precondition' on a check of a step marked 'startingPoint': each of its checks is a precondition already, owned by 'SL-LOGIN-1'")
             ]
         ),
+        (
+            "by-release-on-calls.json",
+            [
+                .init(
+                    25, 136, "$.requirements[0].scenarios[0].steps[1].expect[0].byRelease",
+                    "'byRelease' on a 'calls' check: it counts its own step's calls, which the release cannot add to")
+            ]
+        ),
+        (
+            "by-release-without-precondition.json",
+            [
+                .init(
+                    25, 83, "$.requirements[0].scenarios[0].steps[1].expect[0].byRelease",
+                    "'byRelease' on a check with no 'precondition': the requirement's own checks are made at their step")
+            ]
+        ),
+        (
+            "by-release-without-release.json",
+            [
+                .init(
+                    27, 134, "$.requirements[0].scenarios[0].steps[3].expect[0].byRelease",
+                    "'byRelease' on a check that no 'release' step follows: the check could only be met at its own step")
+            ]
+        ),
     ]
 
     @Test("each invalid fixture gives exactly the expected diagnostics", arguments: table)
@@ -282,7 +306,7 @@ struct InvalidSpecTests {
             Issue.record("accepted")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.diagnostics.first?.message.contains("(1.5)") == true)
+            #expect(error.diagnostics.first?.message.contains("(1.6)") == true)
             #expect(error.diagnostics.first?.fix?.contains("upgrade sl-conformance") == true)
         }
     }

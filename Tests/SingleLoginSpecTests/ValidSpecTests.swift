@@ -75,6 +75,13 @@ struct ValidSpecTests {
         #expect(scenarios[1].steps[0].expect.isEmpty)
         #expect(scenarios[1].steps[0].preconditions == [Precondition(.notCrashed, ownedBy: "EX-ALL-2")])
         #expect(scenarios[1].preconditions == [Precondition(.signedIn(account: "bob"), ownedBy: "SL-SWITCH-1")])
+        // `holdNext` and `release` (1.5); `byRelease` (1.6) on a precondition that a release follows.
+        #expect(scenarios[2].steps.map(\.action) == [.holdNext(method: .acquireTokenSilent), .app(.launch), .switchUser(account: "bob"), .release])
+        #expect(
+            scenarios[2].steps[2].preconditions == [
+                Precondition(.signedIn(account: "bob"), ownedBy: "SL-SWITCH-1", byRelease: true),
+                Precondition(.noDataOf(account: "alice", places: [.screen, .storage], session: nil), ownedBy: "SL-SWITCH-1"),
+            ])
         #expect(spec.requirements[1].scenarios[0].given == Given())
         #expect(
             scenarios[1].expect == [

@@ -32,6 +32,8 @@ final class CaseRun {
     var evaluator: ExpectationEvaluator
     /// Events an in-process app still handles, each waiting for a held answer (``EventInFlight``).
     var eventsInFlight: [EventInFlight] = []
+    /// The `byRelease` preconditions a step did not meet, made again at the next release.
+    var awaitingRelease = PreconditionsAwaitingRelease()
     /// When the scenario timeout ends the test case, counted from the moment the adapter was ready:
     /// an in-process wait ends there if its step timeout would end later.
     var scenarioEnds: ContinuousClock.Instant?

@@ -22,9 +22,7 @@ enum CheckJudgement {
         stepIndex: Int?, description: String?, location: SourceLocation?
     ) -> CheckJudgement {
         // The first owner, in the order the checks are written, whose checks fail blocks the case.
-        var owners: [String] = []
-        for precondition in preconditions where !owners.contains(precondition.requirementID) { owners.append(precondition.requirementID) }
-        for owner in owners {
+        for owner in PreconditionsAwaitingRelease.owners(preconditions) {
             let checks = preconditions.filter { $0.requirementID == owner }.map(\.check)
             let failed = evaluator.evaluate(checks, observation: observation, calls: calls, stepIndex: stepIndex, location: location)
             if !failed.isEmpty {

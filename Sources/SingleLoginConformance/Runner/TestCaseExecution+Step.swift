@@ -32,9 +32,7 @@ extension TestCaseExecution {
         }
         // A call made under an earlier step (after a held answer let it go on) is that step's.
         let calls = Array(await broker.transcript().dropFirst(callsBefore)).filter { $0.stepIndex == index }
-        let judgement = CheckJudgement.judge(
-            preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: run.evaluator, observation: run.observation, calls: calls,
-            stepIndex: index, description: step.action.description, location: step.location)
+        let judgement = run.awaitingRelease.judge(step, index: index, evaluator: run.evaluator, observation: run.observation, calls: calls)
         switch judgement {
         case .judged(let found):
             run.record(found)

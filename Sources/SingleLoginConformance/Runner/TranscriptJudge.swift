@@ -112,6 +112,7 @@ public struct TranscriptJudge: Sendable {
         var lifecycle = AppLifecycle.notRunning  // as the execution drives it: a broker action leaves it as it was
         var last: (observation: Observation, facts: BrokerFacts)?
         var stopped = false
+        var awaitingRelease = PreconditionsAwaitingRelease()
         for (index, step) in scenario.steps.enumerated() {
             guard let seen = transcript.steps.first(where: { $0.index == index }) else {
                 // The test case ended in this step with no observation: the app hung, or the adapter or the scenario broke.
@@ -142,10 +143,9 @@ public struct TranscriptJudge: Sendable {
                 break
             }
             let evaluator = ExpectationEvaluator(users: users, facts: facts)
-            let judgement = CheckJudgement.judge(
-                preconditions: step.judgedPreconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation,
-                calls: transcript.calls.prefix(seen.callsBefore ?? transcript.calls.count).filter { $0.stepIndex == index }, stepIndex: index,
-                description: step.action.description, location: step.location)
+            let judgement = awaitingRelease.judge(
+                step, index: index, evaluator: evaluator, observation: observation,
+                calls: transcript.calls.prefix(seen.callsBefore ?? transcript.calls.count).filter { $0.stepIndex == index })
             if case .blocked(let issue, let blocked) = judgement {
                 issues.append(issue)
                 blocker = blocked

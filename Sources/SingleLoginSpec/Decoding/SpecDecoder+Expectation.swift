@@ -4,7 +4,7 @@ import SingleLoginAdapter
 extension SpecDecoder {
     /// Every key some check kind allows.
     static let allCheckKeys =
-        ["check", "precondition"]
+        ["check", "precondition", "byRelease"]
         + Expectation.Kind.allCases.flatMap { $0.requiredKeys + $0.optionalKeys }.reduce(into: [String]()) { keys, key in
             if !keys.contains(key) { keys.append(key) }
         }
@@ -23,8 +23,13 @@ extension SpecDecoder {
             let checkPath = JSONPath.appending(index: index, to: JSONPath.appending(key: "expect", to: path))
             let check = decodeCheck(element, checkPath)
             let owner = decodePrecondition(element, checkPath, startingPoint: startingPoint)
+            let byRelease = decodeByRelease(element, checkPath, check: check, hasPrecondition: owner != nil)
             guard let check else { continue }
-            if let owner { checks.preconditions.append(Precondition(check, ownedBy: owner)) } else { checks.subject.append(check) }
+            if let owner {
+                checks.preconditions.append(Precondition(check, ownedBy: owner, byRelease: byRelease))
+            } else {
+                checks.subject.append(check)
+            }
         }
         return checks
     }
@@ -54,6 +59,29 @@ extension SpecDecoder {
         return id
     }
 
+    /// Decodes a check's `byRelease` (format 1.6): only on a precondition, and not on a `calls`
+    /// check, whose count is its own step's calls. Whether a `release` step follows is the
+    /// scenario's to check (``byReleaseMarks``).
+    private mutating func decodeByRelease(_ node: JSONNode, _ path: String, check: Expectation?, hasPrecondition: Bool) -> Bool {
+        guard case .object(let fields) = node.value, let member = fields.first(where: { $0.key == "byRelease" }) else { return false }
+        let valuePath = JSONPath.appending(key: "byRelease", to: path)
+        guard let byRelease = boolean(member.value, valuePath, name: "byRelease"), byRelease else { return false }
+        if !hasPrecondition, !fields.contains(where: { $0.key == "precondition" }) {
+            report(
+                member.keyPosition, valuePath, "'byRelease' on a check with no 'precondition': the requirement's own checks are made at their step",
+                fix: "add the 'precondition' this check is, or remove 'byRelease'")
+            return false
+        }
+        if case .calls = check {
+            report(
+                member.keyPosition, valuePath, "'byRelease' on a 'calls' check: it counts its own step's calls, which the release cannot add to",
+                fix: "remove 'byRelease'")
+            return false
+        }
+        byReleaseMarks.append((member.keyPosition, valuePath))
+        return true
+    }
+
     /// Decodes one check: its kind decides which keys are allowed.
     private mutating func decodeCheck(_ node: JSONNode, _ path: String) -> Expectation? {
         guard let fields = members(node, path, what: "a check") else { return nil }
@@ -63,7 +91,7 @@ extension SpecDecoder {
                 kind, what: "check kind", among: Expectation.Kind.allCases.map(\.rawValue), at: kindNode.position, JSONPath.appending(key: "check", to: path))
             return nil
         }
-        checkKeys(fields, of: node, path, allowed: ["check", "precondition"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
+        checkKeys(fields, of: node, path, allowed: ["check", "precondition", "byRelease"] + kind.requiredKeys + kind.optionalKeys, required: kind.requiredKeys)
         switch kind {
         case .calls:
             return decodeCalls(fields, node, path)

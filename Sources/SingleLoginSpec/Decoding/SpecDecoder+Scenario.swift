@@ -36,10 +36,23 @@ extension SpecDecoder {
             given = decodeGiven(member.value, JSONPath.appending(key: "given", to: path)) ?? given
         }
         var steps: [Step] = []
+        // Each step's `byRelease` marks wait for a `release` step after it.
+        var awaitingRelease: [(position: JSONPosition, path: String)] = []
         for (index, element) in (array(fields, "steps", path, minimum: 1) ?? []).enumerated() {
-            if let step = decodeStep(element, JSONPath.appending(index: index, to: JSONPath.appending(key: "steps", to: path))) { steps.append(step) }
+            let marksBefore = byReleaseMarks.count
+            let step = decodeStep(element, JSONPath.appending(index: index, to: JSONPath.appending(key: "steps", to: path)))
+            if step?.action == .release { awaitingRelease = [] }
+            awaitingRelease += byReleaseMarks[marksBefore...]
+            if let step { steps.append(step) }
         }
+        let marksBeforeEnd = byReleaseMarks.count
         let checks = decodeChecks(fields, path)
+        for mark in awaitingRelease + byReleaseMarks[marksBeforeEnd...] {
+            report(
+                mark.position, mark.path, "'byRelease' on a check that no 'release' step follows: the check could only be met at its own step",
+                fix: "remove 'byRelease', or add a {\"do\": \"release\"} step after this one")
+        }
+        byReleaseMarks = []
         guard let name else { return nil }
         return Scenario(
             name: name, given: given, steps: steps, expect: checks.subject, preconditions: checks.preconditions, location: location(of: node))

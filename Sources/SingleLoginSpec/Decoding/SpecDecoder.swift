@@ -13,6 +13,9 @@ struct SpecDecoder: StrictJSONReader {
     var currentRequirementID: String?
     /// Every step's `startingPoint` and every check's `precondition`, checked once all requirement IDs are known.
     var requirementReferences: [RequirementReference] = []
+    /// Where the checks decoded so far write `"byRelease": true`, for the scenario to check that a
+    /// `release` step follows them.
+    var byReleaseMarks: [(position: JSONPosition, path: String)] = []
 
     /// A step's `startingPoint` or a check's `precondition`: the key, the ID it names, where it is
     /// written and the requirement it is in.

@@ -11,11 +11,18 @@ public struct Precondition: Hashable, Sendable {
     public var check: Expectation
     /// The requirement that owns the behaviour it checks, e.g. `SL-SWITCH-3`.
     public var requirementID: String
+    /// Whether the check may be met as late as the scenario's next `release` step (`"byRelease":
+    /// true`, format 1.6): an app may finish the call under way, whose answer is held, before it
+    /// follows the change this step made. If the check fails at its step, the case goes on, and the
+    /// check is made again first at the release, where it blocks the case if it fails again.
+    public var byRelease: Bool
 
-    /// Creates a precondition: `check`, owned by `requirementID`.
-    public init(_ check: Expectation, ownedBy requirementID: String) {
+    /// Creates a precondition: `check`, owned by `requirementID`, to be met at its step, or by the
+    /// next release when `byRelease`.
+    public init(_ check: Expectation, ownedBy requirementID: String, byRelease: Bool = false) {
         self.check = check
         self.requirementID = requirementID
+        self.byRelease = byRelease
     }
 }
 

@@ -102,7 +102,9 @@ public enum SpecWriter {
     /// A precondition: its check, with `precondition` after the check's own keys.
     private static func precondition(_ precondition: Precondition) -> JSONValue {
         guard case .object(let members) = check(precondition.check) else { return check(precondition.check) }
-        return .object(members + [JSONValue.Member(key: "precondition", value: .string(precondition.requirementID))])
+        return .object(
+            members + [JSONValue.Member(key: "precondition", value: .string(precondition.requirementID))]
+                + (precondition.byRelease ? [JSONValue.Member(key: "byRelease", value: .bool(true))] : []))
     }
 
     private static func check(_ expectation: Expectation) -> JSONValue {

@@ -6,9 +6,9 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.5",
+  "formatVersion": "1.6",
   "id": "single-login",
-  "version": "9.0.0",
+  "version": "9.1.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -10458,7 +10458,8 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
-                  "precondition": "SL-SWITCH-1"
+                  "precondition": "SL-SWITCH-1",
+                  "byRelease": true
                 },
                 {
                   "check": "noDataOf",
@@ -11482,7 +11483,8 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
-                  "precondition": "SL-LOGIN-7"
+                  "precondition": "SL-LOGIN-7",
+                  "byRelease": true
                 }
               ]
             },
@@ -11561,7 +11563,8 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
-                  "precondition": "SL-SWITCH-1"
+                  "precondition": "SL-SWITCH-1",
+                  "byRelease": true
                 },
                 {
                   "check": "noDataOf",
@@ -12119,7 +12122,8 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "alice",
-                  "precondition": "SL-LOGIN-7"
+                  "precondition": "SL-LOGIN-7",
+                  "byRelease": true
                 },
                 {
                   "check": "noDataOf",

@@ -816,6 +816,10 @@ extension EmbeddedSpec {
           "pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$",
           "description": "(1.4) The requirement that owns the behaviour this check makes, when it is not the requirement's own subject but what the subject presumes: if it fails, the test case is not judged (neither passed nor failed), naming that requirement, and the remaining steps are not run. Another requirement of the spec or of the shipped catalogue; not on a check of a step marked startingPoint (its checks are preconditions already)."
         },
+        "byRelease": {
+          "type": "boolean",
+          "description": "(1.6) With precondition, on a step followed by a release step: true lets the check be met at its step or as late as the next release. An app may finish the call under way, whose answer is held, before it follows the change the step made. If the check fails at its step, the case goes on; it is made again first at the release and blocks the case there if it fails again. Not on a calls check, nor on the scenario's final checks."
+        },
         "method": {
           "$ref": "#/$defs/brokerMethod"
         },
@@ -997,6 +1001,7 @@ extension EmbeddedSpec {
               "enum": [
                 "check",
                 "precondition",
+                "byRelease",
                 "account"
               ]
             }
@@ -1025,7 +1030,8 @@ extension EmbeddedSpec {
             "propertyNames": {
               "enum": [
                 "check",
-                "precondition"
+                "precondition",
+                "byRelease"
               ]
             }
           }
@@ -1049,6 +1055,7 @@ extension EmbeddedSpec {
               "enum": [
                 "check",
                 "precondition",
+                "byRelease",
                 "account",
                 "in",
                 "session"
@@ -1075,6 +1082,7 @@ extension EmbeddedSpec {
               "enum": [
                 "check",
                 "precondition",
+                "byRelease",
                 "account",
                 "in"
               ]
@@ -1097,6 +1105,7 @@ extension EmbeddedSpec {
               "enum": [
                 "check",
                 "precondition",
+                "byRelease",
                 "kind",
                 "matching",
                 "words",
@@ -1132,7 +1141,12 @@ extension EmbeddedSpec {
             }
           }
         }
-      ]
+      ],
+      "dependentRequired": {
+        "byRelease": [
+          "precondition"
+        ]
+      }
     }
   }
 }

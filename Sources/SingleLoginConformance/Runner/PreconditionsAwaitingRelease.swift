@@ -1,0 +1,64 @@
+import SingleLoginAdapter
+import SingleLoginEvents
+import SingleLoginSpec
+
+/// The preconditions marked `byRelease` that their step did not meet, waiting for the scenario's
+/// next `release` step: an app may finish the call under way (its answer held) before it follows
+/// the change the step made.
+///
+/// Each step's checks are judged through it, by the run and by ``TranscriptJudge`` alike. At a
+/// `release`, the waiting preconditions are made first, against what the app shows after the
+/// release; one that fails again blocks the case there, naming the step it came from. A
+/// `byRelease` precondition that its own step meets is done with: an app that followed the change
+/// at once and then let the late answer undo it fails the release's own checks.
+struct PreconditionsAwaitingRelease {
+    private struct Waiting {
+        var precondition: Precondition
+        var stepIndex: Int
+        var description: String
+    }
+
+    private var waiting: [Waiting] = []
+
+    /// Judges the checks of `step`, number `index` (0-based), as ``CheckJudgement/judge(preconditions:subject:evaluator:observation:calls:stepIndex:description:location:)``
+    /// does, but for the `byRelease` preconditions: those that fail wait, and a `release` makes
+    /// the waiting ones first.
+    mutating func judge(_ step: Step, index: Int, evaluator: ExpectationEvaluator, observation: Observation, calls: [BrokerCallRecord]) -> CheckJudgement {
+        let description = step.action.description
+        if step.action == .release, !waiting.isEmpty {
+            let due = waiting
+            waiting = []
+            for owner in Self.owners(due.map(\.precondition)) {
+                let failed = due.filter { $0.precondition.requirementID == owner }.flatMap { waited in
+                    evaluator.evaluate([waited.precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).map {
+                        var issue = $0
+                        issue.message += " (a precondition of step \(waited.stepIndex + 1) '\(waited.description)', which may be met as late as this release)"
+                        return issue
+                    }
+                }
+                if !failed.isEmpty {
+                    return CheckJudgement.blocked(by: owner, failed: failed, stepIndex: index, description: description, location: step.location)
+                }
+            }
+        }
+        var preconditions = step.judgedPreconditions
+        if step.action != .release {
+            let unmet = preconditions.filter { precondition in
+                precondition.byRelease
+                    && !evaluator.evaluate([precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).isEmpty
+            }
+            waiting += unmet.map { Waiting(precondition: $0, stepIndex: index, description: description) }
+            preconditions.removeAll { unmet.contains($0) }
+        }
+        return CheckJudgement.judge(
+            preconditions: preconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation, calls: calls, stepIndex: index,
+            description: description, location: step.location)
+    }
+
+    /// The requirements that own `preconditions`, each once, in the order the checks are written.
+    static func owners(_ preconditions: [Precondition]) -> [String] {
+        var owners: [String] = []
+        for precondition in preconditions where !owners.contains(precondition.requirementID) { owners.append(precondition.requirementID) }
+        return owners
+    }
+}
