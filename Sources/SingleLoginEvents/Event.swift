@@ -31,8 +31,10 @@ public struct Event: Sendable {
         case stepPerformed(TestCaseID, index: Int, description: String)
         /// The app made a broker or backend call.
         case brokerCalled(TestCaseID, BrokerCallRecord)
-        /// The adapter reported what the app shows and stores.
-        case observed(TestCaseID, Observation, facts: BrokerFacts? = nil)
+        /// The adapter reported what the app shows and stores, after a step and the broadcasts it
+        /// caused: `broadcastsDelivered` says how many account-change broadcasts the app was given
+        /// in between (nil where the run does not deliver them itself: a device pass, an older stream).
+        case observed(TestCaseID, Observation, facts: BrokerFacts? = nil, broadcastsDelivered: Int? = nil)
         /// A check failed or something broke.
         case issueRecorded(TestCaseID, Issue)
         /// The run gave up on its adapter: the test cases still to run end not run (once per run,

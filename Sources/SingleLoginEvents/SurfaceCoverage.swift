@@ -29,7 +29,7 @@ public struct SurfaceCoverage: Sendable {
             declared = identity.surfaces
         case .testCaseStarted(let id):
             played.insert(id.requirementID)
-        case .observed(_, let observation, _):
+        case .observed(_, let observation, _, _):
             for item in observation.storage where item.area.isDeviceSurface { reported.insert(item.area) }
         case .requirementEnded(let result):
             guard result.verdict == .passed, played.contains(result.requirement.id) else { return }

@@ -119,16 +119,15 @@ public struct Conformance: Sendable {
 
     /// The results and step descriptions a run's events bring, gathered from the runner's task.
     private final class Collected: Sendable {
-        private let state = Locked<(results: [TestCaseResult], steps: [TestCaseID: [Int: String]])>(([], [:]))
+        private let state = Locked<(results: [TestCaseResult], steps: StepDescriptions)>(([], StepDescriptions()))
 
         func take(_ event: Event) {
-            switch event.kind {
-            case let .testCaseEnded(result): state.withLock { $0.results.append(result) }
-            case let .stepPerformed(id, index, description): state.withLock { $0.steps[id, default: [:]][index] = description }
-            default: break
+            state.withLock {
+                $0.steps.take(event)
+                if case let .testCaseEnded(result) = event.kind { $0.results.append(result) }
             }
         }
 
-        var snapshot: ([TestCaseResult], [TestCaseID: [Int: String]]) { state.withLock { ($0.results, $0.steps) } }
+        var snapshot: ([TestCaseResult], [TestCaseID: [Int: String]]) { state.withLock { ($0.results, $0.steps.byTestCase) } }
     }
 }

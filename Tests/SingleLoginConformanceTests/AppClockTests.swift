@@ -42,7 +42,7 @@ struct AppClockTests {
     /// The device time each observed step reported, in order.
     static func reportedTimes(_ events: [Event]) -> [String] {
         events.compactMap { event in
-            guard case .observed(_, let observation, _) = event.kind else { return nil }
+            guard case .observed(_, let observation, _, _) = event.kind else { return nil }
             return observation.storage.first { $0.key == "device.now" }?.value
         }
     }

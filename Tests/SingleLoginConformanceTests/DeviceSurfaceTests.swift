@@ -48,7 +48,7 @@ struct DeviceSurfaceTests {
         #expect(selected.count == planned && planned >= 6 && selected.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(selected))")
         let signedOut = TestCaseID(requirementID: "SL-NOTIFY-1", scenarioName: "signs out from the app")
         let final = run.events.compactMap { event -> Observation? in
-            if case .observed(let id, let observation, _) = event.kind, id == signedOut { return observation }
+            if case .observed(let id, let observation, _, _) = event.kind, id == signedOut { return observation }
             return nil
         }.last
         let kept = Set((final?.storage ?? []).filter(\.area.isDeviceSurface).map(\.value))

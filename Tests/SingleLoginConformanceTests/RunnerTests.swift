@@ -59,7 +59,7 @@ struct RunnerTests {
                 case .testCaseStarted(let id): return "started \(id)"
                 case .stepPerformed(let id, let index, let description): return "step \(id) \(index) \(description)"
                 case .brokerCalled(let id, let call): return "call \(id) \(call.sequence) \(call.method.rawValue) \(call.failed)"
-                case .observed(let id, let observation, _): return "observed \(id) \(observation.screen.count) \(observation.storage.count)"
+                case .observed(let id, let observation, _, _): return "observed \(id) \(observation.screen.count) \(observation.storage.count)"
                 case .issueRecorded(let id, let issue): return "issue \(id) \(issue.message)"
                 case .adapterUnavailable(let unavailability): return "adapter unavailable \(unavailability.type)"
                 case .testCaseEnded(let result): return "ended \(result.id) \(result.outcome)"

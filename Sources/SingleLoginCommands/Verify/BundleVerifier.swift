@@ -414,7 +414,7 @@ struct Check {
             switch event.kind {
             case let .stepPerformed(_, index, _): step = index
             case let .brokerCalled(_, call): calls.append(call)
-            case let .observed(_, observation, facts):
+            case let .observed(_, observation, facts, _):
                 steps.append(.init(index: step, observation: observation, facts: facts, callsBefore: calls.count))
             case let .issueRecorded(_, issue): issues.append(issue)
             case let .testCaseEnded(result): outcome = result.outcome

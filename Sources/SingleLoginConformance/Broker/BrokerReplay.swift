@@ -90,7 +90,7 @@ public struct BrokerReplay: Sendable {
                 inBroadcasts = false
             case .brokerCalled:
                 emitted += 1
-            case let .observed(_, _, recordedFacts?):
+            case let .observed(_, _, recordedFacts?, _):
                 // The facts were read with the calls emitted before them, at one moment.
                 if let difference = await replay(upTo: emitted) { return [difference] }
                 let facts = await broker.facts()

@@ -25,7 +25,7 @@ extension TestCaseExecution {
         let facts = await run.emitNewCalls()
         // The checks read only what this event and the calls record, so a transcript re-judges its test case.
         run.evaluator = ExpectationEvaluator(users: run.users, facts: facts)
-        run.emit(Event(.observed(run.id, run.observation, facts: run.evaluator.facts)))
+        run.emit(Event(.observed(run.id, run.observation, facts: run.evaluator.facts, broadcastsDelivered: broadcasts.delivered)))
         if broadcasts.crashed || (run.state != .notRunning && !run.observation.running) {
             await recordCrash(step, index: index, duringBroadcast: broadcasts.crashedInBroadcast, run)
             return false

@@ -106,7 +106,8 @@ package enum ExploreEvents {
         switch event.kind {
         case .stepPerformed(_, let index, let description): return Event(.stepPerformed(id, index: index, description: description), date: event.date)
         case .brokerCalled(_, let call): return Event(.brokerCalled(id, call), date: event.date)
-        case .observed(_, let observation, let facts): return Event(.observed(id, observation, facts: facts), date: event.date)
+        case .observed(_, let observation, let facts, let delivered):
+            return Event(.observed(id, observation, facts: facts, broadcastsDelivered: delivered), date: event.date)
         case .issueRecorded(_, let issue): return Event(.issueRecorded(id, issue), date: event.date)
         case .runStarted, .adapterIdentified, .requirementStarted, .requirementEnded, .testCaseStarted, .testCaseEnded, .adapterUnavailable, .runEnded:
             return nil

@@ -44,11 +44,12 @@ extension EncodedEvent {
             self.init(kind: .brokerCalled, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.call = EncodedBrokerCall(record)
-        case let .observed(id, observation, facts):
+        case let .observed(id, observation, facts, delivered):
             self.init(kind: .observed, date: date)
             self.testCase = EncodedTestCaseID(id)
             self.observation = EncodedObservation(observation)
             self.facts = facts
+            self.broadcastsDelivered = delivered
         case let .issueRecorded(id, issue):
             self.init(kind: .issueRecorded, date: date)
             self.testCase = EncodedTestCaseID(id)

@@ -16,7 +16,7 @@ extension EncodedEvent {
         case stepPerformed
         /// `Event.Kind.brokerCalled(_:_:)`.
         case brokerCalled
-        /// `Event.Kind.observed(_:_:facts:)`.
+        /// `Event.Kind.observed(_:_:facts:broadcastsDelivered:)`.
         case observed
         /// `Event.Kind.issueRecorded(_:_:)`.
         case issueRecorded

@@ -56,6 +56,9 @@ public struct EncodedEvent: Codable, Hashable, Sendable {
     public var observation: EncodedObservation?
     /// `observed`: what the harness's broker knew then (the facts the step's checks are judged on).
     public var facts: EncodedFacts?
+    /// `observed`: how many account-change broadcasts the app was given after the step and before
+    /// this observation (absent where the run did not deliver them itself, and in older streams).
+    public var broadcastsDelivered: Int?
     /// `issueRecorded`: the failure or error.
     public var issue: EncodedIssue?
     /// `requirementStarted` and `requirementEnded`: the requirement.

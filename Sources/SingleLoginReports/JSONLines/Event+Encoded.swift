@@ -70,9 +70,7 @@ extension Event {
             kind = .brokerCalled(id, call)
         case .observed:
             guard let id, let observation = line.observation.flatMap(Observation.init) else { return nil }
-            kind = .observed(
-                id, observation,
-                facts: line.facts)
+            kind = .observed(id, observation, facts: line.facts, broadcastsDelivered: line.broadcastsDelivered)
         case .issueRecorded:
             guard let id, let issue = line.issue.flatMap(Issue.init) else { return nil }
             kind = .issueRecorded(id, issue)

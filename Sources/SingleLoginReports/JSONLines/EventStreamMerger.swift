@@ -97,7 +97,7 @@ public enum EventStreamMerger {
                     // A requirement's test cases may be split across shards: its start and end are
                     // said again below, once, with its verdict over all of them.
                     break
-                case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _, _), let .issueRecorded(id, _):
+                case let .testCaseStarted(id), let .stepPerformed(id, _, _), let .brokerCalled(id, _), let .observed(id, _, _, _), let .issueRecorded(id, _):
                     byTestCase[id, default: []].append(event)
                 case let .testCaseEnded(result):
                     results[result.id] = result

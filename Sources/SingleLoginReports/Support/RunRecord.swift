@@ -21,8 +21,12 @@ public struct RunRecord: Sendable {
     public private(set) var finished: [TestCaseResult] = []
     /// Each finished test case's place in ``finished``.
     private var finishedIndex: [TestCaseID: Int] = [:]
-    /// Step descriptions per test case, by step index.
-    public var steps: [TestCaseID: [Int: String]] = [:]
+    /// Step descriptions per test case, by step index (``StepDescriptions``).
+    public var steps: [TestCaseID: [Int: String]] {
+        get { stepDescriptions.byTestCase }
+        set { stepDescriptions.byTestCase = newValue }
+    }
+    private var stepDescriptions = StepDescriptions()
     /// The results `requirementEnded` brought, by requirement ID.
     public var requirementResults: [String: RequirementResult] = [:]
     /// Why the run gave up on its adapter, if it did.
@@ -51,6 +55,7 @@ public struct RunRecord: Sendable {
     @discardableResult
     public mutating func take(_ event: Event) -> Bool {
         surfaces.take(event)
+        stepDescriptions.take(event)
         switch event.kind {
         case let .runStarted(context, plan):
             self.context = context
@@ -62,8 +67,6 @@ public struct RunRecord: Sendable {
             }
         case let .adapterIdentified(identity):
             context?.adapter = identity
-        case let .stepPerformed(id, index, description):
-            steps[id, default: [:]][index] = description
         case let .testCaseEnded(result):
             if keepsResults { record(result) }
         case let .requirementEnded(result):
@@ -74,7 +77,7 @@ public struct RunRecord: Sendable {
             self.summary = summary
             self.endDate = event.date
             return true
-        case .requirementStarted, .testCaseStarted, .brokerCalled, .observed, .issueRecorded:
+        case .requirementStarted, .testCaseStarted, .stepPerformed, .brokerCalled, .observed, .issueRecorded:
             break
         }
         return false

@@ -38,7 +38,8 @@ struct ContainerRejudgeTests {
                     switch event.kind {
                     case let .stepPerformed(caseID, index, _) where caseID == id: step = index
                     case let .brokerCalled(caseID, call) where caseID == id: calls.append(call)
-                    case let .observed(caseID, observation, facts) where caseID == id: steps.append(.init(index: step, observation: observation, facts: facts))
+                    case let .observed(caseID, observation, facts, _) where caseID == id:
+                        steps.append(.init(index: step, observation: observation, facts: facts))
                     case let .issueRecorded(caseID, issue) where caseID == id: issues.append(issue)
                     case let .testCaseEnded(result) where result.id == id: outcome = result.outcome
                     default: break

@@ -24,6 +24,11 @@ extension EmbeddedSpec {
     "call": {"$ref": "#/$defs/call"},
     "observation": {"$ref": "#/$defs/observation"},
     "facts": {"$ref": "#/$defs/facts"},
+    "broadcastsDelivered": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "observed: how many account-change broadcasts the app was given after the step and before this observation. Absent where the run does not deliver them itself (a device pass) and in streams written before it was recorded."
+    },
     "issue": {"$ref": "#/$defs/issue"},
     "requirement": {"$ref": "#/$defs/requirement"},
     "requirementResult": {"$ref": "#/$defs/requirementResult"},
