@@ -47,13 +47,14 @@ extension ReferenceApp {
         let asked = generation
         let process = processesEnded
         let answer: Result<(signIn: MSALResult, backend: String), any Error>
-        signInUnderWay = options.contains(.finishesSignInBeforeFollowing)
+        let defers = options.contains(.finishesSignInBeforeFollowing)
+        if defers { signInsUnderWay += 1 }
         do { answer = .success(try await silentTokens(for: account)) } catch { answer = .failure(error) }
-        if options.contains(.finishesSignInBeforeFollowing), process == processesEnded {
-            signInUnderWay = false
-            // The user changed while the token was under way: the check that follows decides, and
-            // the answer, for the user who was there when it asked, is dropped.
-            if broadcastDuringSignIn {
+        if defers, process == processesEnded {
+            signInsUnderWay -= 1
+            // The user changed while the token was under way: once no sign-in is left, the check
+            // that follows decides, and the answer, for the user who was there when it asked, is dropped.
+            if broadcastDuringSignIn, signInsUnderWay == 0 {
                 broadcastDuringSignIn = false
                 return await checkAccount(.broadcast)
             }

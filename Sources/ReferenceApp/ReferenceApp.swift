@@ -39,9 +39,10 @@ public actor ReferenceApp {
     /// How many times the app's process has ended: a check the ended process made, answered later,
     /// starts no follow-up in the next one.
     var processesEnded = 0
-    /// Whether a silent sign-in's token call is under way, and whether a broadcast came meanwhile
-    /// (only ``ReferenceAppOption/finishesSignInBeforeFollowing`` defers it until the call answers).
-    var signInUnderWay = false
+    /// How many silent sign-ins' token calls are under way, and whether a broadcast came meanwhile
+    /// (only ``ReferenceAppOption/finishesSignInBeforeFollowing`` counts them, and defers the
+    /// broadcast until they have answered).
+    var signInsUnderWay = 0
     var broadcastDuringSignIn = false
     /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
     /// waits for it before it listens to the broadcast).
@@ -67,7 +68,7 @@ public actor ReferenceApp {
         checksBegun = 0
         checkUnderWay = false
         followUp = nil
-        (signInUnderWay, broadcastDuringSignIn) = (false, false)
+        (signInsUnderWay, broadcastDuringSignIn) = (0, false)
         processesEnded = 0
         launchCheckAnswered = false
         modeBesideError = nil
@@ -107,7 +108,7 @@ public actor ReferenceApp {
             running = false
             processesEnded += 1
             (checkUnderWay, followUp) = (false, nil)
-            (signInUnderWay, broadcastDuringSignIn) = (false, false)
+            (signInsUnderWay, broadcastDuringSignIn) = (0, false)
             memory = AppMemory()
         case .tapSignIn:
             await signIn()
@@ -119,7 +120,7 @@ public actor ReferenceApp {
             guard !flaws.contains(.ignoresBroadcast) else { break }
             if flaws.contains(.ignoresBroadcastWhenSignedOut), memory.session == nil { break }
             if flaws.contains(.listensAfterLaunchCheck), !launchCheckAnswered { break }
-            if options.contains(.finishesSignInBeforeFollowing), signInUnderWay {
+            if options.contains(.finishesSignInBeforeFollowing), signInsUnderWay > 0 {
                 broadcastDuringSignIn = true
                 break
             }

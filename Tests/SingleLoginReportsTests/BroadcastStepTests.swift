@@ -42,20 +42,7 @@ struct BroadcastStepTests {
 
     @Test("the console, summary.md and JUnit show the broadcast under its step, and a step without one as before")
     func reports() throws {
-        let directory = try TemporaryDirectory()
-        let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
-        let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("summary.md"))
-        let console = TextSink()
-        for recorder in [junit, markdown, ConsoleRecorder(write: console.write)] as [any EventRecorder] {
-            for event in Self.events { recorder.record(event) }
-        }
-        let report = try JUnitMerger.parse(Data(contentsOf: junit.url))
-        guard case let .failure(_, _, body)? = report.suites.first?.cases.first?.result else {
-            Issue.record("the case is not a failure: \(report)")
-            return
-        }
-        let texts = [("JUnit", body), ("summary.md", try String(contentsOf: markdown.url, encoding: .utf8)), ("console", console.value)]
-        for (format, text) in texts {
+        for (format, text) in try FailureStepsTests.failureTexts(of: Self.events, requirementID: Self.requirement.id) {
             #expect(text.contains("step 2 switchUser bob, then the account-change broadcast (no calls)"), "\(format):\n\(text)")
             #expect(text.contains("2. switchUser bob, then the account-change broadcast  <- failed here"), "\(format):\n\(text)")
             #expect(text.contains("step 1 launch\n"), "\(format):\n\(text)")

@@ -13,22 +13,29 @@ struct FailureStepsTests {
     static let finalChecks = "final checks  <- failed here"
     static let marker = "step 2 globalSignOut"
 
-    @Test("JUnit failure bodies, summary.md and the console summary each number the steps and mark the failed one")
-    func everyFormat() throws {
+    /// What `events` come to in the JUnit failure body of `requirementID`'s first case, in
+    /// summary.md and in the console, each named.
+    static func failureTexts(of events: [Event], requirementID: String) throws -> [(format: String, text: String)] {
         let directory = try TemporaryDirectory()
         let junit = JUnitXMLRecorder(url: directory.url.appendingPathComponent("junit.xml"))
         let markdown = MarkdownChecklistRecorder(url: directory.url.appendingPathComponent("summary.md"))
         let console = TextSink()
-        GoldenFileTests.feed(.failures, to: [junit, markdown, ConsoleRecorder(write: console.write)])
-
-        let report = try JUnitMerger.parse(Data(contentsOf: junit.url))
-        let logout = try #require(report.suites.flatMap(\.cases).first { $0.classname.hasSuffix("SL-LOGOUT-1") })
-        guard case let .failure(_, _, body) = logout.result else {
-            Issue.record("the logout case is not a failure: \(logout.result)")
-            return
+        let recorders: [any EventRecorder] = [junit, markdown, ConsoleRecorder(write: console.write)]
+        for event in events {
+            for recorder in recorders { recorder.record(event) }
         }
-        let summary = try String(contentsOf: markdown.url, encoding: .utf8)
-        for (format, text) in [("JUnit", body), ("summary.md", summary), ("console", console.value)] {
+        let report = try JUnitMerger.parse(Data(contentsOf: junit.url))
+        let failing = try #require(report.suites.flatMap(\.cases).first { $0.classname.hasSuffix(requirementID) })
+        guard case let .failure(_, _, body) = failing.result else {
+            Issue.record("\(requirementID)'s case is not a failure: \(failing.result)")
+            return []
+        }
+        return [("JUnit", body), ("summary.md", try String(contentsOf: markdown.url, encoding: .utf8)), ("console", console.value)]
+    }
+
+    @Test("JUnit failure bodies, summary.md and the console summary each number the steps and mark the failed one")
+    func everyFormat() throws {
+        for (format, text) in try Self.failureTexts(of: SyntheticRun.failures.events, requirementID: "SL-LOGOUT-1") {
             #expect(text.contains("1. launch\n"), "\(format) numbers the first step")
             #expect(text.contains(Self.failedStep), "\(format) marks the step the failure was found after")
             #expect(text.contains(Self.finalChecks), "\(format) marks the final checks")

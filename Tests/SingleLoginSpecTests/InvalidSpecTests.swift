@@ -253,6 +253,14 @@ struct InvalidSpecTests {
             ]
         ),
         (
+            "by-release-in-starting-point.json",
+            [
+                .init(
+                    25, 114, "$.requirements[0].scenarios[0].steps[1].expect[0].byRelease",
+                    "'byRelease' on a check of a step marked 'startingPoint': a starting point is reached at its step, or not at all")
+            ]
+        ),
+        (
             "by-release-without-release.json",
             [
                 .init(

@@ -23,7 +23,7 @@ extension SpecDecoder {
             let checkPath = JSONPath.appending(index: index, to: JSONPath.appending(key: "expect", to: path))
             let check = decodeCheck(element, checkPath)
             let owner = decodePrecondition(element, checkPath, startingPoint: startingPoint)
-            let byRelease = decodeByRelease(element, checkPath, check: check, hasPrecondition: owner != nil)
+            let byRelease = decodeByRelease(element, checkPath, check: check, hasPrecondition: owner != nil, inStartingPoint: startingPoint != nil)
             guard let check else { continue }
             if let owner {
                 checks.preconditions.append(Precondition(check, ownedBy: owner, byRelease: byRelease))
@@ -62,10 +62,17 @@ extension SpecDecoder {
     /// Decodes a check's `byRelease` (format 1.6): only on a precondition, and not on a `calls`
     /// check, whose count is its own step's calls. Whether a `release` step follows is the
     /// scenario's to check (``byReleaseMarks``).
-    private mutating func decodeByRelease(_ node: JSONNode, _ path: String, check: Expectation?, hasPrecondition: Bool) -> Bool {
+    private mutating func decodeByRelease(_ node: JSONNode, _ path: String, check: Expectation?, hasPrecondition: Bool, inStartingPoint: Bool) -> Bool {
         guard case .object(let fields) = node.value, let member = fields.first(where: { $0.key == "byRelease" }) else { return false }
         let valuePath = JSONPath.appending(key: "byRelease", to: path)
         guard let byRelease = boolean(member.value, valuePath, name: "byRelease"), byRelease else { return false }
+        if inStartingPoint {
+            report(
+                member.keyPosition, valuePath,
+                "'byRelease' on a check of a step marked 'startingPoint': a starting point is reached at its step, or not at all",
+                fix: "remove 'byRelease'")
+            return false
+        }
         if !hasPrecondition, !fields.contains(where: { $0.key == "precondition" }) {
             report(
                 member.keyPosition, valuePath, "'byRelease' on a check with no 'precondition': the requirement's own checks are made at their step",
