@@ -22,7 +22,7 @@ enum CheckJudgement {
         stepIndex: Int?, description: String?, location: SourceLocation?
     ) -> CheckJudgement {
         // The first owner, in the order the checks are written, whose checks fail blocks the case.
-        for owner in PreconditionsAwaitingRelease.owners(preconditions) {
+        for owner in preconditions.owners {
             let checks = preconditions.filter { $0.requirementID == owner }.map(\.check)
             let failed = evaluator.evaluate(checks, observation: observation, calls: calls, stepIndex: stepIndex, location: location)
             if !failed.isEmpty {
@@ -63,5 +63,15 @@ extension TestCaseResult.Outcome {
         } else {
             self = issues.isEmpty ? .passed : .failed
         }
+    }
+}
+
+extension [Precondition] {
+    /// The requirements that own these preconditions, each once, in the order the checks are written:
+    /// the first whose checks fail blocks the case.
+    var owners: [String] {
+        var owners: [String] = []
+        for precondition in self where !owners.contains(precondition.requirementID) { owners.append(precondition.requirementID) }
+        return owners
     }
 }

@@ -16,6 +16,9 @@ struct PreconditionsAwaitingRelease {
         var precondition: Precondition
         var stepIndex: Int
         var description: String
+        /// Where the step that wrote the check is in the spec: the line a report cites when the
+        /// check fails at the release.
+        var location: SourceLocation?
     }
 
     private var waiting: [Waiting] = []
@@ -28,16 +31,18 @@ struct PreconditionsAwaitingRelease {
         if step.action == .release, !waiting.isEmpty {
             let due = waiting
             waiting = []
-            for owner in Self.owners(due.map(\.precondition)) {
+            for owner in due.map(\.precondition).owners {
                 let failed = due.filter { $0.precondition.requirementID == owner }.flatMap { waited in
-                    evaluator.evaluate([waited.precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).map {
+                    evaluator.evaluate([waited.precondition.check], observation: observation, calls: calls, stepIndex: index, location: waited.location).map {
                         var issue = $0
                         issue.message += " (a precondition of step \(waited.stepIndex + 1) '\(waited.description)', which may be met as late as this release)"
                         return issue
                     }
                 }
                 if !failed.isEmpty {
-                    return CheckJudgement.blocked(by: owner, failed: failed, stepIndex: index, description: description, location: step.location)
+                    // Cited at the step that wrote the check, as a report's spec line.
+                    return CheckJudgement.blocked(
+                        by: owner, failed: failed, stepIndex: index, description: description, location: failed[0].location ?? step.location)
                 }
             }
         }
@@ -47,18 +52,11 @@ struct PreconditionsAwaitingRelease {
                 precondition.byRelease
                     && !evaluator.evaluate([precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).isEmpty
             }
-            waiting += unmet.map { Waiting(precondition: $0, stepIndex: index, description: description) }
+            waiting += unmet.map { Waiting(precondition: $0, stepIndex: index, description: description, location: step.location) }
             preconditions.removeAll { unmet.contains($0) }
         }
         return CheckJudgement.judge(
             preconditions: preconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation, calls: calls, stepIndex: index,
             description: description, location: step.location)
-    }
-
-    /// The requirements that own `preconditions`, each once, in the order the checks are written.
-    static func owners(_ preconditions: [Precondition]) -> [String] {
-        var owners: [String] = []
-        for precondition in preconditions where !owners.contains(precondition.requirementID) { owners.append(precondition.requirementID) }
-        return owners
     }
 }
