@@ -21,12 +21,13 @@ extension Blocker {
 }
 
 extension Sequence<TestCaseResult> {
-    /// How each requirement that blocked a case here stands in these results, where that says
-    /// where to look (``Blocker/note(_:)``): absent when some case of it failed, errored or was
-    /// not judged (it has something to fix). A case skipped by a selection is no pass, so a
-    /// requirement with a passed and a skipped case stands nowhere; a shard's results hold only
-    /// some of a requirement's cases, so the reports of a shard do not ask.
-    public var blockingOwnerStandings: [String: Blocker.OwnerStanding] {
+    /// How each requirement that blocked a case here stands in these results of a run in
+    /// `context`, where that says where to look (``Blocker/note(_:)``): absent when some case of it
+    /// failed, errored or was not judged (it has something to fix). A case skipped by a selection
+    /// is no pass, so a requirement with a passed and a skipped case stands nowhere; a shard's
+    /// results hold only some of a requirement's cases, so a shard's standings are empty.
+    public func blockingOwnerStandings(in context: RunContext) -> [String: Blocker.OwnerStanding] {
+        guard context.shard == nil else { return [:] }
         let results = Array(self)
         var standings: [String: Blocker.OwnerStanding] = [:]
         for case let .notJudged(blocker) in results.map(\.outcome) where standings[blocker.requirementID] == nil {

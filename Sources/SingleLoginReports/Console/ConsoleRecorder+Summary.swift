@@ -49,7 +49,7 @@ extension ConsoleRecorder {
         let notJudged = results.filter { if case .notJudged = $0.outcome { true } else { false } }
         if !notJudged.isEmpty {
             out += "\n" + style.paint("Not judged (a precondition failed; the requirement named owns it: where it fails too, fix it first):", "1") + "\n"
-            let standings = context.shard == nil ? results.blockingOwnerStandings : [:]
+            let standings = results.blockingOwnerStandings(in: context)
             for result in notJudged {
                 out +=
                     "  \(PlainText.clean(result.id.requirementID)) / \(PlainText.clean(result.id.scenarioName)) — \(PlainText.clean(Verdict(of: result, gate: gate).reason ?? ""))\n"

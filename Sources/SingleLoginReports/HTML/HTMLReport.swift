@@ -61,7 +61,7 @@ public struct HTMLReport: Sendable {
         tally = statuses.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         caseCount = results.count
         untestedRequirements = results.untestedRequirementIDs
-        ownerStandings = context.shard == nil ? results.blockingOwnerStandings : [:]
+        ownerStandings = results.blockingOwnerStandings(in: context)
     }
 
     /// The report of everything `record` gathered, listing `waiverLines` (``waiverLines``).

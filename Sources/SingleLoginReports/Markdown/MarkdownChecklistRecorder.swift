@@ -130,7 +130,7 @@ public final class MarkdownChecklistRecorder: StatusRestatingRecorder {
         if !notJudged.isEmpty {
             out +=
                 "\n## Not judged\n\nA precondition failed: the app did not do what the requirement presumes, a behaviour the requirement named owns. Where that one fails too, fix it first.\n\n"
-            let standings = context.shard == nil ? results.blockingOwnerStandings : [:]
+            let standings = results.blockingOwnerStandings(in: context)
             for result in notJudged {
                 out += "- \(cell(result.id.description)): \(cell(Verdict(of: result, gate: gate).reason ?? ""))"
                 if case .notJudged(let blocker) = result.outcome, let standing = standings[blocker.requirementID] {
