@@ -46,15 +46,14 @@ struct PreconditionsAwaitingRelease {
                 }
             }
         }
+        // The step's own: a release step's wait for the release after it, as the loader requires one.
         var preconditions = step.judgedPreconditions
-        if step.action != .release {
-            let unmet = preconditions.filter { precondition in
-                precondition.byRelease
-                    && !evaluator.evaluate([precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).isEmpty
-            }
-            waiting += unmet.map { Waiting(precondition: $0, stepIndex: index, description: description, location: step.location) }
-            preconditions.removeAll { unmet.contains($0) }
+        let unmet = preconditions.filter { precondition in
+            precondition.byRelease
+                && !evaluator.evaluate([precondition.check], observation: observation, calls: calls, stepIndex: index, location: step.location).isEmpty
         }
+        waiting += unmet.map { Waiting(precondition: $0, stepIndex: index, description: description, location: step.location) }
+        preconditions.removeAll { unmet.contains($0) }
         return CheckJudgement.judge(
             preconditions: preconditions, subject: step.subjectChecks, evaluator: evaluator, observation: observation, calls: calls, stepIndex: index,
             description: description, location: step.location)
