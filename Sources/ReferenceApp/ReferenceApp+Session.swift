@@ -42,7 +42,8 @@ extension ReferenceApp {
         }
     }
 
-    func signInSilently(_ account: MSALAccount) async {
+    /// Signs `account` in silently; `reason`, the account check that began it, if any.
+    func signInSilently(_ account: MSALAccount, begunBy reason: Reason? = nil) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
         let asked = generation
         let process = processesEnded
@@ -62,7 +63,8 @@ extension ReferenceApp {
         // The user was wiped, or someone else signed in, while the token was under way: the answer,
         // a token or an error, is the previous user's.
         let current = generation == asked && (memory.session == nil || memory.session?.identifier == account.identifier)
-        guard current || flaws.contains(.showsLateResultUser) else { return }
+        let appliesLate = flaws.contains(.showsLateResultUser) || (reason == .broadcast && flaws.contains(.appliesLateSignInBegunByChange))
+        guard current || appliesLate else { return }
         do {
             let result = try answer.get()
             await adopt(result.signIn, backendToken: result.backend)

@@ -287,7 +287,7 @@ public actor ReferenceApp {
         if reason == .launch, flaws.contains(.promptsAtLaunch) || signInIsOverAShiftOld {
             await signInInteractively(account: account)
         } else {
-            await signInSilently(account)
+            await signInSilently(account, begunBy: reason)
         }
     }
 

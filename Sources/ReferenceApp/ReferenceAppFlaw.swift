@@ -132,6 +132,11 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// answered: a Jamf Reset or a user change while that check is under way is never seen, and
     /// the check's answer, naming the user who has left, is applied when it comes.
     case listensAfterLaunchCheck
+    /// Drops a late answer to the silent sign-ins it begins at launch, on resume or from the
+    /// sign-in button, but not to the one the account-change broadcast begins: when a Jamf Reset or
+    /// another user change comes while that user's token is under way, the answer signs them in on
+    /// a device they no longer hold.
+    case appliesLateSignInBegunByChange
     /// Shows no personal-device UI after a failed getDeviceInformation at launch, but keeps the
     /// default-mode object MSAL returned beside the error and takes it as the truth once a session
     /// ends: the signed-out screen after a Jamf Reset or a sign-out offers sign-up.
@@ -200,6 +205,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .appliesSupersededAccountCheck: return "applies an account check answered after a newer one, naming a user who has left"
         case .appliesLateSheetAfterWipe: return "signs in the user a sign-in sheet names when it answers after a wipe"
         case .listensAfterLaunchCheck: return "listens to the broadcast only once the launch's account check has answered"
+        case .appliesLateSignInBegunByChange: return "signs in the user whose sign-in a user change began, when it answers after a later wipe"
         case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
         case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
         }

@@ -100,10 +100,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 9.1.0 in format 1.6; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 10.0.0 in format 1.6; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "9.1.0" && spec.formatVersion == "1.6")
+        #expect(spec.version == "10.0.0" && spec.formatVersion == "1.6")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

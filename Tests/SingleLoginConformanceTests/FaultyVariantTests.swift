@@ -124,6 +124,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.appliesSupersededAccountCheck, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.appliesLateSheetAfterWipe, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.listensAfterLaunchCheck, fails: ["SL-INFLIGHT-1"]),
+    FlawRow(.appliesLateSignInBegunByChange, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.trustsDeviceInfoOnErrorAfterSignOut, fails: ["SL-DETECT-4"]),
     FlawRow(.showsStoredSessionBeforeCheck, fails: ["SL-LOGOUT-2", "SL-SWITCH-3"]),
 ]
@@ -158,7 +159,7 @@ struct FaultyVariantTests {
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { Sequential() } }
         let holding = Set(spec.spec.testCaseIDs(where: \.holdsAnswers))
         let held = run.results.filter { holding.contains($0.id) }
-        #expect(held.count == 20)
+        #expect(held.count == 22)
         #expect(Set(held.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
         for result in held {
             guard let reason = result.outcome.untestedReason else {
@@ -173,7 +174,7 @@ struct FaultyVariantTests {
             let verdict = Verdict(aggregating: run.results.filter { $0.id.requirementID == id }, gate: .mustAndShould)
             #expect(verdict.outcome.untestedReason != nil, "\(id): \(verdict)")
         }
-        #expect(run.summary.untested == 20 && run.summary.skipped == 20)
+        #expect(run.summary.untested == 22 && run.summary.skipped == 22)
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
     }
 
@@ -311,7 +312,7 @@ struct StdioReferenceTests {
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
             .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
             .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe,
-            .listensAfterLaunchCheck,
+            .listensAfterLaunchCheck, .appliesLateSignInBegunByChange,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

@@ -67,6 +67,10 @@ extension DeviceModel {
         case .app(.refresh) where phase == .foreground: [(.acquireTokenSilent, 5), (.fetchRecords, 5)]
         case .app(.tapSignIn) where phase == .foreground: [(.acquireToken, 4), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
         case .broadcast where phase == .foreground: [(.getCurrentAccount, 2), (.acquireTokenSilent, 3), (.fetchRecords, 3)]
+        // A Jamf Setup or a user change: its broadcast's account check begins a sign-in, whose
+        // silent token a later change may overtake.
+        case .globalSignIn where phase == .foreground, .switchUser where phase == .foreground:
+            [(.acquireTokenSilent, 4), (.getCurrentAccount, 1), (.fetchRecords, 2)]
         default: nil
         }
     }

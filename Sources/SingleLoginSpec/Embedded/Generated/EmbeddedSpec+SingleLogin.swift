@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.6",
   "id": "single-login",
-  "version": "9.1.0",
+  "version": "10.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -10223,7 +10223,7 @@ extension EmbeddedSpec {
       "id": "SL-INFLIGHT-1",
       "level": "MUST",
       "title": "An answer to a call the app made before a sign-out, a Jamf Reset or a user change (a silent token, a sign-in sheet, a download, an account check) does not bring the previous user's data back to screen, storage or any surface, does not sign the previous user back in, and does not lead to a call with the previous session's token.",
-      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. An account check is such a call too: it says who was on the device when the app asked, so when a newer check has begun since (after a broadcast or a resume), only the newer one decides; a late answer naming a user who has left changes nothing (applying it wipes the user on the device and shows a sign-in sheet for the one who left). A sign-in sheet is such a call too: its answer comes when the user is done, and a Jamf Reset or a user change may come first (the sheet's own account-change broadcast may even reach the app before its answer); an app that then applies the answer signs in a user who no longer holds the device, or, when the same user's Jamf Setup came in between, their ended session. These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
+      "rationale": "Real apps are concurrent: the account-change broadcast, a Jamf Reset or a tap on Sign out arrives while a silent token call or a download is still under way, and MSAL completes a silent request the SSO extension is already serving after the sign-out. Microsoft met this race in its own broker, where silent requests pending at sign-out populated the account information back. An app must drop such an answer by the generation it was asked in (every wipe counts one) or by cancelling the call at the wipe. Checking the account the answer is for against the one signed in now is not enough alone: the same user may have signed in again meanwhile, and the answer belongs to their previous session. An account check is such a call too: it says who was on the device when the app asked, so when a newer check has begun since (after a broadcast or a resume), only the newer one decides; a late answer naming a user who has left changes nothing (applying it wipes the user on the device and shows a sign-in sheet for the one who left). A sign-in sheet is such a call too: its answer comes when the user is done, and a Jamf Reset or a user change may come first (the sheet's own account-change broadcast may even reach the app before its answer); an app that then applies the answer signs in a user who no longer holds the device, or, when the same user's Jamf Setup came in between, their ended session. The silent sign-in that a Jamf Setup's broadcast begins is such a call too: the user's token may still be under way when a Jamf Reset or a user change comes, and an app that applies it signs in a user who no longer holds the device. These scenarios hold an answer across later steps: they run against adapters that declared concurrentCalls (protocol 1.6) and are skipped for others.",
       "references": [
         {
           "title": "Shared device mode for iOS devices: Get the signed-in user and determine if a user has changed",
@@ -12906,6 +12906,167 @@ extension EmbeddedSpec {
                 "snapshot"
               ]
             },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent sign-in begun by a Jamf Setup, under way across a Jamf Reset",
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "globalSignIn",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-LOGIN-7"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent sign-in begun by a Jamf Setup, under way across a user change",
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedOut"
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent"
+            },
+            {
+              "do": "globalSignIn",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-LOGIN-7"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-LOGIN-7"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "jose",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "jose",
+                  "precondition": "SL-SWITCH-1",
+                  "byRelease": true
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "jose"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
             {
               "check": "calls",
               "method": "fetchRecords",
