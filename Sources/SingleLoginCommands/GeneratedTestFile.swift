@@ -47,10 +47,10 @@ package struct GeneratedTestFile: Sendable {
         lines.append("")
         let ids = requirements.map { "\"\($0.id)\"" }.joined(separator: ", ")
         let commandLiteral = Self.literal(command)
+        lines.append("/// Every requirement of \(specID) \(specVersion), each its own test, checked in process against your adapter.")
         switch framework {
         case .swiftTesting:
             lines += [
-                "/// Every requirement of \(specID) \(specVersion), each its own test, checked in process against your adapter.",
                 "@Suite(\"Single Login conformance: \(specID) \(specVersion)\")",
                 "struct \(typeName) {",
                 "    static let conformance = Conformance(\(conformanceArguments)) { \(adapterFactory) }",
@@ -59,19 +59,8 @@ package struct GeneratedTestFile: Sendable {
                 "        Self.conformance.expectGeneratedTests([\(ids)], regenerate: \(commandLiteral))",
                 "    }",
             ]
-            for requirement in requirements {
-                lines += ["", "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))"]
-                // A requirement that may not apply to the adapter is skipped before it runs, as test runners show a skip.
-                if let note = Self.applicabilityNote(of: requirement) {
-                    lines.append("    @Test(.enabled(if: \(typeName).conformance.applies(\"\(requirement.id)\"), \(Self.literal(note))))")
-                    lines.append("    func `\(requirement.id)`() async { await Self.conformance.expect(\"\(requirement.id)\") }")
-                } else {
-                    lines.append("    @Test func `\(requirement.id)`() async { await Self.conformance.expect(\"\(requirement.id)\") }")
-                }
-            }
         case .xctest:
             lines += [
-                "/// Every requirement of \(specID) \(specVersion), each its own test, checked in process against your adapter.",
                 "final class \(typeName): XCTestCase {",
                 "    static let conformance = Conformance(\(conformanceArguments)) { \(adapterFactory) }",
                 "",
@@ -79,22 +68,35 @@ package struct GeneratedTestFile: Sendable {
                 "        Self.conformance.assertGeneratedTests([\(ids)], regenerate: \(commandLiteral))",
                 "    }",
             ]
-            for requirement in requirements {
-                lines += ["", "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))"]
-                if let note = Self.applicabilityNote(of: requirement) {
-                    lines += [
-                        "    func test_\(Self.identifier(requirement.id))() async throws {",
-                        "        try XCTSkipUnless(Self.conformance.applies(\"\(requirement.id)\"), \(Self.literal(note)))",
-                        "        await Self.conformance.assert(\"\(requirement.id)\")",
-                        "    }",
-                    ]
-                } else {
-                    lines.append("    func test_\(Self.identifier(requirement.id))() async { await Self.conformance.assert(\"\(requirement.id)\") }")
-                }
-            }
+        }
+        for requirement in requirements {
+            lines += ["", "    /// \(requirement.level.rawValue): \(Self.oneLine(requirement.title))"]
+            lines += test(of: requirement)
         }
         lines += ["}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// The test of `requirement` in the file's framework, after its `///` line. A requirement that
+    /// may not apply to the adapter is skipped before it runs, as test runners show a skip.
+    private func test(of requirement: Requirement) -> [String] {
+        let id = requirement.id
+        let note = Self.applicabilityNote(of: requirement)
+        switch framework {
+        case .swiftTesting:
+            let function = "func `\(id)`() async { await Self.conformance.expect(\"\(id)\") }"
+            guard let note else { return ["    @Test " + function] }
+            return ["    @Test(.enabled(if: \(typeName).conformance.applies(\"\(id)\"), \(Self.literal(note))))", "    " + function]
+        case .xctest:
+            let name = "test_" + Self.identifier(id)
+            guard let note else { return ["    func \(name)() async { await Self.conformance.assert(\"\(id)\") }"] }
+            return [
+                "    func \(name)() async throws {",
+                "        try XCTSkipUnless(Self.conformance.applies(\"\(id)\"), \(Self.literal(note)))",
+                "        await Self.conformance.assert(\"\(id)\")",
+                "    }",
+            ]
+        }
     }
 
     /// Why `requirement` may go unjudged for an adapter, for its test's skip: nil when every
