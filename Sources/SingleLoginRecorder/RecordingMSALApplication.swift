@@ -154,20 +154,22 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     public func account(forIdentifier identifier: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.identifier = identifier
-        return try await outcome {
-            try await base.account(forIdentifier: identifier)
-        } record: { account, error in
-            Self.account(.accountForIdentifier, parameters, account, error, self.recorder.digest)
-        }
+        return try await lookUp(.accountForIdentifier, parameters) { try await base.account(forIdentifier: identifier) }
     }
 
     public func account(forUsername username: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.username = username
-        return try await outcome {
-            try await base.account(forUsername: username)
-        } record: { account, error in
-            Self.account(.accountForUsername, parameters, account, error, self.recorder.digest)
+        return try await lookUp(.accountForUsername, parameters) { try await base.account(forUsername: username) }
+    }
+
+    /// Runs `call`, a look-up of one account in the app's cache, recorded as `method` with
+    /// `parameters`: the account found or the error.
+    private func lookUp(
+        _ method: RecordedMethod, _ parameters: RecordedCall.Parameters, _ call: () async throws -> MSALAccount
+    ) async throws -> MSALAccount {
+        try await outcome(call) { account, error in
+            Self.account(method, parameters, account, error, self.recorder.digest)
         }
     }
 
