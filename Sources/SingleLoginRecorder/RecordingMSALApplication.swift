@@ -86,21 +86,11 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     // MARK: Async forms: the base's own, which may not go through its completion forms
 
     public func acquireTokenSilent(with parameters: MSALSilentTokenParameters) async throws -> MSALResult {
-        let recorded = Self.silent(parameters)
-        return try await outcome {
-            try await base.acquireTokenSilent(with: parameters)
-        } record: { result, error in
-            Self.token(.acquireTokenSilent, recorded, result, error, self.recorder.digest)
-        }
+        try await outcome(.acquireTokenSilent, Self.silent(parameters), as: Self.token) { try await base.acquireTokenSilent(with: parameters) }
     }
 
     public func acquireToken(with parameters: MSALInteractiveTokenParameters) async throws -> MSALResult {
-        let recorded = Self.interactive(parameters)
-        return try await outcome {
-            try await base.acquireToken(with: parameters)
-        } record: { result, error in
-            Self.token(.acquireToken, recorded, result, error, self.recorder.digest)
-        }
+        try await outcome(.acquireToken, Self.interactive(parameters), as: Self.token) { try await base.acquireToken(with: parameters) }
     }
 
     public func getCurrentAccount(with parameters: MSALParameters?) async throws -> (MSALAccount?, MSALAccount?) {
@@ -134,43 +124,25 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
     }
 
     public func accountsFromDevice(for parameters: MSALAccountEnumerationParameters) async throws -> [MSALAccount] {
-        try await outcome {
-            try await base.accountsFromDevice(for: parameters)
-        } record: { accounts, error in
-            Self.accounts(.accountsFromDevice, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
-        }
+        try await outcome(.accountsFromDevice, RecordedCall.Parameters(), as: Self.accounts) { try await base.accountsFromDevice(for: parameters) }
     }
 
     // MARK: The app's own MSAL cache
 
     public func allAccounts() async throws -> [MSALAccount] {
-        try await outcome {
-            try await base.allAccounts()
-        } record: { accounts, error in
-            Self.accounts(.allAccounts, RecordedCall.Parameters(), accounts, error, self.recorder.digest)
-        }
+        try await outcome(.allAccounts, RecordedCall.Parameters(), as: Self.accounts) { try await base.allAccounts() }
     }
 
     public func account(forIdentifier identifier: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.identifier = identifier
-        return try await lookUp(.accountForIdentifier, parameters) { try await base.account(forIdentifier: identifier) }
+        return try await outcome(.accountForIdentifier, parameters, as: Self.account) { try await base.account(forIdentifier: identifier) }
     }
 
     public func account(forUsername username: String) async throws -> MSALAccount {
         var parameters = RecordedCall.Parameters()
         parameters.username = username
-        return try await lookUp(.accountForUsername, parameters) { try await base.account(forUsername: username) }
-    }
-
-    /// Runs `call`, a look-up of one account in the app's cache, recorded as `method` with
-    /// `parameters`: the account found or the error.
-    private func lookUp(
-        _ method: RecordedMethod, _ parameters: RecordedCall.Parameters, _ call: () async throws -> MSALAccount
-    ) async throws -> MSALAccount {
-        try await outcome(call) { account, error in
-            Self.account(method, parameters, account, error, self.recorder.digest)
-        }
+        return try await outcome(.accountForUsername, parameters, as: Self.account) { try await base.account(forUsername: username) }
     }
 
     public func remove(_ account: MSALAccount) async throws {
@@ -195,5 +167,14 @@ public final class RecordingMSALApplication: MSALPublicClientApplicationProtocol
             recorder.record(record(nil, error))
             throw error
         }
+    }
+
+    /// Runs `call` and records it as `method` with `parameters`, its value or error as `record`
+    /// writes them: the calls whose record is only that (tokens, accounts).
+    private func outcome<Value>(
+        _ method: RecordedMethod, _ parameters: RecordedCall.Parameters,
+        as record: (RecordedMethod, RecordedCall.Parameters, Value?, (any Error)?, TokenDigest) -> RecordedCall, _ call: () async throws -> Value
+    ) async throws -> Value {
+        try await outcome(call) { value, error in record(method, parameters, value, error, recorder.digest) }
     }
 }
