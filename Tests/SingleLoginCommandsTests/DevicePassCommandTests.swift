@@ -11,7 +11,7 @@ struct DevicePassCommandTests {
         let result = await Tool.run(["device-pass", "--list"])
         #expect(result.status == 0)
         #expect(result.out.contains("22 procedures, 84 steps, about "))
-        #expect(result.out.contains("Not on a device (62 test cases, reported as not judged on a device):"))
+        #expect(result.out.contains("Not on a device (64 test cases, reported as not judged on a device):"))
         #expect(result.out.contains("[waiting for the app to launch]"))
     }
 
@@ -130,10 +130,10 @@ struct DevicePassCommandTests {
     }
 
     @Test("--agreement prints one row per covered requirement, none disagreeing, on a reference flaw")
-    func agreement() async {
+    func agreement() async throws {
+        let directory = try TemporaryDirectory()
         let result = await Tool.run([
-            "device-pass", "--stand-in", "--quiet", "--reference-flaw", "leavesRecordsFile", "--agreement", "--reports",
-            FileManager.default.temporaryDirectory.appendingPathComponent("sl-agreement-\(UUID().uuidString)").path,
+            "device-pass", "--stand-in", "--quiet", "--reference-flaw", "leavesRecordsFile", "--agreement", "--reports", directory.url.path,
         ])
         #expect(result.out.contains("Agreement with 'run' on the reference app with leavesRecordsFile"))
         #expect(result.out.contains(" 0 disagree."))

@@ -31,7 +31,11 @@ struct DevicePassSessionTests {
             link = try DeviceLink(listener: listener, token: "t", traceURL: directory.appendingPathComponent("pass.jsonl"))
         }
 
-        deinit {
+        deinit { stop() }
+
+        /// Stops the link and removes the directory. Each test calls it: a closure a test leaves
+        /// with the pass (its tester's, its output's) may keep the pass alive past the test.
+        func stop() {
             link.stop()
             try? FileManager.default.removeItem(at: directory)
         }
@@ -88,6 +92,7 @@ struct DevicePassSessionTests {
     @Test("the state file keeps the pass's token for a resumed pass, reads a state without one, and a new token is 32 hex digits")
     func stateKeepsToken() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         // Enter at step 0's prompt, then the input ends.
         _ = try pass.run([(Self.prompt, 1, "")], token: "0a1b2c")
         let stateURL = pass.directory.appendingPathComponent("state.json")
@@ -102,6 +107,7 @@ struct DevicePassSessionTests {
     @Test("with no recorder connected the advice is to relaunch the app, unless the harness refused the one that tried")
     func notConnectedAdvice() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         let session = try pass.session(reading: Self.lines([]))
         #expect(session.notConnectedAdvice.contains("Relaunching it connects it again"))
     }
@@ -109,6 +115,7 @@ struct DevicePassSessionTests {
     @Test("a pass's token is kept in its state file before the first step, and a state without one gets one, its confirmations kept")
     func tokenKeptAtOnce() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         let fresh = pass.directory.appendingPathComponent("fresh.json")
         let first = try DevicePassCommand.passToken(keptIn: fresh)
         #expect(!first.resumed && first.token.count == 32)
@@ -127,6 +134,7 @@ struct DevicePassSessionTests {
     @Test("a launch the app records the moment the step is shown counts for that step: the pass does not wait for another")
     func evidenceAtOnce() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         let (recorder, stream) = try Self.recorder(for: pass)
         defer { stream.stop() }
         // Procedure 1's step 1 ("Open the app"): the app launches as soon as the step is shown, and
@@ -149,6 +157,7 @@ struct DevicePassSessionTests {
     @Test("'q' or 's REASON' typed while a step waits for an app that never launches ends the wait at once", arguments: ["q", "s no device today"])
     func wordEndsWait(word: String) throws {
         let pass = try Pass()
+        defer { pass.stop() }
         // Enter at step 0; the word once step 1 says what it waits for (no recorder ever connects).
         // After a skip, the input ends at step 2.
         let (confirmations, complete) = try pass.run([(Self.prompt, 1, ""), (Self.launchWait, 1, word)])
@@ -165,6 +174,7 @@ struct DevicePassSessionTests {
     @Test("an Enter typed while the app is still launching confirms nothing: the step waits for the launch, then for an answer to its prompt")
     func enterTypedAheadIsDropped() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         let (recorder, stream) = try Self.recorder(for: pass)
         defer { stream.stop() }
         // The app launches only once the tester's early Enter has reached the pass.
@@ -179,11 +189,13 @@ struct DevicePassSessionTests {
     @Test("a word that is no answer is asked again, and so is a question answered neither y nor n")
     func unknownWordsAskAgain() throws {
         let pass = try Pass()
+        defer { pass.stop() }
         // 'y' at step 0's prompt is no answer: the prompt is asked again, and Enter then confirms it.
         let (confirmations, _) = try pass.run([(Self.prompt, 1, "y"), ("is not an answer here", 1, ""), (Self.launchWait, 1, "q")])
         #expect(confirmations.map(\.step) == [0], "\(pass.text)")
 
         let asked = try Pass()
+        defer { asked.stop() }
         let session = try asked.session(reading: Self.lines(["", "not sure", "Yes"]))
         #expect(session.yesOrNo() == true)
         #expect(asked.count("Answer 'y' or 'n'.") == 2)

@@ -62,11 +62,13 @@ struct CatalogueTests {
         // Jamf Reset or a user change presumes that the launch asked (SL-LOGIN-1) with the broker
         // enabled (SL-DETECT-5), and across a Jamf Reset that the broadcast signed the app out
         // (SL-LOGOUT-1). A failed getDeviceInformation followed by a Jamf Reset presumes the same
-        // sign-out (SL-LOGOUT-1).
+        // sign-out (SL-LOGOUT-1). A silent sign-in begun by a Jamf Setup presumes that its broadcast began
+        // it (SL-LOGIN-7), then that the Jamf Reset signed the app out (SL-LOGOUT-1) or the user change
+        // signed the new user in (SL-SWITCH-1).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 176, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
+                "SL-INFLIGHT-1": 183, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }
 
