@@ -25,7 +25,7 @@ extension DeviceModel {
         for (index, step) in base.enumerated() {
             let changedWhileAway = step.action == .app(.launch) && deviceWhenTerminated.map { $0 != state.device } == true
             if let methods = Self.heldMethods(step.action, phase: state.phase, changedWhileAway: changedWhileAway) {
-                places.append((index, state, methods, changedWhileAway ? 4 : 1))
+                places.append((index, state, methods, Self.placeWeight(step.action, changedWhileAway: changedWhileAway)))
             }
             state.apply(step.action)
             if step.action == .app(.terminate) { deviceWhenTerminated = state.device }
@@ -54,6 +54,14 @@ extension DeviceModel {
         guard interfering != nil else { return history }
         holding.steps = before + following.prefix(max(0, count - 1)) + [Step(.release)] + following.suffix(from: max(0, count - 1))
         return ModelState.allows(holding) ? holding : history
+    }
+
+    /// How likely a place is to hold, against 1 for most: a launch after the device changed hands
+    /// while the app was away (the account check the app draws under), and a sign-in tap (the
+    /// sheet, whose answer a Jamf Reset or a user change may overtake), are rarer in histories.
+    static func placeWeight(_ action: Step.Action, changedWhileAway: Bool) -> Int {
+        if changedWhileAway { return 4 }
+        return action == .app(.tapSignIn) ? 3 : 1
     }
 
     /// The calls worth holding at `action` when the app is in `phase` before it, each with its
