@@ -64,11 +64,12 @@ struct CatalogueTests {
         // (SL-LOGOUT-1). A failed getDeviceInformation followed by a Jamf Reset presumes the same
         // sign-out (SL-LOGOUT-1). A silent sign-in begun by a Jamf Setup presumes that its broadcast began
         // it (SL-LOGIN-7), then that the Jamf Reset signed the app out (SL-LOGOUT-1) or the user change
-        // signed the new user in (SL-SWITCH-1).
+        // signed the new user in (SL-SWITCH-1). One begun by a user change presumes that the change
+        // asked a silent token, with no prompt and no refused download (SL-SWITCH-1).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 183, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
+                "SL-INFLIGHT-1": 192, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }
 
@@ -102,10 +103,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 10.0.0 in format 1.6; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 11.0.0 in format 1.7; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "10.0.0" && spec.formatVersion == "1.6")
+        #expect(spec.version == "11.0.0" && spec.formatVersion == "1.7")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

@@ -17,7 +17,7 @@ struct HeldCallMarkTests {
             uniquingKeysWith: { first, _ in first })
         return results.compactMap { result in
             guard let scenario = scenarios[result.id.description] else { return nil }
-            let holds = scenario.steps.compactMap { step -> BrokerMethod? in if case .holdNext(let method) = step.action { method } else { nil } }
+            let holds = scenario.steps.compactMap { step -> BrokerMethod? in if case .holdNext(let method, _) = step.action { method } else { nil } }
             guard !holds.isEmpty else { return nil }
             return (result.id, holds, result.transcript.filter(\.held).map(\.method))
         }
@@ -36,7 +36,7 @@ struct HeldCallMarkTests {
         }
         for (how, results) in runs {
             let found = Self.holdsAndMarks(spec.spec, results)
-            #expect(found.count == 22, "\(how): \(found.count) test cases hold an answer")
+            #expect(found.count == 24, "\(how): \(found.count) test cases hold an answer")
             #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
             for (id, holds, marked) in found {
                 #expect(marked == holds, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")

@@ -96,7 +96,7 @@ struct InvalidSpecTests {
         ("missing-do.json", [.init(24, 13, "$.requirements[0].scenarios[0].steps[0]", "missing required key 'do'")]),
         ("missing-rationale.json", [.init(12, 5, "$.requirements[0]", "missing required key 'rationale'")]),
         ("nan.json", [.init(18, 16, "$.requirements[0].tags[0]", "'NaN' is not a JSON value; numbers must be finite")]),
-        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.6)")]),
+        ("newer-major-version.json", [.init(3, 20, "$.formatVersion", "format version 2.0 is newer than this harness supports (1.7)")]),
         ("no-data-in-empty.json", [.init(26, 68, "$.requirements[0].scenarios[0].expect[0].in", "'in' needs at least 1 element")]),
         ("no-data-in-repeated.json", [.init(26, 79, "$.requirements[0].scenarios[0].expect[0].in[1]", "place 'screen' is listed twice")]),
         ("no-data-session-zero.json", [.init(26, 73, "$.requirements[0].scenarios[0].expect[0].session", "'session' must be at least 1, found 0")]),
@@ -245,6 +245,10 @@ struct InvalidSpecTests {
             ]
         ),
         (
+            "hold-account-other-method.json",
+            [.init(24, 58, "$.requirements[0].scenarios[0].steps[0]", "'account' is allowed only with method 'acquireTokenSilent'")]
+        ),
+        (
             "by-release-without-precondition.json",
             [
                 .init(
@@ -314,7 +318,7 @@ struct InvalidSpecTests {
             Issue.record("accepted")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.diagnostics.first?.message.contains("(1.6)") == true)
+            #expect(error.diagnostics.first?.message.contains("(1.7)") == true)
             #expect(error.diagnostics.first?.fix?.contains("upgrade sl-conformance") == true)
         }
     }

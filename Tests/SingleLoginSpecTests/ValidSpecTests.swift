@@ -75,10 +75,15 @@ struct ValidSpecTests {
         #expect(scenarios[1].steps[0].expect.isEmpty)
         #expect(scenarios[1].steps[0].preconditions == [Precondition(.notCrashed, ownedBy: "EX-ALL-2")])
         #expect(scenarios[1].preconditions == [Precondition(.signedIn(account: "bob"), ownedBy: "SL-SWITCH-1")])
-        // `holdNext` and `release` (1.5); `byRelease` (1.6) on a precondition that a release follows.
-        #expect(scenarios[2].steps.map(\.action) == [.holdNext(method: .acquireTokenSilent), .app(.launch), .switchUser(account: "bob"), .release])
+        // `holdNext` and `release` (1.5); `byRelease` (1.6) on a precondition that a release follows;
+        // a hold of the calls for one account (1.7).
         #expect(
-            scenarios[2].steps[2].preconditions == [
+            scenarios[2].steps.map(\.action) == [
+                .holdNext(method: .acquireTokenSilent), .app(.launch), .holdNext(method: .acquireTokenSilent, account: "bob"), .switchUser(account: "bob"),
+                .release,
+            ])
+        #expect(
+            scenarios[2].steps[3].preconditions == [
                 Precondition(.signedIn(account: "bob"), ownedBy: "SL-SWITCH-1", byRelease: true),
                 Precondition(.noDataOf(account: "alice", places: [.screen, .storage], session: nil), ownedBy: "SL-SWITCH-1"),
             ])

@@ -10,8 +10,8 @@ import SingleLoginAdapter
 /// (docs/broker-fidelity.md, "Answers in flight across a sign-out"); and what a backend does with
 /// a download it was already serving.
 struct HeldAnswers {
-    /// Calls still to be held, per method.
-    var toHold: [BrokerMethod: Int] = [:]
+    /// Calls still to be held, per method and the spec account they are for (nil: whoever).
+    var toHold: [Hold: Int] = [:]
     /// Tickets handed out, in order.
     var nextTicket = 1
     /// Held calls not yet released, and the in-process callers waiting for each.
@@ -19,12 +19,21 @@ struct HeldAnswers {
     /// Called once, the next time an in-process app's held call is on record (answered, in the
     /// transcript): the runner's wait for the app to settle.
     var onHold: [@Sendable () -> Void] = []
+
+    /// What a `holdNext` step holds: the next call of `method`, for `account` when it names one.
+    struct Hold: Hashable {
+        var method: BrokerMethod
+        var account: String?
+    }
 }
 
 extension SimulatedBroker: CallHolding {
-    package func claimHold(_ method: BrokerMethod) -> Int? {
-        guard let count = holds.toHold[method], count > 0 else { return nil }
-        holds.toHold[method] = count - 1
+    package func claimHold(_ method: BrokerMethod, accountIdentifier: String?) -> Int? {
+        // A hold for whoever comes first; then one for the account whose identifier the call names.
+        let named = accountIdentifier.flatMap { identifier in users.values.first { $0.identifier == identifier.lowercased() }?.name }
+        let candidates = [HeldAnswers.Hold(method: method)] + (named.map { [HeldAnswers.Hold(method: method, account: $0)] } ?? [])
+        guard let hold = candidates.first(where: { holds.toHold[$0, default: 0] > 0 }) else { return nil }
+        holds.toHold[hold, default: 0] -= 1
         let ticket = holds.nextTicket
         holds.nextTicket += 1
         holds.outstanding[ticket] = []
@@ -35,7 +44,7 @@ extension SimulatedBroker: CallHolding {
 
     /// Returns once the held call with `ticket` has been released (an in-process app's call, which
     /// the broker has answered and recorded). The runner, waiting for the app to settle or hold,
-    /// goes on from here, not from ``claimHold(_:)``: an app whose calls run off the job's thread
+    /// goes on from here, not from ``claimHold(_:accountIdentifier:)``: an app whose calls run off the job's thread
     /// (started from a dispatch queue) would otherwise have its step judged before the held call
     /// is on record.
     func waitForRelease(_ ticket: Int) async {
@@ -78,12 +87,16 @@ extension SimulatedBroker: CallHolding {
 struct HoldingBroker: SharedDeviceBroker, BackendService, CallHolding {
     let broker: SimulatedBroker
 
-    func claimHold(_ method: BrokerMethod) async -> Int? { await broker.claimHold(method) }
+    func claimHold(_ method: BrokerMethod, accountIdentifier: String?) async -> Int? {
+        await broker.claimHold(method, accountIdentifier: accountIdentifier)
+    }
     func isReleased(_ ticket: Int) async -> Bool { await broker.isReleased(ticket) }
 
     /// `body`'s answer, delivered once released when the call of `method` is held.
-    private func answer<Value: Sendable>(_ method: BrokerMethod, _ body: () async throws -> Value) async throws -> Value {
-        let ticket = await broker.claimHold(method)
+    private func answer<Value: Sendable>(
+        _ method: BrokerMethod, for accountIdentifier: String? = nil, _ body: () async throws -> Value
+    ) async throws -> Value {
+        let ticket = await broker.claimHold(method, accountIdentifier: accountIdentifier)
         let result: Result<Value, any Error>
         do { result = .success(try await AnswerHold.$isHeld.withValue(ticket != nil) { try await body() }) } catch { result = .failure(error) }
         if let ticket { await broker.waitForRelease(ticket) }
@@ -93,7 +106,7 @@ struct HoldingBroker: SharedDeviceBroker, BackendService, CallHolding {
     func getDeviceInformation() async throws -> DeviceInformation { try await answer(.getDeviceInformation) { try await broker.getDeviceInformation() } }
     func getCurrentAccount() async throws -> CurrentAccount { try await answer(.getCurrentAccount) { try await broker.getCurrentAccount() } }
     func acquireTokenSilent(_ parameters: SilentTokenParameters) async throws -> MSALResult {
-        try await answer(.acquireTokenSilent) { try await broker.acquireTokenSilent(parameters) }
+        try await answer(.acquireTokenSilent, for: parameters.accountIdentifier) { try await broker.acquireTokenSilent(parameters) }
     }
     func acquireToken(_ parameters: InteractiveTokenParameters) async throws -> MSALResult {
         try await answer(.acquireToken) { try await broker.acquireToken(parameters) }

@@ -108,7 +108,7 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         case .answerNext(let method, let answer)?: script(method, answer)
         case .advanceClock(let minutes)?: advanceClock(minutes: minutes)
         case .requireInteraction?: tokenNeedsInteraction = true
-        case .holdNext(let method)?: holds.toHold[method, default: 0] += 1
+        case .holdNext(let method, let account)?: holds.toHold[HeldAnswers.Hold(method: method, account: account), default: 0] += 1
         case .release?: break  // The runner releases them once it is ready to see the app settle.
         case .app(.terminate)?, .app(.launch)?:
             // A new process has a new MSAL instance: what only its memory held is gone.

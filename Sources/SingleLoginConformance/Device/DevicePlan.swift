@@ -94,7 +94,7 @@ public struct DevicePlan: Sendable {
         var index = 0
         while index < steps.count {
             switch steps[index].action {
-            case .holdNext(.getCurrentAccount)
+            case .holdNext(.getCurrentAccount, nil)
             where index + 2 < steps.count && steps[index + 1].action == .app(.launch) && steps[index + 2].action == .release
                 && steps[index].expect.isEmpty && steps[index].preconditions.isEmpty:
                 number += 1

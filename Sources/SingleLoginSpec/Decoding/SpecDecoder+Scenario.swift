@@ -135,8 +135,8 @@ extension SpecDecoder {
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
             action = .requireInteraction
         case "holdNext":
-            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["method"], required: ["method"])
-            action = enumeration(fields, "method", path, as: BrokerMethod.self, what: "broker method").map { .holdNext(method: $0) }
+            checkKeys(fields, of: node, path, allowed: Self.commonStepKeys + ["method", "account"], required: ["method"])
+            action = decodeHold(fields, path)
         case "release":
             checkKeys(fields, of: node, path, allowed: Self.commonStepKeys, required: [])
             action = .release
@@ -175,6 +175,21 @@ extension SpecDecoder {
         case "networkError": return BrokerMethod.allCases.filter { !$0.isLocalCacheCall }
         default: return BrokerMethod.allCases
         }
+    }
+
+    /// Decodes `holdNext`'s method and its `account`, which only a silent token call names.
+    private mutating func decodeHold(_ fields: [JSONMember], _ path: String) -> Step.Action? {
+        let method = enumeration(fields, "method", path, as: BrokerMethod.self, what: "broker method")
+        guard let member = fields.first(where: { $0.key == "account" }) else { return method.map { .holdNext(method: $0) } }
+        let account = accountReference(fields, "account", path)
+        if let method, method != .acquireTokenSilent {
+            report(
+                member.keyPosition, path, "'account' is allowed only with method 'acquireTokenSilent'",
+                fix: "remove 'account' to hold the next '\(method.rawValue)' call whoever it is for")
+            return nil
+        }
+        guard let method, let account else { return nil }
+        return .holdNext(method: method, account: account)
     }
 
     /// Decodes `answerNext`'s method, answer and the answer's arguments, and checks that the answer is possible for the method.

@@ -33,7 +33,7 @@ public struct Spec: Hashable, Sendable {
     }
 
     /// The format version this build reads; a file with a newer major version is refused.
-    public static let supportedFormatVersion = "1.6"
+    public static let supportedFormatVersion = "1.7"
 
     /// The account defined under `name`, if any.
     public func account(named name: String) -> AccountDefinition? {

@@ -11,7 +11,7 @@ extension Step.Action: CustomStringConvertible {
         case .answerNext(let method, let answer): return "answerNext \(method.rawValue) \(answer)"
         case .advanceClock(let minutes): return "advanceClock \(minutes) min"
         case .requireInteraction: return "requireInteraction"
-        case .holdNext(let method): return "holdNext \(method.rawValue)"
+        case .holdNext(let method, let account): return "holdNext \(method.rawValue)" + (account.map { " for \($0)" } ?? "")
         case .release: return "release"
         }
     }

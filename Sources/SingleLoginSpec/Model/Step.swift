@@ -55,7 +55,10 @@ public struct Step: Hashable, Sendable {
         /// next call of `method` (a broker method or `fetchRecords`, the backend) is made when the
         /// app asks, and delivered only when a later ``release`` step comes: meanwhile the harness
         /// delivers further steps. Only for an adapter that declared `concurrentCalls`.
-        case holdNext(method: BrokerMethod)
+        /// With `account` (format 1.7, `acquireTokenSilent` only), the next call made for that
+        /// account's identifier: a call for anyone else is answered at once, so a scenario can hold
+        /// the new user's sign-in at a user change while the app's calls for the previous user go on.
+        case holdNext(method: BrokerMethod, account: String? = nil)
         /// `{"do": "release"}` (format 1.5): the held answers are delivered, and the harness waits
         /// for the app to settle again; the step's checks read what it did with them.
         case release

@@ -74,7 +74,8 @@ public enum SpecWriter {
         case .answerNext(let method, let answer): members = [("do", .string("answerNext")), ("method", .string(method.rawValue))] + self.answer(answer)
         case .advanceClock(let minutes): members = [("do", .string("advanceClock")), ("minutes", .integer(minutes))]
         case .requireInteraction: members = [("do", .string("requireInteraction"))]
-        case .holdNext(let method): members = [("do", .string("holdNext")), ("method", .string(method.rawValue))]
+        case .holdNext(let method, let account):
+            members = [("do", .string("holdNext")), ("method", .string(method.rawValue))] + (account.map { [("account", .string($0))] } ?? [])
         case .release: members = [("do", .string("release"))]
         }
         if let startingPoint = step.startingPoint { members.append(("startingPoint", .string(startingPoint))) }

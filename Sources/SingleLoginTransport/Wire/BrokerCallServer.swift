@@ -41,6 +41,14 @@ enum BrokerCallServer {
         }
     }
 
+    /// The account a silent token call is for (its params' `accountIdentifier`), which a hold may
+    /// name; nil for other methods, and for params that do not decode (the call then fails as it would).
+    static func accountIdentifier(of method: BrokerMethod, params: ArraySlice<UInt8>) -> String? {
+        guard method == .acquireTokenSilent else { return nil }
+        let request: WireBrokerShapes.AccountIdentifier? = try? parameters(params)
+        return request?.accountIdentifier
+    }
+
     /// The params as `T`, decoded straight from their bytes.
     private static func parameters<T: Decodable>(_ bytes: ArraySlice<UInt8>) throws -> T {
         do { return try WireCodec.decoder.decode(T.self, from: Data(bytes)) } catch {

@@ -394,8 +394,11 @@ package actor JSONRPCSession {
             }
             origin = madeUnder.origin
         }
-        let held = concurrent ? await (environment.broker as? any CallHolding)?.claimHold(brokerMethod) : nil
         let params = scan.params.map { data[$0] } ?? ArraySlice(WireLine.emptyObject)
+        let held =
+            concurrent
+            ? await (environment.broker as? any CallHolding)?.claimHold(
+                brokerMethod, accountIdentifier: BrokerCallServer.accountIdentifier(of: brokerMethod, params: params)) : nil
         let answer: [UInt8]
         do {
             let result = try await CallMoment.$current.withValue(origin) {

@@ -6,9 +6,9 @@ extension EmbeddedSpec {
     public static let singleLogin = EmbeddedSpec(fileName: "single-login.json", text: #"""
 {
   "$schema": "./spec-format-v1.schema.json",
-  "formatVersion": "1.6",
+  "formatVersion": "1.7",
   "id": "single-login",
-  "version": "10.0.0",
+  "version": "11.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -13020,6 +13020,205 @@ extension EmbeddedSpec {
                   "method": "acquireToken",
                   "count": 0,
                   "precondition": "SL-LOGIN-7"
+                }
+              ]
+            },
+            {
+              "do": "switchUser",
+              "account": "jose",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "jose",
+                  "precondition": "SL-SWITCH-1",
+                  "byRelease": true
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "jose"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent sign-in begun by a user change, under way across a Jamf Reset",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent",
+              "account": "bob"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a silent sign-in begun by a user change, under way across another user change",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent",
+              "account": "bob"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "atLeast": 1,
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-SWITCH-1"
                 }
               ]
             },

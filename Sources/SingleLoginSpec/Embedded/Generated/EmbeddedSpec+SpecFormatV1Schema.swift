@@ -734,9 +734,22 @@ extension EmbeddedSpec {
               "enum": [
                 "do",
                 "method",
+                "account",
                 "expect",
                 "startingPoint"
               ]
+            },
+            "if": {
+              "required": [
+                "account"
+              ]
+            },
+            "then": {
+              "properties": {
+                "method": {
+                  "const": "acquireTokenSilent"
+                }
+              }
             }
           }
         },
