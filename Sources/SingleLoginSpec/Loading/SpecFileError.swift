@@ -31,12 +31,6 @@ public struct SpecFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong.
     public var problem: Problem
 
-    /// Creates an error.
-    public init(path: String, problem: Problem) {
-        self.path = path
-        self.problem = problem
-    }
-
     /// What is wrong, without the path: `no such file`, `is a directory, not a file`.
     public var reason: String {
         switch problem {
