@@ -72,12 +72,6 @@ public struct AppVersionRange: Hashable, Sendable, CustomStringConvertible {
     /// The last version covered, if bounded above.
     public var through: String?
 
-    /// Creates a range.
-    public init(from: String? = nil, through: String? = nil) {
-        self.from = from
-        self.through = through
-    }
-
     /// Whether `version` is inside, comparing dot-separated parts as numbers (`4.10` after `4.9`).
     public func contains(_ version: String) -> Bool {
         if let from, Self.compare(version, from) < 0 { return false }
