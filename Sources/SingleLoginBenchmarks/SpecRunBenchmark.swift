@@ -19,13 +19,6 @@ package struct SpecRunBenchmark: Sendable {
     /// Makes one adapter provider per job.
     package var makeProvider: @Sendable () -> any AdapterProvider
 
-    /// Creates the benchmark.
-    package init(spec: Spec, specSHA256: String, makeProvider: @escaping @Sendable () -> any AdapterProvider) {
-        self.spec = spec
-        self.specSHA256 = specSHA256
-        self.makeProvider = makeProvider
-    }
-
     /// One run of the whole spec.
     package struct Measurement: Sendable {
         /// Wall time in seconds, adapter start to adapter end.
