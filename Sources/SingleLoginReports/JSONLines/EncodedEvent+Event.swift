@@ -32,27 +32,22 @@ extension EncodedEvent {
             self.init(kind: .requirementEnded, date: date)
             self.requirement = EncodedRequirement(result.requirement)
             self.requirementResult = EncodedRequirementResult(result)
-        case let .testCaseStarted(id):
+        case .testCaseStarted:
             self.init(kind: .testCaseStarted, date: date)
-            self.testCase = EncodedTestCaseID(id)
-        case let .stepPerformed(id, index, description):
+        case let .stepPerformed(_, index, description):
             self.init(kind: .stepPerformed, date: date)
-            self.testCase = EncodedTestCaseID(id)
             self.stepIndex = index
             self.step = description
-        case let .brokerCalled(id, record):
+        case let .brokerCalled(_, record):
             self.init(kind: .brokerCalled, date: date)
-            self.testCase = EncodedTestCaseID(id)
             self.call = EncodedBrokerCall(record)
-        case let .observed(id, observation, facts, delivered):
+        case let .observed(_, observation, facts, delivered):
             self.init(kind: .observed, date: date)
-            self.testCase = EncodedTestCaseID(id)
             self.observation = EncodedObservation(observation)
             self.facts = facts
             self.broadcastsDelivered = delivered
-        case let .issueRecorded(id, issue):
+        case let .issueRecorded(_, issue):
             self.init(kind: .issueRecorded, date: date)
-            self.testCase = EncodedTestCaseID(id)
             self.issue = EncodedIssue(issue)
         case let .adapterUnavailable(unavailability):
             self.init(kind: .adapterUnavailable, date: date)
@@ -61,7 +56,6 @@ extension EncodedEvent {
                 stderrTail: Evidence.tail(unavailability.stderrTail, maxBytes: maxLogBytes))
         case let .testCaseEnded(result):
             self.init(kind: .testCaseEnded, date: date)
-            self.testCase = EncodedTestCaseID(result.id)
             self.result = EncodedResult(result, maxLogBytes: maxLogBytes)
         case let .runEnded(summary):
             self.init(kind: .runEnded, date: date)
@@ -74,6 +68,7 @@ extension EncodedEvent {
                 interrupted: summary.interrupted, untested: summary.untested > 0 ? summary.untested : nil,
                 lateCalls: summary.lateCalls.isEmpty ? nil : summary.lateCalls)
         }
+        testCase = event.testCaseID.map(EncodedTestCaseID.init)
     }
 }
 
