@@ -34,8 +34,9 @@ extension DeviceModel {
         guard let chosen = random.weighted(places.indices.map { ($0, places[$0].weight) }) else { return history }
         let place = places[chosen]
         guard let method = random.weighted(place.methods) else { return history }
+        let hold = Self.hold(method, at: base[place.index].action)
         var held = place.before
-        held.apply(.holdNext(method: method))
+        held.apply(hold)
         held.apply(base[place.index].action)
         let following = Array(base.suffix(from: place.index + 1))
         let interfering = random.chance(0.5) ? interference(after: held, &random) : nil
@@ -47,13 +48,24 @@ extension DeviceModel {
         let counts = (0...limit).map { count in (count, Self.releaseWeight(after: rest.prefix(count))) }
         let count = random.weighted(counts) ?? limit
         var holding = history
-        let before = Array(base.prefix(place.index)) + [Step(.holdNext(method: method)), base[place.index]]
+        let before = Array(base.prefix(place.index)) + [Step(hold), base[place.index]]
         holding.steps = before + rest.prefix(count) + [Step(.release)] + rest.suffix(from: count)
         if ModelState.allows(holding) { return holding }
         // The event made a later step impossible (a Jamf Reset before a user change): hold without it.
         guard interfering != nil else { return history }
         holding.steps = before + following.prefix(max(0, count - 1)) + [Step(.release)] + following.suffix(from: max(0, count - 1))
         return ModelState.allows(holding) ? holding : history
+    }
+
+    /// The hold of `method` before `action`: at a Jamf Setup or a user change, the silent token call
+    /// for the user who arrives, so that an app that first asks one for the user it knew (to see
+    /// whether they are still there) has the new user's sign-in held, not that question.
+    static func hold(_ method: BrokerMethod, at action: Step.Action) -> Step.Action {
+        switch action {
+        case .globalSignIn(let account) where method == .acquireTokenSilent, .switchUser(let account) where method == .acquireTokenSilent:
+            .holdNext(method: method, account: account)
+        default: .holdNext(method: method)
+        }
     }
 
     /// How likely a place is to hold, against 1 for most: a launch after the device changed hands
