@@ -12915,6 +12915,171 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "a renewal sign-in sheet under way across a Jamf Reset",
+          "given": {
+            "userAtDevice": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch"
+            },
+            {
+              "do": "tapSignIn",
+              "startingPoint": "SL-LOGIN-3",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                }
+              ]
+            },
+            {
+              "do": "requireInteraction"
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 70
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireToken"
+            },
+            {
+              "do": "refresh",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireTokenSilent",
+                  "answered": "error",
+                  "atLeast": 1,
+                  "precondition": "SL-INTERACTIVE-4"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "atMost": 1,
+                  "precondition": "SL-INTERACTIVE-4"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-TOKEN-3"
+                }
+              ]
+            },
+            {
+              "do": "tapSignIn"
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "count": 2,
+              "precondition": "SL-INTERACTIVE-4"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
           "name": "a silent sign-in begun by a Jamf Setup, under way across a Jamf Reset",
           "steps": [
             {
