@@ -65,14 +65,15 @@ struct CatalogueTests {
         // sign-out (SL-LOGOUT-1). A silent sign-in begun by a Jamf Setup presumes that its broadcast began
         // it (SL-LOGIN-7), then that the Jamf Reset signed the app out (SL-LOGOUT-1) or the user change
         // signed the new user in (SL-SWITCH-1). One begun by a user change presumes that the change
-        // asked a silent token, with no prompt and no refused download (SL-SWITCH-1). A renewal sheet
-        // held across a Jamf Reset presumes that the refresh asked silently, prompted at most once
-        // and sent no expired token (SL-INTERACTIVE-4, SL-TOKEN-3), and that the Jamf Reset ended the
-        // session the app's own sign-in began (SL-INTERACTIVE-1, SL-LOGOUT-1, the surfaces' owners).
+        // asked a silent token, with no prompt and no refused download (SL-SWITCH-1). A sheet for the
+        // device's own user held across a Jamf Reset presumes that the refused silent token led to a
+        // sheet (SL-LOGIN-4); a renewal sheet, that the refresh asked silently, prompted at most once
+        // and sent no expired token (SL-INTERACTIVE-4, SL-TOKEN-3); both, that the Jamf Reset ended the
+        // session the app's sheet began (SL-INTERACTIVE-1, SL-LOGOUT-1, the surfaces' owners).
         #expect(
             marked == [
                 "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 2, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
-                "SL-INFLIGHT-1": 205, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
+                "SL-INFLIGHT-1": 215, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }
 

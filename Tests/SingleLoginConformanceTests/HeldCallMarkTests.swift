@@ -36,7 +36,7 @@ struct HeldCallMarkTests {
         }
         for (how, results) in runs {
             let found = Self.holdsAndMarks(spec.spec, results)
-            #expect(found.count == 25, "\(how): \(found.count) test cases hold an answer")
+            #expect(found.count == 26, "\(how): \(found.count) test cases hold an answer")
             #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
             for (id, holds, marked) in found {
                 #expect(marked == holds, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")

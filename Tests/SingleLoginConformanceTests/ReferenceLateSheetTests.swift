@@ -7,13 +7,14 @@ import Testing
 /// The reference app's sign-in sheet, when its answer comes after a Jamf Reset or a user change.
 @Suite("The reference app and a late sign-in sheet")
 struct ReferenceLateSheetTests {
-    /// The catalogue's four test cases: alice completes the sheet on a tap (or, signed in, the
-    /// renewal sheet her refresh needs), the answer is held, the device is reset (and set up for
+    /// The catalogue's five test cases: alice completes the sheet on a tap (or the one her refused
+    /// silent token needs, at launch or on a refresh), the answer is held, the device is reset (and set up for
     /// alice again) or bob takes it, then the answer arrives.
     static let lateSheets = [
         TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet under way across a Jamf Reset"),
         TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet under way across a user change"),
         TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet under way across a Jamf Reset and the same user's Jamf Setup"),
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet for the device's own user under way across a Jamf Reset"),
         TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a renewal sign-in sheet under way across a Jamf Reset"),
     ]
 
@@ -26,12 +27,12 @@ struct ReferenceLateSheetTests {
             #expect(result.transcript.filter(\.held).map(\.method) == [.acquireToken], "\(id)")
             // The broadcast the sheet posted reached the app before the held answer: its account
             // check named alice, and the app signed her in silently, in a generation of its own
-            // (the renewal sheet posts none: there the silent call is the refresh's own).
+            // (a sheet for the device's own user posts none: there the app's own silent call follows).
             #expect(result.transcript.contains { $0.method == .acquireTokenSilent }, "\(id)")
         }
     }
 
-    @Test("an app that applies the late sheet fails those four test cases at the release, and no other of SL-INFLIGHT-1")
+    @Test("an app that applies the late sheet fails those five test cases at the release, and no other of SL-INFLIGHT-1")
     func lateSheetApplied() async throws {
         let results = try await ReferenceLateCheckTests.inflight([.appliesLateSheetAfterWipe])
         #expect(results.filter { $0.outcome != .passed }.map(\.id) == Self.lateSheets, "\(TestSupport.unpassed(results))")

@@ -12915,6 +12915,134 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "a sign-in sheet for the device's own user under way across a Jamf Reset",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "interactionRequired"
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireToken"
+            },
+            {
+              "do": "launch"
+            },
+            {
+              "do": "tapSignIn"
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "calls",
+              "method": "acquireToken",
+              "atLeast": 1,
+              "precondition": "SL-LOGIN-4"
+            },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
           "name": "a renewal sign-in sheet under way across a Jamf Reset",
           "given": {
             "userAtDevice": "alice"
