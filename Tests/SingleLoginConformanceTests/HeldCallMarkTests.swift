@@ -45,4 +45,39 @@ struct HeldCallMarkTests {
             #expect(unheld.allSatisfy { !$0.transcript.contains(where: \.held) }, "\(how): a test case without a hold marks a call held")
         }
     }
+
+    @Test(
+        "a hold that names an account holds only that account's silent call: at a user change, an app that first asks a silent token for the user it knew has that call answered at once, and the new user's held"
+    )
+    func holdForOneAccount() async throws {
+        let spec = try TestSupport.shippedSpec()
+        let users = SimulatedUser.all(of: spec.spec)
+        let (alice, bob) = (try #require(users["alice"]).identifier, try #require(users["bob"]).identifier)
+        var runs = [("in process", await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.provesUserBySilentToken]) } }.results)]
+        if let adapter = BuiltProducts.path("sl-reference-adapter") {
+            runs.append(("over stdio", await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' --flaw provesUserBySilentToken") }.results))
+        } else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+        }
+        for (how, results) in runs {
+            try Self.expectHeldForBob(results, how: how, alice: alice, bob: bob)
+        }
+    }
+
+    private static func expectHeldForBob(_ results: [TestCaseResult], how: String, alice: String, bob: String) throws {
+        for name in [
+            "a silent sign-in begun by a user change, under way across a Jamf Reset",
+            "a silent sign-in begun by a user change, under way across another user change",
+        ] {
+            let result = try #require(results.first { $0.id == TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: name) })
+            // Step 2, bob's arrival: the app asks for alice first, then signs bob in.
+            let silent = result.transcript.compactMap { record -> (account: String?, held: Bool)? in
+                guard record.stepIndex == 2, case .acquireTokenSilent(let parameters) = record.call else { return nil }
+                return (parameters.accountIdentifier, record.held)
+            }
+            #expect(silent.contains { $0.account == alice && !$0.held }, "\(how), \(name): \(silent)")
+            #expect(silent.filter(\.held).map(\.account) == [bob], "\(how), \(name): \(silent)")
+            #expect(result.outcome == .passed, "\(how), \(name): \(result.issues.map(\.message))")
+        }
+    }
 }
