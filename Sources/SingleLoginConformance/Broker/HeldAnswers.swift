@@ -30,7 +30,7 @@ struct HeldAnswers {
 extension SimulatedBroker: CallHolding {
     package func claimHold(_ method: BrokerMethod, accountIdentifier: String?) -> Int? {
         // A hold for whoever comes first; then one for the account whose identifier the call names.
-        let named = accountIdentifier.flatMap { identifier in users.values.first { $0.identifier == identifier.lowercased() }?.name }
+        let named = accountIdentifier.flatMap { user(identifier: $0)?.name }
         let candidates = [HeldAnswers.Hold(method: method)] + (named.map { [HeldAnswers.Hold(method: method, account: $0)] } ?? [])
         guard let hold = candidates.first(where: { holds.toHold[$0, default: 0] > 0 }) else { return nil }
         holds.toHold[hold, default: 0] -= 1

@@ -144,7 +144,7 @@ extension SimulatedBroker {
     /// MSAL's local removal: SignedOut for this client (with `wipeAccount`, the records gone as well); the
     /// id token goes with it. A sign-in MSAL made without the broker ends with it.
     func removeLocally(identifier: String, wipeAccount: Bool) {
-        if let user = users.values.first(where: { $0.identifier == identifier.lowercased() }) {
+        if let user = user(identifier: identifier) {
             idTokensHeld.remove(user.name)
             for session in sessionsByUser[user.name] ?? [] where session.kind == .local { liveSessions.remove(session.marker) }
         }

@@ -212,6 +212,11 @@ public actor SimulatedBroker: SharedDeviceBroker, BackendService {
         return session
     }
 
+    /// The spec's user whose account is `identifier` (MSAL's home account id, in any case).
+    func user(identifier: String) -> SimulatedUser? {
+        users.values.first { $0.identifier == identifier.lowercased() }
+    }
+
     /// The device session of the account `identifier`, if it is signed in on the device.
     func deviceSession(identifier: String) -> UserSession? {
         deviceSessions.first { $0.user.identifier == identifier.lowercased() }
