@@ -23,6 +23,9 @@ struct HeldCallMarkTests {
         }
     }
 
+    /// The one scenario whose hold the reference app never claims.
+    static let holdThatLapses = "a sign-in sheet after a failed silent sign-in, under way across a Jamf Reset"
+
     @Test(
         "in process and over stdio, each hold of the catalogue (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none"
     )
@@ -36,10 +39,13 @@ struct HeldCallMarkTests {
         }
         for (how, results) in runs {
             let found = Self.holdsAndMarks(spec.spec, results)
-            #expect(found.count == 26, "\(how): \(found.count) test cases hold an answer")
+            #expect(found.count == 27, "\(how): \(found.count) test cases hold an answer")
             #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
             for (id, holds, marked) in found {
-                #expect(marked == holds, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
+                // After a failed silent sign-in the reference app's tap signs in silently: it asks no
+                // sheet, so that hold lapses (an app whose tap asks the sheet has it held).
+                let expected = id.scenarioName == Self.holdThatLapses ? [] : holds
+                #expect(marked == expected, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
             }
             let unheld = results.filter { result in !found.contains { $0.id == result.id } }
             #expect(unheld.allSatisfy { !$0.transcript.contains(where: \.held) }, "\(how): a test case without a hold marks a call held")

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.7",
   "id": "single-login",
-  "version": "11.0.0",
+  "version": "12.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -13034,6 +13034,140 @@ extension EmbeddedSpec {
               "atLeast": 1,
               "precondition": "SL-LOGIN-4"
             },
+            {
+              "check": "calls",
+              "method": "fetchRecords",
+              "answered": "error",
+              "count": 0
+            }
+          ]
+        },
+        {
+          "name": "a sign-in sheet after a failed silent sign-in, under way across a Jamf Reset",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "blankIdToken"
+            },
+            {
+              "do": "launch",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-TOKEN-2"
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0,
+                  "precondition": "SL-TOKEN-2"
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireToken"
+            },
+            {
+              "do": "tapSignIn"
+            },
+            {
+              "do": "globalSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-INTERACTIVE-1"
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0,
+                  "precondition": "SL-LOGOUT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "notification"
+                  ],
+                  "precondition": "SL-NOTIFY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "spotlight"
+                  ],
+                  "precondition": "SL-SPOTLIGHT-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "pasteboard"
+                  ],
+                  "precondition": "SL-PASTEBOARD-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "widget"
+                  ],
+                  "precondition": "SL-WIDGET-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "activity"
+                  ],
+                  "precondition": "SL-ACTIVITY-1"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "snapshot"
+                  ],
+                  "precondition": "SL-SNAPSHOT-1"
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "signedOut"
+                },
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage",
+                    "notification",
+                    "spotlight",
+                    "pasteboard",
+                    "widget",
+                    "activity",
+                    "snapshot"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
             {
               "check": "calls",
               "method": "fetchRecords",
