@@ -33,7 +33,7 @@ extension ReferenceApp {
         guard memory.session == nil, !(flaws.contains(.staysCancelledAfterCancel) && memory.cancelled) else { return }
         do {
             if let account = try await broker.getCurrentAccount().account {
-                await signInSilently(account)
+                if options.contains(.asksSheetOnTap) { await signInInteractively(account: account) } else { await signInSilently(account) }
             } else {
                 await signInInteractively(account: nil)
             }

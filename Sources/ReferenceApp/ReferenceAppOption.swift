@@ -20,6 +20,9 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
     /// the sign-in's token call is under way is followed once that call has answered, and the
     /// answer (for the user who was there when it asked) is then dropped: the check that follows decides.
     case finishesSignInBeforeFollowing
+    /// Signed out, its sign-in tap always puts up Microsoft's sheet (the device's account as the
+    /// login hint when there is one), never a silent sign-in first: the user asked to sign in.
+    case asksSheetOnTap
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -31,6 +34,7 @@ public enum ReferenceAppOption: String, CaseIterable, Sendable {
         case .keepsTokenUntilRefused: return "reuses its backend token until it is 55 minutes old or refused"
         case .coalescesAccountChecks: return "one account check at a time; those asked for meanwhile run once, after it"
         case .finishesSignInBeforeFollowing: return "a user change during its silent sign-in is followed once the sign-in answers"
+        case .asksSheetOnTap: return "a sign-in tap always puts up the sheet, with the device's account as the hint"
         }
     }
 }

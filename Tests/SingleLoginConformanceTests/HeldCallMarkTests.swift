@@ -23,28 +23,40 @@ struct HeldCallMarkTests {
         }
     }
 
-    /// The one scenario whose hold the reference app never claims.
+    /// The one scenario whose hold the reference app claims only with ``ReferenceAppOption/asksSheetOnTap``.
     static let holdThatLapses = "a sign-in sheet after a failed silent sign-in, under way across a Jamf Reset"
 
     @Test(
-        "in process and over stdio, each hold of the catalogue (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none"
+        "in process and over stdio, each hold of the catalogue (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) marks exactly the call it caught (its method, hold after hold), and a test case without a hold marks none; a tap that asks the sheet has the sheet after a failed silent sign-in held"
     )
     func marks() async throws {
         let spec = try TestSupport.shippedSpec()
-        var runs = [("in process", await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results)]
+        let sheetOnTap = ReferenceAppOption.asksSheetOnTap
+        var runs = [
+            ("in process", false, await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results),
+            (
+                "in process, \(sheetOnTap)", true,
+                await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(options: [sheetOnTap]) } }.results
+            ),
+        ]
         if let adapter = BuiltProducts.path("sl-reference-adapter") {
-            runs.append(("over stdio", await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
+            runs.append(("over stdio", false, await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
+            runs.append(
+                (
+                    "over stdio, \(sheetOnTap)", true,
+                    await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' --option \(sheetOnTap)") }.results
+                ))
         } else {
             Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
         }
-        for (how, results) in runs {
+        for (how, tapAsksSheet, results) in runs {
             let found = Self.holdsAndMarks(spec.spec, results)
             #expect(found.count == 27, "\(how): \(found.count) test cases hold an answer")
             #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
             for (id, holds, marked) in found {
                 // After a failed silent sign-in the reference app's tap signs in silently: it asks no
-                // sheet, so that hold lapses (an app whose tap asks the sheet has it held).
-                let expected = id.scenarioName == Self.holdThatLapses ? [] : holds
+                // sheet, so that hold lapses; with asksSheetOnTap the tap's sheet is the call held.
+                let expected = id.scenarioName == Self.holdThatLapses && !tapAsksSheet ? [] : holds
                 #expect(marked == expected, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
             }
             let unheld = results.filter { result in !found.contains { $0.id == result.id } }
