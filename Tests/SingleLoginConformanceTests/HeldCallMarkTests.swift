@@ -31,37 +31,25 @@ struct HeldCallMarkTests {
     )
     func marks() async throws {
         let spec = try TestSupport.shippedSpec()
-        let sheetOnTap = ReferenceAppOption.asksSheetOnTap
-        var runs = [
-            ("in process", false, await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter() } }.results),
-            (
-                "in process, \(sheetOnTap)", true,
-                await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(options: [sheetOnTap]) } }.results
-            ),
-        ]
-        if let adapter = BuiltProducts.path("sl-reference-adapter") {
-            runs.append(("over stdio", false, await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)'") }.results))
-            runs.append(
-                (
-                    "over stdio, \(sheetOnTap)", true,
-                    await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' --option \(sheetOnTap)") }.results
-                ))
-        } else {
-            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
-        }
-        for (how, tapAsksSheet, results) in runs {
-            let found = Self.holdsAndMarks(spec.spec, results)
-            #expect(found.count == 27, "\(how): \(found.count) test cases hold an answer")
-            #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
-            for (id, holds, marked) in found {
-                // After a failed silent sign-in the reference app's tap signs in silently: it asks no
-                // sheet, so that hold lapses; with asksSheetOnTap the tap's sheet is the call held.
-                let expected = id.scenarioName == Self.holdThatLapses && !tapAsksSheet ? [] : holds
-                #expect(marked == expected, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
+        for tapAsksSheet in [false, true] {
+            for (how, results) in await Self.referenceRuns(spec, options: tapAsksSheet ? [.asksSheetOnTap] : []) {
+                Self.expectMarks(spec.spec, results, how: how, tapAsksSheet: tapAsksSheet)
             }
-            let unheld = results.filter { result in !found.contains { $0.id == result.id } }
-            #expect(unheld.allSatisfy { !$0.transcript.contains(where: \.held) }, "\(how): a test case without a hold marks a call held")
         }
+    }
+
+    private static func expectMarks(_ spec: Spec, _ results: [TestCaseResult], how: String, tapAsksSheet: Bool) {
+        let found = holdsAndMarks(spec, results)
+        #expect(found.count == 27, "\(how): \(found.count) test cases hold an answer")
+        #expect(Set(found.map(\.id.requirementID)) == ["SL-INFLIGHT-1", "SL-LOGOUT-2", "SL-SWITCH-3"])
+        for (id, holds, marked) in found {
+            // After a failed silent sign-in the reference app's tap signs in silently: it asks no
+            // sheet, so that hold lapses; with asksSheetOnTap the tap's sheet is the call held.
+            let expected = id.scenarioName == Self.holdThatLapses && !tapAsksSheet ? [] : holds
+            #expect(marked == expected, "\(how): \(id) holds \(holds.map(\.rawValue)), marks \(marked.map(\.rawValue))")
+        }
+        let unheld = results.filter { result in !found.contains { $0.id == result.id } }
+        #expect(unheld.allSatisfy { !$0.transcript.contains(where: \.held) }, "\(how): a test case without a hold marks a call held")
     }
 
     @Test(
@@ -71,15 +59,28 @@ struct HeldCallMarkTests {
         let spec = try TestSupport.shippedSpec()
         let users = SimulatedUser.all(of: spec.spec)
         let (alice, bob) = (try #require(users["alice"]).identifier, try #require(users["bob"]).identifier)
-        var runs = [("in process", await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [.provesUserBySilentToken]) } }.results)]
-        if let adapter = BuiltProducts.path("sl-reference-adapter") {
-            runs.append(("over stdio", await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)' --flaw provesUserBySilentToken") }.results))
-        } else {
-            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
-        }
-        for (how, results) in runs {
+        for (how, results) in await Self.referenceRuns(spec, flaws: [.provesUserBySilentToken]) {
             try Self.expectHeldForBob(results, how: how, alice: alice, bob: bob)
         }
+    }
+
+    /// The catalogue against the reference app with `flaws` and `options`, in process and over stdio
+    /// (an issue when `sl-reference-adapter` is not built), each run named by how it ran.
+    private static func referenceRuns(
+        _ spec: LoadedSpec, flaws: Set<ReferenceAppFlaw> = [], options: Set<ReferenceAppOption> = []
+    ) async -> [(how: String, results: [TestCaseResult])] {
+        let variant = (flaws.map(\.rawValue) + options.map(\.rawValue)).sorted().map { ", \($0)" }.joined()
+        var runs = [
+            ("in process" + variant, await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws, options: options) } }.results)
+        ]
+        guard let adapter = BuiltProducts.path("sl-reference-adapter") else {
+            Issue.record(Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))
+            return runs
+        }
+        let arguments = flaws.map { " --flaw \($0.rawValue)" } + options.map { " --option \($0.rawValue)" }
+        runs.append(
+            ("over stdio" + variant, await TestSupport.run(spec) { StdioAdapterProvider(command: "'\(adapter)'" + arguments.sorted().joined()) }.results))
+        return runs
     }
 
     private static func expectHeldForBob(_ results: [TestCaseResult], how: String, alice: String, bob: String) throws {
