@@ -53,9 +53,15 @@ for name, verdict, complete in (("pass", "passed", True), ("fail", "failed", Tru
     for key in ("version", "binarySHA256"):
         if not manifest["harness"].get(key):
             sys.exit(f"bundle: {name}: no harness {key}")
+    # Each test case's events are its lines of events.jsonl, counted in the manifest, held once.
+    if manifest["format"] != 2 or any(n.startswith("transcripts/") for n in names):
+        sys.exit(f"bundle: {name}: format {manifest['format']} with files {names}")
+    with tarfile.open(work / f"{name}.tar") as tar:
+        owners = [json.loads(line).get("testCase") for line in tar.extractfile("events.jsonl").read().splitlines()]
     for case in manifest["testCases"]:
-        if case.get("transcript") and case["transcript"] not in names:
-            sys.exit(f"bundle: {name}: {case['transcript']} is named but missing")
+        held = sum(1 for owner in owners if owner == {"requirementID": case["requirementID"], "scenario": case["scenario"]})
+        if case.get("events", 0) != held:
+            sys.exit(f"bundle: {name}: {case['requirementID']} / {case['scenario']}: the manifest counts {case.get('events')} events, events.jsonl holds {held}")
     print(f"bundle: {name}: {len(names)} files, verdict {manifest['verdict']}, {counts}")
 PY
 

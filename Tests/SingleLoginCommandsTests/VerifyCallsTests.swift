@@ -3,8 +3,8 @@ import SingleLoginCommands
 import SingleLoginReports
 import Testing
 
-/// Edits of a test case's broker calls as a forger makes them: in the transcript and events.jsonl
-/// alike, on the JSON values, resealed. A test case records its calls twice (a `brokerCalled` event
+/// Edits of a test case's broker calls as a forger makes them: in events.jsonl (and in the test
+/// case's transcript file, in a bundle of format 1), on the JSON values, resealed. A test case records its calls twice (a `brokerCalled` event
 /// each, and its `testCaseEnded` result's transcript, which the reports show), and the runner
 /// delivers broadcasts only after the step's own event, only to an app in the foreground.
 @Suite("verify holds a test case's calls to both records of them and to when the runner can have delivered broadcasts")
@@ -24,15 +24,18 @@ struct VerifyCallsTests {
         var result = false
     }
 
-    /// Applies `edit` to the calls of `target` (each a JSON object, in order) in the transcript and events.jsonl.
+    /// Applies `edit` to the calls of `target` (each a JSON object, in order) in events.jsonl, and in its transcript file if the bundle has one.
     static func editCalls(_ target: Target, _ entries: inout [(name: String, data: Data)], _ edit: (inout [[String: Any]]) -> Void) {
         let manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries.first { $0.name == "manifest.json" }!.data)
         // A bundle without the test case (its fixture changed) is a failed expectation, not a crash of the whole run.
-        guard let transcript = manifest.testCases.first(where: { $0.requirementID == target.requirement && $0.scenario == target.scenario })?.transcript else {
-            Issue.record("the bundle has no transcript of \(target.requirement) / \(target.scenario)")
+        guard let entry = manifest.testCases.first(where: { $0.requirementID == target.requirement && $0.scenario == target.scenario }),
+            entry.events != nil || entry.transcript != nil
+        else {
+            Issue.record("the bundle has no events of \(target.requirement) / \(target.scenario)")
             return
         }
-        for name in ["events.jsonl", transcript] {
+        var removedEvents = 0
+        for name in ["events.jsonl"] + [entry.transcript].compactMap(\.self) {
             let index = entries.firstIndex { $0.name == name }!
             var lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let ours = lines.indices.filter { index in
@@ -61,6 +64,7 @@ struct VerifyCallsTests {
                         lines[line] = text(event)
                     } else {
                         lines.remove(at: line)
+                        if name == "events.jsonl" { removedEvents += 1 }
                     }
                 }
             }
@@ -75,6 +79,13 @@ struct VerifyCallsTests {
             }
             entries[index].data = Data(lines.joined(separator: "\n").utf8)
         }
+        // The manifest counts the test case's events: a forger who drops one counts one fewer.
+        if removedEvents > 0, entry.events != nil {
+            let index = entries.firstIndex { $0.name == "manifest.json" }!
+            var edited = manifest
+            edited.testCases[manifest.testCases.firstIndex(of: entry)!].events! -= removedEvents
+            entries[index].data = try! JSONEncoder().encode(edited)
+        }
     }
 
     /// Moves the first call made during broadcasts back into its step's own phase.
@@ -86,7 +97,7 @@ struct VerifyCallsTests {
         calls[first]["during"] = nil
     }
 
-    /// One edit of one test case's calls and what the finding on its transcript must say.
+    /// One edit of one test case's calls and what the finding on it must say.
     struct Edit: Sendable, CustomStringConvertible {
         var description: String
         var bundle: @Sendable () async -> Data = { await VerifyCommandTests.failing.value }
@@ -98,7 +109,7 @@ struct VerifyCallsTests {
 
     static let edits: [Edit] = [
         Edit(
-            description: "the first call of a broadcast moved into its step (during: broadcasts removed, in the transcript and the events)",
+            description: "the first call of a broadcast moved into its step (during: broadcasts removed, in the events)",
             requirement: "SL-BROADCAST-3", scenario: "own sign-in, then its broadcast",
             says:
                 "is not its brokerCalled events (6, what re-judging reads): call #6 getCurrentAccount is made during step 2's broadcasts in testCaseEnded, during step 2 in its brokerCalled event"
@@ -106,7 +117,7 @@ struct VerifyCallsTests {
             editCalls(target, &entries, firstBroadcastCallToStep)
         },
         Edit(
-            description: "the last call of a test case dropped from the transcript and the events", requirement: "SL-BROADCAST-3",
+            description: "the last call of a test case dropped from the events", requirement: "SL-BROADCAST-3",
             scenario: "own sign-in, then its broadcast", says: "call #6 getCurrentAccount is in testCaseEnded but has no brokerCalled event"
         ) { target, entries in
             editCalls(target, &entries) { _ = $0.popLast() }
@@ -175,7 +186,7 @@ struct VerifyCallsTests {
         #expect(report.findings.isEmpty, "\(report.findings)")
     }
 
-    @Test("each edit of a test case's calls, resealed, is a finding on its transcript", arguments: edits)
+    @Test("each edit of a test case's calls, resealed, is a finding on the file that holds them", arguments: edits)
     func edited(_ edit: Edit) async throws {
         let bundle = await edit.bundle()
         let manifest = try JSONDecoder().decode(BundleManifest.self, from: try #require(TamperFixture.files(bundle).first { $0.name == "manifest.json" }).data)
@@ -184,9 +195,9 @@ struct VerifyCallsTests {
         let report = try await BundleVerifier().verify(forged)
         #expect(
             report.findings.contains {
-                $0.file == entry.transcript && $0.testCase == "\(edit.requirement) / \(edit.scenario)" && $0.message.contains(edit.says)
+                $0.file == (entry.transcript ?? "events.jsonl") && $0.testCase == "\(edit.requirement) / \(edit.scenario)" && $0.message.contains(edit.says)
             },
-            "\(edit): no finding on \(entry.transcript ?? "") says '\(edit.says)': \(report.findings)")
+            "\(edit): no finding on \(entry.transcript ?? "events.jsonl") says '\(edit.says)': \(report.findings)")
     }
 
     @Test("the command prints such a finding on stderr, ends TAMPERED OR INCONSISTENT and exits 1")

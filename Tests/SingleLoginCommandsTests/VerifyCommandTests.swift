@@ -79,11 +79,12 @@ struct VerifyCommandTests {
         await TamperFixture.make(["--reference-flaw", "leavesRecordsFile", "--only", "SL-DETECT-1", "--only", "SL-LOGOUT-1", "--only", "SL-SWITCH-1"])
     }
 
-    /// The first failed test case's transcript path and its ID as findings name it.
+    /// The file that holds the first failed test case's events (its transcript file in a bundle of
+    /// format 1), and its ID as findings name it.
     static func firstFailed(_ bundle: Data) -> (path: String, id: String, requirement: String, scenario: String) {
         let manifest = try! JSONDecoder().decode(BundleManifest.self, from: TamperFixture.files(bundle).first { $0.name == "manifest.json" }!.data)
         let failed = manifest.testCases.first { $0.verdict == "failed" }!
-        return (failed.transcript!, "\(failed.requirementID) / \(failed.scenario)", failed.requirementID, failed.scenario)
+        return (failed.transcript ?? "events.jsonl", "\(failed.requirementID) / \(failed.scenario)", failed.requirementID, failed.scenario)
     }
 
     @Test(
@@ -144,10 +145,8 @@ struct VerifyCommandTests {
         #expect(report.findings.isEmpty, "\(report.findings)")
         // A forger who keeps the cases not applicable but has the app declare Spotlight after all.
         let forged = try TamperFixture.tampered(bundle) { entries in
-            for name in entries.map(\.name) where name == "events.jsonl" || name.hasPrefix("transcripts/") {
-                TamperFixture.editLines(of: name, holding: #""spotlight":false"#, &entries) {
-                    $0.replacingOccurrences(of: #""spotlight":false"#, with: #""spotlight":true"#)
-                }
+            TamperFixture.editLines(of: "events.jsonl", holding: #""spotlight":false"#, &entries) {
+                $0.replacingOccurrences(of: #""spotlight":false"#, with: #""spotlight":true"#)
             }
         }
         let findings = try await BundleVerifier().verify(forged).findings
@@ -184,10 +183,8 @@ struct VerifyCommandTests {
         #expect(verified.out.hasSuffix("; the run passed with 1 requirement not fully tested\n"), "\(verified.out)")
         // A forger who has the adapter declare concurrentCalls after all, keeping the case untested.
         let forged = try TamperFixture.tampered(bundle) { entries in
-            for name in entries.map(\.name) where name == "events.jsonl" || name.hasPrefix("transcripts/") {
-                TamperFixture.editLines(of: name, holding: #""capabilities":[]"#, &entries) {
-                    $0.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["concurrentCalls"]"#)
-                }
+            TamperFixture.editLines(of: "events.jsonl", holding: #""capabilities":[]"#, &entries) {
+                $0.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["concurrentCalls"]"#)
             }
         }
         let findings = try await BundleVerifier().verify(forged).findings
@@ -223,15 +220,12 @@ struct VerifyCommandTests {
             manifest.testCases[flipped].verdict = "passed"
             entries[index].data = try! JSONEncoder().encode(manifest)
         },
-        Tampering(description: "a verdict flipped in events.jsonl and the transcript", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"testCaseEnded\",\"result\":{\"adapterLog\"", &entries) { line in
-                    line.contains(failed.scenario) ? line.replacingOccurrences(of: "\"outcome\":\"failed\"", with: "\"outcome\":\"passed\"") : line
-                }
+        Tampering(description: "a verdict flipped in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"testCaseEnded\",\"result\":{\"adapterLog\"", &entries) { line in
+                line.contains(failed.scenario) ? line.replacingOccurrences(of: "\"outcome\":\"failed\"", with: "\"outcome\":\"passed\"") : line
             }
         },
         Tampering(description: "a test case removed", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
-            entries.removeAll { $0.name == failed.path }
             let index = entries.firstIndex { $0.name == "manifest.json" }!
             var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
             manifest.testCases.removeAll { "\($0.requirementID) / \($0.scenario)" == failed.id }
@@ -240,30 +234,28 @@ struct VerifyCommandTests {
         Tampering(description: "a test case added", file: { _ in "manifest.json" }, names: { _ in "SL-FORGED-1 / never ran" }) { _, entries in
             let index = entries.firstIndex { $0.name == "manifest.json" }!
             var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            manifest.testCases.append(.init(requirementID: "SL-FORGED-1", scenario: "never ran", verdict: "passed", transcript: nil))
+            manifest.testCases.append(.init(requirementID: "SL-FORGED-1", scenario: "never ran", verdict: "passed", events: nil))
             entries[index].data = try! JSONEncoder().encode(manifest)
         },
-        Tampering(description: "an observation edited (in the transcript and the events)", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in
-                    guard line.contains(failed.scenario) else { return line }
-                    var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                    var observation = event["observation"] as! [String: Any]
-                    observation["screen"] = [Any]()
-                    observation["storage"] = [Any]()
-                    event["observation"] = observation
-                    return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
-                }
+        Tampering(description: "an observation edited in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"observed\"", &entries) { line in
+                guard line.contains(failed.scenario) else { return line }
+                var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                var observation = event["observation"] as! [String: Any]
+                observation["screen"] = [Any]()
+                observation["storage"] = [Any]()
+                event["observation"] = observation
+                return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
             }
         },
-        Tampering(description: "a broker answer edited in a transcript", file: { $0.path }, names: { $0.id }) { failed, entries in
-            TamperFixture.editCalls(in: [failed.path], scenario: failed.scenario, sequence: 2, &entries) { call in
+        Tampering(description: "a broker answer edited in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editCalls(in: ["events.jsonl"], scenario: failed.scenario, sequence: 2, &entries) { call in
                 call["answer"] = ["result": ["kind": "removedFromAppCache"]]
             }
         },
-        Tampering(description: "a typed broker answer rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+        Tampering(description: "a typed broker answer rewritten in the events", file: { $0.path }, names: { $0.id }) {
             failed, entries in
-            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 2, &entries) { call in
+            TamperFixture.editCalls(in: ["events.jsonl"], scenario: failed.scenario, sequence: 2, &entries) { call in
                 var answer = call["answer"] as! [String: Any]
                 var result = answer["result"] as! [String: Any]
                 result["previous"] = ["username": "bob.brown@contoso.example"]
@@ -271,18 +263,18 @@ struct VerifyCommandTests {
                 call["answer"] = answer
             }
         },
-        Tampering(description: "a call's typed parameters rewritten the same way in the transcript and the events", file: { $0.path }, names: { $0.id }) {
+        Tampering(description: "a call's typed parameters rewritten in the events", file: { $0.path }, names: { $0.id }) {
             failed, entries in
-            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 3, &entries) { call in
+            TamperFixture.editCalls(in: ["events.jsonl"], scenario: failed.scenario, sequence: 3, &entries) { call in
                 var parameters = call["parameters"] as! [String: Any]
                 parameters["scopes"] = ["User.Read"]
                 call["parameters"] = parameters
             }
         },
         Tampering(
-            description: "a broker call's result turned into an error, in the transcript and the events", file: { $0.path }, names: { $0.id }
+            description: "a broker call's result turned into an error in the events", file: { $0.path }, names: { $0.id }
         ) { failed, entries in
-            TamperFixture.editCalls(in: ["events.jsonl", failed.path], scenario: failed.scenario, sequence: 1, &entries) { call in
+            TamperFixture.editCalls(in: ["events.jsonl"], scenario: failed.scenario, sequence: 1, &entries) { call in
                 call["answer"] = ["error": ["domain": "MSALErrorDomain", "code": -50000, "internalCode": -42714, "message": "forged"]]
             }
         },
@@ -302,48 +294,44 @@ struct VerifyCommandTests {
                 return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
             }
         },
-        Tampering(description: "two broker calls renumbered, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"brokerCalled\"", &entries) { line in
-                    line.contains(failed.scenario) && line.contains("\"sequence\":1,")
-                        ? line.replacingOccurrences(of: "\"sequence\":1,", with: "\"sequence\":9,") : line
-                }
+        Tampering(description: "two broker calls renumbered in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"brokerCalled\"", &entries) { line in
+                line.contains(failed.scenario) && line.contains("\"sequence\":1,")
+                    ? line.replacingOccurrences(of: "\"sequence\":1,", with: "\"sequence\":9,") : line
             }
         },
         Tampering(description: "the manifest's reference-app mark removed", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
             TamperFixture.replace("\"referenceApp\" : true", "\"referenceApp\" : false", in: "manifest.json", &entries)
         },
-        Tampering(description: "a transcript no test case names", file: { _ in "transcripts/999-SL-FORGED-1.jsonl" }, names: { _ in nil }) { failed, entries in
+        Tampering(description: "a transcript file, which no test case names", file: { _ in "transcripts/999-SL-FORGED-1.jsonl" }, names: { _ in nil }) {
+            failed, entries in
             entries.append((name: "transcripts/999-SL-FORGED-1.jsonl", data: entries.first { $0.name == failed.path }!.data))
         },
         Tampering(description: "a session marker edited in the facts", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"observed\"", &entries) { line in
-                    guard line.contains(failed.scenario) else { return line }
-                    return line.replacingOccurrences(
-                        of: #""sessions":\{"([a-z]+)":\["M[0-9A-F]+""#, with: #""sessions":{"$1":["MFORGED000000""#, options: .regularExpression)
-                }
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"observed\"", &entries) { line in
+                guard line.contains(failed.scenario) else { return line }
+                return line.replacingOccurrences(
+                    of: #""sessions":\{"([a-z]+)":\["M[0-9A-F]+""#, with: #""sessions":{"$1":["MFORGED000000""#, options: .regularExpression)
             }
         },
         Tampering(description: "the spec edited", file: { _ in "spec.json" }, names: { _ in nil }) { _, entries in
             TamperFixture.replace("\"title\"", "\"title\" ", in: "spec.json", &entries)
         },
-        Tampering(description: "a transcript truncated", file: { $0.path }, names: { $0.id }) { failed, entries in
-            let index = entries.firstIndex { $0.name == failed.path }!
-            var lines = String(decoding: entries[index].data, as: UTF8.self).split(separator: "\n").map(String.init)
-            lines.removeLast(2)
-            entries[index].data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        Tampering(description: "a test case's events counted otherwise in the manifest", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
+            let index = entries.firstIndex { $0.name == "manifest.json" }!
+            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+            let counted = manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!
+            manifest.testCases[counted].events! -= 2
+            entries[index].data = try! JSONEncoder().encode(manifest)
         },
-        Tampering(description: "a failed test case marked flaky, in the transcript and the events", file: { $0.path }, names: { $0.id }) { failed, entries in
-            for name in ["events.jsonl", failed.path] {
-                TamperFixture.editLines(of: name, holding: "\"kind\":\"testCaseEnded\"", &entries) { line in
-                    guard line.contains(failed.scenario) else { return line }
-                    var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                    var result = event["result"] as! [String: Any]
-                    result["flaky"] = true
-                    event["result"] = result
-                    return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
-                }
+        Tampering(description: "a failed test case marked flaky in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
+            TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"testCaseEnded\"", &entries) { line in
+                guard line.contains(failed.scenario) else { return line }
+                var event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                var result = event["result"] as! [String: Any]
+                result["flaky"] = true
+                event["result"] = result
+                return String(decoding: try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
             }
         },
         Tampering(description: "an interrupted run whose manifest claims it is complete", file: { _ in "manifest.json" }, names: { _ in nil }) { _, entries in
@@ -385,10 +373,10 @@ struct VerifyCommandTests {
         let forged = try TamperFixture.tampered(bundle) { TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &$0) }
         #expect(await Tool.run(["verify", try write(forged, "forged.tar")]).status == 1)
         #expect(await Tool.run(["verify", try write(Data("not a tar".utf8), "junk.tar")]).status == 2)
-        let future = try TamperFixture.tampered(bundle) { TamperFixture.replace("\"format\" : 1", "\"format\" : 99", in: "manifest.json", &$0) }
+        let future = try TamperFixture.tampered(bundle) { TamperFixture.replace("\"format\" : 2", "\"format\" : 99", in: "manifest.json", &$0) }
         let unknown = await Tool.run(["verify", try write(future, "future.tar")])
         #expect(unknown.status == 2)
-        #expect(unknown.err.contains("format 99"))
+        #expect(unknown.err.contains("bundle format 99 is unknown (this sl-conformance reads formats 1 and 2)"), "\(unknown.err)")
         // Over the size verify reads: refused from its size alone (a sparse file: nothing is written).
         let huge = try write(Data(), "huge.tar")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))

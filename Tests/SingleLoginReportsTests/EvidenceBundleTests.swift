@@ -7,7 +7,7 @@ import SingleLoginEvents
 import SingleLoginSpec
 import SingleLoginTestSupport
 
-@Suite("The evidence bundle: a ustar archive with a manifest, the spec, the reports, transcripts and SHA256SUMS")
+@Suite("The evidence bundle: a ustar archive with a manifest, the spec, the reports, the event stream and SHA256SUMS")
 struct EvidenceBundleTests {
     static let spec = Array("{\"id\": \"single-login\"}\n".utf8)
 
@@ -62,14 +62,23 @@ struct EvidenceBundleTests {
         }
         let record = SyntheticRun.failures.events.reduce(into: RunRecord()) { $0.take($1) }
         #expect(files["report.html"] == Data(HTMLReport(record).render().utf8))
-        let transcripts = files.keys.filter { $0.hasPrefix("transcripts/") }.sorted()
-        #expect(transcripts == ["transcripts/001-SL-LOGIN-1.jsonl", "transcripts/002-SL-LOGOUT-1.jsonl", "transcripts/003-SL-UI-1.jsonl"])
-        let logout = String(decoding: try #require(files["transcripts/002-SL-LOGOUT-1.jsonl"]), as: UTF8.self)
+        // Each test case's events are in the stream once: no file repeats them.
+        #expect(Set(files.keys) == ["manifest.json", "spec.json", "junit.xml", "summary.md", "report.html", "events.jsonl", "SHA256SUMS"])
+        let stream = String(decoding: try #require(files["events.jsonl"]), as: UTF8.self).split(separator: "\n")
+        let logout = stream.filter { $0.contains(#""testCase":{"requirementID":"SL-LOGOUT-1""#) }
         for kind in ["testCaseStarted", "stepPerformed", "brokerCalled", "observed", "issueRecorded", "testCaseEnded"] {
-            #expect(logout.contains("\"kind\":\"\(kind)\""), "the transcript holds \(kind)")
+            #expect(logout.contains { $0.contains("\"kind\":\"\(kind)\"") }, "the test case's events hold \(kind)")
         }
         let manifest = try JSONDecoder().decode(BundleManifest.self, from: try #require(files["manifest.json"]))
-        #expect(manifest.format == 1)
+        #expect(manifest.format == 2)
+        // The manifest counts each test case's lines of the stream.
+        let owners = try stream.map { line in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["testCase"] as? [String: String]
+        }
+        let counted = manifest.testCases.map { entry in
+            owners.filter { $0 == ["requirementID": entry.requirementID, "scenario": entry.scenario] }.count
+        }
+        #expect(manifest.testCases.map(\.events) == counted)
         #expect(manifest.complete && manifest.incompleteReasons.isEmpty)
         #expect(manifest.verdict == "failed")
         #expect(manifest.counts == .init(planned: 3, passed: 1, failed: 2, warned: 0, errored: 0, skipped: 0, notRun: 0))

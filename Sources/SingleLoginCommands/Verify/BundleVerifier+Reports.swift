@@ -70,12 +70,11 @@ extension Check {
     mutating func checkManifest(record: RunRecord, judged: [TestCaseID: TestCaseResult.Outcome]) {
         var fixed = record
         for (id, outcome) in judged { fixed.setOutcome(outcome, for: id) }
-        let cases = fixed.orderedResults.enumerated().map { index, result in
+        // Only the verdicts are compared here: rejudge checked where each test case's events are.
+        let cases = fixed.orderedResults.map { result in
             BundleManifest.TestCase(
                 requirementID: result.id.requirementID, scenario: result.id.scenarioName,
-                verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).reportedName,
-                transcript: files[EvidenceBundleRecorder.transcriptPath(index: index, of: result.id)] == nil
-                    ? nil : EvidenceBundleRecorder.transcriptPath(index: index, of: result.id))
+                verdict: Verdict(of: result, gate: fixed.effectiveContext.gate).reportedName, events: nil)
         }
         let options = EvidenceBundleRecorder.Options(
             url: URL(fileURLWithPath: "/"), specBytes: Array(files["spec.json"] ?? Data()), commandLine: manifest.commandLine, jobs: manifest.jobs)

@@ -87,8 +87,9 @@ package struct BundleVerifier: Sendable {
         guard let format = try? JSONDecoder().decode(Format.self, from: manifestData) else {
             throw Unreadable(description: "manifest.json is not a bundle manifest")
         }
-        guard format.format == BundleManifest.currentFormat else {
-            throw Unreadable(description: "bundle format \(format.format) is unknown (this sl-conformance reads format \(BundleManifest.currentFormat))")
+        guard BundleManifest.readableFormats.contains(format.format) else {
+            let known = BundleManifest.readableFormats.map(String.init).joined(separator: " and ")
+            throw Unreadable(description: "bundle format \(format.format) is unknown (this sl-conformance reads formats \(known))")
         }
         guard let manifest = try? JSONDecoder().decode(BundleManifest.self, from: manifestData) else {
             throw Unreadable(description: "manifest.json is not a bundle manifest of format \(format.format)")
@@ -324,29 +325,19 @@ struct Check {
             if Set(listed) == plannedSet { note("manifest.json", "lists the test cases in another order than the plan") }
         }
         var byCase: [TestCaseID: [(line: Data, event: Event)]] = [:]
-        for item in events { if let id = Self.testCase(of: item.event) { byCase[id, default: []].append(item) } }
+        for item in events { if let id = item.event.testCaseID { byCase[id, default: []].append(item) } }
         var judged: [TestCaseID: Rejudged] = [:]
         for (index, entry) in manifest.testCases.enumerated() {
             let id = TestCaseID(requirementID: entry.requirementID, scenarioName: entry.scenario)
-            guard let path = entry.transcript else {
-                if record.result(for: id) != nil { note("manifest.json", id.description, "names no transcript, but the test case ended") }
+            let caseEvents = byCase[id] ?? []
+            guard let path = checkCaseEvents(entry, index: index, id: id, events: caseEvents, ended: record.result(for: id) != nil, spec: spec) else {
                 continue
             }
-            if path != EvidenceBundleRecorder.transcriptPath(index: index, of: id) {
-                note("manifest.json", id.description, "names transcript \(path), not \(EvidenceBundleRecorder.transcriptPath(index: index, of: id))")
-            }
-            guard let transcriptEvents = readEvents(path, spec: spec) else { continue }
-            let fromStream = (byCase[id] ?? []).reduce(Data()) { $0 + $1.line }
-            if transcriptEvents.reduce(Data(), { $0 + $1.line }) != fromStream {
-                note(
-                    path, id.description,
-                    "differs from the test case's events in events.jsonl" + Self.firstDifference(transcriptEvents.map(\.line), (byCase[id] ?? []).map(\.line)))
-            }
             guard let scenario = scenarios[id] else { continue }
-            let transcript = Self.transcript(of: id, transcriptEvents.map(\.event))
+            let transcript = Self.transcript(of: id, caseEvents.map(\.event))
             checkCalls(transcript.calls, path: path, id: id)
             if let ended = record.result(for: id) { checkEndedTranscript(ended.transcript, calls: transcript.calls, path: path, id: id) }
-            await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: transcriptEvents.map(\.event), path: path)
+            await replayCalls(replay, id: id, scenario: scenario, configurations: configurations, events: caseEvents.map(\.event), path: path)
             let judgement = judge.judge(transcript, scenario: scenario)
             if case .doesNotApply(let reason)? = transcript.outcome, reason.hasPrefix(TestCaseResult.Outcome.notApplicablePrefix),
                 TestCaseResult.Outcome.notApplicable(about: scenario.deviceSurfaces, declared: declaredSurfaces) != transcript.outcome
@@ -377,7 +368,45 @@ struct Check {
         return judged
     }
 
-    static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
+    /// Where a test case's events are, checked against the manifest's entry: the file its findings
+    /// name, or nil when it has none to re-judge. Format 2 reads them from `events.jsonl` and the
+    /// manifest counts them; format 1 held them again in a transcript file, which must be those
+    /// same lines.
+    mutating func checkCaseEvents(
+        _ entry: BundleManifest.TestCase, index: Int, id: TestCaseID, events: [(line: Data, event: Event)], ended: Bool, spec: Spec
+    ) -> String? {
+        guard manifest.format == 1 else {
+            if let path = entry.transcript {
+                note("manifest.json", id.description, "names transcript \(path), which a bundle of format \(manifest.format) does not hold")
+            }
+            if entry.events != (events.isEmpty ? nil : events.count) {
+                let stated = entry.events.map { "counts \($0) event\($0 == 1 ? "" : "s")" } ?? "counts no events"
+                note("manifest.json", id.description, "\(stated) of the test case, but events.jsonl holds \(events.count)")
+            }
+            return events.isEmpty ? nil : "events.jsonl"
+        }
+        guard let path = entry.transcript else {
+            if ended { note("manifest.json", id.description, "names no transcript, but the test case ended") }
+            return nil
+        }
+        if path != Self.formatOneTranscriptPath(index: index, of: id) {
+            note("manifest.json", id.description, "names transcript \(path), not \(Self.formatOneTranscriptPath(index: index, of: id))")
+        }
+        guard let transcriptEvents = readEvents(path, spec: spec) else { return nil }
+        if transcriptEvents.map(\.line) != events.map(\.line) {
+            note(
+                path, id.description,
+                "differs from the test case's events in events.jsonl" + Self.firstDifference(transcriptEvents.map(\.line), events.map(\.line)))
+        }
+        return path
+    }
+
+    /// The transcript of test case number `index` (from 0) in plan order, in a bundle of format 1:
+    /// `transcripts/NNN-ID.jsonl`, the ID with anything but letters, digits, `-` and `_` as `_`.
+    static func formatOneTranscriptPath(index: Int, of id: TestCaseID) -> String {
+        let name = String(id.requirementID.prefix(60).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+        return "transcripts/\(String(format: "%03d", index + 1))-\(name).jsonl"
+    }
 
     /// A test case is skipped by the selection exactly when the command line's `--only` and
     /// `--skip` skip it, with the reason the harness gives: a failure cannot be relabelled as

@@ -4,8 +4,11 @@ import Foundation
 ///
 /// Versioned like the event stream: a reader refuses a ``format`` it does not know.
 public struct BundleManifest: Codable, Hashable, Sendable {
-    /// The bundle format this manifest describes.
-    public static let currentFormat = 1
+    /// The bundle format this manifest describes: 2, where each test case's events are read from
+    /// `events.jsonl`. Format 1 also held each test case's events again, in `transcripts/NNN-ID.jsonl`.
+    public static let currentFormat = 2
+    /// The formats `verify` reads: this one, and format 1, whose transcripts it checks against the stream.
+    public static let readableFormats = [1, 2]
 
     /// The bundle format: ``currentFormat``.
     public var format: Int
@@ -41,7 +44,7 @@ public struct BundleManifest: Codable, Hashable, Sendable {
     public var incompleteReasons: [String]
     /// `passed`, `failed` or `incomplete`.
     public var verdict: String
-    /// Every test case in plan order: its verdict and where its transcript is.
+    /// Every test case in plan order: its verdict and how many of the stream's events are its own.
     public var testCases: [TestCase]
     /// The signature, when `run --sign KEY` sealed the bundle (absent: unsigned).
     public var signature: Signature?
@@ -182,15 +185,19 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var scenario: String
         /// Its verdict under the gate.
         public var verdict: String
-        /// Its transcript in the bundle (absent for a test case that never started).
+        /// How many lines of `events.jsonl` are this test case's, from its `testCaseStarted` to its
+        /// `testCaseEnded` (format 2; absent for a test case that never started).
+        public var events: Int?
+        /// Its transcript file in a bundle of format 1 (absent for a test case that never started);
+        /// format 2 writes none.
         public var transcript: String?
 
-        /// Creates an entry.
-        public init(requirementID: String, scenario: String, verdict: String, transcript: String?) {
+        /// Creates an entry of the current format.
+        public init(requirementID: String, scenario: String, verdict: String, events: Int?) {
             self.requirementID = requirementID
             self.scenario = scenario
             self.verdict = verdict
-            self.transcript = transcript
+            self.events = events
         }
     }
 }

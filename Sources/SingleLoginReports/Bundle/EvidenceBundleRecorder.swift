@@ -5,8 +5,9 @@ import SingleLoginEvents
 import SingleLoginSpec
 
 /// Writes an evidence bundle (`run --bundle FILE`): one ustar archive holding `manifest.json`, the
-/// spec, the JUnit, Markdown and HTML reports, the event stream, the baseline compared with, each
-/// test case's transcript and `SHA256SUMS` over all of them, atomically when the run ends. With a
+/// spec, the JUnit, Markdown and HTML reports, the event stream (every test case's transcript is
+/// its lines there), the baseline compared with and `SHA256SUMS` over all of them, atomically when
+/// the run ends. With a
 /// signing key (`--sign KEY`) it adds `SHA256SUMS.sig`, the RS256 signature of `SHA256SUMS`, which
 /// seals every file listed there (the manifest, which names the key, among them).
 ///
@@ -78,7 +79,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
     private struct State {
         var record = RunRecord()
         var events = Data()
-        var transcripts: [TestCaseID: Data] = [:]
+        var eventsByCase: [TestCaseID: Int] = [:]
     }
 
     private let options: Options
@@ -101,7 +102,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         let finished: State? = state.withLock { state in
             let line = JSONLinesRecorder.line(for: event)
             state.events.append(line)
-            if let id = Self.testCase(of: event) { state.transcripts[id, default: Data()].append(line) }
+            if let id = event.testCaseID { state.eventsByCase[id, default: 0] += 1 }
             guard state.record.take(event) else { return nil }
             let taken = state
             state = State()
@@ -109,7 +110,7 @@ public final class EvidenceBundleRecorder: EventRecorder {
         }
         guard let finished else { return }
         do {
-            let bundle = try Self.archive(finished.record, events: finished.events, transcripts: finished.transcripts, options: options)
+            let bundle = try Self.archive(finished.record, events: finished.events, eventsByCase: finished.eventsByCase, options: options)
             guard bundle.manifest.complete || options.allowIncomplete else {
                 throw IncompleteRun(path: options.url.path, reasons: bundle.manifest.incompleteReasons)
             }
@@ -120,40 +121,29 @@ public final class EvidenceBundleRecorder: EventRecorder {
         }
     }
 
-    static func testCase(of event: Event) -> TestCaseID? { event.testCaseID }
-
-    /// The bundle's bytes and its manifest.
-    static func archive(_ record: RunRecord, events: Data, transcripts: [TestCaseID: Data], options: Options) throws -> (data: Data, manifest: BundleManifest) {
+    /// The bundle's bytes and its manifest; `eventsByCase` counts each test case's lines in `events`.
+    static func archive(_ record: RunRecord, events: Data, eventsByCase: [TestCaseID: Int], options: Options) throws -> (data: Data, manifest: BundleManifest) {
         let context = record.effectiveContext
         let results = record.orderedResults
         let ended = record.endDate ?? context.startDate
-        var files: [(String, Data)] = []
-        var cases: [BundleManifest.TestCase] = []
-        for (index, result) in results.enumerated() {
-            var path: String?
-            if let lines = transcripts[result.id] {
-                path = transcriptPath(index: index, of: result.id)
-                files.append((path!, lines))
-            }
-            cases.append(
-                BundleManifest.TestCase(
-                    requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).reportedName,
-                    transcript: path))
+        let cases = results.map { result in
+            BundleManifest.TestCase(
+                requirementID: result.id.requirementID, scenario: result.id.scenarioName, verdict: Verdict(of: result, gate: context.gate).reportedName,
+                events: eventsByCase[result.id])
         }
         let manifest = Self.manifest(record, cases: cases, options: options)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var front: [(String, Data)] = [
+        var files: [(String, Data)] = [
             ("manifest.json", try encoder.encode(manifest) + Data("\n".utf8)),
             ("spec.json", Data(options.specBytes)),
         ]
-        front += reports(
+        files += reports(
             of: record, results: results, junit: options.junit, markdownAppendix: options.markdownAppendix(), waiverLines: options.waiverLines())
-        front.append(("events.jsonl", events))
-        if let wireLog = options.wireLog, let bytes = try? SpecFileError.readFile(wireLog.path) { front.append(("wire.log", Data(bytes))) }
-        if let waivers = options.waiverBytes { front.append((BundleManifest.Waivers.bundledFile, waivers)) }
-        if let baseline = options.baselineBytes { front.append((BundleManifest.Baseline.bundledFile, baseline)) }
-        files = front + files
+        files.append(("events.jsonl", events))
+        if let wireLog = options.wireLog, let bytes = try? SpecFileError.readFile(wireLog.path) { files.append(("wire.log", Data(bytes))) }
+        if let waivers = options.waiverBytes { files.append((BundleManifest.Waivers.bundledFile, waivers)) }
+        if let baseline = options.baselineBytes { files.append((BundleManifest.Baseline.bundledFile, baseline)) }
         var sums = ""
         for (name, data) in files { sums += "\(SHA256.hexDigest(data))  \(name)\n" }
         files.append((BundleManifest.Signature.signedFile, Data(sums.utf8)))
@@ -191,11 +181,6 @@ public final class EvidenceBundleRecorder: EventRecorder {
             ),
             ("report.html", Data(HTMLReport(record, waiverLines: waiverLines).render().utf8)),
         ]
-    }
-
-    /// The path of the transcript of test case number `index` (from 0) in plan order.
-    public static func transcriptPath(index: Int, of id: TestCaseID) -> String {
-        "transcripts/\(String(format: "%03d", index + 1))-\(Self.safeName(id.requirementID)).jsonl"
     }
 
     /// The manifest of a finished run: what `archive` writes, and what `verify` expects.
@@ -238,10 +223,5 @@ public final class EvidenceBundleRecorder: EventRecorder {
             notRun: notRun, complete: reasons.isEmpty, incompleteReasons: reasons, verdict: verdict, testCases: cases,
             signature: options.signingKey.map { BundleManifest.Signature(publicKeySHA256: $0.publicKey.fingerprint) },
             waivers: options.waivers, baseline: options.baseline)
-    }
-
-    /// Letters, digits, `-` and `_`; anything else becomes `_` (a file name in any tar and on any disk).
-    static func safeName(_ text: String) -> String {
-        String(text.prefix(60).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
     }
 }
