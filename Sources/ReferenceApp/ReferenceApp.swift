@@ -237,7 +237,7 @@ public actor ReferenceApp {
             } else {
                 // Nothing to wipe yet, but a sign-in may be under way (the launch's silent token, held):
                 // its answer is for someone no longer on the device, and is dropped all the same.
-                generation += 1
+                if !flaws.contains(.appliesLateSignInAfterEmptyReset) { generation += 1 }
             }
             memory.errorMessage = nil
             if flaws.contains(.syncsDraftsAfterSignOut), let endedToken { await syncDrafts(accessToken: endedToken) }

@@ -145,6 +145,11 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// asks the broker and wipes them when the check names someone else or no one: while the check
     /// is under way, whoever holds the device sees the previous user's data.
     case showsStoredSessionBeforeCheck
+    /// Cancels what is under way only when a sign-out elsewhere (a Jamf Reset) leaves it something
+    /// to wipe: with nothing of anyone stored or shown yet (the launch's silent sign-in under way,
+    /// or a sign-in sheet after a failed one), it cancels nothing, and the sign-in's late answer
+    /// signs the user in on a device that has none.
+    case appliesLateSignInAfterEmptyReset
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -208,6 +213,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .appliesLateSignInBegunByChange: return "signs in the user whose sign-in a user change began, when it answers after a later wipe"
         case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
         case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
+        case .appliesLateSignInAfterEmptyReset: return "at a Jamf Reset with nothing of anyone to wipe, cancels nothing: a late sign-in is applied"
         }
     }
 }

@@ -129,6 +129,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.appliesLateSignInBegunByChange, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.trustsDeviceInfoOnErrorAfterSignOut, fails: ["SL-DETECT-4"]),
     FlawRow(.showsStoredSessionBeforeCheck, fails: ["SL-LOGOUT-2", "SL-SWITCH-3"]),
+    FlawRow(.appliesLateSignInAfterEmptyReset, fails: ["SL-INFLIGHT-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")
@@ -314,7 +315,7 @@ struct StdioReferenceTests {
             ReferenceAppFlaw.leavesNameOnScreen, .crashesOnMissingIdToken, .trustsAccountCache, .trustsDeviceInfoOnError, .disablesBroker,
             .signsOutStaleAccount, .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut,
             .showsLateResultUser, .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe,
-            .listensAfterLaunchCheck, .appliesLateSignInBegunByChange,
+            .listensAfterLaunchCheck, .appliesLateSignInBegunByChange, .appliesLateSignInAfterEmptyReset,
         ])
     func variantOverStdio(flaw: ReferenceAppFlaw) async throws {
         let adapter = try #require(BuiltProducts.path("sl-reference-adapter"), Comment(rawValue: BuiltProducts.missing("sl-reference-adapter")))

@@ -14,10 +14,10 @@ struct ReferenceLateCheckTests {
     static let lateCheck = TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "an account check under way across a user change and back")
 
     /// SL-INFLIGHT-1's test cases on the reference app with `flaws`.
-    static func inflight(_ flaws: Set<ReferenceAppFlaw>) async throws -> [TestCaseResult] {
+    static func inflight(_ flaws: Set<ReferenceAppFlaw>, options: Set<ReferenceAppOption> = []) async throws -> [TestCaseResult] {
         let spec = try TestSupport.shippedSpec()
         let run = await TestSupport.run(spec, options: Runner.Options(selection: RunSelection(only: ["SL-INFLIGHT-1"]))) {
-            InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws) }
+            InProcessAdapterProvider { ReferenceAppAdapter(flaws: flaws, options: options) }
         }
         return run.results.filter { $0.id.requirementID == "SL-INFLIGHT-1" }
     }

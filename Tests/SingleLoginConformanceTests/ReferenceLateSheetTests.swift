@@ -44,4 +44,39 @@ struct ReferenceLateSheetTests {
             #expect(result.issues.first?.stepIndex == release, "\(result.issues.map(\.message))")
         }
     }
+
+    /// The held sign-ins a Jamf Reset ends while the app holds nothing of anyone: the launch's
+    /// silent one, and those a Jamf Setup or a user change began before the app had stored anything.
+    static let emptyResets = [
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "the launch's silent sign-in under way across a Jamf Reset"),
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a silent sign-in begun by a Jamf Setup, under way across a Jamf Reset"),
+        TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a silent sign-in begun by a user change, under way across a Jamf Reset"),
+    ]
+
+    /// The sheet the user's tap asks after her silent sign-in at launch gave no id token.
+    static let sheetAfterFailedSilent = TestCaseID(
+        requirementID: "SL-INFLIGHT-1", scenarioName: "a sign-in sheet after a failed silent sign-in, under way across a Jamf Reset")
+
+    @Test(
+        "an app that cancels nothing at a Jamf Reset with nothing to wipe fails the held silent sign-ins across it; with a tap that always asks the sheet, the sheet after a failed silent sign-in too"
+    )
+    func emptyResetCancelsNothing() async throws {
+        let silentTap = try await ReferenceLateCheckTests.inflight([.appliesLateSignInAfterEmptyReset])
+        #expect(silentTap.filter { $0.outcome != .passed }.map(\.id) == Self.emptyResets, "\(TestSupport.unpassed(silentTap))")
+        // Its tap signs alice in silently: it asks no sheet there, and the hold lapses.
+        let lapsed = try #require(silentTap.first { $0.id == Self.sheetAfterFailedSilent })
+        #expect(!lapsed.transcript.contains { $0.held }, "\(lapsed.transcript.map(\.method))")
+        let sheetTap = try await ReferenceLateCheckTests.inflight([.appliesLateSignInAfterEmptyReset], options: [.asksSheetOnTap])
+        let failed = sheetTap.filter { $0.outcome != .passed }.map(\.id)
+        #expect(Set(failed) == Set(Self.emptyResets + [Self.sheetAfterFailedSilent]), "\(TestSupport.unpassed(sheetTap))")
+        let sheet = try #require(sheetTap.first { $0.id == Self.sheetAfterFailedSilent })
+        #expect(sheet.transcript.filter(\.held).map(\.method) == [.acquireToken])
+        // The late sheet signs alice in at the release, on a device that has nobody.
+        let release = try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == Self.sheetAfterFailedSilent.scenarioName })
+            .steps.count - 1
+        #expect(sheet.issues.first?.stepIndex == release, "\(sheet.issues.map(\.message))")
+        // Without the flaw, the same app drops the late sheet.
+        let conformant = try await ReferenceLateCheckTests.inflight([], options: [.asksSheetOnTap])
+        #expect(conformant.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(conformant))")
+    }
 }

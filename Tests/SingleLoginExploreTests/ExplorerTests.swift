@@ -43,7 +43,7 @@ struct ExplorerTests {
     static let lateAnswerFlaws: Set<ReferenceAppFlaw> = [
         .appliesLateDownloadAfterWipe, .storesLateTokenAfterSignOut, .sendsLateTokenAfterSignOut, .showsLateResultUser,
         .publishesLateDownloadAfterWipe, .appliesSupersededAccountCheck, .appliesLateSheetAfterWipe, .listensAfterLaunchCheck,
-        .appliesLateSignInBegunByChange,
+        .appliesLateSignInBegunByChange, .appliesLateSignInAfterEmptyReset,
     ]
 
     /// The reference flaws the catalogue fails in requirements a rule judges, but that explore does
