@@ -72,7 +72,8 @@ struct ReferenceLateSheetTests {
         let sheet = try #require(sheetTap.first { $0.id == Self.sheetAfterFailedSilent })
         #expect(sheet.transcript.filter(\.held).map(\.method) == [.acquireToken])
         // The late sheet signs alice in at the release, on a device that has nobody.
-        let release = try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == Self.sheetAfterFailedSilent.scenarioName })
+        let release =
+            try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == Self.sheetAfterFailedSilent.scenarioName })
             .steps.count - 1
         #expect(sheet.issues.first?.stepIndex == release, "\(sheet.issues.map(\.message))")
         // Without the flaw, the same app drops the late sheet.
