@@ -87,7 +87,7 @@ let package = Package(
         // runner (swift-nio keeps NIOPosix apart from NIOCore for the same reason).
         .target(name: "SingleLoginTransport", dependencies: ["SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "CSingleLoginSystem"]),
         // The broker simulation, the leftover scanner, the evaluator, the runner and the doctor.
-        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginContainer", "SingleLoginRecorder", "DidYouMean"]),
+        .target(name: "SingleLoginConformance", dependencies: ["SingleLoginTransport", "SingleLoginEvents", "SingleLoginSpec", "SingleLoginAdapter", "SingleLoginJSON", "SingleLoginContainer", "SingleLoginRecorder", "DidYouMean"]),
         // RSA in Swift (big integers, Montgomery arithmetic, RS256, DER and PEM keys), with SHA-256 and
         // HMAC re-exported from SingleLoginDigest: the spec's digest, the backend's tokens and the
         // evidence bundle's signature.

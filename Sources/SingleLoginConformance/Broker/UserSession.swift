@@ -1,5 +1,6 @@
 import Foundation
 import SingleLoginAdapter
+import SingleLoginJSON
 
 /// One sign-in of one user: the tokens and records the harness hands out in it.
 ///
@@ -46,12 +47,31 @@ public struct UserSession: Hashable, Sendable {
 
     /// The id token of this session: a JWT whose claims carry the user's identity.
     public var idToken: String {
-        let claims: [String: String] = [
-            "oid": user.objectId, "tid": user.tenantId, "name": user.displayName,
-            "preferred_username": user.idTokenUsername ?? "", "sid": marker,
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6InNsIn0." + Self.base64URL(Data(claimsJSON)) + ".sig-\(marker)"
+    }
+
+    /// The id token's claims, as `JSONSerialization` writes them with sorted keys (a slash as `\/`),
+    /// written by hand: the same bytes on every platform, and `JSONSerialization` took a tenth of
+    /// the harness's time in a run over stdio.
+    var claimsJSON: [UInt8] {
+        let claims = [
+            ("name", user.displayName), ("oid", user.objectId), ("preferred_username", user.idTokenUsername ?? ""), ("sid", marker),
+            ("tid", user.tenantId),
         ]
-        let body = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()
-        return "eyJhbGciOiJSUzI1NiIsImtpZCI6InNsIn0." + Self.base64URL(body) + ".sig-\(marker)"
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (index, (key, value)) in claims.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONStringEscaper.append(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            var escaped: [UInt8] = []
+            JSONStringEscaper.append(value, to: &escaped)
+            for byte in escaped {
+                if byte == UInt8(ascii: "/") { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
     }
 
     /// The user's records in this session, as the app's backend returns them.
