@@ -134,9 +134,9 @@ if signature != expected:
     sys.exit(f"bundle: the manifest's signature is {signature}, not {expected}")
 PY
     "$harness" verify "$work/$form.tar" --trusted-key "$work/key.pub.pem" >"$work/$form.verify" || { cat "$work/$form.verify" >&2; echo "bundle: verify --trusted-key of the $form bundle failed" >&2; exit 1; }
-    grep -qx "Result: intact, signed by $fingerprint; the run did not pass: failed" "$work/$form.verify" || { cat "$work/$form.verify" >&2; echo "bundle: $form: verify did not name the signer" >&2; exit 1; }
+    grep -qx "Result: intact, signed by $fingerprint; the run did not pass: failed, for the bundled reference app, not your app" "$work/$form.verify" || { cat "$work/$form.verify" >&2; echo "bundle: $form: verify did not name the signer" >&2; exit 1; }
 done
-"$harness" verify "$work/key.tar" >"$work/unchecked.verify" && grep -qx "Result: intact, signed by $fingerprint (signature not checked: no --trusted-key); the run did not pass: failed" "$work/unchecked.verify" \
+"$harness" verify "$work/key.tar" >"$work/unchecked.verify" && grep -qx "Result: intact, signed by $fingerprint (signature not checked: no --trusted-key); the run did not pass: failed, for the bundled reference app, not your app" "$work/unchecked.verify" \
     || { cat "$work/unchecked.verify" >&2; echo "bundle: verify without --trusted-key did not say the signature went unchecked" >&2; exit 1; }
 status=0; "$harness" verify "$work/key.tar" --trusted-key "$work/other.pub.pem" >"$work/other.verify" 2>&1 || status=$?
 [ "$status" -eq 1 ] && grep -q "not by the trusted key" "$work/other.verify" || { cat "$work/other.verify" >&2; echo "bundle: a bundle signed by another key was accepted (exit $status)" >&2; exit 1; }

@@ -127,8 +127,12 @@ package struct VerifyCommand: Command {
                     ? "\(report.manifest.spec.id) \(report.manifest.spec.version) of another build" : "a custom spec"
                 return ", judged by \(spec) (\(Self.summary($0, manifest: report.manifest)))"
             } ?? ""
+        // A bundle of the bundled reference app proves nothing of the user's app: the line says so
+        // as `run`'s does, and a gate reading `; the run passed$` does not take it.
+        let subject = report.manifest.referenceApp ? ", for the bundled reference app, not your app" : ""
         if report.incomplete {
-            output.out("Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate\(judgedBy)")
+            output.out(
+                "Result: incomplete (\(report.manifest.incompleteReasons.joined(separator: "; "))): intact, \(sealed), but no certificate\(judgedBy)\(subject)")
             return ExitStatus.requirementFailures.rawValue
         }
         // The run's own verdict is on the result line too: exit 0 says the evidence is intact, not
@@ -139,7 +143,7 @@ package struct VerifyCommand: Command {
         let untestedPart =
             untested.isEmpty || report.manifest.verdict != "passed" ? "" : " with " + TestCaseResult.notFullyTested(untested.count)
         output.out(
-            "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(untestedPart)\(judgedBy)"
+            "Result: intact, \(sealed); the run \(report.manifest.verdict == "passed" ? "passed" : "did not pass: \(report.manifest.verdict)")\(untestedPart)\(judgedBy)\(subject)"
         )
         return ExitStatus.passed.rawValue
     }
@@ -211,7 +215,7 @@ package struct VerifyCommand: Command {
         ]
         if let custom = report.customSpec { lines += Self.describe(custom, manifest: manifest) }
         lines += [
-            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped\(Self.partsOfTheCounts(report.results)), \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
+            "verdict: \(manifest.verdict) (\(counts.planned) planned: \(counts.passed) passed, \(counts.failed) failed, \(counts.warned) warned, \(counts.errored) errored, \(counts.skipped) skipped\(Self.partsOfTheCounts(report.results))\(counts.notJudged.map { ", \($0) not judged" } ?? ""), \(counts.notRun) not run; \(report.rejudged) re-judged from their transcripts)"
         ]
         // A pass with test cases the adapter could not play is no full pass: say which, and why.
         let untested = report.results.untestedRequirementIDs

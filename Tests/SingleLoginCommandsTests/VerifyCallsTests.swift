@@ -81,10 +81,7 @@ struct VerifyCallsTests {
         }
         // The manifest counts the test case's events: a forger who drops one counts one fewer.
         if removedEvents > 0, entry.events != nil {
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var edited = manifest
-            edited.testCases[manifest.testCases.firstIndex(of: entry)!].events! -= removedEvents
-            entries[index].data = try! JSONEncoder().encode(edited)
+            TamperFixture.editManifest(&entries) { $0.testCases[manifest.testCases.firstIndex(of: entry)!].events! -= removedEvents }
         }
     }
 

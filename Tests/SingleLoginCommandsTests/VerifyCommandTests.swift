@@ -32,6 +32,14 @@ enum TamperFixture {
         return tar.data
     }
 
+    /// Applies `change` to the decoded `manifest.json`, written back as JSON.
+    static func editManifest(_ entries: inout [(name: String, data: Data)], _ change: (inout BundleManifest) -> Void) {
+        let index = entries.firstIndex { $0.name == "manifest.json" }!
+        var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
+        change(&manifest)
+        entries[index].data = try! JSONEncoder().encode(manifest)
+    }
+
     /// Replaces the first `old` with `new` in `name`.
     static func replace(_ old: String, _ new: String, in name: String, _ entries: inout [(name: String, data: Data)]) {
         guard let index = entries.firstIndex(where: { $0.name == name }) else { Issue.record("no \(name)"); return }
@@ -214,11 +222,9 @@ struct VerifyCommandTests {
             TamperFixture.replace("data-status=\"failed\"", "data-status=\"passed\"", in: "report.html", &entries)
         },
         Tampering(description: "a verdict flipped in manifest.json", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            let flipped = manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!
-            manifest.testCases[flipped].verdict = "passed"
-            entries[index].data = try! JSONEncoder().encode(manifest)
+            TamperFixture.editManifest(&entries) { manifest in
+                manifest.testCases[manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!].verdict = "passed"
+            }
         },
         Tampering(description: "a verdict flipped in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"testCaseEnded\",\"result\":{\"adapterLog\"", &entries) { line in
@@ -226,16 +232,12 @@ struct VerifyCommandTests {
             }
         },
         Tampering(description: "a test case removed", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            manifest.testCases.removeAll { "\($0.requirementID) / \($0.scenario)" == failed.id }
-            entries[index].data = try! JSONEncoder().encode(manifest)
+            TamperFixture.editManifest(&entries) { $0.testCases.removeAll { "\($0.requirementID) / \($0.scenario)" == failed.id } }
         },
         Tampering(description: "a test case added", file: { _ in "manifest.json" }, names: { _ in "SL-FORGED-1 / never ran" }) { _, entries in
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            manifest.testCases.append(.init(requirementID: "SL-FORGED-1", scenario: "never ran", verdict: "passed", events: nil))
-            entries[index].data = try! JSONEncoder().encode(manifest)
+            TamperFixture.editManifest(&entries) {
+                $0.testCases.append(.init(requirementID: "SL-FORGED-1", scenario: "never ran", verdict: "passed", events: nil))
+            }
         },
         Tampering(description: "an observation edited in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"observed\"", &entries) { line in
@@ -318,11 +320,9 @@ struct VerifyCommandTests {
             TamperFixture.replace("\"title\"", "\"title\" ", in: "spec.json", &entries)
         },
         Tampering(description: "a test case's events counted otherwise in the manifest", file: { _ in "manifest.json" }, names: { $0.id }) { failed, entries in
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            let counted = manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!
-            manifest.testCases[counted].events! -= 2
-            entries[index].data = try! JSONEncoder().encode(manifest)
+            TamperFixture.editManifest(&entries) { manifest in
+                manifest.testCases[manifest.testCases.firstIndex { "\($0.requirementID) / \($0.scenario)" == failed.id }!].events! -= 2
+            }
         },
         Tampering(description: "a failed test case marked flaky in the events", file: { $0.path }, names: { $0.id }) { failed, entries in
             TamperFixture.editLines(of: "events.jsonl", holding: "\"kind\":\"testCaseEnded\"", &entries) { line in
@@ -353,7 +353,9 @@ struct VerifyCommandTests {
         #expect(!named.isEmpty, "\(tampering): no finding names \(file) \(tampering.names(failed) ?? ""): \(report.findings)")
     }
 
-    @Test("the command prints app, spec and verdict and exits 0 when intact, 1 when tampered, 2 for no bundle, an unknown format or a file too large")
+    @Test(
+        "the command prints app, spec and verdict (every count) and exits 0 when intact, 1 when tampered, 2 for no bundle, an unknown format or a file too large"
+    )
     func exitStatus() async throws {
         let bundle = await Self.failing.value
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sl-verify-\(UUID().uuidString)")
@@ -370,6 +372,12 @@ struct VerifyCommandTests {
         #expect(intact.out.contains("the catalogue this binary carries"))
         #expect(intact.out.contains("verdict: failed"))
         #expect(intact.out.contains("Result: intact, unsigned"))
+        // Every count, those not judged among them, adds up to the planned test cases.
+        #expect(
+            intact.out.contains("verdict: failed (122 planned: 94 passed, 16 failed, 0 warned, 0 errored, 0 skipped, 12 not judged, 0 not run;"),
+            "\(intact.out)")
+        // A bundle of the bundled reference app is no pass of the user's app, whatever its verdict.
+        #expect(intact.out.hasSuffix("; the run did not pass: failed, for the bundled reference app, not your app\n"), "\(intact.out)")
         let forged = try TamperFixture.tampered(bundle) { TamperFixture.replace("<failure ", "<skipped ", in: "junit.xml", &$0) }
         #expect(await Tool.run(["verify", try write(forged, "forged.tar")]).status == 1)
         #expect(await Tool.run(["verify", try write(Data("not a tar".utf8), "junk.tar")]).status == 2)

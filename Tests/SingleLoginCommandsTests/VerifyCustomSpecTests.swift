@@ -116,7 +116,7 @@ struct VerifyCustomSpecTests {
         let result = lines.last ?? ""
         #expect(
             result
-                == "Result: intact, unsigned; the run passed, judged by a custom spec (1 difference from the catalogue single-login \(Self.catalogue.identity!.version) this binary carries)"
+                == "Result: intact, unsigned; the run passed, judged by a custom spec (1 difference from the catalogue single-login \(Self.catalogue.identity!.version) this binary carries), for the bundled reference app, not your app"
         )
         #expect(!result.hasSuffix("; the run passed"), "a gate that reads '; the run passed$' does not take a custom spec's pass for the catalogue's")
     }

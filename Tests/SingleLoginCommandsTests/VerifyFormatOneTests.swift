@@ -15,18 +15,17 @@ extension TamperFixture {
                 guard let testCase = event["testCase"] as? [String: String] else { continue }
                 linesByCase["\(testCase["requirementID"]!) / \(testCase["scenario"]!)", default: Data()].append(line + Data("\n".utf8))
             }
-            let index = entries.firstIndex { $0.name == "manifest.json" }!
-            var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-            manifest.format = 1
             var transcripts: [(name: String, data: Data)] = []
-            for (number, entry) in manifest.testCases.enumerated() {
-                manifest.testCases[number].events = nil
-                guard let lines = linesByCase["\(entry.requirementID) / \(entry.scenario)"] else { continue }
-                let name = "transcripts/\(String(format: "%03d", number + 1))-\(entry.requirementID).jsonl"
-                manifest.testCases[number].transcript = name
-                transcripts.append((name, lines))
+            editManifest(&entries) { manifest in
+                manifest.format = 1
+                for (number, entry) in manifest.testCases.enumerated() {
+                    manifest.testCases[number].events = nil
+                    guard let lines = linesByCase["\(entry.requirementID) / \(entry.scenario)"] else { continue }
+                    let name = "transcripts/\(String(format: "%03d", number + 1))-\(entry.requirementID).jsonl"
+                    manifest.testCases[number].transcript = name
+                    transcripts.append((name, lines))
+                }
             }
-            entries[index].data = try! JSONEncoder().encode(manifest)
             entries += transcripts
         }
     }

@@ -128,13 +128,6 @@ struct VerifyGatingTests {
         var edit: @Sendable (inout [(name: String, data: Data)]) -> Void
     }
 
-    static func editManifest(_ entries: inout [(name: String, data: Data)], _ change: (inout BundleManifest) -> Void) {
-        let index = entries.firstIndex { $0.name == "manifest.json" }!
-        var manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries[index].data)
-        change(&manifest)
-        entries[index].data = try! JSONEncoder().encode(manifest)
-    }
-
     /// The file that holds the first waived test case's events.
     static func waivedTranscript(_ manifest: BundleManifest) -> String {
         manifest.testCases.first { $0.requirementID == "SL-LOGOUT-1" }!.transcript ?? "events.jsonl"
@@ -145,30 +138,30 @@ struct VerifyGatingTests {
             description: "the waiver removed from the manifest, the reports still waived", file: waivedTranscript,
             says: "but no waiver manifest.json lists (judged on "
         ) { entries in
-            editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
         },
         Edit(description: "the same, seen in summary.md's Waivers section", file: { _ in "summary.md" }, says: "differs from the report the events give") {
             entries in
-            editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries.removeAll { $0.requirement == "SL-LOGOUT-1" } }
         },
         Edit(description: "every waiver removed from the manifest", file: waivedTranscript, says: "but manifest.json lists no waivers") { entries in
-            editManifest(&entries) { $0.waivers = nil }
+            TamperFixture.editManifest(&entries) { $0.waivers = nil }
         },
         Edit(
             description: "a waiver's reason edited in the manifest", file: waivedTranscript,
             says: "but the waiver manifest.json lists says waived: a better reason"
         ) { entries in
-            editManifest(&entries) { $0.waivers!.entries[0].reason = "a better reason" }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries[0].reason = "a better reason" }
         },
         Edit(description: "a waiver's expiry moved before the day it was judged on", file: waivedTranscript, says: "no waiver manifest.json lists") { entries in
-            editManifest(&entries) { $0.waivers!.entries[0].expires = "2002-01-01" }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries[0].expires = "2002-01-01" }
         },
         Edit(description: "the day judged on moved past the expiry", file: waivedTranscript, says: "(judged on 3000-01-01)") { entries in
-            editManifest(&entries) { $0.waivers!.judgedOn = "3000-01-01" }
+            TamperFixture.editManifest(&entries) { $0.waivers!.judgedOn = "3000-01-01" }
         },
         Edit(description: "a waiver added for a test case that passed", file: { _ in "summary.md" }, says: "differs from the report the events give") {
             entries in
-            editManifest(&entries) { $0.waivers!.entries[1].expires = "2999-12-31" }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries[1].expires = "2999-12-31" }
         },
         Edit(description: "the Waivers section cut from summary.md", file: { _ in "summary.md" }, says: "differs from the report the events give") { entries in
             let index = entries.firstIndex { $0.name == "summary.md" }!
@@ -181,7 +174,7 @@ struct VerifyGatingTests {
         },
         Edit(description: "the manifest's baseline removed", file: { _ in "baseline.xml" }, says: "is in the bundle, but manifest.json names no baseline") {
             entries in
-            editManifest(&entries) { $0.baseline = nil }
+            TamperFixture.editManifest(&entries) { $0.baseline = nil }
         },
         Edit(description: "the bundled baseline removed", file: { _ in "baseline.xml" }, says: "is missing, but manifest.json names the baseline") { entries in
             entries.removeAll { $0.name == "baseline.xml" }
@@ -190,7 +183,7 @@ struct VerifyGatingTests {
             description: "a broader waiver added to the manifest, its digest still the reviewed file's", file: { _ in "manifest.json" },
             says: "but waivers.json holds 2: the waivers applied are not the file's"
         ) { entries in
-            editManifest(&entries) { manifest in
+            TamperFixture.editManifest(&entries) { manifest in
                 var broad = manifest.waivers!.entries[0]
                 broad.requirement = "SL-LOGOUT-3"
                 manifest.waivers!.entries.append(broad)
@@ -204,7 +197,7 @@ struct VerifyGatingTests {
             entries.removeAll { $0.name == "waivers.json" }
         },
         Edit(description: "a waiver entry that names nothing", file: { _ in "manifest.json" }, says: "waiver entry 1 names neither") { entries in
-            editManifest(&entries) { $0.waivers!.entries[0].requirement = nil }
+            TamperFixture.editManifest(&entries) { $0.waivers!.entries[0].requirement = nil }
         },
         Edit(
             description: "a waiver's reason edited in waivers.json and the manifest, its digest too", file: waivedTranscript,
@@ -212,7 +205,7 @@ struct VerifyGatingTests {
         ) { entries in
             TamperFixture.replace("records file kept until 4.2", "a better reason", in: "waivers.json", &entries)
             let digest = SHA256.hexDigest(entries.first { $0.name == "waivers.json" }!.data)
-            editManifest(&entries) { manifest in
+            TamperFixture.editManifest(&entries) { manifest in
                 manifest.waivers!.sha256 = digest
                 manifest.waivers!.entries[0].reason = "a better reason"
             }
@@ -237,24 +230,24 @@ struct VerifyGatingTests {
         },
         Edit(description: "jobs edited in the manifest", file: { _ in "manifest.json" }, says: "jobs is 4, but the commandLine gives (--jobs) 1") {
             entries in
-            editManifest(&entries) { $0.jobs = 4 }
+            TamperFixture.editManifest(&entries) { $0.jobs = 4 }
         },
         Edit(
             description: "--strict-waivers said in the manifest, not on its command line", file: { _ in "manifest.json" },
             says: "waivers.strict is true, but the commandLine gives (--strict-waivers) false"
         ) { entries in
-            editManifest(&entries) { $0.waivers!.strict = true }
+            TamperFixture.editManifest(&entries) { $0.waivers!.strict = true }
         },
         Edit(
             description: "the baseline's path edited in the manifest", file: { _ in "manifest.json" },
             says: "baseline.file is \"elsewhere.xml\", but the commandLine gives (--baseline)"
         ) { entries in
-            editManifest(&entries) { $0.baseline!.file = "elsewhere.xml" }
+            TamperFixture.editManifest(&entries) { $0.baseline!.file = "elsewhere.xml" }
         },
         Edit(
             description: "a harness binary digest that is no SHA-256", file: { _ in "manifest.json" }, says: "harness.binarySHA256 \"forged\" is not a SHA-256"
         ) { entries in
-            editManifest(&entries) { $0.harness.binarySHA256 = "forged" }
+            TamperFixture.editManifest(&entries) { $0.harness.binarySHA256 = "forged" }
         },
     ]
 
