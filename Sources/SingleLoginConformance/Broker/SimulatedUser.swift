@@ -10,7 +10,12 @@ public struct SimulatedUser: Hashable, Sendable {
     /// The sign-in name.
     public var username: String?
     /// The display name (the `name` claim).
-    public var displayName: String
+    public var displayName: String { didSet { nameParts = Self.nameParts(of: displayName) } }
+    /// The display name's parts of three letters or more, given name first and family name last:
+    /// found as whole words after sign-out ("See you next shift, Alice!", "Adams, Alice"), they are
+    /// leftovers too. Shorter parts ("Li", "Jo") would match too much to count. Kept with the name,
+    /// not derived on each read: every `noDataOf` check reads every user's.
+    public private(set) var nameParts: [String]
     /// The object id in the home tenant.
     public var objectId: String
     /// The home tenant id.
@@ -22,6 +27,7 @@ public struct SimulatedUser: Hashable, Sendable {
     public init(_ definition: AccountDefinition) {
         name = definition.name
         displayName = definition.displayName
+        nameParts = Self.nameParts(of: definition.displayName)
         username = definition.username
         objectId = definition.objectId ?? Self.derivedUUID(seed: "oid:" + definition.name)
         tenantId = definition.tenantId ?? Self.derivedUUID(seed: "tid:contoso")
@@ -82,10 +88,7 @@ public struct SimulatedUser: Hashable, Sendable {
         return markers
     }
 
-    /// The display name's parts of three letters or more, given name first and family name last:
-    /// found as whole words after sign-out ("See you next shift, Alice!", "Adams, Alice"), they are
-    /// leftovers too. Shorter parts ("Li", "Jo") would match too much to count.
-    public var nameParts: [String] {
+    private static func nameParts(of displayName: String) -> [String] {
         var parts: [String] = []
         for word in WordMatcher.words(of: displayName) where word.count >= 3 && word.allSatisfy(\.isLetter) && !parts.contains(word) {
             parts.append(word)

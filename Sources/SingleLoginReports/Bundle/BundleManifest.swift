@@ -185,8 +185,9 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var scenario: String
         /// Its verdict under the gate.
         public var verdict: String
-        /// How many lines of `events.jsonl` are this test case's, from its `testCaseStarted` to its
-        /// `testCaseEnded` (format 2; absent for a test case that never started).
+        /// How many lines of `events.jsonl` are this test case's (format 2): a played case's from its
+        /// `testCaseStarted` to its `testCaseEnded`, a skipped one's `testCaseEnded` alone; absent
+        /// when the stream holds none (a test case an interruption left unrun).
         public var events: Int?
         /// Its transcript file in a bundle of format 1 (absent for a test case that never started);
         /// format 2 writes none.

@@ -7,9 +7,8 @@ import SingleLoginSpec
 /// Writes an evidence bundle (`run --bundle FILE`): one ustar archive holding `manifest.json`, the
 /// spec, the JUnit, Markdown and HTML reports, the event stream (every test case's transcript is
 /// its lines there), the baseline compared with and `SHA256SUMS` over all of them, atomically when
-/// the run ends. With a
-/// signing key (`--sign KEY`) it adds `SHA256SUMS.sig`, the RS256 signature of `SHA256SUMS`, which
-/// seals every file listed there (the manifest, which names the key, among them).
+/// the run ends. With a signing key (`--sign KEY`) it adds `SHA256SUMS.sig`, the RS256 signature of
+/// `SHA256SUMS`, which seals every file listed there (the manifest, which names the key, among them).
 ///
 /// Everything comes from the run's events, as in every recorder; the command adds only what no
 /// event carries (the spec's bytes, the command line, the executable). An incomplete run (errored
