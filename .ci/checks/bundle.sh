@@ -33,7 +33,7 @@ status=0
 "$harness" run --quiet --reports "$work/err" --adapter /bin/false --handshake-timeout 1 --bundle "$work/err.tar" --allow-incomplete >/dev/null 2>&1 || true
 
 python3 - "$work" <<'PY'
-import json, sys, tarfile, pathlib
+import collections, json, sys, tarfile, pathlib
 work = pathlib.Path(sys.argv[1])
 fields = {"format", "harness", "spec", "app", "referenceApp", "host", "started", "ended", "commandLine", "gate",
           "jobs", "counts", "notRun", "complete", "incompleteReasons", "verdict", "testCases"}
@@ -41,6 +41,7 @@ for name, verdict, complete in (("pass", "passed", True), ("fail", "failed", Tru
     with tarfile.open(work / f"{name}.tar") as tar:
         names = tar.getnames()
         manifest = json.load(tar.extractfile("manifest.json"))
+        events = [json.loads(line) for line in tar.extractfile("events.jsonl").read().splitlines()]
     # The app is absent only when no adapter ever identified itself (the errored run's never started).
     missing = fields - manifest.keys() - (set() if complete else {"app"})
     if missing:
@@ -56,10 +57,9 @@ for name, verdict, complete in (("pass", "passed", True), ("fail", "failed", Tru
     # Each test case's events are its lines of events.jsonl, counted in the manifest, held once.
     if manifest["format"] != 2 or any(n.startswith("transcripts/") for n in names):
         sys.exit(f"bundle: {name}: format {manifest['format']} with files {names}")
-    with tarfile.open(work / f"{name}.tar") as tar:
-        owners = [json.loads(line).get("testCase") for line in tar.extractfile("events.jsonl").read().splitlines()]
+    held_by_case = collections.Counter((e["testCase"]["requirementID"], e["testCase"]["scenario"]) for e in events if "testCase" in e)
     for case in manifest["testCases"]:
-        held = sum(1 for owner in owners if owner == {"requirementID": case["requirementID"], "scenario": case["scenario"]})
+        held = held_by_case[(case["requirementID"], case["scenario"])]
         if case.get("events", 0) != held:
             sys.exit(f"bundle: {name}: {case['requirementID']} / {case['scenario']}: the manifest counts {case.get('events')} events, events.jsonl holds {held}")
     print(f"bundle: {name}: {len(names)} files, verdict {manifest['verdict']}, {counts}")

@@ -4,9 +4,10 @@ import SingleLoginReports
 import Testing
 
 /// Edits of a test case's broker calls as a forger makes them: in events.jsonl (and in the test
-/// case's transcript file, in a bundle of format 1), on the JSON values, resealed. A test case records its calls twice (a `brokerCalled` event
-/// each, and its `testCaseEnded` result's transcript, which the reports show), and the runner
-/// delivers broadcasts only after the step's own event, only to an app in the foreground.
+/// case's transcript file, in a bundle of format 1), on the JSON values, resealed. A test case
+/// records its calls twice (a `brokerCalled` event each, and its `testCaseEnded` result's
+/// transcript, which the reports show), and the runner delivers broadcasts only after the step's
+/// own event, only to an app in the foreground.
 @Suite("verify holds a test case's calls to both records of them and to when the runner can have delivered broadcasts")
 struct VerifyCallsTests {
     /// A flaw that makes calls during the broadcast of the app's own sign-in, which SL-BROADCAST-3 forbids.
@@ -24,7 +25,8 @@ struct VerifyCallsTests {
         var result = false
     }
 
-    /// Applies `edit` to the calls of `target` (each a JSON object, in order) in events.jsonl, and in its transcript file if the bundle has one.
+    /// Applies `edit` to the calls of `target` (each a JSON object, in order) in events.jsonl, and in
+    /// its transcript file if the bundle has one.
     static func editCalls(_ target: Target, _ entries: inout [(name: String, data: Data)], _ edit: (inout [[String: Any]]) -> Void) {
         let manifest = try! JSONDecoder().decode(BundleManifest.self, from: entries.first { $0.name == "manifest.json" }!.data)
         // A bundle without the test case (its fixture changed) is a failed expectation, not a crash of the whole run.

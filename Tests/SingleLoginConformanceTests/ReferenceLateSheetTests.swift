@@ -18,6 +18,11 @@ struct ReferenceLateSheetTests {
         TestCaseID(requirementID: "SL-INFLIGHT-1", scenarioName: "a renewal sign-in sheet under way across a Jamf Reset"),
     ]
 
+    /// The index of the release, the last step, of the shipped scenario `id` names.
+    static func release(of id: TestCaseID) throws -> Int {
+        try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == id.scenarioName }).steps.count - 1
+    }
+
     @Test("a sheet answered after a Jamf Reset or a user change leaves nothing of alice: her own broadcast signed her in, the change wiped her")
     func lateSheetDropped() async throws {
         let results = try await ReferenceLateCheckTests.inflight([])
@@ -40,8 +45,7 @@ struct ReferenceLateSheetTests {
             let result = try #require(results.first { $0.id == id })
             #expect(result.outcome == .failed)
             // At the release (the last step): the subject's checks, not a precondition before it.
-            let release = try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == id.scenarioName }).steps.count - 1
-            #expect(result.issues.first?.stepIndex == release, "\(result.issues.map(\.message))")
+            #expect(try result.issues.first?.stepIndex == Self.release(of: id), "\(result.issues.map(\.message))")
         }
     }
 
@@ -72,10 +76,7 @@ struct ReferenceLateSheetTests {
         let sheet = try #require(sheetTap.first { $0.id == Self.sheetAfterFailedSilent })
         #expect(sheet.transcript.filter(\.held).map(\.method) == [.acquireToken])
         // The late sheet signs alice in at the release, on a device that has nobody.
-        let release =
-            try #require(TestSupport.shippedSpec().spec.requirements.flatMap(\.scenarios).first { $0.name == Self.sheetAfterFailedSilent.scenarioName })
-            .steps.count - 1
-        #expect(sheet.issues.first?.stepIndex == release, "\(sheet.issues.map(\.message))")
+        #expect(try sheet.issues.first?.stepIndex == Self.release(of: Self.sheetAfterFailedSilent), "\(sheet.issues.map(\.message))")
         // Without the flaw, the same app drops the late sheet.
         let conformant = try await ReferenceLateCheckTests.inflight([], options: [.asksSheetOnTap])
         #expect(conformant.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(conformant))")
