@@ -30,6 +30,23 @@ struct XMLTreeTests {
         do { _ = try XMLTree(parsing: Array(text.utf8)) } catch { #expect(error.message == message) }
     }
 
+    @Test("a report read in place from its data reads as from a copy of its bytes; empty data is no document")
+    func readsData() throws {
+        let data = try Data(contentsOf: Golden.directory.appendingPathComponent("failures-must.junit.xml"))
+        let inPlace = try XMLTree(parsing: data)
+        let copied = try XMLTree(parsing: [UInt8](data))
+        func shape(_ element: XMLTree.Element) -> String {
+            let attributes = element.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+            return "<\(element.name) \(attributes)>\(element.text)" + element.children.map(shape).joined() + "</\(element.name)>"
+        }
+        #expect(shape(inPlace.root) == shape(copied.root))
+        #expect(inPlace.root.elements(named: "testsuite").count > 1)
+        do {
+            _ = try XMLTree(parsing: Data())
+            Issue.record("empty data was read")
+        } catch { #expect(error.message == "no XML element found") }
+    }
+
     @Test("every truncation of a real report is refused: a cut-off shard never merges")
     func truncations() throws {
         let data = try Data(contentsOf: Golden.directory.appendingPathComponent("failures-must.junit.xml"))

@@ -170,7 +170,7 @@ public enum JUnitMerger {
     /// The reader is `XMLTree`, strict about well-formedness: a truncated shard is refused.
     public static func parse(_ data: Data, path: String = "<data>") throws -> JUnitReport {
         let tree: XMLTree
-        do { tree = try XMLTree(parsing: [UInt8](data)) } catch {
+        do { tree = try XMLTree(parsing: data) } catch {
             throw MergeError.unreadable(path: path, reason: data.isEmpty ? "the file is empty" : error.description)
         }
         let root = tree.root
@@ -184,7 +184,7 @@ public enum JUnitMerger {
             let properties = element.elements(named: "properties").flatMap { $0.elements(named: "property") }.map {
                 JUnitReport.Property($0.attribute("name") ?? "", $0.attribute("value") ?? "")
             }
-            let warnings = warningBodies(element.elements(named: "system-err").first?.text ?? "")
+            let warnings = warningBodies(element.firstElement(named: "system-err")?.text ?? "")
             let cases = element.elements(named: "testcase").map { testCase in
                 let name = testCase.attribute("name") ?? ""
                 var result = result(of: testCase)
@@ -238,13 +238,13 @@ public enum JUnitMerger {
     }
 
     private static func result(of testCase: XMLTree.Element) -> JUnitReport.Result {
-        if let error = testCase.elements(named: "error").first {
+        if let error = testCase.firstElement(named: "error") {
             return .error(message: error.attribute("message") ?? "", type: error.attribute("type") ?? "", body: error.text)
         }
-        if let failure = testCase.elements(named: "failure").first {
+        if let failure = testCase.firstElement(named: "failure") {
             return .failure(message: failure.attribute("message") ?? "", type: failure.attribute("type") ?? "", body: failure.text)
         }
-        if let skipped = testCase.elements(named: "skipped").first {
+        if let skipped = testCase.firstElement(named: "skipped") {
             return .skipped(message: skipped.attribute("message") ?? "")
         }
         return .passed

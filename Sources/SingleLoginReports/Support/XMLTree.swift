@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, strict, non-validating XML 1.0 reader: enough to read JUnit reports back for `merge`.
 ///
 /// It replaces FoundationXML, which links the system's libxml2 (and through it ICU, zlib and
@@ -12,18 +14,23 @@ struct XMLTree: Sendable {
     struct Element: Sendable {
         /// Its name, e.g. `testcase`.
         var name: String
-        /// Its attributes, by name (values unescaped, whitespace normalised as XML requires).
-        var attributes: [String: String]
+        /// Its attributes in document order, each name once (values unescaped, whitespace normalised
+        /// as XML requires). A list, not a dictionary: an element has a handful, and a report of
+        /// 100,000 test cases would hash every name twice.
+        var attributes: [(name: String, value: String)]
         /// Its child elements, in order.
         var children: [Element]
         /// The character data directly inside it (not its children's), concatenated.
         var text: String
 
         /// The value of attribute `name`, or nil.
-        func attribute(_ name: String) -> String? { attributes[name] }
+        func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
         /// The children named `name`, in order.
         func elements(named name: String) -> [Element] { children.filter { $0.name == name } }
+
+        /// The first child named `name`, or nil (no array made, unlike ``elements(named:)``).
+        func firstElement(named name: String) -> Element? { children.first { $0.name == name } }
     }
 
     /// Why a document could not be read.
@@ -42,17 +49,31 @@ struct XMLTree: Sendable {
 
     /// Reads a whole document from UTF-8 bytes.
     init(parsing bytes: [UInt8]) throws(Failure) {
-        var reader = Reader(bytes: bytes)
-        root = try reader.document()
+        root = try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in
+            var reader = Reader(bytes: buffer)
+            return try reader.document()
+        }
     }
 
-    /// The byte-level reader.
+    /// Reads a whole document from UTF-8 bytes, in place (a report is read without a copy).
+    init(parsing data: Data) throws(Failure) {
+        let parsed = data.withUnsafeBytes { raw in
+            Result { () throws(Failure) in
+                var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
+                return try reader.document()
+            }
+        }
+        root = try parsed.get()
+    }
+
+    /// The byte-level reader, over bytes that outlive it (each byte is read several times, so
+    /// without an array's bounds checks and reference counting).
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var line = 1
 
-        init(bytes: [UInt8]) {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
             // A UTF-8 byte order mark is allowed before the prolog.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -142,14 +163,14 @@ struct XMLTree: Sendable {
                 advance()
             }
             guard index > start else { throw fail(atEnd ? "the document ends early (truncated?)" : "expected a name") }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         }
 
         /// An element starting at `<`, through its end tag.
         mutating func element() throws(Failure) -> Element {
             try expect("<")
             let elementName = try name()
-            var attributes: [String: String] = [:]
+            var attributes: [(name: String, value: String)] = []
             while true {
                 skipSpace()
                 if peek("/>") {
@@ -178,9 +199,10 @@ struct XMLTree: Sendable {
                         value += " "
                         continue
                     }
-                    value += run { $0 == quote || $0 == 0x3C || $0 == 0x26 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                    value += run { $0 == quote || $0 == 0x3C || $0 == 0x26 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.text
                 }
-                guard attributes.updateValue(value, forKey: attributeName) == nil else { throw fail("attribute '\(attributeName)' appears twice") }
+                guard !attributes.contains(where: { $0.name == attributeName }) else { throw fail("attribute '\(attributeName)' appears twice") }
+                attributes.append((attributeName, value))
             }
             var children: [Element] = []
             var text = ""
@@ -200,25 +222,29 @@ struct XMLTree: Sendable {
                     advance(9)
                     let start = index
                     try skip(past: "]]>", what: "CDATA section")
-                    text += Self.normalisingNewlines(String(decoding: bytes[start..<index - 3], as: UTF8.self))
+                    let section = UnsafeBufferPointer(rebasing: bytes[start..<index - 3])
+                    text += Self.normalisingNewlines(String(decoding: section, as: UTF8.self), hasCarriageReturn: section.contains(0x0D))
                     continue
                 }
                 if peek("<") { children.append(try element()); continue }
                 if bytes[index] == UInt8(ascii: "&") { text += try reference(); continue }
-                text += Self.normalisingNewlines(run { $0 == 0x3C || $0 == 0x26 })
+                let (characters, hasCarriageReturn) = run { $0 == 0x3C || $0 == 0x26 }
+                text += Self.normalisingNewlines(characters, hasCarriageReturn: hasCarriageReturn)
             }
         }
 
-        /// Bytes up to (not including) the first for which `isStop` holds, as text.
-        mutating func run(until isStop: (UInt8) -> Bool) -> String {
+        /// Bytes up to (not including) the first for which `isStop` holds, as text, and whether a
+        /// carriage return is among them (so that text without one is not searched again).
+        mutating func run(until isStop: (UInt8) -> Bool) -> (text: String, hasCarriageReturn: Bool) {
             let start = index
+            var hasCarriageReturn = false
             while index < bytes.count {
                 let byte = bytes[index]
                 if isStop(byte) { break }
-                if byte == 0x0A { line += 1 }
+                if byte == 0x0A { line += 1 } else if byte == 0x0D { hasCarriageReturn = true }
                 index += 1
             }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), hasCarriageReturn)
         }
 
         /// `&lt;`, `&#10;`, `&#x1F;`... at `&`.
@@ -227,7 +253,7 @@ struct XMLTree: Sendable {
             let start = index
             while !atEnd, bytes[index] != UInt8(ascii: ";"), index - start < 12 { advance() }
             guard !atEnd, bytes[index] == UInt8(ascii: ";") else { throw fail("an unterminated entity reference") }
-            let body = String(decoding: bytes[start..<index], as: UTF8.self)
+            let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             advance()
             switch body {
             case "lt": return "<"
@@ -249,8 +275,8 @@ struct XMLTree: Sendable {
         }
 
         /// `\r\n` and lone `\r` as `\n`.
-        static func normalisingNewlines(_ text: String) -> String {
-            guard text.utf8.contains(0x0D) else { return text }
+        static func normalisingNewlines(_ text: String, hasCarriageReturn: Bool) -> String {
+            guard hasCarriageReturn else { return text }
             return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
     }
