@@ -111,6 +111,33 @@ struct DevicePassCommandTests {
         #expect(!run.out.contains("never recorded in this pass: notification"), "\(run.out)")
     }
 
+    @Test("a device pass's event stream gives each test case its observations, then its calls, then its issues, as reports.md says")
+    func eventOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let events = directory.path("events.jsonl")
+        let run = await Tool.run([
+            "device-pass", "--stand-in", "--reference-flaw", "leavesRecordsFile", "--quiet", "--reports", directory.path("r"), "--events", events,
+        ])
+        #expect(run.status == 1, "\(run.err)")
+        var kindsByCase: [String: [String]] = [:]
+        var order: [String] = []
+        for line in try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let testCase = object["testCase"] as? [String: String], let kind = object["kind"] as? String else { continue }
+            let key = "\(testCase["requirementID"] ?? "") / \(testCase["scenario"] ?? "")"
+            if kindsByCase[key] == nil { order.append(key) }
+            kindsByCase[key, default: []].append(kind)
+        }
+        let pattern = /testCaseStarted( observed)*( brokerCalled)*( issueRecorded)* testCaseEnded/
+        var sawIssues = false
+        for key in order {
+            let kinds = kindsByCase[key]!.joined(separator: " ")
+            #expect(kinds.wholeMatch(of: pattern) != nil, "\(key): \(kinds)")
+            sawIssues = sawIssues || kinds.contains("observed brokerCalled") && kinds.contains("issueRecorded")
+        }
+        #expect(order.count > 100 && sawIssues, "a failed pass's stream has judged cases with observations, calls and issues")
+    }
+
     @Test("judging a trace with test users it never names is an error naming both, not a verdict on the app")
     func usersNotInTrace() async throws {
         let directory = try TemporaryDirectory()

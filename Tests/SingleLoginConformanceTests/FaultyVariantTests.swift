@@ -206,6 +206,7 @@ struct FaultyVariantTests {
         let run = await TestSupport.run(spec) { InProcessAdapterProvider { ReferenceAppAdapter(flaws: [row.flaw]) } }
         #expect(TestSupport.failingRequirements(run.results) == row.fails)
         #expect(TestSupport.notJudgedRequirements(run.results) == row.notJudged)
+        #expect(TestCaseEventOrder.violations(in: run.events) == [])
         // One mistake fails only its requirements: a case not judged names a requirement this flaw fails.
         for result in run.results {
             guard case .notJudged(let blocker) = result.outcome else { continue }
@@ -296,6 +297,7 @@ struct StdioReferenceTests {
             return nil
         }
         #expect(identities == ["reference-stdio"])
+        #expect(TestCaseEventOrder.violations(in: run.events) == [], "each test case's events together and in order, with \(jobs) jobs")
     }
 
     @Test("the conformant options pass over stdio too")
@@ -325,5 +327,6 @@ struct StdioReferenceTests {
         #expect(TestSupport.failingRequirements(run.results) == row.fails)
         #expect(TestSupport.notJudgedRequirements(run.results) == row.notJudged)
         #expect(run.results.allSatisfy { $0.outcome != .errored }, "\(TestSupport.unpassed(run.results))")
+        #expect(TestCaseEventOrder.violations(in: run.events) == [], "late calls keep the documented order over stdio")
     }
 }

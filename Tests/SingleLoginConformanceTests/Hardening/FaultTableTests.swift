@@ -87,9 +87,10 @@ struct FaultTableTests {
         }
         let directory = try TemporaryDirectory()
         let command = "\(adapter) --grandchild --pid-log \(directory.path("pids")) --once \(directory.path("once")) \(fault.arguments)"
-        let results = await Self.run(command: command, scenarios: 3, timeouts: fault.timeouts)
+        let (events, results) = await Self.run(command: command, scenarios: 3, timeouts: fault.timeouts)
 
         #expect(results.count == 3, "every planned test case has a result")
+        #expect(TestCaseEventOrder.violations(in: events) == [], "a fault ends its test case's events in the documented order")
         if let kind = fault.kind {
             let first = try #require(results.first)
             let error = try #require(first.issues.first { $0.severity == (fault.isAppFault ? .failure : .error) })
@@ -118,14 +119,13 @@ struct FaultTableTests {
     }
 
     /// Runs the exercise spec against `command` with `timeouts` and returns the results.
-    static func run(command: String, scenarios: Int, timeouts: AdapterTimeouts) async -> [TestCaseResult] {
+    static func run(command: String, scenarios: Int, timeouts: AdapterTimeouts) async -> (events: [Event], results: [TestCaseResult]) {
         let loaded = ExerciseSpec.load(scenarios: scenarios)
         let provider = StdioAdapterProvider(command: command, timeouts: timeouts)
         let runner = Runner(spec: loaded.spec, specSHA256: loaded.sha256Hex, provider: provider)
-        let results = Mutex<[TestCaseResult]>([])
-        await runner.run { event in
-            if case .testCaseEnded(let result) = event.kind { results.withLock { $0.append(result) } }
-        }
-        return results.withLock { $0 }
+        let events = Mutex<[Event]>([])
+        await runner.run { event in events.withLock { $0.append(event) } }
+        let all = events.withLock { $0 }
+        return (all, all.compactMap { if case .testCaseEnded(let result) = $0.kind { result } else { nil } })
     }
 }
