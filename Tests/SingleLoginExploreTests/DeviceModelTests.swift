@@ -63,6 +63,7 @@ struct DeviceModelTests {
         let holding = DeviceModel(maxSteps: 12, holdsAnswers: true)
         var held = 0
         var interleaved = 0
+        var handedOver = 0
         for index in 0..<1000 {
             let plain = Self.model.history(seed: 3, index: index)
             #expect(!plain.steps.contains { $0.action == .release })
@@ -81,9 +82,20 @@ struct DeviceModelTests {
             // What lies between is the plain history's own steps, and now and then a device event or the user's sign-out.
             let between = history.steps[(hold + 2)..<release]
             if between.contains(where: { $0.action.deviceAccountsAfter != nil || $0.action == .app(.tapSignOut) }) { interleaved += 1 }
-            #expect(Array(history.steps.prefix(hold)) == Array(plain.steps.prefix(hold)), "history \(index): the steps before the hold are the plain history's")
+            // ... but a hand-over: the device changes hands just before a resume whose answer is held.
+            var plainBefore = hold
+            if hold > 0, case .switchUser = history.steps[hold - 1].action, history.steps[hold + 1].action == .app(.resume),
+                Array(history.steps.prefix(hold - 1)) == Array(plain.steps.prefix(hold - 1)), plain.steps[hold - 1].action == .app(.resume)
+            {
+                handedOver += 1
+                plainBefore = hold - 1
+            }
+            #expect(
+                Array(history.steps.prefix(plainBefore)) == Array(plain.steps.prefix(plainBefore)),
+                "history \(index): the steps before the hold are the plain history's")
         }
         #expect((200...400).contains(held), "\(held) of 1000 histories hold an answer")
+        #expect(handedOver > 0 && handedOver * 5 < held, "\(handedOver) of \(held) holds hand the device over before a resume")
         #expect(interleaved * 2 > held, "\(interleaved) of \(held) holds span a device event or a sign-out")
     }
 
