@@ -87,6 +87,9 @@ struct DeclaredSurfacesTests {
         #expect(run.results.filter { $0.id.requirementID == "SL-NOTIFY-1" }.allSatisfy { $0.outcome == .passed }, "\(TestSupport.unpassed(run.results))")
         #expect(run.summary.doesNotApply == 5 && run.summary.passed == 5, "\(run.summary)")
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
+        // A case that does not apply is its testCaseStarted and testCaseEnded, with nothing between.
+        #expect(TestCaseEventOrder.violations(in: run.events) == [])
+        #expect(TestCaseEventOrder.kinds(of: spotlight[0].id, in: run.events) == ["testCaseStarted", "testCaseEnded"])
 
         let requirements = Self.requirements(run.events)
         let verdict = try #require(requirements.first { $0.requirement.id == "SL-SPOTLIGHT-1" }).verdict

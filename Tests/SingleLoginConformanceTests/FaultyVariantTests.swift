@@ -179,6 +179,9 @@ struct FaultyVariantTests {
         }
         #expect(run.summary.untested == 27 && run.summary.skipped == 27)
         #expect(ExitStatus(summary: run.summary, gate: .mustAndShould) == .passed)
+        // An untested case is its testCaseStarted and testCaseEnded, with nothing between.
+        #expect(TestCaseEventOrder.violations(in: run.events) == [])
+        #expect(TestCaseEventOrder.kinds(of: held[0].id, in: run.events) == ["testCaseStarted", "testCaseEnded"])
     }
 
     @Test(

@@ -10,10 +10,16 @@ import SingleLoginEvents
 ///     issueRecorded*                                   the scenario's own checks, late calls, a flaky case
 ///     testCaseEnded
 ///
-/// A test case not run (`skipped`, `notRun`, `doesNotApply`) may be its `testCaseEnded` alone.
+/// A test case not selected or not reached (`skipped`, `notRun`) may be its `testCaseEnded` alone;
+/// one that does not apply, or needs `concurrentCalls`, is `testCaseStarted` and `testCaseEnded`.
 /// Steps come in order from 0; a test case's events are contiguous, whatever `--jobs` says; an
-/// interrupted run's case, or one that needs `concurrentCalls`, may end in the middle of a step.
+/// interrupted run's case may end in the middle of a step.
 enum TestCaseEventOrder {
+    /// The names of the kinds of `id`'s events in `events`, in order (`testCaseStarted`, `stepPerformed(0)`, ...).
+    static func kinds(of id: TestCaseID, in events: [Event]) -> [String] {
+        events.compactMap { event in token(of: event).flatMap { $0.0 == id ? $0.1 : nil } }
+    }
+
     /// Where a test case's events have got to.
     private enum Phase: Equatable {
         /// After `testCaseStarted`, before the first step.
@@ -74,21 +80,18 @@ enum TestCaseEventOrder {
         }
     }
 
-    /// Whether a test case that ended so may end without having started: not run by choice (a
-    /// selection, a shard), nor after an adapter that could not start, nor where it does not apply.
+    /// Whether a test case that ended so may end without having started: not selected (a
+    /// selection, a shard), or not reached after an adapter that could not start.
     private static func isNeverStarted(_ outcome: TestCaseResult.Outcome) -> Bool {
         switch outcome {
-        case .skipped, .notRun, .doesNotApply: true
+        case .skipped, .notRun: true
         default: false
         }
     }
 
-    /// Whether a test case that ended so may end in the middle of a step.
+    /// Whether a test case that ended so may end in the middle of a step: one an interrupt stopped.
     private static func endsMidStep(_ outcome: TestCaseResult.Outcome) -> Bool {
-        switch outcome {
-        case .notRun, .untested: true
-        default: false
-        }
+        if case .notRun = outcome { true } else { false }
     }
 
     /// The test case an event belongs to and its kind's name, or nil for the run's own events.
