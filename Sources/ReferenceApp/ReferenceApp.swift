@@ -273,7 +273,7 @@ public actor ReferenceApp {
                 // The backend answers 401 for an ended session's token; the app then carries on as if nothing happened.
                 _ = try? await environment!.backend.fetchRecords(accessToken: stale)
             }
-            if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil) } else { memory.session = nil }
+            if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil, handingOver: true) } else { memory.session = nil }
         }
         if memory.session?.identifier == identifier {
             if reason == .resume, options.contains(.refreshesOnResume) { await loadData(for: account) }
@@ -323,11 +323,13 @@ public actor ReferenceApp {
     }
 
     /// Removes the app's own session, caches, files, keychain items and everything displayed:
-    /// MSAL clears only its own token cache.
-    func wipe(farewell: String?) {
+    /// MSAL clears only its own token cache. `handingOver`: another user is taking the device.
+    func wipe(farewell: String?, handingOver: Bool = false) {
         generation += 1
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
-        surfaces.clear(keeping: Set(flaws.compactMap(\.keptSurface)))
+        var keptSurfaces = Set(flaws.compactMap(\.keptSurface))
+        if handingOver, flaws.contains(.leavesWidgetForNextUser) { keptSurfaces.insert(.widget) }
+        surfaces.clear(keeping: keptSurfaces)
         storage = AppStorage()
         storage.files = keptFiles
         let shared = memory.isSharedDevice

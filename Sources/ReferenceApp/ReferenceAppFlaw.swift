@@ -150,6 +150,9 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// or a sign-in sheet after a failed one), it cancels nothing, and the sign-in's late answer
     /// signs the user in on a device that has none.
     case appliesLateSignInAfterEmptyReset
+    /// At a user change, leaves its widget's timeline for the new user's first sync to replace:
+    /// when that sync fails (offline), the widget still shows the previous user's next task.
+    case leavesWidgetForNextUser
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -214,6 +217,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .trustsDeviceInfoOnErrorAfterSignOut: return "after a sign-out, shows personal-device UI when getDeviceInformation failed at launch"
         case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
         case .appliesLateSignInAfterEmptyReset: return "at a Jamf Reset with nothing of anyone to wipe, cancels nothing: a late sign-in is applied"
+        case .leavesWidgetForNextUser: return "at a user change, leaves its widget for the new user's first sync to replace"
         }
     }
 }

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.7",
   "id": "single-login",
-  "version": "12.0.0",
+  "version": "13.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -9732,6 +9732,56 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
                   "precondition": "SL-SWITCH-1"
                 }
               ]
