@@ -48,8 +48,8 @@ struct CatalogueTests {
             }
         }
         // The surfaces' user changes presume SL-SWITCH-1 (while running; the widget's offline one,
-        // that the change cleared the app itself) and SL-SWITCH-3 (while suspended); A, B, A again presumes SL-SWITCH-1 each time. A late answer presumes that the
-        // call was made (SL-TOKEN-3, SL-LOGIN-5), a silent one before the backend refused the expired
+        // that the change cleared the app itself) and SL-SWITCH-3 (while suspended); A, B, A again
+        // presumes SL-SWITCH-1 each time. A late answer presumes that the call was made (SL-TOKEN-3, SL-LOGIN-5), a silent one before the backend refused the expired
         // token (SL-TOKEN-3), and that the sign-out or user change it outlives
         // worked (SL-LOGOUT-1, -3, SL-SWITCH-1, -3, SL-LOGIN-7), cleared the surfaces (SL-NOTIFY-1 ... SL-SNAPSHOT-1)
         // and, when the same user returns, shows nothing of their first session (SL-SWITCH-2). A second
