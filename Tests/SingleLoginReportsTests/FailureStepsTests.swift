@@ -51,4 +51,16 @@ struct FailureStepsTests {
         let found = SingleLoginEvents.Issue(severity: .error, kind: .adapter(.timeout), message: "late", stepIndex: 1)
         #expect(steps.numbered(marking: [found]).map(\.text) == ["1. launch", "2. tapSignIn  <- error here"])
     }
+
+    @Test("Files the data container held at the reset are marked at the reset, before the first step, not at the final checks")
+    func containerAtReset() {
+        let steps = ScenarioSteps(descriptions: [0: "launch", 1: "tapSignOut"])
+        let leftover = SingleLoginEvents.Issue(severity: .failure, kind: .containerNotEmptyAfterReset, message: "not empty")
+        let final = SingleLoginEvents.Issue(severity: .failure, kind: .expectation(.noDataOf), message: "data of alice remains")
+        #expect(
+            steps.numbered(marking: [leftover, final]).map(\.text) == [
+                "reset  <- failed here", "1. launch", "2. tapSignOut", "final checks  <- failed here",
+            ])
+        #expect(leftover.placeWithoutStep == "reset" && final.placeWithoutStep == "final checks")
+    }
 }

@@ -21,10 +21,13 @@ struct ScenarioSteps: Sendable {
     /// Whether any step was performed (without one there is nothing to number).
     var isEmpty: Bool { descriptions.isEmpty }
 
-    /// `1. launch`, `2. globalSignOut alice  <- failed here`, then `final checks  <- failed here`
-    /// when a failure was found by the scenario's final checks; an error's step reads `<- error here`.
+    /// `reset  <- failed here` when the reset found the data container not empty, `1. launch`,
+    /// `2. globalSignOut alice  <- failed here`, then `final checks  <- failed here` when a failure
+    /// was found by the scenario's final checks; an error's step reads `<- error here`.
     func numbered(marking issues: [Issue]) -> [Line] {
-        var lines = descriptions.keys.sorted().map { index in
+        let atReset = issues.filter(\.isFromReset)
+        var lines = atReset.isEmpty ? [] : [Line(depth: 0, text: "reset" + Self.mark(atReset))]
+        lines += descriptions.keys.sorted().map { index in
             Line(depth: 0, text: "\(index + 1). \(descriptions[index] ?? "")" + Self.mark(issues.filter { $0.stepIndex == index }))
         }
         let finalChecks = issues.filter(\.isFromFinalChecks)
