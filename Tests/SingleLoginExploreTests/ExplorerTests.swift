@@ -193,6 +193,12 @@ struct ExplorerTests {
         #expect(violation.stepIndex == nil)
         #expect(violation.checks == [.calls(method: .acquireToken, range: .exactly(0))])
         #expect(await Self.violations(history).isEmpty)
+        // An app that applies it and then waits for the user's tap (it never puts up the sheet
+        // after -50002 by itself) leaves alice, on the device, signed out: a violation at the release.
+        let waiting = await Self.violations(history, [.appliesSupersededAccountCheck, .retriesSilentlyOnInteractionRequired])
+        let atRelease = try #require(waiting.first { $0.rule == .late && $0.stepIndex == 6 }, "\(waiting.map(\.rule.rawValue))")
+        #expect(atRelease.checks == [.signedIn(account: "alice")])
+        #expect(await Self.violations(history, [.retriesSilentlyOnInteractionRequired]).filter { $0.rule == .late }.isEmpty)
     }
 
     @Test(

@@ -563,8 +563,25 @@ package actor Oracle: StepJudge {
         let late = await Self.scripted(facts.answeredNow, by: judged.broker)
         if await refusesLateToken(late, in: judged) { lateTokenRefused = true }
         if promptsForDeparted(late) { latePromptForDeparted = true }
+        if let present = signedOutForDeparted(late, before: judged.before) {
+            return await apply(.late, at: index, in: judged, [.signedIn(account: present)])
+        }
         guard device.isEmpty, phase == .foreground, judged.before.signedInAccount == nil else { return [] }
         return await apply(.late, at: index, in: judged, [.signedOut])
+    }
+
+    /// The user on the device, when the late answer made the app ask silently for a user who has
+    /// left, and the app had shown that user signed in before the release, in the foreground, with
+    /// no interaction needed: the app applied an answer older than what it had seen (a superseded
+    /// account check) and must still show the device's user signed in after it. An app that then
+    /// puts up the sheet is judged at the end too (`promptsForDeparted`); one that waits for the
+    /// user's tap shows the mistake only here.
+    private func signedOutForDeparted(_ late: [Call], before: Observation) -> String? {
+        guard phase == .foreground, device.count == 1, let present = device.first, !interactionNeeded,
+            before.signedInAccount.flatMap(user(identifiedBy:)) == present,
+            late.contains(where: { !$0.call.held && askedForAbsentAccount($0) })
+        else { return nil }
+        return present
     }
 
     /// Whether a call the release let go on, made under the request that started its work and so

@@ -137,7 +137,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .scopes: return "Every scope the app asks for silently was asked for at its interactive sign-in."
         case .late:
             return
-                "An answer the app asked for before the account changed, delivered after the change, signs nobody back in: at its release, with nobody signed in on the device, the app still shows nobody; and once the app has seen the change, what it does with the answer never puts up the sign-in sheet for a user who has left."
+                "An answer the app asked for before the account changed, delivered after the change, signs nobody back in: at its release, with nobody signed in on the device, the app still shows nobody; and once the app has seen the change, what it does with the answer never puts up the sign-in sheet for a user who has left, nor signs out the user on the device."
         case .backend:
             return
                 "Once the app has checked the account, its backend never refuses a token the app sends: an expired token is renewed silently first, and once the app has learned that a session ended (its own sign-out, a Jamf Reset or a user change its account check found), that session's tokens are never sent again."
