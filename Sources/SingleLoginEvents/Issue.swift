@@ -8,7 +8,8 @@ public struct Issue: Sendable, Hashable {
     public var kind: Kind
     /// One line saying what went wrong.
     public var message: String
-    /// The step after which it was found (0-based), or nil for the scenario's final checks.
+    /// The step after which it was found (0-based), or nil for the scenario's final checks and for
+    /// what the reset before the first step found (``isFromReset``).
     public var stepIndex: Int?
     /// What was expected, for people; empty for errors.
     public var expected: String
@@ -32,6 +33,11 @@ public struct Issue: Sendable, Hashable {
 
     /// The kind as reports spell it (JUnit's and the event stream's `type`).
     public var type: String { kind.rawValue }
+
+    /// Whether the reset before the first step found it: a data container that still holds files.
+    package var isFromReset: Bool {
+        stepIndex == nil && kind == .containerNotEmptyAfterReset
+    }
 
     /// How an issue weighs on its test case: a failure fails it, an error errors it (the event
     /// stream's `kind`).

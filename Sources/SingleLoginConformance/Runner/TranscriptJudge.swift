@@ -170,7 +170,7 @@ public struct TranscriptJudge: Sendable {
         _ = take { $0.severity == .error && $0.stepIndex == nil }
         // So are files left in the container after reset: a transcript holds no observation of the
         // reset to judge them from, and a failure the run recorded only makes the verdict worse.
-        _ = take { $0.kind == .containerNotEmptyAfterReset && $0.severity == .failure && $0.stepIndex == nil }
+        _ = take { $0.isFromReset && $0.severity == .failure }
         // So are the app's calls that came after the test case ended (protocol 1.6): refused, they
         // are in no transcript, and each only makes the verdict worse.
         _ = take { $0.kind == .appLateCall && $0.severity == .failure }

@@ -11,11 +11,6 @@ extension Issue {
         return severity == .failure ? "final checks" : "error"
     }
 
-    /// Whether the reset before the first step found it: a data container that still holds files.
-    var isFromReset: Bool {
-        stepIndex == nil && kind == .containerNotEmptyAfterReset
-    }
-
     /// Whether a scenario's final checks found it: a failure at no step that is no flaky verdict
     /// and was not found at the reset.
     var isFromFinalChecks: Bool {

@@ -163,7 +163,7 @@ struct XMLTree: Sendable {
                 advance()
             }
             guard index > start else { throw fail(atEnd ? "the document ends early (truncated?)" : "expected a name") }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            return string(in: start..<index)
         }
 
         /// An element starting at `<`, through its end tag.
@@ -222,8 +222,8 @@ struct XMLTree: Sendable {
                     advance(9)
                     let start = index
                     try skip(past: "]]>", what: "CDATA section")
-                    let section = UnsafeBufferPointer(rebasing: bytes[start..<index - 3])
-                    text += Self.normalisingNewlines(String(decoding: section, as: UTF8.self), hasCarriageReturn: section.contains(0x0D))
+                    let section = start..<index - 3
+                    text += Self.normalisingNewlines(string(in: section), hasCarriageReturn: bytes[section].contains(0x0D))
                     continue
                 }
                 if peek("<") { children.append(try element()); continue }
@@ -244,7 +244,12 @@ struct XMLTree: Sendable {
                 if byte == 0x0A { line += 1 } else if byte == 0x0D { hasCarriageReturn = true }
                 index += 1
             }
-            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), hasCarriageReturn)
+            return (string(in: start..<index), hasCarriageReturn)
+        }
+
+        /// The bytes in `range` as text.
+        func string(in range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
 
         /// `&lt;`, `&#10;`, `&#x1F;`... at `&`.
@@ -253,7 +258,7 @@ struct XMLTree: Sendable {
             let start = index
             while !atEnd, bytes[index] != UInt8(ascii: ";"), index - start < 12 { advance() }
             guard !atEnd, bytes[index] == UInt8(ascii: ";") else { throw fail("an unterminated entity reference") }
-            let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let body = string(in: start..<index)
             advance()
             switch body {
             case "lt": return "<"
