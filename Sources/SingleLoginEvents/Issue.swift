@@ -9,7 +9,7 @@ public struct Issue: Sendable, Hashable {
     /// One line saying what went wrong.
     public var message: String
     /// The step after which it was found (0-based), or nil for the scenario's final checks and for
-    /// what the reset before the first step found (``isFromReset``).
+    /// what the reset before the first step found (a data container that still holds files).
     public var stepIndex: Int?
     /// What was expected, for people; empty for errors.
     public var expected: String
