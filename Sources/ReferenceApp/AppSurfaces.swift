@@ -12,8 +12,13 @@ struct AppSurfaces {
     /// What a shared device's switcher shows of the app: its cover, put up when the scene resigns active.
     static let cover = "Northwind Tasks"
 
+    /// The surfaces `publish` writes from the user's records.
+    static let rebuiltBySync: Set<StoredItem.Area> = [.notification, .spotlight, .pasteboard, .widget, .activity]
+
     /// Area and key to text, for the surfaces the app can clear.
     var items: [StoredItem.Area: [String: String]] = [:]
+    /// Surfaces a flawed app left at a user change for the new user's first sync to rebuild whole.
+    private var leftForNextSync: Set<StoredItem.Area> = []
     /// The switcher's snapshot, taken when the app moved to the background; nil while it runs in the foreground.
     var snapshot: [String]?
 
@@ -21,6 +26,8 @@ struct AppSurfaces {
     /// detail, a widget timeline, a Live Activity and a donated activity.
     mutating func publish(user displayName: String, records: [UserRecord]) {
         guard let first = records.first else { return }
+        for area in leftForNextSync { items[area] = nil }
+        leftForNextSync = []
         items[.notification, default: [:]]["pending/shift-reminder"] = "\(displayName): \(first.title) starts at 09:00"
         items[.notification, default: [:]][Self.boardUpdated.key] = Self.boardUpdated.text
         for record in records { items[.spotlight, default: [:]]["record/\(record.id)"] = "\(record.title): \(record.detail)" }
@@ -31,9 +38,12 @@ struct AppSurfaces {
         items[.activity, default: [:]]["handoff/record"] = "Viewing \(first.id)"
     }
 
-    /// Removes the user's items from every surface the app can clear, except those `kept`; the
-    /// harmless notification and reference item stay.
-    mutating func clear(keeping kept: Set<StoredItem.Area>) {
+    /// Removes the user's items from every surface the app can clear, except those `kept` and
+    /// those `leavingForNextSync` (which the next `publish` replaces whole); the harmless
+    /// notification and reference item stay.
+    mutating func clear(keeping kept: Set<StoredItem.Area>, leavingForNextSync: Set<StoredItem.Area> = []) {
+        leftForNextSync = leavingForNextSync
+        let kept = kept.union(leavingForNextSync)
         for area in Array(items.keys) where !kept.contains(area) { items[area] = nil }
         if !kept.contains(.notification) { items[.notification] = [Self.boardUpdated.key: Self.boardUpdated.text] }
         if !kept.contains(.spotlight) { items[.spotlight] = [Self.safetyManual.key: Self.safetyManual.text] }

@@ -327,9 +327,10 @@ public actor ReferenceApp {
     func wipe(farewell: String?, handingOver: Bool = false) {
         generation += 1
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
-        var keptSurfaces = Set(flaws.compactMap(\.keptSurface))
-        if handingOver, flaws.contains(.leavesWidgetForNextUser) { keptSurfaces.insert(.widget) }
-        surfaces.clear(keeping: keptSurfaces)
+        var leftForNextSync: Set<StoredItem.Area> = []
+        if handingOver, flaws.contains(.leavesWidgetForNextUser) { leftForNextSync.insert(.widget) }
+        if handingOver, flaws.contains(.leavesSurfacesForNextUser) { leftForNextSync.formUnion(AppSurfaces.rebuiltBySync) }
+        surfaces.clear(keeping: Set(flaws.compactMap(\.keptSurface)), leavingForNextSync: leftForNextSync)
         storage = AppStorage()
         storage.files = keptFiles
         let shared = memory.isSharedDevice

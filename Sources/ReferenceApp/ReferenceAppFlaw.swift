@@ -153,6 +153,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// At a user change, leaves its widget's timeline for the new user's first sync to replace:
     /// when that sync fails (offline), the widget still shows the previous user's next task.
     case leavesWidgetForNextUser
+    /// At a user change, leaves every device surface (notifications, Spotlight items, the
+    /// pasteboard, the widget, activities) for the new user's first sync to rebuild whole: when
+    /// that sync fails (offline), they all still hold the previous user's data.
+    case leavesSurfacesForNextUser
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -218,6 +222,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .showsStoredSessionBeforeCheck: return "shows its stored session at launch before the account check answers"
         case .appliesLateSignInAfterEmptyReset: return "at a Jamf Reset with nothing of anyone to wipe, cancels nothing: a late sign-in is applied"
         case .leavesWidgetForNextUser: return "at a user change, leaves its widget for the new user's first sync to replace"
+        case .leavesSurfacesForNextUser: return "at a user change, leaves every device surface for the new user's first sync to rebuild"
         }
     }
 }

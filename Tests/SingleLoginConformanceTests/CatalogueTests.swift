@@ -47,7 +47,7 @@ struct CatalogueTests {
                 }
             }
         }
-        // The surfaces' user changes presume SL-SWITCH-1 (while running; the widget's offline one,
+        // The surfaces' user changes presume SL-SWITCH-1 (while running; the offline ones,
         // that the change cleared the app itself) and SL-SWITCH-3 (while suspended); A, B, A again
         // presumes SL-SWITCH-1 each time. A late answer presumes that the call was made (SL-TOKEN-3, SL-LOGIN-5), a silent one before the backend refused the expired
         // token (SL-TOKEN-3), and that the sign-out or user change it outlives
@@ -72,7 +72,7 @@ struct CatalogueTests {
         // session the app's sheet began (SL-INTERACTIVE-1, SL-LOGOUT-1, the surfaces' owners).
         #expect(
             marked == [
-                "SL-NOTIFY-1": 2, "SL-SPOTLIGHT-1": 2, "SL-PASTEBOARD-1": 2, "SL-WIDGET-1": 3, "SL-ACTIVITY-1": 2, "SL-SWITCH-2": 3,
+                "SL-NOTIFY-1": 3, "SL-SPOTLIGHT-1": 3, "SL-PASTEBOARD-1": 3, "SL-WIDGET-1": 3, "SL-ACTIVITY-1": 3, "SL-SWITCH-2": 3,
                 "SL-INFLIGHT-1": 226, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }
@@ -107,10 +107,10 @@ struct CatalogueTests {
         #expect(namesakes.count >= 2 && namesakes.allSatisfy { used.contains($0.name) }, "two accounts with one display name, both used")
     }
 
-    @Test("spec 13.0.0 in format 1.7; IDs are unique and every family is numbered from 1 without gaps")
+    @Test("spec 14.0.0 in format 1.7; IDs are unique and every family is numbered from 1 without gaps")
     func versionsAndIDs() throws {
         let spec = try TestSupport.shippedSpec().spec
-        #expect(spec.version == "13.0.0" && spec.formatVersion == "1.7")
+        #expect(spec.version == "14.0.0" && spec.formatVersion == "1.7")
         let ids = spec.requirements.map(\.id)
         #expect(Set(ids).count == ids.count)
         let families = Dictionary(grouping: ids) { $0.split(separator: "-").dropLast().joined(separator: "-") }

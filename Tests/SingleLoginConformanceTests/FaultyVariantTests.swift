@@ -39,10 +39,10 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(
         .leavesRecordsFile,
         fails: ["SL-INTERACTIVE-1", "SL-LOGOUT-1", "SL-LOGOUT-2", "SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-SWITCH-1", "SL-SWITCH-3"],
-        notJudged: ["SL-WIDGET-1", "SL-INFLIGHT-1"]),
+        notJudged: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),
     FlawRow(
         .keepsDataOnUserChange, fails: ["SL-INTERACTIVE-2", "SL-SPOTLIGHT-1", "SL-SWITCH-1", "SL-SWITCH-3"],
-        notJudged: ["SL-SWITCH-2", "SL-WIDGET-1", "SL-INFLIGHT-1"]),
+        notJudged: ["SL-SWITCH-2", "SL-NOTIFY-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1", "SL-INFLIGHT-1"]),
     FlawRow(.showsCancelAsError, fails: ["SL-CANCEL-1"]),
     FlawRow(.crashesOnMissingIdToken, fails: ["SL-TOKEN-1"]),
     FlawRow(
@@ -133,6 +133,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.showsStoredSessionBeforeCheck, fails: ["SL-LOGOUT-2", "SL-SWITCH-3"]),
     FlawRow(.appliesLateSignInAfterEmptyReset, fails: ["SL-INFLIGHT-1"]),
     FlawRow(.leavesWidgetForNextUser, fails: ["SL-WIDGET-1"]),
+    FlawRow(.leavesSurfacesForNextUser, fails: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")

@@ -8,7 +8,7 @@ extension EmbeddedSpec {
   "$schema": "./spec-format-v1.schema.json",
   "formatVersion": "1.7",
   "id": "single-login",
-  "version": "13.0.0",
+  "version": "14.0.0",
   "title": "Single Login: Microsoft Shared Device Mode requirements for iOS apps",
   "accounts": {
     "alice": {
@@ -9046,6 +9046,56 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "the user changes while running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
           "name": "signed out on the device (Jamf Reset) while not running",
           "given": {
             "signedIn": "alice"
@@ -9280,6 +9330,56 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "the user changes while running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
           "name": "signed out on the device (Jamf Reset) while not running",
           "given": {
             "signedIn": "alice"
@@ -9498,6 +9598,56 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
                   "precondition": "SL-SWITCH-1"
                 }
               ]
@@ -10016,6 +10166,56 @@ extension EmbeddedSpec {
                 {
                   "check": "signedIn",
                   "account": "bob",
+                  "precondition": "SL-SWITCH-1"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "the user changes while running, offline at the new user's first sync",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "acquireTokenSilent",
+              "answer": "networkError"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
                   "precondition": "SL-SWITCH-1"
                 }
               ]
