@@ -172,6 +172,38 @@ struct ExplorerTests {
         #expect(!(await Self.violations(scripted, [.sendsLateTokenAfterSignOut])).contains { $0.rule == .backend })
     }
 
+    @Test("EX-DATA looks only where the app can hold data: a surface its handshake says it has not is in no check and no expected line")
+    func undeclaredSurface() async throws {
+        let history = Scenario(
+            name: "signs out from the app", given: Given(signedIn: "alice"), steps: [Step(.app(.launch)), Step(.app(.tapSignOut))], expect: [])
+        let player = HistoryPlayer(provider: InProcessAdapterProvider { WithoutSpotlight(inner: ReferenceAppAdapter(flaws: [.leavesNotifications])) })
+        let violation = try #require(await player.play(history).violations.first { $0.rule == .data })
+        guard case .noDataOf(_, let places, _) = try #require(violation.checks.first) else {
+            Issue.record("\(violation.checks)")
+            return
+        }
+        #expect(places.contains(.surface(.notification)) && places.contains(.storage) && !places.contains(.surface(.spotlight)))
+        #expect(violation.issues.contains { $0.expected.contains("notification") } && !violation.issues.contains { $0.expected.contains("spotlight") })
+    }
+
+    /// The reference app built without Spotlight: its handshake says so, and it indexes nothing.
+    struct WithoutSpotlight: ConformanceAdapter {
+        let inner: ReferenceAppAdapter
+        var identity: AdapterIdentity {
+            var identity = inner.identity
+            identity.surfaces = .only(Set(StoredItem.Area.deviceSurfaces).subtracting([.spotlight]))
+            return identity
+        }
+        func reset(environment: AppEnvironment) async throws { try await inner.reset(environment: environment) }
+        func handle(_ event: AppEvent) async throws -> Observation { withoutSpotlight(try await inner.handle(event)) }
+        func observe() async throws -> Observation { withoutSpotlight(try await inner.observe()) }
+        private func withoutSpotlight(_ observation: Observation) -> Observation {
+            var observation = observation
+            observation.storage.removeAll { $0.area == .spotlight }
+            return observation
+        }
+    }
+
     @Test("the switcher's snapshot is no EX-DATA leftover: a snapshot taken before a change is replaced when the app runs again")
     func snapshotIsNotExplored() async {
         let result = await Exploring.explore([.showsDataInSnapshot], seed: 1, runs: 200)

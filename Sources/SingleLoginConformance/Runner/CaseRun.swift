@@ -45,6 +45,8 @@ final class CaseRun {
     /// Whether the app's calls can come after the test case ended: over a wire, from an adapter that
     /// declared `concurrentCalls`, whose calls name the request they were made under.
     var callsComeLate = false
+    /// The device surfaces the adapter declared at the reset, for a ``StepJudge``.
+    var surfaces: DeclaredSurfaces?
     /// Whether the adapter was ended during this test case (a crash, a hang, a broken protocol).
     var adapterEnded = false
 

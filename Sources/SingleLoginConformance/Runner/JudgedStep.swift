@@ -19,6 +19,9 @@ public struct JudgedStep: Sendable {
     public var broadcastsDelivered: Int
     /// The broker, to ask for the device's state after the step.
     public var broker: SimulatedBroker
+    /// The device surfaces the adapter's handshake declared, or nil when it declared none: a
+    /// judge that looks for data everywhere leaves out the surfaces the app says it has not.
+    public var surfaces: DeclaredSurfaces?
     let evaluator: ExpectationEvaluator
 
     /// The issues `checks` find against this step's observation and calls, as if the scenario had written them here.

@@ -46,7 +46,7 @@ extension TestCaseExecution {
                 await judge.judge(
                     JudgedStep(
                         index: index, step: step, before: before, observation: run.observation, calls: calls, broadcastsDelivered: broadcasts.delivered,
-                        broker: broker, evaluator: run.evaluator)))
+                        broker: broker, surfaces: run.surfaces, evaluator: run.evaluator)))
         }
         return true
     }

@@ -115,6 +115,7 @@ final class TestCaseExecution: Sendable {
         run.resetSent = true
         // In process a call goes straight to this test case's broker: only over a wire can one come late.
         run.callsComeLate = adapter.isOverWire && adapter.identity.declares(.concurrentCalls)
+        run.surfaces = adapter.identity.surfaces
         await broker.configure(adapter.identity.msalConfiguration)
         await broker.beginStep(nil)
         // An in-process app that handles events concurrently gets the broker through the holding
@@ -156,7 +157,7 @@ final class TestCaseExecution: Sendable {
             await judge.judgeEnd(
                 JudgedStep(
                     index: nil, step: nil, before: run.observation, observation: run.observation, calls: transcript,
-                    broadcastsDelivered: 0, broker: run.broker, evaluator: run.evaluator)))
+                    broadcastsDelivered: 0, broker: run.broker, surfaces: run.surfaces, evaluator: run.evaluator)))
     }
 
     /// What an error that stopped a test case's steps becomes: its result at once when the run was

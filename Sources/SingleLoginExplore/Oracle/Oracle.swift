@@ -19,6 +19,15 @@ package actor Oracle: StepJudge {
     /// SL-SNAPSHOT-1 judges it where it matters, while the app is suspended.
     static let dataPlaces = Set(Expectation.Place.allCases).subtracting([.surface(.snapshot)])
 
+    /// ``dataPlaces`` less the device surfaces the app declares it has not: its expected line
+    /// names only places the app can fill.
+    static func dataPlaces(of judged: JudgedStep) -> Set<Expectation.Place> {
+        dataPlaces.filter { place in
+            guard case .surface(let area) = place else { return true }
+            return judged.surfaces?.has(area) != false
+        }
+    }
+
     /// What the catalogue's SL-DETECT-2, -3 and -4 look for on buttons: sign-up, add-account and switch-account affordances
     /// (the `words` of their `noElement` checks), read from the embedded catalogue, so the two lists are one.
     package static let affordanceWords = catalogueAffordances.words
@@ -296,10 +305,10 @@ package actor Oracle: StepJudge {
         if informed, device.count <= 1 {
             var checks: [Expectation] = []
             for name in identities.keys.sorted() where !device.contains(name) && !(ended[name]?.isEmpty ?? true) {
-                checks.append(.noDataOf(account: name, places: Self.dataPlaces, session: nil))
+                checks.append(.noDataOf(account: name, places: Self.dataPlaces(of: judged), session: nil))
             }
             for name in device {
-                for session in (ended[name] ?? []).sorted() { checks.append(.noDataOf(account: name, places: Self.dataPlaces, session: session)) }
+                for session in (ended[name] ?? []).sorted() { checks.append(.noDataOf(account: name, places: Self.dataPlaces(of: judged), session: session)) }
             }
             found += await apply(.data, at: index, in: judged, checks)
         }
@@ -397,9 +406,9 @@ package actor Oracle: StepJudge {
                 // the device sign-out later; none of the user's data on screen, nothing of the session anywhere.
                 checks.append(.noDataOf(account: beforeUser, places: [.screen], session: nil))
                 let sessions = sessionCounts[beforeUser] ?? 0
-                if sessions > 0 { checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces, session: sessions)) }
+                if sessions > 0 { checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces(of: judged), session: sessions)) }
             } else {
-                checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces, session: nil))
+                checks.append(.noDataOf(account: beforeUser, places: Self.dataPlaces(of: judged), session: nil))
             }
             // Signed out, unless another account was on the device too and the app now shows it (its broadcast said so).
             if device.allSatisfy({ $0 == beforeUser }) { checks.insert(.signedOut, at: 1) }
