@@ -45,7 +45,7 @@ extension ReferenceApp {
     /// Signs `account` in silently; `reason`, the account check that began it, if any.
     func signInSilently(_ account: MSALAccount, begunBy reason: Reason? = nil) async {
         if flaws.contains(.promptsPerResource) { return await tokensPerResource(for: account) }
-        let asked = generation
+        var asked = generation
         let process = processesEnded
         let answer: Result<(signIn: MSALResult, backend: String), any Error>
         let defers = options.contains(.finishesSignInBeforeFollowing)
@@ -59,6 +59,11 @@ extension ReferenceApp {
                 broadcastDuringSignIn = false
                 return await checkAccount(.broadcast)
             }
+        }
+        if previousUserAwaitsWipe, generation == asked {
+            // The flawed change: the previous user leaves only now, with the new user's token in hand.
+            wipe(farewell: nil, handingOver: true)
+            asked = generation
         }
         // The user was wiped, or someone else signed in, while the token was under way: the answer,
         // a token or an error, is the previous user's.
@@ -321,6 +326,14 @@ extension ReferenceApp {
         if flaws.contains(.waitsForBroadcastToSignOut) {
             // Leaves the clean-up to the broadcast that may never come.
             try? await broker.signout(parameters)
+            return
+        }
+        if flaws.contains(.clearsSurfacesOnlyAfterSignout) {
+            // The flawed sign-out: the device's surfaces wait for the broker's word that the device is signed out.
+            let kept = surfaces
+            wipe(farewell: session.displayName)
+            surfaces = kept
+            if (try? await broker.signout(parameters)) != nil { surfaces.clear(keeping: []) }
             return
         }
         wipe(farewell: session.displayName)

@@ -44,6 +44,9 @@ public actor ReferenceApp {
     /// broadcast until they have answered).
     var signInsUnderWay = 0
     var broadcastDuringSignIn = false
+    /// Whether the previous user is wiped only once the new user's silent token answers (only
+    /// ``ReferenceAppFlaw/wipesWhenNewUserTokenAnswers`` waits so).
+    var previousUserAwaitsWipe = false
     /// Whether this launch's account check has answered (only ``ReferenceAppFlaw/listensAfterLaunchCheck``
     /// waits for it before it listens to the broadcast).
     var launchCheckAnswered = false
@@ -273,7 +276,13 @@ public actor ReferenceApp {
                 // The backend answers 401 for an ended session's token; the app then carries on as if nothing happened.
                 _ = try? await environment!.backend.fetchRecords(accessToken: stale)
             }
-            if !flaws.contains(.keepsDataOnUserChange) { wipe(farewell: nil, handingOver: true) } else { memory.session = nil }
+            if flaws.contains(.keepsDataOnUserChange) {
+                memory.session = nil
+            } else if flaws.contains(.wipesWhenNewUserTokenAnswers) {
+                previousUserAwaitsWipe = true
+            } else {
+                wipe(farewell: nil, handingOver: true)
+            }
         }
         if memory.session?.identifier == identifier {
             if reason == .resume, options.contains(.refreshesOnResume) { await loadData(for: account) }
@@ -326,6 +335,7 @@ public actor ReferenceApp {
     /// MSAL clears only its own token cache. `handingOver`: another user is taking the device.
     func wipe(farewell: String?, handingOver: Bool = false) {
         generation += 1
+        previousUserAwaitsWipe = false
         let keptFiles = flaws.contains(.leavesRecordsFile) ? storage.files : [:]
         var leftForNextSync: Set<StoredItem.Area> = []
         if handingOver, flaws.contains(.leavesWidgetForNextUser) { leftForNextSync.insert(.widget) }

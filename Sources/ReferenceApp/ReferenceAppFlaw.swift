@@ -157,6 +157,14 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// pasteboard, the widget, activities) for the new user's first sync to rebuild whole: when
     /// that sync fails (offline), they all still hold the previous user's data.
     case leavesSurfacesForNextUser
+    /// At a user change, asks the new user's silent token first and wipes the previous user only
+    /// when it answers, to swap one screen for the other at once: while the token is under way
+    /// (slow or offline), whoever holds the device sees the previous user's data.
+    case wipesWhenNewUserTokenAnswers
+    /// At its own sign-out, clears its screen and storage at once but the device's surfaces only
+    /// once the broker's signout succeeds: a sign-out that fails (offline) leaves the user's
+    /// notifications, Spotlight items, pasteboard, widget and activities on the device.
+    case clearsSurfacesOnlyAfterSignout
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -223,6 +231,8 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .appliesLateSignInAfterEmptyReset: return "at a Jamf Reset with nothing of anyone to wipe, cancels nothing: a late sign-in is applied"
         case .leavesWidgetForNextUser: return "at a user change, leaves its widget for the new user's first sync to replace"
         case .leavesSurfacesForNextUser: return "at a user change, leaves every device surface for the new user's first sync to rebuild"
+        case .wipesWhenNewUserTokenAnswers: return "at a user change, wipes the previous user only when the new user's silent token answers"
+        case .clearsSurfacesOnlyAfterSignout: return "at its own sign-out, clears the device's surfaces only once the broker's signout succeeds"
         }
     }
 }

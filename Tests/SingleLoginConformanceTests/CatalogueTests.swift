@@ -47,7 +47,7 @@ struct CatalogueTests {
                 }
             }
         }
-        // The surfaces' user changes presume SL-SWITCH-1 (while running; the offline ones,
+        // The surfaces' user changes presume SL-LOGOUT-4 (the sign-out whose broker signout fails), SL-SWITCH-1 (while running; the offline ones,
         // that the change cleared the app itself) and SL-SWITCH-3 (while suspended); A, B, A again
         // presumes SL-SWITCH-1 each time. A late answer presumes that the call was made (SL-TOKEN-3, SL-LOGIN-5), a silent one before the backend refused the expired
         // token (SL-TOKEN-3), and that the sign-out or user change it outlives
@@ -72,7 +72,7 @@ struct CatalogueTests {
         // session the app's sheet began (SL-INTERACTIVE-1, SL-LOGOUT-1, the surfaces' owners).
         #expect(
             marked == [
-                "SL-NOTIFY-1": 3, "SL-SPOTLIGHT-1": 3, "SL-PASTEBOARD-1": 3, "SL-WIDGET-1": 3, "SL-ACTIVITY-1": 3, "SL-SWITCH-2": 3,
+                "SL-NOTIFY-1": 4, "SL-SPOTLIGHT-1": 4, "SL-PASTEBOARD-1": 4, "SL-WIDGET-1": 4, "SL-ACTIVITY-1": 4, "SL-SWITCH-2": 3,
                 "SL-INFLIGHT-1": 226, "SL-ACCOUNT-1": 1, "SL-DETECT-4": 1,
             ])
     }

@@ -225,7 +225,7 @@ actor DoctorSession {
         guard declaresConcurrentCalls else {
             record(
                 name, true,
-                "not declared: the scenarios that hold an answer (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2 and SL-SWITCH-3) are untested for this adapter, and run reports their requirements as not fully tested"
+                "not declared: the scenarios that hold an answer (SL-INFLIGHT-1's, and one each of SL-LOGOUT-2, SL-SWITCH-1 and SL-SWITCH-3) are untested for this adapter, and run reports their requirements as not fully tested"
             )
             return
         }

@@ -319,7 +319,21 @@ package actor Oracle: StepJudge {
             let left = identities.keys.sorted().filter { !device.contains($0) && (sessionCounts[$0] ?? 0) > 0 }
             found += await apply(.data, at: index, in: judged, whileHeld: true, left.map { .noDataOf(account: $0, places: [.screen], session: nil) })
         }
+        // A silent token the app asked in this step for the one user on the device, held: the app
+        // knows who holds the device (it asked for them), so nothing of a user who has left may be
+        // drawn or kept while it waits (SL-SWITCH-1). No app needs that token to clear the previous user.
+        if let user = device.first, device.count == 1, calls.contains(where: { asksHeldSilentToken($0, for: user) }) {
+            let left = identities.keys.sorted().filter { $0 != user && (sessionCounts[$0] ?? 0) > 0 }
+            found += await apply(
+                .data, at: index, in: judged, whileHeld: true, left.map { .noDataOf(account: $0, places: [.screen, .storage], session: nil) })
+        }
         return found
+    }
+
+    /// Whether `call` is a silent token call for `user`, held.
+    private func asksHeldSilentToken(_ call: Call, for user: String) -> Bool {
+        guard call.call.held, case .acquireTokenSilent(let parameters) = call.call.call else { return false }
+        return parameters.accountIdentifier.flatMap(self.user(identifiedBy:)) == user
     }
 
     /// The rules on calls and the screen: prompts, sign-in, a dismissed sheet, broadcasts.

@@ -71,7 +71,7 @@ package enum Rule: String, CaseIterable, Sendable, Comparable {
         case .broadcast: return ["SL-BROADCAST-1", "SL-BROADCAST-2", "SL-BROADCAST-3", "SL-INTERACTIVE-3"]
         case .deviceInformation: return ["SL-DETECT-1"]
         case .affordance: return ["SL-DETECT-2", "SL-DETECT-3", "SL-DETECT-4"]
-        case .signOut: return ["SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5"]
+        case .signOut: return ["SL-LOGOUT-3", "SL-LOGOUT-4", "SL-LOGOUT-5", "SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]
         case .token: return ["SL-TOKEN-1", "SL-TOKEN-2"]
         case .scopes: return ["SL-SCOPES-1"]
         case .backend:

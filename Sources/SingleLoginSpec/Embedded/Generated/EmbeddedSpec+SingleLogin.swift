@@ -6609,6 +6609,88 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "alice to bob, bob's token slow",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "holdNext",
+              "method": "acquireTokenSilent",
+              "account": "bob"
+            },
+            {
+              "do": "switchUser",
+              "account": "bob",
+              "expect": [
+                {
+                  "check": "noDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen",
+                    "storage"
+                  ]
+                },
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                }
+              ]
+            },
+            {
+              "do": "release",
+              "expect": [
+                {
+                  "check": "calls",
+                  "method": "acquireToken",
+                  "count": 0
+                },
+                {
+                  "check": "calls",
+                  "method": "fetchRecords",
+                  "answered": "error",
+                  "count": 0
+                },
+                {
+                  "check": "signedIn",
+                  "account": "bob"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "bob",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice"
+            }
+          ]
+        },
+        {
           "name": "alice to bob, after a relaunch whose account check failed offline",
           "given": {
             "signedIn": "alice"
@@ -8964,6 +9046,54 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "signs out from the app, offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "signout",
+              "answer": "networkError"
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-4"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
           "name": "signed out on the device (Jamf Reset) while running",
           "given": {
             "signedIn": "alice"
@@ -9235,6 +9365,54 @@ extension EmbeddedSpec {
             },
             {
               "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "spotlight"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signs out from the app, offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "signout",
+              "answer": "networkError"
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-4"
+                }
+              ]
             }
           ],
           "expect": [
@@ -9532,6 +9710,54 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "signs out from the app, offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "signout",
+              "answer": "networkError"
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-4"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "pasteboard"
+              ]
+            }
+          ]
+        },
+        {
           "name": "signed out on the device (Jamf Reset) while running",
           "given": {
             "signedIn": "alice"
@@ -9816,6 +10042,54 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "signs out from the app, offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "signout",
+              "answer": "networkError"
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-4"
+                }
+              ]
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "widget"
+              ]
+            }
+          ]
+        },
+        {
           "name": "signed out on the device (Jamf Reset) while running",
           "given": {
             "signedIn": "alice"
@@ -10087,6 +10361,54 @@ extension EmbeddedSpec {
             },
             {
               "do": "tapSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "activity"
+              ]
+            }
+          ]
+        },
+        {
+          "name": "signs out from the app, offline",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "answerNext",
+              "method": "signout",
+              "answer": "networkError"
+            },
+            {
+              "do": "tapSignOut",
+              "expect": [
+                {
+                  "check": "signedOut",
+                  "precondition": "SL-LOGOUT-4"
+                }
+              ]
             }
           ],
           "expect": [
