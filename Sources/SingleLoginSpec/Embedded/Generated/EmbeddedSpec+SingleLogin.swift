@@ -6642,11 +6642,7 @@ extension EmbeddedSpec {
               "expect": [
                 {
                   "check": "noDataOf",
-                  "account": "alice",
-                  "in": [
-                    "screen",
-                    "storage"
-                  ]
+                  "account": "alice"
                 },
                 {
                   "check": "calls",
