@@ -7,9 +7,10 @@ import SingleLoginReports
 /// The parent starts its own executable with ``environmentKey`` set to an encoded
 /// ``Request``; that child builds the synthetic events, optionally feeds them to a recorder
 /// (timing only the feeding, which ends with the file written), prints an ``Answer`` as one
-/// JSON line and exits. The parent reads the child's peak resident set size from `wait4`,
-/// which covers that one process and nothing else. Running the child once with no rendering
-/// separates the input's share of the peak from the writer's.
+/// JSON line and exits. The child's peak resident set size is its own: on Linux it reads it
+/// itself (``ResourceUsage/peakSinceExec()``), because the `ru_maxrss` that `wait4` returns starts
+/// from the parent's high-water mark there; elsewhere the parent reads it from `wait4`. Running
+/// the child once with no rendering separates the input's share of the peak from the writer's.
 package enum ReportWriterBenchmark {
     /// The environment variable that turns an executable into the report-writing child.
     package static let environmentKey = "SL_CONFORMANCE_BENCH_PROBE"
@@ -40,9 +41,11 @@ package enum ReportWriterBenchmark {
         package var seconds: Double
         /// The size of the written report in bytes.
         package var bytes: Int
+        /// The child's own peak resident set size in bytes, where it can read it (Linux).
+        package var peakBytes: Int?
     }
 
-    /// A child's answer with its peak memory as `wait4` measured it.
+    /// A child's answer with its peak memory.
     package struct Measurement: Sendable, Hashable {
         /// What the child reported.
         package var answer: Answer
@@ -64,7 +67,7 @@ package enum ReportWriterBenchmark {
         guard request.render else {
             let started = ContinuousClock.now
             SyntheticResults.forEachEvent(count: request.count) { _ in }
-            return Answer(seconds: (ContinuousClock.now - started).inSeconds, bytes: 0)
+            return Answer(seconds: (ContinuousClock.now - started).inSeconds, bytes: 0, peakBytes: ResourceUsage.peakSinceExec())
         }
         let url = URL(fileURLWithPath: request.output)
         let recorder: any EventRecorder =
@@ -76,7 +79,7 @@ package enum ReportWriterBenchmark {
         SyntheticResults.forEachEvent(count: request.count) { recorder.record($0) }
         let seconds = (ContinuousClock.now - started).inSeconds
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        return Answer(seconds: seconds, bytes: bytes)
+        return Answer(seconds: seconds, bytes: bytes, peakBytes: ResourceUsage.peakSinceExec())
     }
 
     /// The child's answer as the one JSON line it prints.
@@ -97,7 +100,7 @@ package enum ReportWriterBenchmark {
         else {
             throw BenchmarkProcess.Failure("the report-writing child failed (wait status \(status)): \(String(decoding: output.prefix(500), as: UTF8.self))")
         }
-        return Measurement(answer: answer, peakBytes: usage.maxResidentBytes)
+        return Measurement(answer: answer, peakBytes: answer.peakBytes ?? usage.maxResidentBytes)
     }
 
     /// `text` in single quotes for `/bin/sh`, with embedded quotes escaped.
@@ -118,7 +121,7 @@ extension ReportWriterBenchmark.Measurement {
     func peakFigure(_ format: ReportWriterBenchmark.Format, target: BenchmarkTarget) -> BenchmarkFigure {
         BenchmarkFigure(
             key: "\(format.rawValue).peak", title: "peak RSS of the writing process", value: Double(peakBytes), unit: .bytes, target: target,
-            note: "ru_maxrss from wait4")
+            note: answer.peakBytes == nil ? "ru_maxrss from wait4" : "VmHWM of the child")
     }
 
     /// `FORMAT.peak.input`: the peak of a child that made the events and dropped them (measured without rendering).

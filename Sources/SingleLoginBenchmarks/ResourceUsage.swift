@@ -45,6 +45,24 @@ package struct ResourceUsage: Sendable, Hashable {
 }
 
 extension ResourceUsage {
+    /// This process's own peak resident set size since its last `exec`, where the system reports
+    /// it apart (`VmHWM` in `/proc/self/status` on Linux); nil elsewhere.
+    ///
+    /// `ru_maxrss` cannot tell it on Linux: a child that `posix_spawn` starts shares its parent's
+    /// memory until it calls `exec`, and `exec` keeps that memory's high-water mark as the
+    /// child's. A child of a large parent would report the parent's peak.
+    package static func peakSinceExec() -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kibibytes * 1024
+        #else
+        return nil
+        #endif
+    }
+
     /// Converts a kernel `rusage` record (`ru_maxrss` is KiB on Linux, bytes on macOS).
     package init(_ usage: rusage) {
         userSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6

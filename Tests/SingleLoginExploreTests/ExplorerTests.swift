@@ -313,6 +313,25 @@ struct ExplorerTests {
     }
 
     @Test(
+        "EX-INTERACTION: an account check that failed since InteractionRequired voids the sheet owed (the next tap may retry the check); the tap after that retry owes it again"
+    )
+    func failedCheckVoidsSheetOwed() async throws {
+        var history = Scenario(
+            name: "interaction required, a failed check on resume, then a tap", given: Given(signedIn: "alice", token: .interactionRequired),
+            steps: [
+                Step(.app(.launch)), Step(.app(.suspend)), Step(.answerNext(method: .getCurrentAccount, answer: .ssoExtensionFailure(code: .failed))),
+                Step(.app(.resume)), Step(.app(.tapSignIn)),
+            ], expect: [])
+        // An app whose tap signs in silently and, answered -50002, waits for the next tap.
+        let flaws: Set<ReferenceAppFlaw> = [.retriesSilentlyOnInteractionRequired]
+        #expect(await Self.violations(history, flaws).filter { $0.rule == .interaction }.isEmpty)
+        history.steps.append(Step(.app(.tapSignIn)))
+        let owed = try #require(await Self.violations(history, flaws).first { $0.rule == .interaction })
+        #expect(owed.stepIndex == 5)
+        #expect(await Self.violations(history).isEmpty)
+    }
+
+    @Test(
         "the liveness rules: InteractionRequired that never leads to the sheet violates EX-INTERACTION, a sign-in tap that does nothing after a dismissed sheet violates EX-RETRY; the reference app, which prompts, violates neither"
     )
     func liveness() async throws {

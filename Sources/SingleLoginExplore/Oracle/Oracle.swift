@@ -551,7 +551,10 @@ package actor Oracle: StepJudge {
                 owed = Owed(rule: .retry, user: device[0], lasting: true)
             }
         }
-        if owed == nil, action != .app(.tapSignIn), let owedBefore, device == [owedBefore.user], phase != .notRunning {
+        // An account check that failed leaves the app not knowing who is on the device: its next tap
+        // may retry the check (as EX-SIGNIN allows), so no sheet is owed until a check succeeds again.
+        let checkFailed = calls.contains { $0.call.method == .getCurrentAccount && $0.call.failed }
+        if owed == nil, !checkFailed, action != .app(.tapSignIn), let owedBefore, device == [owedBefore.user], phase != .notRunning {
             let stands = owedBefore.lasting ? needsSheet : calls.isEmpty && phase == .foreground && facts.phaseBefore == .foreground
             if stands { owed = owedBefore }
         }
