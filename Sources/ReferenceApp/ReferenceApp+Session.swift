@@ -283,7 +283,9 @@ extension ReferenceApp {
             let records = try await environment!.backend.fetchRecords(accessToken: accessToken)
             // Records of a user wiped while they were downloading are that user's: dropped.
             guard generation == asked || flaws.contains(.appliesLateDownloadAfterWipe) else {
-                if flaws.contains(.publishesLateDownloadAfterWipe) { surfaces.publish(user: account.username ?? "", records: records) }
+                if flaws.contains(.publishesLateDownloadAfterWipe) {
+                    surfaces.publish(user: account.username ?? "", records: records, at: environment!.clock.now())
+                }
                 return
             }
             keep(records, of: account)
@@ -309,7 +311,7 @@ extension ReferenceApp {
         let json = (try? encoder.encode(records)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         storage.files["Documents/records.json"] = json
         storage.cache["records/\(account.identifier ?? "current")"] = json
-        if let session = memory.session { surfaces.publish(user: session.displayName, records: records) }
+        if let session = memory.session { surfaces.publish(user: session.displayName, records: records, at: environment!.clock.now()) }
     }
 
     // MARK: Sign-out

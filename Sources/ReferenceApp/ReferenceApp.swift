@@ -340,7 +340,9 @@ public actor ReferenceApp {
         var leftForNextSync: Set<StoredItem.Area> = []
         if handingOver, flaws.contains(.leavesWidgetForNextUser) { leftForNextSync.insert(.widget) }
         if handingOver, flaws.contains(.leavesSurfacesForNextUser) { leftForNextSync.formUnion(AppSurfaces.rebuiltBySync) }
-        surfaces.clear(keeping: Set(flaws.compactMap(\.keptSurface)), leavingForNextSync: leftForNextSync)
+        if let now = environment?.clock.now() { surfaces.deliverDue(at: now) }
+        surfaces.clear(
+            keeping: Set(flaws.compactMap(\.keptSurface)), leavingForNextSync: leftForNextSync, keepingDelivered: flaws.contains(.leavesDeliveredNotifications))
         storage = AppStorage()
         storage.files = keptFiles
         let shared = memory.isSharedDevice
@@ -386,6 +388,7 @@ public actor ReferenceApp {
     }
 
     private func storedItems() -> [StoredItem] {
+        if let now = environment?.clock.now() { surfaces.deliverDue(at: now) }
         var items: [StoredItem] = []
         items += storage.keychain.sorted { $0.key < $1.key }.map { StoredItem(.keychain, $0.key, $0.value) }
         items += storage.files.sorted { $0.key < $1.key }.map { StoredItem(.file, $0.key, $0.value) }

@@ -165,6 +165,10 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
     /// once the broker's signout succeeds: a sign-out that fails (offline) leaves the user's
     /// notifications, Spotlight items, pasteboard, widget and activities on the device.
     case clearsSurfacesOnlyAfterSignout
+    /// Removes its pending notification requests at a sign-out, a Jamf Reset or a user change, but
+    /// not the notifications already delivered: a shift reminder that fired stays in Notification
+    /// Center for the next user.
+    case leavesDeliveredNotifications
 
     /// One sentence for tables and `--help`.
     public var summary: String {
@@ -233,6 +237,7 @@ public enum ReferenceAppFlaw: String, CaseIterable, Sendable {
         case .leavesSurfacesForNextUser: return "at a user change, leaves every device surface for the new user's first sync to rebuild"
         case .wipesWhenNewUserTokenAnswers: return "at a user change, wipes the previous user only when the new user's silent token answers"
         case .clearsSurfacesOnlyAfterSignout: return "at its own sign-out, clears the device's surfaces only once the broker's signout succeeds"
+        case .leavesDeliveredNotifications: return "removes its pending notifications at a sign-out, but leaves those already delivered"
         }
     }
 }

@@ -11,7 +11,7 @@ struct DevicePassCommandTests {
         let result = await Tool.run(["device-pass", "--list"])
         #expect(result.status == 0)
         #expect(result.out.contains("22 procedures, 84 steps, about "))
-        #expect(result.out.contains("Not on a device (80 test cases, reported as not judged on a device):"))
+        #expect(result.out.contains("Not on a device (81 test cases, reported as not judged on a device):"))
         #expect(result.out.contains("[waiting for the app to launch]"))
     }
 

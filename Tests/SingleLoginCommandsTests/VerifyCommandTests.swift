@@ -183,7 +183,7 @@ struct VerifyCommandTests {
         let verified = await Tool.run(["verify", path])
         #expect(verified.status == 0)
         #expect(verified.out.contains("untested: 1 requirement not fully tested (SL-LOGOUT-2): the scenario holds an answer"), "\(verified.out)")
-        #expect(verified.out.contains("131 skipped (1 of them untested)"), "\(verified.out)")
+        #expect(verified.out.contains("132 skipped (1 of them untested)"), "\(verified.out)")
         // Only the two cases that were played have calls and checks to re-judge.
         #expect(report.rejudged == 2)
         #expect(verified.out.contains("; 2 re-judged from their transcripts)"), "\(verified.out)")
@@ -374,7 +374,7 @@ struct VerifyCommandTests {
         #expect(intact.out.contains("Result: intact, unsigned"))
         // Every count, those not judged among them, adds up to the planned test cases.
         #expect(
-            intact.out.contains("verdict: failed (133 planned: 99 passed, 17 failed, 0 warned, 0 errored, 0 skipped, 17 not judged, 0 not run;"),
+            intact.out.contains("verdict: failed (134 planned: 100 passed, 17 failed, 0 warned, 0 errored, 0 skipped, 17 not judged, 0 not run;"),
             "\(intact.out)")
         // A bundle of the bundled reference app is no pass of the user's app, whatever its verdict.
         #expect(intact.out.hasSuffix("; the run did not pass: failed, for the bundled reference app, not your app\n"), "\(intact.out)")

@@ -138,6 +138,7 @@ let faultyVariantTable: [FlawRow] = [
     FlawRow(.leavesSurfacesForNextUser, fails: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
     FlawRow(.wipesWhenNewUserTokenAnswers, fails: ["SL-SWITCH-1"]),
     FlawRow(.clearsSurfacesOnlyAfterSignout, fails: ["SL-NOTIFY-1", "SL-SPOTLIGHT-1", "SL-PASTEBOARD-1", "SL-WIDGET-1", "SL-ACTIVITY-1"]),
+    FlawRow(.leavesDeliveredNotifications, fails: ["SL-NOTIFY-1"]),
 ]
 
 @Suite("The reference app and its faulty variants against the shipped spec")

@@ -9127,6 +9127,47 @@ extension EmbeddedSpec {
           ]
         },
         {
+          "name": "signed out on the device (Jamf Reset) after its reminder was delivered",
+          "given": {
+            "signedIn": "alice"
+          },
+          "steps": [
+            {
+              "do": "launch",
+              "startingPoint": "SL-LOGIN-1",
+              "expect": [
+                {
+                  "check": "signedIn",
+                  "account": "alice"
+                },
+                {
+                  "check": "hasDataOf",
+                  "account": "alice",
+                  "in": [
+                    "screen"
+                  ]
+                }
+              ]
+            },
+            {
+              "do": "advanceClock",
+              "minutes": 600
+            },
+            {
+              "do": "globalSignOut"
+            }
+          ],
+          "expect": [
+            {
+              "check": "noDataOf",
+              "account": "alice",
+              "in": [
+                "notification"
+              ]
+            }
+          ]
+        },
+        {
           "name": "the user changes while running",
           "given": {
             "signedIn": "alice"
