@@ -32,9 +32,16 @@ actor DoctorSession {
         container = dataContainer.map { ContainerReader(directory: URL(fileURLWithPath: $0)) }
     }
 
-    /// The container's files now (none when it is not known or cannot be read: the runner says so).
+    /// Why the container could not be read, the first time it could not.
+    private var containerUnreadable: String?
+
+    /// The container's files now (none when it is not known or cannot be read: the container check says why).
     private func containerFiles() -> [String] {
-        (try? container?.read().files) ?? []
+        guard let container else { return [] }
+        do { return try container.read().files } catch {
+            if containerUnreadable == nil { containerUnreadable = "\(error)" }
+            return []
+        }
     }
 
     private func record(_ name: String, _ passed: Bool, _ detail: String, hint: String? = nil) {
@@ -106,7 +113,13 @@ actor DoctorSession {
             }
         }
         surfacesCheck()
-        if let container, broken == nil {
+        if let container, broken == nil, let unreadable = containerUnreadable {
+            record(
+                "the adapter's storage names every file in the app's container", false, "cannot read \(container.directory.path): \(unreadable)",
+                hint:
+                    "The harness reads the container after every reset and every step: keep the directory there and readable. A reset empties it (remove what it holds, or remove it and create it again); it does not leave it gone."
+            )
+        } else if let container, broken == nil {
             let unnamed = coverage.unnamed
             let shown = unnamed.prefix(10).joined(separator: ", ") + (unnamed.count > 10 ? " (and \(unnamed.count - 10) more)" : "")
             record(
@@ -131,14 +144,21 @@ actor DoctorSession {
             let storage: [JSONValue]
             if case .array(let items)? = after["storage"] { storage = items } else { storage = [] }
             let files = containerFiles()
-            let fresh = !running && storage.isEmpty && files.isEmpty
+            // A run reads the container right after each reset: one the reset removed fails every test case.
+            var gone: String?
+            if let container { do { _ = try container.read() } catch { gone = "\(error)" } }
+            let fresh = !running && storage.isEmpty && files.isEmpty && gone == nil
             record(
                 "reset is a fresh install", fresh,
                 fresh
                     ? ""
                     : "after reset: running \(running), \(storage.count) stored item(s)"
-                        + (files.isEmpty ? "" : ", \(files.count) file(s) in the container: \(files.prefix(10).joined(separator: ", "))"),
-                hint: "reset must end the app and remove every file, default, keychain item, cache and memory it kept.")
+                        + (files.isEmpty ? "" : ", \(files.count) file(s) in the container: \(files.prefix(10).joined(separator: ", "))")
+                        + (gone.map { ", the container cannot be read: \($0)" } ?? ""),
+                hint: gone == nil
+                    ? "reset must end the app and remove every file, default, keychain item, cache and memory it kept."
+                    : "reset must leave the app's container there, empty (remove what it holds, or remove it and create it again): the harness reads it after every reset and every step."
+            )
         }
         if peer.hasProtocolStream {
             if stdoutDirty == nil, let broken {

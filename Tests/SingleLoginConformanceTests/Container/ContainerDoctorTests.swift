@@ -54,6 +54,30 @@ struct ContainerDoctorTests {
         #expect(!report.passed)
     }
 
+    @Test("a reset that leaves the declared container gone is no fresh install, saying why and how to reset instead")
+    func containerGoneAfterReset() async throws {
+        struct DeletingAdapter: ConformanceAdapter {
+            let base: ListingAdapter
+            var identity: AdapterIdentity { base.identity }
+            func reset(environment: AppEnvironment) async throws {
+                try await base.reset(environment: environment)
+                try? FileManager.default.removeItem(atPath: base.identity.dataContainer!)
+            }
+            func handle(_ event: AppEvent) async throws -> Observation { try await base.handle(event) }
+            func observe() async throws -> Observation { try await base.observe() }
+        }
+        let container = try TemporaryDirectory()
+        let report = await AdapterDoctor(
+            .inProcess { DeletingAdapter(base: ListingAdapter(base: ContainerAppAdapter(build: .walRow, container: container.url))) }
+        )
+        .run()
+        let found = try outcome(report, "reset is a fresh install")
+        #expect(found.status == .failed)
+        #expect(found.detail.contains(", the container cannot be read: "), "\(found.detail)")
+        #expect(found.hint?.contains("reset must leave the app's container there, empty") == true)
+        #expect(!report.passed)
+    }
+
     @Test("an adapter that names every file passes, a database's -wal and -shm going with it")
     func everyFileNamed() async throws {
         let container = try TemporaryDirectory()
