@@ -546,7 +546,10 @@ class ShiftsApp:
                 # Nothing to clear, but a sign-in may be under way: its answer is for someone no longer here.
                 self.generation += 1
             return
-        if ours is not None and ours != current.identifier:
+        # A user whose sign-in waits for the network counts too: once someone else holds the device,
+        # the app keeps nothing of them, not even the account it meant to retry.
+        pending = process.pending_account.identifier if process.pending_account else None
+        if (ours is not None and ours != current.identifier) or (pending is not None and pending != current.identifier):
             self._clear_user_data(f"{reason}: user changed")
         if reason == "launch":
             self._restore_session()  # the current user's, if anything is left
