@@ -370,7 +370,7 @@ struct ExplorerTests {
         #expect(ignored.rule == .signIn && ignored.stepIndex == 1)
     }
 
-    @Test("the first violation and its counterexample do not depend on --jobs")
+    @Test("the first violation, its counterexample and the count of histories played do not depend on --jobs")
     func jobsDoNotMatter() async throws {
         let one = await Exploring.explore([.skipsCheckOnResume], seed: 5, runs: 500, jobs: 1)
         let three = await Exploring.explore([.skipsCheckOnResume], seed: 5, runs: 500, jobs: 3)
@@ -378,6 +378,9 @@ struct ExplorerTests {
         let second = try #require(three.counterexample)
         #expect(one.finding?.index == three.finding?.index)
         #expect(first.json == second.json)
+        // The histories the other jobs played past the first violation do not count.
+        let index = try #require(one.finding?.index)
+        #expect(one.runs == index + 1 && three.runs == index + 1, "\(one.runs), \(three.runs)")
     }
 
     @Test("a long history shrinks to the catalogue's two steps")

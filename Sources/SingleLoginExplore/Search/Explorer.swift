@@ -60,6 +60,8 @@ package struct Explorer: Sendable {
             let round = await playRound(from: start, model: model, players: players, started: started, progress: progress, totals: &result)
             if Task.isCancelled { result.interrupted = true }
             guard let (local, outcome) = round else { break }
+            // Another job may have played past it: those histories count once, when played again after it.
+            result.runs = min(result.runs, local + 1)
             // Reported by the seed's numbering, which a shard shares with the whole exploration.
             let index = options.history(local)
             let history = model.history(seed: options.seed, index: index)
