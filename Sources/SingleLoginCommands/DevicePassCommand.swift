@@ -121,6 +121,11 @@ package struct DevicePassCommand: Command {
             let first = try arguments.value(Self.firstUser)
             let second = try arguments.value(Self.secondUser)
             if let first, let second {
+                guard first.username.lowercased() != second.username.lowercased() else {
+                    throw UsageError(
+                        "'--first-user' and '--second-user' name the same user: the scenarios change users, so the pass signed in two",
+                        suggestion: "Give the test user the pass signed in first, then the other one.")
+                }
                 users = (first, second)
             } else if first != nil || second != nil {
                 throw UsageError("give both '--first-user' and '--second-user'", suggestion: "A pass needs two test users: the scenarios change users.")
@@ -235,14 +240,16 @@ package struct DevicePassCommand: Command {
         let judgement = DeviceJudge(spec: loaded.spec, users: users).judge(plan: plan, trace: trace, confirmations: confirmations)
         for problem in judgement.problems { output.err("warning: \(problem)") }
         let gate = options.reports.gate
-        let description = DevicePassEvents.describe(trace: trace, confirmations: confirmations, standIn: options.standIn)
+        // A stand-in's trace judged again with --trace is still the stand-in's: its header says so.
+        let standIn = options.standIn || trace.header?.passID == StandInPass.passID
+        let description = DevicePassEvents.describe(trace: trace, confirmations: confirmations, standIn: standIn)
         let session: ReportSession
         var bundleRecorder: DevicePassBundleRecorder?
         do {
             session = try options.reports.session(output: output, naming: Self.fileOptions(options)) { onError, _ in
                 guard let bundle = options.bundle else { return [] }
                 let manifest = DevicePassBundle.Manifest(
-                    standIn: options.standIn, device: description, mustOnly: gate == .mustOnly,
+                    standIn: standIn, device: description, mustOnly: gate == .mustOnly,
                     users: ["first": [users.first.username, users.first.displayName], "second": [users.second.username, users.second.displayName]],
                     specSHA256: loaded.sha256Hex, judgedAt: startDate, hostname: RunContext.localHostName,
                     specName: options.spec.displayPath)
@@ -262,7 +269,7 @@ package struct DevicePassCommand: Command {
             }
         } catch { return error.report(to: output) }
         DevicePassEvents.emit(
-            judgement, spec: loaded, description: description, gate: gate, standIn: options.standIn, startDate: startDate, hostname: RunContext.localHostName,
+            judgement, spec: loaded, description: description, gate: gate, standIn: standIn, startDate: startDate, hostname: RunContext.localHostName,
             handler: session.record)
         // The bundle is sealed as the pass ends; said before the Result line, which stays the last.
         if let path = options.bundle, bundleRecorder?.isWritten == true {

@@ -100,7 +100,9 @@ package struct VerifyCommand: Command {
                 return ExitStatus.requirementFailures.rawValue
             }
             let verdict = verification.status == .passed ? "passed" : "did not pass: failed"
-            output.out("Result: intact, unsigned; a device pass, re-judged from its trace; the run \(verdict)")
+            // A stand-in's pass is the bundled reference app's: a gate reading `; the run passed$` does not take it.
+            let subject = verification.standIn ? ", on the stand-in: the bundled reference app, not your app" : ""
+            output.out("Result: intact, unsigned; a device pass, re-judged from its trace; the run \(verdict)\(subject)")
             return ExitStatus.passed.rawValue
         }
         let report: BundleVerifier.Report

@@ -70,7 +70,8 @@ public struct RunContext: Sendable {
     /// What reports say instead of an app when ``referenceApp`` is set: of a device pass, that it
     /// ran on the stand-in (`--stand-in`); of any other run, ``referenceAppNotice``.
     public var referenceAppText: String {
-        kind == .devicePass ? "the bundled reference app on the stand-in, not your app on a device (--stand-in was given)" : Self.referenceAppNotice
+        kind == .devicePass
+            ? "the bundled reference app on the stand-in, not your app on a device (the stand-in's pass: --stand-in, or its trace)" : Self.referenceAppNotice
     }
 
     /// How to test the user's own app instead, after ``referenceAppText``: `pass --adapter '<command>'`,

@@ -42,7 +42,8 @@ struct DevicePassCommandTests {
         #expect(markdown.contains("STAND-IN"))
         #expect(markdown.contains("0 of 29 MUST requirements failed"))
         // It says how to test one's own app with this command, which has no --adapter.
-        #expect(markdown.contains("not your app on a device (--stand-in was given)") && markdown.contains("with --listen"), "\(markdown)")
+        #expect(
+            markdown.contains("not your app on a device (the stand-in's pass: --stand-in, or its trace)") && markdown.contains("with --listen"), "\(markdown)")
         #expect(!markdown.contains("--adapter"), "\(markdown)")
         // What the pass does not judge is listed with its reason, without the heading's words again.
         #expect(markdown.contains("\n## Not judged on a device\n"))
@@ -50,7 +51,11 @@ struct DevicePassCommandTests {
         let verified = await Tool.run(["verify", bundle])
         #expect(verified.status == 0)
         // The last line carries the pass's verdict as a run's does, for the same gate.
-        #expect(verified.out.hasSuffix("Result: intact, unsigned; a device pass, re-judged from its trace; the run passed\n"), "\(verified.out)")
+        // A stand-in's pass is the bundled reference app's: a gate that reads `; the run passed$` does not take it.
+        #expect(
+            verified.out.hasSuffix(
+                "Result: intact, unsigned; a device pass, re-judged from its trace; the run passed, on the stand-in: the bundled reference app, not your app\n"),
+            "\(verified.out)")
         #expect(verified.out.contains("broker: simulated: the stand-in's broker"), "a stand-in's broker was not a device's: \(verified.out)")
         #expect(verified.out.contains(" confirmations: "), "\(verified.out)")
         #expect(verified.out.contains(" passed, ") && verified.out.contains(" skipped"), "the verdicts line counts each verdict in words: \(verified.out)")
@@ -65,7 +70,10 @@ struct DevicePassCommandTests {
         #expect(failedRun.status == 1)
         let failedVerify = await Tool.run(["verify", flawed])
         #expect(failedVerify.status == 0)
-        #expect(failedVerify.out.hasSuffix("; a device pass, re-judged from its trace; the run did not pass: failed\n"), "\(failedVerify.out)")
+        #expect(
+            failedVerify.out.hasSuffix(
+                "; a device pass, re-judged from its trace; the run did not pass: failed, on the stand-in: the bundled reference app, not your app\n"),
+            "\(failedVerify.out)")
         #expect(failedVerify.out.contains(" failed"), "the verdicts line counts the failures: \(failedVerify.out)")
         #expect(failedVerify.out.contains(" not judged, "), "verdicts are named in words: \(failedVerify.out)")
 
@@ -154,6 +162,37 @@ struct DevicePassCommandTests {
         #expect(judged.status == 65)
         #expect(judged.err.contains("error: neither test user given (ana.diaz@contoso.com, ben.ode@contoso.com) is in the trace"), "\(judged.err)")
         #expect(judged.err.contains("alice.adams@contoso.example") && judged.err.contains("  fix: give --first-user and --second-user"), "\(judged.err)")
+    }
+
+    @Test("a stand-in's trace judged again with --trace is still the stand-in's pass, in the reports and under verify")
+    func standInTraceStaysStandIn() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.url.appendingPathComponent("trace.jsonl").path
+        let state = directory.url.appendingPathComponent("state.json").path
+        let recorded = await Tool.run([
+            "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state,
+        ])
+        #expect(recorded.status == 0)
+        let bundle = directory.url.appendingPathComponent("again.tar").path
+        let judged = await Tool.run([
+            "device-pass", "--trace", trace, "--state", state, "--quiet", "--reports", directory.url.appendingPathComponent("j").path, "--bundle", bundle,
+            "--first-user", "alice.adams@contoso.example=Alice Adams", "--second-user", "bob.brown@contoso.example=Bob Brown",
+        ])
+        #expect(judged.status == 0, "\(judged.err)")
+        #expect(judged.out.contains("for the bundled reference app on the stand-in, not your app on a device"), "\(judged.out)")
+        let verified = await Tool.run(["verify", bundle])
+        #expect(verified.out.contains("broker: simulated: the stand-in's broker"), "\(verified.out)")
+        #expect(verified.out.hasSuffix("; the run passed, on the stand-in: the bundled reference app, not your app\n"), "\(verified.out)")
+    }
+
+    @Test("the same test user given twice is a usage error: the scenarios change users")
+    func sameUserTwice() async {
+        let result = await Tool.run([
+            "device-pass", "--trace", "t.jsonl", "--state", "s.json", "--first-user", "ana.diaz@contoso.com=Ana Díaz", "--second-user",
+            "Ana.Diaz@contoso.com=Ana",
+        ])
+        #expect(result.status == 64)
+        #expect(result.err.contains("'--first-user' and '--second-user' name the same user"), "\(result.err)")
     }
 
     @Test("--agreement prints one row per covered requirement, none disagreeing, on a reference flaw")

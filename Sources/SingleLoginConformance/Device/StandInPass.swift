@@ -10,6 +10,10 @@ import SingleLoginTransport
 /// confirms it. Each procedure runs as a test case of its own, without checks; only the trace and
 /// the confirmations are then judged, by ``DeviceJudge``, as a real pass is.
 public struct StandInPass: Sendable {
+    /// The pass ID the stand-in's recorder writes in its trace's header: a trace judged later
+    /// with `--trace` is still the stand-in's.
+    public static let passID = "stand-in"
+
     /// What the scripted tester did.
     public struct Record: Sendable {
         /// The recorder, whose trace holds the pass.
@@ -36,7 +40,7 @@ public struct StandInPass: Sendable {
     ) async throws -> Record {
         let recorder = try SessionRecorder(
             configuration: SessionRecorder.Configuration(
-                passID: "stand-in", key: Array("stand-in pass key: not secret, the tokens are simulated".utf8), bundleID: base.identity.bundleId,
+                passID: Self.passID, key: Array("stand-in pass key: not secret, the tokens are simulated".utf8), bundleID: base.identity.bundleId,
                 appVersion: base.identity.appVersion, msalVersion: msalVersion, traceURL: traceURL)
         ) {
             (try? await base.observe()) ?? Observation(running: false, signedInAccount: nil, screen: [], storage: [])
