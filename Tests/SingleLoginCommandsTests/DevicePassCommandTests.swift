@@ -185,6 +185,34 @@ struct DevicePassCommandTests {
         #expect(verified.out.hasSuffix("; the run passed, on the stand-in: the bundled reference app, not your app\n"), "\(verified.out)")
     }
 
+    @Test("a confirmation pointed at a line that is no checkpoint leaves its cases not run (exit 2), never passed")
+    func confirmationOffItsCheckpoint() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.url.appendingPathComponent("trace.jsonl").path
+        let state = directory.url.appendingPathComponent("state.json")
+        let recorded = await Tool.run([
+            "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state.path,
+        ])
+        #expect(recorded.status == 0)
+        // The first confirmation with a checkpoint, pointed one line earlier (at a call, not a checkpoint).
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        var confirmations = try #require(object["confirmations"] as? [[String: Any]])
+        let index = try #require(confirmations.firstIndex { $0["checkpointSequence"] != nil && ($0["procedure"] as? Int) == 2 })
+        confirmations[index]["checkpointSequence"] = (confirmations[index]["checkpointSequence"] as! Int) - 1
+        object["confirmations"] = confirmations
+        let edited = directory.url.appendingPathComponent("edited.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: edited)
+        let judged = await Tool.run([
+            "device-pass", "--trace", trace, "--state", edited.path, "--reports", directory.url.appendingPathComponent("j").path,
+            "--first-user", "alice.adams@contoso.example=Alice Adams", "--second-user", "bob.brown@contoso.example=Bob Brown",
+        ])
+        #expect(judged.status == 2, "\(judged.out)")
+        #expect(judged.out.contains(" not run"), "\(judged.out)")
+        #expect(judged.err.contains("is not in the trace: the tester's confirmation does not match the recording"), "\(judged.err)")
+        let markdown = try String(contentsOf: directory.url.appendingPathComponent("j/device-pass.md"), encoding: .utf8)
+        #expect(markdown.contains("| ⏭ not run |"), "\(markdown)")
+    }
+
     @Test("the same test user given twice is a usage error: the scenarios change users")
     func sameUserTwice() async {
         let result = await Tool.run([

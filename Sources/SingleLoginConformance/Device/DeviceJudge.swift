@@ -113,6 +113,9 @@ public struct DeviceJudge: Sendable {
         if let unconfirmed = Self.unconfirmed(procedure, steps: steps) { return result(unconfirmed) }
         // Pass 1: the calls replayed once over the whole procedure, for the sessions' markers.
         let replay = Self.replay(covered, steps: steps, trace: trace, model: DeviceSessionModel(users: users, given: scenario.given), problems: &problems)
+        // A confirmation that names no checkpoint of the trace does not match the recording: the
+        // step's screen is unknown, so the case is evidence missing, not a pass.
+        if let mismatch = replay.mismatch { return result(.notRun(reason: mismatch)) }
         // Pass 2: judge each step as the run does, with the facts as they stood after it.
         var issues: [Issue] = []
         var allCalls: [BrokerCallRecord] = []
@@ -236,8 +239,9 @@ public struct DeviceJudge: Sendable {
     private static func replay(
         _ covered: DevicePlan.Procedure.Covered, steps: [Int: DeviceConfirmation], trace: DeviceTrace, model start: DeviceSessionModel,
         problems: inout [String]
-    ) -> (steps: [ReplayedStep], markers: [String: [String]], rename: [String: String]) {
+    ) -> (steps: [ReplayedStep], markers: [String: [String]], rename: [String: String], mismatch: String?) {
         var model = start
+        var mismatch: String?
         var replayed: [ReplayedStep] = []
         var taken: [Int: Int] = [:]  // the last sequence an earlier moment of a procedure step took
         for (index, step) in covered.scenario.steps.enumerated() {
@@ -258,7 +262,11 @@ public struct DeviceJudge: Sendable {
                 checkpoint = answering?.checkpoint
             } else {
                 checkpoint = trace.lines.first { $0.sequence == end }?.checkpoint
-                if checkpoint == nil { problems.append("\(covered.id): step \(index + 1)'s checkpoint (line \(end)) is not in the trace") }
+                if checkpoint == nil {
+                    let missing = "step \(index + 1)'s checkpoint (line \(end)) is not in the trace: the tester's confirmation does not match the recording"
+                    problems.append("\(covered.id): \(missing)")
+                    mismatch = mismatch ?? missing
+                }
             }
             taken[number] = end
             let lines = trace.lines.filter { $0.sequence > first && $0.sequence <= end }
@@ -269,7 +277,7 @@ public struct DeviceJudge: Sendable {
             }
             replayed.append(ReplayedStep(lines: lines, calls: calls, observation: checkpoint.map(\.observation), model: model))
         }
-        return (replayed, model.markers, model.markerOfDigest)
+        return (replayed, model.markers, model.markerOfDigest, mismatch)
     }
 
     /// Why no test case of `procedure` is judged when one of its steps was not done or was skipped;
