@@ -146,15 +146,21 @@ struct DevicePassCommandTests {
         #expect(order.count > 100 && sawIssues, "a failed pass's stream has judged cases with observations, calls and issues")
     }
 
-    @Test("judging a trace with test users it never names is an error naming both, not a verdict on the app")
-    func usersNotInTrace() async throws {
-        let directory = try TemporaryDirectory()
+    /// A stand-in pass that found nothing wrong, its trace and state written into `directory`: their paths.
+    static func recordStandIn(in directory: TemporaryDirectory) async throws -> (trace: String, state: String) {
         let trace = directory.url.appendingPathComponent("trace.jsonl").path
         let state = directory.url.appendingPathComponent("state.json").path
         let recorded = await Tool.run([
             "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state,
         ])
-        #expect(recorded.status == 0)
+        try #require(recorded.status == 0, "\(recorded.err)")
+        return (trace, state)
+    }
+
+    @Test("judging a trace with test users it never names is an error naming both, not a verdict on the app")
+    func usersNotInTrace() async throws {
+        let directory = try TemporaryDirectory()
+        let (trace, state) = try await Self.recordStandIn(in: directory)
         let judged = await Tool.run([
             "device-pass", "--trace", trace, "--state", state, "--quiet", "--reports", directory.url.appendingPathComponent("j").path,
             "--first-user", "ana.diaz@contoso.com=Ana Díaz", "--second-user", "ben.ode@contoso.com=Ben Ode",
@@ -167,12 +173,7 @@ struct DevicePassCommandTests {
     @Test("a stand-in's trace judged again with --trace is still the stand-in's pass, in the reports and under verify")
     func standInTraceStaysStandIn() async throws {
         let directory = try TemporaryDirectory()
-        let trace = directory.url.appendingPathComponent("trace.jsonl").path
-        let state = directory.url.appendingPathComponent("state.json").path
-        let recorded = await Tool.run([
-            "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state,
-        ])
-        #expect(recorded.status == 0)
+        let (trace, state) = try await Self.recordStandIn(in: directory)
         let bundle = directory.url.appendingPathComponent("again.tar").path
         let judged = await Tool.run([
             "device-pass", "--trace", trace, "--state", state, "--quiet", "--reports", directory.url.appendingPathComponent("j").path, "--bundle", bundle,
@@ -188,12 +189,8 @@ struct DevicePassCommandTests {
     @Test("a confirmation pointed at a line that is no checkpoint leaves its cases not run (exit 2), never passed")
     func confirmationOffItsCheckpoint() async throws {
         let directory = try TemporaryDirectory()
-        let trace = directory.url.appendingPathComponent("trace.jsonl").path
-        let state = directory.url.appendingPathComponent("state.json")
-        let recorded = await Tool.run([
-            "device-pass", "--stand-in", "--quiet", "--reports", directory.url.appendingPathComponent("r").path, "--trace", trace, "--state", state.path,
-        ])
-        #expect(recorded.status == 0)
+        let (trace, statePath) = try await Self.recordStandIn(in: directory)
+        let state = URL(fileURLWithPath: statePath)
         // The first confirmation with a checkpoint, pointed one line earlier (at a call, not a checkpoint).
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
         var confirmations = try #require(object["confirmations"] as? [[String: Any]])

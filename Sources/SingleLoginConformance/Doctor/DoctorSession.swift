@@ -35,14 +35,18 @@ actor DoctorSession {
     /// Why the container could not be read, the first time it could not.
     private var containerUnreadable: String?
 
-    /// The container's files now (none when it is not known or cannot be read: the container check says why).
-    private func containerFiles() -> [String] {
-        guard let container else { return [] }
-        do { return try container.read().files } catch {
+    /// The container's files now, and why it cannot be read when it cannot (no files then, nor
+    /// when it is not known); the first reason is kept for the container check.
+    private func readContainer() -> (files: [String], unreadable: String?) {
+        guard let container else { return ([], nil) }
+        do { return (try container.read().files, nil) } catch {
             if containerUnreadable == nil { containerUnreadable = "\(error)" }
-            return []
+            return ([], "\(error)")
         }
     }
+
+    /// The container's files now (none when it is not known or cannot be read: the container check says why).
+    private func containerFiles() -> [String] { readContainer().files }
 
     private func record(_ name: String, _ passed: Bool, _ detail: String, hint: String? = nil) {
         outcomes.append(.init(name: name, status: passed ? .passed : .failed, detail: detail, hint: passed ? nil : hint))
@@ -143,10 +147,8 @@ actor DoctorSession {
             let running = after["running"] == .bool(true)
             let storage: [JSONValue]
             if case .array(let items)? = after["storage"] { storage = items } else { storage = [] }
-            let files = containerFiles()
             // A run reads the container right after each reset: one the reset removed fails every test case.
-            var gone: String?
-            if let container { do { _ = try container.read() } catch { gone = "\(error)" } }
+            let (files, gone) = readContainer()
             let fresh = !running && storage.isEmpty && files.isEmpty && gone == nil
             record(
                 "reset is a fresh install", fresh,
